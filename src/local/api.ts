@@ -1,0 +1,101 @@
+import ky, { HTTPError, type KyInstance, type Options } from 'ky';
+import type { ApiErrorBody } from '../shared/errors';
+
+export const REQUEST_TIMEOUT_MS = 10_000;
+
+/** The one error type every API failure becomes on the client. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code: string,
+    readonly fieldErrors?: Record<string, string>,
+  ) {
+    super(message);
+  }
+
+  /** No answer at all (offline, time-out, DNS): worth retrying later. */
+  get isNetwork(): boolean {
+    return this.status === 0;
+  }
+}
+
+export interface ApiAuth {
+  /** The bearer token to send, if signed in. */
+  accessToken(): Promise<string | undefined>;
+  /** Called once on a 401; resolves true when a new access token is ready. */
+  refresh(): Promise<boolean>;
+}
+
+export interface ApiClientOptions {
+  /** Origin the API lives on; '' means the page's own origin. */
+  origin?: string;
+  fetch?: typeof fetch;
+  auth?: ApiAuth;
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+/** ky with our conventions: JSON only, 10 s time-out, bearer token, one refresh on 401. */
+export function createApiClient(options: ApiClientOptions = {}) {
+  const prefix = `${options.origin ?? ''}/api/v1/`;
+  const http: KyInstance = ky.create({
+    timeout: REQUEST_TIMEOUT_MS,
+    retry: 0,
+    fetch: options.fetch,
+    hooks: {
+      beforeRequest: [
+        async (request) => {
+          const token = await options.auth?.accessToken();
+          if (token) request.headers.set('Authorization', `Bearer ${token}`);
+        },
+      ],
+    },
+  });
+
+  async function request<T>(path: string, init: Options & { method: string }, retried = false): Promise<T> {
+    let response: Response;
+    try {
+      response = await http(prefix + path.replace(/^\//, ''), init);
+    } catch (error) {
+      if (error instanceof HTTPError) {
+        if (error.response.status === 401 && !retried && options.auth && (await options.auth.refresh())) {
+          return request<T>(path, init, true);
+        }
+        throw await toApiError(error.response);
+      }
+      throw new ApiError(networkMessage(error), 0, 'network_error');
+    }
+    if (response.status === 204 || response.status === 304) return undefined as T;
+    if (!response.headers.get('content-type')?.includes('application/json')) {
+      throw new ApiError('Unexpected content type', response.status, 'unexpected_content_type');
+    }
+    return (await response.json()) as T;
+  }
+
+  return {
+    request,
+    get: <T>(path: string, init: Options = {}) => request<T>(path, { ...init, method: 'GET' }),
+    post: <T>(path: string, json?: unknown, init: Options = {}) => request<T>(path, { ...init, method: 'POST', json }),
+    patch: <T>(path: string, json?: unknown, init: Options = {}) => request<T>(path, { ...init, method: 'PATCH', json }),
+    put: <T>(path: string, json?: unknown, init: Options = {}) => request<T>(path, { ...init, method: 'PUT', json }),
+    delete: <T>(path: string, init: Options = {}) => request<T>(path, { ...init, method: 'DELETE' }),
+  };
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  if (!response.headers.get('content-type')?.includes('application/json')) {
+    return new ApiError(
+      response.status >= 500 ? 'The server is having trouble. Please try again.' : 'Unexpected content type',
+      response.status,
+      'unexpected_content_type',
+    );
+  }
+  const body = (await response.json().catch(() => ({}))) as Partial<ApiErrorBody>;
+  return new ApiError(body.message ?? `Request failed (${response.status})`, response.status, body.code ?? 'error', body.fieldErrors);
+}
+
+function networkMessage(error: unknown): string {
+  if (error instanceof Error && error.name === 'TimeoutError') return 'The network is too slow right now. Please try again.';
+  return 'You appear to be offline.';
+}

@@ -1,0 +1,105 @@
+import Dexie, { type EntityTable } from 'dexie';
+import type { Product, ProductDetail } from '../shared/schemas/catalogue';
+
+/**
+ * The phone's working copy. Screens read it through useLiveQuery, so they render at once
+ * with or without a network; the server stays the authority and the sync code refreshes it.
+ */
+export interface LocalProduct extends Product {
+  /** Lower-cased name, category and description: what local search looks through. */
+  haystack: string;
+}
+
+export interface MetaEntry {
+  key: string;
+  value: unknown;
+}
+
+export interface LocalCartItem {
+  productId: number;
+  quantity: number;
+  /** Server cart item id once known. */
+  serverId?: number;
+  name: string;
+  imageUrl: string | null;
+  price: number;
+  updatedAt: string;
+}
+
+export interface LocalOrder {
+  id: number;
+  orderNumber: string;
+  createdAt: string;
+  /** The order as the server last showed it (list or detail shape). */
+  data: unknown;
+  detail?: unknown;
+}
+
+export interface Draft {
+  localId?: number;
+  kind: string;
+  data: unknown;
+  images: Blob[];
+  updatedAt: string;
+}
+
+export type OutboxStatus = 'pending' | 'failed';
+
+export interface OutboxEntry {
+  seq?: number;
+  /** UUID, sent as the Idempotency-Key. */
+  id: string;
+  /** What the change touches, e.g. "cart:12"; entries for one entity are sent in order. */
+  entity: string;
+  method: 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  path: string;
+  body?: unknown;
+  /** For multipart uploads: image blobs sent as files. */
+  files?: { field: string; blob: Blob; name: string }[];
+  /** Human words for the sync indicator, e.g. "Add 2 × Yam to cart". */
+  label: string;
+  status: OutboxStatus;
+  attempts: number;
+  error?: string;
+  createdAt: string;
+}
+
+export interface SessionEntry {
+  key: string;
+  value: unknown;
+}
+
+export class AkuafoDb extends Dexie {
+  products!: EntityTable<LocalProduct, 'id'>;
+  productDetails!: EntityTable<ProductDetail & { cachedAt: string }, 'id'>;
+  meta!: EntityTable<MetaEntry, 'key'>;
+  cart!: EntityTable<LocalCartItem, 'productId'>;
+  orders!: EntityTable<LocalOrder, 'id'>;
+  drafts!: EntityTable<Draft, 'localId'>;
+  outbox!: EntityTable<OutboxEntry, 'seq'>;
+  session!: EntityTable<SessionEntry, 'key'>;
+
+  constructor(name = 'akuafo-market') {
+    super(name);
+    this.version(1).stores({
+      products: 'id, category, price, createdAt, updatedAt, version, isFeatured, region, condition',
+      productDetails: 'id',
+      meta: 'key',
+      cart: 'productId',
+      orders: 'id, orderNumber, createdAt',
+      drafts: '++localId, kind, updatedAt',
+      outbox: '++seq, &id, entity, status',
+      session: 'key',
+    });
+  }
+}
+
+export const localDb = new AkuafoDb();
+
+export async function getMeta<T>(key: string, db: AkuafoDb = localDb): Promise<T | undefined> {
+  return (await db.meta.get(key))?.value as T | undefined;
+}
+
+export async function setMeta(key: string, value: unknown, db: AkuafoDb = localDb): Promise<void> {
+  await db.meta.put({ key, value });
+}

@@ -1,0 +1,84 @@
+import { localDb, type AkuafoDb } from './db';
+import type { ApiAuth } from './api';
+
+/** Storage keys of the spec: the session lives in IndexedDB so the service worker can use it. */
+export const SESSION_KEYS = { accessToken: 'accessToken', refreshToken: 'refreshToken', user: 'user', expiresAt: 'expiresAt' } as const;
+
+export interface SessionUser {
+  id?: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  userType: 'CUSTOMER' | 'SELLER' | 'ADMIN';
+  profileImage: string | null;
+  passwordChangedAt: string | null;
+}
+
+export interface Session {
+  accessToken: string;
+  refreshToken: string;
+  expiresAt?: string;
+  user: SessionUser;
+}
+
+export async function readSession(db: AkuafoDb = localDb): Promise<Session | undefined> {
+  const rows = await db.session.bulkGet(Object.values(SESSION_KEYS));
+  const [accessToken, refreshToken, user, expiresAt] = rows.map((r) => r?.value);
+  if (typeof accessToken !== 'string' || typeof refreshToken !== 'string' || !user) return undefined;
+  return { accessToken, refreshToken, user: user as SessionUser, expiresAt: expiresAt as string | undefined };
+}
+
+export async function saveSession(session: Session, db: AkuafoDb = localDb): Promise<void> {
+  await db.session.bulkPut([
+    { key: SESSION_KEYS.accessToken, value: session.accessToken },
+    { key: SESSION_KEYS.refreshToken, value: session.refreshToken },
+    { key: SESSION_KEYS.user, value: session.user },
+    { key: SESSION_KEYS.expiresAt, value: session.expiresAt },
+  ]);
+}
+
+/** Sign-out: forget the tokens, the user and the cart (the spec's logout). */
+export async function clearSession(db: AkuafoDb = localDb): Promise<void> {
+  await db.transaction('rw', db.session, db.cart, async () => {
+    await db.session.clear();
+    await db.cart.clear();
+  });
+}
+
+export const SESSION_EXPIRED_MESSAGE = 'Session expired. Please login again.';
+
+/**
+ * The ApiAuth the client uses: sends the stored access token and, on a 401, trades the
+ * refresh token once for a new pair. One refresh at a time, however many calls failed.
+ */
+export function createSessionAuth(
+  refreshCall: (refreshToken: string) => Promise<{ accessToken: string; expiresAt?: string; refreshToken?: string }>,
+  onExpired: (message: string) => void,
+  db: AkuafoDb = localDb,
+): ApiAuth {
+  let inFlight: Promise<boolean> | undefined;
+  return {
+    async accessToken() {
+      return (await readSession(db))?.accessToken;
+    },
+    refresh() {
+      inFlight ??= (async () => {
+        const session = await readSession(db);
+        if (!session) return false;
+        try {
+          const next = await refreshCall(session.refreshToken);
+          if (!next.accessToken) throw new Error('Failed to refresh token');
+          await saveSession({ ...session, accessToken: next.accessToken, expiresAt: next.expiresAt, refreshToken: next.refreshToken ?? session.refreshToken }, db);
+          return true;
+        } catch (error) {
+          // A network failure is not an expired session: keep it and let the caller retry later.
+          if (error instanceof Error && 'isNetwork' in error && (error as { isNetwork: boolean }).isNetwork) return false;
+          await db.session.clear();
+          onExpired(SESSION_EXPIRED_MESSAGE);
+          return false;
+        }
+      })().finally(() => (inFlight = undefined));
+      return inFlight;
+    },
+  };
+}

@@ -1,0 +1,29 @@
+import type { ApiClient } from './api';
+import { pullCatalogue } from './catalogue';
+import { localDb, type AkuafoDb } from './db';
+
+export const CATALOGUE_PULL_INTERVAL_MS = 5 * 60_000;
+
+/**
+ * Keeps the mirror fresh: pulls on start, when the network returns, when the tab becomes
+ * visible again, and every 5 minutes while online. Failures are quiet: the mirror still works.
+ */
+export function startCatalogueSync(api: ApiClient, db: AkuafoDb = localDb): () => void {
+  let running: Promise<unknown> | undefined;
+  const pull = () => {
+    if (running || (typeof navigator !== 'undefined' && navigator.onLine === false)) return;
+    running = pullCatalogue(api, db)
+      .catch((error) => console.warn('Catalogue pull failed; using the local copy.', error))
+      .finally(() => (running = undefined));
+  };
+  const onVisible = () => document.visibilityState === 'visible' && pull();
+  pull();
+  window.addEventListener('online', pull);
+  document.addEventListener('visibilitychange', onVisible);
+  const timer = setInterval(pull, CATALOGUE_PULL_INTERVAL_MS);
+  return () => {
+    window.removeEventListener('online', pull);
+    document.removeEventListener('visibilitychange', onVisible);
+    clearInterval(timer);
+  };
+}

@@ -1,0 +1,36 @@
+import { createMiddleware } from 'hono/factory';
+import { ERROR_CODES } from '../../shared/errors';
+import type { AuthUser, TokenSigner, UserType } from '../platform/auth/tokens';
+import type { AppEnv } from './context';
+import { HttpError, forbidden, unauthorized } from './errors';
+
+/** Reads the bearer token if there is one; a bad or expired token is a 401, never ignored. */
+export function readUser(tokens: TokenSigner) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const header = c.req.header('authorization');
+    c.set('user', undefined);
+    if (header?.startsWith('Bearer ')) {
+      const result = await tokens.verifyAccessToken(header.slice(7).trim());
+      if (result === 'expired') throw new HttpError(401, 'Your session has expired.', ERROR_CODES.tokenExpired);
+      if (!result) throw unauthorized('Unauthorized');
+      c.set('user', result);
+    }
+    await next();
+  });
+}
+
+/** Guards a route: signed in, and (when given) one of the roles. */
+export function requireUser(...roles: UserType[]) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const user = c.get('user');
+    if (!user) throw unauthorized();
+    if (roles.length > 0 && !roles.includes(user.userType)) throw forbidden();
+    await next();
+  });
+}
+
+export function currentUser(c: { get(key: 'user'): AuthUser | undefined }): AuthUser {
+  const user = c.get('user');
+  if (!user) throw unauthorized();
+  return user;
+}

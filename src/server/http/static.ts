@@ -1,0 +1,55 @@
+import { existsSync } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import { extname, join, normalize, sep } from 'node:path';
+import { Hono } from 'hono';
+import type { AppEnv } from './context';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.webmanifest': 'application/manifest+json',
+  '.png': 'image/png',
+  '.svg': 'image/svg+xml',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8',
+  '.woff2': 'font/woff2',
+};
+
+/**
+ * Serves the built PWA. Hashed files under /assets are immutable; the service worker,
+ * manifest and index.html must always be revalidated so updates reach phones. Any other
+ * path that is not a file gets index.html, and the client router decides (including 404).
+ */
+export function staticRoutes(root: string) {
+  const app = new Hono<AppEnv>();
+  const base = normalize(root);
+  const indexFile = join(base, 'index.html');
+
+  app.get('*', async (c, next) => {
+    const path = decodeURIComponent(new URL(c.req.url).pathname);
+    if (path.startsWith('/api/') || path.startsWith('/media/')) return next();
+    const file = normalize(join(base, path));
+    const inside = file === base || file.startsWith(base + sep);
+    const target = inside && (await isFile(file)) ? file : extname(path) ? undefined : indexFile;
+    if (!target || !existsSync(target)) return next();
+    const body = await readFile(target);
+    const immutable = target.includes(`${sep}assets${sep}`);
+    return c.body(new Uint8Array(body), 200, {
+      'Content-Type': TYPES[extname(target)] ?? 'application/octet-stream',
+      'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+    });
+  });
+  return app;
+}
+
+async function isFile(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isFile();
+  } catch {
+    return false;
+  }
+}

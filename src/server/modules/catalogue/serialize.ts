@@ -1,0 +1,75 @@
+import type { Selectable } from 'kysely';
+import { IMAGE_WIDTHS, type Category, type Condition, type GhanaRegion } from '../../../shared/catalogue';
+import { fromMinor } from '../../../shared/money';
+import type { Product, ProductImage } from '../../../shared/schemas/catalogue';
+import type { Db } from '../../platform/db';
+import { imageUrl } from '../../platform/images';
+import type { ProductsTable } from '../../platform/db/schema';
+
+type ProductRow = Selectable<ProductsTable>;
+
+/** Turns product rows into API products, loading images, ratings and sellers in three queries. */
+export async function toProducts(db: Db, rows: ProductRow[]): Promise<Product[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const sellerIds = [...new Set(rows.map((r) => r.seller_id))];
+  const [images, ratings, sellers] = await Promise.all([
+    db.selectFrom('product_images').selectAll().where('product_id', 'in', ids).orderBy('position').execute(),
+    db
+      .selectFrom('reviews')
+      .select(({ fn }) => ['product_id', fn.avg<number>('rating').as('average'), fn.countAll<number>().as('count')])
+      .where('product_id', 'in', ids)
+      .groupBy('product_id')
+      .execute(),
+    db
+      .selectFrom('users')
+      .leftJoin('seller_profiles', 'seller_profiles.user_id', 'users.id')
+      .select(['users.id', 'users.first_name', 'users.last_name', 'seller_profiles.business_name'])
+      .where('users.id', 'in', sellerIds)
+      .execute(),
+  ]);
+  const imagesByProduct = new Map<number, ProductImage[]>();
+  for (const image of images) {
+    const list = imagesByProduct.get(image.product_id) ?? [];
+    list.push({
+      id: image.id,
+      width: image.width,
+      height: image.height,
+      urls: Object.fromEntries(IMAGE_WIDTHS.map((w) => [w, imageUrl(image.storage_key, w)])) as ProductImage['urls'],
+    });
+    imagesByProduct.set(image.product_id, list);
+  }
+  const ratingByProduct = new Map(ratings.map((r) => [r.product_id, r]));
+  const sellerById = new Map(
+    sellers.map((s) => [s.id, s.business_name ?? `${s.first_name} ${s.last_name}`]),
+  );
+  return rows.map((row) => {
+    const productImages = imagesByProduct.get(row.id) ?? [];
+    const rating = ratingByProduct.get(row.id);
+    return {
+      id: row.id,
+      name: row.name,
+      description: row.description,
+      price: fromMinor(row.price_minor),
+      currency: 'GHS',
+      category: row.category as Category,
+      condition: row.condition as Condition,
+      region: row.region as GhanaRegion,
+      stockQuantity: row.stock_quantity,
+      isActive: row.is_active === 1,
+      isFeatured: row.is_featured === 1,
+      discountPercentage: row.discount_percentage,
+      oldPrice: row.old_price_minor === null ? null : fromMinor(row.old_price_minor),
+      imagesUrls: productImages.map((i) => i.urls[640]),
+      images: productImages,
+      rating: {
+        average: rating ? Math.round(Number(rating.average) * 10) / 10 : null,
+        count: rating ? Number(rating.count) : 0,
+      },
+      sellerName: sellerById.get(row.seller_id) ?? 'Akuafo seller',
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+      version: row.version,
+    };
+  });
+}

@@ -1,0 +1,123 @@
+import { sql, type Expression, type SqlBool } from 'kysely';
+import { toMinor } from '../../../shared/money';
+import { paginate, type Page } from '../../../shared/pagination';
+import type { Product, ProductDetail, ProductQuery, Review } from '../../../shared/schemas/catalogue';
+import { searchWords } from '../../../shared/search';
+import type { Db, Dialect } from '../../platform/db';
+import { notFound } from '../../http/errors';
+import { toProducts } from './serialize';
+
+const RELATED_COUNT = 4;
+const SHELF_SIZE = 12;
+
+export function createCatalogueService(db: Db, dialect: Dialect) {
+  const escapeLike = (word: string) => word.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+  const haystack = sql<string>`lower(name || ' ' || category || ' ' || description)`;
+  // PostgreSQL's locale collation would order names differently from the phone's mirror.
+  const nameKey = dialect === 'postgres' ? sql`lower(name) collate "C"` : sql`lower(name)`;
+
+  const listed = () => db.selectFrom('products').where('is_active', '=', 1);
+
+  async function listProducts(query: ProductQuery): Promise<Page<Product>> {
+    let base = listed();
+    for (const word of searchWords(query.search)) {
+      base = base.where(sql<SqlBool>`${haystack} like ${`%${escapeLike(word)}%`} escape '\\'`);
+    }
+    if (query.category) base = base.where('category', '=', query.category);
+    if (query.condition) base = base.where('condition', '=', query.condition);
+    if (query.location) base = base.where('region', '=', query.location);
+    if (query.minPrice !== undefined) base = base.where('price_minor', '>=', toMinor(query.minPrice));
+    if (query.maxPrice !== undefined) base = base.where('price_minor', '<=', toMinor(query.maxPrice));
+
+    const { count } = await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+    const sortColumn: Expression<unknown> | string =
+      query.sortBy === 'price' ? 'price_minor' : query.sortBy === 'name' ? nameKey : 'created_at';
+    const rows = await base
+      .selectAll()
+      .orderBy(sortColumn as 'price_minor', query.sortDir)
+      .orderBy('id', query.sortDir)
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit)
+      .execute();
+    return { data: await toProducts(db, rows), pagination: paginate(query.page, query.limit, Number(count)) };
+  }
+
+  async function getProduct(id: number, viewerId?: number): Promise<ProductDetail> {
+    const row = await db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!row) throw notFound('Product Not Found');
+    const [product] = await toProducts(db, [row]);
+    const [reviews, relatedRows, canReview] = await Promise.all([
+      listReviews(id),
+      listed()
+        .selectAll()
+        .where('category', '=', row.category)
+        .where('id', '!=', id)
+        .orderBy('is_featured', 'desc')
+        .orderBy('created_at', 'desc')
+        .limit(RELATED_COUNT)
+        .execute(),
+      viewerId === undefined ? false : userCanReview(viewerId, id),
+    ]);
+    return { ...product, reviews, relatedProducts: await toProducts(db, relatedRows), canReview };
+  }
+
+  async function listReviews(productId: number): Promise<Review[]> {
+    const rows = await db
+      .selectFrom('reviews')
+      .innerJoin('users', 'users.id', 'reviews.user_id')
+      .select(['reviews.id', 'reviews.product_id', 'reviews.rating', 'reviews.comment', 'reviews.created_at', 'users.first_name', 'users.last_name'])
+      .where('reviews.product_id', '=', productId)
+      .orderBy('reviews.created_at', 'desc')
+      .execute();
+    return rows.map((r) => ({
+      id: r.id,
+      productId: r.product_id,
+      rating: r.rating,
+      comment: r.comment,
+      createdAt: r.created_at,
+      reviewer: { firstName: r.first_name, lastName: r.last_name },
+    }));
+  }
+
+  /** A buyer may review a product once, after an order containing it was delivered. */
+  async function userCanReview(userId: number, productId: number): Promise<boolean> {
+    const delivered = await db
+      .selectFrom('orders')
+      .innerJoin('order_items', 'order_items.order_id', 'orders.id')
+      .select('orders.id')
+      .where('orders.user_id', '=', userId)
+      .where('orders.status', '=', 'DELIVERED')
+      .where('order_items.product_id', '=', productId)
+      .executeTakeFirst();
+    if (!delivered) return false;
+    const existing = await db
+      .selectFrom('reviews')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('product_id', '=', productId)
+      .executeTakeFirst();
+    return !existing;
+  }
+
+  async function shelf(kind: 'featured' | 'discounted' | 'weekly-specials'): Promise<Product[]> {
+    let q = listed().selectAll();
+    if (kind === 'featured') q = q.where('is_featured', '=', 1);
+    if (kind === 'discounted') q = q.where('discount_percentage', '>', 0);
+    if (kind === 'weekly-specials') q = q.where('old_price_minor', 'is not', null);
+    const rows = await q.orderBy('updated_at', 'desc').orderBy('id', 'desc').limit(SHELF_SIZE).execute();
+    return toProducts(db, rows);
+  }
+
+  async function categories(): Promise<{ name: string; productCount: number }[]> {
+    const rows = await listed()
+      .select(({ fn }) => ['category', fn.countAll<number>().as('count')])
+      .groupBy('category')
+      .orderBy('category')
+      .execute();
+    return rows.map((r) => ({ name: r.category, productCount: Number(r.count) }));
+  }
+
+  return { listProducts, getProduct, listReviews, userCanReview, shelf, categories };
+}
+
+export type CatalogueService = ReturnType<typeof createCatalogueService>;

@@ -1,0 +1,21 @@
+import { sql } from 'kysely';
+import type { Db } from '../../platform/db';
+
+/**
+ * Every catalogue change takes the next value of one counter, so the local mirror can ask
+ * for "everything after version N". Call inside the transaction that makes the change.
+ */
+export async function nextCatalogueVersion(trx: Db): Promise<number> {
+  const row = await trx
+    .updateTable('counters')
+    .set({ value: sql`value + 1` })
+    .where('name', '=', 'catalogue')
+    .returning('value')
+    .executeTakeFirstOrThrow();
+  return Number(row.value);
+}
+
+export async function currentCatalogueVersion(db: Db): Promise<number> {
+  const row = await db.selectFrom('counters').select('value').where('name', '=', 'catalogue').executeTakeFirst();
+  return Number(row?.value ?? 0);
+}

@@ -1,0 +1,79 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import type { Database } from './schema';
+import { StaticMigrationProvider } from './migrations';
+
+export type Dialect = 'sqlite' | 'postgres';
+export type Db = Kysely<Database>;
+
+export interface DatabaseHandle {
+  db: Db;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** postgres://… selects PostgreSQL; otherwise SQLite. */
+  databaseUrl?: string;
+  /** Folder for the SQLite file. */
+  dataDir: string;
+  /** SQLite file name inside dataDir, or ':memory:'. */
+  sqliteFile?: string;
+  /** PostgreSQL schema to work in (tests give each run its own). */
+  pgSchema?: string;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  const url = options.databaseUrl;
+  if (url && /^postgres(ql)?:\/\//.test(url)) return openPostgres(url, options.pgSchema);
+  if (url) throw new Error('DATABASE_URL must start with postgres:// (unset it to use the embedded SQLite)');
+  return openSqlite(options.dataDir, options.sqliteFile ?? 'akuafo.sqlite');
+}
+
+async function openSqlite(dataDir: string, file: string): Promise<DatabaseHandle> {
+  const { default: BetterSqlite3 } = await import('better-sqlite3');
+  if (file !== ':memory:') mkdirSync(dataDir, { recursive: true });
+  const sqlite = new BetterSqlite3(file === ':memory:' ? file : join(dataDir, file));
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('synchronous = NORMAL');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+async function openPostgres(url: string, schema?: string): Promise<DatabaseHandle> {
+  const { default: pg } = await import('pg');
+  // COUNT(*) and SUM() come back as int8/numeric; our numbers fit in a double.
+  pg.types.setTypeParser(20, Number);
+  pg.types.setTypeParser(1700, Number);
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    options: schema ? `-c search_path=${schema}` : undefined,
+  });
+  if (schema) {
+    const client = await pool.connect();
+    try {
+      await client.query(`create schema if not exists "${schema.replace(/"/g, '')}"`);
+    } finally {
+      client.release();
+    }
+  }
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, dialect: 'postgres', close: () => db.destroy() };
+}
+
+export async function migrate(handle: DatabaseHandle): Promise<void> {
+  const migrator = new Migrator({ db: handle.db, provider: new StaticMigrationProvider(handle.dialect) });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+}
+
+export async function ping(db: Db): Promise<void> {
+  await sql`select 1`.execute(db);
+}
+
+export const now = () => new Date().toISOString();

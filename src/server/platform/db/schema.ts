@@ -1,0 +1,266 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Kysely table types. Times are ISO-8601 UTC text and flags are 0/1 integers on both
+ * SQLite and PostgreSQL, so one set of queries serves both. Money is integer pesewas.
+ */
+type Id = Generated<number>;
+type Flag = number;
+
+export interface UsersTable {
+  id: Id;
+  email: string;
+  password_hash: string;
+  first_name: string;
+  last_name: string;
+  phone: string | null;
+  user_type: 'CUSTOMER' | 'SELLER' | 'ADMIN';
+  profile_image: string | null;
+  is_email_verified: Flag;
+  password_changed_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CustomerAddressesTable {
+  id: Id;
+  user_id: number;
+  street: string;
+  city: string;
+  region: string;
+  postal_code: string | null;
+  country: string;
+  is_default: Flag;
+  created_at: string;
+}
+
+export interface SellerProfilesTable {
+  user_id: number;
+  business_name: string;
+  business_description: string | null;
+  business_type: 'FARM' | 'PROCESSING' | 'DISTRIBUTION' | 'RETAIL';
+  business_address: string | null;
+  business_region: string;
+  ghana_card_number: string | null;
+  bank_account_name: string | null;
+  bank_account_number: string | null;
+  is_phone_verified: Flag;
+  verification_status: 'PENDING' | 'VERIFIED' | 'REJECTED';
+  commission_rate_bp: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ProductsTable {
+  id: Id;
+  seller_id: number;
+  name: string;
+  description: string;
+  price_minor: number;
+  category: string;
+  condition: string;
+  region: string;
+  stock_quantity: number;
+  is_active: Flag;
+  is_featured: Flag;
+  discount_percentage: number | null;
+  old_price_minor: number | null;
+  version: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ProductImagesTable {
+  id: Id;
+  product_id: number;
+  position: number;
+  storage_key: string;
+  width: number;
+  height: number;
+}
+
+export interface DeletedProductsTable {
+  product_id: number;
+  version: number;
+  deleted_at: string;
+}
+
+export interface CountersTable {
+  name: string;
+  value: number;
+}
+
+export interface ReviewsTable {
+  id: Id;
+  product_id: number;
+  user_id: number;
+  rating: number;
+  comment: string;
+  created_at: string;
+}
+
+export interface CartItemsTable {
+  id: Id;
+  user_id: number;
+  product_id: number;
+  quantity: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WarehousesTable {
+  id: Id;
+  name: string;
+  address: string;
+  region: string;
+  is_active: Flag;
+}
+
+export interface OrdersTable {
+  id: Id;
+  order_number: string;
+  user_id: number;
+  status: string;
+  payment_status: string;
+  pickup_warehouse_id: number;
+  subtotal_minor: number;
+  discount_minor: number;
+  tax_minor: number;
+  shipping_minor: number;
+  total_minor: number;
+  currency: string;
+  notes: string | null;
+  agent_code: string | null;
+  payment_method: string;
+  mobile_money_network: string | null;
+  mobile_money_number: string | null;
+  reservation_expires_at: string | null;
+  estimated_delivery: string | null;
+  delivered_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface OrderItemsTable {
+  id: Id;
+  order_id: number;
+  product_id: number;
+  product_name: string;
+  unit_price_minor: number;
+  quantity: number;
+  total_minor: number;
+}
+
+export interface OrderStatusHistoryTable {
+  id: Id;
+  order_id: number;
+  status: string;
+  notes: string | null;
+  created_at: string;
+}
+
+export interface PaymentsTable {
+  id: Id;
+  order_id: number;
+  provider: string;
+  reference: string;
+  amount_minor: number;
+  currency: string;
+  status: string;
+  provider_transaction_id: string | null;
+  verified_at: string | null;
+  raw: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ProductSubmissionsTable {
+  id: Id;
+  seller_id: number;
+  name: string;
+  description: string;
+  category: string;
+  price_minor: number;
+  currency: string;
+  stock_quantity: number;
+  status: 'PENDING' | 'APPROVED' | 'REJECTED';
+  review_note: string | null;
+  product_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SubmissionImagesTable {
+  id: Id;
+  submission_id: number;
+  position: number;
+  storage_key: string;
+  width: number;
+  height: number;
+}
+
+export interface RefreshTokensTable {
+  id: Id;
+  user_id: number;
+  family_id: string;
+  token_hash: string;
+  expires_at: string;
+  revoked_at: string | null;
+  replaced_by: number | null;
+  user_agent: string | null;
+  created_at: string;
+}
+
+export interface OneTimeCodesTable {
+  id: Id;
+  user_id: number;
+  purpose: string;
+  code_hash: string;
+  expires_at: string;
+  attempts: number;
+  consumed_at: string | null;
+  created_at: string;
+}
+
+export interface IdempotencyKeysTable {
+  scope: string;
+  idem_key: string;
+  method: string;
+  path: string;
+  status: number;
+  body: string;
+  created_at: string;
+}
+
+export interface ContactMessagesTable {
+  id: Id;
+  user_id: number | null;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  created_at: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  customer_addresses: CustomerAddressesTable;
+  seller_profiles: SellerProfilesTable;
+  products: ProductsTable;
+  product_images: ProductImagesTable;
+  deleted_products: DeletedProductsTable;
+  counters: CountersTable;
+  reviews: ReviewsTable;
+  cart_items: CartItemsTable;
+  warehouses: WarehousesTable;
+  orders: OrdersTable;
+  order_items: OrderItemsTable;
+  order_status_history: OrderStatusHistoryTable;
+  payments: PaymentsTable;
+  product_submissions: ProductSubmissionsTable;
+  submission_images: SubmissionImagesTable;
+  refresh_tokens: RefreshTokensTable;
+  one_time_codes: OneTimeCodesTable;
+  idempotency_keys: IdempotencyKeysTable;
+  contact_messages: ContactMessagesTable;
+}

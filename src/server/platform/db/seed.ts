@@ -1,0 +1,174 @@
+import { createHash } from 'node:crypto';
+import { toMinor } from '../../../shared/money';
+import { nextCatalogueVersion } from '../../modules/catalogue/versions';
+import { hashPassword } from '../auth/passwords';
+import { storeTrustedImage, type StoredImage } from '../images';
+import { renderProductArt } from '../images/product-art';
+import type { Logger } from '../logging';
+import type { Storage } from '../storage';
+import { now, type Db } from './index';
+import { SEED_PRODUCTS, SEED_REVIEWS, SEED_WAREHOUSES } from './seed-data';
+
+/** Demo accounts, also listed in the README. */
+export const DEMO_ACCOUNTS = {
+  customer: { email: 'buyer@akuafo.demo', password: 'Akuafo#2026', firstName: 'Abena', lastName: 'Mensah' },
+  seller: { email: 'seller@akuafo.demo', password: 'Akuafo#2026', firstName: 'Kwame', lastName: 'Owusu' },
+} as const;
+
+const EXTRA_SELLERS = {
+  kofi: { email: 'kofi.farms@akuafo.demo', firstName: 'Kofi', lastName: 'Boateng', business: 'Boateng Family Farms', region: 'Bono East' },
+  ama: { email: 'ama.agro@akuafo.demo', firstName: 'Ama', lastName: 'Asante', business: 'Asante Agro Inputs', region: 'Ashanti' },
+} as const;
+
+/** Fills an empty database with a realistic Ghanaian catalogue. Does nothing if products exist. */
+export async function seedDemo(db: Db, storage: Storage, logger: Logger): Promise<boolean> {
+  const existing = await db.selectFrom('products').select('id').limit(1).executeTakeFirst();
+  if (existing) return false;
+  const started = Date.now();
+  const passwordHash = await hashPassword(DEMO_ACCOUNTS.customer.password);
+  const at = now();
+
+  const images = await renderSeedImages(storage);
+  await db.transaction().execute(async (trx) => {
+    const insertUser = (u: { email: string; firstName: string; lastName: string }, userType: 'CUSTOMER' | 'SELLER') =>
+      trx
+        .insertInto('users')
+        .values({
+          email: u.email,
+          password_hash: passwordHash,
+          first_name: u.firstName,
+          last_name: u.lastName,
+          phone: '0241234567',
+          user_type: userType,
+          profile_image: null,
+          is_email_verified: 1,
+          password_changed_at: null,
+          created_at: at,
+          updated_at: at,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+
+    const customer = await insertUser(DEMO_ACCOUNTS.customer, 'CUSTOMER');
+    await trx
+      .insertInto('customer_addresses')
+      .values({ user_id: customer.id, street: '12 Liberation Road', city: 'Accra', region: 'Greater Accra', postal_code: 'GA-123-4567', country: 'Ghana', is_default: 1, created_at: at })
+      .execute();
+
+    const sellerIds: Record<string, number> = {};
+    const sellers = {
+      demo: { ...DEMO_ACCOUNTS.seller, business: 'Owusu Harvest Co-operative', region: 'Ashanti' },
+      ...EXTRA_SELLERS,
+    };
+    for (const [handle, s] of Object.entries(sellers)) {
+      const { id } = await insertUser(s, 'SELLER');
+      sellerIds[handle] = id;
+      await trx
+        .insertInto('seller_profiles')
+        .values({
+          user_id: id,
+          business_name: s.business,
+          business_description: `${s.business} supplies buyers across Ghana.`,
+          business_type: 'FARM',
+          business_address: `${s.region} Region`,
+          business_region: s.region,
+          ghana_card_number: null,
+          bank_account_name: null,
+          bank_account_number: null,
+          is_phone_verified: 0,
+          verification_status: handle === 'demo' ? 'PENDING' : 'VERIFIED',
+          commission_rate_bp: 500,
+          created_at: at,
+          updated_at: at,
+        })
+        .execute();
+    }
+
+    for (const w of SEED_WAREHOUSES) {
+      await trx.insertInto('warehouses').values({ name: w.name, address: w.address, region: w.region, is_active: 1 }).execute();
+    }
+
+    const productIds = new Map<string, number>();
+    for (const [index, p] of SEED_PRODUCTS.entries()) {
+      const created = new Date(Date.now() - p.daysAgo * 86_400_000 - index * 60_000).toISOString();
+      const { id } = await trx
+        .insertInto('products')
+        .values({
+          seller_id: sellerIds[p.seller],
+          name: p.name,
+          description: p.description,
+          price_minor: toMinor(p.price),
+          category: p.category,
+          condition: p.condition,
+          region: p.region,
+          stock_quantity: p.stock,
+          is_active: 1,
+          is_featured: p.featured ? 1 : 0,
+          discount_percentage: p.discountPercentage ?? null,
+          old_price_minor: p.oldPrice === undefined ? null : toMinor(p.oldPrice),
+          version: await nextCatalogueVersion(trx),
+          created_at: created,
+          updated_at: created,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      productIds.set(p.name, id);
+      for (const [position, image] of (images.get(index) ?? []).entries()) {
+        await trx
+          .insertInto('product_images')
+          .values({ product_id: id, position, storage_key: image.key, width: image.width, height: image.height })
+          .execute();
+      }
+    }
+
+    // Reviews need distinct reviewers (one review per product and user).
+    const reviewers: number[] = [];
+    const names = [['Yaw', 'Darko'], ['Efua', 'Quaye'], ['Kojo', 'Appiah'], ['Akosua', 'Frimpong'], ['Kwabena', 'Osei']];
+    for (const [i, [firstName, lastName]] of names.entries()) {
+      const { id } = await insertUser({ email: `reviewer${i + 1}@akuafo.demo`, firstName, lastName }, 'CUSTOMER');
+      reviewers.push(id);
+    }
+    const reviewsPerProduct = new Map<number, number>();
+    for (const r of SEED_REVIEWS) {
+      const productId = productIds.get(r.product);
+      if (!productId) continue;
+      const n = reviewsPerProduct.get(productId) ?? 0;
+      if (n >= reviewers.length) continue;
+      reviewsPerProduct.set(productId, n + 1);
+      await trx
+        .insertInto('reviews')
+        .values({
+          product_id: productId,
+          user_id: reviewers[n],
+          rating: r.rating,
+          comment: r.comment,
+          created_at: new Date(Date.now() - r.daysAgo * 86_400_000).toISOString(),
+        })
+        .execute();
+    }
+  });
+  logger.info({ products: SEED_PRODUCTS.length, ms: Date.now() - started }, 'seeded demo catalogue');
+  return true;
+}
+
+/** Renders each product's artwork to WebP, a few at a time (sharp works off the main thread). */
+async function renderSeedImages(storage: Storage): Promise<Map<number, StoredImage[]>> {
+  const jobs = SEED_PRODUCTS.flatMap((product, index) =>
+    Array.from({ length: product.images }, (_, variant) => ({ index, variant, category: product.category })),
+  );
+  const results = new Map<number, StoredImage[]>();
+  const queue = [...jobs];
+  const worker = async () => {
+    for (let job = queue.shift(); job; job = queue.shift()) {
+      const { index, variant, category } = job;
+      // The key names the artwork, so the same picture is never encoded twice.
+      const key = `products/${createHash('sha256').update(`art-v1:${category}:${index}:${variant}`).digest('hex').slice(0, 24)}`;
+      const stored = await storeTrustedImage(storage, key, () => Buffer.from(renderProductArt(category, index, variant)));
+      const list = results.get(index) ?? [];
+      list[variant] = stored;
+      results.set(index, list);
+    }
+  };
+  await Promise.all(Array.from({ length: 4 }, worker));
+  return results;
+}

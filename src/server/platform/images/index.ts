@@ -1,0 +1,64 @@
+import { randomBytes } from 'node:crypto';
+import sharp, { type Metadata } from 'sharp';
+import { IMAGE_WIDTHS, type ImageWidth } from '../../../shared/catalogue';
+import { badRequest } from '../../http/errors';
+import type { Storage } from '../storage';
+
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+// SVG is refused: it is a document, not a photo, and may point at other resources.
+const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
+
+export interface StoredImage {
+  key: string;
+  width: number;
+  height: number;
+}
+
+/**
+ * Checks an upload by its content (not its name or declared type), then re-encodes it:
+ * auto-rotated, metadata stripped, WebP at each served width. The original is not kept.
+ */
+export async function storeImage(storage: Storage, input: Buffer, label = 'File'): Promise<StoredImage> {
+  if (input.byteLength > MAX_IMAGE_BYTES) throw badRequest(`${label} exceeds 5MB limit`);
+  let meta: Metadata;
+  try {
+    meta = await sharp(input, { limitInputPixels: 50_000_000 }).metadata();
+  } catch {
+    throw badRequest(`${label} is not an image`);
+  }
+  if (!meta.format || !ACCEPTED_FORMATS.has(meta.format) || !meta.width || !meta.height) {
+    throw badRequest(`${label} is not an image`);
+  }
+  return encodeImage(storage, `products/${randomBytes(12).toString('hex')}`, input);
+}
+
+/**
+ * Stores our own artwork (the demo seed) under a fixed key; skips the work when that key
+ * is already stored, which makes re-seeding and test databases cheap.
+ */
+export async function storeTrustedImage(storage: Storage, key: string, render: () => Buffer): Promise<StoredImage> {
+  const existing = await storage.get(`${key}/640.webp`);
+  if (existing) {
+    const { width = 0, height = 0 } = await sharp(existing).metadata();
+    return { key, width, height };
+  }
+  return encodeImage(storage, key, render());
+}
+
+async function encodeImage(storage: Storage, key: string, input: Buffer): Promise<StoredImage> {
+  let size = { width: 0, height: 0 };
+  for (const width of IMAGE_WIDTHS) {
+    const { data, info } = await sharp(input, { limitInputPixels: 50_000_000 })
+      .rotate()
+      .resize({ width, withoutEnlargement: true })
+      .webp({ quality: 72, effort: 3 })
+      .toBuffer({ resolveWithObject: true });
+    await storage.put(`${key}/${width}.webp`, data);
+    if (width === 640) size = { width: info.width, height: info.height };
+  }
+  return { key, ...size };
+}
+
+export function imageUrl(key: string, width: ImageWidth): string {
+  return `/media/${key}/${width}.webp`;
+}

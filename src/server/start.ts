@@ -1,0 +1,35 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { main } from './main';
+
+/**
+ * `npm start`: build the PWA when dist is missing or older than its sources, then serve.
+ * Building here keeps the README's promise that a fresh clone starts with one command.
+ */
+const CLIENT_SOURCES = ['src/web', 'src/local', 'src/shared', 'sw', 'public', 'index.html', 'vite.config.ts', 'manifest.webmanifest'];
+
+function newestMtime(path: string): number {
+  if (!existsSync(path)) return 0;
+  const info = statSync(path);
+  if (!info.isDirectory()) return info.mtimeMs;
+  return Math.max(info.mtimeMs, ...readdirSync(path).map((entry) => newestMtime(join(path, entry))));
+}
+
+// STATIC_DIR lets a test run build and serve its own copy without touching dist/.
+const outDir = process.env.STATIC_DIR ?? 'dist';
+const stamp = join(outDir, 'index.html');
+const builtAt = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
+const sourcesAt = Math.max(...CLIENT_SOURCES.map(newestMtime));
+if (builtAt < sourcesAt) {
+  console.log(builtAt ? 'The PWA is older than its sources: rebuilding…' : 'Building the PWA (first start)…');
+  const vite = join('node_modules', 'vite', 'bin', 'vite.js');
+  const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn', '--outDir', outDir, '--emptyOutDir'], {
+    stdio: 'inherit',
+    // A test runner's NODE_ENV=test would otherwise give a development bundle without the service worker.
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+await main();

@@ -1,0 +1,53 @@
+/** Catalogue vocabulary shared by the server, the local mirror and the screens. */
+
+export const CATEGORIES = [
+  'Grains',
+  'Tubers',
+  'Vegetables',
+  'Fruits',
+  'Herbs',
+  'Livestock',
+  'Poultry',
+  'Fertilizers',
+  'Seeds',
+  'Agrochemicals',
+  'Tools',
+  'Other',
+] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+/** The spec's "condition" filter: organic, premium or standard produce. */
+export const CONDITIONS = ['organic', 'premium', 'standard'] as const;
+export type Condition = (typeof CONDITIONS)[number];
+
+/** Ghana's 16 administrative regions (the old app filtered by US regions: a defect). */
+export const GHANA_REGIONS = [
+  'Ahafo',
+  'Ashanti',
+  'Bono',
+  'Bono East',
+  'Central',
+  'Eastern',
+  'Greater Accra',
+  'North East',
+  'Northern',
+  'Oti',
+  'Savannah',
+  'Upper East',
+  'Upper West',
+  'Volta',
+  'Western',
+  'Western North',
+] as const;
+export type GhanaRegion = (typeof GHANA_REGIONS)[number];
+
+export const PRODUCT_SORT_FIELDS = ['createdAt', 'price', 'name'] as const;
+export type ProductSortField = (typeof PRODUCT_SORT_FIELDS)[number];
+
+/** Widths at which every product image is stored and served (WebP). */
+export const IMAGE_WIDTHS = [320, 640, 1280] as const;
+export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
+
+export const PRICE_FILTER_MAX = 10_000;
+export const PRODUCTS_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;

@@ -1,0 +1,113 @@
+import * as v from 'valibot';
+import {
+  CATEGORIES,
+  CONDITIONS,
+  GHANA_REGIONS,
+  MAX_PAGE_SIZE,
+  PRODUCTS_PAGE_SIZE,
+  PRODUCT_SORT_FIELDS,
+  type Category,
+  type Condition,
+  type GhanaRegion,
+  type ImageWidth,
+} from '../catalogue';
+import { decimalParam, intParam } from './parse';
+
+/** GET /products query. Text in, typed values out; the local mirror runs the same query. */
+export const productQuerySchema = v.pipe(
+  v.object({
+    search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, 'search is too long'))),
+    category: v.optional(v.picklist(CATEGORIES, 'Unknown category')),
+    condition: v.optional(v.picklist(CONDITIONS, 'condition must be organic, premium or standard')),
+    location: v.optional(v.picklist(GHANA_REGIONS, 'location must be one of Ghana\'s 16 regions')),
+    minPrice: v.optional(decimalParam('minPrice')),
+    maxPrice: v.optional(decimalParam('maxPrice')),
+    sortBy: v.optional(v.picklist(PRODUCT_SORT_FIELDS, 'sortBy must be createdAt, price or name'), 'createdAt'),
+    sortDir: v.optional(v.picklist(['asc', 'desc'], 'sortDir must be asc or desc'), 'desc'),
+    page: v.optional(intParam('page', 1, 100_000), '1'),
+    limit: v.optional(intParam('limit', 1, MAX_PAGE_SIZE), String(PRODUCTS_PAGE_SIZE)),
+  }),
+  v.check(
+    (q) => q.minPrice === undefined || q.maxPrice === undefined || q.minPrice <= q.maxPrice,
+    'minPrice cannot be more than maxPrice',
+  ),
+);
+export type ProductQueryInput = v.InferInput<typeof productQuerySchema>;
+export type ProductQuery = v.InferOutput<typeof productQuerySchema>;
+
+export const idParamSchema = v.pipe(
+  v.string(),
+  v.regex(/^\d{1,12}$/, 'id must be a positive whole number'),
+  v.transform(Number),
+);
+
+export const syncQuerySchema = v.object({
+  since: v.optional(intParam('since', 0, Number.MAX_SAFE_INTEGER), '0'),
+  limit: v.optional(intParam('limit', 1, 1000), '500'),
+});
+
+export interface ProductImage {
+  id: number;
+  width: number;
+  height: number;
+  /** URL per stored width (WebP). */
+  urls: Record<ImageWidth, string>;
+}
+
+export interface RatingSummary {
+  average: number | null;
+  count: number;
+}
+
+/** A catalogue product as the API shows it and the local mirror stores it. */
+export interface Product {
+  id: number;
+  name: string;
+  description: string;
+  price: number;
+  currency: 'GHS';
+  category: Category;
+  condition: Condition;
+  region: GhanaRegion;
+  stockQuantity: number;
+  isActive: boolean;
+  isFeatured: boolean;
+  discountPercentage: number | null;
+  oldPrice: number | null;
+  imagesUrls: string[];
+  images: ProductImage[];
+  rating: RatingSummary;
+  sellerName: string;
+  createdAt: string;
+  updatedAt: string;
+  version: number;
+}
+
+export interface Review {
+  id: number;
+  productId: number;
+  rating: number;
+  comment: string;
+  createdAt: string;
+  reviewer: { firstName: string; lastName: string };
+}
+
+export interface ProductDetail extends Product {
+  reviews: Review[];
+  relatedProducts: Product[];
+  canReview: boolean;
+}
+
+export interface Warehouse {
+  id: number;
+  name: string;
+  address: string;
+  region: GhanaRegion;
+}
+
+export interface CatalogueDelta {
+  products: Product[];
+  deletedIds: number[];
+  cursor: number;
+  hasMore: boolean;
+}

@@ -1,0 +1,70 @@
+import { useEffect } from 'react';
+import { Navigate, Outlet, ScrollRestoration, useLocation, useNavigate, useNavigation } from 'react-router-dom';
+import { Footer } from '../components/Footer';
+import { NavBar } from '../components/NavBar';
+import { Spinner } from '../components/Spinner';
+import { UpdatePrompt } from '../components/UpdatePrompt';
+import { useSession } from '../hooks/useSession';
+import { SESSION_EXPIRED_EVENT } from './api';
+
+/** Top of every page: scroll handling, the lazy-route progress bar, session-expiry redirect. */
+export function RootLayout() {
+  const navigation = useNavigation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    const onExpired = (event: Event) => {
+      const message = (event as CustomEvent<string>).detail;
+      navigate('/signin', { state: { from: window.location.pathname + window.location.search, error: message } });
+    };
+    window.addEventListener(SESSION_EXPIRED_EVENT, onExpired);
+    return () => window.removeEventListener(SESSION_EXPIRED_EVENT, onExpired);
+  }, [navigate]);
+  return (
+    <>
+      {navigation.state === 'loading' && (
+        <div role="progressbar" aria-label="Loading page" className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-amber-400" />
+      )}
+      <Outlet />
+      <ScrollRestoration />
+      <UpdatePrompt />
+    </>
+  );
+}
+
+/** Pages with the navigation bar and footer. */
+export function ChromeLayout() {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+        Skip to content
+      </a>
+      <NavBar />
+      <main id="main" className="flex-1">
+        <Outlet />
+      </main>
+      <Footer />
+    </div>
+  );
+}
+
+/** Sign-in, sign-up, seller registration and payment success: no navigation bar or footer. */
+export function BareLayout() {
+  return (
+    <main id="main" className="min-h-dvh">
+      <Outlet />
+    </main>
+  );
+}
+
+/** Sign-in required; the page the user wanted is remembered for after sign-in. */
+export function RequireAuth() {
+  const { session, loading } = useSession();
+  const location = useLocation();
+  if (loading) return <Spinner />;
+  if (!session?.user) return <Navigate to="/signin" replace state={{ from: location.pathname + location.search }} />;
+  return <Outlet />;
+}
+
+export function PageLoading() {
+  return <Spinner label="Loading…" />;
+}

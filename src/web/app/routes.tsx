@@ -1,0 +1,95 @@
+import type { ComponentType } from 'react';
+import type { RouteObject } from 'react-router-dom';
+import NotFoundPage from '../pages/errors/NotFoundPage';
+import { RouteError } from '../pages/errors/RouteError';
+import { BareLayout, ChromeLayout, PageLoading, RequireAuth, RootLayout } from './layouts';
+
+/**
+ * Every screen of both route tables, each loaded lazily so the first screen stays small.
+ * A domain's pages live in pages/<domain>/; add a route here and nowhere else.
+ */
+type PageModule = { default: ComponentType };
+const page = (path: string, load: () => Promise<PageModule>): RouteObject => ({
+  path,
+  lazy: async () => ({ Component: (await load()).default }),
+});
+const soon = (path: string, title: string): RouteObject => ({
+  path,
+  lazy: async () => {
+    const { default: ComingSoon } = await import('../pages/placeholder/ComingSoon');
+    return { Component: () => <ComingSoon title={title} /> };
+  },
+});
+
+const publicPages: RouteObject[] = [
+  page('/', () => import('../pages/home/HomePage')),
+  soon('/products', 'Agricultural Products'),
+  soon('/product/:id', 'Product'),
+  soon('/search', 'Search Results'),
+  soon('/cart', 'Your Cart'),
+  soon('/track-order', 'Track Order'),
+  soon('/password-reset-request', 'Forgot your password?'),
+  soon('/reset-password', 'Reset password'),
+  soon('/contact', 'Contact Us'),
+  soon('/blog', 'Blog'),
+  soon('/blog/:id', 'Blog'),
+  soon('/shipping-returns', 'Shipping & Returns'),
+  soon('/faq', 'Frequently Asked Questions'),
+  soon('/about', 'About Us'),
+  soon('/terms', 'Terms of Service'),
+  soon('/privacy', 'Privacy Policy'),
+  soon('/help', 'Help Center'),
+  soon('/support', 'Support'),
+  soon('/sellers/verify-email', 'Verifying your email'),
+  soon('/sellers/verify-email/failed', "We couldn't verify your email address"),
+  soon('/resend-verification', 'Resend verification'),
+];
+
+const protectedPages: RouteObject[] = [
+  soon('/checkout', 'Complete Your Order'),
+  soon('/profile', 'My Account'),
+  soon('/addresses', 'Addresses'),
+  soon('/addresses/new', 'New address'),
+  soon('/wishlist', 'Wishlist'),
+  soon('/payment-methods', 'Payment Methods'),
+  soon('/notifications', 'Notifications'),
+  soon('/settings', 'Settings'),
+  soon('/orders', 'My Orders'),
+  soon('/orders/:orderId', 'Order'),
+  soon('/order-confirmation', 'Order Confirmation'),
+  soon('/sellers/me', 'Seller Dashboard'),
+  soon('/sellers/me/stats', 'Seller Analytics'),
+  soon('/sellers/me/add-product', 'Add Product'),
+  soon('/sellers/me/products', 'Product Management'),
+  soon('/seller/orders', 'Seller Orders'),
+  soon('/seller/verification', 'Seller Verification'),
+];
+
+const barePages: RouteObject[] = [
+  soon('/signin', 'Sign in to your account'),
+  soon('/signup', 'Create your account'),
+  soon('/password-reset', 'Reset your password'),
+  soon('/sellers/register', 'Register as a seller'),
+  soon('/checkout/success', 'Payment successful'),
+];
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <PageLoading />,
+    children: [
+      {
+        element: <ChromeLayout />,
+        errorElement: <RouteError />,
+        children: [
+          ...publicPages,
+          { element: <RequireAuth />, children: protectedPages },
+          // Already in the main chunk: RouteError shows it for 404 responses.
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+      { element: <BareLayout />, errorElement: <RouteError />, children: barePages },
+    ],
+  },
+];

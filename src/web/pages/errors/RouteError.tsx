@@ -1,0 +1,19 @@
+import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom';
+import NotFoundPage from './NotFoundPage';
+
+/** What a routing failure shows (a chunk that failed to load, a page that threw). */
+export function RouteError() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  const detail = error instanceof Error ? error.message : isRouteErrorResponse(error) ? error.statusText : undefined;
+  return (
+    <section role="alert" className="container-page py-16 text-center">
+      <h1 className="text-2xl font-bold">Unexpected Application Error!</h1>
+      {detail && <p className="mt-2 text-gray-700">{detail}</p>}
+      <div className="mt-6 flex justify-center gap-3">
+        <button type="button" className="btn-primary" onClick={() => window.location.reload()}>Reload</button>
+        <Link to="/" className="btn-outline">Go back to Home</Link>
+      </div>
+    </section>
+  );
+}

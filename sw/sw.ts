@@ -1,0 +1,40 @@
+/// <reference lib="webworker" />
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst } from 'workbox-strategies';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { clientsClaim } from 'workbox-core';
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
+
+// The shell and every route chunk: each page opens offline after the first visit.
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+// The first install takes the open page at once, so it works offline from the first visit on.
+clientsClaim();
+
+// Navigations outside the API get the app shell; the client router takes it from there.
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('/index.html'), {
+    denylist: [/^\/api\//, /^\/media\//, /^\/healthz/],
+  }),
+);
+
+// Product pictures: cache-first with a cap, so viewed products keep their images offline.
+registerRoute(
+  ({ url, request }) => url.pathname.startsWith('/media/') && request.destination === 'image',
+  new CacheFirst({
+    cacheName: 'product-images',
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [200] }),
+      new ExpirationPlugin({ maxEntries: 400, maxAgeSeconds: 30 * 24 * 3600, purgeOnQuotaError: true }),
+    ],
+  }),
+);
+
+// API JSON is never cached here: IndexedDB (Dexie) is the offline copy.
+
+self.addEventListener('message', (event) => {
+  if (event.data?.type === 'SKIP_WAITING') void self.skipWaiting();
+});

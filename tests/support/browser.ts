@@ -1,0 +1,36 @@
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext } from 'playwright-core';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Whether e2e can run here. Without a browser it is skipped with a reason, but never in CI. */
+export function browserAvailable(): boolean {
+  if (existsSync(CHROMIUM)) return true;
+  const reason = `No Chromium at ${CHROMIUM} (apt-get install chromium): end-to-end tests skipped.`;
+  if (process.env.CI) throw new Error(`${reason} CI must run them.`);
+  console.warn(reason);
+  return false;
+}
+
+/**
+ * A fresh Chromium profile. Persistent rather than incognito: incognito pages are never
+ * installable, and we test the app as a phone would keep it.
+ */
+export function launchBrowser(options: { width?: number; height?: number } = {}): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'akuafo-chromium-')), {
+    viewport: { width: options.width ?? 360, height: options.height ?? 740 },
+    executablePath: CHROMIUM,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-quic',
+      '--no-first-run',
+    ],
+  });
+}

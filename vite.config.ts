@@ -1,0 +1,87 @@
+import { readFileSync } from 'node:fs';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
+import { defineConfig } from 'vitest/config';
+
+// manifest.webmanifest is the single source of truth; the plugin injects it into the build.
+const manifest = JSON.parse(readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8')) as Partial<ManifestOptions>;
+const apiPort = process.env.API_PORT ?? '8080';
+
+export default defineConfig({
+  plugins: [
+    react(),
+    tailwindcss(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      registerType: 'prompt',
+      injectRegister: false,
+      manifest,
+      manifestFilename: 'manifest.webmanifest',
+      injectManifest: {
+        // Precache the shell and every route chunk so each page opens offline after one visit.
+        globPatterns: ['**/*.{js,css,html,png,svg,webmanifest}'],
+        globIgnores: ['**/media/**'],
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
+  build: {
+    target: 'es2020',
+    sourcemap: false,
+    chunkSizeWarningLimit: 300,
+  },
+  server: {
+    proxy: {
+      '/api': `http://localhost:${apiPort}`,
+      '/media': `http://localhost:${apiPort}`,
+      '/healthz': `http://localhost:${apiPort}`,
+    },
+  },
+  test: {
+    projects: [
+      { test: { name: 'shared', include: ['tests/shared/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'server',
+          include: ['tests/server/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'local',
+          include: ['tests/local/**/*.test.ts'],
+          environment: 'node',
+          setupFiles: ['fake-indexeddb/auto'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'web',
+          include: ['tests/web/**/*.test.tsx'],
+          environment: 'happy-dom',
+          setupFiles: ['fake-indexeddb/auto'],
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/e2e/global-setup.ts'],
+          fileParallelism: false,
+          testTimeout: 120_000,
+          hookTimeout: 400_000,
+        },
+      },
+    ],
+  },
+});
