@@ -5,8 +5,14 @@ import { CacheFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { clientsClaim } from 'workbox-core';
+import { OUTBOX_SYNC_TAG, replayExclusively } from '../src/local/replayer';
+import { createBackgroundApiClient } from '../src/local/sw-client';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
+
+interface SyncEvent extends ExtendableEvent {
+  tag: string;
+}
 
 // The shell and every route chunk: each page opens offline after the first visit.
 precacheAndRoute(self.__WB_MANIFEST);
@@ -37,4 +43,19 @@ registerRoute(
 
 self.addEventListener('message', (event) => {
   if (event.data?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
+
+// Background Sync: the browser wakes us when the network is back, even with the app closed.
+const backgroundApi = createBackgroundApiClient(async (message) => {
+  for (const client of await self.clients.matchAll({ type: 'window' })) client.postMessage({ type: 'SESSION_EXPIRED', message });
+});
+self.addEventListener('sync', (event) => {
+  const sync = event as SyncEvent;
+  if (sync.tag !== OUTBOX_SYNC_TAG) return;
+  sync.waitUntil(
+    replayExclusively(backgroundApi).then((result) => {
+      // Throwing asks the browser to try this sync again later.
+      if (result?.retryLater) throw new Error('Outbox not drained yet');
+    }),
+  );
 });

@@ -80,6 +80,9 @@ export function createApiClient(options: ApiClientOptions = {}) {
     patch: <T>(path: string, json?: unknown, init: Options = {}) => request<T>(path, { ...init, method: 'PATCH', json }),
     put: <T>(path: string, json?: unknown, init: Options = {}) => request<T>(path, { ...init, method: 'PUT', json }),
     delete: <T>(path: string, init: Options = {}) => request<T>(path, { ...init, method: 'DELETE' }),
+    /** multipart/form-data, for image uploads. */
+    form: <T>(path: string, form: FormData, init: Options & { method?: string } = {}) =>
+      request<T>(path, { ...init, method: init.method ?? 'POST', body: form }),
   };
 }
 

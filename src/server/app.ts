@@ -6,8 +6,19 @@ import type { AppEnv, Deps } from './http/context';
 import { HttpError, errorResponse } from './http/errors';
 import { staticRoutes } from './http/static';
 import { ping } from './platform/db';
+import { idempotency } from './http/idempotency';
+import { accountsRoutes } from './modules/accounts/routes';
+import { adminRoutes } from './modules/admin/routes';
+import { cartRoutes } from './modules/cart/routes';
 import { catalogueRoutes } from './modules/catalogue/routes';
+import { checkoutRoutes } from './modules/checkout/routes';
+import { contactRoutes } from './modules/contact/routes';
 import { mediaRoutes } from './modules/media/routes';
+import { ordersRoutes } from './modules/orders/routes';
+import { paymentsRoutes } from './modules/payments/routes';
+import { reviewsRoutes } from './modules/reviews/routes';
+import { sellersRoutes } from './modules/sellers/routes';
+import { submissionsRoutes } from './modules/submissions/routes';
 import { syncRoutes } from './modules/sync/routes';
 import { warehouseRoutes } from './modules/warehouses/routes';
 
@@ -17,9 +28,22 @@ export function createApp(deps: Deps) {
   const api = new Hono<AppEnv>();
 
   api.use('*', readUser(deps.tokens));
+  // Payments talk to the provider over the network: they keep no transaction open and make
+  // themselves idempotent by payment reference, so they sit before the idempotency layer.
+  api.route('/', paymentsRoutes(deps));
+  api.use('*', idempotency(deps.db));
   api.route('/', catalogueRoutes(deps));
   api.route('/', warehouseRoutes(deps));
   api.route('/', syncRoutes(deps));
+  api.route('/', accountsRoutes(deps));
+  api.route('/', reviewsRoutes(deps));
+  api.route('/', cartRoutes(deps));
+  api.route('/', checkoutRoutes(deps));
+  api.route('/', ordersRoutes(deps));
+  api.route('/', contactRoutes(deps));
+  api.route('/', sellersRoutes(deps));
+  api.route('/', submissionsRoutes(deps));
+  api.route('/', adminRoutes(deps));
   api.all('*', (c) => c.json({ message: 'No such API endpoint', code: ERROR_CODES.notFound }, 404));
 
   app.use('*', compress());

@@ -4,6 +4,8 @@ import { createTokenSigner } from './platform/auth/tokens';
 import { migrate, openDatabase, type DatabaseHandle } from './platform/db';
 import { seedDemo } from './platform/db/seed';
 import { createLogger, type Logger } from './platform/logging';
+import { createMailer } from './platform/mail';
+import { createRateLimiter } from './platform/rate-limit';
 import { createLocalStorage } from './platform/storage';
 import { ensureAdmin } from './modules/admin/bootstrap';
 
@@ -21,6 +23,8 @@ export async function createDeps(config: Config, logger: Logger = createLogger(c
     logger,
     storage,
     tokens: createTokenSigner(config.jwtSecret),
+    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger }),
+    rateLimiter: createRateLimiter(),
   };
   return { deps, close: () => handle.close() };
 }

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { startOutboxReplayer } from '../local/replayer';
 import { startCatalogueSync } from '../local/sync';
 import { api } from './app/api';
 import { routes } from './app/routes';
@@ -16,4 +17,5 @@ createRoot(document.getElementById('root')!).render(
 );
 
 startCatalogueSync(api);
+startOutboxReplayer(api);
 registerServiceWorker();

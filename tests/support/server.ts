@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from '../../src/server/app';
@@ -57,4 +57,18 @@ export async function startTestServer(options: { seed?: boolean; env?: Record<st
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The e-mails the server wrote to its spool (DATA_DIR/mail), oldest first, as raw text. */
+export function readMailSpool(server: TestServer): { file: string; raw: string; to: string; subject: string; body: string }[] {
+  const dir = join(server.deps.config.dataDir, 'mail');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .sort()
+    .map((file) => {
+      const raw = readFileSync(join(dir, file), 'utf8');
+      const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'mi').exec(raw)?.[1]?.trim() ?? '';
+      const body = raw.slice(raw.indexOf('\n\n') + 2).replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h) => String.fromCharCode(parseInt(h, 16)));
+      return { file, raw, to: header('To'), subject: header('Subject'), body };
+    });
 }

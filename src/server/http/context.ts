@@ -1,6 +1,9 @@
+import type { Context } from 'hono';
 import type { Config } from '../config';
 import type { Db, Dialect } from '../platform/db';
 import type { Logger } from '../platform/logging';
+import type { Mailer } from '../platform/mail';
+import type { RateLimiter } from '../platform/rate-limit';
 import type { Storage } from '../platform/storage';
 import type { AuthUser, TokenSigner } from '../platform/auth/tokens';
 
@@ -12,10 +15,24 @@ export interface Deps {
   logger: Logger;
   storage: Storage;
   tokens: TokenSigner;
+  mailer: Mailer;
+  rateLimiter: RateLimiter;
 }
 
 export interface AppEnv {
   Variables: {
     user: AuthUser | undefined;
+    /** Set by the idempotency middleware: the transaction the request's effect must use. */
+    tx: Db | undefined;
   };
+}
+
+/**
+ * The database handle a request must use. Inside a request with an Idempotency-Key this is
+ * the transaction that will also store the response, so the effect and the stored answer
+ * commit together. Always use this in route handlers, never deps.db directly: on SQLite a
+ * query outside the open transaction would wait for it forever.
+ */
+export function dbOf(c: Context<AppEnv>, deps: Pick<Deps, 'db'>): Db {
+  return c.get('tx') ?? deps.db;
 }

@@ -1,3 +1,7 @@
+import { OUTBOX_EVENT } from '../../local/outbox';
+import { OUTBOX_SYNC_TAG } from '../../local/replayer';
+import { SESSION_EXPIRED_EVENT } from './api';
+
 export const UPDATE_READY_EVENT = 'akuafo:update-ready';
 
 /**
@@ -17,5 +21,17 @@ export function registerServiceWorker(): void {
       window.dispatchEvent(new CustomEvent(UPDATE_READY_EVENT, { detail: accept }));
     });
     await wb.register();
+  });
+  // Ask for a Background Sync whenever something is queued, so it is sent even if the app closes.
+  window.addEventListener(OUTBOX_EVENT, async () => {
+    const registration = (await navigator.serviceWorker.ready) as ServiceWorkerRegistration & {
+      sync?: { register(tag: string): Promise<void> };
+    };
+    await registration.sync?.register(OUTBOX_SYNC_TAG).catch(() => undefined);
+  });
+  navigator.serviceWorker.addEventListener('message', (event) => {
+    if (event.data?.type === 'SESSION_EXPIRED') {
+      window.dispatchEvent(new CustomEvent(SESSION_EXPIRED_EVENT, { detail: event.data.message }));
+    }
   });
 }

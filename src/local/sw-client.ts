@@ -1,0 +1,17 @@
+import { createApiClient } from './api';
+import { createSessionAuth } from './session';
+
+/**
+ * The API client used outside the page (the service worker): same conventions, and a
+ * session expiry is reported to open pages instead of navigating.
+ */
+export function createBackgroundApiClient(onExpired: (message: string) => void) {
+  const refreshClient = createApiClient();
+  return createApiClient({
+    auth: createSessionAuth(
+      async (refreshToken) =>
+        (await refreshClient.post<{ data: { accessToken: string; expiresAt?: string; refreshToken?: string } }>('token/refresh', { refreshToken })).data,
+      onExpired,
+    ),
+  });
+}

@@ -1,0 +1,77 @@
+import { createMiddleware } from 'hono/factory';
+import type { Db } from '../platform/db';
+import { now } from '../platform/db';
+import type { AppEnv } from './context';
+import { HttpError, badRequest } from './errors';
+
+const KEY_PATTERN = /^[A-Za-z0-9-]{8,80}$/;
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+export const IDEMPOTENCY_TTL_MS = 48 * 3600 * 1000;
+
+/**
+ * Idempotency-Key for every mutating call. The first request with a key runs inside one
+ * transaction that also records its answer; a repeat gets the recorded answer without the
+ * effect running again. Concurrent repeats are serialised by the (scope, key) primary key.
+ * Only successes are recorded: a refused request may be retried with the same key.
+ */
+export function idempotency(db: Db) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const key = c.req.header('idempotency-key');
+    c.set('tx', undefined);
+    if (!key || !MUTATING.has(c.req.method)) return next();
+    if (!KEY_PATTERN.test(key)) throw badRequest('Idempotency-Key must be 8 to 80 letters, digits or dashes.');
+    const scope = c.get('user') ? `user:${c.get('user')!.id}` : 'anonymous';
+    const path = new URL(c.req.url).pathname;
+
+    const replay = async () => {
+      const stored = await db
+        .selectFrom('idempotency_keys')
+        .selectAll()
+        .where('scope', '=', scope)
+        .where('idem_key', '=', key)
+        .executeTakeFirst();
+      if (!stored) return undefined;
+      if (stored.method !== c.req.method || stored.path !== path) {
+        throw new HttpError(422, 'This Idempotency-Key was already used for a different request.', 'idempotency_key_reused');
+      }
+      return c.body(stored.body, stored.status as 200, {
+        'content-type': 'application/json; charset=UTF-8',
+        'idempotent-replayed': 'true',
+      });
+    };
+
+    const earlier = await replay();
+    if (earlier) return earlier;
+
+    try {
+      await db.transaction().execute(async (trx) => {
+        c.set('tx', trx);
+        await next();
+        c.set('tx', undefined);
+        if (c.error || c.res.status >= 300) throw new RolledBack();
+        const body = await c.res.clone().text();
+        await trx
+          .insertInto('idempotency_keys')
+          .values({ scope, idem_key: key, method: c.req.method, path, status: c.res.status, body, created_at: now() })
+          .execute();
+      });
+    } catch (error) {
+      c.set('tx', undefined);
+      if (error instanceof RolledBack) return;
+      // Someone else committed the same key first: answer as they did.
+      const winner = await replay();
+      if (winner) return winner;
+      throw error;
+    }
+  });
+}
+
+class RolledBack extends Error {}
+
+/** Forgets recorded answers older than the retention window. */
+export async function pruneIdempotencyKeys(db: Db): Promise<void> {
+  await db
+    .deleteFrom('idempotency_keys')
+    .where('created_at', '<', new Date(Date.now() - IDEMPOTENCY_TTL_MS).toISOString())
+    .execute();
+}

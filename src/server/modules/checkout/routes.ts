@@ -1,0 +1,7 @@
+import { Hono } from 'hono';
+import type { AppEnv, Deps } from '../../http/context';
+
+export function checkoutRoutes(_deps: Deps) {
+  const app = new Hono<AppEnv>();
+  return app;
+}

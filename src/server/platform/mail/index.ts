@@ -1,0 +1,42 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Logger } from '../logging';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+/**
+ * Real e-mail: SMTP when SMTP_URL is set; otherwise each message is written as one RFC 822
+ * file in DATA_DIR/mail (readable by any mail client, and by the tests) and logged.
+ */
+export function createMailer(options: { smtpUrl?: string; from: string; dataDir: string; logger: Logger }): Mailer {
+  const { smtpUrl, from, dataDir, logger } = options;
+  const transport: Transporter = smtpUrl
+    ? nodemailer.createTransport(smtpUrl)
+    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const spool = join(dataDir, 'mail');
+
+  return {
+    async send(message) {
+      const info = await transport.sendMail({ from, ...message });
+      if (smtpUrl) {
+        logger.info({ to: message.to, subject: message.subject, messageId: info.messageId }, 'mail sent');
+        return;
+      }
+      await mkdir(spool, { recursive: true });
+      const file = join(spool, `${Date.now()}-${randomBytes(4).toString('hex')}.eml`);
+      await writeFile(file, info.message as Buffer);
+      logger.info({ to: message.to, subject: message.subject, file }, 'mail written to spool');
+    },
+  };
+}
