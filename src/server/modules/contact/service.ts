@@ -1,0 +1,69 @@
+import { COMPANY } from '../../../shared/company';
+import type { ContactMessage, ContactReceipt } from '../../../shared/schemas/contact';
+import { CONTACT_SENT_MESSAGE } from '../../../shared/schemas/contact';
+import type { Db } from '../../platform/db';
+import { now } from '../../platform/db';
+import type { Logger } from '../../platform/logging';
+import type { Mailer } from '../../platform/mail';
+
+/** Stores a contact message; the company inbox and the sender are told by e-mail afterwards. */
+export async function saveContactMessage(db: Db, input: ContactMessage, userId: number | undefined): Promise<ContactReceipt> {
+  const createdAt = now();
+  const row = await db
+    .insertInto('contact_messages')
+    .values({ user_id: userId ?? null, name: input.name, email: input.email, subject: input.subject, message: input.message, created_at: createdAt })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: Number(row.id), createdAt, message: CONTACT_SENT_MESSAGE };
+}
+
+/** Header values must stay on one line, whatever the sender typed. */
+const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/**
+ * E-mails the support inbox and acknowledges the sender. The message is already stored, so a
+ * mail failure is logged rather than failing the request: support still sees it in the table.
+ */
+export async function notifyContactMessage(
+  mailer: Mailer,
+  logger: Logger,
+  receipt: ContactReceipt,
+  input: ContactMessage,
+): Promise<void> {
+  const subject = oneLine(input.subject);
+  const inbox = {
+    to: COMPANY.supportEmail,
+    subject: `[Contact #${receipt.id}] ${subject}`,
+    text: [
+      `New message from the contact form (#${receipt.id}, ${receipt.createdAt}).`,
+      '',
+      `From: ${oneLine(input.name)} <${input.email}>`,
+      `Subject: ${subject}`,
+      '',
+      input.message,
+    ].join('\n'),
+  };
+  const acknowledgement = {
+    to: input.email,
+    subject: `We received your message: ${subject}`,
+    text: [
+      `Hello ${oneLine(input.name)},`,
+      '',
+      `Thank you for writing to ${COMPANY.name}. Our support team has your message (reference #${receipt.id}) and will reply to this address, usually within one working day.`,
+      `If it is urgent, call us on ${COMPANY.phone} (${COMPANY.hours}).`,
+      '',
+      'Your message:',
+      '',
+      input.message,
+      '',
+      `${COMPANY.name}`,
+    ].join('\n'),
+  };
+  for (const mail of [inbox, acknowledgement]) {
+    try {
+      await mailer.send(mail);
+    } catch (error) {
+      logger.error({ err: error, contactId: receipt.id, to: mail.to }, 'contact mail could not be sent');
+    }
+  }
+}
