@@ -1,7 +1,19 @@
 import { Hono } from 'hono';
-import type { AppEnv, Deps } from '../../http/context';
+import { reviewInputSchema } from '../../../shared/schemas/reviews';
+import { currentUser, requireUser } from '../../http/auth';
+import { dbOf, type AppEnv, type Deps } from '../../http/context';
+import { parseBody } from '../../http/validate';
+import { createReview } from './service';
 
-export function reviewsRoutes(_deps: Deps) {
+export function reviewsRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
+
+  // Any signed-in user may ask; the service decides (delivered order, one review each).
+  app.post('/reviews', requireUser(), async (c) => {
+    const input = await parseBody(c, reviewInputSchema);
+    const review = await createReview(dbOf(c, deps), currentUser(c).id, input);
+    return c.json({ data: review }, 201);
+  });
+
   return app;
 }
