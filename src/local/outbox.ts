@@ -7,7 +7,7 @@ import { localDb, type AkuafoDb, type OutboxEntry } from './db';
  * its Idempotency-Key, so a resend after a lost answer never applies twice on the server.
  */
 export interface EnqueueInput {
-  /** "<kind>:<id>", e.g. "cart:12", "review:5", "profile:me". Order is kept per entity. */
+  /** "<kind>:<id>" or "<kind>", e.g. "cart", "review:5", "profile:me". Order is kept per entity. */
   entity: string;
   method: OutboxEntry['method'];
   path: string;
@@ -22,9 +22,9 @@ type Hook = (entry: OutboxEntry, context: { api: ApiClient; db: AkuafoDb; error?
 const failedHooks = new Map<string, Hook>();
 const sentHooks = new Map<string, Hook>();
 
-const kindOf = (entity: string) => entity.split(':')[0];
+export const kindOf = (entity: string) => entity.split(':')[0];
 
-/** What to do when the server refuses an entry of this kind: restore the server's truth. */
+/** What to do when the server refuses an entry of this kind (or it is discarded): restore the server's truth. */
 export function onOutboxFailure(kind: string, hook: Hook): void {
   failedHooks.set(kind, hook);
 }
@@ -43,18 +43,30 @@ export async function enqueue(
   applyLocally?: () => Promise<unknown>,
   db: AkuafoDb = localDb,
 ): Promise<OutboxEntry> {
-  const entry: OutboxEntry = {
-    ...input,
-    id: crypto.randomUUID(),
-    status: 'pending',
-    attempts: 0,
-    createdAt: new Date().toISOString(),
-  };
-  await db.transaction('rw', db.tables, async () => {
+  const entry = await enqueueWith(async () => {
     await applyLocally?.();
-    entry.seq = await db.outbox.add(entry);
+    return input;
+  }, db);
+  return entry!;
+}
+
+/**
+ * Like enqueue, for writes whose request depends on what Dexie holds (e.g. "add one more"
+ * becomes "set quantity to 4"): `build` runs inside the transaction, makes the local change
+ * and returns the entry to queue, or undefined to queue nothing. Throwing aborts both.
+ */
+export async function enqueueWith(
+  build: () => Promise<EnqueueInput | undefined>,
+  db: AkuafoDb = localDb,
+): Promise<OutboxEntry | undefined> {
+  const entry = await db.transaction('rw', db.tables, async () => {
+    const input = await build();
+    if (!input) return undefined;
+    const queued: OutboxEntry = { ...input, id: newKey(), status: 'pending', attempts: 0, createdAt: new Date().toISOString() };
+    queued.seq = await db.outbox.add(queued);
+    return queued;
   });
-  announce();
+  if (entry) announce();
   return entry;
 }
 
@@ -67,38 +79,71 @@ export interface ReplayResult {
   needsSignIn: boolean;
 }
 
-/** Sends pending entries oldest first. Stops at the first one that cannot be sent now. */
-export async function replayOutbox(api: ApiClient, db: AkuafoDb = localDb): Promise<ReplayResult> {
+/**
+ * Sends pending entries oldest first. Stops at the first one that cannot be sent now (so the
+ * order holds across entities too), or between entries when `signal` is aborted.
+ */
+export async function replayOutbox(
+  api: ApiClient,
+  db: AkuafoDb = localDb,
+  options: { signal?: AbortSignal } = {},
+): Promise<ReplayResult> {
   const result: ReplayResult = { sent: 0, failed: 0, retryLater: false, needsSignIn: false };
-  for (;;) {
-    const queue = await db.outbox.orderBy('seq').toArray();
-    // A failed entry holds back later entries for the same entity until it is retried or discarded.
-    const blocked = new Set(queue.filter((e) => e.status === 'failed').map((e) => e.entity));
-    const entry = queue.find((e) => e.status === 'pending' && !blocked.has(e.entity));
+  while (!options.signal?.aborted) {
+    const entry = await nextSendable(db);
     if (!entry) return result;
     try {
       await send(api, entry);
     } catch (error) {
       const apiError = error instanceof ApiError ? error : new ApiError(String(error), 0, 'network_error');
-      await db.outbox.update(entry.seq!, { attempts: entry.attempts + 1 });
-      if (apiError.isNetwork || apiError.status >= 500 || apiError.status === 408 || apiError.status === 429) {
+      if (isTransient(apiError)) {
+        await db.outbox.update(entry.seq!, { attempts: entry.attempts + 1, error: apiError.message });
         result.retryLater = true;
         return result;
       }
       if (apiError.status === 401) {
+        await db.outbox.update(entry.seq!, { attempts: entry.attempts + 1 });
         result.needsSignIn = true;
         return result;
       }
-      await db.outbox.update(entry.seq!, { status: 'failed', error: apiError.message });
+      await db.outbox.update(entry.seq!, { attempts: entry.attempts + 1, status: 'failed', error: apiError.message });
       result.failed += 1;
-      await failedHooks.get(kindOf(entry.entity))?.(entry, { api, db, error: apiError }).catch(() => undefined);
       announce();
+      await runHook(failedHooks, entry, { api, db, error: apiError });
       continue;
     }
     await db.outbox.delete(entry.seq!);
     result.sent += 1;
     announce();
-    await sentHooks.get(kindOf(entry.entity))?.(entry, { api, db }).catch(() => undefined);
+    await runHook(sentHooks, entry, { api, db });
+  }
+  return result;
+}
+
+/**
+ * The oldest pending entry whose entity has no failed entry: a failed entry holds back later
+ * entries for the same entity until it is retried or discarded. Walks the queue with a cursor
+ * and stops at the first hit, so a long queue costs little per step.
+ */
+async function nextSendable(db: AkuafoDb): Promise<OutboxEntry | undefined> {
+  return db.transaction('r', db.outbox, async () => {
+    const failed = await db.outbox.where('status').equals('failed').toArray();
+    const blocked = new Set(failed.map((e) => e.entity));
+    return db.outbox.orderBy('seq').filter((e) => e.status === 'pending' && !blocked.has(e.entity)).first();
+  });
+}
+
+/** Network errors, time-outs, 5xx and rate limits: the request may succeed later as it is. */
+export function isTransient(error: ApiError): boolean {
+  return error.isNetwork || error.status >= 500 || error.status === 408 || error.status === 429;
+}
+
+async function runHook(hooks: Map<string, Hook>, entry: OutboxEntry, context: Parameters<Hook>[1]): Promise<void> {
+  try {
+    await hooks.get(kindOf(entry.entity))?.(entry, context);
+  } catch (error) {
+    // A hook only refreshes the local copy; the queue must go on without it.
+    console.warn(`Outbox ${kindOf(entry.entity)} hook failed`, error);
   }
 }
 
@@ -127,7 +172,17 @@ export async function discardEntry(seq: number, api: ApiClient, db: AkuafoDb = l
   if (!entry) return;
   await db.outbox.delete(seq);
   announce();
-  await failedHooks.get(kindOf(entry.entity))?.(entry, { api, db }).catch(() => undefined);
+  await runHook(failedHooks, entry, { api, db });
+}
+
+/** A UUID; pages served over plain http on a LAN address have no crypto.randomUUID. */
+function newKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6] & 0x0f) | 0x40;
+  b[8] = (b[8] & 0x3f) | 0x80;
+  const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
 
 function announce(): void {

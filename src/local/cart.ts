@@ -1,0 +1,205 @@
+import { toMinor } from '../shared/money';
+import { CART_MESSAGES, summarizeCart, type Cart, type CartItem, type CartSummary } from '../shared/schemas/cart';
+import type { Product } from '../shared/schemas/catalogue';
+import type { ApiClient } from './api';
+import { localDb, type AkuafoDb, type LocalCartItem, type OutboxEntry } from './db';
+import { enqueueWith, onOutboxFailure, onOutboxSent } from './outbox';
+import { readSession } from './session';
+
+/**
+ * The cart on the phone. Every edit is an idempotent intent — "set product P to N", "remove
+ * P" (set to 0), "clear" — applied to Dexie at once and queued in the outbox. All cart writes
+ * share the one entity 'cart', so they reach the server in the order the user made them (a
+ * clear is never overtaken by an earlier edit, nor an edit by an earlier clear). What the
+ * screen shows is always: the server's last answer, with the still-queued intents on top.
+ */
+export const CART_ENTITY = 'cart';
+
+/** A local cart line: the Dexie row plus what the screen needs to check and total it. */
+export interface CartLine extends LocalCartItem {
+  category?: string;
+  stockQuantity?: number;
+  isActive?: boolean;
+}
+
+export type CartErrorReason = 'signin' | 'unavailable' | 'stock';
+
+/** Why an add or a change was refused on the phone; `message` is ready to show. */
+export class CartError extends Error {
+  constructor(
+    readonly reason: CartErrorReason,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'CartError';
+  }
+}
+
+const db = (given?: AkuafoDb) => given ?? localDb;
+
+/**
+ * Adds `quantity` of a product (one more of what is already there). Needs a signed-in user:
+ * throws CartError('signin') so the page can send the visitor to /signin and back.
+ */
+export async function addToCart(product: Product, quantity = 1, given?: AkuafoDb): Promise<CartLine> {
+  const d = db(given);
+  if (!(await readSession(d))) throw new CartError('signin', CART_MESSAGES.signInToAdd);
+  if (!product.isActive) throw new CartError('unavailable', CART_MESSAGES.unavailable);
+  if (product.stockQuantity < 1) throw new CartError('stock', CART_MESSAGES.outOfStock);
+  let saved!: CartLine;
+  await enqueueWith(async () => {
+    const existing = (await d.cart.get(product.id)) as CartLine | undefined;
+    const total = (existing?.quantity ?? 0) + Math.max(1, Math.floor(quantity));
+    if (total > product.stockQuantity) throw new CartError('stock', CART_MESSAGES.onlyLeft(product.stockQuantity));
+    saved = { ...existing, ...lineFromProduct(product), quantity: total, updatedAt: new Date().toISOString() };
+    await d.cart.put(saved);
+    return setIntent(product.id, total, `Add ${product.name} (now ${total}) to cart`);
+  }, d);
+  return saved;
+}
+
+/** Sets a line's quantity. Below 1 is ignored (the minus button is disabled at 1). */
+export async function setCartQuantity(productId: number, quantity: number, given?: AkuafoDb): Promise<void> {
+  const d = db(given);
+  const n = Math.floor(quantity);
+  if (!Number.isFinite(n) || n < 1) return;
+  await enqueueWith(async () => {
+    const line = (await d.cart.get(productId)) as CartLine | undefined;
+    if (!line || line.quantity === n) return undefined;
+    if (line.isActive === false) throw new CartError('unavailable', CART_MESSAGES.unavailable);
+    if (line.stockQuantity !== undefined && n > line.stockQuantity) {
+      throw new CartError('stock', line.stockQuantity < 1 ? CART_MESSAGES.outOfStock : CART_MESSAGES.onlyLeft(line.stockQuantity));
+    }
+    await d.cart.put({ ...line, quantity: n, updatedAt: new Date().toISOString() });
+    return setIntent(productId, n, `Change ${line.name} to ${n}`);
+  }, d);
+}
+
+/** Takes a product out of the cart (sent as "set to 0", which needs no server item id). */
+export async function removeFromCart(productId: number, given?: AkuafoDb): Promise<void> {
+  const d = db(given);
+  await enqueueWith(async () => {
+    const line = await d.cart.get(productId);
+    if (!line) return undefined;
+    await d.cart.delete(productId);
+    return setIntent(productId, 0, `Remove ${line.name} from cart`);
+  }, d);
+}
+
+/** 'Delete All Items'. */
+export async function clearCart(given?: AkuafoDb): Promise<void> {
+  const d = db(given);
+  await enqueueWith(async () => {
+    await d.cart.clear();
+    return { entity: CART_ENTITY, method: 'DELETE', path: 'shop/cart', label: 'Delete all items from cart' };
+  }, d);
+}
+
+function setIntent(productId: number, quantity: number, label: string) {
+  return { entity: CART_ENTITY, method: 'POST' as const, path: 'shop/cart', body: { productId, quantity }, label };
+}
+
+function lineFromProduct(product: Product): Omit<CartLine, 'quantity' | 'updatedAt'> {
+  return {
+    productId: product.id,
+    name: product.name,
+    imageUrl: product.images[0]?.urls[320] ?? product.imagesUrls[0] ?? null,
+    price: product.price,
+    category: product.category,
+    stockQuantity: product.stockQuantity,
+    isActive: product.isActive,
+  };
+}
+
+function lineFromServer(item: CartItem): CartLine {
+  return {
+    productId: item.productId,
+    serverId: item.id,
+    name: item.name,
+    imageUrl: item.imageUrl,
+    price: item.price,
+    quantity: item.quantity,
+    category: item.category,
+    stockQuantity: item.stockQuantity,
+    isActive: item.isActive,
+    updatedAt: new Date().toISOString(),
+  };
+}
+
+/**
+ * Re-reads the server's cart and puts it in Dexie, with the intents still waiting in the
+ * outbox laid on top (failed ones are left out: that is the "restore" after a refusal).
+ * Does nothing for a visitor. Returns the server's cart.
+ */
+export async function pullServerCart(api: ApiClient, given?: AkuafoDb): Promise<Cart | undefined> {
+  const d = db(given);
+  if (!(await readSession(d))) return undefined;
+  const { data } = await api.get<{ data: Cart }>('shop/cart');
+  await d.transaction('rw', d.cart, d.outbox, d.products, async () => {
+    const before = new Map(((await d.cart.toArray()) as CartLine[]).map((l) => [l.productId, l]));
+    const lines = new Map(data.items.map((item) => [item.productId, lineFromServer(item)]));
+    const waiting = await d.outbox.where('entity').equals(CART_ENTITY).filter((e) => e.status === 'pending').sortBy('seq');
+    for (const entry of waiting) await applyIntent(lines, entry, before, d);
+    await d.cart.clear();
+    await d.cart.bulkPut([...lines.values()]);
+  });
+  return data;
+}
+
+/** Replays one queued cart intent onto a set of lines, the way the server will apply it. */
+async function applyIntent(lines: Map<number, CartLine>, entry: OutboxEntry, before: Map<number, CartLine>, d: AkuafoDb) {
+  if (entry.method === 'DELETE' && entry.path === 'shop/cart') {
+    lines.clear();
+    return;
+  }
+  if (entry.method === 'POST' && entry.path === 'shop/cart') {
+    const { productId, quantity } = entry.body as { productId: number; quantity: number };
+    if (quantity < 1) {
+      lines.delete(productId);
+      return;
+    }
+    const known = lines.get(productId) ?? before.get(productId) ?? (await fromMirror(productId, d));
+    lines.set(productId, { ...known, productId, quantity, updatedAt: entry.createdAt } as CartLine);
+  }
+}
+
+async function fromMirror(productId: number, d: AkuafoDb): Promise<Omit<CartLine, 'quantity' | 'updatedAt'>> {
+  const product = await d.products.get(productId);
+  if (product) return lineFromProduct(product);
+  return { productId, name: `Product ${productId}`, imageUrl: null, price: 0 };
+}
+
+/** Whether cart intents are still waiting to be sent (failed ones included). */
+export async function cartChangesWaiting(given?: AkuafoDb): Promise<number> {
+  return db(given).outbox.where('entity').equals(CART_ENTITY).count();
+}
+
+/** The spec's derived numbers: distinct lines (the badge), total quantity, and the summary. */
+export interface CartTotals {
+  distinctItems: number;
+  totalItems: number;
+  totalPrice: number;
+  summary: CartSummary;
+}
+
+export function cartTotals(lines: CartLine[]): CartTotals {
+  const summary = summarizeCart(lines.map((l) => ({ priceMinor: toMinor(l.price), quantity: l.quantity, category: l.category })));
+  return { distinctItems: lines.length, totalItems: summary.itemCount, totalPrice: summary.subtotal, summary };
+}
+
+/** Lines in the order they were first added (stable while quantities change). */
+export async function readCart(given?: AkuafoDb): Promise<CartLine[]> {
+  const lines = (await db(given).cart.toArray()) as CartLine[];
+  return lines.sort((a, b) => (a.serverId ?? Infinity) - (b.serverId ?? Infinity) || a.productId - b.productId);
+}
+
+// A refused or discarded change: put back the server's cart (with the other waiting changes).
+onOutboxFailure('cart', async (_entry, { api, db: d }) => {
+  await pullServerCart(api, d);
+});
+
+// Once the last queued cart change is through, show exactly what the server holds.
+onOutboxSent('cart', async (_entry, { api, db: d }) => {
+  const pending = await d.outbox.where('entity').equals(CART_ENTITY).filter((e) => e.status === 'pending').count();
+  if (pending === 0) await pullServerCart(api, d);
+});
