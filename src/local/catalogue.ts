@@ -5,6 +5,13 @@ import { getMeta, localDb, setMeta, type AkuafoDb, type LocalProduct } from './d
 
 const CURSOR_KEY = 'catalogue.cursor';
 const PULLED_AT_KEY = 'catalogue.pulledAt';
+/** The ETag of the last answer and the cursor it was for: { since, etag }. */
+const ETAG_KEY = 'catalogue.etag';
+
+interface StoredEtag {
+  since: number;
+  etag: string;
+}
 
 export function toLocalProduct(product: Product): LocalProduct {
   return { ...product, haystack: searchHaystack(product) };
@@ -24,19 +31,37 @@ export interface PullResult {
 export async function pullCatalogue(api: ApiClient, db: AkuafoDb = localDb): Promise<PullResult> {
   const result: PullResult = { changed: 0, deleted: 0, cursor: (await getMeta<number>(CURSOR_KEY, db)) ?? 0 };
   for (;;) {
+    // An unchanged catalogue costs a bodiless 304: we send back the ETag of the last answer
+    // for this same cursor (the server's ETag names the catalogue's head and the cursor).
+    const stored = await getMeta<StoredEtag>(ETAG_KEY, db);
+    let etag: string | null = null;
     const answer = await api.get<{ data: CatalogueDelta } | undefined>('sync/catalogue', {
       searchParams: { since: result.cursor },
+      headers: stored?.since === result.cursor ? { 'If-None-Match': stored.etag } : undefined,
+      throwHttpErrors: (status) => status !== 304,
+      hooks: { afterResponse: [(_request, _options, response) => void (etag = response.headers.get('etag'))] },
     });
-    if (!answer) break; // 304: nothing new
+    if (!answer) {
+      await setMeta(PULLED_AT_KEY, new Date().toISOString(), db);
+      break; // 304: nothing new
+    }
     const delta = answer.data;
+    const since = result.cursor;
     await db.transaction('rw', db.products, db.productDetails, db.meta, async () => {
-      if (delta.products.length) await db.products.bulkPut(delta.products.map(toLocalProduct));
+      if (delta.products.length) {
+        await db.products.bulkPut(delta.products.map(toLocalProduct));
+        // Cached details keep their reviews but take the product's new price, stock and rating.
+        const cached = await db.productDetails.bulkGet(delta.products.map((p) => p.id));
+        const refreshed = cached.flatMap((detail, i) => (detail ? [{ ...detail, ...delta.products[i] }] : []));
+        if (refreshed.length) await db.productDetails.bulkPut(refreshed);
+      }
       if (delta.deletedIds.length) {
         await db.products.bulkDelete(delta.deletedIds);
         await db.productDetails.bulkDelete(delta.deletedIds);
       }
       await setMeta(CURSOR_KEY, delta.cursor, db);
       await setMeta(PULLED_AT_KEY, new Date().toISOString(), db);
+      if (etag) await setMeta(ETAG_KEY, { since, etag } satisfies StoredEtag, db);
     });
     result.changed += delta.products.length;
     result.deleted += delta.deletedIds.length;

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../src/local/api';
 import { pullCatalogue } from '../../src/local/catalogue';
+import { fetchProductDetail, localCategories, localRelated } from '../../src/local/catalogue-detail';
 import { localShelf, queryLocalProducts } from '../../src/local/catalogue-query';
 import { AkuafoDb } from '../../src/local/db';
 import { nextCatalogueVersion } from '../../src/server/modules/catalogue/versions';
-import { productQuerySchema, type ProductQueryInput } from '../../src/shared/schemas/catalogue';
+import { CATEGORIES } from '../../src/shared/catalogue';
+import { productQuerySchema, type ProductDetail, type ProductQueryInput } from '../../src/shared/schemas/catalogue';
 import { parseWith } from '../../src/shared/schemas/parse';
 import { startTestServer, type TestServer } from '../support/server';
 
@@ -40,6 +42,40 @@ describe('pullCatalogue', () => {
     expect((await db.products.get(someone!.id))?.stockQuantity).toBe(0);
   });
 
+  it('sends If-None-Match, so an unchanged catalogue costs a bodiless 304', async () => {
+    const seen: { status: number; ifNoneMatch: string | null; bytes: number }[] = [];
+    const recording = createApiClient({
+      origin: 'http://test.local',
+      fetch: async (input, init) => {
+        const request = new Request(input, init);
+        const response = await server.fetch(request);
+        const bytes = (await response.clone().arrayBuffer()).byteLength;
+        seen.push({ status: response.status, ifNoneMatch: request.headers.get('if-none-match'), bytes });
+        return response;
+      },
+    });
+    await pullCatalogue(recording, db);
+    // The first check after a full pull asks for the new cursor: one small answer with its ETag.
+    await pullCatalogue(recording, db);
+    seen.length = 0;
+    const unchanged = await pullCatalogue(recording, db);
+    expect(unchanged.changed).toBe(0);
+    expect(seen).toHaveLength(1);
+    expect(seen[0].ifNoneMatch).toMatch(/^W\/"catalogue-/);
+    expect(seen[0].status).toBe(304);
+    expect(seen[0].bytes).toBe(0);
+
+    // A change makes the ETag stale: the next pull gets the product, not a 304.
+    const someone = await db.products.toCollection().first();
+    await server.deps.db.transaction().execute(async (trx) => {
+      await trx.updateTable('products').set({ stock_quantity: 3, version: await nextCatalogueVersion(trx) }).where('id', '=', someone!.id).execute();
+    });
+    seen.length = 0;
+    const changed = await pullCatalogue(recording, db);
+    expect(changed.changed).toBe(1);
+    expect(seen[0].status).toBe(200);
+  });
+
   it('keeps the mirror and its cursor when the network fails', async () => {
     await pullCatalogue(api(), db);
     const before = await db.products.count();
@@ -59,6 +95,18 @@ describe('the mirror answers like the server', () => {
     { location: 'Ashanti' },
     { minPrice: '20', maxPrice: '300', sortBy: 'price', sortDir: 'desc' },
     { search: 'bag', page: '2', limit: '5' },
+    { search: 'a', sortBy: 'name', sortDir: 'desc', page: '3' },
+    { search: 'organic fresh', sortBy: 'price', sortDir: 'asc' },
+    { search: 'grains' },
+    { category: 'Grains', condition: 'premium', location: 'Northern' },
+    { category: 'Vegetables', minPrice: '0', maxPrice: '10000', sortBy: 'createdAt', sortDir: 'asc' },
+    { minPrice: '100', sortBy: 'name', sortDir: 'asc', limit: '100' },
+    { maxPrice: '50.5', sortBy: 'price', sortDir: 'desc', page: '2', limit: '3' },
+    { page: '2' },
+    { page: '5' },
+    { page: '99' },
+    { search: 'zzqqxx' },
+    ...CATEGORIES.map((category) => ({ category, sortBy: 'price' as const, sortDir: 'asc' as const })),
   ];
 
   it.each(queries)('same page for %j', async (input) => {
@@ -72,11 +120,51 @@ describe('the mirror answers like the server', () => {
     expect(local.pagination).toEqual(remote.pagination);
   });
 
+  it('has the same category tabs', async () => {
+    await pullCatalogue(api(), db);
+    const remote = (await (await server.call('/categories')).json()) as any;
+    expect(await localCategories(db)).toEqual(remote.data);
+  });
+
+  it('suggests the same related products as the server', async () => {
+    await pullCatalogue(api(), db);
+    const some = (await db.products.limit(10).toArray()).filter((_, i) => i % 3 === 0);
+    for (const product of some) {
+      const remote = ((await (await server.call(`/products/${product.id}`)).json()) as { data: ProductDetail }).data;
+      expect((await localRelated(product, db)).map((p) => p.id)).toEqual(remote.relatedProducts.map((p) => p.id));
+    }
+  });
+
   it('has the same shelves', async () => {
     await pullCatalogue(api(), db);
     for (const shelf of ['featured', 'discounted', 'weekly-specials'] as const) {
       const remote = (await (await server.call(`/products/${shelf}`)).json()) as any;
       expect((await localShelf(shelf, 12, db)).map((p) => p.id)).toEqual(remote.data.map((p: { id: number }) => p.id));
     }
+  });
+});
+
+describe('product detail cache', () => {
+  it('keeps a fetched detail for offline use and refreshes it from the delta', async () => {
+    await pullCatalogue(api(), db);
+    const product = (await db.products.toArray()).find((p) => p.rating.count > 0)!;
+    const detail = await fetchProductDetail(api(), product.id, db);
+    expect(detail.reviews.length).toBe(product.rating.count);
+    expect((await db.productDetails.get(product.id))?.reviews).toHaveLength(product.rating.count);
+
+    await server.deps.db.transaction().execute(async (trx) => {
+      await trx.updateTable('products').set({ price_minor: 4321, version: await nextCatalogueVersion(trx) }).where('id', '=', product.id).execute();
+    });
+    await pullCatalogue(api(), db);
+    const cached = await db.productDetails.get(product.id);
+    expect(cached?.price).toBe(43.21);
+    expect(cached?.reviews).toHaveLength(product.rating.count);
+  });
+
+  it('forgets a product the server no longer has', async () => {
+    await pullCatalogue(api(), db);
+    await db.productDetails.put({ ...(await db.products.toCollection().first())!, id: 987654, reviews: [], relatedProducts: [], canReview: false, cachedAt: '' });
+    await expect(fetchProductDetail(api(), 987654, db)).rejects.toMatchObject({ status: 404 });
+    expect(await db.productDetails.get(987654)).toBeUndefined();
   });
 });

@@ -1,0 +1,50 @@
+import type { ProductDetail } from '../shared/schemas/catalogue';
+import { ApiError, type ApiClient } from './api';
+import { localDb, type AkuafoDb, type LocalProduct } from './db';
+
+export type CachedDetail = ProductDetail & { cachedAt: string };
+
+const RELATED_COUNT = 4;
+
+/**
+ * GET /products/{id} (reviews, related products and whether this user may review), kept in
+ * Dexie so the page opens offline next time. A 404 forgets the cached copy and rethrows.
+ */
+export async function fetchProductDetail(api: ApiClient, id: number, db: AkuafoDb = localDb): Promise<CachedDetail> {
+  try {
+    const { data } = await api.get<{ data: ProductDetail }>(`products/${id}`);
+    const cached: CachedDetail = { ...data, cachedAt: new Date().toISOString() };
+    await db.productDetails.put(cached);
+    return cached;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) await db.productDetails.delete(id);
+    throw error;
+  }
+}
+
+export function cachedProductDetail(id: number, db: AkuafoDb = localDb): Promise<CachedDetail | undefined> {
+  return db.productDetails.get(id);
+}
+
+/**
+ * 'You may also like' from the mirror, chosen as the server chooses them (same category,
+ * featured first, newest first), for products whose detail was never fetched.
+ */
+export async function localRelated(product: Pick<LocalProduct, 'id' | 'category'>, db: AkuafoDb = localDb): Promise<LocalProduct[]> {
+  const same = await db.products
+    .where('category')
+    .equals(product.category)
+    .filter((p) => p.isActive && p.id !== product.id)
+    .toArray();
+  same.sort((a, b) => Number(b.isFeatured) - Number(a.isFeatured) || (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
+  return same.slice(0, RELATED_COUNT);
+}
+
+/** The category tabs from the mirror: every category with a listed product, A to Z. */
+export async function localCategories(db: AkuafoDb = localDb): Promise<{ name: string; productCount: number }[]> {
+  const counts = new Map<string, number>();
+  await db.products.each((p) => {
+    if (p.isActive) counts.set(p.category, (counts.get(p.category) ?? 0) + 1);
+  });
+  return [...counts].map(([name, productCount]) => ({ name, productCount })).sort((a, b) => (a.name < b.name ? -1 : 1));
+}
