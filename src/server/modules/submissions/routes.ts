@@ -1,7 +1,80 @@
 import { Hono } from 'hono';
-import type { AppEnv, Deps } from '../../http/context';
+import {
+  SUBMISSION_MESSAGES,
+  submissionCreateSchema,
+  submissionListQuerySchema,
+  submissionUpdateSchema,
+} from '../../../shared/schemas/submissions';
+import { currentUser, requireUser } from '../../http/auth';
+import { dbOf, type AppEnv, type Deps } from '../../http/context';
+import { badRequest } from '../../http/errors';
+import { parseBody, parseOrThrow, parseQuery } from '../../http/validate';
+import { parseIdOr404 } from '../catalogue/routes';
+import {
+  addSubmissionImages,
+  countSubmissionImages,
+  createSubmission,
+  deleteSubmission,
+  deleteSubmissionImage,
+  listSellerSubmissions,
+  ownSubmission,
+  toSubmission,
+  updateSubmission,
+} from './service';
+import { readMultipart, storeUploads, uploadLimit } from './uploads';
 
-export function submissionsRoutes(_deps: Deps) {
+/** A seller's product listings: created with images, reviewed by an operator, then live. */
+export function submissionsRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
+  const seller = requireUser('SELLER');
+  const idOf = (raw: string) => parseIdOr404(raw, SUBMISSION_MESSAGES.notFound);
+
+  app.post('/product-submissions', seller, uploadLimit, async (c) => {
+    const { id } = currentUser(c);
+    const { fields, files } = await readMultipart(c);
+    // Fields first, so a typo never costs an upload's encoding work.
+    const parsed = parseOrThrow(submissionCreateSchema, fields);
+    const images = await storeUploads(deps.storage, files);
+    return c.json({ data: await createSubmission(dbOf(c, deps), id, parsed, images) }, 201);
+  });
+
+  app.get('/product-submissions/seller/me', seller, async (c) => {
+    const { id } = currentUser(c);
+    return c.json(await listSellerSubmissions(dbOf(c, deps), id, parseQuery(c, submissionListQuerySchema)));
+  });
+
+  app.get('/product-submissions/my-submissions/:id', seller, async (c) => {
+    const db = dbOf(c, deps);
+    return c.json({ data: await toSubmission(db, await ownSubmission(db, currentUser(c).id, idOf(c.req.param('id')))) });
+  });
+
+  app.patch('/product-submissions/my-submissions/:id', seller, async (c) => {
+    const submissionId = idOf(c.req.param('id'));
+    const patch = await parseBody(c, submissionUpdateSchema);
+    return c.json({ data: await updateSubmission(dbOf(c, deps), currentUser(c).id, submissionId, patch) });
+  });
+
+  app.delete('/product-submissions/my-submissions/:id', seller, async (c) => {
+    await deleteSubmission(dbOf(c, deps), deps.storage, currentUser(c).id, idOf(c.req.param('id')));
+    return c.json({ data: { deleted: true } });
+  });
+
+  app.post('/product-submissions/my-submissions/:id/images', seller, uploadLimit, async (c) => {
+    const db = dbOf(c, deps);
+    const sellerId = currentUser(c).id;
+    const submissionId = idOf(c.req.param('id'));
+    const already = await countSubmissionImages(db, sellerId, submissionId);
+    const { files } = await readMultipart(c);
+    if (files.length === 0) throw badRequest('Choose at least one image to add', { images: 'Choose at least one image to add' });
+    const images = await storeUploads(deps.storage, files, already);
+    return c.json({ data: await addSubmissionImages(db, sellerId, submissionId, images) }, 201);
+  });
+
+  app.delete('/product-submissions/my-submissions/:id/images/:imageId', seller, async (c) => {
+    const submissionId = idOf(c.req.param('id'));
+    const imageId = parseIdOr404(c.req.param('imageId'), 'Image not found');
+    return c.json({ data: await deleteSubmissionImage(dbOf(c, deps), deps.storage, currentUser(c).id, submissionId, imageId) });
+  });
+
   return app;
 }

@@ -1,0 +1,332 @@
+import { sql } from 'kysely';
+import { fromMinor } from '../../../shared/money';
+import { paginate, type Page } from '../../../shared/pagination';
+import { MESSAGES } from '../../../shared/schemas/accounts';
+import {
+  RECENT_PRODUCTS_SHOWN,
+  SELLER_MESSAGES,
+  SELLER_ORDERS_PAGE_SIZE,
+  type SellerOrder,
+  type SellerProfile,
+  type SellerRegistration,
+  type SellerStats,
+  type VerificationStatus,
+} from '../../../shared/schemas/sellers';
+import { HttpError, conflict, notFound } from '../../http/errors';
+import { hashPassword } from '../../platform/auth/passwords';
+import { now, type Db } from '../../platform/db';
+import { adoptListedProducts, toSubmissions } from '../submissions/service';
+import { atomically } from '../submissions/live-product';
+
+/** Payments that count as a sale. */
+const PAID = 'PAID';
+const RECENT_ORDERS_SHOWN = 5;
+
+export async function registerSeller(db: Db, input: SellerRegistration): Promise<{ id: number; email: string; firstName: string }> {
+  const email = input.email.toLowerCase();
+  const passwordHash = await hashPassword(input.password);
+  return atomically(db, async (trx) => {
+    const taken = await trx.selectFrom('users').select('id').where(sql`lower(email)`, '=', email).executeTakeFirst();
+    if (taken) throw conflict(MESSAGES.duplicateEmail);
+    const at = now();
+    const user = await trx
+      .insertInto('users')
+      .values({
+        email,
+        password_hash: passwordHash,
+        first_name: input.firstName,
+        last_name: input.lastName,
+        phone: input.phoneNumber ?? null,
+        user_type: 'SELLER',
+        profile_image: null,
+        is_email_verified: 0,
+        password_changed_at: null,
+        created_at: at,
+        updated_at: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('seller_profiles')
+      .values({
+        user_id: user.id,
+        business_name: input.businessName,
+        business_description: input.businessDescription ?? null,
+        business_type: input.businessType,
+        business_address: input.businessAddress ?? null,
+        business_region: input.businessRegion,
+        ghana_card_number: input.ghanaCardNumber ?? null,
+        bank_account_name: null,
+        bank_account_number: null,
+        is_phone_verified: 0,
+        verification_status: 'PENDING',
+        commission_rate_bp: 500,
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+    return { id: user.id, email, firstName: input.firstName };
+  });
+}
+
+async function profileRow(db: Db, userId: number) {
+  const row = await db
+    .selectFrom('seller_profiles')
+    .innerJoin('users', 'users.id', 'seller_profiles.user_id')
+    .selectAll('seller_profiles')
+    .select(['users.first_name', 'users.last_name', 'users.email', 'users.phone', 'users.is_email_verified'])
+    .where('seller_profiles.user_id', '=', userId)
+    .executeTakeFirst();
+  if (!row) throw notFound(SELLER_MESSAGES.profileMissing);
+  return row;
+}
+type ProfileRow = Awaited<ReturnType<typeof profileRow>>;
+
+/** What makes a profile complete, in the order "Complete Profile" asks for them. */
+function completeness(row: ProfileRow): { percent: number; missing: string[] } {
+  const checks: [string, boolean][] = [
+    ['Business name', Boolean(row.business_name)],
+    ['Business description', Boolean(row.business_description)],
+    ['Business type', Boolean(row.business_type)],
+    ['Region', Boolean(row.business_region)],
+    ['Business address', Boolean(row.business_address)],
+    ['Phone number', Boolean(row.phone)],
+    ['Verified email', row.is_email_verified === 1],
+    ['Ghana Card number', Boolean(row.ghana_card_number)],
+    ['Bank account', Boolean(row.bank_account_name && row.bank_account_number)],
+  ];
+  const done = checks.filter(([, ok]) => ok).length;
+  return { percent: Math.round((done / checks.length) * 100), missing: checks.filter(([, ok]) => !ok).map(([name]) => name) };
+}
+
+async function salesFigures(db: Db, sellerId: number) {
+  const row = await db
+    .selectFrom('order_items')
+    .innerJoin('orders', 'orders.id', 'order_items.order_id')
+    .innerJoin('products', 'products.id', 'order_items.product_id')
+    .select(({ fn }) => [
+      fn.count<number>('orders.id').distinct().as('sales'),
+      fn.sum<number>('order_items.total_minor').as('revenue'),
+      fn.max('orders.created_at').as('lastSale'),
+    ])
+    .where('products.seller_id', '=', sellerId)
+    .where('orders.payment_status', '=', PAID)
+    .executeTakeFirst();
+  return {
+    totalSales: Number(row?.sales ?? 0),
+    totalRevenue: fromMinor(Number(row?.revenue ?? 0)),
+    lastSaleDate: (row?.lastSale as string | null | undefined) ?? null,
+  };
+}
+
+async function productCounts(db: Db, sellerId: number) {
+  const rows = await db
+    .selectFrom('product_submissions')
+    .select(({ fn }) => ['status', fn.countAll<number>().as('count')])
+    .where('seller_id', '=', sellerId)
+    .groupBy('status')
+    .execute();
+  const of = (status: string) => Number(rows.find((r) => r.status === status)?.count ?? 0);
+  return { total: of('PENDING') + of('APPROVED') + of('REJECTED'), active: of('APPROVED'), pending: of('PENDING') };
+}
+
+export async function getSellerProfile(db: Db, userId: number): Promise<SellerProfile> {
+  const row = await profileRow(db, userId);
+  await adoptListedProducts(db, userId);
+  const [sales, products] = await Promise.all([salesFigures(db, userId), productCounts(db, userId)]);
+  const { percent, missing } = completeness(row);
+  return {
+    userId,
+    businessName: row.business_name,
+    businessDescription: row.business_description,
+    businessType: row.business_type,
+    phoneNumber: row.phone,
+    isPhoneVerified: row.is_phone_verified === 1,
+    businessAddress: row.business_address,
+    businessRegion: row.business_region,
+    ghanaCardNumber: row.ghana_card_number,
+    bankAccountName: row.bank_account_name,
+    bankAccountNumber: row.bank_account_number,
+    totalProducts: products.total,
+    totalSales: sales.totalSales,
+    totalRevenue: sales.totalRevenue,
+    currency: 'GHS',
+    commissionRate: row.commission_rate_bp / 100,
+    profileCompleteness: percent,
+    missingFields: missing,
+    verificationStatus: row.verification_status,
+    joinedDate: row.created_at,
+    user: { firstName: row.first_name, lastName: row.last_name, email: row.email, isEmailVerified: row.is_email_verified === 1 },
+  };
+}
+
+export interface ProfileChanges {
+  businessName?: string;
+  businessDescription?: string | null;
+  phoneNumber?: string | null;
+  businessAddress?: string | null;
+  ghanaCardNumber?: string | null;
+}
+
+export async function updateSellerProfile(db: Db, userId: number, changes: ProfileChanges): Promise<void> {
+  await atomically(db, async (trx) => {
+    const row = await profileRow(trx, userId);
+    const at = now();
+    let status: VerificationStatus = row.verification_status;
+    if (changes.ghanaCardNumber !== undefined && changes.ghanaCardNumber !== row.ghana_card_number) {
+      if (row.verification_status === 'VERIFIED' && row.ghana_card_number) throw conflict(SELLER_MESSAGES.cardLocked);
+      // A new card number after a rejection goes back to the operator.
+      if (row.verification_status === 'REJECTED' && changes.ghanaCardNumber) status = 'PENDING';
+    }
+    await trx
+      .updateTable('seller_profiles')
+      .set({
+        ...(changes.businessName !== undefined ? { business_name: changes.businessName } : {}),
+        ...(changes.businessDescription !== undefined ? { business_description: changes.businessDescription } : {}),
+        ...(changes.businessAddress !== undefined ? { business_address: changes.businessAddress } : {}),
+        ...(changes.ghanaCardNumber !== undefined ? { ghana_card_number: changes.ghanaCardNumber } : {}),
+        verification_status: status,
+        updated_at: at,
+      })
+      .where('user_id', '=', userId)
+      .execute();
+    if (changes.phoneNumber !== undefined && changes.phoneNumber !== row.phone) {
+      await trx.updateTable('users').set({ phone: changes.phoneNumber, updated_at: at }).where('id', '=', userId).execute();
+      await trx.updateTable('seller_profiles').set({ is_phone_verified: 0 }).where('user_id', '=', userId).execute();
+    }
+  });
+}
+
+export async function getSellerStats(db: Db, userId: number): Promise<SellerStats> {
+  const row = await profileRow(db, userId);
+  await adoptListedProducts(db, userId);
+  const [sales, products, rating, recentOrders, recentRows] = await Promise.all([
+    salesFigures(db, userId),
+    productCounts(db, userId),
+    db
+      .selectFrom('reviews')
+      .innerJoin('products', 'products.id', 'reviews.product_id')
+      .select(({ fn }) => [fn.avg<number>('reviews.rating').as('average'), fn.countAll<number>().as('count')])
+      .where('products.seller_id', '=', userId)
+      .executeTakeFirst(),
+    db
+      .selectFrom('order_items')
+      .innerJoin('orders', 'orders.id', 'order_items.order_id')
+      .innerJoin('products', 'products.id', 'order_items.product_id')
+      .select(({ fn }) => ['orders.id', 'orders.order_number', 'orders.created_at', fn.sum<number>('order_items.total_minor').as('total')])
+      .where('products.seller_id', '=', userId)
+      .where('orders.payment_status', '=', PAID)
+      .groupBy(['orders.id', 'orders.order_number', 'orders.created_at'])
+      .orderBy('orders.created_at', 'desc')
+      .limit(RECENT_ORDERS_SHOWN)
+      .execute(),
+    db
+      .selectFrom('product_submissions')
+      .selectAll()
+      .where('seller_id', '=', userId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(RECENT_PRODUCTS_SHOWN)
+      .execute(),
+  ]);
+  const { percent, missing } = completeness(row);
+  const reviewCount = Number(rating?.count ?? 0);
+  const recent = await toSubmissions(db, recentRows);
+  return {
+    totalProducts: products.total,
+    activeProducts: products.active,
+    pendingProducts: products.pending,
+    totalSales: sales.totalSales,
+    totalRevenue: sales.totalRevenue,
+    currency: 'GHS',
+    averageRating: reviewCount ? Math.round(Number(rating!.average) * 10) / 10 : null,
+    totalReviews: reviewCount,
+    profileCompleteness: percent,
+    missingFields: missing,
+    verificationStatus: row.verification_status,
+    joinedDate: row.created_at,
+    recentOrders: recentOrders.map((o) => ({ id: o.id, orderNumber: o.order_number, createdAt: o.created_at, total: fromMinor(Number(o.total)), currency: 'GHS' })),
+    lastSaleDate: sales.lastSaleDate,
+    recentProducts: recent.map((p) => ({ id: p.id, name: p.name, imagesUrls: p.imagesUrls, price: p.price, currency: 'GHS', status: p.status })),
+  };
+}
+
+/** Orders that contain the seller's products, newest first, with only the seller's lines. */
+export async function listSellerOrders(db: Db, userId: number, page: number): Promise<Page<SellerOrder>> {
+  const pageSize = SELLER_ORDERS_PAGE_SIZE;
+  const mine = db
+    .selectFrom('order_items')
+    .innerJoin('products', 'products.id', 'order_items.product_id')
+    .select('order_items.order_id')
+    .where('products.seller_id', '=', userId);
+  const { count } = await db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('orders.id', 'in', mine)
+    .executeTakeFirstOrThrow();
+  const orders = await db
+    .selectFrom('orders')
+    .innerJoin('users', 'users.id', 'orders.user_id')
+    .leftJoin('warehouses', 'warehouses.id', 'orders.pickup_warehouse_id')
+    .select([
+      'orders.id',
+      'orders.order_number',
+      'orders.created_at',
+      'orders.status',
+      'orders.payment_status',
+      'users.first_name',
+      'users.last_name',
+      'warehouses.name as warehouse',
+    ])
+    .where('orders.id', 'in', mine)
+    .orderBy('orders.created_at', 'desc')
+    .orderBy('orders.id', 'desc')
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute();
+  const items = orders.length
+    ? await db
+        .selectFrom('order_items')
+        .innerJoin('products', 'products.id', 'order_items.product_id')
+        .select(['order_items.order_id', 'order_items.product_id', 'order_items.product_name', 'order_items.quantity', 'order_items.unit_price_minor', 'order_items.total_minor'])
+        .where('products.seller_id', '=', userId)
+        .where('order_items.order_id', 'in', orders.map((o) => o.id))
+        .orderBy('order_items.id')
+        .execute()
+    : [];
+  const data: SellerOrder[] = orders.map((o) => {
+    const lines = items.filter((i) => i.order_id === o.id);
+    return {
+      id: o.id,
+      orderNumber: o.order_number,
+      createdAt: o.created_at,
+      status: o.status,
+      paymentStatus: o.payment_status,
+      // Enough to hand the goods over at the warehouse; the buyer's contact details stay private.
+      buyerName: `${o.first_name} ${o.last_name.slice(0, 1)}.`,
+      pickupWarehouse: o.warehouse ?? null,
+      items: lines.map((i) => ({
+        productId: i.product_id,
+        productName: i.product_name,
+        quantity: i.quantity,
+        unitPrice: fromMinor(i.unit_price_minor),
+        total: fromMinor(i.total_minor),
+      })),
+      sellerTotal: fromMinor(lines.reduce((sum, i) => sum + i.total_minor, 0)),
+      currency: 'GHS',
+    };
+  });
+  return { data, pagination: paginate(page, pageSize, Number(count)) };
+}
+
+export async function setVerificationStatus(db: Db, userId: number, status: 'VERIFIED' | 'REJECTED'): Promise<void> {
+  const result = await db
+    .updateTable('seller_profiles')
+    .set({ verification_status: status, updated_at: now() })
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) throw notFound(SELLER_MESSAGES.profileMissing);
+}
+
+export const tooSoon = (retryAfterSeconds: number) =>
+  new HttpError(429, `Please wait ${retryAfterSeconds} seconds before asking for another link.`);

@@ -1,0 +1,83 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { VERIFICATION_LINK_HOURS } from '../../../shared/schemas/sellers';
+import { now, type Db } from '../../platform/db';
+import type { Mailer } from '../../platform/mail';
+
+/**
+ * The seller's e-mail verification link: a random token mailed once, kept only as its
+ * SHA-256 in one_time_codes, valid for 24 hours and good for one use.
+ */
+export const LINK_PURPOSE = 'SELLER_EMAIL_LINK';
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Issues a new link for the user; any earlier unused link of theirs stops working. */
+export async function issueVerificationLink(db: Db, userId: number): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  const at = now();
+  await db
+    .updateTable('one_time_codes')
+    .set({ consumed_at: at })
+    .where('user_id', '=', userId)
+    .where('purpose', '=', LINK_PURPOSE)
+    .where('consumed_at', 'is', null)
+    .execute();
+  await db
+    .insertInto('one_time_codes')
+    .values({
+      user_id: userId,
+      purpose: LINK_PURPOSE,
+      code_hash: hashToken(token),
+      expires_at: new Date(Date.now() + VERIFICATION_LINK_HOURS * 3600_000).toISOString(),
+      attempts: 0,
+      consumed_at: null,
+      created_at: at,
+    })
+    .execute();
+  return token;
+}
+
+/** Uses up a link: the user it belongs to, or undefined if it is unknown, used or expired. */
+export async function consumeVerificationLink(db: Db, token: string): Promise<number | undefined> {
+  const at = now();
+  const code = await db
+    .selectFrom('one_time_codes')
+    .select(['id', 'user_id'])
+    .where('code_hash', '=', hashToken(token))
+    .where('purpose', '=', LINK_PURPOSE)
+    .where('consumed_at', 'is', null)
+    .where('expires_at', '>', at)
+    .executeTakeFirst();
+  if (!code) return undefined;
+  // The consumed_at condition makes two simultaneous clicks count once.
+  const used = await db
+    .updateTable('one_time_codes')
+    .set({ consumed_at: at })
+    .where('id', '=', code.id)
+    .where('consumed_at', 'is', null)
+    .executeTakeFirst();
+  return Number(used.numUpdatedRows) === 1 ? code.user_id : undefined;
+}
+
+export async function mailVerificationLink(mailer: Mailer, publicUrl: string, to: { email: string; firstName: string }, token: string) {
+  const link = `${publicUrl}/sellers/verify-email?token=${encodeURIComponent(token)}`;
+  await mailer.send({
+    to: to.email,
+    subject: 'Verify your email for Akuafo Market',
+    text: [
+      `Hello ${to.firstName},`,
+      '',
+      'Thank you for registering as a seller on Akuafo Market.',
+      `Please verify your email address by opening this link (it works once, for ${VERIFICATION_LINK_HOURS} hours):`,
+      '',
+      link,
+      '',
+      'If you did not register, you can ignore this message.',
+    ].join('\n'),
+    html: `<p>Hello ${escapeHtml(to.firstName)},</p><p>Thank you for registering as a seller on Akuafo Market.</p><p><a href="${link}">Verify your email address</a> (the link works once, for ${VERIFICATION_LINK_HOURS} hours).</p><p>If you did not register, you can ignore this message.</p>`,
+  });
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+}

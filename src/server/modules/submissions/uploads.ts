@@ -1,0 +1,87 @@
+import type { Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import {
+  MAX_PRODUCT_IMAGES,
+  MAX_PRODUCT_IMAGE_BYTES,
+  SUBMISSION_MESSAGES,
+  imageTooLarge,
+} from '../../../shared/schemas/submissions';
+import { HttpError, badRequest } from '../../http/errors';
+import { storeImage, type StoredImage } from '../../platform/images';
+import type { Storage } from '../../platform/storage';
+
+/** Five images of 5 MB plus the text fields; anything bigger is refused before it is read. */
+export const uploadLimit = bodyLimit({
+  maxSize: MAX_PRODUCT_IMAGES * MAX_PRODUCT_IMAGE_BYTES + 1024 * 1024,
+  onError: () => {
+    throw new HttpError(413, `The upload is too large: at most ${MAX_PRODUCT_IMAGES} images of 5 MB each.`);
+  },
+});
+
+export interface Multipart {
+  fields: Record<string, string>;
+  files: File[];
+}
+
+/** Reads a multipart body: text fields by name, and every file sent as `images`. */
+export async function readMultipart(c: Context): Promise<Multipart> {
+  if (!c.req.header('content-type')?.toLowerCase().startsWith('multipart/form-data')) {
+    throw badRequest(SUBMISSION_MESSAGES.notMultipart);
+  }
+  let body: Record<string, string | File | (string | File)[]>;
+  try {
+    body = await c.req.parseBody({ all: true });
+  } catch {
+    throw badRequest(SUBMISSION_MESSAGES.notMultipart);
+  }
+  const fields: Record<string, string> = {};
+  const files: File[] = [];
+  for (const [name, value] of Object.entries(body)) {
+    const values = Array.isArray(value) ? value : [value];
+    for (const item of values) {
+      if (typeof item === 'string') {
+        if (!(name in fields)) fields[name] = item;
+      } else if (name === 'images' || name === 'images[]') {
+        files.push(item);
+      }
+    }
+  }
+  return { fields, files };
+}
+
+/** File names only ever appear in messages; keep them short and printable. */
+function displayName(file: File): string {
+  const name = (file.name || 'image').replace(/[^\p{L}\p{N} ._()-]/gu, '_');
+  return name.length > 80 ? `${name.slice(0, 77)}...` : name;
+}
+
+/**
+ * Checks the whole batch (count, then each file's size) before storing any of it, then
+ * stores each by content: sharp decides what is an image, not the name or declared type.
+ */
+export async function storeUploads(storage: Storage, files: File[], alreadyStored = 0): Promise<StoredImage[]> {
+  if (files.length === 0 && alreadyStored === 0) {
+    throw badRequest(SUBMISSION_MESSAGES.imagesRequired, { images: SUBMISSION_MESSAGES.imagesRequired });
+  }
+  if (files.length + alreadyStored > MAX_PRODUCT_IMAGES) {
+    throw badRequest(SUBMISSION_MESSAGES.tooManyImages, { images: SUBMISSION_MESSAGES.tooManyImages });
+  }
+  for (const file of files) {
+    if (file.size > MAX_PRODUCT_IMAGE_BYTES) {
+      const message = imageTooLarge(displayName(file));
+      throw badRequest(message, { images: message });
+    }
+  }
+  const stored: StoredImage[] = [];
+  for (const file of files) {
+    try {
+      stored.push(await storeImage(storage, Buffer.from(await file.arrayBuffer()), `File ${displayName(file)}`));
+    } catch (error) {
+      // Nothing of a refused batch stays behind.
+      await Promise.all(stored.map((s) => storage.remove(s.key)));
+      if (error instanceof HttpError) throw badRequest(error.message, { images: error.message });
+      throw error;
+    }
+  }
+  return stored;
+}

@@ -1,0 +1,260 @@
+import * as v from 'valibot';
+import { GHANA_REGIONS } from '../catalogue';
+import { GHANA_CARD_MAX_LENGTH, isGhanaCard, normalizeGhanaCard } from '../ghana-card';
+import { parseGhanaMobile } from '../phone';
+import { intParam } from './parse';
+import { emailSchema, isStrongPassword, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from './accounts';
+
+/**
+ * Sellers: registration (three steps), e-mail verification, the business profile and its
+ * analytics. The server parses with these schemas and the forms validate with the same ones.
+ */
+
+export const BUSINESS_TYPES = {
+  FARM: 'Farm',
+  PROCESSING: 'Processing Company',
+  DISTRIBUTION: 'Distribution Company',
+  RETAIL: 'Retail Business',
+} as const;
+export type BusinessType = keyof typeof BUSINESS_TYPES;
+const BUSINESS_TYPE_VALUES = Object.keys(BUSINESS_TYPES) as BusinessType[];
+
+export const VERIFICATION_STATUSES = ['PENDING', 'VERIFIED', 'REJECTED'] as const;
+export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
+
+export const BUSINESS_NAME_MAX = 100;
+export const BUSINESS_DESCRIPTION_MAX = 500;
+export const BUSINESS_ADDRESS_MAX = 200;
+/** How long a seller's e-mail verification link works. */
+export const VERIFICATION_LINK_HOURS = 24;
+/** The wait between two "resend the link" requests for one address. */
+export const VERIFICATION_RESEND_SECONDS = 30;
+export const PROFILE_COMPLETE_AT = 80;
+export const PROFILE_ALMOST_AT = 50;
+export const RECENT_PRODUCTS_SHOWN = 3;
+export const SELLER_ORDERS_PAGE_SIZE = 10;
+
+export const SELLER_MESSAGES = {
+  registered: 'Seller registration successful. Please verify your email to activate your account.',
+  signUpToast: 'Sign Up successful',
+  verified: 'Your email address is verified. You can now sign in.',
+  verifyFailedTitle: "We couldn't verify your email address",
+  verifyFailed: 'The verification link may be expired or invalid.',
+  resendAnswer: 'If a seller account with this email is waiting for verification, we have sent it a new link.',
+  resendTooSoon: 'Please wait a few seconds before asking for another link.',
+  profileUpdated: 'Profile updated successfully',
+  profileLoadTitle: 'Error Loading Seller Profile',
+  profileLoadError: "We couldn't load your Seller Profile. Please try again later.",
+  notASeller: 'This page is for sellers.',
+  profileMissing: 'Seller profile not found',
+  cardLocked: 'Your Ghana Card is verified and cannot be changed here. Please contact support.',
+} as const;
+
+const PASSWORD_RULE = 'Password must contain at least one uppercase letter, one lowercase letter, one number, and one special character';
+
+const requiredText = (message: string) => v.pipe(v.string(message), v.trim(), v.minLength(1, message));
+
+/** Optional free text: '' and null mean "none" (null), an absent key means "leave as is". */
+const optionalText = (max: number, tooLong: string) =>
+  v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(max, tooLong), v.transform((s) => s || null))));
+
+const ghanaCardField = v.optional(
+  v.nullable(
+    v.pipe(
+      v.string('Invalid Ghana Card'),
+      v.trim(),
+      v.maxLength(GHANA_CARD_MAX_LENGTH, 'Ghana Card Number too long'),
+      v.check((s) => s === '' || isGhanaCard(s), 'Invalid Ghana Card'),
+      v.transform((s) => (s ? normalizeGhanaCard(s) : null)),
+    ),
+  ),
+);
+
+/**
+ * The form shows "+233" before the field, so 9 digits (201234567) are a whole number; the
+ * usual 0XXXXXXXXX and +233XXXXXXXXX forms are accepted too. Stored as +233XXXXXXXXX.
+ */
+export function normalizeSellerPhone(input: string): string | undefined {
+  const compact = input.replace(/[\s-]/g, '');
+  return parseGhanaMobile(/^\d{9}$/.test(compact) ? `+233${compact}` : compact)?.international;
+}
+
+const phoneField = v.optional(
+  v.nullable(
+    v.pipe(
+      v.string('Invalid phone number format'),
+      v.trim(),
+      v.check((s) => s === '' || normalizeSellerPhone(s) !== undefined, 'Invalid phone number format'),
+      v.transform((s) => (s ? normalizeSellerPhone(s)! : null)),
+    ),
+  ),
+);
+
+const nameField = (label: 'First name' | 'Last name') =>
+  v.pipe(requiredText(`${label} is required`), v.maxLength(NAME_MAX, `${label} cannot exceed ${NAME_MAX} characters`));
+
+const personalEntries = {
+  firstName: nameField('First name'),
+  lastName: nameField('Last name'),
+  email: emailSchema('Invalid email address'),
+  password: v.pipe(
+    v.string('Password is required'),
+    v.minLength(1, 'Password is required'),
+    v.minLength(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`),
+    v.maxLength(PASSWORD_MAX, `Password cannot exceed ${PASSWORD_MAX} characters`),
+    v.check(isStrongPassword, PASSWORD_RULE),
+  ),
+};
+
+const businessEntries = {
+  ghanaCardNumber: ghanaCardField,
+  businessType: v.picklist(BUSINESS_TYPE_VALUES, 'Business type is required'),
+  businessName: v.pipe(requiredText('Business name is required'), v.maxLength(BUSINESS_NAME_MAX, 'Business Name too long')),
+  businessDescription: optionalText(BUSINESS_DESCRIPTION_MAX, 'Description too long'),
+};
+
+const contactEntries = {
+  businessRegion: v.picklist(GHANA_REGIONS, 'Region is required'),
+  phoneNumber: phoneField,
+  businessAddress: optionalText(BUSINESS_ADDRESS_MAX, 'Address too long'),
+  // Shown by the old form and never sent; accepted and ignored so old clients still work.
+  invitationToken: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(200, 'Invitation token too long')))),
+};
+
+/** The three steps of /sellers/register, checked one at a time by Next. */
+export const sellerRegisterStepSchemas = [
+  v.pipe(
+    v.object({
+      ...personalEntries,
+      confirmPassword: v.pipe(v.string('Please confirm your password'), v.minLength(1, 'Please confirm your password')),
+    }),
+    v.forward(
+      v.partialCheck([['password'], ['confirmPassword']], (s) => s.password === s.confirmPassword, 'Passwords do not match'),
+      ['confirmPassword'],
+    ),
+  ),
+  v.object(businessEntries),
+  v.object(contactEntries),
+] as const;
+
+/** POST /sellers/register: the payload of spec section 3 (no confirm-password). */
+export const sellerRegistrationSchema = v.object({ ...personalEntries, ...businessEntries, ...contactEntries });
+export type SellerRegistrationInput = v.InferInput<typeof sellerRegistrationSchema>;
+export type SellerRegistration = v.InferOutput<typeof sellerRegistrationSchema>;
+
+export const verifyEmailSchema = v.object({
+  token: v.pipe(v.string(SELLER_MESSAGES.verifyFailed), v.trim(), v.minLength(1, SELLER_MESSAGES.verifyFailed), v.maxLength(200, SELLER_MESSAGES.verifyFailed)),
+});
+
+export const resendVerificationSchema = v.object({ email: emailSchema('Invalid email address') });
+
+/** PUT /sellers/me: the four editable fields, plus the Ghana Card from the verification page. */
+export const sellerProfileUpdateSchema = v.object({
+  businessName: v.optional(businessEntries.businessName),
+  businessDescription: businessEntries.businessDescription,
+  phoneNumber: phoneField,
+  businessAddress: contactEntries.businessAddress,
+  ghanaCardNumber: ghanaCardField,
+});
+export type SellerProfileUpdateInput = v.InferInput<typeof sellerProfileUpdateSchema>;
+
+/** Password strength as the registration form shows it. */
+export function passwordStrength(password: string): 'Strong' | 'Weak' {
+  return isStrongPassword(password) ? 'Strong' : 'Weak';
+}
+
+// ---- Answers ----
+
+export interface SellerProfile {
+  userId: number;
+  businessName: string;
+  businessDescription: string | null;
+  businessType: BusinessType;
+  phoneNumber: string | null;
+  isPhoneVerified: boolean;
+  businessAddress: string | null;
+  businessRegion: string;
+  ghanaCardNumber: string | null;
+  bankAccountName: string | null;
+  bankAccountNumber: string | null;
+  totalProducts: number;
+  totalSales: number;
+  totalRevenue: number;
+  currency: 'GHS';
+  /** Percent, e.g. 5 for 5 %. */
+  commissionRate: number;
+  profileCompleteness: number;
+  /** Human names of what is still missing, for "Complete Profile". */
+  missingFields: string[];
+  verificationStatus: VerificationStatus;
+  joinedDate: string;
+  user: { firstName: string; lastName: string; email: string; isEmailVerified: boolean };
+}
+
+export interface SellerProductSummary {
+  id: number;
+  name: string;
+  imagesUrls: string[];
+  price: number;
+  currency: 'GHS';
+  status: string;
+}
+
+export interface SellerRecentOrder {
+  id: number;
+  orderNumber: string;
+  createdAt: string;
+  /** The seller's share of the order: their items only. */
+  total: number;
+  currency: 'GHS';
+}
+
+export interface SellerStats {
+  totalProducts: number;
+  activeProducts: number;
+  pendingProducts: number;
+  totalSales: number;
+  totalRevenue: number;
+  currency: 'GHS';
+  averageRating: number | null;
+  totalReviews: number;
+  profileCompleteness: number;
+  missingFields: string[];
+  verificationStatus: VerificationStatus;
+  joinedDate: string;
+  recentOrders: SellerRecentOrder[];
+  lastSaleDate: string | null;
+  recentProducts: SellerProductSummary[];
+}
+
+export interface SellerOrderItem {
+  productId: number;
+  productName: string;
+  quantity: number;
+  unitPrice: number;
+  total: number;
+}
+
+/** An order as its seller sees it: only their own lines, and no more of the buyer than needed. */
+export interface SellerOrder {
+  id: number;
+  orderNumber: string;
+  createdAt: string;
+  status: string;
+  paymentStatus: string;
+  buyerName: string;
+  pickupWarehouse: string | null;
+  items: SellerOrderItem[];
+  sellerTotal: number;
+  currency: 'GHS';
+}
+
+export const sellerOrdersQuerySchema = v.object({
+  page: v.optional(intParam('page', 1, 100_000), '1'),
+});
+
+/** Verification by the operator (ADMIN). */
+export const sellerVerificationDecisionSchema = v.object({
+  status: v.picklist(['VERIFIED', 'REJECTED'], 'status must be VERIFIED or REJECTED'),
+  note: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(500, 'The note is too long'))),
+});

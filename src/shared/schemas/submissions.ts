@@ -1,0 +1,171 @@
+import * as v from 'valibot';
+import { CATEGORIES, MAX_PAGE_SIZE, type Category, type ImageWidth } from '../catalogue';
+import { intParam } from './parse';
+
+/**
+ * Seller product submissions: what a seller lists for approval, and the operator's review.
+ * Multipart form fields arrive as text and JSON edits as numbers; both parse here.
+ */
+
+export const SUBMISSION_STATUSES = ['PENDING', 'APPROVED', 'REJECTED'] as const;
+export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
+export const SUBMISSION_STATUS_LABELS: Record<SubmissionStatus, string> = {
+  PENDING: 'Pending Review',
+  APPROVED: 'Approved',
+  REJECTED: 'Rejected',
+};
+
+export const MAX_PRODUCT_IMAGES = 5;
+export const MAX_PRODUCT_IMAGE_BYTES = 5 * 1024 * 1024;
+export const SELLER_PRODUCTS_PAGE_SIZE = 20;
+export const PRODUCT_NAME_MAX = 120;
+export const PRODUCT_DESCRIPTION_MAX = 2000;
+export const PRODUCT_PRICE_MAX = 1_000_000;
+export const PRODUCT_STOCK_MAX = 1_000_000;
+/** The inspiration panel's advice: titles under this many characters read best. */
+export const GOOD_TITLE_LENGTH = 60;
+
+export const SUBMISSION_MESSAGES = {
+  created: 'Product added successfully',
+  createFailed: 'Failed to add product. Please try again.',
+  submitException: 'Failed to submit form. Please try again.',
+  savedOffline: 'Saved — will be sent when you are back online',
+  updated: 'Product updated successfully',
+  updateFailed: 'Failed to update product.',
+  deleteFailed: 'Failed to delete product.',
+  listFailed: 'Failed to load products. Please try again.',
+  notFound: 'Product not found',
+  imagesRequired: 'At least one image is required',
+  tooManyImages: 'You can upload maximum 5 images',
+  notMultipart: 'Send the product as multipart/form-data with its images.',
+  currencyGhs: 'Prices are in Ghana cedis (GHS)',
+} as const;
+
+export const imageTooLarge = (filename: string) => `File ${filename} exceeds 5MB limit`;
+export const imageNotImage = (filename: string) => `File ${filename} is not an image`;
+
+/** The browser's quick check before upload; the server checks again, by content. */
+export function checkImageFiles(files: { name: string; size: number; type: string }[], alreadyChosen: number): string | undefined {
+  if (alreadyChosen + files.length > MAX_PRODUCT_IMAGES) return SUBMISSION_MESSAGES.tooManyImages;
+  for (const file of files) {
+    if (!file.type.startsWith('image/') || file.type === 'image/svg+xml') return imageNotImage(file.name);
+    if (file.size > MAX_PRODUCT_IMAGE_BYTES) return imageTooLarge(file.name);
+  }
+  return undefined;
+}
+
+const text = (required: string, max: number, tooLong: string) =>
+  v.pipe(v.string(required), v.trim(), v.minLength(1, required), v.maxLength(max, tooLong));
+
+/** A number typed into a form (text) or sent as JSON (number). */
+const numberField = (required: string, notNumber: string) =>
+  v.pipe(
+    v.union([v.string(), v.number()], required),
+    v.transform((x) => (typeof x === 'number' ? String(x) : x.trim())),
+    v.minLength(1, required),
+    v.regex(/^-?(\d+\.?\d*|\.\d+)$/, notNumber),
+    v.transform(Number),
+  );
+
+const fields = {
+  name: text('Product name is required', PRODUCT_NAME_MAX, 'Product name is too long'),
+  description: text('Description is required', PRODUCT_DESCRIPTION_MAX, 'Description is too long'),
+  category: v.pipe(
+    v.string('Category is required'),
+    v.trim(),
+    v.minLength(1, 'Category is required'),
+    v.check((s) => (CATEGORIES as readonly string[]).includes(s), 'Unknown category'),
+    v.transform((s) => s as Category),
+  ),
+  price: v.pipe(
+    numberField('Price is required', 'Price must be a number'),
+    v.check((n) => n > 0, 'Price must be positive'),
+    v.maxValue(PRODUCT_PRICE_MAX, 'Price is too high'),
+    v.transform((n) => Math.round(n * 100) / 100),
+  ),
+  stockQuantity: v.pipe(
+    numberField('Quantity is required', 'Quantity must be a number'),
+    v.integer('Quantity must be a whole number'),
+    v.minValue(0, 'Quantity cannot be negative'),
+    v.maxValue(PRODUCT_STOCK_MAX, 'Quantity is too high'),
+  ),
+  // The old form offered GH cedis (GHC) and Naira: prices are in cedis only. GHC is read as GHS.
+  currency: v.optional(
+    v.pipe(
+      v.string(SUBMISSION_MESSAGES.currencyGhs),
+      v.trim(),
+      v.toUpperCase(),
+      v.check((s) => s === 'GHS' || s === 'GHC', SUBMISSION_MESSAGES.currencyGhs),
+      v.transform(() => 'GHS' as const),
+    ),
+    'GHS',
+  ),
+};
+
+/** POST /product-submissions (the multipart fields besides images). */
+export const submissionCreateSchema = v.object(fields);
+export type SubmissionCreateInput = v.InferInput<typeof submissionCreateSchema>;
+export type SubmissionFields = v.InferOutput<typeof submissionCreateSchema>;
+
+/** PATCH /product-submissions/my-submissions/{id}: any of the fields, each still checked. */
+export const submissionUpdateSchema = v.partial(v.object(fields));
+export type SubmissionUpdateInput = v.InferInput<typeof submissionUpdateSchema>;
+
+/** GET /product-submissions/seller/me */
+export const submissionListQuerySchema = v.object({
+  status: v.optional(v.picklist(SUBMISSION_STATUSES, 'status must be PENDING, APPROVED or REJECTED')),
+  category: v.optional(v.picklist(CATEGORIES, 'Unknown category')),
+  sortBy: v.optional(v.picklist(['createdAt', 'price'], 'sortBy must be createdAt or price'), 'createdAt'),
+  sortDir: v.optional(v.picklist(['asc', 'desc'], 'sortDir must be asc or desc'), 'desc'),
+  page: v.optional(intParam('page', 1, 100_000), '1'),
+  limit: v.optional(intParam('limit', 1, MAX_PAGE_SIZE), String(SELLER_PRODUCTS_PAGE_SIZE)),
+  search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, 'search is too long'))),
+});
+export type SubmissionListQueryInput = v.InferInput<typeof submissionListQuerySchema>;
+export type SubmissionListQuery = v.InferOutput<typeof submissionListQuerySchema>;
+
+/** GET /admin/submissions */
+export const adminSubmissionQuerySchema = v.object({
+  status: v.optional(v.picklist(SUBMISSION_STATUSES, 'status must be PENDING, APPROVED or REJECTED'), 'PENDING'),
+  page: v.optional(intParam('page', 1, 100_000), '1'),
+  limit: v.optional(intParam('limit', 1, MAX_PAGE_SIZE), String(SELLER_PRODUCTS_PAGE_SIZE)),
+});
+
+export const rejectSubmissionSchema = v.object({
+  note: v.pipe(v.string('Please give the seller a reason'), v.trim(), v.minLength(1, 'Please give the seller a reason'), v.maxLength(500, 'The note is too long')),
+});
+
+// ---- Answers ----
+
+export interface SubmissionImage {
+  id: number;
+  width: number;
+  height: number;
+  /** URL per stored width (WebP). */
+  urls: Record<ImageWidth, string>;
+}
+
+/** A seller's product as Product Management lists and edits it. */
+export interface SellerSubmission {
+  id: number;
+  name: string;
+  description: string;
+  category: Category;
+  price: number;
+  currency: 'GHS';
+  stockQuantity: number;
+  status: SubmissionStatus;
+  /** The operator's reason when rejected. */
+  reviewNote: string | null;
+  /** The live catalogue product once approved. */
+  productId: number | null;
+  imagesUrls: string[];
+  images: SubmissionImage[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** What the operator's review queue shows about each submission. */
+export interface AdminSubmission extends SellerSubmission {
+  seller: { id: number; businessName: string; email: string; verificationStatus: string };
+}
