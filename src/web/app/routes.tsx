@@ -66,7 +66,7 @@ const protectedPages: RouteObject[] = [
 ];
 
 const barePages: RouteObject[] = [
-  soon('/signin', 'Sign in to your account'),
+  page('/signin', () => import('../pages/account/SignInPage')),
   soon('/signup', 'Create your account'),
   soon('/password-reset', 'Reset your password'),
   soon('/sellers/register', 'Register as a seller'),

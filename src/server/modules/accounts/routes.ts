@@ -1,7 +1,10 @@
 import { Hono } from 'hono';
 import type { AppEnv, Deps } from '../../http/context';
+import { authRoutes } from './auth-routes';
 
-export function accountsRoutes(_deps: Deps) {
+/** Accounts: sign-in and sessions, sign-up and e-mail codes, passwords, profile, addresses. */
+export function accountsRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
+  app.route('/', authRoutes(deps));
   return app;
 }

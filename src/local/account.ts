@@ -1,0 +1,140 @@
+import { MESSAGES, type Address, type LoginAnswer, type Profile, type ProfileUpdate, type RegisterInput } from '../shared/schemas/accounts';
+import type { ApiClient } from './api';
+import { localDb, getMeta, setMeta, type AkuafoDb } from './db';
+import { enqueue, onOutboxFailure, onOutboxSent } from './outbox';
+import { clearSession, readSession, saveSession, type Session } from './session';
+
+/**
+ * The account's calls and its local copy. The profile (with addresses and recent orders) is
+ * kept in meta under PROFILE_KEY so the account page renders offline; profile edits go
+ * through the outbox and show at once.
+ */
+export const PROFILE_KEY = 'profile:me';
+
+/** Signs in and keeps the session; throws ApiError (401, 403 email_not_verified, 429). */
+export async function signIn(api: ApiClient, email: string, password: string, db: AkuafoDb = localDb): Promise<Session> {
+  const answer = await api.post<{ data?: Partial<LoginAnswer> }>('auth/login', { email, password });
+  const data = answer?.data;
+  if (!data?.accessToken || !data.refreshToken || !data.user) throw new Error(MESSAGES.invalidLoginResponse);
+  const session: Session = { accessToken: data.accessToken, refreshToken: data.refreshToken, expiresAt: data.expiresAt, user: data.user };
+  await saveSession(session, db);
+  return session;
+}
+
+/**
+ * Signs out on this device at once (session, cart, profile copy and unsent changes, which
+ * belong to the user leaving and must never be sent under the next user's name), then tells
+ * the server to end the refresh token, best effort: offline, it simply expires.
+ */
+export async function signOut(api: ApiClient, db: AkuafoDb = localDb): Promise<void> {
+  const session = await readSession(db);
+  await clearSession(db);
+  await db.transaction('rw', db.meta, db.outbox, async () => {
+    await db.meta.delete(PROFILE_KEY);
+    await db.outbox.clear();
+  });
+  if (session) await api.post('logout', { refreshToken: session.refreshToken }).catch(() => undefined);
+}
+
+export async function register(api: ApiClient, input: RegisterInput): Promise<{ email: string }> {
+  return (await api.post<{ data: { email: string } }>('shop/customers/register', input)).data;
+}
+
+export async function verifyEmailCode(api: ApiClient, email: string, otp: string): Promise<void> {
+  await api.post('otp/verify', { contact: email, otp, purpose: 'EMAIL_VERIFICATION' });
+}
+
+export async function resendEmailCode(api: ApiClient, email: string): Promise<void> {
+  await api.post('otp/resend', { contact: email, purpose: 'EMAIL_VERIFICATION' });
+}
+
+export async function requestPasswordReset(api: ApiClient, email: string): Promise<void> {
+  await api.post('auth/password/reset-request', { email });
+}
+
+export async function verifyResetCode(api: ApiClient, email: string, otp: string): Promise<string> {
+  return (await api.post<{ data: { resetToken: string } }>('auth/password/verify-otp', { email, otp })).data.resetToken;
+}
+
+export async function resetPassword(api: ApiClient, body: { newPassword: string; token?: string; resetToken?: string }): Promise<void> {
+  await api.post('auth/password/reset', body);
+}
+
+/** Changes the password; the session's user learns the new passwordChangedAt. */
+export async function changePassword(api: ApiClient, currentPassword: string, newPassword: string, db: AkuafoDb = localDb): Promise<void> {
+  const answer = await api.post<{ data: { passwordChangedAt: string } }>('auth/password/change', { currentPassword, newPassword });
+  const session = await readSession(db);
+  if (session) await saveSession({ ...session, user: { ...session.user, passwordChangedAt: answer.data.passwordChangedAt } }, db);
+  const profile = await getMeta<Profile>(PROFILE_KEY, db);
+  if (profile) await setMeta(PROFILE_KEY, { ...profile, user: { ...profile.user, passwordChangedAt: answer.data.passwordChangedAt } }, db);
+}
+
+export async function signOutOtherDevices(api: ApiClient, db: AkuafoDb = localDb): Promise<number> {
+  const session = await readSession(db);
+  if (!session) return 0;
+  return (await api.post<{ data: { revoked: number } }>('auth/sessions/revoke-others', { refreshToken: session.refreshToken })).data.revoked;
+}
+
+/** Reads the profile from the server into the local copy. */
+export async function refreshProfile(api: ApiClient, db: AkuafoDb = localDb): Promise<Profile> {
+  const answer = await api.get<{ data?: Profile }>('shop/customers/me');
+  if (!answer?.data?.user) throw new Error('Failed to fetch profile: Empty or invalid response');
+  await storeProfile(answer.data, db);
+  return answer.data;
+}
+
+/** Keeps the profile and mirrors the names into the session's user (the navigation bar shows them). */
+async function storeProfile(profile: Profile, db: AkuafoDb) {
+  await setMeta(PROFILE_KEY, profile, db);
+  const session = await readSession(db);
+  if (session && session.user.id === profile.user.id) {
+    const { firstName, lastName, email, profileImage, passwordChangedAt } = profile.user;
+    await saveSession({ ...session, user: { ...session.user, firstName, lastName, email, profileImage, passwordChangedAt } }, db);
+  }
+}
+
+export function readLocalProfile(db: AkuafoDb = localDb): Promise<Profile | undefined> {
+  return getMeta<Profile>(PROFILE_KEY, db);
+}
+
+/** Edits the profile: applied to the local copy now, sent by the outbox (online or later). */
+export async function updateProfile(changes: ProfileUpdate, db: AkuafoDb = localDb): Promise<void> {
+  await enqueue(
+    { entity: PROFILE_KEY, method: 'PATCH', path: 'shop/customers/me', body: changes, label: 'Update your profile' },
+    async () => {
+      const profile = await getMeta<Profile>(PROFILE_KEY, db);
+      if (!profile) return;
+      const { phone, ...names } = changes;
+      const user = { ...profile.user, ...Object.fromEntries(Object.entries(names).filter(([, v]) => v !== undefined)) };
+      await setMeta(PROFILE_KEY, { ...profile, user, phoneNumber: phone === undefined ? profile.phoneNumber : phone || null }, db);
+    },
+    db,
+  );
+}
+
+// After the server accepted or refused an edit, what it holds is the truth.
+const reread = async ({ api, db }: { api: ApiClient; db: AkuafoDb }) => {
+  await refreshProfile(api, db);
+};
+onOutboxSent('profile', (_entry, context) => reread(context));
+onOutboxFailure('profile', (_entry, context) => reread(context));
+
+export async function listAddresses(api: ApiClient): Promise<Address[]> {
+  return (await api.get<{ data: Address[] }>('shop/customers/me/addresses')).data;
+}
+
+export async function addAddress(api: ApiClient, address: Omit<Address, 'id' | 'isDefault'> & { isDefault?: boolean }, db: AkuafoDb = localDb): Promise<Address> {
+  const created = (await api.post<{ data: Address }>('shop/customers/me/addresses', address)).data;
+  await refreshProfile(api, db).catch(() => undefined);
+  return created;
+}
+
+export async function makeDefaultAddress(api: ApiClient, id: number, db: AkuafoDb = localDb): Promise<void> {
+  await api.patch(`shop/customers/me/addresses/${id}`, { isDefault: true });
+  await refreshProfile(api, db).catch(() => undefined);
+}
+
+export async function deleteAddress(api: ApiClient, id: number, db: AkuafoDb = localDb): Promise<void> {
+  await api.delete(`shop/customers/me/addresses/${id}`);
+  await refreshProfile(api, db).catch(() => undefined);
+}

@@ -1,0 +1,68 @@
+import { Hono } from 'hono';
+import { MESSAGES, loginSchema, logoutSchema, refreshSchema, revokeOthersSchema } from '../../../shared/schemas/accounts';
+import { currentUser, requireUser } from '../../http/auth';
+import { dbOf, type AppEnv, type Deps } from '../../http/context';
+import { HttpError, badRequest } from '../../http/errors';
+import { parseBody } from '../../http/validate';
+import { hashPassword, verifyPassword } from '../../platform/auth/passwords';
+import { familyOf, issueSession, revokeFamily, revokeUserSessions, rotateRefreshToken } from './sessions';
+import { clientIp, findUserByEmail } from './users';
+
+/** Failed sign-ins allowed per IP and per e-mail in the window before answering 429. */
+export const LOGIN_MAX_FAILURES = 10;
+export const LOGIN_WINDOW_MS = 15 * 60_000;
+
+// Checked against when the e-mail is unknown, so a wrong e-mail costs the same time as a
+// wrong password and the answer's timing does not reveal which accounts exist.
+let dummyHash: Promise<string> | undefined;
+const timingDecoy = () => (dummyHash ??= hashPassword('no account has this password'));
+
+export function authRoutes(deps: Deps) {
+  const app = new Hono<AppEnv>();
+  const limiter = deps.rateLimiter;
+
+  app.post('/auth/login', async (c) => {
+    const body = await parseBody(c, loginSchema);
+    const keys = [`login-fail:ip:${clientIp(c)}`, `login-fail:email:${body.email}`];
+    if (keys.some((key) => limiter.count(key) >= LOGIN_MAX_FAILURES)) {
+      c.header('Retry-After', String(LOGIN_WINDOW_MS / 1000));
+      throw new HttpError(429, 'Too many failed sign-in attempts. Please wait 15 minutes and try again.');
+    }
+    const db = dbOf(c, deps);
+    const user = await findUserByEmail(db, body.email);
+    const ok = user ? await verifyPassword(user.password_hash, body.password) : (await verifyPassword(await timingDecoy(), body.password), false);
+    if (!user || !ok) {
+      for (const key of keys) limiter.hit(key, LOGIN_MAX_FAILURES, LOGIN_WINDOW_MS);
+      throw new HttpError(401, MESSAGES.invalidCredentials, 'invalid_credentials');
+    }
+    limiter.reset(keys[1]!);
+    if (!user.is_email_verified) throw new HttpError(403, MESSAGES.emailNotVerified, 'email_not_verified');
+    return c.json({ data: await issueSession(db, deps.tokens, user, c.req.header('user-agent')) });
+  });
+
+  app.post('/token/refresh', async (c) => {
+    const { refreshToken } = await parseBody(c, refreshSchema);
+    return c.json({ data: await rotateRefreshToken(dbOf(c, deps), deps.tokens, refreshToken, c.req.header('user-agent')) });
+  });
+
+  // Works with an expired access token too: signing out must never fail for the user.
+  app.post('/logout', async (c) => {
+    const { refreshToken } = await parseBody(c, logoutSchema);
+    const db = dbOf(c, deps);
+    const family = refreshToken ? await familyOf(db, refreshToken) : undefined;
+    if (family) await revokeFamily(db, family);
+    return c.json({ data: { signedOut: true } });
+  });
+
+  app.post('/auth/sessions/revoke-others', requireUser(), async (c) => {
+    const user = currentUser(c);
+    const { refreshToken } = await parseBody(c, revokeOthersSchema);
+    const db = dbOf(c, deps);
+    const family = await familyOf(db, refreshToken, user.id);
+    if (!family) throw badRequest('refreshToken is not valid', { refreshToken: 'refreshToken is not valid' });
+    const revoked = await revokeUserSessions(db, user.id, family);
+    return c.json({ data: { revoked } });
+  });
+
+  return app;
+}

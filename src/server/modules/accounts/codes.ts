@@ -1,0 +1,95 @@
+import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { MESSAGES, OTP_MAX_ATTEMPTS } from '../../../shared/schemas/accounts';
+import type { Db } from '../../platform/db';
+import { now } from '../../platform/db';
+import { badRequest } from '../../http/errors';
+import type { RateLimiter } from '../../platform/rate-limit';
+
+/**
+ * One-time secrets in one_time_codes: 6-digit codes (e-mail verification, password reset)
+ * and long reset tokens. Only an HMAC keyed by the server secret is stored, so a copy of the
+ * database alone does not let anyone brute-force the short codes offline.
+ */
+export type CodePurpose = 'EMAIL_VERIFICATION' | 'PASSWORD_RESET_CODE' | 'PASSWORD_RESET_TOKEN';
+
+export function createCodeHasher(secret: string) {
+  return (userId: number, purpose: CodePurpose, value: string) =>
+    createHmac('sha256', secret).update(`${userId}:${purpose}:${value}`).digest('hex');
+}
+export type CodeHasher = ReturnType<typeof createCodeHasher>;
+
+const minutesFromNow = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
+
+/** Replaces any earlier unused secret of that purpose, so only the newest one works. */
+async function store(db: Db, hasher: CodeHasher, userId: number, purpose: CodePurpose, value: string, ttlMinutes: number) {
+  await consumeAll(db, userId, purpose);
+  await db
+    .insertInto('one_time_codes')
+    .values({ user_id: userId, purpose, code_hash: hasher(userId, purpose, value), expires_at: minutesFromNow(ttlMinutes), attempts: 0, consumed_at: null, created_at: now() })
+    .execute();
+}
+
+export async function consumeAll(db: Db, userId: number, purpose: CodePurpose): Promise<void> {
+  await db.updateTable('one_time_codes').set({ consumed_at: now() }).where('user_id', '=', userId).where('purpose', '=', purpose).where('consumed_at', 'is', null).execute();
+}
+
+const attemptsKey = (userId: number, purpose: CodePurpose) => `code-attempts:${purpose}:${userId}`;
+
+export async function issueCode(db: Db, hasher: CodeHasher, limiter: RateLimiter, userId: number, purpose: CodePurpose, ttlMinutes: number): Promise<string> {
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  await store(db, hasher, userId, purpose, code, ttlMinutes);
+  limiter.reset(attemptsKey(userId, purpose));
+  return code;
+}
+
+/** A token that names its user ("<id>.<random>") so it is found by the user index. */
+export async function issueToken(db: Db, hasher: CodeHasher, userId: number, purpose: CodePurpose, ttlMinutes: number): Promise<string> {
+  const secret = randomBytes(32).toString('base64url');
+  await store(db, hasher, userId, purpose, secret, ttlMinutes);
+  return `${userId}.${secret}`;
+}
+
+const sameHex = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+async function latest(db: Db, userId: number, purpose: CodePurpose) {
+  return db
+    .selectFrom('one_time_codes')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('purpose', '=', purpose)
+    .where('consumed_at', 'is', null)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+}
+
+/**
+ * Checks a 6-digit code: at most OTP_MAX_ATTEMPTS tries, then it is dead. A right code is
+ * consumed. Wrong tries are counted in the row and also in memory: a request sent with an
+ * Idempotency-Key runs in a transaction that a failure rolls back, which would otherwise
+ * give unlimited guesses.
+ */
+export async function checkCode(db: Db, hasher: CodeHasher, limiter: RateLimiter, userId: number, purpose: CodePurpose, code: string): Promise<void> {
+  const row = await latest(db, userId, purpose);
+  if (!row) throw badRequest(MESSAGES.otpExpired);
+  if (row.expires_at <= now()) throw badRequest(MESSAGES.otpExpired);
+  const key = attemptsKey(userId, purpose);
+  const used = Math.max(row.attempts, limiter.count(key));
+  if (used >= OTP_MAX_ATTEMPTS) throw badRequest(MESSAGES.otpTooManyTries);
+  if (!sameHex(row.code_hash, hasher(userId, purpose, code))) {
+    limiter.hit(key, Number.MAX_SAFE_INTEGER, 24 * 3600_000);
+    await db.updateTable('one_time_codes').set({ attempts: used + 1 }).where('id', '=', row.id).execute();
+    throw badRequest(MESSAGES.invalidOtp);
+  }
+  await db.updateTable('one_time_codes').set({ consumed_at: now() }).where('id', '=', row.id).where('consumed_at', 'is', null).execute();
+}
+
+/** Spends a reset token; undefined when it is unknown, used or expired. */
+export async function consumeToken(db: Db, hasher: CodeHasher, purpose: CodePurpose, token: string): Promise<number | undefined> {
+  const match = /^(\d{1,12})\.([A-Za-z0-9_-]{20,100})$/.exec(token);
+  if (!match) return undefined;
+  const userId = Number(match[1]);
+  const row = await latest(db, userId, purpose);
+  if (!row || row.expires_at <= now() || !sameHex(row.code_hash, hasher(userId, purpose, match[2]!))) return undefined;
+  const spent = await db.updateTable('one_time_codes').set({ consumed_at: now() }).where('id', '=', row.id).where('consumed_at', 'is', null).executeTakeFirst();
+  return Number(spent.numUpdatedRows) === 1 ? userId : undefined;
+}

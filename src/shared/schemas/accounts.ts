@@ -1,0 +1,284 @@
+import * as v from 'valibot';
+
+/**
+ * Accounts: sign-in, sign-up, e-mail codes, passwords, profile and addresses. The server
+ * parses every payload with these schemas and the forms validate with the same ones, so the
+ * messages the user sees are the spec's on both sides.
+ */
+
+export const NAME_MAX = 50;
+export const PASSWORD_MIN = 8;
+/** argon2 work grows with input; nobody types more than this. */
+export const PASSWORD_MAX = 128;
+export const OTP_LENGTH = 6;
+export const OTP_TTL_MINUTES = 10;
+export const OTP_MAX_ATTEMPTS = 5;
+export const OTP_RESEND_SECONDS = 30;
+export const RESET_TTL_MINUTES = 30;
+export const MAX_ADDRESSES = 20;
+export const OTP_PURPOSES = ['EMAIL_VERIFICATION'] as const;
+
+export const MESSAGES = {
+  invalidCredentials: 'Invalid email or password',
+  invalidLoginResponse: 'Invalid login response',
+  signedIn: 'Signed in successfully',
+  emailNotVerified: 'Please verify your email address before signing in.',
+  duplicateEmail: 'An account with this email already exists',
+  invalidOtp: 'Invalid OTP code',
+  otpExpired: 'This code has expired. Please request a new one.',
+  otpTooManyTries: 'Too many wrong attempts. Please request a new code.',
+  resetRequested: 'Reset link sent. Check your inbox.',
+  resetInvalid: 'This reset link is invalid or has expired. Please request a new one.',
+  resetDone: 'Password reset successful! Redirecting to sign in...',
+  wrongCurrentPassword: 'Current password is incorrect',
+  passwordChanged: 'Password changed successfully',
+  profileUpdated: 'Profile updated successfully',
+  noChanges: 'No changes to save',
+  invalidEntries: 'Invalid entries',
+} as const;
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[a-z]{2,}$/i;
+/** The spec's special characters: !@#$%^&*()[]{}-_=+\|;:'",.<>/? */
+export const SPECIAL_CHARACTERS = `!@#$%^&*()[]{}-_=+\\|;:'",.<>/?`;
+const SPECIAL_PATTERN = /[!@#$%^&*()[\]{}\-_=+\\|;:'",.<>/?]/;
+
+/** The live checklist under a new-password field. */
+export function passwordChecks(password: string) {
+  return {
+    length: password.length >= PASSWORD_MIN,
+    uppercase: /[A-Z]/.test(password),
+    lowercase: /[a-z]/.test(password),
+    number: /\d/.test(password),
+    special: SPECIAL_PATTERN.test(password),
+  };
+}
+
+export function isStrongPassword(password: string): boolean {
+  return Object.values(passwordChecks(password)).every(Boolean);
+}
+
+/** A missing field counts as empty, so it gets its own "... is required" message. */
+const must = <S extends v.GenericSchema<string, unknown>>(schema: S) => v.optional(schema, '');
+const text = (required: string) => must(v.pipe(v.string(required), v.trim(), v.minLength(1, required)));
+
+/** An e-mail, trimmed and lower-cased: accounts are unique without regard to case. */
+export const emailSchema = (invalid = 'Please enter a valid email address') =>
+  must(v.pipe(
+    v.string('Email is required'),
+    v.trim(),
+    v.minLength(1, 'Email is required'),
+    v.maxLength(254, invalid),
+    v.regex(EMAIL_PATTERN, invalid),
+    v.toLowerCase(),
+  ));
+
+const nameSchema = (label: 'First name' | 'Last name') =>
+  v.pipe(text(`${label} is required`), v.maxLength(NAME_MAX, `${label} cannot exceed ${NAME_MAX} characters`));
+
+/** Sign-up's rule and message (section 5, step 2). */
+const newPasswordSchema = must(v.pipe(
+  v.string('Password is required'),
+  v.minLength(1, 'Password is required'),
+  v.minLength(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`),
+  v.maxLength(PASSWORD_MAX, `Password cannot exceed ${PASSWORD_MAX} characters`),
+  v.check(isStrongPassword, 'Password must contain uppercase, lowercase, number, and special character'),
+));
+
+/** Digits only, 8 to 15 of them (international numbers, dialling code included). */
+export const phoneSchema = must(v.pipe(
+  v.string('Phone number is required'),
+  v.transform((s) => s.replace(/[\s()+-]/g, '')),
+  v.minLength(1, 'Phone number is required'),
+  v.regex(/^\d{8,15}$/, 'Please enter a valid phone number'),
+));
+
+export const loginSchema = v.object({
+  email: emailSchema(),
+  password: must(v.pipe(v.string('Password is required'), v.minLength(1, 'Password is required'), v.maxLength(PASSWORD_MAX, MESSAGES.invalidCredentials))),
+});
+export type LoginInput = v.InferInput<typeof loginSchema>;
+
+export const refreshSchema = v.object({
+  refreshToken: must(v.pipe(v.string('refreshToken is required'), v.minLength(1, 'refreshToken is required'), v.maxLength(200, 'refreshToken is not valid'))),
+});
+
+export const logoutSchema = v.object({
+  refreshToken: v.optional(v.pipe(v.string(), v.maxLength(200, 'refreshToken is not valid'))),
+});
+
+export const addressSchema = v.object({
+  street: v.pipe(text('Street address is required'), v.maxLength(200, 'Street address is too long')),
+  city: v.pipe(text('City is required'), v.maxLength(100, 'City is too long')),
+  region: v.pipe(text('Region is required'), v.maxLength(100, 'Region is too long')),
+  postalCode: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(20, 'Postal code is too long'))),
+  country: v.pipe(text('Country is required'), v.maxLength(100, 'Country is too long')),
+});
+export type AddressInput = v.InferInput<typeof addressSchema>;
+
+export const newAddressSchema = v.object({
+  ...addressSchema.entries,
+  isDefault: v.optional(v.boolean('isDefault must be true or false')),
+});
+export const addressPatchSchema = v.partial(newAddressSchema);
+
+/** Sign-up steps, as the wizard checks them one at a time. */
+export const signUpStepSchemas = [
+  v.object({ firstName: nameSchema('First name'), lastName: nameSchema('Last name'), email: emailSchema() }),
+  v.pipe(
+    v.object({
+      password: newPasswordSchema,
+      confirmPassword: must(v.pipe(v.string('Please confirm your password'), v.minLength(1, 'Please confirm your password'))),
+    }),
+    v.forward(v.partialCheck([['password'], ['confirmPassword']], (s) => s.password === s.confirmPassword, 'Passwords do not match'), ['confirmPassword']),
+  ),
+  v.object({ phoneNumber: phoneSchema, address: addressSchema }),
+] as const;
+
+export const registerSchema = v.object({
+  ...signUpStepSchemas[0].entries,
+  password: newPasswordSchema,
+  phoneNumber: phoneSchema,
+  address: addressSchema,
+});
+export type RegisterInput = v.InferInput<typeof registerSchema>;
+
+export const otpCodeSchema = must(v.pipe(v.string(MESSAGES.invalidOtp), v.trim(), v.regex(/^\d{6}$/, 'Enter the 6-digit code')));
+
+export const otpVerifySchema = v.object({
+  contact: emailSchema(),
+  otp: otpCodeSchema,
+  purpose: v.optional(v.picklist(OTP_PURPOSES, 'purpose must be EMAIL_VERIFICATION'), 'EMAIL_VERIFICATION'),
+});
+
+export const otpResendSchema = v.object({
+  contact: emailSchema(),
+  purpose: v.optional(v.picklist(OTP_PURPOSES, 'purpose must be EMAIL_VERIFICATION'), 'EMAIL_VERIFICATION'),
+});
+
+/** Change password (section 5): the checks run in the spec's order, each with its message. */
+const changedPasswordSchema = must(v.pipe(
+  v.string('Password must be at least 8 characters'),
+  v.minLength(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`),
+  v.maxLength(PASSWORD_MAX, `Password cannot exceed ${PASSWORD_MAX} characters`),
+  v.regex(/[A-Z]/, 'Must contain at least one uppercase letter'),
+  v.regex(/[a-z]/, 'Must contain at least one lowercase letter'),
+  v.regex(/\d/, 'Must contain at least one number'),
+  v.regex(SPECIAL_PATTERN, 'Must contain at least one special character'),
+));
+
+const hasEitherPassword = (input: unknown) =>
+  typeof input === 'object' && input !== null && ('currentPassword' in input || 'newPassword' in input);
+
+export const changePasswordSchema = v.pipe(
+  v.unknown(),
+  v.check(hasEitherPassword, MESSAGES.invalidEntries),
+  v.pipe(
+    v.object({
+      currentPassword: must(v.pipe(v.string('Current password is required'), v.minLength(1, 'Current password is required'), v.maxLength(PASSWORD_MAX, MESSAGES.wrongCurrentPassword))),
+      newPassword: changedPasswordSchema,
+    }),
+    v.forward(
+      v.partialCheck([['currentPassword'], ['newPassword']], (s) => s.currentPassword !== s.newPassword, 'New password must be different from current password'),
+      ['newPassword'],
+    ),
+  ),
+);
+
+/** The account page's form: the call's fields plus the confirmation the server never sees. */
+export const changePasswordFormSchema = v.pipe(
+  v.object({
+    currentPassword: must(v.pipe(v.string('Current password is required'), v.minLength(1, 'Current password is required'))),
+    newPassword: changedPasswordSchema,
+    confirmPassword: must(v.string("Passwords don't match")),
+  }),
+  v.forward(
+    v.partialCheck([['currentPassword'], ['newPassword']], (s) => s.currentPassword !== s.newPassword, 'New password must be different from current password'),
+    ['newPassword'],
+  ),
+  v.forward(v.partialCheck([['newPassword'], ['confirmPassword']], (s) => s.newPassword === s.confirmPassword, "Passwords don't match"), ['confirmPassword']),
+);
+
+export const resetRequestSchema = v.object({ email: emailSchema('Please enter a valid email address.') });
+
+export const resetVerifyOtpSchema = v.object({ email: emailSchema('Please enter a valid email address.'), otp: otpCodeSchema });
+
+const RESET_PASSWORD_RULE = 'Password must be at least 8 characters long and include uppercase, lowercase, number, and special character.';
+const resetNewPassword = must(v.pipe(
+  v.string(RESET_PASSWORD_RULE),
+  v.maxLength(PASSWORD_MAX, `Password cannot exceed ${PASSWORD_MAX} characters`),
+  v.check(isStrongPassword, RESET_PASSWORD_RULE),
+));
+const tokenText = v.pipe(v.string(), v.trim(), v.maxLength(200, MESSAGES.resetInvalid));
+
+export const resetPasswordSchema = v.pipe(
+  v.object({ newPassword: resetNewPassword, token: v.optional(tokenText), resetToken: v.optional(tokenText) }),
+  v.check((s) => Boolean(s.token || s.resetToken), 'Invalid or missing token.'),
+);
+
+/** The reset pages' form: new password twice. */
+export const resetPasswordFormSchema = v.pipe(
+  v.object({ newPassword: resetNewPassword, confirmPassword: must(v.string('Passwords do not match.')) }),
+  v.forward(v.partialCheck([['newPassword'], ['confirmPassword']], (s) => s.newPassword === s.confirmPassword, 'Passwords do not match.'), ['confirmPassword']),
+);
+
+export const profileUpdateSchema = v.pipe(
+  v.object({
+    firstName: v.optional(nameSchema('First name')),
+    lastName: v.optional(nameSchema('Last name')),
+    email: v.optional(emailSchema()),
+    phone: v.optional(v.union([v.literal(''), phoneSchema], 'Please enter a valid phone number')),
+  }),
+  v.check((p) => Object.values(p).some((x) => x !== undefined), MESSAGES.noChanges),
+);
+export type ProfileUpdate = v.InferInput<typeof profileUpdateSchema>;
+
+export const revokeOthersSchema = v.object({
+  refreshToken: must(v.pipe(v.string('refreshToken is required'), v.minLength(1, 'refreshToken is required'), v.maxLength(200, 'refreshToken is not valid'))),
+});
+
+// ---- Answers ----
+
+export type UserType = 'CUSTOMER' | 'SELLER' | 'ADMIN';
+
+export interface AccountUser {
+  id: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  userType: UserType;
+  profileImage: string | null;
+  passwordChangedAt: string | null;
+}
+
+export interface LoginAnswer {
+  accessToken: string;
+  refreshToken: string;
+  expiresAt: string;
+  user: AccountUser;
+}
+
+export interface Address {
+  id: number;
+  street: string;
+  city: string;
+  region: string;
+  postalCode: string | null;
+  country: string;
+  isDefault: boolean;
+}
+
+export interface RecentOrder {
+  id: number;
+  orderNumber: string;
+  orderDate: string;
+  totalAmount: number;
+  currency: string;
+  status: string;
+}
+
+export interface Profile {
+  user: AccountUser & { isEmailVerified: boolean; createdAt: string };
+  phoneNumber: string | null;
+  addresses: Address[];
+  recentOrders: RecentOrder[];
+}

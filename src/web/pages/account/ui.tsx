@@ -1,0 +1,59 @@
+import { Eye, EyeOff } from 'lucide-react';
+import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+
+/** A labelled input with its error under it, announced to screen readers. */
+export function Field({ label, error, hint, ...input }: { label: string; error?: string; hint?: ReactNode } & InputHTMLAttributes<HTMLInputElement>) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-gray-800">{label}</label>
+      <input id={id} className="input" aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...input} />
+      {hint}
+      {error && <p id={`${id}-error`} className="mt-1 text-sm text-red-700">{error}</p>}
+    </div>
+  );
+}
+
+/** A password field with a show/hide button. */
+export function PasswordField(props: { label: string; error?: string; hint?: ReactNode } & InputHTMLAttributes<HTMLInputElement>) {
+  const [shown, setShown] = useState(false);
+  const id = useId();
+  const { label, error, hint, ...input } = props;
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-gray-800">{label}</label>
+      <div className="relative">
+        <input id={id} type={shown ? 'text' : 'password'} className="input pr-11" aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...input} />
+        <button type="button" onClick={() => setShown((s) => !s)} className="absolute inset-y-0 right-0 px-3 text-gray-600" aria-label={shown ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}>
+          {shown ? <EyeOff size={18} aria-hidden="true" /> : <Eye size={18} aria-hidden="true" />}
+        </button>
+      </div>
+      {hint}
+      {error && <p id={`${id}-error`} className="mt-1 text-sm text-red-700">{error}</p>}
+    </div>
+  );
+}
+
+export function Alert({ kind, children }: { kind: 'error' | 'success' | 'info'; children: ReactNode }) {
+  const colours = { error: 'bg-red-50 text-red-800 ring-red-200', success: 'bg-green-50 text-green-800 ring-green-200', info: 'bg-blue-50 text-blue-900 ring-blue-200' }[kind];
+  return (
+    <div role={kind === 'error' ? 'alert' : 'status'} className={`rounded-lg p-3 text-sm ring-1 ${colours}`}>
+      {children}
+    </div>
+  );
+}
+
+/** The centred card of the bare account screens (sign-in, sign-up, password reset). */
+export function AuthCard({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="flex min-h-dvh items-start justify-center bg-gray-50 px-4 py-8 sm:items-center">
+      <div className="card w-full max-w-md p-6">
+        <p className="mb-2 text-center text-lg font-bold text-brand">Akuafo Market</p>
+        <h1 className="mb-6 text-center text-2xl font-bold text-gray-900">{title}</h1>
+        {children}
+      </div>
+    </div>
+  );
+}
+
+export const errorMessage = (error: unknown, fallback: string) => (error instanceof Error && error.message ? error.message : fallback);
