@@ -1,7 +1,66 @@
 import { Hono } from 'hono';
 import type { AppEnv, Deps } from '../../http/context';
+import { requireUser, currentUser } from '../../http/auth';
+import { HttpError, badRequest, notFound, unauthorized } from '../../http/errors';
+import { createSandboxProvider, PaymentProviderError, PaymentSignatureError, createPaymentProvider } from '../../platform/payments';
+import { settlePayment } from './settle';
 
-export function paymentsRoutes(_deps: Deps) {
+/**
+ * Mounted BEFORE the idempotency middleware: these calls are idempotent by payment
+ * reference themselves (settlePayment applies once), and they reach the provider over the
+ * network, which must not happen inside a held transaction. So they use deps.db directly.
+ */
+export function paymentsRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
+  const { db } = deps;
+
+  /** Paystack's webhook: the RAW body is what the signature covers. */
+  app.post('/payments/paystack/webhook', async (c) => {
+    if (!deps.config.paystack) throw notFound('Paystack is not configured');
+    const provider = createPaymentProvider(deps.config, db);
+    const rawBody = await c.req.text();
+    let event;
+    try {
+      event = provider.parseWebhook(rawBody, c.req.header('x-paystack-signature'));
+    } catch (error) {
+      if (error instanceof PaymentSignatureError) throw unauthorized('Invalid webhook signature');
+      throw badRequest('The webhook body must be JSON.');
+    }
+    if (!event.event.startsWith('charge.') || !event.reference) return c.json({ data: { received: true, applied: false } });
+    const known = await db.selectFrom('payments').select('id').where('reference', '=', event.reference).executeTakeFirst();
+    if (!known) return c.json({ data: { received: true, applied: false } });
+    try {
+      const outcome = await settlePayment(deps, db, event.reference);
+      return c.json({ data: { received: true, applied: true, status: outcome.status } });
+    } catch (error) {
+      // 5xx makes Paystack send the webhook again later.
+      if (error instanceof PaymentProviderError) throw new HttpError(502, 'Could not verify the payment with Paystack', 'payment_provider_unavailable');
+      throw error;
+    }
+  });
+
+  /**
+   * SANDBOX ONLY (no Paystack keys): the customer's answer to the simulated prompt.
+   * Only the order's owner may answer; anyone else gets the same 404 as a wrong reference.
+   */
+  for (const [path, answer] of [['approve', 'APPROVED'], ['decline', 'DECLINED']] as const) {
+    app.post(`/payments/sandbox/:reference/${path}`, requireUser(), async (c) => {
+      const user = currentUser(c);
+      const reference = c.req.param('reference');
+      const payment = await db
+        .selectFrom('payments')
+        .innerJoin('orders', 'orders.id', 'payments.order_id')
+        .select(['payments.provider', 'orders.user_id'])
+        .where('payments.reference', '=', reference)
+        .executeTakeFirst();
+      if (deps.config.paystack || !payment || payment.provider !== 'sandbox' || payment.user_id !== user.id) {
+        throw notFound('Payment not found');
+      }
+      const prompt = await createSandboxProvider(db).answer(reference, answer);
+      if (prompt !== answer) throw new HttpError(409, 'This payment prompt was already answered.', 'prompt_answered');
+      return c.json({ data: await settlePayment(deps, db, reference) });
+    });
+  }
+
   return app;
 }

@@ -1,0 +1,117 @@
+import { sql } from 'kysely';
+import { now, type Db } from '../../platform/db';
+import type { Logger } from '../../platform/logging';
+import { nextCatalogueVersion } from '../catalogue/versions';
+import { inTransaction } from './transactions';
+
+export interface StockLine {
+  productId: number;
+  quantity: number;
+  name: string;
+}
+
+/** Thrown inside a reservation when a product has too little stock; the transaction rolls back. */
+export class OutOfStock extends Error {
+  constructor(readonly line: StockLine, readonly available: number) {
+    super(available > 0 ? `Only ${available} of ${line.name} left in stock` : `${line.name} is out of stock`);
+  }
+}
+
+/**
+ * Takes stock for every line or throws OutOfStock. Each line is one conditional UPDATE
+ * (stock_quantity >= n), so concurrent checkouts can never take more than there is, on
+ * SQLite (one writer at a time) and on PostgreSQL (the row lock makes the second UPDATE
+ * re-check the condition). Lines go in product-id order, so two orders never deadlock.
+ * Every change takes a new catalogue version so the phones' mirrors see the new stock.
+ */
+export async function reserveStock(trx: Db, lines: StockLine[]): Promise<void> {
+  for (const line of [...lines].sort((a, b) => a.productId - b.productId)) {
+    const version = await nextCatalogueVersion(trx);
+    const result = await trx
+      .updateTable('products')
+      .set({ stock_quantity: sql`stock_quantity - ${line.quantity}`, version, updated_at: now() })
+      .where('id', '=', line.productId)
+      .where('is_active', '=', 1)
+      .where('stock_quantity', '>=', line.quantity)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) {
+      const row = await trx.selectFrom('products').select(['stock_quantity', 'is_active']).where('id', '=', line.productId).executeTakeFirst();
+      throw new OutOfStock(line, row && row.is_active === 1 ? row.stock_quantity : 0);
+    }
+  }
+}
+
+/** Gives an order's stock back. */
+export async function returnStock(trx: Db, orderId: number): Promise<void> {
+  const items = await trx.selectFrom('order_items').select(['product_id', 'quantity']).where('order_id', '=', orderId).orderBy('product_id').execute();
+  for (const item of items) {
+    const version = await nextCatalogueVersion(trx);
+    await trx
+      .updateTable('products')
+      .set({ stock_quantity: sql`stock_quantity + ${item.quantity}`, version, updated_at: now() })
+      .where('id', '=', item.product_id)
+      .execute();
+  }
+}
+
+export async function addHistory(trx: Db, orderId: number, status: string, notes: string | null): Promise<void> {
+  await trx.insertInto('order_status_history').values({ order_id: orderId, status, notes, created_at: now() }).execute();
+}
+
+/**
+ * Cancels an unpaid, still-pending order and returns its stock, once: the status check in
+ * the UPDATE makes a second caller (sweep, decline, operator) a no-op. Returns whether
+ * this call did it.
+ */
+export async function cancelUnpaidOrder(trx: Db, orderId: number, notes: string, paymentStatus: 'PENDING' | 'FAILED' = 'PENDING'): Promise<boolean> {
+  const at = now();
+  const result = await trx
+    .updateTable('orders')
+    .set({ status: 'CANCELLED', payment_status: paymentStatus, reservation_expires_at: null, updated_at: at })
+    .where('id', '=', orderId)
+    .where('status', '=', 'PENDING')
+    .where('payment_status', '!=', 'PAID')
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) return false;
+  await returnStock(trx, orderId);
+  await addHistory(trx, orderId, 'CANCELLED', notes);
+  await trx
+    .updateTable('payments')
+    .set({ status: paymentStatus === 'FAILED' ? 'FAILED' : 'EXPIRED', updated_at: at })
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'PENDING')
+    .execute();
+  return true;
+}
+
+export const EXPIRED_NOTE = 'Payment was not received within 30 minutes, so the reservation expired and the stock went back on sale.';
+
+/**
+ * The sweep: every unpaid order whose reservation has lapsed is cancelled and its stock
+ * returned, one short transaction per order. Runs at the start of each checkout call and
+ * on a timer; running it twice at once is harmless (cancelUnpaidOrder applies once).
+ */
+export async function releaseExpiredReservations(db: Db, at: Date = new Date()): Promise<number> {
+  const expired = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('status', '=', 'PENDING')
+    .where('payment_status', '!=', 'PAID')
+    .where('reservation_expires_at', 'is not', null)
+    .where('reservation_expires_at', '<', at.toISOString())
+    .execute();
+  let released = 0;
+  for (const { id } of expired) {
+    if (await inTransaction(db, (trx) => cancelUnpaidOrder(trx, id, EXPIRED_NOTE))) released += 1;
+  }
+  return released;
+}
+
+/** Starts the background sweep; unref'd so it never keeps a process (or a test) alive. */
+export function startReservationSweep(db: Db, logger: Logger, everyMs = 60_000): ReturnType<typeof setInterval> {
+  const timer = setInterval(() => {
+    releaseExpiredReservations(db).catch((error) => logger.debug({ err: error }, 'reservation sweep skipped'));
+  }, everyMs);
+  timer.unref?.();
+  return timer;
+}

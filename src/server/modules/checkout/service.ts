@@ -1,0 +1,150 @@
+import { randomBytes } from 'node:crypto';
+import { CURRENCY, fromMinor } from '../../../shared/money';
+import { parseGhanaMobile } from '../../../shared/phone';
+import { CHECKOUT_MESSAGES, RESERVATION_MINUTES, type CheckoutRequest, type CheckoutStarted } from '../../../shared/schemas/checkout';
+import type { Deps } from '../../http/context';
+import { HttpError, badRequest, conflict } from '../../http/errors';
+import { now, type Db } from '../../platform/db';
+import { createPaymentProvider, PaymentProviderError } from '../../platform/payments';
+import { settlePayment } from '../payments/settle';
+import { addHistory, cancelUnpaidOrder, OutOfStock, releaseExpiredReservations, reserveStock } from './reservations';
+import { inTransaction } from './transactions';
+
+/** Pickup orders are usually ready within 24 to 48 hours (FAQ); we promise three days. */
+const READY_WITHIN_DAYS = 3;
+
+/** ORD-2026-000123: the year and the order's id, so it is unique without a second counter. */
+export const orderNumberFor = (id: number, at: Date) => `ORD-${at.getUTCFullYear()}-${String(id).padStart(6, '0')}`;
+
+/** Paystack accepts letters, digits, '-', '.' and '='; the spec's PSK prefix plus time and randomness. */
+const newReference = () => `PSK-${Date.now()}-${randomBytes(5).toString('hex')}`;
+
+type CheckoutDeps = Pick<Deps, 'config' | 'mailer' | 'logger'>;
+
+/**
+ * Creates the order from the user's server cart at today's prices, reserves its stock and
+ * starts the mobile-money payment. The database work is one short transaction; the
+ * provider is called after it commits (a slow network must not hold the database).
+ */
+export async function startCheckout(deps: CheckoutDeps, db: Db, userId: number, input: CheckoutRequest): Promise<CheckoutStarted> {
+  await releaseExpiredReservations(db);
+
+  const warehouse = await db.selectFrom('warehouses').select('id').where('id', '=', input.pickupLocationId).where('is_active', '=', 1).executeTakeFirst();
+  if (!warehouse) throw badRequest(CHECKOUT_MESSAGES.noWarehouse, { pickupLocationId: CHECKOUT_MESSAGES.noWarehouse });
+  const user = await db.selectFrom('users').select(['email']).where('id', '=', userId).executeTakeFirstOrThrow();
+  if (!user.email) throw badRequest('User email is required for payment');
+
+  const cart = await db
+    .selectFrom('cart_items')
+    .innerJoin('products', 'products.id', 'cart_items.product_id')
+    .select(['products.id', 'products.name', 'products.price_minor', 'products.is_active', 'cart_items.quantity'])
+    .where('cart_items.user_id', '=', userId)
+    .orderBy('products.id')
+    .execute();
+  const lines = cart.filter((l) => l.quantity > 0);
+  if (lines.length === 0) throw badRequest(CHECKOUT_MESSAGES.emptyCart);
+  const gone = lines.find((l) => l.is_active !== 1);
+  if (gone) throw conflict(`${gone.name} is no longer on sale. Remove it from your cart to continue.`);
+
+  // Re-priced from the products table: the cart's remembered prices are only a preview.
+  const subtotal = lines.reduce((sum, l) => sum + l.price_minor * l.quantity, 0);
+  // Pickup from a warehouse: no shipping. Unprocessed farm produce is VAT-exempt in Ghana.
+  const tax = 0;
+  const shipping = 0;
+  const total = subtotal + tax + shipping;
+  if (total <= 0) throw badRequest(CHECKOUT_MESSAGES.emptyCart);
+
+  const phone = parseGhanaMobile(input.mobileMoneyNumber)!;
+  const provider = createPaymentProvider(deps.config, db);
+  const reference = newReference();
+  const createdAt = new Date();
+  const expiresAt = new Date(createdAt.getTime() + RESERVATION_MINUTES * 60_000).toISOString();
+
+  let order: { id: number; orderNumber: string };
+  try {
+    order = await inTransaction(db, async (trx) => {
+      await reserveStock(trx, lines.map((l) => ({ productId: l.id, quantity: l.quantity, name: l.name })));
+      const at = createdAt.toISOString();
+      const { id } = await trx
+        .insertInto('orders')
+        .values({
+          order_number: `TMP-${reference}`,
+          user_id: userId,
+          status: 'PENDING',
+          payment_status: 'PENDING',
+          pickup_warehouse_id: warehouse.id,
+          subtotal_minor: subtotal,
+          discount_minor: 0,
+          tax_minor: tax,
+          shipping_minor: shipping,
+          total_minor: total,
+          currency: CURRENCY,
+          notes: input.notes || null,
+          agent_code: input.agentCode || null,
+          payment_method: input.paymentMethod,
+          mobile_money_network: input.mobileMoneyNetwork,
+          mobile_money_number: phone.national,
+          reservation_expires_at: expiresAt,
+          estimated_delivery: new Date(createdAt.getTime() + READY_WITHIN_DAYS * 86_400_000).toISOString(),
+          delivered_at: null,
+          created_at: at,
+          updated_at: at,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const orderNumber = orderNumberFor(id, createdAt);
+      await trx.updateTable('orders').set({ order_number: orderNumber }).where('id', '=', id).execute();
+      await trx
+        .insertInto('order_items')
+        .values(lines.map((l) => ({ order_id: id, product_id: l.id, product_name: l.name, unit_price_minor: l.price_minor, quantity: l.quantity, total_minor: l.price_minor * l.quantity })))
+        .execute();
+      await addHistory(trx, id, 'ORDER_PLACED', null);
+      await trx
+        .insertInto('payments')
+        .values({ order_id: id, provider: provider.name, reference, amount_minor: total, currency: CURRENCY, status: 'PENDING', provider_transaction_id: null, verified_at: null, raw: null, created_at: at, updated_at: at })
+        .execute();
+      return { id, orderNumber };
+    });
+  } catch (error) {
+    if (error instanceof OutOfStock) throw conflict(`${error.message}. Please update your cart.`);
+    throw error;
+  }
+
+  let started;
+  try {
+    started = await provider.charge({ reference, amountMinor: total, currency: CURRENCY, email: user.email, phone: phone.national, network: input.mobileMoneyNetwork, orderNumber: order.orderNumber });
+  } catch (error) {
+    await inTransaction(db, (trx) => cancelUnpaidOrder(trx, order.id, 'The payment could not be started'));
+    if (error instanceof PaymentProviderError) {
+      deps.logger.error({ err: error, reference }, 'payment provider unavailable');
+      throw new HttpError(502, 'We could not reach the mobile money provider. Please try again.', 'payment_provider_unavailable');
+    }
+    throw error;
+  }
+  if (started.status === 'FAILED') {
+    await inTransaction(db, (trx) => cancelUnpaidOrder(trx, order.id, `The payment could not be started: ${started.displayText}`, 'FAILED'));
+    throw new HttpError(402, started.displayText || CHECKOUT_MESSAGES.paymentDefault, 'payment_failed');
+  }
+  if (provider.name === 'paystack') {
+    await db.updateTable('payments').set({ provider_transaction_id: started.providerTransactionId, raw: JSON.stringify(started.raw), updated_at: now() }).where('reference', '=', reference).execute();
+  }
+  if (started.status === 'PAID') await settlePayment(deps, db, reference);
+
+  return {
+    checkoutId: order.id,
+    orderId: order.id,
+    orderNumber: order.orderNumber,
+    amount: fromMinor(total),
+    currency: CURRENCY,
+    reference,
+    provider: provider.name,
+    payment: {
+      status: started.status,
+      simulated: provider.name === 'sandbox',
+      network: input.mobileMoneyNetwork,
+      phoneNumber: phone.national,
+      displayText: started.displayText,
+      expiresAt,
+    },
+  };
+}

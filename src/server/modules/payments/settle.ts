@@ -1,0 +1,138 @@
+import { formatMinor, fromMinor } from '../../../shared/money';
+import { CHECKOUT_MESSAGES, type PaymentOutcome, type PaymentState } from '../../../shared/schemas/checkout';
+import type { Deps } from '../../http/context';
+import { HttpError, notFound } from '../../http/errors';
+import { now, type Db } from '../../platform/db';
+import { createPaymentProvider, type VerifiedPayment } from '../../platform/payments';
+import { addHistory, cancelUnpaidOrder, OutOfStock, reserveStock } from '../checkout/reservations';
+import { inTransaction } from '../checkout/transactions';
+import { sendOrderConfirmation } from './confirmation-mail';
+
+const REFUND_MESSAGE = 'Your payment arrived after the reservation had expired and the items sold out. A refund is due and our team will contact you.';
+
+type SettleDeps = Pick<Deps, 'config' | 'mailer' | 'logger'>;
+/** failure says why a FAILED outcome failed when it was not a decline. */
+export type SettleOutcome = PaymentOutcome & { failure?: 'mismatch' };
+
+/**
+ * The one place a payment is settled: the confirm call, the Paystack webhook and the
+ * sandbox prompt all come here. The provider is asked (outside any transaction) what
+ * happened to the reference; only a success whose amount and currency equal the order's
+ * total marks the order PAID. The conditional UPDATE on the payment row makes it apply
+ * once however many callers race, and only the winner sends the e-mail.
+ */
+export async function settlePayment(deps: SettleDeps, db: Db, reference: string): Promise<SettleOutcome> {
+  const payment = await db.selectFrom('payments').selectAll().where('reference', '=', reference).executeTakeFirst();
+  if (!payment) throw notFound('Payment not found');
+  if (payment.status === 'SUCCESS') return outcomeOf(db, reference, 'PAID', 'Payment confirmed');
+
+  const provider = createPaymentProvider(deps.config, db);
+  if (provider.name !== payment.provider) {
+    throw new HttpError(409, `This payment was started with ${payment.provider}, which is not configured now.`, 'payment_provider_changed');
+  }
+  const verified = await provider.verify(reference);
+
+  if (verified.status === 'pending') return outcomeOf(db, reference, 'PENDING', verified.message || 'Waiting for the customer to approve the payment');
+
+  if (verified.status === 'failed') {
+    await inTransaction(db, async (trx) => {
+      await trx
+        .updateTable('payments')
+        .set({ status: 'FAILED', raw: JSON.stringify(verified.raw), updated_at: now() })
+        .where('reference', '=', reference)
+        .where('status', '=', 'PENDING')
+        .execute();
+      await cancelUnpaidOrder(trx, payment.order_id, `Payment was declined: ${verified.message}`, 'FAILED');
+    });
+    return outcomeOf(db, reference, 'FAILED', CHECKOUT_MESSAGES.declined);
+  }
+
+  const order = await db.selectFrom('orders').select(['total_minor', 'currency']).where('id', '=', payment.order_id).executeTakeFirstOrThrow();
+  if (verified.amountMinor !== order.total_minor || verified.currency !== order.currency || verified.amountMinor !== payment.amount_minor) {
+    deps.logger.warn({ reference, expected: order.total_minor, paid: verified.amountMinor, currency: verified.currency }, 'payment amount mismatch');
+    await db
+      .updateTable('payments')
+      .set({ status: 'MISMATCH', raw: JSON.stringify(verified.raw), updated_at: now() })
+      .where('reference', '=', reference)
+      .where('status', '!=', 'SUCCESS')
+      .execute();
+    return outcomeOf(db, reference, 'FAILED', CHECKOUT_MESSAGES.mismatch, 'mismatch');
+  }
+
+  const applied = await applySuccess(db, payment.order_id, reference, verified);
+  if (applied) await sendOrderConfirmation(deps, db, payment.order_id).catch((error) => deps.logger.error({ err: error, reference }, 'order confirmation e-mail failed'));
+  return outcomeOf(db, reference, 'PAID', 'Payment confirmed');
+}
+
+/** Marks the payment and its order paid, once. Returns whether this call did it. */
+async function applySuccess(db: Db, orderId: number, reference: string, verified: VerifiedPayment): Promise<boolean> {
+  const markPayment = (trx: Db) =>
+    trx
+      .updateTable('payments')
+      .set({ status: 'SUCCESS', verified_at: now(), provider_transaction_id: verified.providerTransactionId, raw: JSON.stringify(verified.raw), updated_at: now() })
+      .where('reference', '=', reference)
+      .where('status', '!=', 'SUCCESS')
+      .executeTakeFirst();
+  const note = `Paid ${formatMinor(verified.amountMinor)} by mobile money (reference ${reference})`;
+  try {
+    return await inTransaction(db, async (trx) => {
+      if (Number((await markPayment(trx)).numUpdatedRows) !== 1) return false;
+      const order = await trx.selectFrom('orders').select(['status', 'user_id']).where('id', '=', orderId).executeTakeFirstOrThrow();
+      let extra = '';
+      if (order.status === 'CANCELLED') {
+        // Paid after the reservation lapsed: take the stock again if it is still there.
+        const items = await trx.selectFrom('order_items').select(['product_id', 'quantity', 'product_name']).where('order_id', '=', orderId).execute();
+        await reserveStock(trx, items.map((i) => ({ productId: i.product_id, quantity: i.quantity, name: i.product_name })));
+        extra = ' after its reservation had lapsed; the stock was reserved again';
+      } else if (order.status !== 'PENDING') {
+        return true;
+      }
+      await trx
+        .updateTable('orders')
+        .set({ status: 'PROCESSING', payment_status: 'PAID', reservation_expires_at: null, updated_at: now() })
+        .where('id', '=', orderId)
+        .execute();
+      await addHistory(trx, orderId, 'PAYMENT_CONFIRMED', note + extra);
+      const productIds = (await trx.selectFrom('order_items').select('product_id').where('order_id', '=', orderId).execute()).map((i) => i.product_id);
+      // The paid items leave the server cart; anything added since stays.
+      await trx.deleteFrom('cart_items').where('user_id', '=', order.user_id).where('product_id', 'in', productIds).execute();
+      return true;
+    });
+  } catch (error) {
+    if (!(error instanceof OutOfStock)) throw error;
+    // Paid too late and the stock is gone: record the money and flag a refund.
+    await inTransaction(db, async (trx) => {
+      if (Number((await markPayment(trx)).numUpdatedRows) !== 1) return;
+      await trx.updateTable('orders').set({ payment_status: 'REFUND_DUE', updated_at: now() }).where('id', '=', orderId).execute();
+      await addHistory(trx, orderId, 'CANCELLED', `${note}, but after the reservation had lapsed and ${error.line.name} sold out. A refund is due.`);
+    });
+    return false;
+  }
+}
+
+async function outcomeOf(db: Db, reference: string, status: PaymentState, message: string, failure?: 'mismatch'): Promise<SettleOutcome> {
+  const row = await db
+    .selectFrom('payments')
+    .innerJoin('orders', 'orders.id', 'payments.order_id')
+    .select(['orders.id', 'orders.order_number', 'orders.status', 'orders.payment_status', 'orders.total_minor', 'payments.reference'])
+    .where('payments.reference', '=', reference)
+    .executeTakeFirstOrThrow();
+  const paid = row.payment_status === 'PAID';
+  if (row.payment_status === 'REFUND_DUE') {
+    status = 'FAILED';
+    message = REFUND_MESSAGE;
+  }
+  return {
+    orderId: row.id,
+    orderNumber: row.order_number,
+    // An order another caller already paid is paid, whatever this call saw.
+    status: paid ? 'PAID' : status,
+    orderStatus: row.status,
+    paymentStatus: row.payment_status,
+    amount: fromMinor(row.total_minor),
+    currency: 'GHS',
+    reference: row.reference,
+    message: paid ? 'Payment confirmed' : message,
+    ...(failure && !paid ? { failure } : {}),
+  };
+}

@@ -1,0 +1,122 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { MobileMoneyNetwork } from '../../../shared/phone';
+import {
+  PaymentProviderError,
+  PaymentSignatureError,
+  type ChargeInput,
+  type ChargeStarted,
+  type PaymentProvider,
+  type VerifiedPayment,
+  type WebhookEvent,
+} from './types';
+
+/** Paystack's codes for Ghana's mobile-money providers ('vod' is Telecel, formerly Vodafone). */
+const PAYSTACK_NETWORK: Record<MobileMoneyNetwork, 'mtn' | 'vod' | 'atl'> = {
+  MTN: 'mtn',
+  VODAFONE: 'vod',
+  AIRTEL_TIGO: 'atl',
+};
+
+const TIMEOUT_MS = 15_000;
+
+interface PaystackAnswer<T> {
+  status: boolean;
+  message: string;
+  data?: T;
+}
+
+interface PaystackTransaction {
+  id?: number | string;
+  reference?: string;
+  status?: string;
+  amount?: number;
+  currency?: string;
+  display_text?: string;
+  gateway_response?: string;
+}
+
+/**
+ * Paystack over its REST API with the secret key. A mobile-money charge sends the prompt
+ * to the customer's phone; the result arrives by webhook and is always re-read with
+ * GET /transaction/verify before anything is marked paid.
+ */
+export function createPaystackProvider(options: { secretKey: string; baseUrl: string }): PaymentProvider {
+  const { secretKey, baseUrl } = options;
+
+  async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ httpStatus: number; answer: PaystackAnswer<T> }> {
+    let response: Response;
+    try {
+      response = await fetch(`${baseUrl}${path}`, {
+        method,
+        headers: { Authorization: `Bearer ${secretKey}`, 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
+    } catch (error) {
+      throw new PaymentProviderError(`Paystack could not be reached: ${(error as Error).message}`);
+    }
+    const answer = (await response.json().catch(() => undefined)) as PaystackAnswer<T> | undefined;
+    if (!answer || typeof answer.status !== 'boolean') {
+      throw new PaymentProviderError(`Paystack answered ${response.status} without a readable body`);
+    }
+    return { httpStatus: response.status, answer };
+  }
+
+  return {
+    name: 'paystack',
+
+    async charge(input: ChargeInput): Promise<ChargeStarted> {
+      const { httpStatus, answer } = await call<PaystackTransaction>('POST', '/charge', {
+        email: input.email,
+        amount: input.amountMinor,
+        currency: input.currency,
+        reference: input.reference,
+        mobile_money: { phone: input.phone, provider: PAYSTACK_NETWORK[input.network] },
+        metadata: { orderNumber: input.orderNumber },
+      });
+      if (httpStatus >= 500) throw new PaymentProviderError(answer.message || `Paystack answered ${httpStatus}`);
+      const data = answer.data ?? {};
+      const status = !answer.status || data.status === 'failed' ? 'FAILED' : data.status === 'success' ? 'PAID' : 'PENDING';
+      return {
+        status,
+        displayText: data.display_text || data.gateway_response || answer.message || 'Approve the prompt on your phone',
+        providerTransactionId: data.id === undefined ? null : String(data.id),
+        raw: answer,
+      };
+    },
+
+    async verify(reference: string): Promise<VerifiedPayment> {
+      const { httpStatus, answer } = await call<PaystackTransaction>('GET', `/transaction/verify/${encodeURIComponent(reference)}`);
+      if (httpStatus >= 500) throw new PaymentProviderError(answer.message || `Paystack answered ${httpStatus}`);
+      const data = answer.data ?? {};
+      // A reference Paystack does not know (yet) is not a payment: keep waiting.
+      const status = !answer.status ? 'pending' : data.status === 'success' ? 'success' : ['failed', 'abandoned', 'reversed'].includes(data.status ?? '') ? 'failed' : 'pending';
+      return {
+        status,
+        amountMinor: Number(data.amount ?? 0),
+        currency: String(data.currency ?? ''),
+        providerTransactionId: data.id === undefined ? null : String(data.id),
+        message: data.gateway_response || answer.message,
+        raw: answer,
+      };
+    },
+
+    parseWebhook(rawBody: string, signature: string | undefined): WebhookEvent {
+      const expected = createHmac('sha512', secretKey).update(rawBody, 'utf8').digest();
+      const given = Buffer.from(signature ?? '', 'hex');
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+        throw new PaymentSignatureError('Invalid Paystack signature');
+      }
+      let payload: { event?: unknown; data?: { reference?: unknown } };
+      try {
+        payload = JSON.parse(rawBody);
+      } catch {
+        throw new SyntaxError('Webhook body is not JSON');
+      }
+      return {
+        event: String(payload.event ?? ''),
+        reference: typeof payload.data?.reference === 'string' ? payload.data.reference : undefined,
+      };
+    },
+  };
+}

@@ -1,0 +1,83 @@
+import type { Db } from '../db';
+import { now } from '../db';
+import type { ChargeStarted, PaymentProvider, VerifiedPayment } from './types';
+
+/**
+ * SANDBOX provider, used when no Paystack keys are configured. NO REAL MONEY MOVES.
+ * It stands in for the customer's phone: the "prompt" is a state kept in the payment's
+ * own row (payments.raw), answered through POST /payments/sandbox/{reference}/approve or
+ * /decline, which the checkout page shows as a clearly labelled simulated prompt.
+ */
+export type SandboxPrompt = 'WAITING' | 'APPROVED' | 'DECLINED';
+
+export interface SandboxState {
+  simulated: true;
+  prompt: SandboxPrompt;
+  answeredAt: string | null;
+}
+
+export const SANDBOX_DISPLAY_TEXT = 'Simulated mobile money prompt (sandbox — no real money)';
+
+export function readSandboxState(raw: string | null): SandboxState | undefined {
+  if (!raw) return undefined;
+  try {
+    const state = JSON.parse(raw) as Partial<SandboxState>;
+    return state.simulated === true && typeof state.prompt === 'string' ? (state as SandboxState) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export interface SandboxProvider extends PaymentProvider {
+  /** The simulated customer answers the prompt. Only a WAITING prompt can be answered. */
+  answer(reference: string, answer: 'APPROVED' | 'DECLINED'): Promise<SandboxPrompt | undefined>;
+}
+
+export function createSandboxProvider(db: Db): SandboxProvider {
+  async function state(reference: string) {
+    const row = await db.selectFrom('payments').select(['raw', 'amount_minor', 'currency']).where('reference', '=', reference).executeTakeFirst();
+    return row ? { row, state: readSandboxState(row.raw) } : undefined;
+  }
+
+  return {
+    name: 'sandbox',
+
+    async charge(input): Promise<ChargeStarted> {
+      const prompt: SandboxState = { simulated: true, prompt: 'WAITING', answeredAt: null };
+      await db.updateTable('payments').set({ raw: JSON.stringify(prompt), updated_at: now() }).where('reference', '=', input.reference).execute();
+      return { status: 'PENDING', displayText: SANDBOX_DISPLAY_TEXT, providerTransactionId: `SANDBOX-${input.reference}`, raw: prompt };
+    },
+
+    async verify(reference): Promise<VerifiedPayment> {
+      const found = await state(reference);
+      const prompt = found?.state?.prompt;
+      return {
+        status: prompt === 'APPROVED' ? 'success' : prompt === 'DECLINED' ? 'failed' : 'pending',
+        // The sandbox charges exactly what was asked, like a customer approving the prompt.
+        amountMinor: found?.row.amount_minor ?? 0,
+        currency: found?.row.currency ?? '',
+        providerTransactionId: `SANDBOX-${reference}`,
+        message: prompt === 'DECLINED' ? 'Declined on the simulated prompt' : prompt === 'APPROVED' ? 'Approved on the simulated prompt' : 'Waiting for the simulated prompt',
+        raw: found?.state ?? null,
+      };
+    },
+
+    parseWebhook() {
+      throw new Error('The sandbox has no webhooks');
+    },
+
+    async answer(reference, answer) {
+      const next: SandboxState = { simulated: true, prompt: answer, answeredAt: now() };
+      // Conditional on the prompt still waiting, so a second answer changes nothing.
+      const waiting = JSON.stringify({ simulated: true, prompt: 'WAITING', answeredAt: null } satisfies SandboxState);
+      await db
+        .updateTable('payments')
+        .set({ raw: JSON.stringify(next), updated_at: now() })
+        .where('reference', '=', reference)
+        .where('provider', '=', 'sandbox')
+        .where('raw', '=', waiting)
+        .execute();
+      return (await state(reference))?.state?.prompt;
+    },
+  };
+}

@@ -1,0 +1,129 @@
+import * as v from 'valibot';
+import { MOBILE_MONEY_NETWORKS, NETWORK_LABELS, parseGhanaMobile, type MobileMoneyNetwork } from '../phone';
+
+/** Payment vocabulary of the spec. Card is shown but disabled ('Coming Soon'). */
+export const PAYMENT_METHODS = ['MOBILE_MONEY', 'CARD'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const DEFAULT_NETWORK: MobileMoneyNetwork = 'MTN';
+/** Unpaid orders hold their stock this long, then the stock goes back on sale. */
+export const RESERVATION_MINUTES = 30;
+export const PAYMENT_PROVIDERS = ['sandbox', 'paystack'] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
+
+export const CHECKOUT_MESSAGES = {
+  noWarehouse: 'Please select a shipping address',
+  noNumber: 'Please enter your mobile money number',
+  badNumber: 'Please enter a valid Ghana mobile number, e.g. 0241234567 or +233241234567',
+  noWallet: 'This number is not on MTN, Vodafone or AirtelTigo, so it cannot receive a mobile money prompt',
+  cardSoon: 'Card payments are coming soon. Please pay with Mobile Money.',
+  emptyCart: 'Cannot process payment with empty cart',
+  declined: 'Payment was declined. Your order was not paid and your cart is kept.',
+  mismatch: 'The amount paid does not match the order total, so the order was not marked as paid.',
+  paymentDefault: 'Payment processing failed',
+} as const;
+
+const SHORT_NAMES: Record<MobileMoneyNetwork, string> = { MTN: 'MTN', VODAFONE: 'Vodafone', AIRTEL_TIGO: 'AirtelTigo' };
+
+/** The clear error for a number on another network than the one chosen. */
+export function networkMismatchMessage(numberNetwork: MobileMoneyNetwork, chosen: MobileMoneyNetwork): string {
+  return `This is a ${SHORT_NAMES[numberNetwork]} number, not ${SHORT_NAMES[chosen]}. Choose ${NETWORK_LABELS[numberNetwork]} or enter a ${SHORT_NAMES[chosen]} number.`;
+}
+
+/** Why a mobile-money number cannot be charged on the chosen network, or undefined if it can. */
+export function mobileNumberProblem(number: string, chosen: MobileMoneyNetwork): string | undefined {
+  if (!number.trim()) return CHECKOUT_MESSAGES.noNumber;
+  const parsed = parseGhanaMobile(number);
+  if (!parsed) return CHECKOUT_MESSAGES.badNumber;
+  if (!parsed.network) return CHECKOUT_MESSAGES.noWallet;
+  if (parsed.network !== chosen) return networkMismatchMessage(parsed.network, chosen);
+  return undefined;
+}
+
+/** A select sends its value as text; the API also takes the integer the spec names. */
+const warehouseId = v.pipe(
+  v.unknown(),
+  v.transform((x) => (typeof x === 'string' && /^\d{1,12}$/.test(x.trim()) ? Number(x) : x)),
+  v.number(CHECKOUT_MESSAGES.noWarehouse),
+  v.integer(CHECKOUT_MESSAGES.noWarehouse),
+  v.minValue(1, CHECKOUT_MESSAGES.noWarehouse),
+);
+
+/** POST /shop/checkout; the checkout form runs the same schema before it sends. */
+export const checkoutRequestSchema = v.pipe(
+  v.object({
+    pickupLocationId: v.optional(warehouseId, ''),
+    paymentMethod: v.optional(v.picklist(PAYMENT_METHODS, 'paymentMethod must be MOBILE_MONEY or CARD'), 'MOBILE_MONEY'),
+    mobileMoneyNetwork: v.optional(v.picklist(MOBILE_MONEY_NETWORKS, 'Choose MTN, Vodafone or AirtelTigo'), DEFAULT_NETWORK),
+    mobileMoneyNumber: v.optional(v.pipe(v.string('Please enter your mobile money number'), v.trim()), ''),
+    notes: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(500, 'Delivery instructions can be at most 500 characters')), ''),
+    agentCode: v.optional(
+      v.pipe(v.string(), v.trim(), v.maxLength(30, 'Agent code can be at most 30 characters'), v.regex(/^[A-Za-z0-9-]*$/, 'Agent code can only have letters, digits and dashes')),
+    ),
+  }),
+  v.forward(
+    v.partialCheck([['paymentMethod']], (input) => input.paymentMethod !== 'CARD', CHECKOUT_MESSAGES.cardSoon),
+    ['paymentMethod'],
+  ),
+  v.forward(
+    v.rawCheck(({ dataset, addIssue }) => {
+      if (!dataset.typed || dataset.value.paymentMethod !== 'MOBILE_MONEY') return;
+      const problem = mobileNumberProblem(dataset.value.mobileMoneyNumber, dataset.value.mobileMoneyNetwork);
+      if (problem) addIssue({ message: problem });
+    }),
+    ['mobileMoneyNumber'],
+  ),
+);
+export type CheckoutRequestInput = v.InferInput<typeof checkoutRequestSchema>;
+export type CheckoutRequest = v.InferOutput<typeof checkoutRequestSchema>;
+
+/** POST /shop/checkout/{checkoutId}/payment. The server checks all of it with the provider. */
+export const confirmPaymentSchema = v.object({
+  transactionId: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, 'transactionId is too long'))),
+  amount: v.pipe(v.number('amount must be a number'), v.minValue(0, 'amount must be a number of 0 or more')),
+  paymentMethod: v.optional(v.picklist(PAYMENT_METHODS, 'paymentMethod must be MOBILE_MONEY or CARD'), 'MOBILE_MONEY'),
+  paymentDetails: v.object({
+    phoneNumber: v.optional(v.string()),
+    network: v.optional(v.picklist(MOBILE_MONEY_NETWORKS, 'Choose MTN, Vodafone or AirtelTigo')),
+    reference: v.pipe(v.string('reference is required'), v.trim(), v.minLength(1, 'reference is required'), v.maxLength(100, 'reference is too long')),
+  }),
+});
+export type ConfirmPaymentRequest = v.InferOutput<typeof confirmPaymentSchema>;
+
+/** What the payment step shows while the customer answers the prompt on the phone. */
+export interface PaymentPrompt {
+  status: PaymentState;
+  /** Sandbox: no real money moves; the page shows the labelled simulated prompt. */
+  simulated: boolean;
+  network: MobileMoneyNetwork;
+  phoneNumber: string;
+  /** Words from the provider, e.g. "Please complete authorization process on your mobile phone". */
+  displayText: string;
+  expiresAt: string | null;
+}
+
+export type PaymentState = 'PENDING' | 'PAID' | 'FAILED';
+
+/** The answer to POST /shop/checkout. */
+export interface CheckoutStarted {
+  checkoutId: number;
+  orderId: number;
+  orderNumber: string;
+  amount: number;
+  currency: 'GHS';
+  reference: string;
+  provider: PaymentProviderName;
+  payment: PaymentPrompt;
+}
+
+/** The answer to POST /shop/checkout/{id}/payment and to a sandbox approve/decline. */
+export interface PaymentOutcome {
+  orderId: number;
+  orderNumber: string;
+  status: PaymentState;
+  orderStatus: string;
+  paymentStatus: string;
+  amount: number;
+  currency: 'GHS';
+  reference: string;
+  message: string;
+}

@@ -1,0 +1,158 @@
+import * as v from 'valibot';
+import { intParam } from './parse';
+
+/** Order lifecycle of the spec. The tracking stepper shows the first four in order. */
+export const ORDER_STATUSES = ['PENDING', 'PROCESSING', 'SHIPPED', 'DELIVERED', 'CANCELLED'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const TRACKING_STEPS: OrderStatus[] = ['PENDING', 'PROCESSING', 'SHIPPED', 'DELIVERED'];
+
+/** REFUND_DUE: paid, then cancelled (or paid after its reservation lapsed and stock ran out). */
+export const PAYMENT_STATUSES = ['PENDING', 'PAID', 'FAILED', 'REFUND_DUE'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** Entries of an order's status history ("Status Updates" tab). */
+export const HISTORY_STATUSES = ['ORDER_PLACED', 'PAYMENT_CONFIRMED', 'PROCESSING', 'SHIPPED', 'DELIVERED', 'CANCELLED'] as const;
+export type HistoryStatus = (typeof HISTORY_STATUSES)[number];
+
+export const ORDERS_PAGE_SIZE = 10;
+export const ORDER_SORT_FIELDS = ['createdAt', 'totalAmount', 'status', 'orderNumber'] as const;
+
+export const ORDER_MESSAGES = {
+  noOrderNumber: 'Please enter an order number',
+  trackFailed: 'Failed to fetch order details',
+  notFound: "We couldn't find the order you're looking for.",
+  numberNotFound: (n: string) => `We couldn't find an order with number ${n}.`,
+} as const;
+
+/** GET /shop/customers/me/orders */
+export const orderListQuerySchema = v.object({
+  page: v.optional(intParam('page', 1, 100_000), '1'),
+  pageSize: v.optional(intParam('pageSize', 1, 50), String(ORDERS_PAGE_SIZE)),
+  sortBy: v.optional(v.picklist(ORDER_SORT_FIELDS, 'sortBy must be createdAt, totalAmount, status or orderNumber'), 'createdAt'),
+  sortDir: v.optional(v.picklist(['asc', 'desc'], 'sortDir must be asc or desc'), 'desc'),
+  status: v.optional(v.picklist(ORDER_STATUSES, 'status must be PENDING, PROCESSING, SHIPPED, DELIVERED or CANCELLED')),
+});
+export type OrderListQuery = v.InferOutput<typeof orderListQuerySchema>;
+
+/** The track-order form and GET /shop/customers/track-order/{orderNumber}. */
+export const orderNumberSchema = v.pipe(
+  v.string(ORDER_MESSAGES.noOrderNumber),
+  v.trim(),
+  v.toUpperCase(),
+  v.minLength(1, ORDER_MESSAGES.noOrderNumber),
+  v.maxLength(40, 'That order number is too long'),
+);
+
+/** PATCH /admin/orders/{id}/status: an operator moves an order along. */
+export const orderStatusUpdateSchema = v.object({
+  status: v.picklist(['SHIPPED', 'DELIVERED', 'CANCELLED'], 'status must be SHIPPED, DELIVERED or CANCELLED'),
+  notes: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(500, 'notes can be at most 500 characters'))),
+});
+
+export interface OrderListItem {
+  id: number;
+  orderNumber: string;
+  createdAt: string;
+  status: OrderStatus;
+  paymentStatus: PaymentStatus;
+  totalAmount: number;
+  currency: 'GHS';
+  itemCount: number;
+  itemsSummary: { productName: string; quantity: number }[];
+  hasMoreItems: boolean;
+  previewImage: string | null;
+}
+
+export interface OrderAddress {
+  name: string;
+  street: string;
+  city: string;
+  region: string;
+  postalCode: string | null;
+  country: string;
+}
+
+export interface OrderItemReview {
+  rating: number;
+  comment: string;
+  createdAt: string;
+  reviewer: { id: number; firstName: string; lastName: string };
+}
+
+export interface OrderDetailItem {
+  id: number;
+  quantity: number;
+  unitPrice: number;
+  totalPrice: number;
+  product: { id: number; name: string; sku: string; imagesUrls: string[]; review: OrderItemReview | null };
+}
+
+export interface OrderHistoryEntry {
+  id: number;
+  status: HistoryStatus;
+  createdAt: string;
+  notes: string | null;
+  /** A lucide icon name for the status. */
+  icon: string;
+}
+
+export interface OrderDetail {
+  id: number;
+  orderNumber: string;
+  createdAt: string;
+  updatedAt: string;
+  deliveredAt: string | null;
+  estimatedDelivery: string | null;
+  reservationExpiresAt: string | null;
+  status: OrderStatus;
+  currency: 'GHS';
+  subtotal: number;
+  discountAmount: number;
+  shippingCost: number;
+  taxAmount: number;
+  totalAmount: number;
+  shippingAddress: OrderAddress;
+  billingAddress: OrderAddress;
+  shippingMethod: string;
+  trackingNumber: string;
+  trackingUrl: string;
+  notes: string | null;
+  agentCode: string | null;
+  paymentMethod: string;
+  paymentStatus: PaymentStatus;
+  mobileMoney: { network: string | null; phoneNumber: string | null };
+  transactionId: string | null;
+  paymentReference: string | null;
+  paymentDate: string | null;
+  statusHistory: OrderHistoryEntry[];
+  customer: { phoneNumber: string | null; user: { firstName: string; lastName: string; email: string } };
+  items: OrderDetailItem[];
+}
+
+/** The tracking shape of the spec. */
+export interface TrackedOrder {
+  id: number;
+  orderNumber: string;
+  status: OrderStatus;
+  paymentStatus: PaymentStatus;
+  statusHistory: { id: number; status: HistoryStatus; createdAt: string }[];
+  createdAt: string;
+  currency: 'GHS';
+  totalAmount: number;
+  items: { productName: string; productImage: string | null; quantity: number; unitPrice: number }[];
+  paymentMethod: string;
+  customerName: string;
+  shippingAddress: Omit<OrderAddress, 'name'>;
+  expectedDelivery: string | null;
+  trackingUrl: string;
+}
+
+/** The icon each history status is drawn with (lucide names). */
+export const HISTORY_ICONS: Record<HistoryStatus, string> = {
+  ORDER_PLACED: 'clipboard-list',
+  PAYMENT_CONFIRMED: 'credit-card',
+  PROCESSING: 'package',
+  SHIPPED: 'truck',
+  DELIVERED: 'check-circle',
+  CANCELLED: 'x-circle',
+};

@@ -1,0 +1,89 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A local stand-in for Paystack's REST API on 127.0.0.1, for tests: POST /charge starts a
+ * mobile-money charge ("pay_offline"), GET /transaction/verify/:reference reports what the
+ * test decided the customer did. Requests without the right secret key get a 401.
+ */
+export interface FakeTransaction {
+  status: 'ongoing' | 'success' | 'failed';
+  amount: number;
+  currency: string;
+  id: number;
+  charge: Record<string, unknown>;
+}
+
+export interface FakePaystack {
+  baseUrl: string;
+  secretKey: string;
+  transactions: Map<string, FakeTransaction>;
+  requests: { method: string; path: string }[];
+  /** The customer approves; `amount` lets a test make Paystack report another amount. */
+  succeed(reference: string, overrides?: Partial<Pick<FakeTransaction, 'amount' | 'currency'>>): void;
+  fail(reference: string): void;
+  close(): Promise<void>;
+}
+
+export async function startFakePaystack(secretKey = 'sk_test_akuafo_fake'): Promise<FakePaystack> {
+  const transactions = new Map<string, FakeTransaction>();
+  const requests: { method: string; path: string }[] = [];
+  let nextId = 4_000_000;
+  const readBody = async (req: IncomingMessage) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    return chunks.length ? JSON.parse(Buffer.concat(chunks).toString('utf8')) : undefined;
+  };
+  const server: Server = createServer(async (req, res) => {
+    const send = (status: number, body: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(body));
+    };
+    const path = req.url ?? '/';
+    requests.push({ method: req.method ?? '', path });
+    if (req.headers.authorization !== `Bearer ${secretKey}`) return send(401, { status: false, message: 'Invalid key' });
+    if (req.method === 'POST' && path === '/charge') {
+      const body = await readBody(req);
+      if (!body?.mobile_money?.phone || !['mtn', 'vod', 'atl'].includes(body.mobile_money.provider)) {
+        return send(400, { status: false, message: 'Invalid mobile money details' });
+      }
+      const tx: FakeTransaction = { status: 'ongoing', amount: body.amount, currency: body.currency, id: nextId++, charge: body };
+      transactions.set(body.reference, tx);
+      return send(200, {
+        status: true,
+        message: 'Charge attempted',
+        data: { reference: body.reference, status: 'pay_offline', display_text: 'Please complete authorization process on your mobile phone', id: tx.id },
+      });
+    }
+    const verify = /^\/transaction\/verify\/([^/?]+)$/.exec(path);
+    if (req.method === 'GET' && verify) {
+      const tx = transactions.get(decodeURIComponent(verify[1]));
+      if (!tx) return send(400, { status: false, message: 'Transaction reference not found' });
+      return send(200, {
+        status: true,
+        message: 'Verification successful',
+        data: { id: tx.id, reference: verify[1], status: tx.status, amount: tx.amount, currency: tx.currency, gateway_response: tx.status === 'failed' ? 'Declined by customer' : 'Approved' },
+      });
+    }
+    send(404, { status: false, message: 'Not found' });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    secretKey,
+    transactions,
+    requests,
+    succeed(reference, overrides = {}) {
+      const tx = transactions.get(reference);
+      if (!tx) throw new Error(`No fake charge ${reference}`);
+      Object.assign(tx, { status: 'success' }, overrides);
+    },
+    fail(reference) {
+      const tx = transactions.get(reference);
+      if (!tx) throw new Error(`No fake charge ${reference}`);
+      tx.status = 'failed';
+    },
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}

@@ -1,0 +1,48 @@
+import { randomUUID } from 'node:crypto';
+import { nextCatalogueVersion } from '../../src/server/modules/catalogue/versions';
+import { now } from '../../src/server/platform/db';
+import type { TestServer } from './server';
+
+/** Direct-to-database helpers for checkout and order tests: users, products and carts. */
+export async function makeUser(server: TestServer, userType: 'CUSTOMER' | 'ADMIN' = 'CUSTOMER') {
+  const at = now();
+  const email = `shopper-${randomUUID().slice(0, 8)}@example.test`;
+  const { id } = await server.deps.db
+    .insertInto('users')
+    .values({ email, password_hash: 'not-used', first_name: 'Esi', last_name: 'Tetteh', phone: '0241234567', user_type: userType, profile_image: null, is_email_verified: 1, password_changed_at: null, created_at: at, updated_at: at })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const { token } = await server.deps.tokens.signAccessToken({ id, userType, email });
+  return { id, email, token };
+}
+
+export async function makeProduct(server: TestServer, stock: number, priceMinor = 12_500) {
+  const db = server.deps.db;
+  const seller = await db.selectFrom('users').select('id').where('user_type', '=', 'SELLER').executeTakeFirstOrThrow();
+  const at = now();
+  return db.transaction().execute(async (trx) => {
+    const { id } = await trx
+      .insertInto('products')
+      .values({
+        seller_id: seller.id, name: `Test yam ${randomUUID().slice(0, 6)}`, description: 'Puna yam for tests', price_minor: priceMinor, category: 'Tubers',
+        condition: 'standard', region: 'Ashanti', stock_quantity: stock, is_active: 1, is_featured: 0, discount_percentage: null, old_price_minor: null,
+        version: await nextCatalogueVersion(trx), created_at: at, updated_at: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return id;
+  });
+}
+
+export async function putInCart(server: TestServer, userId: number, productId: number, quantity: number) {
+  const at = now();
+  await server.deps.db.insertInto('cart_items').values({ user_id: userId, product_id: productId, quantity, created_at: at, updated_at: at }).execute();
+}
+
+export async function firstWarehouseId(server: TestServer) {
+  return (await server.deps.db.selectFrom('warehouses').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
+}
+
+export async function stockOf(server: TestServer, productId: number) {
+  return (await server.deps.db.selectFrom('products').select('stock_quantity').where('id', '=', productId).executeTakeFirstOrThrow()).stock_quantity;
+}
