@@ -34,6 +34,8 @@ export function idempotency(db: Db) {
       if (stored.method !== c.req.method || stored.path !== path) {
         throw new HttpError(422, 'This Idempotency-Key was already used for a different request.', 'idempotency_key_reused');
       }
+      // 204/205 must go out without a body: a Response with a body and such a status throws.
+      if (stored.status === 204 || stored.status === 205) return c.body(null, stored.status, { 'idempotent-replayed': 'true' });
       return c.body(stored.body, stored.status as 200, {
         'content-type': 'application/json; charset=UTF-8',
         'idempotent-replayed': 'true',
@@ -57,13 +59,32 @@ export function idempotency(db: Db) {
       });
     } catch (error) {
       c.set('tx', undefined);
-      if (error instanceof RolledBack) return;
-      // Someone else committed the same key first: answer as they did.
+      // A concurrent request with the same key may have committed first; then this one's
+      // failure (a unique-key clash, or a conflict its rolled-back effect ran into) is only
+      // the shadow of that success: answer as the winner did.
       const winner = await replay();
-      if (winner) return winner;
+      if (winner) {
+        // This request's own (rolled-back) answer is already set: replace it, headers and all.
+        c.res = undefined;
+        c.res = winner;
+        return;
+      }
+      if (error instanceof RolledBack) return;
       throw error;
+    } finally {
+      pruneNowAndThen(db);
     }
   });
+}
+
+const PRUNE_EVERY_MS = 3600 * 1000;
+let lastPrune = 0;
+
+/** Forgets old answers at most once an hour, after a request, without holding anyone up. */
+function pruneNowAndThen(db: Db): void {
+  if (Date.now() - lastPrune < PRUNE_EVERY_MS) return;
+  lastPrune = Date.now();
+  void pruneIdempotencyKeys(db).catch(() => undefined);
 }
 
 class RolledBack extends Error {}
