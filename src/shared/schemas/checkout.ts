@@ -65,11 +65,14 @@ export const checkoutRequestSchema = v.pipe(
     ['paymentMethod'],
   ),
   v.forward(
-    v.rawCheck(({ dataset, addIssue }) => {
-      if (!dataset.typed || dataset.value.paymentMethod !== 'MOBILE_MONEY') return;
-      const problem = mobileNumberProblem(dataset.value.mobileMoneyNumber, dataset.value.mobileMoneyNetwork);
-      if (problem) addIssue({ message: problem });
-    }),
+    v.partialCheck(
+      [['paymentMethod'], ['mobileMoneyNetwork'], ['mobileMoneyNumber']],
+      (input) => input.paymentMethod !== 'MOBILE_MONEY' || !mobileNumberProblem(input.mobileMoneyNumber, input.mobileMoneyNetwork),
+      (issue) => {
+        const input = issue.input as { mobileMoneyNumber: string; mobileMoneyNetwork: MobileMoneyNetwork };
+        return mobileNumberProblem(input.mobileMoneyNumber, input.mobileMoneyNetwork) ?? CHECKOUT_MESSAGES.badNumber;
+      },
+    ),
     ['mobileMoneyNumber'],
   ),
 );

@@ -1,0 +1,132 @@
+import { createHmac } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CheckoutStarted } from '../../src/shared/schemas/checkout';
+import { startFakePaystack, type FakePaystack } from '../support/fake-paystack';
+import { readMailSpool, startTestServer, type TestServer } from '../support/server';
+import { firstWarehouseId, makeProduct, makeUser, putInCart, stockOf } from '../support/shop';
+
+let paystack: FakePaystack;
+let server: TestServer;
+let warehouseId: number;
+beforeAll(async () => {
+  paystack = await startFakePaystack();
+  server = await startTestServer({ env: { PAYSTACK_SECRET_KEY: paystack.secretKey, PAYSTACK_BASE_URL: paystack.baseUrl } });
+  warehouseId = await firstWarehouseId(server);
+});
+afterAll(async () => {
+  await server.close();
+  await paystack.close();
+});
+
+async function startPaid(network = 'MTN', number = '0541234567') {
+  const user = await makeUser(server);
+  const productId = await makeProduct(server, 10, 7_550);
+  await putInCart(server, user.id, productId, 2);
+  const res = await server.call('/shop/checkout', {
+    method: 'POST',
+    token: user.token,
+    json: { pickupLocationId: String(warehouseId), paymentMethod: 'MOBILE_MONEY', mobileMoneyNetwork: network, mobileMoneyNumber: number },
+  });
+  expect(res.status).toBe(201);
+  return { ...user, productId, started: ((await res.json()) as { data: CheckoutStarted }).data };
+}
+
+const confirm = async (token: string, s: CheckoutStarted) => {
+  const res = await server.call(`/shop/checkout/${s.checkoutId}/payment`, {
+    method: 'POST',
+    token,
+    json: { transactionId: s.reference, amount: s.amount, paymentMethod: 'MOBILE_MONEY', paymentDetails: { reference: s.reference } },
+  });
+  return { status: res.status, body: (await res.json()) as any };
+};
+
+const sign = (body: string, key = paystack.secretKey) => createHmac('sha512', key).update(body).digest('hex');
+const webhook = (body: string, signature?: string) =>
+  server.call('/payments/paystack/webhook', {
+    method: 'POST',
+    body,
+    headers: { 'content-type': 'application/json', ...(signature === undefined ? {} : { 'x-paystack-signature': signature }) },
+  });
+const chargeSuccess = (s: CheckoutStarted, amount = Math.round(s.amount * 100)) =>
+  JSON.stringify({ event: 'charge.success', data: { reference: s.reference, amount, currency: 'GHS', status: 'success' } });
+
+const paidConfirmations = (orderId: number) =>
+  server.deps.db.selectFrom('order_status_history').select('id').where('order_id', '=', orderId).where('status', '=', 'PAYMENT_CONFIRMED').execute();
+
+describe('Paystack provider', () => {
+  it('charges the mobile-money wallet with the secret key, in pesewas, and shows Paystack\'s prompt text', async () => {
+    const { started } = await startPaid('VODAFONE', '+233 50 123 4567');
+    expect(started).toMatchObject({ provider: 'paystack', amount: 151, payment: { simulated: false, status: 'PENDING', network: 'VODAFONE', phoneNumber: '0501234567' } });
+    expect(started.payment.displayText).toBe('Please complete authorization process on your mobile phone');
+    const charge = paystack.transactions.get(started.reference)!.charge;
+    expect(charge).toMatchObject({ amount: 15_100, currency: 'GHS', reference: started.reference, mobile_money: { phone: '0501234567', provider: 'vod' } });
+  });
+
+  it('pays once for a webhook and a confirm that race, after verifying with Paystack', async () => {
+    const { token, email, started } = await startPaid();
+    expect((await confirm(token, started)).status).toBe(202);
+    paystack.succeed(started.reference);
+    const body = chargeSuccess(started);
+    const [hook, hookAgain, confirmed] = await Promise.all([webhook(body, sign(body)), webhook(body, sign(body)), confirm(token, started)]);
+    expect(hook.status).toBe(200);
+    expect(hookAgain.status).toBe(200);
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body.data).toMatchObject({ status: 'PAID', paymentStatus: 'PAID', orderStatus: 'PROCESSING' });
+    expect(await paidConfirmations(started.orderId)).toHaveLength(1);
+    expect(readMailSpool(server).filter((m) => m.to === email)).toHaveLength(1);
+    const verifies = paystack.requests.filter((r) => r.path === `/transaction/verify/${started.reference}`);
+    expect(verifies.length).toBeGreaterThanOrEqual(1);
+    const payment = await server.deps.db.selectFrom('payments').selectAll().where('reference', '=', started.reference).executeTakeFirstOrThrow();
+    expect(payment.status).toBe('SUCCESS');
+    expect(payment.provider_transaction_id).toBe(String(paystack.transactions.get(started.reference)!.id));
+  });
+
+  it('refuses forged webhooks: wrong key, altered body, no signature', async () => {
+    const { started } = await startPaid();
+    paystack.succeed(started.reference);
+    const body = chargeSuccess(started);
+    expect((await webhook(body, sign(body, 'sk_test_someone_else'))).status).toBe(401);
+    expect((await webhook(body.replace('charge.success', 'charge.success '), sign(body))).status).toBe(401);
+    expect((await webhook(body)).status).toBe(401);
+    expect((await webhook(body, 'zz')).status).toBe(401);
+    const order = await server.deps.db.selectFrom('orders').select('payment_status').where('id', '=', started.orderId).executeTakeFirstOrThrow();
+    expect(order.payment_status).toBe('PENDING');
+  });
+
+  it('never marks an order paid when Paystack reports another amount or currency', async () => {
+    const { token, started } = await startPaid();
+    paystack.succeed(started.reference, { amount: 100 });
+    const body = chargeSuccess(started, 100);
+    expect((await webhook(body, sign(body))).status).toBe(200);
+    const mismatch = await confirm(token, started);
+    expect(mismatch.status).toBe(409);
+    expect(mismatch.body.message).toBe('The amount paid does not match the order total, so the order was not marked as paid.');
+
+    const other = await startPaid();
+    paystack.succeed(other.started.reference, { currency: 'NGN' });
+    expect((await confirm(other.token, other.started)).status).toBe(409);
+    for (const orderId of [started.orderId, other.started.orderId]) {
+      const order = await server.deps.db.selectFrom('orders').select('payment_status').where('id', '=', orderId).executeTakeFirstOrThrow();
+      expect(order.payment_status).toBe('PENDING');
+      expect(await paidConfirmations(orderId)).toHaveLength(0);
+    }
+  });
+
+  it('leaves a failed charge unpaid and returns the stock', async () => {
+    const { token, productId, started } = await startPaid();
+    expect(await stockOf(server, productId)).toBe(8);
+    paystack.fail(started.reference);
+    const declined = await confirm(token, started);
+    expect(declined.status).toBe(402);
+    expect(await stockOf(server, productId)).toBe(10);
+  });
+
+  it('hides the sandbox prompt when real Paystack is configured, and ignores unknown references', async () => {
+    const { token, started } = await startPaid();
+    expect((await server.call(`/payments/sandbox/${started.reference}/approve`, { method: 'POST', token })).status).toBe(404);
+    const body = JSON.stringify({ event: 'charge.success', data: { reference: 'PSK-unknown' } });
+    const res = await webhook(body, sign(body));
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as any).data.applied).toBe(false);
+  });
+});
