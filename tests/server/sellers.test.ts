@@ -58,6 +58,14 @@ describe('POST /sellers/register', () => {
       businessRegion: 'Region is required',
       phoneNumber: 'Invalid phone number format',
     });
+    const empty = await register({});
+    expect(((await empty.json()) as any).fieldErrors).toMatchObject({
+      firstName: 'First name is required',
+      email: 'Email is required',
+      password: 'Password is required',
+      businessType: 'Business type is required',
+      businessRegion: 'Region is required',
+    });
     const long = await register(registration({ ghanaCardNumber: 'GHA-1234567890123456789', password: 'Ab#1' }));
     expect(((await long.json()) as any).fieldErrors).toMatchObject({
       ghanaCardNumber: 'Ghana Card Number too long',

@@ -22,7 +22,7 @@ export function pngImage(colour = '#2E8B57', width = 64, height = 48): Promise<B
 export function productForm(fields: Record<string, string>, files: { name: string; data: Buffer | string; type?: string }[]): FormData {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  for (const file of files) form.append('images', new Blob([file.data], { type: file.type ?? 'image/png' }), file.name);
+  for (const file of files) form.append('images', new Blob([typeof file.data === 'string' ? file.data : new Uint8Array(file.data)], { type: file.type ?? 'image/png' }), file.name);
   return form;
 }
 

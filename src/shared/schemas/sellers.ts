@@ -52,7 +52,13 @@ export const SELLER_MESSAGES = {
 
 const PASSWORD_RULE = 'Password must contain at least one uppercase letter, one lowercase letter, one number, and one special character';
 
-const requiredText = (message: string) => v.pipe(v.string(message), v.trim(), v.minLength(1, message));
+/**
+ * A field the form must fill. Valibot reports a missing key with one generic message, so a
+ * missing key is read as '' and gets the field's own "is required" message like an empty one.
+ */
+export const required = <S extends v.GenericSchema<string, unknown> | v.GenericSchema<string | number, unknown>>(schema: S) => v.optional(schema, '' as v.InferInput<S>);
+
+const requiredText = (message: string) => required(v.pipe(v.string(message), v.trim(), v.minLength(1, message)));
 
 /** Optional free text: '' and null mean "none" (null), an absent key means "leave as is". */
 const optionalText = (max: number, tooLong: string) =>
@@ -97,24 +103,24 @@ const personalEntries = {
   firstName: nameField('First name'),
   lastName: nameField('Last name'),
   email: emailSchema('Invalid email address'),
-  password: v.pipe(
+  password: required(v.pipe(
     v.string('Password is required'),
     v.minLength(1, 'Password is required'),
     v.minLength(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`),
     v.maxLength(PASSWORD_MAX, `Password cannot exceed ${PASSWORD_MAX} characters`),
     v.check(isStrongPassword, PASSWORD_RULE),
-  ),
+  )),
 };
 
 const businessEntries = {
   ghanaCardNumber: ghanaCardField,
-  businessType: v.picklist(BUSINESS_TYPE_VALUES, 'Business type is required'),
+  businessType: required(v.picklist(BUSINESS_TYPE_VALUES, 'Business type is required')),
   businessName: v.pipe(requiredText('Business name is required'), v.maxLength(BUSINESS_NAME_MAX, 'Business Name too long')),
   businessDescription: optionalText(BUSINESS_DESCRIPTION_MAX, 'Description too long'),
 };
 
 const contactEntries = {
-  businessRegion: v.picklist(GHANA_REGIONS, 'Region is required'),
+  businessRegion: required(v.picklist(GHANA_REGIONS, 'Region is required')),
   phoneNumber: phoneField,
   businessAddress: optionalText(BUSINESS_ADDRESS_MAX, 'Address too long'),
   // Shown by the old form and never sent; accepted and ignored so old clients still work.
@@ -126,7 +132,7 @@ export const sellerRegisterStepSchemas = [
   v.pipe(
     v.object({
       ...personalEntries,
-      confirmPassword: v.pipe(v.string('Please confirm your password'), v.minLength(1, 'Please confirm your password')),
+      confirmPassword: requiredText('Please confirm your password'),
     }),
     v.forward(
       v.partialCheck([['password'], ['confirmPassword']], (s) => s.password === s.confirmPassword, 'Passwords do not match'),
@@ -143,7 +149,7 @@ export type SellerRegistrationInput = v.InferInput<typeof sellerRegistrationSche
 export type SellerRegistration = v.InferOutput<typeof sellerRegistrationSchema>;
 
 export const verifyEmailSchema = v.object({
-  token: v.pipe(v.string(SELLER_MESSAGES.verifyFailed), v.trim(), v.minLength(1, SELLER_MESSAGES.verifyFailed), v.maxLength(200, SELLER_MESSAGES.verifyFailed)),
+  token: required(v.pipe(v.string(SELLER_MESSAGES.verifyFailed), v.trim(), v.minLength(1, SELLER_MESSAGES.verifyFailed), v.maxLength(200, SELLER_MESSAGES.verifyFailed))),
 });
 
 export const resendVerificationSchema = v.object({ email: emailSchema('Invalid email address') });
@@ -255,6 +261,6 @@ export const sellerOrdersQuerySchema = v.object({
 
 /** Verification by the operator (ADMIN). */
 export const sellerVerificationDecisionSchema = v.object({
-  status: v.picklist(['VERIFIED', 'REJECTED'], 'status must be VERIFIED or REJECTED'),
+  status: required(v.picklist(['VERIFIED', 'REJECTED'], 'status must be VERIFIED or REJECTED')),
   note: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(500, 'The note is too long'))),
 });

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { CATEGORIES, MAX_PAGE_SIZE, type Category, type ImageWidth } from '../catalogue';
 import { intParam } from './parse';
+import { required } from './sellers';
 
 /**
  * Seller product submissions: what a seller lists for approval, and the operator's review.
@@ -54,15 +55,15 @@ export function checkImageFiles(files: { name: string; size: number; type: strin
   return undefined;
 }
 
-const text = (required: string, max: number, tooLong: string) =>
-  v.pipe(v.string(required), v.trim(), v.minLength(1, required), v.maxLength(max, tooLong));
+const text = (message: string, max: number, tooLong: string) =>
+  required(v.pipe(v.string(message), v.trim(), v.minLength(1, message), v.maxLength(max, tooLong)));
 
 /** A number typed into a form (text) or sent as JSON (number). */
-const numberField = (required: string, notNumber: string) =>
+const numberField = (message: string, notNumber: string) =>
   v.pipe(
-    v.union([v.string(), v.number()], required),
+    v.union([v.string(), v.number()], message),
     v.transform((x) => (typeof x === 'number' ? String(x) : x.trim())),
-    v.minLength(1, required),
+    v.minLength(1, message),
     v.regex(/^-?(\d+\.?\d*|\.\d+)$/, notNumber),
     v.transform(Number),
   );
@@ -70,25 +71,25 @@ const numberField = (required: string, notNumber: string) =>
 const fields = {
   name: text('Product name is required', PRODUCT_NAME_MAX, 'Product name is too long'),
   description: text('Description is required', PRODUCT_DESCRIPTION_MAX, 'Description is too long'),
-  category: v.pipe(
+  category: required(v.pipe(
     v.string('Category is required'),
     v.trim(),
     v.minLength(1, 'Category is required'),
     v.check((s) => (CATEGORIES as readonly string[]).includes(s), 'Unknown category'),
     v.transform((s) => s as Category),
-  ),
-  price: v.pipe(
+  )),
+  price: required(v.pipe(
     numberField('Price is required', 'Price must be a number'),
     v.check((n) => n > 0, 'Price must be positive'),
     v.maxValue(PRODUCT_PRICE_MAX, 'Price is too high'),
     v.transform((n) => Math.round(n * 100) / 100),
-  ),
-  stockQuantity: v.pipe(
+  )),
+  stockQuantity: required(v.pipe(
     numberField('Quantity is required', 'Quantity must be a number'),
     v.integer('Quantity must be a whole number'),
     v.minValue(0, 'Quantity cannot be negative'),
     v.maxValue(PRODUCT_STOCK_MAX, 'Quantity is too high'),
-  ),
+  )),
   // The old form offered GH cedis (GHC) and Naira: prices are in cedis only. GHC is read as GHS.
   currency: v.optional(
     v.pipe(
@@ -132,7 +133,7 @@ export const adminSubmissionQuerySchema = v.object({
 });
 
 export const rejectSubmissionSchema = v.object({
-  note: v.pipe(v.string('Please give the seller a reason'), v.trim(), v.minLength(1, 'Please give the seller a reason'), v.maxLength(500, 'The note is too long')),
+  note: text('Please give the seller a reason', 500, 'The note is too long'),
 });
 
 // ---- Answers ----
