@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { CURRENCY, fromMinor } from '../../../shared/money';
 import { parseGhanaMobile } from '../../../shared/phone';
+import { SHIPPING_MINOR } from '../../../shared/schemas/cart';
+import { lineTaxMinor } from '../../../shared/vat';
 import { CHECKOUT_MESSAGES, RESERVATION_MINUTES, type CheckoutRequest, type CheckoutStarted } from '../../../shared/schemas/checkout';
 import type { Deps } from '../../http/context';
 import { HttpError, badRequest, conflict } from '../../http/errors';
@@ -37,7 +39,7 @@ export async function startCheckout(deps: CheckoutDeps, db: Db, userId: number, 
   const cart = await db
     .selectFrom('cart_items')
     .innerJoin('products', 'products.id', 'cart_items.product_id')
-    .select(['products.id', 'products.name', 'products.price_minor', 'products.is_active', 'cart_items.quantity'])
+    .select(['products.id', 'products.name', 'products.price_minor', 'products.category', 'products.is_active', 'cart_items.quantity'])
     .where('cart_items.user_id', '=', userId)
     .orderBy('products.id')
     .execute();
@@ -48,9 +50,9 @@ export async function startCheckout(deps: CheckoutDeps, db: Db, userId: number, 
 
   // Re-priced from the products table: the cart's remembered prices are only a preview.
   const subtotal = lines.reduce((sum, l) => sum + l.price_minor * l.quantity, 0);
-  // Pickup from a warehouse: no shipping. Unprocessed farm produce is VAT-exempt in Ghana.
-  const tax = 0;
-  const shipping = 0;
+  // The cart's own rules (shared): VAT by category, per line; pickup means no shipping.
+  const tax = lines.reduce((sum, l) => sum + lineTaxMinor(l.price_minor * l.quantity, l.category), 0);
+  const shipping = SHIPPING_MINOR;
   const total = subtotal + tax + shipping;
   if (total <= 0) throw badRequest(CHECKOUT_MESSAGES.emptyCart);
 
