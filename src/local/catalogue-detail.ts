@@ -39,12 +39,3 @@ export async function localRelated(product: Pick<LocalProduct, 'id' | 'category'
   same.sort((a, b) => Number(b.isFeatured) - Number(a.isFeatured) || (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
   return same.slice(0, RELATED_COUNT);
 }
-
-/** The category tabs from the mirror: every category with a listed product, A to Z. */
-export async function localCategories(db: AkuafoDb = localDb): Promise<{ name: string; productCount: number }[]> {
-  const counts = new Map<string, number>();
-  await db.products.each((p) => {
-    if (p.isActive) counts.set(p.category, (counts.get(p.category) ?? 0) + 1);
-  });
-  return [...counts].map(([name, productCount]) => ({ name, productCount })).sort((a, b) => (a.name < b.name ? -1 : 1));
-}

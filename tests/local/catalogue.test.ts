@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../src/local/api';
 import { pullCatalogue } from '../../src/local/catalogue';
-import { fetchProductDetail, localCategories, localRelated } from '../../src/local/catalogue-detail';
-import { localShelf, queryLocalProducts } from '../../src/local/catalogue-query';
+import { fetchProductDetail, localRelated } from '../../src/local/catalogue-detail';
+import { localCategories, localShelf, queryLocalProducts } from '../../src/local/catalogue-query';
 import { AkuafoDb } from '../../src/local/db';
 import { nextCatalogueVersion } from '../../src/server/modules/catalogue/versions';
 import { CATEGORIES } from '../../src/shared/catalogue';

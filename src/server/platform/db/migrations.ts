@@ -272,6 +272,17 @@ function createMigrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.createIndex('order_items_by_product').on('order_items').column('product_id').execute();
       },
     },
+    '003_catalogue': {
+      async up(db: Db) {
+        // GET /products always filters on is_active and pages in one of these orders; with
+        // these the count and the page come from an index at 10,000 products and beyond.
+        await db.schema.createIndex('products_listed_created').on('products').columns(['is_active', 'created_at']).execute();
+        await db.schema.createIndex('products_listed_price').on('products').columns(['is_active', 'price_minor']).execute();
+        await db.schema.createIndex('products_listed_category').on('products').columns(['is_active', 'category', 'created_at']).execute();
+        await db.schema.createIndex('products_listed_category_price').on('products').columns(['is_active', 'category', 'price_minor']).execute();
+        await db.schema.createIndex('reviews_by_user').on('reviews').columns(['user_id', 'product_id']).execute();
+      },
+    },
   };
 }
 
