@@ -1,10 +1,12 @@
 import { Hono } from 'hono';
 import type { AppEnv, Deps } from '../../http/context';
 import { authRoutes } from './auth-routes';
+import { registrationRoutes } from './registration-routes';
 
 /** Accounts: sign-in and sessions, sign-up and e-mail codes, passwords, profile, addresses. */
 export function accountsRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
   app.route('/', authRoutes(deps));
+  app.route('/', registrationRoutes(deps));
   return app;
 }

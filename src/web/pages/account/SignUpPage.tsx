@@ -1,0 +1,216 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { ApiError } from '../../../local/api';
+import { register, signIn } from '../../../local/account';
+import { DEFAULT_COUNTRY, internationalNumber } from '../../../shared/reference/countries';
+import { MESSAGES, isStrongPassword, registerSchema, signUpStepSchemas } from '../../../shared/schemas/accounts';
+import { parseWith } from '../../../shared/schemas/parse';
+import { CountryRegionFields, useCountries } from './CountryRegionFields';
+import { VerifyEmailDialog } from './VerifyEmailDialog';
+import { publicApi } from './publicApi';
+import { showToast } from './toast';
+import { Alert, AuthCard, Field, PasswordField, errorMessage } from './ui';
+
+const STEPS = ['Your name', 'Password', 'Address'] as const;
+const FIX_ERRORS = 'Please fix the errors in the form';
+
+const blank = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  password: '',
+  confirmPassword: '',
+  country: DEFAULT_COUNTRY,
+  region: '',
+  street: '',
+  city: '',
+  postalCode: '',
+  phone: '',
+};
+type Form = typeof blank;
+
+/** /signup: the buyer's three-step wizard, then the e-mail code, then signed in. */
+export default function SignUpPage() {
+  const navigate = useNavigate();
+  const countries = useCountries();
+  const [step, setStep] = useState(0);
+  const [form, setForm] = useState<Form>(blank);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [banner, setBanner] = useState<{ kind: 'error' | 'success'; text: string }>();
+  const [busy, setBusy] = useState(false);
+  const [registeredEmail, setRegisteredEmail] = useState<string>();
+  const [verifying, setVerifying] = useState(false);
+
+  const dialCode = countries?.find((c) => c.name === form.country)?.dialCode ?? '';
+  const set = (key: keyof Form) => (value: string) => {
+    setForm((f) => ({ ...f, [key]: key === 'phone' ? value.replace(/\D/g, '') : value }));
+    setErrors((e) => ({ ...e, [key]: '', [`address.${key}`]: '', ...(key === 'phone' ? { phoneNumber: '' } : {}) }));
+  };
+
+  const stepInput = (i: number) =>
+    [
+      { firstName: form.firstName, lastName: form.lastName, email: form.email },
+      { password: form.password, confirmPassword: form.confirmPassword },
+      {
+        phoneNumber: internationalNumber(dialCode, form.phone),
+        address: { street: form.street, city: form.city, region: form.region, postalCode: form.postalCode, country: form.country },
+      },
+    ][i];
+
+  const check = (i: number) => {
+    const parsed = parseWith(signUpStepSchemas[i]!, stepInput(i));
+    if (parsed.ok) return true;
+    setErrors(parsed.error.fieldErrors);
+    setBanner({ kind: 'error', text: FIX_ERRORS });
+    return false;
+  };
+
+  const next = () => {
+    if (!check(step)) return;
+    setBanner(undefined);
+    setStep((s) => s + 1);
+  };
+  const back = () => {
+    setErrors({});
+    setBanner(undefined);
+    setStep((s) => s - 1);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (step < STEPS.length - 1) return next();
+    if (!check(step)) return;
+    const parsed = parseWith(registerSchema, { ...stepInput(0), password: form.password, ...stepInput(2) });
+    if (!parsed.ok) {
+      setBanner({ kind: 'error', text: parsed.error.message });
+      return;
+    }
+    setBusy(true);
+    setBanner(undefined);
+    try {
+      const { email } = await register(publicApi, parsed.value);
+      setRegisteredEmail(email);
+      setBanner({ kind: 'success', text: `Account created. We sent a 6-digit code to ${email}.` });
+      setVerifying(true);
+    } catch (e) {
+      const text = e instanceof ApiError && e.status < 500 && !e.isNetwork ? e.message : 'Registration failed. Please try again.';
+      if (e instanceof ApiError && e.status === 409) {
+        setErrors({ email: e.message });
+        setStep(0);
+      }
+      setBanner({ kind: 'error', text });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const afterVerification = async () => {
+    try {
+      await signIn(publicApi, registeredEmail ?? form.email, form.password);
+      showToast(MESSAGES.signedIn);
+      navigate('/', { replace: true });
+    } catch (e) {
+      setVerifying(false);
+      setBanner({ kind: 'error', text: errorMessage(e, 'Login failed after verification') });
+    }
+  };
+
+  const strong = isStrongPassword(form.password);
+  return (
+    <AuthCard title="Create your account">
+      <ol className="mb-6 flex items-center justify-between gap-2" aria-label="Sign-up steps">
+        {STEPS.map((label, i) => (
+          <li key={label} className="flex flex-1 flex-col items-center gap-1 text-xs" aria-current={i === step ? 'step' : undefined}>
+            <span className={`flex h-8 w-8 items-center justify-center rounded-full font-semibold ${i <= step ? 'bg-brand text-white' : 'bg-gray-200 text-gray-700'}`}>{i + 1}</span>
+            <span className={i === step ? 'font-semibold text-gray-900' : 'text-gray-600'}>{label}</span>
+          </li>
+        ))}
+      </ol>
+      <form onSubmit={submit} noValidate className="grid gap-4">
+        {banner && <Alert kind={banner.kind}>{banner.text}</Alert>}
+        {step === 0 && (
+          <>
+            <Field label="First name" autoComplete="given-name" value={form.firstName} onChange={(e) => set('firstName')(e.target.value)} error={errors.firstName} />
+            <Field label="Last name" autoComplete="family-name" value={form.lastName} onChange={(e) => set('lastName')(e.target.value)} error={errors.lastName} />
+            <Field label="Email address" type="email" autoComplete="email" value={form.email} onChange={(e) => set('email')(e.target.value)} error={errors.email} />
+          </>
+        )}
+        {step === 1 && (
+          <>
+            <PasswordField
+              label="Password"
+              autoComplete="new-password"
+              value={form.password}
+              onChange={(e) => set('password')(e.target.value)}
+              error={errors.password}
+              hint={
+                form.password && (
+                  <p className={`mt-1 text-sm font-medium ${strong ? 'text-green-700' : 'text-amber-700'}`}>
+                    Strength: {strong ? 'Strong' : 'Weak'}
+                  </p>
+                )
+              }
+            />
+            <p className="-mt-2 text-xs text-gray-600">At least 8 characters with an uppercase letter, a lowercase letter, a number and a special character.</p>
+            <PasswordField label="Confirm password" autoComplete="new-password" value={form.confirmPassword} onChange={(e) => set('confirmPassword')(e.target.value)} error={errors.confirmPassword} />
+          </>
+        )}
+        {step === 2 && (
+          <>
+            <CountryRegionFields
+              countries={countries}
+              country={form.country}
+              region={form.region}
+              onCountry={set('country')}
+              onRegion={set('region')}
+              errors={{ country: errors['address.country'], region: errors['address.region'] }}
+            />
+            <Field label="Street address" autoComplete="street-address" value={form.street} onChange={(e) => set('street')(e.target.value)} error={errors['address.street']} />
+            <Field label="City" autoComplete="address-level2" value={form.city} onChange={(e) => set('city')(e.target.value)} error={errors['address.city']} />
+            <Field label="Postal code (optional)" autoComplete="postal-code" value={form.postalCode} onChange={(e) => set('postalCode')(e.target.value)} error={errors['address.postalCode']} />
+            <div>
+              <label htmlFor="signup-phone" className="mb-1 block text-sm font-medium text-gray-800">Phone number</label>
+              <div className="flex">
+                <span className="inline-flex items-center rounded-l-lg border border-r-0 border-gray-400 bg-gray-100 px-3 text-gray-700">+{dialCode || '…'}</span>
+                <input
+                  id="signup-phone"
+                  className="input rounded-l-none"
+                  type="tel"
+                  inputMode="numeric"
+                  autoComplete="tel-national"
+                  placeholder="241234567"
+                  value={form.phone}
+                  onChange={(e) => set('phone')(e.target.value)}
+                  aria-invalid={errors.phoneNumber ? true : undefined}
+                />
+              </div>
+              {errors.phoneNumber && <p className="mt-1 text-sm text-red-700">{errors.phoneNumber}</p>}
+            </div>
+          </>
+        )}
+        <div className="flex gap-3">
+          {step > 0 && (
+            <button type="button" onClick={back} className="btn-outline flex-1">Back</button>
+          )}
+          {step < STEPS.length - 1 ? (
+            <button type="submit" className="btn-primary flex-1">Next</button>
+          ) : (
+            <button type="submit" className="btn-primary flex-1" disabled={busy}>{busy ? 'Signing up…' : 'Sign Up'}</button>
+          )}
+        </div>
+        {registeredEmail && !verifying && (
+          <button type="button" onClick={() => setVerifying(true)} className="btn-outline">Enter verification code</button>
+        )}
+      </form>
+      <p className="mt-6 text-center text-sm text-gray-700">
+        Already have an account? <Link to="/signin" className="font-medium text-brand-dark underline">Sign in</Link>
+      </p>
+      <p className="mt-2 text-center text-sm text-gray-700">
+        Just browsing? <Link to="/products" className="underline">continue to products</Link>
+      </p>
+      {registeredEmail && (
+        <VerifyEmailDialog email={registeredEmail} open={verifying} onClose={() => setVerifying(false)} onVerified={afterVerification} />
+      )}
+    </AuthCard>
+  );
+}
