@@ -1,0 +1,188 @@
+import type { Page } from '../shared/pagination';
+import type {
+  SellerSubmission,
+  SubmissionListQueryInput,
+  SubmissionUpdateInput,
+} from '../shared/schemas/submissions';
+import { ApiError, type ApiClient } from './api';
+import { getMeta, localDb, setMeta, type AkuafoDb, type Draft } from './db';
+import { enqueueWith, onOutboxFailure, onOutboxSent } from './outbox';
+
+/**
+ * A seller's products on the phone. A new product is a draft (fields and image Blobs in
+ * db.drafts) plus an outbox entry that sends it as multipart; it works the same online and
+ * offline, and the draft goes away once the server has the product. Edits and deletes of
+ * existing products need the network (the operator reviews against the server's copy).
+ */
+export const SUBMISSION_KIND = 'submission';
+
+export interface SubmissionDraftFields {
+  name: string;
+  description: string;
+  category: string;
+  price: string;
+  stockQuantity: string;
+  currency: 'GHS';
+}
+
+interface DraftData {
+  fields: SubmissionDraftFields;
+  imageNames: string[];
+  /** The server's reason, once it refused the draft. */
+  error?: string;
+}
+
+export interface PendingSubmission {
+  localId: number;
+  fields: SubmissionDraftFields;
+  images: Blob[];
+  state: 'waiting' | 'failed';
+  error?: string;
+  /** The outbox entry, for Retry and Discard. */
+  seq?: number;
+  createdAt: string;
+}
+
+const entityOf = (localId: number) => `${SUBMISSION_KIND}:${localId}`;
+const localIdOf = (entity: string) => Number(entity.split(':')[1]);
+
+/** Keeps the product as a draft and queues it; the replayer sends it when it can. */
+export async function queueSubmission(
+  fields: SubmissionDraftFields,
+  images: { blob: Blob; name: string }[],
+  db: AkuafoDb = localDb,
+) {
+  return enqueueWith(async () => {
+    const draft: Draft = {
+      kind: SUBMISSION_KIND,
+      data: { fields, imageNames: images.map((i) => i.name) } satisfies DraftData,
+      images: images.map((i) => i.blob),
+      updatedAt: new Date().toISOString(),
+    };
+    const localId = await db.drafts.add(draft);
+    return {
+      entity: entityOf(localId),
+      method: 'POST',
+      path: 'product-submissions',
+      body: { ...fields },
+      files: images.map((i) => ({ field: 'images', blob: i.blob, name: i.name })),
+      label: `Add product: ${fields.name}`,
+    };
+  }, db);
+}
+
+onOutboxSent(SUBMISSION_KIND, async (entry, { db }) => {
+  await db.drafts.delete(localIdOf(entry.entity));
+});
+
+onOutboxFailure(SUBMISSION_KIND, async (entry, { db, error }) => {
+  const localId = localIdOf(entry.entity);
+  // Discarded (no error): the seller gave up on it. Refused: keep it, with the reason.
+  if (!error) {
+    await db.drafts.delete(localId);
+    return;
+  }
+  const draft = await db.drafts.get(localId);
+  if (draft) await db.drafts.update(localId, { data: { ...(draft.data as DraftData), error: error.message } });
+});
+
+/**
+ * Drafts still on their way (or refused), newest first. A draft whose outbox entry is gone
+ * was sent (or discarded) while no hook was listening, e.g. before this module loaded: it is
+ * removed here.
+ */
+export async function pendingSubmissions(db: AkuafoDb = localDb): Promise<PendingSubmission[]> {
+  const [drafts, entries] = await Promise.all([
+    db.drafts.where('kind').equals(SUBMISSION_KIND).toArray(),
+    db.outbox.toArray(),
+  ]);
+  const entryByEntity = new Map(entries.filter((e) => e.entity.startsWith(`${SUBMISSION_KIND}:`)).map((e) => [e.entity, e]));
+  const pending: PendingSubmission[] = [];
+  const orphans: number[] = [];
+  for (const draft of drafts) {
+    const entry = entryByEntity.get(entityOf(draft.localId!));
+    if (!entry) {
+      orphans.push(draft.localId!);
+      continue;
+    }
+    const data = draft.data as DraftData;
+    pending.push({
+      localId: draft.localId!,
+      fields: data.fields,
+      images: draft.images,
+      state: entry.status === 'failed' ? 'failed' : 'waiting',
+      error: entry.error ?? data.error,
+      seq: entry.seq,
+      createdAt: draft.updatedAt,
+    });
+  }
+  if (orphans.length) await db.drafts.bulkDelete(orphans).catch(() => undefined);
+  return pending.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+}
+
+export type Delivery = { state: 'sent' } | { state: 'waiting' } | { state: 'failed'; error: string; seq: number };
+
+/** Where a queued entry stands now. */
+export async function deliveryOf(entryId: string, db: AkuafoDb = localDb): Promise<Delivery> {
+  const entry = await db.outbox.where('id').equals(entryId).first();
+  if (!entry) return { state: 'sent' };
+  if (entry.status === 'failed') return { state: 'failed', error: entry.error ?? 'The product could not be sent.', seq: entry.seq! };
+  return { state: 'waiting' };
+}
+
+/** Waits (online) for the replayer to send an entry, up to `timeoutMs`; then says where it stands. */
+export async function awaitDelivery(entryId: string, timeoutMs: number, db: AkuafoDb = localDb): Promise<Delivery> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const delivery = await deliveryOf(entryId, db);
+    if (delivery.state !== 'waiting' || Date.now() >= deadline) return delivery;
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+}
+
+// ---- Online operations on the server's copy ----
+
+export type SubmissionPage = Page<SellerSubmission> & { fromCache?: boolean };
+
+const listCacheKey = (owner: string, query: SubmissionListQueryInput) =>
+  `seller.submissions:${owner}:${JSON.stringify(Object.entries(query).filter(([, v]) => v !== undefined && v !== '').sort())}`;
+
+/** One page of the seller's products; offline, the last copy of that same page if there is one. */
+export async function fetchMySubmissions(
+  api: ApiClient,
+  owner: string,
+  query: SubmissionListQueryInput,
+  db: AkuafoDb = localDb,
+): Promise<SubmissionPage> {
+  const searchParams = Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && v !== '')) as Record<string, string>;
+  const key = listCacheKey(owner, query);
+  try {
+    const page = await api.get<Page<SellerSubmission>>('product-submissions/seller/me', { searchParams });
+    await setMeta(key, page, db);
+    return page;
+  } catch (error) {
+    if (error instanceof ApiError && error.isNetwork) {
+      const cached = await getMeta<Page<SellerSubmission>>(key, db);
+      if (cached) return { ...cached, fromCache: true };
+    }
+    throw error;
+  }
+}
+
+export async function updateMySubmission(api: ApiClient, id: number, patch: SubmissionUpdateInput): Promise<SellerSubmission> {
+  return (await api.patch<{ data: SellerSubmission }>(`product-submissions/my-submissions/${id}`, patch, { headers: { 'Idempotency-Key': crypto.randomUUID() } })).data;
+}
+
+export async function deleteMySubmission(api: ApiClient, id: number): Promise<void> {
+  await api.delete(`product-submissions/my-submissions/${id}`, { headers: { 'Idempotency-Key': crypto.randomUUID() } });
+}
+
+export async function addMySubmissionImages(api: ApiClient, id: number, files: File[]): Promise<SellerSubmission> {
+  const form = new FormData();
+  for (const file of files) form.append('images', file, file.name);
+  return (await api.form<{ data: SellerSubmission }>(`product-submissions/my-submissions/${id}/images`, form, { headers: { 'Idempotency-Key': crypto.randomUUID() } })).data;
+}
+
+export async function deleteMySubmissionImage(api: ApiClient, id: number, imageId: number): Promise<SellerSubmission> {
+  return (await api.delete<{ data: SellerSubmission }>(`product-submissions/my-submissions/${id}/images/${imageId}`, { headers: { 'Idempotency-Key': crypto.randomUUID() } })).data;
+}
