@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv, Deps } from '../../http/context';
 import { authRoutes } from './auth-routes';
+import { passwordRoutes } from './password-routes';
 import { registrationRoutes } from './registration-routes';
 
 /** Accounts: sign-in and sessions, sign-up and e-mail codes, passwords, profile, addresses. */
@@ -8,5 +9,6 @@ export function accountsRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
   app.route('/', authRoutes(deps));
   app.route('/', registrationRoutes(deps));
+  app.route('/', passwordRoutes(deps));
   return app;
 }

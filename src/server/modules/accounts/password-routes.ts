@@ -1,0 +1,83 @@
+import { Hono } from 'hono';
+import { MESSAGES, OTP_RESEND_SECONDS, RESET_TTL_MINUTES, changePasswordSchema, resetPasswordSchema, resetRequestSchema, resetVerifyOtpSchema } from '../../../shared/schemas/accounts';
+import { currentUser, requireUser } from '../../http/auth';
+import { dbOf, type AppEnv, type Deps } from '../../http/context';
+import { badRequest } from '../../http/errors';
+import { parseBody } from '../../http/validate';
+import { hashPassword, verifyPassword } from '../../platform/auth/passwords';
+import { now, type Db } from '../../platform/db';
+import { checkCode, consumeAll, consumeToken, createCodeHasher, issueCode, issueToken } from './codes';
+import { sendPasswordReset } from './mail';
+import { revokeUserSessions } from './sessions';
+import { findUserByEmail, findUserById } from './users';
+
+export function passwordRoutes(deps: Deps) {
+  const app = new Hono<AppEnv>();
+  const hasher = createCodeHasher(deps.config.jwtSecret);
+  const limiter = deps.rateLimiter;
+
+  async function setPassword(db: Db, userId: number, password: string) {
+    const at = now();
+    await db.updateTable('users').set({ password_hash: await hashPassword(password), password_changed_at: at, updated_at: at }).where('id', '=', userId).execute();
+    return at;
+  }
+
+  app.post('/auth/password/change', requireUser(), async (c) => {
+    const { currentPassword, newPassword } = await parseBody(c, changePasswordSchema);
+    const db = dbOf(c, deps);
+    const user = await findUserById(db, currentUser(c).id);
+    if (!user) throw badRequest(MESSAGES.wrongCurrentPassword);
+    // A 400, not a 401: the session is fine, only the typed password is wrong.
+    if (!(await verifyPassword(user.password_hash, currentPassword))) {
+      throw badRequest(MESSAGES.wrongCurrentPassword, { currentPassword: MESSAGES.wrongCurrentPassword });
+    }
+    const passwordChangedAt = await setPassword(db, user.id, newPassword);
+    return c.json({ data: { message: MESSAGES.passwordChanged, passwordChangedAt } });
+  });
+
+  // Always the same answer, so nobody can learn which addresses have accounts.
+  app.post('/auth/password/reset-request', async (c) => {
+    const { email } = await parseBody(c, resetRequestSchema);
+    const db = dbOf(c, deps);
+    const user = await findUserByEmail(db, email);
+    const fresh = limiter.hit(`reset-send:${email}`, 1, OTP_RESEND_SECONDS * 1000).allowed;
+    if (user && fresh) {
+      const token = await issueToken(db, hasher, user.id, 'PASSWORD_RESET_TOKEN', RESET_TTL_MINUTES);
+      const code = await issueCode(db, hasher, limiter, user.id, 'PASSWORD_RESET_CODE', RESET_TTL_MINUTES);
+      const link = `${deps.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+      try {
+        await sendPasswordReset(deps.mailer, user.email, user.first_name, link, code);
+      } catch (error) {
+        deps.logger.error({ err: error, to: user.email }, 'password reset mail failed');
+      }
+    }
+    return c.json({ data: { message: MESSAGES.resetRequested } });
+  });
+
+  /** The code path: the mailed code buys a reset token, as the link would have given. */
+  app.post('/auth/password/verify-otp', async (c) => {
+    const { email, otp } = await parseBody(c, resetVerifyOtpSchema);
+    const db = dbOf(c, deps);
+    const user = await findUserByEmail(db, email);
+    if (!user) throw badRequest(MESSAGES.invalidOtp);
+    await checkCode(db, hasher, limiter, user.id, 'PASSWORD_RESET_CODE', otp);
+    const resetToken = await issueToken(db, hasher, user.id, 'PASSWORD_RESET_TOKEN', RESET_TTL_MINUTES);
+    return c.json({ data: { resetToken } });
+  });
+
+  app.post('/auth/password/reset', async (c) => {
+    const { newPassword, token, resetToken } = await parseBody(c, resetPasswordSchema);
+    const db = dbOf(c, deps);
+    const userId = await consumeToken(db, hasher, 'PASSWORD_RESET_TOKEN', (resetToken || token)!);
+    if (userId === undefined) throw badRequest(MESSAGES.resetInvalid);
+    await setPassword(db, userId, newPassword);
+    await consumeAll(db, userId, 'PASSWORD_RESET_CODE');
+    // Whoever knew the old password is signed out everywhere. Reading the mail proves the
+    // address, so the account counts as verified from now on.
+    await revokeUserSessions(db, userId);
+    await db.updateTable('users').set({ is_email_verified: 1 }).where('id', '=', userId).execute();
+    return c.json({ data: { message: 'Password reset successful' } });
+  });
+
+  return app;
+}

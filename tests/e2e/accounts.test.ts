@@ -1,0 +1,99 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser } from '../support/browser';
+import { signInThroughPage } from '../support/auth';
+
+const baseUrl = inject('baseUrl');
+const dataDir = inject('dataDir');
+let context: BrowserContext;
+
+/** The newest 6-digit code the server mailed to this address (its mail spool). */
+async function mailedCode(email: string, pattern = /code is (\d{6})/): Promise<string> {
+  const dir = join(dataDir, 'mail');
+  for (let i = 0; i < 50; i++) {
+    const files = (() => {
+      try {
+        return readdirSync(dir).sort().reverse();
+      } catch {
+        return [];
+      }
+    })();
+    for (const file of files) {
+      const raw = readFileSync(join(dir, file), 'utf8').replace(/=\r?\n/g, '');
+      if (!raw.includes(`To: ${email}`)) continue;
+      const code = pattern.exec(raw)?.[1];
+      if (code) return code;
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no code mailed to ${email}`);
+}
+
+describe.skipIf(!baseUrl)('accounts in the browser', () => {
+  beforeAll(async () => {
+    context = await launchBrowser();
+  });
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  it('signs up through the wizard, verifies the e-mailed code and is signed in', async () => {
+    const page: Page = await context.newPage();
+    const email = `e2e-${Date.now()}@example.com`;
+    const password = 'Gr0und#nut5';
+
+    await page.goto(`${baseUrl}/signin`);
+    await page.getByRole('button', { name: 'create a new account' }).click();
+    await page.getByRole('dialog', { name: 'Join as a buyer or seller' }).waitFor();
+    await page.getByRole('button', { name: /I'm a Buyer/ }).click();
+    await page.waitForURL(`${baseUrl}/signup`);
+
+    // Step 1, with a rule broken first.
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText('First name is required').waitFor();
+    await page.getByText('Please fix the errors in the form').waitFor();
+    await page.getByLabel('First name').fill('Esi');
+    await page.getByLabel('Last name').fill('Mensah');
+    await page.getByLabel('Email address').fill(email);
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    // Step 2.
+    await page.getByLabel('Password', { exact: true }).fill('weakpass');
+    await page.getByText('Strength: Weak').waitFor();
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByText('Strength: Strong').waitFor();
+    await page.getByLabel('Confirm password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    // Step 3: Ghana is chosen, its 16 regions are offered, the phone gets +233.
+    const region = page.getByLabel('State / Region');
+    await expect.poll(() => region.locator('option').count()).toBe(17);
+    await page.getByText('+233').waitFor();
+    await region.selectOption('Ashanti');
+    await page.getByLabel('Street address').fill('4 Prempeh II Street');
+    await page.getByLabel('City').fill('Kumasi');
+    await page.getByLabel('Phone number').fill('0241234567');
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+
+    const dialog = page.getByRole('dialog', { name: 'Verify your email' });
+    await dialog.waitFor();
+    const code = await mailedCode(email);
+    // Typing the sixth digit submits the code.
+    await page.getByLabel('Digit 1').focus();
+    await page.keyboard.type(code);
+    await page.waitForURL(`${baseUrl}/`);
+    await page.getByText('Signed in successfully').waitFor();
+    await page.close();
+  });
+
+  it('a protected page sends a signed-out visitor to /signin and back after sign-in', async () => {
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/orders`);
+    await page.waitForURL(`${baseUrl}/signin`);
+    await signInThroughPage(page, baseUrl, 'buyer@akuafo.demo', 'Akuafo#2026');
+    expect(new URL(page.url()).pathname).toBe('/orders');
+    await page.close();
+  });
+});
