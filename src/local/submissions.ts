@@ -59,7 +59,7 @@ export async function queueSubmission(
       images: images.map((i) => i.blob),
       updatedAt: new Date().toISOString(),
     };
-    const localId = await db.drafts.add(draft);
+    const localId = (await db.drafts.add(draft)) as number;
     return {
       entity: entityOf(localId),
       method: 'POST',
