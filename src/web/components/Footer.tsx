@@ -1,27 +1,66 @@
+import { Mail, MapPin, Phone } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { COMPANY, COMPANY_ADDRESS_LINE } from '../../shared/company';
+
+function Column({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <nav aria-label={title}>
+      <h2 className="text-sm font-bold uppercase tracking-wide">{title}</h2>
+      <ul className="mt-3 flex flex-col gap-2 text-white/90">{children}</ul>
+    </nav>
+  );
+}
+
+const linkClass = 'underline-offset-4 hover:underline';
 
 export function Footer() {
   return (
     <footer className="mt-12 bg-brand-dark text-white">
-      <div className="container-page grid gap-6 py-8 text-sm sm:grid-cols-3">
+      <div className="container-page grid gap-8 py-10 text-sm sm:grid-cols-2 lg:grid-cols-4">
         <div>
-          <p className="text-base font-bold">Akuafo Market</p>
-          <p className="mt-2 text-white/80">Farm produce, livestock and farm inputs straight from Ghanaian farmers, paid with mobile money.</p>
+          <p className="text-base font-bold">{COMPANY.name}</p>
+          <p className="mt-2 text-white/90">
+            Farm produce, livestock and farm inputs straight from Ghanaian farmers and wholesalers, paid with mobile money
+            and collected from a warehouse near you.
+          </p>
+          <ul aria-label="Follow us" className="mt-4 flex flex-wrap gap-x-4 gap-y-1">
+            {COMPANY.social.map((s) => (
+              <li key={s.name}><a href={s.url} rel="noopener noreferrer" target="_blank" className={linkClass}>{s.name}</a></li>
+            ))}
+            <li><a href={COMPANY.whatsapp} rel="noopener noreferrer" target="_blank" className={linkClass}>WhatsApp</a></li>
+          </ul>
         </div>
-        <nav aria-label="Quick links" className="flex flex-col gap-1">
-          <Link to="/about">About Us</Link>
-          <Link to="/products">Products</Link>
-          <Link to="/sellers/register">Sellers</Link>
-          <Link to="/blog">Blog</Link>
-        </nav>
-        <nav aria-label="Customer service" className="flex flex-col gap-1">
-          <Link to="/contact">Contact Us</Link>
-          <Link to="/faq">FAQ</Link>
-          <Link to="/shipping-returns">Shipping &amp; Refunds Policy</Link>
-        </nav>
+        <Column title="Quick Links">
+          <li><Link to="/about" className={linkClass}>About Us</Link></li>
+          <li><Link to="/products" className={linkClass}>Products</Link></li>
+          <li><Link to="/sellers/register" className={linkClass}>Sellers</Link></li>
+          <li><Link to="/blog" className={linkClass}>Blog</Link></li>
+        </Column>
+        <Column title="Customer Service">
+          <li><Link to="/contact" className={linkClass}>Contact Us</Link></li>
+          <li><Link to="/faq" className={linkClass}>FAQ</Link></li>
+          <li><Link to="/shipping-returns" className={linkClass}>Shipping &amp; Refunds Policy</Link></li>
+          <li><Link to="/terms" className={linkClass}>Terms of Service</Link></li>
+          <li><Link to="/privacy" className={linkClass}>Privacy Policy</Link></li>
+        </Column>
+        <div>
+          <h2 className="text-sm font-bold uppercase tracking-wide">Contact</h2>
+          <address className="mt-3 flex flex-col gap-2 not-italic text-white/90">
+            <a href={COMPANY.phoneHref} className={`flex items-center gap-2 ${linkClass}`}>
+              <Phone size={16} aria-hidden="true" /> {COMPANY.phone}
+            </a>
+            <a href={`mailto:${COMPANY.supportEmail}`} className={`flex items-center gap-2 break-all ${linkClass}`}>
+              <Mail size={16} aria-hidden="true" /> {COMPANY.supportEmail}
+            </a>
+            <span className="flex items-start gap-2">
+              <MapPin size={16} aria-hidden="true" className="mt-0.5 shrink-0" /> {COMPANY_ADDRESS_LINE}
+            </span>
+          </address>
+        </div>
       </div>
-      <p className="border-t border-white/20 py-3 text-center text-xs text-white/80">
-        © {new Date().getFullYear()} Akuafo Market. All rights reserved.
+      <p className="border-t border-white/20 py-4 text-center text-xs text-white/90">
+        © {new Date().getFullYear()} {COMPANY.legalName} All rights reserved.
       </p>
     </footer>
   );

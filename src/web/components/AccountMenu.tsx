@@ -1,0 +1,85 @@
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { signOut } from '../../local/account';
+import type { SessionUser } from '../../local/session';
+import { api } from '../app/api';
+import { useDismiss } from '../hooks/useDismiss';
+
+/** Two initials from the user's names; 'U' when the names give none. */
+export function initialsOf(user: Pick<SessionUser, 'firstName' | 'lastName'>): string {
+  const letters = `${user.firstName?.trim()[0] ?? ''}${user.lastName?.trim()[0] ?? ''}`.toUpperCase();
+  return letters || 'U';
+}
+
+const itemClass = 'block w-full rounded-md px-3 py-2 text-left text-sm text-gray-800 hover:bg-brand-light focus-visible:bg-brand-light';
+
+/** The round avatar and its menu: name, e-mail, Profile or Seller Dashboard, My Orders, Sign out. */
+export function AccountMenu({ user }: { user: SessionUser }) {
+  const [open, setOpen] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const firstItemRef = useRef<HTMLAnchorElement>(null);
+  const menuId = useId();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const close = useCallback(() => setOpen(false), []);
+  useDismiss(rootRef, open, close, buttonRef);
+  useEffect(close, [pathname, close]);
+
+  const fullName = `${user.firstName ?? ''} ${user.lastName ?? ''}`.trim() || user.email;
+  const dashboard = user.userType === 'CUSTOMER' ? { to: '/profile', label: 'Profile' } : { to: '/sellers/me', label: 'Seller Dashboard' };
+
+  // The session ends on this phone at once; the server is told in the background (best
+  // effort), so signing out never waits on a slow network.
+  const onSignOut = () => {
+    setOpen(false);
+    void signOut(api);
+    navigate('/');
+  };
+
+  return (
+    <div ref={rootRef} className="relative">
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen((o) => !o)}
+        onKeyDown={(e) => {
+          // Arrow down opens the menu and moves into it, as menus usually do.
+          if (e.key === 'ArrowDown') {
+            e.preventDefault();
+            setOpen(true);
+            requestAnimationFrame(() => firstItemRef.current?.focus());
+          }
+        }}
+        className="flex h-9 w-9 items-center justify-center rounded-full bg-brand-dark text-sm font-bold text-white"
+      >
+        {/* The initials stay part of the name, so what is seen is what voice control hears. */}
+        <span data-testid="avatar-initials">{initialsOf(user)}</span>
+        <span className="sr-only">: account menu for {fullName}</span>
+      </button>
+      <div
+        id={menuId}
+        hidden={!open}
+        className="absolute right-0 top-full z-50 mt-2 w-64 rounded-xl bg-white p-2 shadow-lg ring-1 ring-gray-200"
+      >
+        <div className="border-b border-gray-200 px-3 pb-2 pt-1">
+          <p className="truncate font-semibold text-gray-900">{fullName}</p>
+          <p className="truncate text-sm text-gray-700">{user.email}</p>
+        </div>
+        <ul className="pt-1">
+          <li>
+            <Link ref={firstItemRef} to={dashboard.to} className={itemClass}>{dashboard.label}</Link>
+          </li>
+          <li>
+            <Link to="/orders" className={itemClass}>My Orders</Link>
+          </li>
+          <li>
+            <button type="button" onClick={onSignOut} className={`${itemClass} text-red-800`}>Sign out</button>
+          </li>
+        </ul>
+      </div>
+    </div>
+  );
+}
