@@ -28,8 +28,8 @@ const publicPages: RouteObject[] = [
   soon('/search', 'Search Results'),
   soon('/cart', 'Your Cart'),
   soon('/track-order', 'Track Order'),
-  soon('/password-reset-request', 'Forgot your password?'),
-  soon('/reset-password', 'Reset password'),
+  page('/password-reset-request', () => import('../pages/account/ResetRequestPage')),
+  page('/reset-password', () => import('../pages/account/ResetPasswordPage')),
   page('/contact', () => import('../pages/info/ContactPage')),
   page('/blog', () => import('../pages/info/BlogPage')),
   page('/blog/:id', () => import('../pages/info/BlogArticlePage')),
@@ -68,7 +68,7 @@ const protectedPages: RouteObject[] = [
 const barePages: RouteObject[] = [
   page('/signin', () => import('../pages/account/SignInPage')),
   page('/signup', () => import('../pages/account/SignUpPage')),
-  soon('/password-reset', 'Reset your password'),
+  page('/password-reset', () => import('../pages/account/ResetWithCodePage')),
   soon('/sellers/register', 'Register as a seller'),
   soon('/checkout/success', 'Payment successful'),
 ];

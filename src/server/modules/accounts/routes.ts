@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { AppEnv, Deps } from '../../http/context';
 import { authRoutes } from './auth-routes';
 import { passwordRoutes } from './password-routes';
+import { profileRoutes } from './profile-routes';
 import { registrationRoutes } from './registration-routes';
 
 /** Accounts: sign-in and sessions, sign-up and e-mail codes, passwords, profile, addresses. */
@@ -10,5 +11,6 @@ export function accountsRoutes(deps: Deps) {
   app.route('/', authRoutes(deps));
   app.route('/', registrationRoutes(deps));
   app.route('/', passwordRoutes(deps));
+  app.route('/', profileRoutes(deps));
   return app;
 }

@@ -1,0 +1,59 @@
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { ApiError } from '../../../local/api';
+import { resetPassword } from '../../../local/account';
+import { MESSAGES } from '../../../shared/schemas/accounts';
+import { NewPasswordForm } from './NewPasswordForm';
+import { publicApi } from './publicApi';
+import { Alert, errorMessage } from './ui';
+
+const REDIRECT_MS = 2500;
+
+/** /reset-password?token=…: the page the e-mailed link opens. */
+export default function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const navigate = useNavigate();
+  const [error, setError] = useState<string>();
+  const [done, setDone] = useState(false);
+
+  useEffect(() => {
+    if (!done) return;
+    const timer = setTimeout(() => navigate('/signin', { replace: true }), REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [done, navigate]);
+
+  return (
+    <div className="container-page max-w-md py-10">
+      <div className="card p-6">
+        <h1 className="mb-6 text-2xl font-bold">Choose a new password</h1>
+        {!token ? (
+          <div className="grid gap-4">
+            <Alert kind="error">Invalid or missing token.</Alert>
+            <Link to="/password-reset-request" className="btn-primary">Request a new link</Link>
+          </div>
+        ) : done ? (
+          <Alert kind="success">{MESSAGES.resetDone}</Alert>
+        ) : (
+          <>
+            <NewPasswordForm
+              error={error}
+              save={async (newPassword) => {
+                setError(undefined);
+                try {
+                  await resetPassword(publicApi, { token, newPassword });
+                  setDone(true);
+                } catch (e) {
+                  setError(e instanceof ApiError && !e.isNetwork ? e.message : errorMessage(e, 'Could not reset the password. Please try again.'));
+                }
+              }}
+            />
+            {error === MESSAGES.resetInvalid && (
+              <p className="mt-4 text-center text-sm"><Link to="/password-reset-request" className="font-medium text-brand-dark underline">Request a new link</Link></p>
+            )}
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { resetPassword, verifyResetCode } from '../../../local/account';
+import { MESSAGES, resetVerifyOtpSchema } from '../../../shared/schemas/accounts';
+import { parseWith } from '../../../shared/schemas/parse';
+import { NewPasswordForm } from './NewPasswordForm';
+import { publicApi } from './publicApi';
+import { Alert, AuthCard, Field, errorMessage } from './ui';
+
+/** /password-reset: the code path. The e-mailed code buys a reset token, then a new password. */
+export default function ResetWithCodePage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const [email, setEmail] = useState(params.get('email') ?? '');
+  const [otp, setOtp] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string>();
+  const [resetToken, setResetToken] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState(false);
+
+  useEffect(() => {
+    if (!done) return;
+    const timer = setTimeout(() => navigate('/signin', { replace: true }), 2500);
+    return () => clearTimeout(timer);
+  }, [done, navigate]);
+
+  const verify = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = parseWith(resetVerifyOtpSchema, { email, otp });
+    if (!parsed.ok) {
+      setErrors(parsed.error.fieldErrors);
+      return;
+    }
+    setBusy(true);
+    setError(undefined);
+    try {
+      setResetToken(await verifyResetCode(publicApi, parsed.value.email, parsed.value.otp));
+    } catch (e) {
+      setError(errorMessage(e, MESSAGES.invalidOtp));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthCard title="Reset your password">
+      {done ? (
+        <Alert kind="success">{MESSAGES.resetDone}</Alert>
+      ) : resetToken ? (
+        <NewPasswordForm
+          error={error}
+          save={async (newPassword) => {
+            setError(undefined);
+            try {
+              await resetPassword(publicApi, { resetToken, newPassword });
+              setDone(true);
+            } catch (e) {
+              setError(errorMessage(e, 'Could not reset the password. Please try again.'));
+            }
+          }}
+        />
+      ) : (
+        <form onSubmit={verify} noValidate className="grid gap-4">
+          <p className="text-sm text-gray-700">Enter your e-mail address and the 6-digit code from the reset e-mail.</p>
+          {error && <Alert kind="error">{error}</Alert>}
+          <Field label="Email address" type="email" autoComplete="email" value={email} onChange={(e) => { setEmail(e.target.value); setErrors({}); }} error={errors.email} />
+          <Field label="Code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={otp} onChange={(e) => { setOtp(e.target.value.replace(/\D/g, '')); setErrors({}); }} error={errors.otp} />
+          <button type="submit" className="btn-primary" disabled={busy}>{busy ? 'Checking…' : 'Continue'}</button>
+        </form>
+      )}
+      <p className="mt-6 text-center text-sm">
+        <Link to="/password-reset-request" className="text-gray-700 underline">Need a code?</Link>
+        {' · '}
+        <Link to="/signin" className="font-medium text-brand-dark underline">Back to sign in</Link>
+      </p>
+    </AuthCard>
+  );
+}
