@@ -1,0 +1,42 @@
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import type { Pagination as PageInfo } from '../../../shared/pagination';
+
+const WINDOW = 5;
+
+/** Up to 5 page numbers around the current one, between 1 and the last page. */
+export function pageWindow(current: number, total: number): number[] {
+  const start = Math.max(1, Math.min(current - Math.floor(WINDOW / 2), total - WINDOW + 1));
+  return Array.from({ length: Math.min(WINDOW, total) }, (_, i) => start + i);
+}
+
+/** 'Showing X-Y of N products' (X is 0 when there is nothing to show). */
+export function showingCaption(p: PageInfo, shown: number): string {
+  const from = shown === 0 ? 0 : (p.currentPage - 1) * p.pageSize + 1;
+  return `Showing ${from}-${from === 0 ? 0 : from + shown - 1} of ${p.totalCount} products`;
+}
+
+export function Pagination({ page, onPage }: { page: PageInfo; onPage(n: number): void }) {
+  if (page.totalPages <= 1) return null;
+  return (
+    <nav aria-label="Pages" className="flex flex-wrap items-center justify-center gap-1">
+      <button type="button" className="btn-outline px-3 py-1.5" disabled={!page.hasPreviousPage} onClick={() => onPage(page.currentPage - 1)}>
+        <ChevronLeft size={16} aria-hidden="true" /> Previous
+      </button>
+      {pageWindow(page.currentPage, page.totalPages).map((n) => (
+        <button
+          key={n}
+          type="button"
+          aria-current={n === page.currentPage ? 'page' : undefined}
+          aria-label={`Page ${n}`}
+          className={`h-9 min-w-9 rounded-lg px-2 text-sm font-medium ${n === page.currentPage ? 'bg-brand text-white' : 'text-gray-800 ring-1 ring-gray-300 hover:bg-brand-light'}`}
+          onClick={() => onPage(n)}
+        >
+          {n}
+        </button>
+      ))}
+      <button type="button" className="btn-outline px-3 py-1.5" disabled={!page.hasNextPage} onClick={() => onPage(page.currentPage + 1)}>
+        Next <ChevronRight size={16} aria-hidden="true" />
+      </button>
+    </nav>
+  );
+}

@@ -1,0 +1,133 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useId, useState, type FormEvent } from 'react';
+import { discardEntry, retryEntry } from '../../../local/outbox';
+import { pendingReviews, submitReview } from '../../../local/reviews';
+import type { Review } from '../../../shared/schemas/catalogue';
+import { parseWith } from '../../../shared/schemas/parse';
+import { REVIEW_COMMENT_MAX, reviewInputSchema } from '../../../shared/schemas/reviews';
+import { api } from '../../app/api';
+import { useOnline } from '../../hooks/useOnline';
+import { StarInput, Stars } from './Stars';
+
+const formatDate = (iso: string) => new Date(iso).toLocaleDateString('en-GH', { day: 'numeric', month: 'short', year: 'numeric' });
+
+interface Props {
+  productId: number;
+  productName: string;
+  /** The server's reviews, when the detail was ever fetched (undefined: not on this phone). */
+  reviews: Review[] | undefined;
+  rating: { average: number | null; count: number };
+  canReview: boolean;
+}
+
+/** Customer reviews: the user's own (still on the phone) first as 'You', then the server's. */
+export function ReviewsSection({ productId, productName, reviews, rating, canReview }: Props) {
+  const pending = useLiveQuery(() => pendingReviews(productId), [productId]) ?? [];
+  const nothing = pending.length === 0 && (reviews?.length ?? 0) === 0;
+  // Kept here: sending the review turns canReview off, which removes the form.
+  const [notice, setNotice] = useState<string>();
+  return (
+    <section aria-labelledby="reviews-title" className="mt-10">
+      <h2 id="reviews-title" className="text-xl font-bold">Customer Reviews</h2>
+      {rating.count > 0 && rating.average !== null && (
+        <p className="mt-1 flex items-center gap-2 text-gray-800">
+          <Stars value={rating.average} /> <span>{rating.average.toFixed(1)} out of 5 · {rating.count} review{rating.count === 1 ? '' : 's'}</span>
+        </p>
+      )}
+      {notice ? (
+        <p role="status" className="mt-4 rounded-lg bg-brand-light p-3 font-medium text-brand-dark">{notice}</p>
+      ) : (
+        canReview && <ReviewForm productId={productId} productName={productName} onDone={setNotice} />
+      )}
+      <ul className="mt-4 flex flex-col gap-3">
+        {pending.map((p) => (
+          <li key={`pending-${p.seq}`} className="card p-4">
+            <ReviewHead name="You" rating={p.rating} date={p.createdAt} />
+            <p className="mt-2 whitespace-pre-line text-gray-800">{p.comment}</p>
+            {p.status === 'pending' ? (
+              <p className="mt-2 text-xs font-medium text-amber-800">Waiting to be sent — it goes out when you are online.</p>
+            ) : (
+              <div role="alert" className="mt-2 flex flex-wrap items-center gap-2 text-sm text-red-800">
+                <span>Failed to submit review. Please try again. {p.error}</span>
+                <button type="button" className="btn-outline px-2 py-1 text-xs" onClick={() => void retryEntry(p.seq)}>Retry</button>
+                <button type="button" className="btn-outline px-2 py-1 text-xs" onClick={() => void discardEntry(p.seq, api)}>Discard</button>
+              </div>
+            )}
+          </li>
+        ))}
+        {reviews?.map((r) => (
+          <li key={r.id} className="card p-4">
+            <ReviewHead name={`${r.reviewer.firstName} ${r.reviewer.lastName}`} rating={r.rating} date={r.createdAt} />
+            <p className="mt-2 whitespace-pre-line text-gray-800">{r.comment}</p>
+          </li>
+        ))}
+      </ul>
+      {nothing &&
+        (reviews === undefined && rating.count > 0 ? (
+          <p className="mt-3 text-gray-700">The reviews of this product show when you are online.</p>
+        ) : (
+          <p className="mt-3 text-gray-700">No reviews yet. Be the first to review!</p>
+        ))}
+    </section>
+  );
+}
+
+function ReviewHead({ name, rating, date }: { name: string; rating: number; date: string }) {
+  return (
+    <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+      <span className="font-semibold">{name}</span>
+      <Stars value={rating} size={14} />
+      <span className="text-xs text-gray-600">{formatDate(date)}</span>
+    </div>
+  );
+}
+
+function ReviewForm({ productId, productName, onDone }: { productId: number; productName: string; onDone(notice: string): void }) {
+  const id = useId();
+  const online = useOnline();
+  const [rating, setRating] = useState(0);
+  const [comment, setComment] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = parseWith(reviewInputSchema, { productId, rating, comment });
+    if (!parsed.ok) {
+      setErrors(parsed.error.fieldErrors);
+      return;
+    }
+    setBusy(true);
+    try {
+      await submitReview(parsed.value, productName);
+      onDone(online ? 'Review submitted successfully!' : 'Review saved. It will be sent when you are back online.');
+    } catch {
+      setErrors({ _: 'Failed to submit review. Please try again.' });
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="card mt-4 flex flex-col gap-3 p-4" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`} className="font-semibold">Write a Review</h3>
+      <StarInput name={`${id}-rating`} value={rating} onChange={(n) => { setRating(n); setErrors(({ rating: _r, ...rest }) => rest); }} />
+      {errors.rating && <p className="text-sm text-red-700" role="alert">{errors.rating}</p>}
+      <div>
+        <label htmlFor={`${id}-comment`} className="mb-1 block text-sm font-medium">Your review</label>
+        <textarea
+          id={`${id}-comment`}
+          className="input min-h-28"
+          required
+          maxLength={REVIEW_COMMENT_MAX}
+          value={comment}
+          aria-invalid={errors.comment ? true : undefined}
+          aria-describedby={errors.comment ? `${id}-comment-error` : undefined}
+          onChange={(e) => { setComment(e.target.value); setErrors(({ comment: _c, ...rest }) => rest); }}
+        />
+        {errors.comment && <p id={`${id}-comment-error`} className="mt-1 text-sm text-red-700" role="alert">{errors.comment}</p>}
+      </div>
+      {errors._ && <p className="text-sm text-red-700" role="alert">{errors._}</p>}
+      <button type="submit" className="btn-primary self-start" disabled={busy}>Submit Review</button>
+    </form>
+  );
+}

@@ -1,0 +1,43 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import type { Product } from '../../../shared/schemas/catalogue';
+import { addProductToCart, needsSignIn } from './add-to-cart';
+import { Toast, type ToastMessage } from './Toast';
+
+export const TOAST_MS = 3000;
+
+/**
+ * Add buttons of the catalogue: visitors go to /signin and come back here afterwards;
+ * signed-in users get the item in their cart and the spec's 3-second toast.
+ */
+export function useAddToCart() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [toast, setToast] = useState<ToastMessage>();
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const show = useCallback((text: string, tone: ToastMessage['tone']) => {
+    clearTimeout(timer.current);
+    setToast({ id: Date.now(), text, tone });
+    timer.current = setTimeout(() => setToast(undefined), TOAST_MS);
+  }, []);
+
+  const add = useCallback(
+    async (product: Product) => {
+      try {
+        await addProductToCart(product);
+        show(`${product.name} added to cart!`, 'success');
+      } catch (error) {
+        if (needsSignIn(error)) {
+          navigate('/signin', { state: { from: location.pathname + location.search } });
+          return;
+        }
+        show(error instanceof Error ? error.message : 'Could not add to cart.', 'error');
+      }
+    },
+    [navigate, location.pathname, location.search, show],
+  );
+
+  return { add, toastElement: <Toast toast={toast} /> };
+}

@@ -1,0 +1,129 @@
+import { PackageX, ShoppingCart, Truck } from 'lucide-react';
+import { Link, Navigate, useLocation, useParams } from 'react-router-dom';
+import { formatCedis } from '../../../shared/money';
+import type { Product } from '../../../shared/schemas/catalogue';
+import { ImageCarousel } from '../../components/catalogue/ImageCarousel';
+import { ProductGrid } from '../../components/catalogue/ProductGrid';
+import { ReviewsSection } from '../../components/catalogue/Reviews';
+import { Stars } from '../../components/catalogue/Stars';
+import { useAddToCart } from '../../components/catalogue/useAddToCart';
+import { Price } from '../../components/Price';
+import { isPurchasable } from '../../components/ProductCard';
+import { Spinner } from '../../components/Spinner';
+import { useSession } from '../../hooks/useSession';
+import { useProductDetail } from './useProductDetail';
+
+export const FREE_SHIPPING_THRESHOLD = 1000;
+
+export default function ProductDetailPage() {
+  const { session, loading } = useSession();
+  const location = useLocation();
+  // The spec: visitors see product details after signing in, and come back here.
+  if (loading) return <Spinner />;
+  if (!session) return <Navigate to="/signin" replace state={{ from: location.pathname + location.search }} />;
+  return <ProductDetail />;
+}
+
+function ProductDetail() {
+  const params = useParams();
+  const id = /^\d{1,12}$/.test(params.id ?? '') ? Number(params.id) : undefined;
+  const state = useProductDetail(id);
+  const { add, toastElement } = useAddToCart();
+
+  if (state.status === 'loading') return <Spinner label="Loading product…" />;
+  if (state.status === 'not-found') return <ProductNotFound />;
+  const { product, detail, related } = state;
+  const available = isPurchasable(product);
+
+  return (
+    <div className="container-page py-6">
+      <nav aria-label="Breadcrumb" className="mb-4 text-sm text-gray-700">
+        <Link to="/products" className="hover:text-brand">Products</Link> <span aria-hidden="true">/</span>{' '}
+        <Link to={`/products?category=${encodeURIComponent(product.category)}`} className="hover:text-brand">{product.category}</Link>
+      </nav>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <ImageCarousel images={product.images} alt={product.name} autoRotateMs={5000} />
+        <div className="flex flex-col gap-3">
+          <h1 className="text-2xl font-bold sm:text-3xl">{product.name}</h1>
+          <RatingLine rating={product.rating} />
+          <div className="flex flex-wrap items-baseline gap-3">
+            <Price value={product.price} className="text-3xl font-bold text-brand-dark" />
+            {product.oldPrice ? <Price value={product.oldPrice} className="text-lg text-gray-600 line-through" /> : null}
+            {product.discountPercentage ? (
+              <span className="rounded-full bg-amber-500 px-2 py-0.5 text-sm font-bold text-white">-{product.discountPercentage}%</span>
+            ) : null}
+          </div>
+          <p className="whitespace-pre-line text-gray-800">{product.description}</p>
+          <button type="button" className="btn-primary py-3 text-base" disabled={!available} onClick={() => void add(product)}>
+            <ShoppingCart size={20} aria-hidden="true" /> {available ? 'Add to Cart' : 'Out of Stock'}
+          </button>
+          <p className="flex items-center gap-2 text-sm text-gray-700">
+            <Truck size={18} className="text-brand" aria-hidden="true" /> Free shipping on orders over {formatCedis(FREE_SHIPPING_THRESHOLD)}
+          </p>
+          <ProductFacts product={product} available={available} />
+        </div>
+      </div>
+
+      <ReviewsSection
+        productId={product.id}
+        productName={product.name}
+        reviews={detail?.reviews}
+        rating={product.rating}
+        canReview={detail?.canReview ?? false}
+      />
+
+      {related.length > 0 && (
+        <section aria-labelledby="related-title" className="mt-10">
+          <h2 id="related-title" className="mb-4 text-xl font-bold">You may also like</h2>
+          <ProductGrid products={related} onAdd={add} eagerCount={0} />
+        </section>
+      )}
+      {toastElement}
+    </div>
+  );
+}
+
+function RatingLine({ rating }: { rating: Product['rating'] }) {
+  if (rating.count === 0 || rating.average === null) return <p className="text-sm text-gray-700">No reviews yet</p>;
+  return (
+    <p className="flex items-center gap-2 text-sm text-gray-800">
+      <Stars value={rating.average} /> {rating.average.toFixed(1)} ({rating.count} review{rating.count === 1 ? '' : 's'})
+    </p>
+  );
+}
+
+function ProductFacts({ product, available }: { product: Product; available: boolean }) {
+  const listed = new Date(product.createdAt).toLocaleDateString('en-GH', { day: 'numeric', month: 'long', year: 'numeric' });
+  const rows: [string, string][] = [
+    ['Category', product.category],
+    ['Availability', available ? `In Stock (${product.stockQuantity} available)` : 'Out of Stock'],
+    ['Condition', product.condition.charAt(0).toUpperCase() + product.condition.slice(1)],
+    ['Region', product.region],
+    ['Seller', product.sellerName],
+    ['Listed', listed],
+  ];
+  return (
+    <dl className="card mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 p-4 text-sm">
+      {rows.map(([term, value]) => (
+        <div key={term} className="contents">
+          <dt className="font-medium text-gray-700">{term}</dt>
+          <dd className={term === 'Availability' && !available ? 'font-semibold text-red-700' : ''}>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** Visitors never get here (they are sent to sign in), so the message speaks to a signed-in user. */
+function ProductNotFound() {
+  return (
+    <div className="container-page flex flex-col items-center gap-4 py-16 text-center">
+      <PackageX size={48} className="text-gray-500" aria-hidden="true" />
+      <h1 className="text-2xl font-bold">Product Not Found</h1>
+      <p className="max-w-md text-gray-700">
+        This product may have been removed, or it is not saved on this phone yet. Connect to the internet to load it.
+      </p>
+      <Link to="/products" className="btn-primary">Return to Products</Link>
+    </div>
+  );
+}

@@ -1,0 +1,153 @@
+import { Search, SlidersHorizontal, X } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { queryLocalProducts, localCategories } from '../../../local/catalogue-query';
+import type { Page } from '../../../shared/pagination';
+import type { Product } from '../../../shared/schemas/catalogue';
+import { api } from '../../app/api';
+import { FilterPanel } from '../../components/catalogue/FilterPanel';
+import { filtersToQuery } from '../../components/catalogue/filters';
+import { Pagination, showingCaption } from '../../components/catalogue/Pagination';
+import { ProductGrid } from '../../components/catalogue/ProductGrid';
+import { EmptyState, LoadError } from '../../components/catalogue/states';
+import { useAddToCart } from '../../components/catalogue/useAddToCart';
+import { useCatalogue } from '../../components/catalogue/useCatalogue';
+import { Spinner } from '../../components/Spinner';
+import { SORTS, queryToSearchParams, useProductsQuery, type SortKey } from './useProductsQuery';
+
+export const SEARCH_DEBOUNCE_MS = 500;
+
+export default function ProductsPage() {
+  const { query, filters, category, sort, update, setParams } = useProductsQuery();
+  const { add, toastElement } = useAddToCart();
+  const [showFilters, setShowFilters] = useState(false);
+  const key = JSON.stringify(query);
+  const result = useCatalogue<Page<Product>>(
+    () => queryLocalProducts(query),
+    () => api.get<Page<Product>>('products', { searchParams: queryToSearchParams(query) }),
+    [key],
+  );
+  const categories = useCatalogue(
+    () => localCategories(),
+    async () => (await api.get<{ data: { name: string; productCount: number }[] }>('categories')).data,
+    [],
+  );
+
+  const goToPage = (n: number) => {
+    update({ page: String(n) });
+    window.scrollTo({ top: 0 });
+  };
+  const page = result.data;
+
+  return (
+    <div className="container-page py-6">
+      <h1 className="mb-4 text-2xl font-bold sm:text-3xl">Agricultural Products</h1>
+
+      <SearchBox value={filters.search} onSearch={(search) => update({ search }, { replace: true })} />
+
+      <div className="mt-3 flex flex-wrap items-center gap-2">
+        <button type="button" className="btn-outline" aria-expanded={showFilters} aria-controls="products-filters" onClick={() => setShowFilters((s) => !s)}>
+          <SlidersHorizontal size={16} aria-hidden="true" /> {showFilters ? 'Hide filters' : 'Filters'}
+        </button>
+        <label className="ml-auto flex items-center gap-2 text-sm">
+          <span>Sort by</span>
+          <select className="input w-auto py-1.5" value={sort} onChange={(e) => update({ sort: e.target.value === 'newest' ? undefined : e.target.value })}>
+            {(Object.keys(SORTS) as SortKey[]).map((k) => <option key={k} value={k}>{SORTS[k].label}</option>)}
+          </select>
+        </label>
+      </div>
+      {showFilters && (
+        <div id="products-filters" className="card mt-3 p-4">
+          <FilterPanel
+            showSearch={false}
+            value={filters}
+            onChange={(next) => {
+              const q = filtersToQuery(next);
+              update({ minPrice: q.minPrice, maxPrice: q.maxPrice, condition: q.condition, location: q.location });
+            }}
+          />
+        </div>
+      )}
+
+      <div role="tablist" aria-label="Categories" className="-mx-4 mt-4 flex gap-2 overflow-x-auto px-4 pb-2">
+        <CategoryTab selected={!category} onSelect={() => update({ category: undefined })}>All Products</CategoryTab>
+        {categories.data?.map((c) => (
+          <CategoryTab key={c.name} selected={category === c.name} onSelect={() => update({ category: c.name })}>
+            {c.name}
+          </CategoryTab>
+        ))}
+      </div>
+
+      <div className="mt-4">
+        {result.error ? (
+          <LoadError message="Error loading products. Please try again later." onRetry={result.retry} />
+        ) : page === undefined ? (
+          <Spinner label="Loading products…" />
+        ) : page.data.length === 0 ? (
+          <EmptyState title={query.search ? `No products found for "${query.search}"` : 'No products found matching your criteria.'}>
+            <button type="button" className="btn-primary" onClick={() => setParams({})}>Clear all filters</button>
+          </EmptyState>
+        ) : (
+          <>
+            <p className="mb-3 text-sm text-gray-700" aria-live="polite">{showingCaption(page.pagination, page.data.length)}</p>
+            <ProductGrid products={page.data} onAdd={add} />
+            <div className="mt-6">
+              <Pagination page={page.pagination} onPage={goToPage} />
+            </div>
+          </>
+        )}
+      </div>
+      {toastElement}
+    </div>
+  );
+}
+
+function CategoryTab({ selected, onSelect, children }: { selected: boolean; onSelect(): void; children: string }) {
+  return (
+    <button
+      type="button"
+      role="tab"
+      aria-selected={selected}
+      onClick={onSelect}
+      className={`shrink-0 rounded-full px-4 py-1.5 text-sm font-medium ${selected ? 'bg-brand text-white' : 'bg-white text-gray-800 ring-1 ring-gray-300 hover:bg-brand-light'}`}
+    >
+      {children}
+    </button>
+  );
+}
+
+/** The search box: the URL follows the typing after 500 ms of quiet ('Searching...' meanwhile). */
+function SearchBox({ value, onSearch }: { value: string; onSearch(term: string): void }) {
+  const [term, setTerm] = useState(value);
+  useEffect(() => setTerm(value), [value]);
+  const pending = term.trim() !== value.trim();
+  useEffect(() => {
+    if (!pending) return;
+    const timer = setTimeout(() => onSearch(term.trim()), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [term, pending]);
+
+  return (
+    <form role="search" onSubmit={(e) => { e.preventDefault(); onSearch(term.trim()); }}>
+      <label htmlFor="products-search" className="sr-only">Search products</label>
+      <div className="relative">
+        <Search size={18} className="absolute left-3 top-1/2 -translate-y-1/2 text-gray-500" aria-hidden="true" />
+        <input
+          id="products-search"
+          type="text"
+          enterKeyHint="search"
+          className="input pl-10 pr-10"
+          placeholder="Search products, categories..."
+          value={term}
+          onChange={(e) => setTerm(e.target.value)}
+        />
+        {term && (
+          <button type="button" aria-label="Clear search" className="absolute right-2 top-1/2 -translate-y-1/2 rounded p-1 text-gray-600 hover:bg-gray-100" onClick={() => { setTerm(''); onSearch(''); }}>
+            <X size={18} aria-hidden="true" />
+          </button>
+        )}
+      </div>
+      <p className="mt-1 h-5 text-sm text-gray-600" aria-live="polite">{pending ? 'Searching...' : ''}</p>
+    </form>
+  );
+}

@@ -1,0 +1,84 @@
+import { Search } from 'lucide-react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { queryLocalProducts } from '../../../local/catalogue-query';
+import { PRODUCTS_PAGE_SIZE } from '../../../shared/catalogue';
+import type { Page } from '../../../shared/pagination';
+import type { Product, ProductQuery } from '../../../shared/schemas/catalogue';
+import { api } from '../../app/api';
+import { Pagination, showingCaption } from '../../components/catalogue/Pagination';
+import { ProductGrid } from '../../components/catalogue/ProductGrid';
+import { EmptyState, LoadError } from '../../components/catalogue/states';
+import { useAddToCart } from '../../components/catalogue/useAddToCart';
+import { useCatalogue } from '../../components/catalogue/useCatalogue';
+import { Spinner } from '../../components/Spinner';
+import { queryToSearchParams } from './useProductsQuery';
+
+/** /search?q=: real results, from the mirror (the server only before the mirror exists). */
+export default function SearchPage() {
+  const [params, setParams] = useSearchParams();
+  const q = (params.get('q') ?? '').trim().slice(0, 100);
+  const page = Math.max(1, Math.floor(Number(params.get('page')) || 1));
+  const { add, toastElement } = useAddToCart();
+  const query: ProductQuery = { search: q, sortBy: 'createdAt', sortDir: 'desc', page, limit: PRODUCTS_PAGE_SIZE };
+  const result = useCatalogue<Page<Product> | undefined>(
+    async () => (q ? queryLocalProducts(query) : undefined),
+    async () => (q ? api.get<Page<Product>>('products', { searchParams: queryToSearchParams(query) }) : undefined),
+    [q, page],
+  );
+
+  return (
+    <div className="container-page py-6">
+      <SearchForm initial={q} onSearch={(term) => setParams(term ? { q: term } : {})} />
+      {q === '' ? (
+        <p className="mt-6 text-gray-700">Type what you are looking for: a crop, an animal or a farm input.</p>
+      ) : (
+        <>
+          <h1 className="mt-6 text-2xl font-bold">Search Results for "{q}"</h1>
+          <div className="mt-4">
+            {result.error ? (
+              <LoadError message="Error loading products. Please try again later." onRetry={result.retry} />
+            ) : result.data === undefined ? (
+              <Spinner label="Searching…" />
+            ) : result.data.data.length === 0 ? (
+              <EmptyState title={`No results found for "${q}"`} />
+            ) : (
+              <>
+                <p className="mb-3 text-sm text-gray-700">{showingCaption(result.data.pagination, result.data.data.length)}</p>
+                <ProductGrid products={result.data.data} onAdd={add} />
+                <div className="mt-6">
+                  <Pagination
+                    page={result.data.pagination}
+                    onPage={(n) => {
+                      setParams({ q, page: String(n) });
+                      window.scrollTo({ top: 0 });
+                    }}
+                  />
+                </div>
+              </>
+            )}
+          </div>
+        </>
+      )}
+      {toastElement}
+    </div>
+  );
+}
+
+function SearchForm({ initial, onSearch }: { initial: string; onSearch(term: string): void }) {
+  const [term, setTerm] = useState(initial);
+  useEffect(() => setTerm(initial), [initial]);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    onSearch(term.trim());
+  };
+  return (
+    <form role="search" onSubmit={submit} className="flex max-w-2xl gap-2">
+      <label htmlFor="search-page-q" className="sr-only">Search products</label>
+      <input id="search-page-q" type="search" className="input" placeholder="Search for grains, livestock, or inputs..." value={term} onChange={(e) => setTerm(e.target.value)} />
+      <button type="submit" className="btn-primary" aria-label="Search">
+        <Search size={18} aria-hidden="true" />
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,105 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+
+export const ADVANCE_MS = 5000;
+export const RESUME_MS = 10_000;
+
+export interface Slide {
+  id: number;
+  title: string;
+  subtitle: string;
+  cta: string;
+  /** A picture behind the words; the gradient shows until (or instead of) it. */
+  backgroundImage?: string;
+  gradient: string;
+}
+
+export const SLIDES: Slide[] = [
+  {
+    id: 1,
+    title: 'Welcome to Akuafo Market Places',
+    subtitle: 'Fresh produce, livestock and farm inputs straight from Ghanaian farmers.',
+    cta: 'Explore Fresh Produce',
+    gradient: 'from-brand-dark to-brand',
+  },
+  {
+    id: 2,
+    title: 'Quality Farm Inputs',
+    subtitle: 'Certified seed, fertilizer and tools from verified suppliers, collected near you.',
+    cta: 'Shop Farm Supplies',
+    gradient: 'from-amber-800 to-amber-600',
+  },
+  {
+    id: 3,
+    title: 'Connect with Farmers',
+    subtitle: 'Trade directly with growers across all 16 regions, without middlemen.',
+    cta: 'Browse Local Farms',
+    gradient: 'from-emerald-900 to-teal-700',
+  },
+];
+
+/**
+ * Three slides that cross-fade (1 s) every 5 s. Choosing a slide with its dot pauses the
+ * turning for 10 s, then it carries on from there.
+ */
+export function HeroCarousel({ slides = SLIDES }: { slides?: Slide[] }) {
+  const [current, setCurrent] = useState(0);
+  const [paused, setPaused] = useState(false);
+  const resume = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  useEffect(() => {
+    if (paused) return;
+    const timer = setInterval(() => setCurrent((i) => (i + 1) % slides.length), ADVANCE_MS);
+    return () => clearInterval(timer);
+  }, [paused, slides.length]);
+  useEffect(() => () => clearTimeout(resume.current), []);
+
+  const choose = (index: number) => {
+    setCurrent(index);
+    setPaused(true);
+    clearTimeout(resume.current);
+    resume.current = setTimeout(() => setPaused(false), RESUME_MS);
+  };
+
+  return (
+    <section aria-roledescription="carousel" aria-label="Highlights" className="relative h-[calc(100dvh-3.5rem)] max-h-[46rem] min-h-[24rem] overflow-hidden text-white">
+      {slides.map((slide, i) => (
+        <div
+          key={slide.id}
+          role="group"
+          aria-roledescription="slide"
+          aria-label={`${i + 1} of ${slides.length}`}
+          aria-hidden={i !== current}
+          data-testid="hero-slide"
+          data-active={i === current}
+          className={`absolute inset-0 bg-gradient-to-br ${slide.gradient} transition-opacity duration-1000 ease-in-out ${i === current ? 'opacity-100' : 'pointer-events-none opacity-0'}`}
+        >
+          {slide.backgroundImage && (
+            <img src={slide.backgroundImage} alt="" aria-hidden="true" loading={i === 0 ? 'eager' : 'lazy'} decoding="async" className="absolute inset-0 h-full w-full object-cover opacity-35" />
+          )}
+          <div className="container-page relative flex h-full flex-col justify-center gap-4 pb-12">
+            <h1 className="max-w-2xl text-3xl font-bold leading-tight drop-shadow sm:text-5xl">{slide.title}</h1>
+            <p className="max-w-xl text-lg text-white/95 drop-shadow">{slide.subtitle}</p>
+            <div>
+              <Link to="/products" tabIndex={i === current ? 0 : -1} className="btn bg-amber-400 text-gray-900 hover:bg-amber-300">
+                {slide.cta}
+              </Link>
+            </div>
+          </div>
+        </div>
+      ))}
+      <div className="absolute inset-x-0 bottom-5 flex justify-center gap-3">
+        {slides.map((slide, i) => (
+          <button
+            key={slide.id}
+            type="button"
+            aria-label={`Show slide ${i + 1}: ${slide.title}`}
+            aria-current={i === current ? 'true' : undefined}
+            onClick={() => choose(i)}
+            className={`h-3 rounded-full transition-all ${i === current ? 'w-8 bg-white' : 'w-3 bg-white/60 hover:bg-white/80'}`}
+          />
+        ))}
+      </div>
+    </section>
+  );
+}
