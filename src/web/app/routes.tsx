@@ -23,9 +23,9 @@ const soon = (path: string, title: string): RouteObject => ({
 
 const publicPages: RouteObject[] = [
   page('/', () => import('../pages/home/HomePage')),
-  soon('/products', 'Agricultural Products'),
-  soon('/product/:id', 'Product'),
-  soon('/search', 'Search Results'),
+  page('/products', () => import('../pages/catalogue/ProductsPage')),
+  page('/product/:id', () => import('../pages/catalogue/ProductDetailPage')),
+  page('/search', () => import('../pages/catalogue/SearchPage')),
   soon('/cart', 'Your Cart'),
   soon('/track-order', 'Track Order'),
   page('/password-reset-request', () => import('../pages/account/ResetRequestPage')),
