@@ -26,7 +26,7 @@ const publicPages: RouteObject[] = [
   page('/products', () => import('../pages/catalogue/ProductsPage')),
   page('/product/:id', () => import('../pages/catalogue/ProductDetailPage')),
   page('/search', () => import('../pages/catalogue/SearchPage')),
-  soon('/cart', 'Your Cart'),
+  page('/cart', () => import('../pages/cart/CartPage')),
   soon('/track-order', 'Track Order'),
   page('/password-reset-request', () => import('../pages/account/ResetRequestPage')),
   page('/reset-password', () => import('../pages/account/ResetPasswordPage')),

@@ -7,6 +7,7 @@ import { useDismiss } from '../hooks/useDismiss';
 import { useOnline } from '../hooks/useOnline';
 import { useSession } from '../hooks/useSession';
 import { AccountMenu } from './AccountMenu';
+import { SyncIndicator } from './SyncIndicator';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded px-2 py-1 text-sm font-medium ${isActive ? 'text-brand-dark underline underline-offset-4' : 'text-gray-700 hover:text-brand-dark'}`;
@@ -53,7 +54,7 @@ export function NavBar() {
             Offline
           </span>
         )}
-        {/* The sync indicator sits here, between the offline pill and the cart. */}
+        <SyncIndicator />
         <Link
           to="/cart"
           aria-label={cartCount > 0 ? `Cart, ${cartCount} ${cartCount === 1 ? 'item' : 'items'}` : 'Cart'}

@@ -1,0 +1,113 @@
+import { AlertTriangle, CloudOff, RefreshCw } from 'lucide-react';
+import { useCallback, useId, useRef, useState } from 'react';
+import type { OutboxEntry } from '../../local/db';
+import { useDismiss } from '../hooks/useDismiss';
+import { useOnline } from '../hooks/useOnline';
+import { useOutbox } from '../hooks/useOutbox';
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * The navigation bar's word on unsent changes: how many wait (and whether we are offline),
+ * and every change the server refused, with what failed and why, until the user taps Retry
+ * or Discard. Shows nothing when everything is sent. (The bar's own pill says 'Offline'.)
+ */
+export function SyncIndicator() {
+  const online = useOnline();
+  const { waiting, failed, retry, discard } = useOutbox();
+  const [open, setOpen] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+  const close = useCallback(() => setOpen(false), []);
+  useDismiss(rootRef, open, close, buttonRef);
+
+  if (waiting.length === 0 && failed.length === 0) return null;
+  const summary = [
+    waiting.length > 0 && `${plural(waiting.length, 'change', 'changes')} waiting to be sent${online ? '' : ' (offline)'}`,
+    failed.length > 0 && `${plural(failed.length, 'change', 'changes')} not accepted`,
+  ]
+    .filter(Boolean)
+    .join(', ');
+
+  return (
+    <div ref={rootRef} className="relative shrink-0">
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        aria-label={summary}
+        title={summary}
+        data-testid="sync-indicator"
+        onClick={() => setOpen((o) => !o)}
+        className={`flex h-8 items-center gap-1 rounded-full px-2 text-xs font-semibold ${
+          failed.length > 0 ? 'bg-red-100 text-red-800' : 'bg-gray-100 text-gray-800'
+        }`}
+      >
+        {failed.length > 0 ? (
+          <AlertTriangle size={14} aria-hidden="true" />
+        ) : online ? (
+          <RefreshCw size={14} aria-hidden="true" className="animate-spin [animation-duration:2s]" />
+        ) : (
+          <CloudOff size={14} aria-hidden="true" />
+        )}
+        <span aria-hidden="true">{failed.length > 0 ? `${failed.length} failed` : waiting.length}</span>
+      </button>
+      <span role="status" className="sr-only">{summary}</span>
+      {open && (
+        <div id={panelId} className="card absolute right-0 top-10 z-50 w-80 max-w-[calc(100vw-1rem)] p-3 text-sm shadow-lg">
+          {failed.length > 0 && (
+            <section aria-label="Changes not accepted">
+              <h2 className="font-semibold text-red-800">Not accepted by the server</h2>
+              <ul className="mt-2 space-y-3">
+                {failed.map((entry) => (
+                  <FailedChange key={entry.seq} entry={entry} onRetry={retry} onDiscard={discard} />
+                ))}
+              </ul>
+            </section>
+          )}
+          {waiting.length > 0 && (
+            <section aria-label="Changes waiting" className={failed.length > 0 ? 'mt-4 border-t border-gray-200 pt-3' : ''}>
+              <h2 className="font-semibold">{plural(waiting.length, 'change', 'changes')} waiting to be sent</h2>
+              <p className="text-gray-600">
+                {online ? 'Sending now…' : 'You are offline. They will be sent when the network is back.'}
+              </p>
+              <ul className="mt-2 max-h-48 list-disc space-y-1 overflow-y-auto pl-5 text-gray-800">
+                {waiting.map((entry) => (
+                  <li key={entry.seq}>{entry.label}</li>
+                ))}
+              </ul>
+            </section>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function FailedChange({ entry, onRetry, onDiscard }: { entry: OutboxEntry; onRetry(seq: number): Promise<void>; onDiscard(seq: number): Promise<void> }) {
+  const [busy, setBusy] = useState(false);
+  const act = (action: (seq: number) => Promise<void>) => async () => {
+    setBusy(true);
+    try {
+      await action(entry.seq!);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <li className="rounded-lg bg-red-50 p-2">
+      <p className="font-medium text-gray-900">{entry.label}</p>
+      <p className="text-red-800">{entry.error ?? 'The server refused this change.'}</p>
+      <div className="mt-2 flex gap-2">
+        <button type="button" className="btn-primary px-3 py-1 text-xs" disabled={busy} onClick={act(onRetry)}>
+          Retry
+        </button>
+        <button type="button" className="btn-outline px-3 py-1 text-xs" disabled={busy} onClick={act(onDiscard)}>
+          Discard
+        </button>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,76 @@
+import { Minus, Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { removeFromCart, setCartQuantity, type CartLine } from '../../../local/cart';
+import { CART_MESSAGES } from '../../../shared/schemas/cart';
+import { Price } from '../../components/Price';
+
+/** One cart line: picture, name, line subtotal, unit price, quantity control and remove. */
+export function CartRow({ line }: { line: CartLine }) {
+  const [error, setError] = useState<string>();
+  const run = (change: Promise<void>) => {
+    setError(undefined);
+    change.catch((e: unknown) => setError(e instanceof Error ? e.message : 'Could not change the cart'));
+  };
+  const atStock = line.stockQuantity !== undefined && line.quantity >= line.stockQuantity;
+  const unavailable = line.isActive === false;
+
+  return (
+    <li className="card flex gap-3 p-3" data-testid="cart-row">
+      <Link to={`/product/${line.productId}`} className="shrink-0">
+        <img
+          src={line.imageUrl ?? '/placeholder.png'}
+          alt={line.name}
+          width={96}
+          height={72}
+          loading="lazy"
+          className="h-18 w-24 rounded-md bg-brand-light object-cover"
+        />
+      </Link>
+      <div className="flex min-w-0 flex-1 flex-col gap-1">
+        <div className="flex items-start justify-between gap-2">
+          <h2 className="line-clamp-2 font-semibold leading-snug">
+            <Link to={`/product/${line.productId}`}>{line.name}</Link>
+          </h2>
+          <Price value={(Math.round(line.price * 100) * line.quantity) / 100} className="shrink-0 font-bold text-brand-dark" />
+        </div>
+        <p className="text-sm text-gray-600"><Price value={line.price} /> each</p>
+        {unavailable && <p className="text-sm font-medium text-red-800">{CART_MESSAGES.unavailable}</p>}
+        <div className="mt-1 flex items-center justify-between gap-2">
+          <div className="flex items-center rounded-lg border border-gray-300" role="group" aria-label={`Quantity of ${line.name}`}>
+            <button
+              type="button"
+              aria-label={`One less ${line.name}`}
+              disabled={line.quantity <= 1}
+              onClick={() => run(setCartQuantity(line.productId, line.quantity - 1))}
+              className="flex h-9 w-9 items-center justify-center disabled:cursor-not-allowed disabled:opacity-40"
+            >
+              <Minus size={16} aria-hidden="true" />
+            </button>
+            <span className="w-10 text-center font-medium" data-testid="cart-quantity" aria-live="polite">{line.quantity}</span>
+            <button
+              type="button"
+              aria-label={`One more ${line.name}`}
+              disabled={atStock || unavailable}
+              onClick={() => run(setCartQuantity(line.productId, line.quantity + 1))}
+              className="flex h-9 w-9 items-center justify-center disabled:cursor-not-allowed disabled:opacity-40"
+            >
+              <Plus size={16} aria-hidden="true" />
+            </button>
+          </div>
+          <button
+            type="button"
+            aria-label={`Remove ${line.name}`}
+            onClick={() => run(removeFromCart(line.productId))}
+            className="flex items-center gap-1 rounded-md px-2 py-1 text-sm text-red-800 hover:bg-red-50"
+          >
+            <Trash2 size={16} aria-hidden="true" />
+            <span>Remove</span>
+          </button>
+        </div>
+        {atStock && !unavailable && <p className="text-xs text-gray-600">{CART_MESSAGES.onlyLeft(line.stockQuantity!)}</p>}
+        {error && <p role="alert" className="text-sm text-red-800">{error}</p>}
+      </div>
+    </li>
+  );
+}
