@@ -27,7 +27,7 @@ const publicPages: RouteObject[] = [
   page('/product/:id', () => import('../pages/catalogue/ProductDetailPage')),
   page('/search', () => import('../pages/catalogue/SearchPage')),
   page('/cart', () => import('../pages/cart/CartPage')),
-  soon('/track-order', 'Track Order'),
+  page('/track-order', () => import('../pages/orders/TrackOrderPage')),
   page('/password-reset-request', () => import('../pages/account/ResetRequestPage')),
   page('/reset-password', () => import('../pages/account/ResetPasswordPage')),
   page('/contact', () => import('../pages/info/ContactPage')),
@@ -46,7 +46,7 @@ const publicPages: RouteObject[] = [
 ];
 
 const protectedPages: RouteObject[] = [
-  soon('/checkout', 'Complete Your Order'),
+  page('/checkout', () => import('../pages/checkout/CheckoutPage')),
   soon('/profile', 'My Account'),
   soon('/addresses', 'Addresses'),
   soon('/addresses/new', 'New address'),
@@ -54,9 +54,9 @@ const protectedPages: RouteObject[] = [
   soon('/payment-methods', 'Payment Methods'),
   soon('/notifications', 'Notifications'),
   soon('/settings', 'Settings'),
-  soon('/orders', 'My Orders'),
-  soon('/orders/:orderId', 'Order'),
-  soon('/order-confirmation', 'Order Confirmation'),
+  page('/orders', () => import('../pages/orders/OrdersPage')),
+  page('/orders/:orderId', () => import('../pages/orders/OrderDetailPage')),
+  page('/order-confirmation', () => import('../pages/orders/OrderConfirmationPage')),
   soon('/sellers/me', 'Seller Dashboard'),
   soon('/sellers/me/stats', 'Seller Analytics'),
   soon('/sellers/me/add-product', 'Add Product'),
@@ -70,7 +70,7 @@ const barePages: RouteObject[] = [
   page('/signup', () => import('../pages/account/SignUpPage')),
   page('/password-reset', () => import('../pages/account/ResetWithCodePage')),
   soon('/sellers/register', 'Register as a seller'),
-  soon('/checkout/success', 'Payment successful'),
+  page('/checkout/success', () => import('../pages/checkout/PaymentSuccessPage')),
 ];
 
 export const routes: RouteObject[] = [

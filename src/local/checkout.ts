@@ -1,0 +1,88 @@
+import type { CheckoutRequestInput, CheckoutStarted, PaymentOutcome } from '../shared/schemas/checkout';
+import type { ApiClient } from './api';
+import { ApiError } from './api';
+import { CART_ENTITY } from './cart';
+import { localDb, setMeta, getMeta, type AkuafoDb } from './db';
+import { refreshOrderDetail } from './orders';
+import { replayExclusively } from './replayer';
+
+/**
+ * Checkout needs the network (the server reserves the stock and talks to the payment
+ * provider). The server checks out its own copy of the cart, so the cart changes still in
+ * the outbox are sent first.
+ */
+export const CART_NOT_SAVED = 'Some cart changes could not be saved. Open your cart to check it, then try again.';
+const FLUSH_WAIT_MS = 10_000;
+const LAST_CHECKOUT_KEY = 'checkout:last';
+
+export async function flushCartChanges(api: ApiClient, db: AkuafoDb = localDb): Promise<void> {
+  const deadline = Date.now() + FLUSH_WAIT_MS;
+  for (;;) {
+    const entries = await db.outbox.where('entity').equals(CART_ENTITY).toArray();
+    if (entries.some((e) => e.status === 'failed')) throw new ApiError(CART_NOT_SAVED, 409, 'cart_not_saved');
+    if (entries.length === 0) return;
+    const result = await replayExclusively(api, db);
+    if (result?.retryLater) throw new ApiError('You appear to be offline.', 0, 'network_error');
+    if (result?.needsSignIn) throw new ApiError('Session expired. Please login again.', 401, 'unauthorized');
+    // Another tab (or the service worker) holds the replay lock: give it a moment.
+    if (!result) await new Promise((r) => setTimeout(r, 300));
+    if (Date.now() > deadline) throw new ApiError(CART_NOT_SAVED, 409, 'cart_not_saved');
+  }
+}
+
+/** Creates the order and starts the mobile-money payment. */
+export async function startCheckout(api: ApiClient, input: CheckoutRequestInput, db: AkuafoDb = localDb): Promise<CheckoutStarted> {
+  await flushCartChanges(api, db);
+  const { data } = await api.post<{ data: CheckoutStarted }>('shop/checkout', input);
+  await setMeta(LAST_CHECKOUT_KEY, data, db);
+  return data;
+}
+
+/** SANDBOX ONLY: answers the simulated prompt as the customer's phone would. */
+export async function answerSandboxPrompt(api: ApiClient, reference: string, answer: 'approve' | 'decline'): Promise<PaymentOutcome> {
+  return (await api.post<{ data: PaymentOutcome }>(`payments/sandbox/${encodeURIComponent(reference)}/${answer}`)).data;
+}
+
+/**
+ * Asks the server to verify the payment with the provider. PENDING means the customer has
+ * not answered yet; a decline or a wrong amount throws an ApiError with the server's words.
+ * Once PAID, the phone's cart is emptied (the server emptied its own) and the order kept.
+ */
+export async function confirmPayment(api: ApiClient, started: CheckoutStarted, db: AkuafoDb = localDb): Promise<PaymentOutcome> {
+  const { data } = await api.post<{ data: PaymentOutcome }>(`shop/checkout/${started.checkoutId}/payment`, {
+    transactionId: started.reference,
+    amount: started.amount,
+    paymentMethod: 'MOBILE_MONEY',
+    paymentDetails: { phoneNumber: started.payment.phoneNumber, network: started.payment.network, reference: started.reference },
+  });
+  if (data.status === 'PAID') {
+    await db.cart.clear();
+    await setMeta(LAST_CHECKOUT_KEY, { ...started, paid: data }, db);
+    await refreshOrderDetail(api, data.orderId, db).catch(() => undefined);
+  }
+  return data;
+}
+
+/** Polls confirmPayment until the customer answers the prompt (or time runs out). */
+export async function waitForPayment(
+  api: ApiClient,
+  started: CheckoutStarted,
+  options: { intervalMs?: number; timeoutMs?: number; signal?: AbortSignal; db?: AkuafoDb } = {},
+): Promise<PaymentOutcome> {
+  const { intervalMs = 3_000, timeoutMs = 5 * 60_000, signal, db = localDb } = options;
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const outcome = await confirmPayment(api, started, db);
+    if (outcome.status !== 'PENDING' || signal?.aborted || Date.now() > deadline) return outcome;
+    await new Promise((r) => setTimeout(r, intervalMs));
+  }
+}
+
+/** The last checkout started on this phone (the payment step survives a reload). */
+export async function lastCheckout(db: AkuafoDb = localDb): Promise<(CheckoutStarted & { paid?: PaymentOutcome }) | undefined> {
+  return getMeta(LAST_CHECKOUT_KEY, db);
+}
+
+export async function forgetCheckout(db: AkuafoDb = localDb): Promise<void> {
+  await db.meta.delete(LAST_CHECKOUT_KEY);
+}

@@ -1,0 +1,80 @@
+import { paginate, type Page } from '../shared/pagination';
+import { ORDERS_PAGE_SIZE, type OrderDetail, type OrderListItem } from '../shared/schemas/orders';
+import type { ApiClient } from './api';
+import { localDb, type AkuafoDb, type LocalOrder } from './db';
+import { readSession } from './session';
+
+/**
+ * The user's orders kept on the phone (Dexie `orders`), so the history and each order's
+ * detail open with no network. Every answer from the server is written here; screens read
+ * only from here. Rows carry their owner's e-mail, so a shared phone never shows one
+ * person's orders to another.
+ */
+export type LocalOrderSummary = OrderListItem & { owner: string };
+
+interface StoredOrder extends LocalOrder {
+  data: LocalOrderSummary;
+  detail?: OrderDetail;
+}
+
+async function owner(db: AkuafoDb): Promise<string | undefined> {
+  return (await readSession(db))?.user.email;
+}
+
+function summaryOf(detail: OrderDetail, who: string): LocalOrderSummary {
+  return {
+    id: detail.id,
+    orderNumber: detail.orderNumber,
+    createdAt: detail.createdAt,
+    status: detail.status,
+    paymentStatus: detail.paymentStatus,
+    totalAmount: detail.totalAmount,
+    currency: detail.currency,
+    itemCount: detail.items.reduce((n, i) => n + i.quantity, 0),
+    itemsSummary: detail.items.slice(0, 3).map((i) => ({ productName: i.product.name, quantity: i.quantity })),
+    hasMoreItems: detail.items.length > 3,
+    previewImage: detail.items[0]?.product.imagesUrls[0] ?? null,
+    owner: who,
+  };
+}
+
+/** Reads one page of the history from the server and keeps it (details already kept stay). */
+export async function refreshOrders(api: ApiClient, page = 1, pageSize = ORDERS_PAGE_SIZE, db: AkuafoDb = localDb): Promise<Page<OrderListItem>> {
+  const answer = await api.get<Page<OrderListItem>>(`shop/customers/me/orders?page=${page}&pageSize=${pageSize}`);
+  const who = await owner(db);
+  if (!who) return answer;
+  await db.transaction('rw', db.orders, async () => {
+    for (const item of answer.data) {
+      const kept = (await db.orders.get(item.id)) as StoredOrder | undefined;
+      await db.orders.put({ id: item.id, orderNumber: item.orderNumber, createdAt: item.createdAt, data: { ...item, owner: who }, detail: kept?.detail });
+    }
+  });
+  return answer;
+}
+
+/** Reads one order's detail from the server and keeps it with its summary. */
+export async function refreshOrderDetail(api: ApiClient, id: number, db: AkuafoDb = localDb): Promise<OrderDetail> {
+  const { data } = await api.get<{ data: OrderDetail }>(`shop/customers/me/orders/${id}`);
+  const who = await owner(db);
+  if (who) await db.orders.put({ id: data.id, orderNumber: data.orderNumber, createdAt: data.createdAt, data: summaryOf(data, who), detail: data });
+  return data;
+}
+
+/** A page of the signed-in user's kept orders, newest first, in the server's page shape. */
+export async function localOrdersPage(page = 1, pageSize = ORDERS_PAGE_SIZE, db: AkuafoDb = localDb): Promise<Page<LocalOrderSummary>> {
+  const who = await owner(db);
+  const mine = who
+    ? ((await db.orders.orderBy('createdAt').reverse().toArray()) as StoredOrder[]).filter((o) => o.data?.owner === who).sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id)
+    : [];
+  return {
+    data: mine.slice((page - 1) * pageSize, page * pageSize).map((o) => o.data),
+    pagination: paginate(page, pageSize, mine.length),
+  };
+}
+
+/** One kept order: its detail if it was ever opened online, else undefined. */
+export async function localOrderDetail(id: number, db: AkuafoDb = localDb): Promise<OrderDetail | undefined> {
+  const who = await owner(db);
+  const row = (await db.orders.get(id)) as StoredOrder | undefined;
+  return row && row.data?.owner === who ? row.detail : undefined;
+}

@@ -1,0 +1,272 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { CreditCard, Smartphone, WifiOff } from 'lucide-react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { readCart, cartTotals } from '../../../local/cart';
+import { startCheckout } from '../../../local/checkout';
+import { MOBILE_MONEY_NETWORKS, NETWORK_LABELS, type MobileMoneyNetwork } from '../../../shared/phone';
+import { checkoutRequestSchema, DEFAULT_NETWORK, type CheckoutStarted } from '../../../shared/schemas/checkout';
+import type { Warehouse } from '../../../shared/schemas/catalogue';
+import { parseWith } from '../../../shared/schemas/parse';
+import { api } from '../../app/api';
+import { Price } from '../../components/Price';
+import { Spinner } from '../../components/Spinner';
+import { useOnline } from '../../hooks/useOnline';
+import { Banner } from '../orders/ui';
+import { PaymentStep } from './PaymentStep';
+
+interface FormState {
+  /** The chosen warehouse id; sent as pickupLocationId. */
+  shippingAddressId: string;
+  mobileMoneyNetwork: MobileMoneyNetwork;
+  mobileMoneyNumber: string;
+  agentCode: string;
+  notes: string;
+}
+
+const EMPTY_FORM: FormState = { shippingAddressId: '', mobileMoneyNetwork: DEFAULT_NETWORK, mobileMoneyNumber: '', agentCode: '', notes: '' };
+
+export default function CheckoutPage() {
+  const online = useOnline();
+  const lines = useLiveQuery(() => readCart(), []);
+  const [warehouses, setWarehouses] = useState<Warehouse[] | undefined>();
+  const [warehouseError, setWarehouseError] = useState<string>();
+  const [form, setForm] = useState<FormState>(EMPTY_FORM);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string>();
+  const [started, setStarted] = useState<CheckoutStarted>();
+  const ids = { notes: useId(), warehouse: useId(), network: useId(), number: useId(), agent: useId() };
+
+  useEffect(() => {
+    if (!online || warehouses) return;
+    api
+      .get<{ data: Warehouse[] }>('warehouses')
+      .then(({ data }) => setWarehouses(data))
+      .catch((error: Error) => setWarehouseError(error.message));
+  }, [online, warehouses]);
+
+  if (started) return <PaymentStep started={started} onRestart={() => setStarted(undefined)} />;
+  if (lines === undefined) return <Spinner />;
+  if (lines.length === 0) {
+    return (
+      <EmptyState title="Your cart is empty" text="Add some items to your cart to get started" />
+    );
+  }
+  const totals = cartTotals(lines).summary;
+
+  const set = <K extends keyof FormState>(key: K, value: FormState[K]) => {
+    setForm((f) => ({ ...f, [key]: value }));
+    const field = key === 'shippingAddressId' ? 'pickupLocationId' : key;
+    setErrors((e) => {
+      const { [field]: _cleared, ...rest } = e;
+      return rest;
+    });
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFailure(undefined);
+    const input = {
+      pickupLocationId: form.shippingAddressId,
+      paymentMethod: 'MOBILE_MONEY' as const,
+      mobileMoneyNetwork: form.mobileMoneyNetwork,
+      mobileMoneyNumber: form.mobileMoneyNumber,
+      notes: form.notes,
+      ...(form.agentCode.trim() ? { agentCode: form.agentCode } : {}),
+    };
+    const checked = parseWith(checkoutRequestSchema, input);
+    if (!checked.ok) {
+      setErrors(checked.error.fieldErrors);
+      return;
+    }
+    setBusy(true);
+    try {
+      setStarted(await startCheckout(api, input));
+    } catch (error) {
+      const e = error as Error & { fieldErrors?: Record<string, string> };
+      if (e.fieldErrors) setErrors(e.fieldErrors);
+      setFailure(e.message || 'Payment processing failed');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="container-page py-6">
+      <h1 className="text-2xl font-bold">Complete Your Order</h1>
+      <p className="mt-1 text-gray-700">Review your items and enter payment details</p>
+
+      {!online && (
+        <div className="mt-4">
+          <Banner kind="warning">
+            <span className="flex items-start gap-2">
+              <WifiOff size={18} aria-hidden="true" className="mt-0.5 shrink-0" />
+              <span>Checkout needs an internet connection. Your cart is kept on this phone: come back to finish your order when you are online.</span>
+            </span>
+          </Banner>
+        </div>
+      )}
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_22rem]">
+        <form onSubmit={submit} noValidate className="order-2 space-y-6 lg:order-1" aria-label="Checkout">
+          <section className="card space-y-4 p-4">
+            <h2 className="text-lg font-semibold">Pickup and delivery</h2>
+            <div>
+              <label htmlFor={ids.warehouse} className="mb-1 block text-sm font-medium">Select Pickup Warehouse</label>
+              {warehouses === undefined && !warehouseError && online ? (
+                <p className="text-sm text-gray-600">Loading warehouses…</p>
+              ) : warehouses && warehouses.length === 0 ? (
+                <p className="text-sm text-gray-700">No warehouses available.</p>
+              ) : (
+                <select
+                  id={ids.warehouse}
+                  className="input"
+                  value={form.shippingAddressId}
+                  onChange={(e) => set('shippingAddressId', e.target.value)}
+                  aria-invalid={errors.pickupLocationId ? true : undefined}
+                  aria-describedby={errors.pickupLocationId ? `${ids.warehouse}-error` : undefined}
+                  disabled={!warehouses}
+                >
+                  <option value="">Choose a warehouse</option>
+                  {warehouses?.map((w) => (
+                    <option key={w.id} value={w.id}>{`${w.name} — ${w.address} (${w.region})`}</option>
+                  ))}
+                </select>
+              )}
+              {warehouseError && <p className="mt-1 text-sm text-red-700">{warehouseError}</p>}
+              <FieldError id={`${ids.warehouse}-error`} message={errors.pickupLocationId} />
+            </div>
+            <div>
+              <label htmlFor={ids.notes} className="mb-1 block text-sm font-medium">Delivery Instructions</label>
+              <textarea
+                id={ids.notes}
+                className="input min-h-24"
+                placeholder="E.g. the house with the blue gate, opposite the Total filling station"
+                value={form.notes}
+                maxLength={500}
+                onChange={(e) => set('notes', e.target.value)}
+              />
+              <FieldError message={errors.notes} />
+            </div>
+          </section>
+
+          <section className="card space-y-4 p-4">
+            <h2 className="text-lg font-semibold">Payment Method</h2>
+            <fieldset className="grid gap-3 sm:grid-cols-2">
+              <legend className="sr-only">Payment method</legend>
+              <label className="flex cursor-pointer items-center gap-3 rounded-lg border-2 border-brand bg-brand-light p-3">
+                <input type="radio" name="paymentMethod" value="MOBILE_MONEY" checked readOnly className="accent-brand" />
+                <Smartphone size={20} aria-hidden="true" />
+                <span className="font-medium">Mobile Money</span>
+              </label>
+              <label className="flex cursor-not-allowed items-center gap-3 rounded-lg border border-gray-300 p-3 text-gray-500">
+                <input type="radio" name="paymentMethod" value="CARD" disabled />
+                <CreditCard size={20} aria-hidden="true" />
+                <span className="font-medium">Credit/Debit Card</span>
+                <span className="ml-auto rounded-full bg-gray-200 px-2 py-0.5 text-xs font-semibold text-gray-700">Coming Soon</span>
+              </label>
+            </fieldset>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <div>
+                <label htmlFor={ids.network} className="mb-1 block text-sm font-medium">Mobile Money Network</label>
+                <select id={ids.network} className="input" value={form.mobileMoneyNetwork} onChange={(e) => set('mobileMoneyNetwork', e.target.value as MobileMoneyNetwork)}>
+                  {MOBILE_MONEY_NETWORKS.map((n) => (
+                    <option key={n} value={n}>{NETWORK_LABELS[n]}</option>
+                  ))}
+                </select>
+              </div>
+              <div>
+                <label htmlFor={ids.number} className="mb-1 block text-sm font-medium">Mobile Money Number</label>
+                <input
+                  id={ids.number}
+                  className="input"
+                  type="tel"
+                  inputMode="tel"
+                  autoComplete="tel"
+                  placeholder="e.g. 024 123 4567"
+                  value={form.mobileMoneyNumber}
+                  onChange={(e) => set('mobileMoneyNumber', e.target.value)}
+                  aria-invalid={errors.mobileMoneyNumber ? true : undefined}
+                  aria-describedby={errors.mobileMoneyNumber ? `${ids.number}-error` : undefined}
+                />
+                <FieldError id={`${ids.number}-error`} message={errors.mobileMoneyNumber} />
+              </div>
+            </div>
+            <div>
+              <label htmlFor={ids.agent} className="mb-1 block text-sm font-medium">Agent Code (optional)</label>
+              <input id={ids.agent} className="input" value={form.agentCode} maxLength={30} onChange={(e) => set('agentCode', e.target.value)} aria-describedby={`${ids.agent}-hint`} />
+              <p id={`${ids.agent}-hint`} className="mt-1 text-sm text-gray-600">If you were referred by an agent</p>
+              <FieldError message={errors.agentCode} />
+            </div>
+          </section>
+
+          {failure && <Banner kind="error">{failure}</Banner>}
+
+          <button type="submit" className="btn-primary w-full py-3 text-base" disabled={busy || !online || !warehouses?.length}>
+            {busy ? 'Processing...' : 'Complete Order'}
+          </button>
+          <p className="text-center text-xs text-gray-600">
+            By placing your order you agree to our <Link to="/terms" className="underline">Terms of Service</Link> and{' '}
+            <Link to="/privacy" className="underline">Privacy Policy</Link>.
+          </p>
+        </form>
+
+        <aside className="order-1 lg:order-2" aria-labelledby="order-summary">
+          <div className="card p-4 lg:sticky lg:top-20">
+            <h2 id="order-summary" className="text-lg font-semibold">Order Summary</h2>
+            <ul className="mt-3 divide-y divide-gray-100">
+              {lines.map((line) => (
+                <li key={line.productId} className="flex items-center gap-3 py-2">
+                  {line.imageUrl ? (
+                    <img src={line.imageUrl} alt="" width={48} height={36} className="h-9 w-12 rounded object-cover" />
+                  ) : (
+                    <span className="h-9 w-12 rounded bg-brand-light" aria-hidden="true" />
+                  )}
+                  <span className="min-w-0 flex-1">
+                    <span className="block truncate text-sm font-medium">{line.name}</span>
+                    <span className="text-xs text-gray-600">{line.quantity} × <Price value={line.price} /></span>
+                  </span>
+                  <Price value={line.price * line.quantity} className="text-sm font-semibold" />
+                </li>
+              ))}
+            </ul>
+            <dl className="mt-3 space-y-1 border-t border-gray-200 pt-3 text-sm">
+              <Row label={`Subtotal (${totals.itemCount} items)`} value={totals.subtotal} />
+              <Row label="Delivery" value={totals.shipping} />
+              <Row label="Tax" value={totals.tax} />
+              <div className="flex justify-between border-t border-gray-200 pt-2 text-base font-bold">
+                <dt>Total</dt>
+                <dd><Price value={totals.total} /></dd>
+              </div>
+            </dl>
+            <p className="mt-2 text-xs text-gray-600">Prices are checked again when you complete the order.</p>
+          </div>
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+function Row({ label, value }: { label: string; value: number }) {
+  return (
+    <div className="flex justify-between">
+      <dt className="text-gray-700">{label}</dt>
+      <dd><Price value={value} /></dd>
+    </div>
+  );
+}
+
+function FieldError({ message, id }: { message?: string; id?: string }) {
+  return message ? <p id={id} className="mt-1 text-sm text-red-700">{message}</p> : null;
+}
+
+function EmptyState({ title, text }: { title: string; text: string }) {
+  return (
+    <div className="container-page py-16 text-center">
+      <h1 className="text-2xl font-bold">{title}</h1>
+      <p className="mt-2 text-gray-700">{text}</p>
+      <Link to="/products" className="btn-primary mt-6">Continue Shopping</Link>
+    </div>
+  );
+}

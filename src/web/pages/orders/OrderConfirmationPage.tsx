@@ -1,0 +1,62 @@
+import { CheckCircle2 } from 'lucide-react';
+import { Link, useLocation } from 'react-router-dom';
+import { Price } from '../../components/Price';
+import { capitalise, formatDate } from './ui';
+
+/** The spec's confirmation-state order, passed through navigation state. */
+export interface ConfirmationOrder {
+  orderNumber: string;
+  date: string;
+  status: string;
+  trackingNumber?: string;
+  estimatedDelivery?: string | null;
+  items: { name: string; quantity: number; price: number }[];
+  total: number;
+  paymentMethod: 'creditCard' | 'mobileMoney';
+  paymentDetails?: { creditCard?: { cardNumber: string }; mobileMoney?: { network: string; phoneNumber: string } };
+}
+
+/** /order-confirmation: shows the order it was handed; without one, 'Order Not Found'. */
+export default function OrderConfirmationPage() {
+  const order = (useLocation().state as { order?: ConfirmationOrder } | null)?.order;
+  if (!order) {
+    return (
+      <div className="container-page py-12 text-center">
+        <h1 className="text-2xl font-bold">Order Not Found</h1>
+        <p className="mt-2 text-gray-700">There is no order to confirm here. Your orders are listed under My Orders.</p>
+        <Link to="/orders" className="btn-primary mt-6">View All Orders</Link>
+      </div>
+    );
+  }
+  const momo = order.paymentDetails?.mobileMoney;
+  return (
+    <div className="container-page max-w-2xl py-8">
+      <div className="text-center">
+        <CheckCircle2 size={56} className="mx-auto text-brand" aria-hidden="true" />
+        <h1 className="mt-3 text-2xl font-bold">Order Confirmed</h1>
+        <p className="mt-1 text-gray-700">Order {order.orderNumber} · {formatDate(order.date)} · {capitalise(order.status)}</p>
+        {order.estimatedDelivery && <p className="text-sm text-gray-600">Expected by {formatDate(order.estimatedDelivery)}</p>}
+      </div>
+      <div className="card mt-6 p-4">
+        <ul className="divide-y divide-gray-100">
+          {order.items.map((item, i) => (
+            <li key={i} className="flex justify-between py-2 text-sm">
+              <span>{item.quantity} × {item.name}</span>
+              <Price value={item.price * item.quantity} />
+            </li>
+          ))}
+        </ul>
+        <p className="mt-2 flex justify-between border-t border-gray-200 pt-2 font-bold"><span>Total</span><Price value={order.total} /></p>
+        <p className="mt-3 text-sm text-gray-700">
+          Paid with {order.paymentMethod === 'mobileMoney' ? 'Mobile Money' : 'card'}
+          {momo ? ` (${momo.network}, ${momo.phoneNumber})` : ''}
+          {order.paymentDetails?.creditCard ? ` ending ${order.paymentDetails.creditCard.cardNumber.slice(-4)}` : ''}
+        </p>
+      </div>
+      <div className="mt-6 grid gap-3 sm:grid-cols-2">
+        <Link to={`/track-order?orderNumber=${encodeURIComponent(order.trackingNumber ?? order.orderNumber)}`} className="btn-primary">Track Order</Link>
+        <Link to="/orders" className="btn-outline">View All Orders</Link>
+      </div>
+    </div>
+  );
+}

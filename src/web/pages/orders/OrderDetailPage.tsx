@@ -1,0 +1,209 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { ArrowLeft, CheckCircle2, CircleDot, ClipboardList, CreditCard, Package, Truck, XCircle, type LucideIcon } from 'lucide-react';
+import { useCallback, useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { ApiError } from '../../../local/api';
+import { OUTBOX_EVENT } from '../../../local/outbox';
+import { localOrderDetail, refreshOrderDetail } from '../../../local/orders';
+import { formatGhanaMobile, NETWORK_LABELS, type MobileMoneyNetwork } from '../../../shared/phone';
+import { ORDER_MESSAGES, type OrderDetail } from '../../../shared/schemas/orders';
+import { api } from '../../app/api';
+import { Price } from '../../components/Price';
+import { Spinner } from '../../components/Spinner';
+import { useOnline } from '../../hooks/useOnline';
+import { ItemReview } from './ReviewForm';
+import { Banner, PaymentBadge, StatusBadge, capitalise, formatDate, formatDateTime } from './ui';
+
+const HISTORY_ICONS: Record<string, LucideIcon> = {
+  ORDER_PLACED: ClipboardList,
+  PAYMENT_CONFIRMED: CreditCard,
+  PROCESSING: Package,
+  SHIPPED: Truck,
+  DELIVERED: CheckCircle2,
+  CANCELLED: XCircle,
+};
+
+/** /orders/{id}: kept on the phone once opened, so it also opens offline. */
+export default function OrderDetailPage() {
+  const id = Number(useParams().orderId);
+  const online = useOnline();
+  // null: not on this phone; undefined: still reading.
+  const order = useLiveQuery(async () => (Number.isInteger(id) ? ((await localOrderDetail(id)) ?? null) : null), [id]);
+  const [state, setState] = useState<'loading' | 'done' | 'missing' | 'error'>('loading');
+  const [tab, setTab] = useState<'details' | 'updates'>('details');
+
+  const load = useCallback(() => {
+    if (!Number.isInteger(id)) return setState('missing');
+    refreshOrderDetail(api, id)
+      .then(() => setState('done'))
+      .catch((error) => setState(error instanceof ApiError && error.status === 404 ? 'missing' : 'error'));
+  }, [id]);
+
+  useEffect(() => {
+    if (online) load();
+    else setState('done');
+  }, [online, load]);
+
+  // A review sent from this page: read the order again so it shows the server's copy.
+  useEffect(() => {
+    const onOutbox = () => online && load();
+    window.addEventListener(OUTBOX_EVENT, onOutbox);
+    return () => window.removeEventListener(OUTBOX_EVENT, onOutbox);
+  }, [online, load]);
+
+  if (order === undefined || (order === null && state === 'loading')) return <Spinner label="Loading your order..." />;
+  if (order === null && state === 'error') {
+    return (
+      <div className="container-page py-12 text-center">
+        <p className="text-gray-700">Failed to fetch order details</p>
+        <button type="button" className="btn-primary mt-4" onClick={load}>Try again</button>
+      </div>
+    );
+  }
+  if (order === null) {
+    return (
+      <div className="container-page py-12 text-center">
+        <h1 className="text-2xl font-bold">Order Not Found</h1>
+        <p className="mt-2 text-gray-700">{state === 'missing' || online ? ORDER_MESSAGES.notFound : 'This order is not saved on this phone yet. Open it once while online.'}</p>
+        <Link to="/orders" className="btn-primary mt-6">Back to My Orders</Link>
+      </div>
+    );
+  }
+
+  return (
+    <div className="container-page py-6">
+      <Link to="/orders" className="inline-flex items-center gap-1 text-sm text-brand-dark hover:underline">
+        <ArrowLeft size={16} aria-hidden="true" /> My Orders
+      </Link>
+      <header className="mt-2 flex flex-wrap items-center gap-2">
+        <h1 className="text-2xl font-bold">Order {order.orderNumber}</h1>
+        <StatusBadge status={order.status} />
+      </header>
+      <p className="text-sm text-gray-600">Placed on {formatDateTime(order.createdAt)}</p>
+      {!online && <p className="mt-1 text-sm text-gray-600">Offline: showing the copy saved on this phone.</p>}
+
+      <div className="mt-4">
+        <DeliveryBanner order={order} />
+      </div>
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_20rem]">
+        <div>
+          <div role="tablist" aria-label="Order information" className="flex border-b border-gray-200">
+            {(['details', 'updates'] as const).map((key) => (
+              <button
+                key={key}
+                type="button"
+                role="tab"
+                id={`tab-${key}`}
+                aria-selected={tab === key}
+                aria-controls={`panel-${key}`}
+                onClick={() => setTab(key)}
+                className={`-mb-px border-b-2 px-4 py-2 text-sm font-semibold ${tab === key ? 'border-brand text-brand-dark' : 'border-transparent text-gray-600 hover:text-gray-900'}`}
+              >
+                {key === 'details' ? 'Order Details' : 'Status Updates'}
+              </button>
+            ))}
+          </div>
+          {tab === 'details' ? (
+            <section role="tabpanel" id="panel-details" aria-labelledby="tab-details" className="space-y-4 pt-4">
+              <ul className="card divide-y divide-gray-100">
+                {order.items.map((item) => (
+                  <li key={item.id} className="p-3">
+                    <div className="flex gap-3">
+                      {item.product.imagesUrls[0] ? (
+                        <img src={item.product.imagesUrls[0]} alt="" width={80} height={60} loading="lazy" className="h-16 w-20 shrink-0 rounded-lg object-cover" />
+                      ) : (
+                        <span className="h-16 w-20 shrink-0 rounded-lg bg-brand-light" aria-hidden="true" />
+                      )}
+                      <div className="min-w-0 flex-1">
+                        <Link to={`/product/${item.product.id}`} className="font-medium hover:underline">{item.product.name}</Link>
+                        <p className="text-xs text-gray-600">SKU {item.product.sku}</p>
+                        <p className="text-sm text-gray-700">{item.quantity} × <Price value={item.unitPrice} /></p>
+                      </div>
+                      <Price value={item.totalPrice} className="font-semibold" />
+                    </div>
+                    {(order.status === 'DELIVERED' || item.product.review) && (
+                      <ItemReview productId={item.product.id} productName={item.product.name} review={item.product.review} canReview={order.status === 'DELIVERED'} />
+                    )}
+                  </li>
+                ))}
+              </ul>
+              <div className="card grid gap-4 p-4 sm:grid-cols-2">
+                <div>
+                  <h2 className="font-semibold">Pickup warehouse</h2>
+                  <p className="text-sm text-gray-800">{order.shippingAddress.name}</p>
+                  <p className="text-sm text-gray-700">{order.shippingAddress.street}</p>
+                  <p className="text-sm text-gray-700">{order.shippingAddress.region} Region, {order.shippingAddress.country}</p>
+                </div>
+                <div>
+                  <h2 className="font-semibold">Delivery instructions</h2>
+                  <p className="text-sm text-gray-700">{order.notes || 'None'}</p>
+                </div>
+              </div>
+            </section>
+          ) : (
+            <section role="tabpanel" id="panel-updates" aria-labelledby="tab-updates" className="pt-4">
+              <ol className="card space-y-4 p-4">
+                {order.statusHistory.map((step) => {
+                  const Icon = HISTORY_ICONS[step.status] ?? CircleDot;
+                  return (
+                    <li key={step.id} className="flex gap-3">
+                      <Icon size={20} className={step.status === 'CANCELLED' ? 'text-red-700' : 'text-brand'} aria-hidden="true" />
+                      <div>
+                        <p className="font-medium">{capitalise(step.status)}</p>
+                        <p className="text-xs text-gray-600">{formatDateTime(step.createdAt)}</p>
+                        {step.notes && <p className="text-sm text-gray-700">{step.notes}</p>}
+                      </div>
+                    </li>
+                  );
+                })}
+              </ol>
+            </section>
+          )}
+        </div>
+
+        <aside aria-labelledby="summary-title">
+          <div className="card p-4">
+            <h2 id="summary-title" className="text-lg font-semibold">Order Summary</h2>
+            <dl className="mt-3 space-y-1 text-sm">
+              <SummaryRow label="Subtotal" value={order.subtotal} />
+              {order.discountAmount > 0 && <SummaryRow label="Discount" value={-order.discountAmount} />}
+              <SummaryRow label="Delivery" value={order.shippingCost} />
+              <SummaryRow label="Tax" value={order.taxAmount} />
+              <div className="flex justify-between border-t border-gray-200 pt-2 text-base font-bold">
+                <dt>Total</dt>
+                <dd><Price value={order.totalAmount} /></dd>
+              </div>
+            </dl>
+            <div className="mt-4 space-y-1 border-t border-gray-200 pt-3 text-sm">
+              <p className="flex items-center justify-between"><span>Payment</span><PaymentBadge status={order.paymentStatus} /></p>
+              <p className="text-gray-700">
+                {order.paymentMethod === 'MOBILE_MONEY' ? 'Mobile Money' : capitalise(order.paymentMethod)}
+                {order.mobileMoney.network && ` · ${NETWORK_LABELS[order.mobileMoney.network as MobileMoneyNetwork] ?? order.mobileMoney.network}`}
+                {order.mobileMoney.phoneNumber && ` · ${formatGhanaMobile(order.mobileMoney.phoneNumber)}`}
+              </p>
+              {order.paymentDate && <p className="text-gray-700">Paid on {formatDateTime(order.paymentDate)}</p>}
+              {order.paymentReference && <p className="break-all text-xs text-gray-600">Reference {order.paymentReference}</p>}
+            </div>
+            <Link to={`/track-order?orderNumber=${encodeURIComponent(order.orderNumber)}`} className="btn-outline mt-4 w-full">Track Order</Link>
+          </div>
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+function DeliveryBanner({ order }: { order: OrderDetail }) {
+  if (order.status === 'DELIVERED') return <Banner kind="success">Delivered on {formatDate(order.deliveredAt)}</Banner>;
+  if (order.status === 'CANCELLED') return <Banner kind="error">Order Cancelled</Banner>;
+  return <Banner kind="info">Expected delivery by {formatDate(order.estimatedDelivery)}</Banner>;
+}
+
+function SummaryRow({ label, value }: { label: string; value: number }) {
+  return (
+    <div className="flex justify-between">
+      <dt className="text-gray-700">{label}</dt>
+      <dd><Price value={value} /></dd>
+    </div>
+  );
+}

@@ -1,0 +1,172 @@
+import { ArrowLeft, Check, LifeBuoy, Search } from 'lucide-react';
+import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
+import { ApiError } from '../../../local/api';
+import { parseWith } from '../../../shared/schemas/parse';
+import { ORDER_MESSAGES, orderNumberSchema, TRACKING_STEPS, type TrackedOrder } from '../../../shared/schemas/orders';
+import { api } from '../../app/api';
+import { Price } from '../../components/Price';
+import { Spinner } from '../../components/Spinner';
+import { useSession } from '../../hooks/useSession';
+import { PaymentBadge, StatusBadge, capitalise, formatDate } from './ui';
+
+type Lookup = { kind: 'idle' } | { kind: 'loading' } | { kind: 'found'; order: TrackedOrder } | { kind: 'missing'; orderNumber: string } | { kind: 'error'; message: string };
+
+/** /track-order (optional ?orderNumber=): public route; signed-out visitors are asked to sign in. */
+export default function TrackOrderPage() {
+  const { session, loading } = useSession();
+  const location = useLocation();
+  const [params, setParams] = useSearchParams();
+  const [input, setInput] = useState(params.get('orderNumber') ?? '');
+  const [error, setError] = useState<string>();
+  const [lookup, setLookup] = useState<Lookup>({ kind: 'idle' });
+  const inputId = useId();
+
+  const track = useCallback(async (raw: string) => {
+    const checked = parseWith(orderNumberSchema, raw);
+    if (!checked.ok) return setError(checked.error.message);
+    setError(undefined);
+    setLookup({ kind: 'loading' });
+    try {
+      const { data } = await api.get<{ data: TrackedOrder }>(`shop/customers/track-order/${encodeURIComponent(checked.value)}`);
+      setLookup({ kind: 'found', order: data });
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 404) setLookup({ kind: 'missing', orderNumber: checked.value });
+      else setLookup({ kind: 'error', message: (e as Error).message || ORDER_MESSAGES.trackFailed });
+    }
+  }, []);
+
+  const fromUrl = params.get('orderNumber');
+  useEffect(() => {
+    if (session && fromUrl) void track(fromUrl);
+  }, [session, fromUrl, track]);
+
+  if (loading) return <Spinner />;
+  if (!session) {
+    return (
+      <div className="container-page py-12 text-center">
+        <h1 className="text-2xl font-bold">Sign In Required</h1>
+        <p className="mt-2 text-gray-700">Please sign in to track your orders.</p>
+        <Link to="/signin" state={{ from: location.pathname + location.search }} className="btn-primary mt-6">Sign In</Link>
+      </div>
+    );
+  }
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = input.trim();
+    if (trimmed && trimmed.toUpperCase() === fromUrl?.toUpperCase()) void track(trimmed);
+    else if (trimmed) setParams({ orderNumber: trimmed.toUpperCase() });
+    else void track(trimmed);
+  };
+
+  const searchAgain = () => {
+    setInput('');
+    setLookup({ kind: 'idle' });
+    setParams({});
+  };
+
+  return (
+    <div className="container-page max-w-3xl py-6">
+      <Link to="/orders" className="inline-flex items-center gap-1 text-sm text-brand-dark hover:underline">
+        <ArrowLeft size={16} aria-hidden="true" /> My Orders
+      </Link>
+      <h1 className="mt-2 text-2xl font-bold">Track Order</h1>
+      <form onSubmit={submit} noValidate className="mt-4 flex gap-2" role="search">
+        <label htmlFor={inputId} className="sr-only">Order number</label>
+        <input
+          id={inputId}
+          className="input"
+          placeholder="e.g. ORD-2026-000123"
+          value={input}
+          onChange={(e) => {
+            setInput(e.target.value);
+            setError(undefined);
+          }}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${inputId}-error` : undefined}
+        />
+        <button type="submit" className="btn-primary"><Search size={18} aria-hidden="true" /> Track</button>
+      </form>
+      {error && <p id={`${inputId}-error`} className="mt-1 text-sm text-red-700">{error}</p>}
+
+      {lookup.kind === 'loading' && <Spinner label="Looking up your order…" />}
+      {lookup.kind === 'error' && <p role="alert" className="mt-6 text-red-700">{lookup.message}</p>}
+      {lookup.kind === 'missing' && (
+        <div className="card mt-6 p-6 text-center">
+          <h2 className="text-lg font-semibold">Order not found</h2>
+          <p className="mt-2 text-gray-700">{ORDER_MESSAGES.numberNotFound(lookup.orderNumber)}</p>
+          <button type="button" className="btn-outline mt-4" onClick={searchAgain}>Search another order</button>
+        </div>
+      )}
+      {lookup.kind === 'found' && <TrackedOrderView order={lookup.order} />}
+
+      <aside className="card mt-6 flex items-start gap-3 p-4">
+        <LifeBuoy size={22} className="shrink-0 text-brand" aria-hidden="true" />
+        <div>
+          <h2 className="font-semibold">Need help with your order?</h2>
+          <p className="text-sm text-gray-700">Our team can help with pickup, payment or anything else.</p>
+          <Link to="/support" className="btn-outline mt-2">Contact Support</Link>
+        </div>
+      </aside>
+    </div>
+  );
+}
+
+function TrackedOrderView({ order }: { order: TrackedOrder }) {
+  const cancelled = order.status === 'CANCELLED';
+  const current = Math.max(0, TRACKING_STEPS.indexOf(order.status));
+  return (
+    <section className="mt-6 space-y-4" aria-labelledby="tracked-title">
+      <div className="card p-4">
+        <div className="flex flex-wrap items-center gap-2">
+          <h2 id="tracked-title" className="text-lg font-semibold">{order.orderNumber}</h2>
+          <StatusBadge status={order.status} />
+        </div>
+        <p className="text-sm text-gray-600">Placed on {formatDate(order.createdAt)} by {order.customerName}</p>
+        <ol className="mt-4 grid grid-cols-4 gap-1" aria-label="Order progress">
+          {TRACKING_STEPS.map((step, i) => {
+            const reached = !cancelled && i <= current;
+            return (
+              <li key={step} className="flex flex-col items-center text-center" aria-current={!cancelled && i === current ? 'step' : undefined}>
+                <span className={`flex h-8 w-8 items-center justify-center rounded-full text-sm font-bold ${reached ? 'bg-brand text-white' : 'bg-gray-200 text-gray-600'}`}>
+                  {reached ? <Check size={16} aria-hidden="true" /> : i + 1}
+                </span>
+                <span className={`mt-1 text-xs ${reached ? 'font-semibold text-brand-dark' : 'text-gray-600'}`}>{capitalise(step)}</span>
+              </li>
+            );
+          })}
+        </ol>
+        {cancelled && <p className="mt-3 text-sm font-medium text-red-700">This order was cancelled.</p>}
+      </div>
+
+      <div className="card p-4">
+        <h3 className="font-semibold">Items</h3>
+        <ul className="mt-2 divide-y divide-gray-100">
+          {order.items.map((item, i) => (
+            <li key={i} className="flex items-center gap-3 py-2">
+              {item.productImage ? <img src={item.productImage} alt="" width={48} height={36} className="h-9 w-12 rounded object-cover" /> : <span className="h-9 w-12 rounded bg-brand-light" aria-hidden="true" />}
+              <span className="flex-1 text-sm">{item.quantity} × {item.productName}</span>
+              <Price value={item.unitPrice * item.quantity} className="text-sm font-semibold" />
+            </li>
+          ))}
+        </ul>
+        <p className="mt-2 flex justify-between border-t border-gray-200 pt-2 font-bold"><span>Total</span><Price value={order.totalAmount} /></p>
+      </div>
+
+      <div className="card grid gap-4 p-4 sm:grid-cols-2">
+        <div>
+          <h3 className="font-semibold">Payment</h3>
+          <p className="text-sm text-gray-700">{order.paymentMethod === 'MOBILE_MONEY' ? 'Mobile Money' : capitalise(order.paymentMethod)}</p>
+          <PaymentBadge status={order.paymentStatus} />
+        </div>
+        <div>
+          <h3 className="font-semibold">Pickup</h3>
+          <p className="text-sm text-gray-700">{order.shippingAddress.street}</p>
+          <p className="text-sm text-gray-700">{order.shippingAddress.region}, {order.shippingAddress.country}</p>
+          <p className="text-sm text-gray-700">{order.status === 'DELIVERED' ? 'Collected' : 'Expected'} {formatDate(order.expectedDelivery)}</p>
+        </div>
+      </div>
+    </section>
+  );
+}
