@@ -76,6 +76,13 @@ export function startOutboxReplayer(
       again = true;
       return;
     }
+    // The browser knows it has no network: do not spend requests (or battery); 'online' will
+    // call us, and a slow timer covers a browser that is wrong about it.
+    if (typeof navigator !== 'undefined' && navigator.onLine === false) {
+      failures += 1;
+      schedule();
+      return;
+    }
     running = true;
     try {
       const result = await replayExclusively(api, db, { signal: stopping.signal });
