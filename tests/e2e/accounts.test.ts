@@ -3,14 +3,14 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from '../support/browser';
-import { signInThroughPage } from '../support/auth';
+import { loginViaApi, signInThroughPage } from '../support/auth';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
 let context: BrowserContext;
 
 /** The newest 6-digit code the server mailed to this address (its mail spool). */
-async function mailedCode(email: string, pattern = /code is (\d{6})/): Promise<string> {
+async function mailedCode(email: string, pattern: RegExp = /code is (\d{6})/): Promise<string> {
   const dir = join(dataDir, 'mail');
   for (let i = 0; i < 50; i++) {
     const files = (() => {
@@ -21,7 +21,7 @@ async function mailedCode(email: string, pattern = /code is (\d{6})/): Promise<s
       }
     })();
     for (const file of files) {
-      const raw = readFileSync(join(dir, file), 'utf8').replace(/=\r?\n/g, '');
+      const raw = readFileSync(join(dir, file), 'utf8').replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
       if (!raw.includes(`To: ${email}`)) continue;
       const code = pattern.exec(raw)?.[1];
       if (code) return code;
@@ -85,15 +85,67 @@ describe.skipIf(!baseUrl)('accounts in the browser', () => {
     await page.keyboard.type(code);
     await page.waitForURL(`${baseUrl}/`);
     await page.getByText('Signed in successfully').waitFor();
+
+    // The account page shows what was signed up with; edits show at once.
+    await page.goto(`${baseUrl}/profile`);
+    await page.getByRole('heading', { name: 'Personal Information' }).waitFor();
+    await page.getByText(email).waitFor();
+    await page.getByText('+233241234567').waitFor();
+    await page.getByText('4 Prempeh II Street, Kumasi, Ashanti, Ghana').waitFor();
+    await page.getByText('No recent orders').waitFor();
+    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('No changes to save').waitFor();
+    await page.getByLabel('First name').fill('Esinam');
+    await page.getByLabel('Phone').fill('233201112222');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Profile updated successfully').waitFor();
+    await page.getByText('Esinam', { exact: true }).first().waitFor();
+    await page.getByText('+233201112222').waitFor();
+    // The outbox delivered it: the server holds the change.
+    await expect.poll(async () => {
+      const session = await loginViaApi(baseUrl, email, password);
+      return session.user.firstName;
+    }, { timeout: 15_000 }).toBe('Esinam');
+
+    // Sign out, then a protected page sends the visitor to /signin and back after sign-in.
+    await page.getByRole('button', { name: 'Log Out' }).click();
+    await page.waitForURL(`${baseUrl}/`);
+    await page.goto(`${baseUrl}/profile`);
+    await page.waitForURL(`${baseUrl}/signin`);
+    await signInThroughPage(page, baseUrl, email, password);
+    expect(new URL(page.url()).pathname).toBe('/profile');
+    await page.getByText('Signed in successfully').waitFor();
+    await page.getByRole('heading', { name: 'Personal Information' }).waitFor();
+    // Back went to where the user was before /signin, not to the sign-in form.
     await page.close();
   });
 
-  it('a protected page sends a signed-out visitor to /signin and back after sign-in', async () => {
+  it('recovers a forgotten password through the e-mailed link', async () => {
     const page = await context.newPage();
-    await page.goto(`${baseUrl}/orders`);
+    const email = `e2e-reset-${Date.now()}@example.com`;
+    const response = await fetch(`${baseUrl}/api/v1/shop/customers/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ firstName: 'Yaw', lastName: 'Boateng', email, password: 'First#Pass1', phoneNumber: '233245556666', address: { street: '1 High Street', city: 'Ho', region: 'Volta', country: 'Ghana' } }),
+    });
+    expect(response.status).toBe(201);
+    const code = await mailedCode(email);
+    await fetch(`${baseUrl}/api/v1/otp/verify`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ contact: email, otp: code }) });
+
+    await page.goto(`${baseUrl}/signin`);
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await page.getByLabel('Email address').fill(email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await page.getByText('Reset link sent. Check your inbox.').waitFor();
+    const token = await mailedCode(email, /reset-password\?token=(\S+)/);
+    await page.goto(`${baseUrl}/reset-password?token=${token}`);
+    await page.getByLabel('New password', { exact: true }).fill('Second#Pass2');
+    await page.getByLabel('Confirm new password', { exact: true }).fill('Second#Pass2');
+    await page.getByRole('button', { name: 'Reset password' }).click();
+    await page.getByText('Password reset successful! Redirecting to sign in...').waitFor();
     await page.waitForURL(`${baseUrl}/signin`);
-    await signInThroughPage(page, baseUrl, 'buyer@akuafo.demo', 'Akuafo#2026');
-    expect(new URL(page.url()).pathname).toBe('/orders');
+    await signInThroughPage(page, baseUrl, email, 'Second#Pass2');
     await page.close();
   });
 });

@@ -281,4 +281,6 @@ export interface Profile {
   phoneNumber: string | null;
   addresses: Address[];
   recentOrders: RecentOrder[];
+  /** Devices (sign-in families) with a live refresh token, this one included. */
+  activeSessions?: number;
 }

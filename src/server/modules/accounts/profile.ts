@@ -28,7 +28,7 @@ export async function addressesOf(db: Db, userId: number): Promise<Address[]> {
 }
 
 /** The account page's data: who, how to reach them, where they collect, what they bought. */
-export async function loadProfile(db: Db, userId: number): Promise<Profile & { activeSessions: number }> {
+export async function loadProfile(db: Db, userId: number): Promise<Profile> {
   const user = await findUserById(db, userId);
   if (!user) throw notFound('Account not found');
   const orders = await db

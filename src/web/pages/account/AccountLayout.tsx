@@ -1,0 +1,70 @@
+import { Bell, CreditCard, Heart, HelpCircle, LogOut, MapPin, Package, Settings, ShoppingCart, User } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { NavLink, useNavigate } from 'react-router-dom';
+import { signOut } from '../../../local/account';
+import { api } from '../../app/api';
+import { useSession } from '../../hooks/useSession';
+
+const ENTRIES = [
+  { to: '/profile', label: 'My Account', icon: User },
+  { to: '/orders', label: 'Orders', icon: Package },
+  { to: '/cart', label: 'Cart', icon: ShoppingCart },
+  { to: '/wishlist', label: 'Wishlist', icon: Heart },
+  { to: '/addresses', label: 'Addresses', icon: MapPin },
+  { to: '/payment-methods', label: 'Payment Methods', icon: CreditCard },
+  { to: '/notifications', label: 'Notifications', icon: Bell },
+  { to: '/settings', label: 'Settings', icon: Settings },
+  { to: '/help', label: 'Help Center', icon: HelpCircle },
+] as const;
+
+export function initials(first?: string, last?: string): string {
+  return `${first?.[0] ?? ''}${last?.[0] ?? ''}`.toUpperCase() || 'U';
+}
+
+/** The account pages' frame: the left menu (a row of links on phones) and the page. */
+export function AccountLayout({ title, children }: { title: string; children: ReactNode }) {
+  const { session } = useSession();
+  const navigate = useNavigate();
+  const user = session?.user;
+  const logOut = async () => {
+    await signOut(api);
+    navigate('/', { replace: true });
+  };
+  return (
+    <div className="container-page grid gap-6 py-6 md:grid-cols-[15rem_1fr]">
+      <aside className="card h-fit p-4">
+        <div className="mb-4 flex items-center gap-3">
+          {user?.profileImage ? (
+            <img src={user.profileImage} alt="" className="h-12 w-12 rounded-full object-cover" />
+          ) : (
+            <span className="flex h-12 w-12 items-center justify-center rounded-full bg-brand text-lg font-bold text-white" aria-hidden="true">
+              {initials(user?.firstName, user?.lastName)}
+            </span>
+          )}
+          <p className="font-semibold">{user ? `${user.firstName} ${user.lastName}` : ''}</p>
+        </div>
+        <nav aria-label="Account" className="flex gap-1 overflow-x-auto md:flex-col">
+          {ENTRIES.map(({ to, label, icon: Icon }) => (
+            <NavLink
+              key={to}
+              to={to}
+              end
+              className={({ isActive }) => `flex shrink-0 items-center gap-2 rounded-lg px-3 py-2 text-sm ${isActive ? 'bg-brand-light font-semibold text-brand-dark' : 'text-gray-700 hover:bg-gray-100'}`}
+            >
+              <Icon size={18} aria-hidden="true" />
+              {label}
+            </NavLink>
+          ))}
+          <button type="button" onClick={logOut} className="flex shrink-0 items-center gap-2 rounded-lg px-3 py-2 text-left text-sm text-red-700 hover:bg-red-50">
+            <LogOut size={18} aria-hidden="true" />
+            Log Out
+          </button>
+        </nav>
+      </aside>
+      <section aria-labelledby="account-title" className="min-w-0">
+        <h1 id="account-title" className="mb-4 text-2xl font-bold">{title}</h1>
+        {children}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,111 @@
+import { useState, type FormEvent } from 'react';
+import { changePassword, signOutOtherDevices } from '../../../local/account';
+import { ApiError } from '../../../local/api';
+import { MESSAGES, changePasswordFormSchema } from '../../../shared/schemas/accounts';
+import { parseWith } from '../../../shared/schemas/parse';
+import { api } from '../../app/api';
+import { useOnline } from '../../hooks/useOnline';
+import { PasswordChecklist } from './PasswordChecklist';
+import { Alert, PasswordField, errorMessage } from './ui';
+import { useNotice } from './useNotice';
+
+const blank = { currentPassword: '', newPassword: '', confirmPassword: '' };
+
+/** What this browser is, in words, for the current-session entry. */
+function thisDevice(): string {
+  const ua = navigator.userAgent;
+  const browser = /Edg\//.test(ua) ? 'Edge' : /OPR\/|Opera/.test(ua) ? 'Opera' : /Chrome\//.test(ua) ? 'Chrome' : /Firefox\//.test(ua) ? 'Firefox' : /Safari\//.test(ua) ? 'Safari' : 'Browser';
+  const system = /Android/.test(ua) ? 'Android' : /iPhone|iPad/.test(ua) ? 'iOS' : /Windows/.test(ua) ? 'Windows' : /Mac OS/.test(ua) ? 'macOS' : /Linux/.test(ua) ? 'Linux' : '';
+  return system ? `${browser} on ${system}` : browser;
+}
+
+const formatDate = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+
+/** Password change (needs the network) and the sessions: this one, and 'Sign out other devices'. */
+export function SecurityCard({ passwordChangedAt, activeSessions }: { passwordChangedAt: string | null; activeSessions?: number }) {
+  const online = useOnline();
+  const [changing, setChanging] = useState(false);
+  const [form, setForm] = useState(blank);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useNotice();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = parseWith(changePasswordFormSchema, form);
+    if (!parsed.ok) {
+      setErrors(parsed.error.fieldErrors);
+      return;
+    }
+    setBusy(true);
+    try {
+      await changePassword(api, form.currentPassword, form.newPassword);
+      setForm(blank);
+      setChanging(false);
+      setNotice({ kind: 'success', text: MESSAGES.passwordChanged });
+    } catch (e) {
+      const message = e instanceof ApiError && !e.isNetwork && e.status < 500 ? e.message : errorMessage(e, 'Failed to change password');
+      setErrors(e instanceof ApiError && e.fieldErrors ? e.fieldErrors : { currentPassword: message });
+      setNotice({ kind: 'error', text: message });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const signOutOthers = async () => {
+    try {
+      const n = await signOutOtherDevices(api);
+      setNotice({ kind: 'success', text: n === 0 ? 'No other devices were signed in.' : `Signed out ${n} other ${n === 1 ? 'session' : 'sessions'}.` });
+    } catch (e) {
+      setNotice({ kind: 'error', text: errorMessage(e, 'Could not sign out other devices') });
+    }
+  };
+
+  const field = (key: keyof typeof blank) => ({
+    value: form[key],
+    onChange: (e: { target: { value: string } }) => {
+      setForm((f) => ({ ...f, [key]: e.target.value }));
+      setErrors((x) => ({ ...x, [key]: '' }));
+    },
+    error: errors[key],
+  });
+
+  return (
+    <div className="card p-5">
+      <h2 className="mb-4 text-lg font-semibold">Security</h2>
+      {notice && <div className="mb-3"><Alert kind={notice.kind}>{notice.text}</Alert></div>}
+      <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
+        <p>
+          <span className="font-medium">Password</span>
+          <span className="block text-gray-600">Last changed: {passwordChangedAt ? formatDate(passwordChangedAt) : 'Never'}</span>
+        </p>
+        {!changing && (
+          <button type="button" className="btn-outline px-3 py-1.5 text-sm" onClick={() => setChanging(true)} disabled={!online} title={online ? undefined : 'Connect to the internet to change your password'}>
+            Change password
+          </button>
+        )}
+      </div>
+      {changing && (
+        <form onSubmit={submit} noValidate className="mt-4 grid gap-3">
+          <PasswordField label="Current password" autoComplete="current-password" {...field('currentPassword')} />
+          <PasswordField label="New password" autoComplete="new-password" {...field('newPassword')} hint={<PasswordChecklist password={form.newPassword} />} />
+          <PasswordField label="Confirm new password" autoComplete="new-password" {...field('confirmPassword')} />
+          <div className="flex gap-2">
+            <button type="submit" className="btn-primary" disabled={busy || !online}>{busy ? 'Saving…' : 'Save'}</button>
+            <button type="button" className="btn-outline" onClick={() => { setForm(blank); setErrors({}); setChanging(false); }}>Cancel</button>
+          </div>
+        </form>
+      )}
+      <div className="mt-5 border-t border-gray-200 pt-4 text-sm">
+        <p className="font-medium">Current session</p>
+        <p className="text-gray-600">{thisDevice()} · this device</p>
+        {activeSessions !== undefined && activeSessions > 1 && (
+          <p className="text-gray-600">Also signed in on {activeSessions - 1} other {activeSessions - 1 === 1 ? 'device' : 'devices'}.</p>
+        )}
+        <button type="button" className="btn-outline mt-3 px-3 py-1.5 text-sm" onClick={signOutOthers} disabled={!online}>
+          Sign out other devices
+        </button>
+      </div>
+    </div>
+  );
+}
