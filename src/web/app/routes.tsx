@@ -40,9 +40,9 @@ const publicPages: RouteObject[] = [
   page('/privacy', () => import('../pages/info/PrivacyPage')),
   page('/help', () => import('../pages/info/HelpPage')),
   page('/support', () => import('../pages/info/SupportPage')),
-  page('/sellers/verify-email', () => import('../pages/sellers/VerifyEmailPage')),
-  page('/sellers/verify-email/failed', () => import('../pages/sellers/VerifyEmailFailedPage')),
-  page('/resend-verification', () => import('../pages/sellers/ResendVerificationPage')),
+  soon('/sellers/verify-email', 'Verifying your email'),
+  soon('/sellers/verify-email/failed', "We couldn't verify your email address"),
+  soon('/resend-verification', 'Resend verification'),
 ];
 
 const protectedPages: RouteObject[] = [
@@ -57,19 +57,19 @@ const protectedPages: RouteObject[] = [
   page('/orders', () => import('../pages/orders/OrdersPage')),
   page('/orders/:orderId', () => import('../pages/orders/OrderDetailPage')),
   page('/order-confirmation', () => import('../pages/orders/OrderConfirmationPage')),
-  page('/sellers/me', () => import('../pages/sellers/SellerDashboardPage')),
-  page('/sellers/me/stats', () => import('../pages/sellers/SellerStatsPage')),
-  page('/sellers/me/add-product', () => import('../pages/sellers/AddProductPage')),
-  page('/sellers/me/products', () => import('../pages/sellers/SellerProductsPage')),
-  page('/seller/orders', () => import('../pages/sellers/SellerOrdersPage')),
-  page('/seller/verification', () => import('../pages/sellers/SellerVerificationPage')),
+  soon('/sellers/me', 'Seller Dashboard'),
+  soon('/sellers/me/stats', 'Seller Analytics'),
+  soon('/sellers/me/add-product', 'Add Product'),
+  soon('/sellers/me/products', 'Product Management'),
+  soon('/seller/orders', 'Seller Orders'),
+  soon('/seller/verification', 'Seller Verification'),
 ];
 
 const barePages: RouteObject[] = [
   page('/signin', () => import('../pages/account/SignInPage')),
   page('/signup', () => import('../pages/account/SignUpPage')),
   page('/password-reset', () => import('../pages/account/ResetWithCodePage')),
-  page('/sellers/register', () => import('../pages/sellers/SellerRegisterPage')),
+  soon('/sellers/register', 'Register as a seller'),
   page('/checkout/success', () => import('../pages/checkout/PaymentSuccessPage')),
 ];
 
