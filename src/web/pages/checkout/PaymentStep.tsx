@@ -21,7 +21,9 @@ export function PaymentStep({ started, onRestart }: { started: CheckoutStarted; 
   const heading = useRef<HTMLHeadingElement>(null);
   const { payment } = started;
 
-  useEffect(() => heading.current?.focus(), []);
+  useEffect(() => {
+    heading.current?.focus();
+  }, []);
 
   const finish = (outcome: PaymentOutcome) => {
     if (outcome.status === 'PAID') navigate('/checkout/success', { replace: true, state: { orderId: outcome.orderId, orderNumber: outcome.orderNumber, amount: outcome.amount } });

@@ -26,7 +26,9 @@ export default function PaymentSuccessPage() {
 
   const detail = useLiveQuery(async () => (orderId === undefined ? undefined : localOrderDetail(orderId)), [orderId]);
 
-  useEffect(() => window.scrollTo(0, 0), []);
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, []);
 
   return (
     <div className="relative flex min-h-dvh items-center justify-center overflow-hidden bg-brand-light px-4">
