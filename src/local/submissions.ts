@@ -86,11 +86,7 @@ onOutboxFailure(SUBMISSION_KIND, async (entry, { db, error }) => {
   if (draft) await db.drafts.update(localId, { data: { ...(draft.data as DraftData), error: error.message } });
 });
 
-/**
- * Drafts still on their way (or refused), newest first. A draft whose outbox entry is gone
- * was sent (or discarded) while no hook was listening, e.g. before this module loaded: it is
- * removed here.
- */
+/** Drafts still on their way (or refused), newest first. Read-only: safe in a live query. */
 export async function pendingSubmissions(db: AkuafoDb = localDb): Promise<PendingSubmission[]> {
   const [drafts, entries] = await Promise.all([
     db.drafts.where('kind').equals(SUBMISSION_KIND).toArray(),
@@ -98,13 +94,9 @@ export async function pendingSubmissions(db: AkuafoDb = localDb): Promise<Pendin
   ]);
   const entryByEntity = new Map(entries.filter((e) => e.entity.startsWith(`${SUBMISSION_KIND}:`)).map((e) => [e.entity, e]));
   const pending: PendingSubmission[] = [];
-  const orphans: number[] = [];
   for (const draft of drafts) {
     const entry = entryByEntity.get(entityOf(draft.localId!));
-    if (!entry) {
-      orphans.push(draft.localId!);
-      continue;
-    }
+    if (!entry) continue;
     const data = draft.data as DraftData;
     pending.push({
       localId: draft.localId!,
@@ -116,8 +108,21 @@ export async function pendingSubmissions(db: AkuafoDb = localDb): Promise<Pendin
       createdAt: draft.updatedAt,
     });
   }
-  if (orphans.length) await db.drafts.bulkDelete(orphans).catch(() => undefined);
   return pending.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+}
+
+/**
+ * Removes drafts whose outbox entry is gone: they were sent (or discarded) while no hook was
+ * listening, e.g. by the service worker or before this module loaded.
+ */
+export async function dropSentDrafts(db: AkuafoDb = localDb): Promise<number> {
+  return db.transaction('rw', db.drafts, db.outbox, async () => {
+    const entities = new Set((await db.outbox.toArray()).map((e) => e.entity));
+    const drafts = await db.drafts.where('kind').equals(SUBMISSION_KIND).toArray();
+    const sent = drafts.filter((d) => !entities.has(entityOf(d.localId!))).map((d) => d.localId!);
+    await db.drafts.bulkDelete(sent);
+    return sent.length;
+  });
 }
 
 export type Delivery = { state: 'sent' } | { state: 'waiting' } | { state: 'failed'; error: string; seq: number };

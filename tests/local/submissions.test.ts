@@ -3,7 +3,7 @@ import { createApiClient } from '../../src/local/api';
 import { AkuafoDb, getMeta } from '../../src/local/db';
 import { discardEntry, replayOutbox } from '../../src/local/outbox';
 import { profileKey, refreshSellerProfile, saveSellerProfile } from '../../src/local/sellers';
-import { fetchMySubmissions, pendingSubmissions, queueSubmission } from '../../src/local/submissions';
+import { dropSentDrafts, fetchMySubmissions, pendingSubmissions, queueSubmission } from '../../src/local/submissions';
 import { pngImage, tokenFor } from '../support/sellers';
 import { startTestServer, type TestServer } from '../support/server';
 
@@ -81,6 +81,7 @@ describe('a product added offline', () => {
     const entry = await queueSubmission(fields('Orphan Pineapple'), [{ blob: png, name: 'p.png' }], db);
     await db.outbox.delete(entry!.seq!);
     expect(await pendingSubmissions(db)).toEqual([]);
+    expect(await dropSentDrafts(db)).toBe(1);
     expect(await db.drafts.count()).toBe(0);
   });
 });

@@ -40,9 +40,9 @@ const publicPages: RouteObject[] = [
   page('/privacy', () => import('../pages/info/PrivacyPage')),
   page('/help', () => import('../pages/info/HelpPage')),
   page('/support', () => import('../pages/info/SupportPage')),
-  soon('/sellers/verify-email', 'Verifying your email'),
-  soon('/sellers/verify-email/failed', "We couldn't verify your email address"),
-  soon('/resend-verification', 'Resend verification'),
+  page('/sellers/verify-email', () => import('../pages/sellers/VerifyEmailPage')),
+  page('/sellers/verify-email/failed', () => import('../pages/sellers/VerifyEmailFailedPage')),
+  page('/resend-verification', () => import('../pages/sellers/ResendVerificationPage')),
 ];
 
 const protectedPages: RouteObject[] = [
@@ -57,19 +57,19 @@ const protectedPages: RouteObject[] = [
   page('/orders', () => import('../pages/orders/OrdersPage')),
   page('/orders/:orderId', () => import('../pages/orders/OrderDetailPage')),
   page('/order-confirmation', () => import('../pages/orders/OrderConfirmationPage')),
-  soon('/sellers/me', 'Seller Dashboard'),
-  soon('/sellers/me/stats', 'Seller Analytics'),
-  soon('/sellers/me/add-product', 'Add Product'),
-  soon('/sellers/me/products', 'Product Management'),
-  soon('/seller/orders', 'Seller Orders'),
-  soon('/seller/verification', 'Seller Verification'),
+  page('/sellers/me', () => import('../pages/sellers/SellerDashboardPage')),
+  page('/sellers/me/stats', () => import('../pages/sellers/SellerStatsPage')),
+  page('/sellers/me/add-product', () => import('../pages/sellers/AddProductPage')),
+  page('/sellers/me/products', () => import('../pages/sellers/SellerProductsPage')),
+  page('/seller/orders', () => import('../pages/sellers/SellerOrdersPage')),
+  page('/seller/verification', () => import('../pages/sellers/SellerVerificationPage')),
 ];
 
 const barePages: RouteObject[] = [
   page('/signin', () => import('../pages/account/SignInPage')),
   page('/signup', () => import('../pages/account/SignUpPage')),
   page('/password-reset', () => import('../pages/account/ResetWithCodePage')),
-  soon('/sellers/register', 'Register as a seller'),
+  page('/sellers/register', () => import('../pages/sellers/SellerRegisterPage')),
   page('/checkout/success', () => import('../pages/checkout/PaymentSuccessPage')),
 ];
 

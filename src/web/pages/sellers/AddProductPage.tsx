@@ -1,0 +1,133 @@
+import { ArrowLeft, Lightbulb } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { discardEntry } from '../../../local/outbox';
+import { awaitDelivery, queueSubmission, type SubmissionDraftFields } from '../../../local/submissions';
+import { CATEGORIES } from '../../../shared/catalogue';
+import { parseWith } from '../../../shared/schemas/parse';
+import { GOOD_TITLE_LENGTH, SUBMISSION_MESSAGES, submissionCreateSchema } from '../../../shared/schemas/submissions';
+import { api } from '../../app/api';
+import { useOnline } from '../../hooks/useOnline';
+import { Alert, Field } from '../account/ui';
+import { SelectField, TextAreaField } from './fields';
+import { ImagePicker } from './ImagePicker';
+import { SellerShell } from './SellerShell';
+
+const EMPTY: SubmissionDraftFields = { name: '', description: '', category: '', price: '', stockQuantity: '', currency: 'GHS' };
+/** How long to wait online for the server before saying "it will be sent". */
+const SEND_WAIT_MS = 20_000;
+
+/** /sellers/me/add-product: works offline — the product waits on the phone and goes later. */
+export default function AddProductPage() {
+  return <SellerShell title="Add New Product">{() => <AddProductForm />}</SellerShell>;
+}
+
+function AddProductForm() {
+  const navigate = useNavigate();
+  const online = useOnline();
+  const [fields, setFields] = useState(EMPTY);
+  const [images, setImages] = useState<File[]>([]);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<{ kind: 'success' | 'info' | 'error'; text: string }>();
+
+  const set = (field: keyof SubmissionDraftFields) => (e: { target: { value: string } }) => {
+    setFields((f) => ({ ...f, [field]: e.target.value }));
+    setErrors(({ [field]: _, ...rest }) => rest);
+  };
+
+  const reset = () => {
+    setFields(EMPTY);
+    setImages([]);
+    setErrors({});
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setResult(undefined);
+    const parsed = parseWith(submissionCreateSchema, fields);
+    const found = parsed.ok ? {} : { ...parsed.error.fieldErrors };
+    if (images.length === 0) found.images = SUBMISSION_MESSAGES.imagesRequired;
+    if (Object.keys(found).length) {
+      setErrors(found);
+      return;
+    }
+    setBusy(true);
+    try {
+      const entry = await queueSubmission(fields, images.map((blob) => ({ blob, name: blob.name })));
+      const delivery = navigator.onLine ? await awaitDelivery(entry!.id, SEND_WAIT_MS) : { state: 'waiting' as const };
+      if (delivery.state === 'sent') {
+        setResult({ kind: 'success', text: SUBMISSION_MESSAGES.created });
+        reset();
+      } else if (delivery.state === 'waiting') {
+        setResult({ kind: 'info', text: SUBMISSION_MESSAGES.savedOffline });
+        reset();
+      } else {
+        // Refused: keep the form so the seller can correct it, and drop the refused copy.
+        await discardEntry(delivery.seq, api);
+        setResult({ kind: 'error', text: `${SUBMISSION_MESSAGES.createFailed} ${delivery.error}` });
+      }
+    } catch {
+      setResult({ kind: 'error', text: SUBMISSION_MESSAGES.submitException });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[1fr_18rem]">
+      <div className="space-y-4">
+        <button type="button" onClick={() => navigate(-1)} className="inline-flex items-center gap-1 text-sm font-medium text-brand-dark">
+          <ArrowLeft size={16} aria-hidden="true" /> Back
+        </button>
+        <p className="rounded-lg bg-brand-light p-3 text-sm text-brand-dark">Tip: products with clear, bright photos sell faster.</p>
+        <ol className="grid grid-cols-3 gap-2 text-center text-xs sm:text-sm" aria-label="Steps">
+          <li aria-current="step" className="rounded-full bg-brand px-2 py-1 font-medium text-white">1. Product Details</li>
+          <li className="rounded-full bg-gray-100 px-2 py-1 text-gray-700">2. Pricing</li>
+          <li className="rounded-full bg-gray-100 px-2 py-1 text-gray-700">3. Review</li>
+        </ol>
+        {!online && (
+          <Alert kind="info">You are offline. You can still add the product: it is kept on this phone and sent when you are back online.</Alert>
+        )}
+        {result && <Alert kind={result.kind}>{result.text}</Alert>}
+        <form onSubmit={submit} noValidate className="card space-y-4 p-5">
+          <Field label="Product Name" value={fields.name} onChange={set('name')} error={errors.name} maxLength={120} />
+          <SelectField label="Category" value={fields.category} onChange={set('category')} error={errors.category}>
+            <option value="">Select a category</option>
+            {CATEGORIES.map((c) => <option key={c} value={c}>{c}</option>)}
+          </SelectField>
+          <TextAreaField label="Description" value={fields.description} onChange={set('description')} error={errors.description} />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <div className="grid grid-cols-[1fr_7rem] gap-2">
+              <Field label="Price" inputMode="decimal" value={fields.price} onChange={set('price')} error={errors.price} placeholder="0.00" />
+              <SelectField label="Currency" value="GHS" onChange={() => undefined}>
+                <option value="GHS">GH₵ (GHS)</option>
+              </SelectField>
+            </div>
+            <Field label="Stock Quantity" inputMode="numeric" value={fields.stockQuantity} onChange={set('stockQuantity')} error={errors.stockQuantity} placeholder="0" />
+          </div>
+          <ImagePicker
+            files={images}
+            onChange={(next) => {
+              setImages(next);
+              setErrors(({ images: _, ...rest }) => rest);
+            }}
+            error={errors.images}
+            onError={(message) => setErrors(({ images: _, ...rest }) => (message ? { ...rest, images: message } : rest))}
+          />
+          <div className="flex gap-3">
+            <button type="button" className="btn-outline" onClick={() => navigate(-1)}>Cancel</button>
+            <button type="submit" className="btn-primary flex-1" disabled={busy}>{busy ? 'Creating...' : 'Create Product'}</button>
+          </div>
+        </form>
+      </div>
+      <aside className="card h-fit space-y-3 p-5 text-sm text-gray-800">
+        <h2 className="flex items-center gap-2 font-semibold"><Lightbulb size={16} aria-hidden="true" /> Need inspiration?</h2>
+        <p><strong>Titles:</strong> say what it is, the variety and the amount, in under {GOOD_TITLE_LENGTH} characters ("Fresh Kontomire, 5 kg bag").</p>
+        <p><strong>Descriptions:</strong> where it was grown, when it was harvested, how it is packed and how buyers can collect it.</p>
+        <p><strong>Photos:</strong> daylight, a plain background, the real produce; put the best photo first — it is the Main Image.</p>
+        <Link to="/sellers/me/products" className="inline-block font-medium text-brand-dark underline">See my products</Link>
+      </aside>
+    </div>
+  );
+}

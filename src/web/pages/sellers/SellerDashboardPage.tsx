@@ -1,0 +1,178 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { LogOut } from 'lucide-react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { signOut } from '../../../local/account';
+import { getMeta } from '../../../local/db';
+import { profileKey, refreshSellerProfile, saveSellerProfile, type Cached } from '../../../local/sellers';
+import { formatCedis } from '../../../shared/money';
+import { parseWith } from '../../../shared/schemas/parse';
+import { formatGhanaMobile } from '../../../shared/phone';
+import { BUSINESS_TYPES, SELLER_MESSAGES, sellerProfileUpdateSchema, type SellerProfile } from '../../../shared/schemas/sellers';
+import { api } from '../../app/api';
+import { Spinner } from '../../components/Spinner';
+import { useOnline } from '../../hooks/useOnline';
+import { Alert, Field } from '../account/ui';
+import { TextAreaField } from './fields';
+import { LoadError } from './LoadError';
+import { SellerShell } from './SellerShell';
+
+const EDITABLE = ['businessName', 'businessDescription', 'phoneNumber', 'businessAddress'] as const;
+type Editable = Record<(typeof EDITABLE)[number], string>;
+
+const STATUS_LOOK: Record<'VERIFIED' | 'PENDING' | 'OTHER', { box: string; text: string; button?: string }> = {
+  VERIFIED: { box: 'bg-green-50 ring-green-300 text-green-900', text: 'Your business is verified.' },
+  PENDING: { box: 'bg-yellow-50 ring-yellow-300 text-yellow-900', text: 'Verification pending: finish the checks so buyers can trust your listings.', button: 'Complete Verification' },
+  OTHER: { box: 'bg-red-50 ring-red-300 text-red-900', text: 'Your business is not verified yet.', button: 'Start Verification' },
+};
+
+function editableOf(p: SellerProfile): Editable {
+  return {
+    businessName: p.businessName,
+    businessDescription: p.businessDescription ?? '',
+    phoneNumber: p.phoneNumber ? formatGhanaMobile(p.phoneNumber) : '',
+    businessAddress: p.businessAddress ?? '',
+  };
+}
+
+/** /sellers/me: the business profile, its edit, and where to go next. */
+export default function SellerDashboardPage() {
+  return <SellerShell title="Seller Dashboard">{(owner) => <Dashboard owner={owner} />}</SellerShell>;
+}
+
+function Dashboard({ owner }: { owner: string }) {
+  const navigate = useNavigate();
+  const online = useOnline();
+  const cached = useLiveQuery(() => getMeta<Cached<SellerProfile>>(profileKey(owner)), [owner]);
+  const [loadError, setLoadError] = useState<unknown>();
+  const [attempt, setAttempt] = useState(0);
+  const [editing, setEditing] = useState(false);
+  const [form, setForm] = useState<Editable>();
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [notice, setNotice] = useState<string>();
+
+  useEffect(() => {
+    setLoadError(undefined);
+    refreshSellerProfile(api, owner).catch(setLoadError);
+  }, [owner, attempt]);
+
+  const profile = cached?.value;
+  if (!profile) {
+    if (loadError) return <LoadError onRetry={() => setAttempt((a) => a + 1)} />;
+    return <Spinner label="Loading your seller profile…" />;
+  }
+
+  const startEdit = () => {
+    setForm(editableOf(profile));
+    setErrors({});
+    setNotice(undefined);
+    setEditing(true);
+  };
+  // Cancel restores the fetched values.
+  const cancel = () => {
+    setEditing(false);
+    setErrors({});
+  };
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!form) return;
+    const parsed = parseWith(sellerProfileUpdateSchema, form);
+    if (!parsed.ok) {
+      setErrors(parsed.error.fieldErrors);
+      return;
+    }
+    await saveSellerProfile(owner, form);
+    setEditing(false);
+    setNotice(online ? SELLER_MESSAGES.profileUpdated : 'Saved on this phone — it will be sent when you are back online.');
+  };
+  const change = (field: keyof Editable) => (e: { target: { value: string } }) => {
+    setForm((f) => ({ ...f!, [field]: e.target.value }));
+    setErrors(({ [field]: _, ...rest }) => rest);
+  };
+
+  const look = profile.verificationStatus === 'VERIFIED' ? STATUS_LOOK.VERIFIED : profile.verificationStatus === 'PENDING' ? STATUS_LOOK.PENDING : STATUS_LOOK.OTHER;
+
+  return (
+    <div className="space-y-6">
+      {notice && <Alert kind="success">{notice}</Alert>}
+      <div className={`flex flex-wrap items-center justify-between gap-3 rounded-xl p-4 ring-1 ${look.box}`}>
+        <p className="font-medium">{look.text}</p>
+        {look.button && (
+          <Link to="/seller/verification" className="btn-primary">{look.button}</Link>
+        )}
+      </div>
+
+      <div className="card p-5">
+        <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+          <h2 className="text-lg font-semibold">Business profile</h2>
+          {!editing && <button type="button" className="btn-outline" onClick={startEdit}>Edit profile</button>}
+        </div>
+        {editing && form ? (
+          <form onSubmit={save} noValidate className="space-y-4">
+            <Field label="Business Name" value={form.businessName} onChange={change('businessName')} error={errors.businessName} />
+            <TextAreaField label="Business Description" value={form.businessDescription} onChange={change('businessDescription')} error={errors.businessDescription} />
+            <Field label="Phone Number" type="tel" value={form.phoneNumber} onChange={change('phoneNumber')} error={errors.phoneNumber} placeholder="024 123 4567" />
+            <Field label="Business Address" value={form.businessAddress} onChange={change('businessAddress')} error={errors.businessAddress} />
+            <div className="flex gap-3">
+              <button type="submit" className="btn-primary">Save</button>
+              <button type="button" className="btn-outline" onClick={cancel}>Cancel</button>
+            </div>
+          </form>
+        ) : (
+          <dl className="grid gap-4 sm:grid-cols-2">
+            <Item label="Business Name" value={profile.businessName} />
+            <Item label="Business Type" value={BUSINESS_TYPES[profile.businessType] ?? profile.businessType} />
+            <Item label="Description" value={profile.businessDescription} wide />
+            <Item label="Phone Number" value={profile.phoneNumber ? `${formatGhanaMobile(profile.phoneNumber)}${profile.isPhoneVerified ? ' (verified)' : ' (not verified)'}` : null} />
+            <Item label="Email" value={`${profile.user.email}${profile.user.isEmailVerified ? ' (verified)' : ' (not verified)'}`} />
+            <Item label="Business Address" value={profile.businessAddress} />
+            <Item label="Region" value={profile.businessRegion} />
+            <Item label="Ghana Card" value={profile.ghanaCardNumber} />
+            <Item label="Commission rate" value={`${profile.commissionRate}%`} />
+            <Item label="Bank account" value={profile.bankAccountName ? `${profile.bankAccountName} · ${profile.bankAccountNumber ?? ''}` : null} />
+          </dl>
+        )}
+        {!profile.user.isEmailVerified && (
+          <p className="mt-4 text-sm text-gray-700">
+            Your e-mail is not verified yet. <Link to="/resend-verification" className="font-medium text-brand-dark underline">Send a new verification link</Link>
+          </p>
+        )}
+      </div>
+
+      <div className="grid gap-4 sm:grid-cols-3">
+        <Figure label="Total Products" value={String(profile.totalProducts)} to="/sellers/me/products" />
+        <Figure label="Total Sales" value={String(profile.totalSales)} to="/seller/orders" />
+        <Figure label="Total Revenue" value={formatCedis(profile.totalRevenue)} to="/sellers/me/stats" />
+      </div>
+
+      <button
+        type="button"
+        className="btn-outline"
+        onClick={async () => {
+          await signOut(api);
+          navigate('/');
+        }}
+      >
+        <LogOut size={16} aria-hidden="true" /> Log out
+      </button>
+    </div>
+  );
+}
+
+function Item({ label, value, wide }: { label: string; value: string | null; wide?: boolean }) {
+  return (
+    <div className={wide ? 'sm:col-span-2' : undefined}>
+      <dt className="text-sm text-gray-600">{label}</dt>
+      <dd className="font-medium text-gray-900">{value || <span className="text-gray-500">Not provided</span>}</dd>
+    </div>
+  );
+}
+
+function Figure({ label, value, to }: { label: string; value: string; to: string }) {
+  return (
+    <Link to={to} className="card block p-4 hover:ring-brand">
+      <p className="text-sm text-gray-600">{label}</p>
+      <p className="mt-1 text-2xl font-bold text-gray-900">{value}</p>
+    </Link>
+  );
+}

@@ -1,0 +1,82 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { refreshSellerOrders } from '../../../local/sellers';
+import { formatCedis } from '../../../shared/money';
+import { api } from '../../app/api';
+import { Spinner } from '../../components/Spinner';
+import { SellerShell } from './SellerShell';
+import { useRemote } from './useRemote';
+
+const dateOf = (iso: string) => new Date(iso).toLocaleDateString('en-GH', { day: 'numeric', month: 'short', year: 'numeric' });
+const capitalise = (s: string) => s.charAt(0) + s.slice(1).toLowerCase().replace(/_/g, ' ');
+
+/** /seller/orders: orders that contain the seller's products, with only the seller's lines. */
+export default function SellerOrdersPage() {
+  return <SellerShell title="Orders">{(owner) => <Orders owner={owner} />}</SellerShell>;
+}
+
+function Orders({ owner }: { owner: string }) {
+  const [page, setPage] = useState(1);
+  const { data, loading, error, fromCache, reload } = useRemote(() => refreshSellerOrders(api, owner, page), [owner, page]);
+  if (!data && loading) return <Spinner label="Loading orders..." />;
+  if (!data || error) {
+    return (
+      <div role="alert" className="card p-6 text-center">
+        <p className="font-semibold text-red-800">Error loading orders</p>
+        <p className="mt-1 text-gray-700">There was an error loading your orders. Please try again.</p>
+        <button type="button" className="btn-primary mt-3" onClick={reload}>Retry</button>
+      </div>
+    );
+  }
+  if (data.data.length === 0) {
+    return (
+      <div className="card p-8 text-center">
+        <p className="text-lg font-semibold">No orders yet</p>
+        <p className="mt-1 text-gray-700">When buyers order your products, the orders show here.</p>
+        <Link to="/sellers/me/products" className="btn-primary mt-4">Manage products</Link>
+      </div>
+    );
+  }
+  return (
+    <div className="space-y-4">
+      {fromCache && <p className="text-sm text-amber-800">Offline: these are the orders from your last visit.</p>}
+      <ul className="space-y-3">
+        {data.data.map((order) => (
+          <li key={order.id} className="card p-4">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <p className="font-semibold">{order.orderNumber}</p>
+              <p className="text-sm text-gray-600">{dateOf(order.createdAt)}</p>
+            </div>
+            <div className="mt-1 flex flex-wrap gap-2 text-xs font-semibold">
+              <span className="rounded-full bg-gray-100 px-2 py-0.5 text-gray-800">{capitalise(order.status)}</span>
+              <span className={`rounded-full px-2 py-0.5 ${order.paymentStatus === 'PAID' ? 'bg-green-100 text-green-900' : 'bg-yellow-100 text-yellow-900'}`}>
+                Payment: {capitalise(order.paymentStatus)}
+              </span>
+            </div>
+            <ul className="mt-3 divide-y divide-gray-100 text-sm">
+              {order.items.map((item) => (
+                <li key={`${order.id}-${item.productId}`} className="flex justify-between gap-3 py-1">
+                  <span>{item.quantity} × {item.productName}</span>
+                  <span>{formatCedis(item.total)}</span>
+                </li>
+              ))}
+            </ul>
+            <div className="mt-2 flex flex-wrap justify-between gap-2 text-sm">
+              <span className="text-gray-700">Buyer: {order.buyerName}{order.pickupWarehouse ? ` · Pickup: ${order.pickupWarehouse}` : ''}</span>
+              <span className="font-semibold">Your items: {formatCedis(order.sellerTotal)}</span>
+            </div>
+          </li>
+        ))}
+      </ul>
+      {data.pagination.totalPages > 1 && (
+        <nav aria-label="Pages" className="flex items-center justify-between gap-3">
+          <p className="text-sm text-gray-700">Page {data.pagination.currentPage} of {data.pagination.totalPages}</p>
+          <div className="flex gap-2">
+            <button type="button" className="btn-outline" disabled={!data.pagination.hasPreviousPage} onClick={() => setPage((n) => n - 1)}>Previous</button>
+            <button type="button" className="btn-outline" disabled={!data.pagination.hasNextPage} onClick={() => setPage((n) => n + 1)}>Next</button>
+          </div>
+        </nav>
+      )}
+    </div>
+  );
+}

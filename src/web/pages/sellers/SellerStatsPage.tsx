@@ -1,0 +1,144 @@
+import { Package, ShoppingCart, Star, Wallet } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { refreshSellerStats } from '../../../local/sellers';
+import { formatCedis } from '../../../shared/money';
+import { PROFILE_ALMOST_AT, PROFILE_COMPLETE_AT, RECENT_PRODUCTS_SHOWN } from '../../../shared/schemas/sellers';
+import { SUBMISSION_STATUS_LABELS, type SubmissionStatus } from '../../../shared/schemas/submissions';
+import { api } from '../../app/api';
+import { LoadError } from './LoadError';
+import { SellerShell } from './SellerShell';
+import { useRemote } from './useRemote';
+import { VerificationBadge } from './VerificationBadge';
+
+const dateOf = (iso: string) => new Date(iso).toLocaleDateString('en-GH', { day: 'numeric', month: 'short', year: 'numeric' });
+
+function completenessMessage(percent: number): string {
+  if (percent >= PROFILE_COMPLETE_AT) return 'Great job! Your profile is complete.';
+  if (percent >= PROFILE_ALMOST_AT) return 'Almost there! A few more details and your profile is complete.';
+  return 'Complete your profile to increase trust with buyers.';
+}
+
+/** /sellers/me/stats: real figures from the server; the last copy offline. */
+export default function SellerStatsPage() {
+  return <SellerShell title="Seller Analytics">{(owner) => <Stats owner={owner} />}</SellerShell>;
+}
+
+function Stats({ owner }: { owner: string }) {
+  const { data: stats, loading, error, fromCache, reload } = useRemote(() => refreshSellerStats(api, owner), [owner]);
+  if (!stats && loading) return <Skeleton />;
+  if (!stats || error) return <LoadError onRetry={reload} />;
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center gap-3">
+        <p className="text-gray-700">Member since {dateOf(stats.joinedDate)}</p>
+        <VerificationBadge status={stats.verificationStatus} />
+        {fromCache && <span className="text-sm text-amber-800">Offline: showing the figures from your last visit.</span>}
+      </div>
+
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        <Card icon={<Package size={20} aria-hidden="true" />} label="Total Products" value={String(stats.totalProducts)} note={`${stats.activeProducts} live · ${stats.pendingProducts} pending`} />
+        <Card icon={<ShoppingCart size={20} aria-hidden="true" />} label="Total Sales" value={String(stats.totalSales)} note={stats.lastSaleDate ? `Last sale ${dateOf(stats.lastSaleDate)}` : 'No sales yet'} />
+        <Card icon={<Wallet size={20} aria-hidden="true" />} label="Total Revenue" value={formatCedis(stats.totalRevenue)} />
+        <Card
+          icon={<Star size={20} aria-hidden="true" />}
+          label="Avg. Rating"
+          value={stats.averageRating === null ? 'N/A' : `${stats.averageRating.toFixed(1)} / 5`}
+          note={`${stats.totalReviews} ${stats.totalReviews === 1 ? 'review' : 'reviews'}`}
+        />
+      </div>
+
+      <div className="card p-5">
+        <div className="flex items-center justify-between gap-3">
+          <h2 className="font-semibold">Profile Completeness</h2>
+          <span className="font-semibold">{stats.profileCompleteness}%</span>
+        </div>
+        <div className="mt-2 h-3 overflow-hidden rounded-full bg-gray-200" role="progressbar" aria-label="Profile completeness" aria-valuemin={0} aria-valuemax={100} aria-valuenow={stats.profileCompleteness}>
+          <div className="h-full bg-brand" style={{ width: `${stats.profileCompleteness}%` }} />
+        </div>
+        <p className="mt-2 text-gray-700">{completenessMessage(stats.profileCompleteness)}</p>
+        {stats.missingFields.length > 0 && <p className="mt-1 text-sm text-gray-600">Still missing: {stats.missingFields.join(', ')}.</p>}
+        {stats.profileCompleteness < 100 && (
+          <Link to={stats.missingFields.includes('Ghana Card number') ? '/seller/verification' : '/sellers/me'} className="btn-outline mt-3">Complete Profile</Link>
+        )}
+      </div>
+
+      {stats.totalSales === 0 && (
+        <div className="rounded-xl bg-brand-light p-5">
+          <h2 className="font-semibold text-brand-dark">Ready for your first sale</h2>
+          <p className="mt-1 text-gray-800">Good photos, clear names and fair prices help buyers choose your products.</p>
+          <Link to="/sellers/me/products" className="btn-primary mt-3">Promote Products</Link>
+        </div>
+      )}
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <div className="card p-5">
+          <h2 className="mb-3 font-semibold">Recent Products</h2>
+          {stats.recentProducts.length === 0 ? (
+            <div className="text-center">
+              <p className="text-gray-700">You have not added any products yet.</p>
+              <Link to="/sellers/me/add-product" className="btn-primary mt-3">Add First Product</Link>
+            </div>
+          ) : (
+            <ul className="divide-y divide-gray-100">
+              {stats.recentProducts.slice(0, RECENT_PRODUCTS_SHOWN).map((p) => (
+                <li key={p.id} className="flex items-center gap-3 py-2">
+                  <img src={p.imagesUrls[0] ?? '/placeholder.png'} alt="" width={48} height={36} className="h-9 w-12 rounded bg-brand-light object-cover" />
+                  <span className="min-w-0 flex-1 truncate font-medium">{p.name}</span>
+                  <span className="text-sm text-gray-600">{SUBMISSION_STATUS_LABELS[p.status as SubmissionStatus] ?? p.status}</span>
+                  <span className="font-semibold">{formatCedis(p.price)}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+        <div className="card p-5">
+          <h2 className="mb-3 font-semibold">Recent Orders</h2>
+          {stats.recentOrders.length === 0 ? (
+            <div className="text-center">
+              <p className="text-gray-700">No orders yet.</p>
+              <Link to="/" className="btn-outline mt-3">View Marketplace</Link>
+            </div>
+          ) : (
+            <ul className="divide-y divide-gray-100">
+              {stats.recentOrders.map((o) => (
+                <li key={o.id} className="flex items-center justify-between gap-3 py-2">
+                  <span className="font-medium">{o.orderNumber}</span>
+                  <span className="text-sm text-gray-600">{dateOf(o.createdAt)}</span>
+                  <span className="font-semibold">{formatCedis(o.total)}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+          <Link to="/seller/orders" className="mt-3 inline-block text-sm font-medium text-brand-dark underline">All orders</Link>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function Card({ icon, label, value, note }: { icon: ReactNode; label: string; value: string; note?: string }) {
+  return (
+    <div className="card p-4">
+      <div className="flex items-center gap-2 text-brand-dark">{icon}<span className="text-sm text-gray-700">{label}</span></div>
+      <p className="mt-2 text-xl font-bold text-gray-900">{value}</p>
+      {note && <p className="text-xs text-gray-600">{note}</p>}
+    </div>
+  );
+}
+
+function Skeleton() {
+  return (
+    <div className="animate-pulse space-y-4" aria-busy="true" aria-label="Loading analytics">
+      <div className="h-6 w-48 rounded bg-gray-200" />
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        {[0, 1, 2, 3].map((i) => <div key={i} className="h-24 rounded-xl bg-gray-200" />)}
+      </div>
+      <div className="h-28 rounded-xl bg-gray-200" />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <div className="h-40 rounded-xl bg-gray-200" />
+        <div className="h-40 rounded-xl bg-gray-200" />
+      </div>
+    </div>
+  );
+}

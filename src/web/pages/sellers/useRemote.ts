@@ -1,0 +1,28 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+
+export interface Remote<T> {
+  data?: T;
+  loading: boolean;
+  error?: unknown;
+  /** The figures are the last copy kept on the phone (no network). */
+  fromCache: boolean;
+  reload: () => void;
+}
+
+/** Loads something when the inputs change; a newer load wins over an older one still running. */
+export function useRemote<T>(load: () => Promise<{ value: T; fromCache?: boolean }>, deps: unknown[]): Remote<T> {
+  const [state, setState] = useState<{ data?: T; loading: boolean; error?: unknown; fromCache: boolean }>({ loading: true, fromCache: false });
+  const [tick, setTick] = useState(0);
+  const latest = useRef(0);
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const run = useCallback(load, deps);
+  useEffect(() => {
+    const call = ++latest.current;
+    setState((s) => ({ ...s, loading: true, error: undefined }));
+    run().then(
+      (r) => call === latest.current && setState({ data: r.value, loading: false, fromCache: Boolean(r.fromCache) }),
+      (error) => call === latest.current && setState((s) => ({ ...s, loading: false, error })),
+    );
+  }, [run, tick]);
+  return { ...state, reload: () => setTick((t) => t + 1) };
+}
