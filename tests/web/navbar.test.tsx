@@ -1,13 +1,14 @@
 import { act, cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { localDb } from '../../src/local/db';
 import { saveSession, type SessionUser } from '../../src/local/session';
 import { initialsOf } from '../../src/web/components/AccountMenu';
 import { NavBar } from '../../src/web/components/NavBar';
 
-// IndexedDB reads are asynchronous and a loaded machine is slow: allow more than the default second.
-configure({ asyncUtilTimeout: 5000 });
+// IndexedDB reads are asynchronous and a loaded machine is slow: allow more than the defaults.
+configure({ asyncUtilTimeout: 10_000 });
+vi.setConfig({ testTimeout: 30_000 });
 
 const user = (over: Partial<SessionUser> = {}): SessionUser => ({
   id: 7,
