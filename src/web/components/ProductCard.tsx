@@ -33,9 +33,9 @@ export function ProductCard({ product, onAdd, eager }: Props) {
           <Link to={`/product/${product.id}`}>{product.name}</Link>
         </h3>
         <p className="line-clamp-2 text-sm text-gray-600">{product.description}</p>
-        <div className="mt-auto flex items-baseline gap-2 pt-2">
-          <Price value={product.price} className="text-lg font-bold text-brand-dark" />
-          {product.oldPrice ? <Price value={product.oldPrice} className="text-sm text-gray-500 line-through" /> : null}
+        <div className="mt-auto flex flex-wrap items-baseline gap-x-2 pt-2">
+          <Price value={product.price} className="whitespace-nowrap text-base font-bold text-brand-dark sm:text-lg" />
+          {product.oldPrice ? <Price value={product.oldPrice} className="whitespace-nowrap text-sm text-gray-600 line-through" /> : null}
         </div>
         <p className={`text-xs ${available ? 'text-gray-600' : 'font-semibold text-red-700'}`}>
           {available ? `${product.stockQuantity} in stock · ${product.region}` : 'Out of Stock'}

@@ -1,0 +1,115 @@
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ProductImage } from '../../src/shared/schemas/catalogue';
+import { ImageCarousel } from '../../src/web/components/catalogue/ImageCarousel';
+import { pageWindow, showingCaption } from '../../src/web/components/catalogue/Pagination';
+import { ProductImage as Picture } from '../../src/web/components/ProductImage';
+import { HeroCarousel } from '../../src/web/pages/home/HeroCarousel';
+import { applyHomeFilters } from '../../src/web/pages/home/Shelves';
+import { NO_FILTERS } from '../../src/web/components/catalogue/filters';
+import { paginate } from '../../src/shared/pagination';
+
+afterEach(cleanup);
+
+describe('pagination', () => {
+  it('shows up to 5 page numbers around the current page', () => {
+    expect(pageWindow(1, 1)).toEqual([1]);
+    expect(pageWindow(1, 3)).toEqual([1, 2, 3]);
+    expect(pageWindow(1, 10)).toEqual([1, 2, 3, 4, 5]);
+    expect(pageWindow(6, 10)).toEqual([4, 5, 6, 7, 8]);
+    expect(pageWindow(10, 10)).toEqual([6, 7, 8, 9, 10]);
+  });
+
+  it("captions 'Showing X-Y of N products'", () => {
+    expect(showingCaption(paginate(1, 20, 84), 20)).toBe('Showing 1-20 of 84 products');
+    expect(showingCaption(paginate(5, 20, 84), 4)).toBe('Showing 81-84 of 84 products');
+    expect(showingCaption(paginate(1, 20, 0), 0)).toBe('Showing 0-0 of 0 products');
+  });
+});
+
+describe('home carousel', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+  const active = () => screen.getAllByTestId('hero-slide').findIndex((s) => s.dataset.active === 'true');
+
+  it('advances every 5 s; a dot jumps, pauses, and turning resumes after 10 s', () => {
+    render(<MemoryRouter><HeroCarousel /></MemoryRouter>);
+    expect(active()).toBe(0);
+    act(() => vi.advanceTimersByTime(5000));
+    expect(active()).toBe(1);
+    act(() => vi.advanceTimersByTime(5000));
+    expect(active()).toBe(2);
+    act(() => vi.advanceTimersByTime(5000));
+    expect(active()).toBe(0);
+
+    fireEvent.click(screen.getByRole('button', { name: /Show slide 2/ }));
+    expect(active()).toBe(1);
+    act(() => vi.advanceTimersByTime(9000));
+    expect(active()).toBe(1);
+    act(() => vi.advanceTimersByTime(1000)); // 10 s after the click: turning again
+    expect(active()).toBe(1);
+    act(() => vi.advanceTimersByTime(5000));
+    expect(active()).toBe(2);
+    expect(screen.getAllByRole('link').every((a) => a.getAttribute('href') === '/products')).toBe(true);
+  });
+});
+
+const image = (id: number): ProductImage => ({
+  id,
+  width: 640,
+  height: 480,
+  urls: { 320: `/media/p${id}/320.webp`, 640: `/media/p${id}/640.webp`, 1280: `/media/p${id}/1280.webp` },
+});
+
+describe('product image carousel', () => {
+  it('moves with arrow keys, dots, and swipes of at least 50 px', () => {
+    render(<ImageCarousel images={[image(1), image(2), image(3)]} alt="Yam" />);
+    const carousel = screen.getByTestId('image-carousel');
+    expect(screen.getByText('1 / 3')).toBeTruthy();
+    fireEvent.keyDown(carousel, { key: 'ArrowRight' });
+    expect(screen.getByText('2 / 3')).toBeTruthy();
+    fireEvent.keyDown(carousel, { key: 'ArrowLeft' });
+    fireEvent.keyDown(carousel, { key: 'ArrowLeft' });
+    expect(screen.getByText('3 / 3')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Show picture 1' }));
+    expect(screen.getByText('1 / 3')).toBeTruthy();
+
+    fireEvent.pointerDown(carousel, { clientX: 200 });
+    fireEvent.pointerUp(carousel, { clientX: 160 });
+    expect(screen.getByText('1 / 3')).toBeTruthy(); // 40 px: not a swipe
+    fireEvent.pointerDown(carousel, { clientX: 200 });
+    fireEvent.pointerUp(carousel, { clientX: 140 });
+    expect(screen.getByText('2 / 3')).toBeTruthy();
+    fireEvent.pointerDown(carousel, { clientX: 100 });
+    fireEvent.pointerUp(carousel, { clientX: 170 });
+    expect(screen.getByText('1 / 3')).toBeTruthy();
+  });
+});
+
+describe('product pictures', () => {
+  it('offer the three WebP widths, load lazily, keep their box, and fall back to a placeholder', () => {
+    render(<Picture image={image(7)} alt="Okra" />);
+    const img = screen.getByAltText('Okra') as HTMLImageElement;
+    expect(img.getAttribute('srcset')).toBe('/media/p7/320.webp 320w, /media/p7/640.webp 640w, /media/p7/1280.webp 1280w');
+    expect(img.getAttribute('loading')).toBe('lazy');
+    expect(img.getAttribute('width')).toBe('640');
+    expect(img.getAttribute('height')).toBe('480');
+    fireEvent.error(img);
+    expect(img.getAttribute('src')).toBe('/placeholder.png');
+    expect(img.getAttribute('srcset')).toBeNull();
+  });
+});
+
+describe('home filters', () => {
+  const product = (over: Record<string, unknown>) =>
+    ({ id: 1, name: 'Puna Yam', category: 'Tubers', description: 'From Kintampo', price: 30, condition: 'organic', region: 'Bono East', ...over }) as never;
+  it('match text, price range, condition and region', () => {
+    const list = [product({}), product({ id: 2, name: 'Goat', category: 'Livestock', price: 900, condition: 'premium', region: 'Northern' })];
+    expect(applyHomeFilters(list, NO_FILTERS)).toHaveLength(2);
+    expect(applyHomeFilters(list, { ...NO_FILTERS, search: 'YAM' })).toHaveLength(1);
+    expect(applyHomeFilters(list, { ...NO_FILTERS, minPrice: 100 })).toEqual([list[1]]);
+    expect(applyHomeFilters(list, { ...NO_FILTERS, condition: 'organic' })).toEqual([list[0]]);
+    expect(applyHomeFilters(list, { ...NO_FILTERS, location: 'Northern' })).toEqual([list[1]]);
+  });
+});
