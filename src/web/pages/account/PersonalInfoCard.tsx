@@ -110,6 +110,7 @@ export function PersonalInfoCard({ profile }: { profile: Profile }) {
           <div><dt className="text-gray-600">Account type</dt><dd className="font-medium">{TYPE_LABEL[profile.user.userType]}</dd></div>
         </dl>
       )}
+      {!profile.user.isEmailVerified && (
       <VerifyEmailDialog
         email={profile.user.email}
         open={verifying}
@@ -120,6 +121,7 @@ export function PersonalInfoCard({ profile }: { profile: Profile }) {
           setNotice({ kind: 'success', text: 'Email address verified' });
         }}
       />
+      )}
     </div>
   );
 }
