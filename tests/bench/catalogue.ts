@@ -76,6 +76,7 @@ const fillMs = performance.now() - started;
 
 // --- The phone: counts what crosses the wire (gzip) and inflates it, as a browser does. ---
 let wireBytes = 0;
+let plainBytes = 0;
 let requests = 0;
 const gzipFetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
   const request = new Request(input, init);
@@ -88,6 +89,7 @@ const gzipFetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
   const gzipped = headers.get('content-encoding') === 'gzip';
   headers.delete('content-encoding');
   const plain = gzipped ? gunzipSync(body) : body;
+  plainBytes += plain.byteLength;
   return new Response(response.status === 304 || response.status === 204 ? null : plain, { status: response.status, headers });
 }) as typeof fetch;
 const api = createApiClient({ origin: 'http://test.local', fetch: gzipFetch });
@@ -97,6 +99,7 @@ const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 const reset = () => {
   wireBytes = 0;
+  plainBytes = 0;
   requests = 0;
 };
 
@@ -104,6 +107,7 @@ started = performance.now();
 const full = await pullCatalogue(api, phone);
 const fullMs = performance.now() - started;
 const fullBytes = wireBytes;
+const fullPlain = plainBytes;
 const fullRequests = requests;
 
 reset();
@@ -166,7 +170,7 @@ for (const qs of serverQueries) serverTimes.push({ qs: qs || '(defaults)', ms: a
 
 console.log(`Server filled with ${PRODUCTS.toLocaleString('en')} products in ${ms(fillMs)}`);
 console.log('First full pull into IndexedDB (fake-indexeddb):');
-console.log(`  ${full.changed.toLocaleString('en')} products, ${fullRequests} requests, ${kib(fullBytes)} on the wire (gzip), ${ms(fullMs)}`);
+console.log(`  ${full.changed.toLocaleString('en')} products, ${fullRequests} requests, ${kib(fullBytes)} on the wire (gzip; ${kib(fullPlain)} of JSON), ${ms(fullMs)}`);
 console.log(`Unchanged catalogue: ${unchangedRequests} request, ${unchangedBytes} bytes (304)`);
 console.log(`Delta after 10 products changed: ${delta.changed} products, ${kib(deltaBytes)} on the wire, ${ms(deltaMs)}`);
 console.log(`Local search: first query after a pull (reads the mirror into memory): ${ms(firstQueryMs)}`);
