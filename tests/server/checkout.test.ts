@@ -203,6 +203,25 @@ describe('sandbox checkout', () => {
   });
 });
 
+describe('checkout with an Idempotency-Key', () => {
+  it('creates one order for a repeated request and answers the repeat with the same checkout', async () => {
+    const user = await shopper(5, 1);
+    const send = () =>
+      server.call('/shop/checkout', { method: 'POST', token: user.token, headers: { 'Idempotency-Key': 'checkout-key-0001' }, json: { pickupLocationId: warehouseId, ...momo } });
+    const first = await send();
+    const again = await send();
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(201);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    const a = ((await first.json()) as any).data;
+    const b = ((await again.json()) as any).data;
+    expect(b.orderNumber).toBe(a.orderNumber);
+    expect(await stockOf(server, user.productId)).toBe(4);
+    const orders = await server.deps.db.selectFrom('orders').select('id').where('user_id', '=', user.id).execute();
+    expect(orders).toHaveLength(1);
+  });
+});
+
 describe('concurrent checkouts', () => {
   it('30 buyers racing for 5 in stock end with exactly 5 orders and stock 0', async () => {
     const productId = await makeProduct(server, 5, 5_000);
