@@ -101,7 +101,7 @@ function AddProductForm() {
             <div className="grid grid-cols-[1fr_7rem] gap-2">
               <Field label="Price" inputMode="decimal" value={fields.price} onChange={set('price')} error={errors.price} placeholder="0.00" />
               <SelectField label="Currency" value="GHS" onChange={() => undefined}>
-                <option value="GHS">GH₵ (GHS)</option>
+                <option value="GHS">GH₵</option>
               </SelectField>
             </div>
             <Field label="Stock Quantity" inputMode="numeric" value={fields.stockQuantity} onChange={set('stockQuantity')} error={errors.stockQuantity} placeholder="0" />

@@ -33,8 +33,8 @@ export function SellerShell({ title, children, actions }: { title: string; child
     );
   }
   return (
-    <div className="container-page grid gap-6 py-6 md:grid-cols-[13rem_1fr]">
-      <nav aria-label="Seller" className="-mx-4 overflow-x-auto px-4 md:mx-0 md:px-0">
+    <div className="container-page grid grid-cols-[minmax(0,1fr)] gap-6 py-6 md:grid-cols-[13rem_minmax(0,1fr)]">
+      <nav aria-label="Seller" className="-mx-4 min-w-0 overflow-x-auto px-4 md:mx-0 md:px-0">
         <ul className="flex gap-2 md:flex-col">
           {links.map(({ to, label, icon: Icon, end }) => (
             <li key={to}>
