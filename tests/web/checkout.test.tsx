@@ -1,0 +1,117 @@
+import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../src/local/api';
+import { localDb } from '../../src/local/db';
+import { saveSession } from '../../src/local/session';
+import type { TrackedOrder } from '../../src/shared/schemas/orders';
+
+configure({ asyncUtilTimeout: 10_000 });
+vi.setConfig({ testTimeout: 30_000 });
+
+// The screens talk to the server through the app's one client: answer its calls here.
+const get = vi.fn();
+vi.mock('../../src/web/app/api', () => ({ api: { get: (...args: unknown[]) => get(...args), post: vi.fn() } }));
+
+const { default: CheckoutPage } = await import('../../src/web/pages/checkout/CheckoutPage');
+const { default: TrackOrderPage } = await import('../../src/web/pages/orders/TrackOrderPage');
+
+const setOnline = (online: boolean) => Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
+
+beforeEach(async () => {
+  setOnline(true);
+  get.mockReset();
+  await localDb.cart.clear();
+  await localDb.session.clear();
+  await saveSession({ accessToken: 'a', refreshToken: 'r', user: { id: 3, firstName: 'Efua', lastName: 'Quaye', email: 'efua@example.com', userType: 'CUSTOMER', profileImage: null, passwordChangedAt: null } });
+});
+afterEach(cleanup);
+
+async function withCart() {
+  await localDb.cart.put({ productId: 5, quantity: 2, name: 'Puna yam', imageUrl: null, price: 45, updatedAt: new Date().toISOString() });
+}
+
+describe('CheckoutPage', () => {
+  it('shows the summary and the spec\'s messages before sending anything', async () => {
+    await withCart();
+    get.mockResolvedValue({ data: [{ id: 1, name: 'Accra Hub', address: 'Spintex Road, Accra', region: 'Greater Accra' }] });
+    render(<MemoryRouter><CheckoutPage /></MemoryRouter>);
+    await screen.findByRole('heading', { name: 'Complete Your Order' });
+    expect(screen.getByText('Review your items and enter payment details')).toBeTruthy();
+    expect(screen.getByText('Puna yam')).toBeTruthy();
+    expect(screen.getAllByText('GH₵ 90.00').length).toBeGreaterThan(0);
+    await screen.findByRole('option', { name: 'Accra Hub — Spintex Road, Accra (Greater Accra)' });
+    expect((screen.getByRole('radio', { name: /Credit\/Debit Card/ }) as HTMLInputElement).disabled).toBe(true);
+    expect(screen.getByText('Coming Soon')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Complete Order' }));
+    await screen.findByText('Please select a shipping address');
+    expect(screen.getByText('Please enter your mobile money number')).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText('Select Pickup Warehouse'), { target: { value: '1' } });
+    fireEvent.change(screen.getByLabelText('Mobile Money Number'), { target: { value: '0261234567' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Complete Order' }));
+    await screen.findByText('This is a AirtelTigo number, not MTN. Choose AirtelTigo Money or enter a MTN number.');
+    expect(screen.queryByText('Please select a shipping address')).toBeNull();
+  });
+
+  it('says checkout needs a connection when offline, and keeps the cart', async () => {
+    await withCart();
+    setOnline(false);
+    render(<MemoryRouter><CheckoutPage /></MemoryRouter>);
+    await screen.findByText(/Checkout needs an internet connection/);
+    expect((screen.getByRole('button', { name: 'Complete Order' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(get).not.toHaveBeenCalled();
+    expect(await localDb.cart.count()).toBe(1);
+  });
+
+  it('shows the empty state with no items', async () => {
+    get.mockResolvedValue({ data: [] });
+    render(<MemoryRouter><CheckoutPage /></MemoryRouter>);
+    await screen.findByText('Your cart is empty');
+    expect(screen.getByRole('link', { name: 'Continue Shopping' }).getAttribute('href')).toBe('/products');
+  });
+});
+
+const tracked = (status: TrackedOrder['status']): TrackedOrder => ({
+  id: 9, orderNumber: 'ORD-2026-000009', status, paymentStatus: 'PAID', statusHistory: [], createdAt: '2026-11-20T10:00:00.000Z', currency: 'GHS', totalAmount: 90,
+  items: [{ productName: 'Puna yam', productImage: null, quantity: 2, unitPrice: 45 }], paymentMethod: 'MOBILE_MONEY', customerName: 'Efua Quaye',
+  shippingAddress: { street: 'Spintex Road, Accra', city: 'Accra', region: 'Greater Accra', postalCode: null, country: 'Ghana' }, expectedDelivery: '2026-11-23T10:00:00.000Z', trackingUrl: '',
+});
+
+describe('TrackOrderPage', () => {
+  const renderTrack = (query = '') => render(<MemoryRouter initialEntries={[`/track-order${query}`]}><TrackOrderPage /></MemoryRouter>);
+
+  it('asks for an order number, then steps up to the current status', async () => {
+    renderTrack();
+    fireEvent.click(await screen.findByRole('button', { name: 'Track' }));
+    await screen.findByText('Please enter an order number');
+    get.mockResolvedValue({ data: tracked('SHIPPED') });
+    fireEvent.change(screen.getByLabelText('Order number'), { target: { value: 'ord-2026-000009' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Track' }));
+    await screen.findByRole('heading', { name: 'ORD-2026-000009' });
+    expect(get).toHaveBeenCalledWith('shop/customers/track-order/ORD-2026-000009');
+    const steps = screen.getByRole('list', { name: 'Order progress' }).querySelectorAll('li');
+    expect([...steps].map((s) => s.getAttribute('aria-current'))).toEqual([null, null, 'step', null]);
+  });
+
+  it('highlights nothing for a cancelled order and offers another search when none is found', async () => {
+    get.mockResolvedValueOnce({ data: tracked('CANCELLED') });
+    renderTrack('?orderNumber=ORD-2026-000009');
+    await screen.findByText('This order was cancelled.');
+    const steps = screen.getByRole('list', { name: 'Order progress' }).querySelectorAll('li');
+    expect([...steps].every((s) => s.getAttribute('aria-current') === null)).toBe(true);
+
+    cleanup();
+    get.mockRejectedValueOnce(new ApiError("We couldn't find an order with number ORD-2026-999999.", 404, 'not_found'));
+    renderTrack('?orderNumber=ORD-2026-999999');
+    await screen.findByText("We couldn't find an order with number ORD-2026-999999.");
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Search another order' })).toBeTruthy());
+  });
+
+  it('asks a visitor to sign in', async () => {
+    await localDb.session.clear();
+    renderTrack();
+    await screen.findByRole('heading', { name: 'Sign In Required' });
+  });
+});
