@@ -152,6 +152,11 @@ describe.skipIf(!baseUrl)('the catalogue in the browser', () => {
     await page.getByRole('heading', { name: product.name, level: 1 }).waitFor();
     await page.getByText('Free shipping on orders over GH₵ 1,000.00').waitFor();
     await page.getByRole('heading', { name: 'You may also like' }).waitFor();
+    // Signed in, Add to Cart puts it in the cart with the 3-second toast.
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    const toast = page.getByText(`${product.name} added to cart!`);
+    await toast.waitFor();
+    await toast.waitFor({ state: 'detached', timeout: 5000 });
 
     await page.goto(`${baseUrl}/product/99999999`);
     await page.getByRole('heading', { name: 'Product Not Found' }).waitFor();
