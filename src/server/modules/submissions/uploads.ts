@@ -72,16 +72,18 @@ export async function storeUploads(storage: Storage, files: File[], alreadyStore
       throw badRequest(message, { images: message });
     }
   }
-  const stored: StoredImage[] = [];
-  for (const file of files) {
-    try {
-      stored.push(await storeImage(storage, Buffer.from(await file.arrayBuffer()), `File ${displayName(file)}`));
-    } catch (error) {
-      // Nothing of a refused batch stays behind.
-      await Promise.all(stored.map((s) => storage.remove(s.key)));
-      if (error instanceof HttpError) throw badRequest(error.message, { images: error.message });
-      throw error;
-    }
+  // Encoded side by side: each runs on its own libuv worker, so five photos take about the
+  // time of the slowest rather than the sum (the request may be holding a transaction).
+  const results = await Promise.allSettled(
+    files.map(async (file) => storeImage(storage, Buffer.from(await file.arrayBuffer()), `File ${displayName(file)}`)),
+  );
+  const refused = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (refused) {
+    // Nothing of a refused batch stays behind; the first refused file (in order) is named.
+    await Promise.all(results.map((r) => (r.status === 'fulfilled' ? storage.remove(r.value.key) : undefined)));
+    const error: unknown = refused.reason;
+    if (error instanceof HttpError) throw badRequest(error.message, { images: error.message });
+    throw error;
   }
-  return stored;
+  return results.map((r) => (r as PromiseFulfilledResult<StoredImage>).value);
 }
