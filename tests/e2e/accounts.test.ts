@@ -130,7 +130,7 @@ describe.skipIf(!baseUrl)('accounts in the browser', () => {
     await page.close();
   });
 
-  it('an unverified account verifies by pasting the code at sign-in, then recovers a forgotten password by link', async () => {
+  it('an unverified account verifies by pasting the code at sign-in, edits its profile offline, then recovers a forgotten password by link', async () => {
     const page = await context.newPage();
     const email = `e2e-reset-${Date.now()}@example.com`;
     const response = await fetch(`${baseUrl}/api/v1/shop/customers/register`, {
@@ -156,6 +156,18 @@ describe.skipIf(!baseUrl)('accounts in the browser', () => {
     }, code);
     await page.waitForURL(`${baseUrl}/`);
     await page.goto(`${baseUrl}/profile`);
+
+    // Offline, an edit shows at once and waits in the outbox; back online, it is sent.
+    await page.getByRole('heading', { name: 'Personal Information' }).waitFor();
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.getByLabel('Last name').fill('Offline-Boateng');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('It will be sent when you are back online.').waitFor();
+    await page.locator('dd', { hasText: /^Offline-Boateng$/ }).waitFor();
+    await context.setOffline(false);
+    await expect.poll(async () => (await loginViaApi(baseUrl, email, 'First#Pass1')).user.lastName, { timeout: 20_000 }).toBe('Offline-Boateng');
+
     await page.getByRole('button', { name: 'Log Out' }).click();
     await page.waitForURL(`${baseUrl}/`);
 
