@@ -58,7 +58,7 @@ export function ImagePicker({ files, onChange, error, onError }: { files: File[]
       ) : (
         <ul className="grid grid-cols-3 gap-2 sm:grid-cols-5" onDragOver={(e) => e.preventDefault()} onDrop={drop}>
           {files.map((file, i) => (
-            <li key={previews[i]} className="relative overflow-hidden rounded-lg ring-1 ring-gray-200">
+            <li key={`${i}:${previews[i]}`} className="relative overflow-hidden rounded-lg ring-1 ring-gray-200">
               <img src={previews[i]} alt={`Product image ${i + 1}: ${file.name}`} className="aspect-square w-full object-cover" />
               {i === 0 && <span className="absolute left-1 top-1 rounded bg-brand px-1.5 py-0.5 text-xs font-semibold text-white">Main Image</span>}
               <button
