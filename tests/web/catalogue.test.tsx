@@ -7,7 +7,8 @@ import { pageWindow, showingCaption } from '../../src/web/components/catalogue/P
 import { ProductImage as Picture } from '../../src/web/components/ProductImage';
 import { HeroCarousel } from '../../src/web/pages/home/HeroCarousel';
 import { applyHomeFilters } from '../../src/web/pages/home/Shelves';
-import { NO_FILTERS } from '../../src/web/components/catalogue/filters';
+import { NO_FILTERS, type CatalogueFilters } from '../../src/web/components/catalogue/filters';
+import { FilterPanel } from '../../src/web/components/catalogue/FilterPanel';
 import { paginate } from '../../src/shared/pagination';
 
 afterEach(cleanup);
@@ -111,5 +112,28 @@ describe('home filters', () => {
     expect(applyHomeFilters(list, { ...NO_FILTERS, minPrice: 100 })).toEqual([list[1]]);
     expect(applyHomeFilters(list, { ...NO_FILTERS, condition: 'organic' })).toEqual([list[0]]);
     expect(applyHomeFilters(list, { ...NO_FILTERS, location: 'Northern' })).toEqual([list[1]]);
+  });
+});
+
+describe('filter panel', () => {
+  it('applies a typed price when the box is left, kept within 0 to 10,000 and min <= max', () => {
+    const changes: CatalogueFilters[] = [];
+    const { rerender } = render(<FilterPanel value={NO_FILTERS} onChange={(f) => changes.push(f)} />);
+    const max = screen.getByLabelText('Maximum (GH₵)') as HTMLInputElement;
+    fireEvent.change(max, { target: { value: '2' } });
+    fireEvent.change(max, { target: { value: '2500' } });
+    expect(changes).toEqual([]);
+    fireEvent.blur(max);
+    expect(changes.at(-1)).toMatchObject({ maxPrice: 2500, minPrice: 0 });
+
+    rerender(<FilterPanel value={{ ...NO_FILTERS, maxPrice: 2500 }} onChange={(f) => changes.push(f)} />);
+    const min = screen.getByLabelText('Minimum (GH₵)') as HTMLInputElement;
+    fireEvent.change(min, { target: { value: '9000' } });
+    fireEvent.keyDown(min, { key: 'Enter' });
+    expect(changes.at(-1)).toMatchObject({ minPrice: 2500, maxPrice: 2500 });
+
+    fireEvent.change(screen.getByLabelText('Location (region)'), { target: { value: 'Volta' } });
+    expect(changes.at(-1)).toMatchObject({ location: 'Volta' });
+    expect(screen.getAllByRole('option').filter((o) => (o as HTMLOptionElement).value !== 'all' && !['organic', 'premium', 'standard'].includes((o as HTMLOptionElement).value))).toHaveLength(16);
   });
 });

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { CONDITIONS, GHANA_REGIONS, PRICE_FILTER_MAX } from '../../../shared/catalogue';
 import { formatCedis } from '../../../shared/money';
 import { NO_FILTERS, asCondition, asRegion, type CatalogueFilters } from './filters';
@@ -32,14 +32,8 @@ export function FilterPanel({ value, onChange, showSearch = true }: Props) {
           {formatCedis(value.minPrice)} – {formatCedis(value.maxPrice)}
         </p>
         <div className="grid grid-cols-2 gap-2">
-          <label className="text-xs text-gray-700">
-            Minimum (GH₵)
-            <input type="number" inputMode="decimal" min={0} max={PRICE_FILTER_MAX} step={1} className="input mt-1" value={value.minPrice} onChange={(e) => set({ minPrice: clampMin(Number(e.target.value)) })} />
-          </label>
-          <label className="text-xs text-gray-700">
-            Maximum (GH₵)
-            <input type="number" inputMode="decimal" min={0} max={PRICE_FILTER_MAX} step={1} className="input mt-1" value={value.maxPrice} onChange={(e) => set({ maxPrice: clampMax(Number(e.target.value)) })} />
-          </label>
+          <PriceInput label="Minimum (GH₵)" value={value.minPrice} onCommit={(n) => set({ minPrice: clampMin(n) })} />
+          <PriceInput label="Maximum (GH₵)" value={value.maxPrice} onCommit={(n) => set({ maxPrice: clampMax(n) })} />
         </div>
         <label className="mt-2 block text-xs text-gray-700">
           <span className="sr-only">Maximum price slider</span>
@@ -64,5 +58,34 @@ export function FilterPanel({ value, onChange, showSearch = true }: Props) {
         Reset filters
       </button>
     </form>
+  );
+}
+
+/** A price box that applies its number when the user leaves it or presses Enter, not per keystroke. */
+function PriceInput({ label, value, onCommit }: { label: string; value: number; onCommit(n: number): void }) {
+  const [text, setText] = useState(String(value));
+  useEffect(() => setText(String(value)), [value]);
+  const commit = () => {
+    const n = text.trim() === '' ? NaN : Number(text);
+    // Show the current value again; if the parent takes a new (clamped) one, the effect shows that.
+    setText(String(value));
+    if (n !== value) onCommit(n);
+  };
+  return (
+    <label className="text-xs text-gray-700">
+      {label}
+      <input
+        type="number"
+        inputMode="decimal"
+        min={0}
+        max={PRICE_FILTER_MAX}
+        step={1}
+        className="input mt-1"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        onBlur={commit}
+        onKeyDown={(e) => e.key === 'Enter' && commit()}
+      />
+    </label>
   );
 }

@@ -41,7 +41,7 @@ export function useCatalogue<T>(local: () => Promise<T>, remote: () => Promise<T
     return () => {
       live = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // Keyed by the query (deps), not by the callbacks, which are new on every render.
   }, [ready, attempt, ...deps]);
 
   const retry = useCallback(() => {

@@ -124,7 +124,7 @@ function SearchBox({ value, onSearch }: { value: string; onSearch(term: string):
     if (!pending) return;
     const timer = setTimeout(() => onSearch(term.trim()), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // onSearch is a new function each render; the timer restarts only when the text changes.
   }, [term, pending]);
 
   return (
