@@ -194,6 +194,19 @@ describe('sandbox checkout', () => {
     expect(await stockOf(server, user.productId)).toBe(2);
   });
 
+  it('keeps stock right when the expiry sweep and a late approval race', async () => {
+    for (let round = 0; round < 5; round++) {
+      const user = await shopper(4, 3);
+      const data: CheckoutStarted = (await checkout(user.token)).body.data;
+      await server.deps.db.updateTable('orders').set({ reservation_expires_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', data.orderId).execute();
+      const [, approved] = await Promise.all([releaseExpiredReservations(server.deps.db), answer(user.token, data.reference, 'approve')]);
+      expect(approved.status).toBe(200);
+      const order = await server.deps.db.selectFrom('orders').select(['status', 'payment_status']).where('id', '=', data.orderId).executeTakeFirstOrThrow();
+      expect(order).toMatchObject({ status: 'PROCESSING', payment_status: 'PAID' });
+      expect(await stockOf(server, user.productId)).toBe(1);
+    }
+  });
+
   it('refuses a product that ran out since it went in the cart', async () => {
     const user = await shopper(1, 2);
     const refused = await checkout(user.token);

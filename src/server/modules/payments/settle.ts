@@ -35,14 +35,16 @@ export async function settlePayment(deps: SettleDeps, db: Db, reference: string)
   if (verified.status === 'pending') return outcomeOf(db, reference, 'PENDING', verified.message || 'Waiting for the customer to approve the payment');
 
   if (verified.status === 'failed') {
+    // The order row first, then the payment: the same lock order as the sweep's, so the
+    // two never deadlock on PostgreSQL.
     await inTransaction(db, async (trx) => {
+      await cancelUnpaidOrder(trx, payment.order_id, `Payment was declined: ${verified.message}`, 'FAILED');
       await trx
         .updateTable('payments')
         .set({ status: 'FAILED', raw: JSON.stringify(verified.raw), updated_at: now() })
         .where('reference', '=', reference)
-        .where('status', '=', 'PENDING')
+        .where('status', 'in', ['PENDING', 'FAILED'])
         .execute();
-      await cancelUnpaidOrder(trx, payment.order_id, `Payment was declined: ${verified.message}`, 'FAILED');
     });
     return outcomeOf(db, reference, 'FAILED', CHECKOUT_MESSAGES.declined);
   }
@@ -74,8 +76,10 @@ async function applySuccess(db: Db, orderId: number, reference: string, verified
       .where('status', '!=', 'SUCCESS')
       .executeTakeFirst();
   const note = `Paid ${formatMinor(verified.amountMinor)} by mobile money (reference ${reference})`;
-  try {
-    return await inTransaction(db, async (trx) => {
+  const attempt = () =>
+    inTransaction(db, async (trx) => {
+      // Lock the order row before the payment row (the sweep and operators lock orders first).
+      await trx.updateTable('orders').set({ updated_at: now() }).where('id', '=', orderId).execute();
       if (Number((await markPayment(trx)).numUpdatedRows) !== 1) return false;
       const order = await trx.selectFrom('orders').select(['status', 'user_id']).where('id', '=', orderId).executeTakeFirstOrThrow();
       let extra = '';
@@ -87,21 +91,36 @@ async function applySuccess(db: Db, orderId: number, reference: string, verified
       } else if (order.status !== 'PENDING') {
         return true;
       }
-      await trx
+      // Conditional on the status just read: if the sweep or an operator cancelled the
+      // order meanwhile (and gave its stock back), start again and take the other path.
+      const moved = await trx
         .updateTable('orders')
         .set({ status: 'PROCESSING', payment_status: 'PAID', reservation_expires_at: null, updated_at: now() })
         .where('id', '=', orderId)
-        .execute();
+        .where('status', '=', order.status)
+        .executeTakeFirst();
+      if (Number(moved.numUpdatedRows) !== 1) throw new OrderMoved();
       await addHistory(trx, orderId, 'PAYMENT_CONFIRMED', note + extra);
       const productIds = (await trx.selectFrom('order_items').select('product_id').where('order_id', '=', orderId).execute()).map((i) => i.product_id);
       // The paid items leave the server cart; anything added since stays.
       await trx.deleteFrom('cart_items').where('user_id', '=', order.user_id).where('product_id', 'in', productIds).execute();
       return true;
     });
+  try {
+    for (let tries = 1; ; tries++) {
+      try {
+        return await attempt();
+      } catch (error) {
+        if (!(error instanceof OrderMoved)) throw error;
+        // Inside a request's own transaction there is no starting again: the client retries.
+        if (db.isTransaction || tries >= 3) throw new HttpError(409, 'The order changed while the payment was being recorded. Please try again.', 'order_changed');
+      }
+    }
   } catch (error) {
     if (!(error instanceof OutOfStock)) throw error;
     // Paid too late and the stock is gone: record the money and flag a refund.
     await inTransaction(db, async (trx) => {
+      await trx.updateTable('orders').set({ updated_at: now() }).where('id', '=', orderId).execute();
       if (Number((await markPayment(trx)).numUpdatedRows) !== 1) return;
       await trx.updateTable('orders').set({ payment_status: 'REFUND_DUE', updated_at: now() }).where('id', '=', orderId).execute();
       await addHistory(trx, orderId, 'CANCELLED', `${note}, but after the reservation had lapsed and ${error.line.name} sold out. A refund is due.`);
@@ -109,6 +128,8 @@ async function applySuccess(db: Db, orderId: number, reference: string, verified
     return false;
   }
 }
+
+class OrderMoved extends Error {}
 
 async function outcomeOf(db: Db, reference: string, status: PaymentState, message: string, failure?: 'mismatch'): Promise<SettleOutcome> {
   const row = await db
