@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SELLER_PRODUCTS_PAGE_SIZE } from '../../src/shared/schemas/submissions';
 import { adminToken, pngImage, productForm, tokenFor, VALID_PRODUCT } from '../support/sellers';
-import { startTestServer, type TestServer } from '../support/server';
+import { readMailSpool, startTestServer, type TestServer } from '../support/server';
 
 let server: TestServer;
 let kofi: string;
@@ -256,6 +256,9 @@ describe('operator approval', () => {
     expect((await server.call(`/admin/submissions/${created.id}/reject`, { method: 'POST', token: admin, json: {} })).status).toBe(400);
     const res = await server.call(`/admin/submissions/${created.id}/reject`, { method: 'POST', token: admin, json: { note: 'Please show the cabbages themselves.' } });
     expect((await json(res)).data).toMatchObject({ status: 'REJECTED', reviewNote: 'Please show the cabbages themselves.' });
+    const mail = readMailSpool(server).find((m) => m.body.includes('Rejected Cabbage'));
+    expect(mail?.to).toContain('kofi.farms@akuafo.demo');
+    expect(mail?.body).toContain('Please show the cabbages themselves.');
     const edited = await server.call(`/product-submissions/my-submissions/${created.id}`, { method: 'PATCH', token: kofi, json: { description: 'Firm green cabbages, photo of the real harvest.' } });
     expect((await json(edited)).data).toMatchObject({ status: 'PENDING', reviewNote: null });
   });

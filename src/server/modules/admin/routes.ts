@@ -9,6 +9,7 @@ import { parseBody, parseQuery } from '../../http/validate';
 import type { Db } from '../../platform/db';
 import { now } from '../../platform/db';
 import { parseIdOr404 } from '../catalogue/routes';
+import { notifySeller } from '../sellers/notify';
 import { setVerificationStatus } from '../sellers/service';
 import { atomically, publishSubmission, withdrawProduct } from '../submissions/live-product';
 import { toSubmission, toSubmissions } from '../submissions/service';
@@ -70,7 +71,11 @@ export function adminRoutes(deps: Deps) {
       if (row.status === 'APPROVED') throw conflict('This listing is already approved.');
       await publishSubmission(trx, row);
     });
-    return c.json({ data: await toSubmission(db, await findSubmission(db, id)) });
+    const approved = await findSubmission(db, id);
+    await notifySeller(deps, db, approved.seller_id, `Your product "${approved.name}" is live on Akuafo Market`, [
+      `Good news: "${approved.name}" was approved and buyers can now find it in the marketplace.`,
+    ]);
+    return c.json({ data: await toSubmission(db, approved) });
   });
 
   app.post('/admin/submissions/:id/reject', admin, async (c) => {
@@ -84,7 +89,13 @@ export function adminRoutes(deps: Deps) {
       if (row.product_id !== null) await withdrawProduct(trx, row.product_id);
       await trx.updateTable('product_submissions').set({ status: 'REJECTED', review_note: note, updated_at: now() }).where('id', '=', id).execute();
     });
-    return c.json({ data: await toSubmission(db, await findSubmission(db, id)) });
+    const rejected = await findSubmission(db, id);
+    await notifySeller(deps, db, rejected.seller_id, `Your product "${rejected.name}" needs changes`, [
+      `Our operator could not approve "${rejected.name}" yet. The reason:`,
+      note,
+      'Edit the product in Product Management and it goes back for review.',
+    ]);
+    return c.json({ data: await toSubmission(db, rejected) });
   });
 
   app.get('/admin/sellers', admin, async (c) => {
@@ -113,7 +124,17 @@ export function adminRoutes(deps: Deps) {
   app.post('/admin/sellers/:userId/verification', admin, async (c) => {
     const userId = parseIdOr404(c.req.param('userId'), 'Seller profile not found');
     const { status } = await parseBody(c, sellerVerificationDecisionSchema);
-    await setVerificationStatus(dbOf(c, deps), userId, status);
+    const db = dbOf(c, deps);
+    await setVerificationStatus(db, userId, status);
+    await notifySeller(
+      deps,
+      db,
+      userId,
+      status === 'VERIFIED' ? 'Your seller account is verified' : 'We could not verify your seller account',
+      status === 'VERIFIED'
+        ? ['Your business is verified: buyers now see the Verified Seller badge.']
+        : ['Our operator could not verify your business. Please check your Ghana Card number and business details on the Seller Verification page, or contact us.'],
+    );
     return c.json({ data: { userId, verificationStatus: status } });
   });
 
