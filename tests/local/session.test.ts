@@ -56,7 +56,7 @@ describe('createSessionAuth against the real API', () => {
     const session = await signIn(plain, 'reviewer2@akuafo.demo', PASSWORD, db);
     await plain.post('logout', { refreshToken: session.refreshToken });
     await saveSession({ ...session, accessToken: 'not-a-valid-token' }, db);
-    const failure = await api.get('shop/customers/me').catch((e) => e);
+    const failure = await api.get('shop/customers/me').catch((e: ApiError) => e);
     expect(failure).toBeInstanceOf(ApiError);
     expect(failure.status).toBe(401);
     expect(expired).toEqual([SESSION_EXPIRED_MESSAGE]);
@@ -75,7 +75,7 @@ describe('createSessionAuth against the real API', () => {
     };
     const { api, expired } = wire({ fetch: flaky });
     down = true;
-    const failure = await api.get('shop/customers/me').catch((e) => e);
+    const failure = await api.get('shop/customers/me').catch((e: ApiError) => e);
     expect(failure.status).toBe(401);
     expect(expired).toEqual([]);
     expect((await readSession(db))?.refreshToken).toBe(session.refreshToken);
@@ -103,7 +103,7 @@ describe('account data layer', () => {
     expect(await db.cart.count()).toBe(0);
     expect(await db.outbox.count()).toBe(0);
     expect(await db.meta.get(PROFILE_KEY)).toBeUndefined();
-    const refused = await plain.post('token/refresh', { refreshToken: session.refreshToken }).catch((e) => e);
+    const refused = await plain.post('token/refresh', { refreshToken: session.refreshToken }).catch((e: ApiError) => e);
     expect(refused.status).toBe(401);
   });
 
