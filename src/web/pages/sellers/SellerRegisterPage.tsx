@@ -72,7 +72,11 @@ export default function SellerRegisterPage() {
       setDialogOpen(true);
       showToast(SELLER_MESSAGES.signUpToast);
     } catch (error) {
-      if (error instanceof ApiError && error.fieldErrors) {
+      if (error instanceof ApiError && error.status === 409) {
+        // The e-mail is taken: show it where the e-mail is typed.
+        setStep(0);
+        setErrors({ email: error.message });
+      } else if (error instanceof ApiError && error.fieldErrors) {
         const fields = Object.keys(error.fieldErrors);
         const first = STEP_FIELDS.findIndex((names) => names.some((n) => fields.includes(n)));
         if (first >= 0) setStep(first);
