@@ -19,6 +19,15 @@ beforeEach(async () => {
   await db.open();
 });
 
+/** The ApiError a call must end with. */
+const failureOf = (call: Promise<unknown>): Promise<ApiError> =>
+  call.then(
+    () => {
+      throw new Error('expected the call to fail');
+    },
+    (error: ApiError) => error,
+  );
+
 /** The app's wiring: a plain client for refresh, and the session-aware one for everything else. */
 function wire(options: { fetch?: typeof fetch } = {}) {
   const plain = createApiClient({ origin: 'http://test.local', fetch: options.fetch ?? server.fetch });
@@ -56,7 +65,7 @@ describe('createSessionAuth against the real API', () => {
     const session = await signIn(plain, 'reviewer2@akuafo.demo', PASSWORD, db);
     await plain.post('logout', { refreshToken: session.refreshToken });
     await saveSession({ ...session, accessToken: 'not-a-valid-token' }, db);
-    const failure = await api.get('shop/customers/me').catch((e: ApiError) => e);
+    const failure = await failureOf(api.get('shop/customers/me'));
     expect(failure).toBeInstanceOf(ApiError);
     expect(failure.status).toBe(401);
     expect(expired).toEqual([SESSION_EXPIRED_MESSAGE]);
@@ -75,7 +84,7 @@ describe('createSessionAuth against the real API', () => {
     };
     const { api, expired } = wire({ fetch: flaky });
     down = true;
-    const failure = await api.get('shop/customers/me').catch((e: ApiError) => e);
+    const failure = await failureOf(api.get('shop/customers/me'));
     expect(failure.status).toBe(401);
     expect(expired).toEqual([]);
     expect((await readSession(db))?.refreshToken).toBe(session.refreshToken);
@@ -103,7 +112,7 @@ describe('account data layer', () => {
     expect(await db.cart.count()).toBe(0);
     expect(await db.outbox.count()).toBe(0);
     expect(await db.meta.get(PROFILE_KEY)).toBeUndefined();
-    const refused = await plain.post('token/refresh', { refreshToken: session.refreshToken }).catch((e: ApiError) => e);
+    const refused = await failureOf(plain.post('token/refresh', { refreshToken: session.refreshToken }));
     expect(refused.status).toBe(401);
   });
 
