@@ -1,8 +1,18 @@
 import type { ProductDetail } from '../shared/schemas/catalogue';
 import { ApiError, type ApiClient } from './api';
 import { localDb, type AkuafoDb, type LocalProduct } from './db';
+import { readSession } from './session';
 
-export type CachedDetail = ProductDetail & { cachedAt: string };
+/**
+ * A product detail as this phone keeps it. canReview is the answer for one user, so the
+ * copy remembers whose it is (cachedFor: their e-mail) and another user does not inherit it.
+ */
+export type CachedDetail = ProductDetail & { cachedAt: string; cachedFor?: string };
+
+/** Whether the cached answer to "may this user review?" is yes, for the signed-in user. */
+export function mayReview(detail: CachedDetail | undefined, email: string | undefined): boolean {
+  return !!detail && detail.canReview && email !== undefined && detail.cachedFor === email;
+}
 
 const RELATED_COUNT = 4;
 
@@ -13,7 +23,8 @@ const RELATED_COUNT = 4;
 export async function fetchProductDetail(api: ApiClient, id: number, db: AkuafoDb = localDb): Promise<CachedDetail> {
   try {
     const { data } = await api.get<{ data: ProductDetail }>(`products/${id}`);
-    const cached: CachedDetail = { ...data, cachedAt: new Date().toISOString() };
+    const cachedFor = (await readSession(db))?.user.email;
+    const cached: CachedDetail = { ...data, cachedAt: new Date().toISOString(), cachedFor };
     await db.productDetails.put(cached);
     return cached;
   } catch (error) {
@@ -23,7 +34,7 @@ export async function fetchProductDetail(api: ApiClient, id: number, db: AkuafoD
 }
 
 export function cachedProductDetail(id: number, db: AkuafoDb = localDb): Promise<CachedDetail | undefined> {
-  return db.productDetails.get(id);
+  return db.productDetails.get(id) as Promise<CachedDetail | undefined>;
 }
 
 /**

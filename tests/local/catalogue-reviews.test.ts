@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../src/local/api';
 import { pullCatalogue } from '../../src/local/catalogue';
-import { fetchProductDetail } from '../../src/local/catalogue-detail';
+import { fetchProductDetail, mayReview } from '../../src/local/catalogue-detail';
 import { AkuafoDb } from '../../src/local/db';
 import { discardEntry, replayOutbox } from '../../src/local/outbox';
 import { pendingReviews, submitReview } from '../../src/local/reviews';
+import { saveSession } from '../../src/local/session';
 import { now } from '../../src/server/platform/db';
 import { startTestServer, type TestServer } from '../support/server';
 
@@ -39,7 +40,8 @@ async function buyerWithDelivery(productId: number) {
     .executeTakeFirstOrThrow();
   await db.insertInto('order_items').values({ order_id: orderId, product_id: productId, product_name: 'x', unit_price_minor: 500, quantity: 1, total_minor: 500 }).execute();
   const { token } = await server.deps.tokens.signAccessToken({ id: userId, userType: 'CUSTOMER', email });
-  return createApiClient({ origin: 'http://test.local', fetch: server.fetch, auth: { accessToken: async () => token, refresh: async () => false } });
+  const api = createApiClient({ origin: 'http://test.local', fetch: server.fetch, auth: { accessToken: async () => token, refresh: async () => false } });
+  return Object.assign(api, { email, token });
 }
 
 describe('reviews written on the phone', () => {
@@ -90,5 +92,19 @@ describe('reviews written on the phone', () => {
     const detail = (await db.productDetails.get(product.id))!;
     expect(detail.reviews.map((r) => r.comment)).toContain('Fine');
     expect(detail.canReview).toBe(false);
+  });
+});
+
+describe('whose canReview', () => {
+  it('belongs to the user it was fetched for, not to the next one on this phone', async () => {
+    const db = new AkuafoDb(`reviews-${Math.random()}`);
+    const product = (await server.deps.db.selectFrom('products').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow());
+    const api = await buyerWithDelivery(product.id);
+    const user = { firstName: 'Adwoa', lastName: 'Boakye', email: api.email, userType: 'CUSTOMER' as const, profileImage: null, passwordChangedAt: null };
+    await saveSession({ accessToken: api.token, refreshToken: 'r', user }, db);
+    const detail = await fetchProductDetail(api, product.id, db);
+    expect(mayReview(detail, api.email)).toBe(true);
+    expect(mayReview(detail, 'someone.else@example.com')).toBe(false);
+    expect(mayReview(undefined, api.email)).toBe(false);
   });
 });

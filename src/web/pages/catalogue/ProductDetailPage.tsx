@@ -1,5 +1,7 @@
 import { PackageX, ShoppingCart, Truck } from 'lucide-react';
 import { Link, Navigate, useLocation, useParams } from 'react-router-dom';
+import { mayReview } from '../../../local/catalogue-detail';
+import type { Session } from '../../../local/session';
 import { formatCedis } from '../../../shared/money';
 import type { Product } from '../../../shared/schemas/catalogue';
 import { ImageCarousel } from '../../components/catalogue/ImageCarousel';
@@ -21,10 +23,10 @@ export default function ProductDetailPage() {
   // The spec: visitors see product details after signing in, and come back here.
   if (loading) return <Spinner />;
   if (!session) return <Navigate to="/signin" replace state={{ from: location.pathname + location.search }} />;
-  return <ProductDetail />;
+  return <ProductDetail session={session} />;
 }
 
-function ProductDetail() {
+function ProductDetail({ session }: { session: Session }) {
   const params = useParams();
   const id = /^\d{1,12}$/.test(params.id ?? '') ? Number(params.id) : undefined;
   const state = useProductDetail(id);
@@ -69,7 +71,7 @@ function ProductDetail() {
         productName={product.name}
         reviews={detail?.reviews}
         rating={product.rating}
-        canReview={detail?.canReview ?? false}
+        canReview={mayReview(detail, session.user.email)}
       />
 
       {related.length > 0 && (

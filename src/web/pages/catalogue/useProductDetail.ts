@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../../local/api';
-import { fetchProductDetail, localRelated, type CachedDetail } from '../../../local/catalogue-detail';
+import { cachedProductDetail, fetchProductDetail, localRelated, type CachedDetail } from '../../../local/catalogue-detail';
 import { localDb, type LocalProduct } from '../../../local/db';
 import type { Product } from '../../../shared/schemas/catalogue';
 import { api } from '../../app/api';
@@ -21,7 +21,7 @@ export function useProductDetail(id: number | undefined): DetailState {
   const local = useLiveQuery(
     async () => {
       if (id === undefined) return { detail: undefined, mirror: undefined, related: [] as LocalProduct[] };
-      const [detail, mirror] = await Promise.all([localDb.productDetails.get(id), localDb.products.get(id)]);
+      const [detail, mirror] = await Promise.all([cachedProductDetail(id), localDb.products.get(id)]);
       const base = detail ?? mirror;
       const related = detail?.relatedProducts.length ? [] : base ? await localRelated(base) : [];
       return { detail, mirror, related };
