@@ -1,4 +1,4 @@
-import type { CheckoutRequestInput, CheckoutStarted, PaymentOutcome } from '../shared/schemas/checkout';
+import type { CheckoutRequestInput, CheckoutStarted, PaymentOutcome, PaymentPrompt } from '../shared/schemas/checkout';
 import type { ApiClient } from './api';
 import { ApiError } from './api';
 import { CART_ENTITY } from './cart';
@@ -41,6 +41,11 @@ export async function startCheckout(api: ApiClient, input: CheckoutRequestInput,
 /** SANDBOX ONLY: answers the simulated prompt as the customer's phone would. */
 export async function answerSandboxPrompt(api: ApiClient, reference: string, answer: 'approve' | 'decline'): Promise<PaymentOutcome> {
   return (await api.post<{ data: PaymentOutcome }>(`payments/sandbox/${encodeURIComponent(reference)}/${answer}`)).data;
+}
+
+/** Telecel (Vodafone) Cash: sends the voucher code; the answer is the next prompt to show. */
+export async function submitPaymentOtp(api: ApiClient, reference: string, otp: string): Promise<PaymentPrompt> {
+  return (await api.post<{ data: PaymentPrompt }>(`payments/${encodeURIComponent(reference)}/otp`, { otp })).data;
 }
 
 /**

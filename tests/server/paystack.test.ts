@@ -55,11 +55,28 @@ const paidConfirmations = (orderId: number) =>
 
 describe('Paystack provider', () => {
   it('charges the mobile-money wallet with the secret key, in pesewas, and shows Paystack\'s prompt text', async () => {
-    const { started } = await startPaid('VODAFONE', '+233 50 123 4567');
-    expect(started).toMatchObject({ provider: 'paystack', amount: 151, payment: { simulated: false, status: 'PENDING', network: 'VODAFONE', phoneNumber: '0501234567' } });
+    const { started } = await startPaid('MTN', '+233 24 123 4567');
+    expect(started).toMatchObject({ provider: 'paystack', amount: 151, payment: { simulated: false, needsOtp: false, status: 'PENDING', network: 'MTN', phoneNumber: '0241234567' } });
     expect(started.payment.displayText).toBe('Please complete authorization process on your mobile phone');
     const charge = paystack.transactions.get(started.reference)!.charge;
-    expect(charge).toMatchObject({ amount: 15_100, currency: 'GHS', reference: started.reference, mobile_money: { phone: '0501234567', provider: 'vod' } });
+    expect(charge).toMatchObject({ amount: 15_100, currency: 'GHS', reference: started.reference, mobile_money: { phone: '0241234567', provider: 'mtn' } });
+  });
+
+  it('takes the voucher code Telecel (Vodafone) Cash asks for, from the order\'s owner only', async () => {
+    const { token, started } = await startPaid('VODAFONE', '050 123 4567');
+    expect(started.payment).toMatchObject({ needsOtp: true, network: 'VODAFONE', phoneNumber: '0501234567' });
+    expect(paystack.transactions.get(started.reference)!.charge).toMatchObject({ mobile_money: { provider: 'vod' } });
+    const send = (otp: unknown, as = token) => server.call(`/payments/${started.reference}/otp`, { method: 'POST', token: as, json: { otp } });
+    const bad = await send('12ab');
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as any).message).toBe('Please enter the code from your phone (4 to 8 digits)');
+    expect((await send('123456', (await makeUser(server)).token)).status).toBe(404);
+    const ok = await send('123456');
+    expect(ok.status).toBe(200);
+    expect(((await ok.json()) as any).data).toMatchObject({ needsOtp: false, status: 'PENDING', displayText: 'Please complete authorization process on your mobile phone' });
+    expect(paystack.transactions.get(started.reference)!.otp).toBe('123456');
+    paystack.succeed(started.reference);
+    expect((await confirm(token, started)).status).toBe(200);
   });
 
   it('pays once for a webhook and a confirm that race, after verifying with Paystack', async () => {

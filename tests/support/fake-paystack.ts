@@ -12,6 +12,7 @@ export interface FakeTransaction {
   currency: string;
   id: number;
   charge: Record<string, unknown>;
+  otp?: string;
 }
 
 export interface FakePaystack {
@@ -49,11 +50,22 @@ export async function startFakePaystack(secretKey = 'sk_test_akuafo_fake'): Prom
       }
       const tx: FakeTransaction = { status: 'ongoing', amount: body.amount, currency: body.currency, id: nextId++, charge: body };
       transactions.set(body.reference, tx);
+      // Telecel (Vodafone) Cash asks for a voucher code first, as Paystack does.
+      if (body.mobile_money.provider === 'vod') {
+        return send(200, { status: true, message: 'Charge attempted', data: { reference: body.reference, status: 'send_otp', display_text: 'Please dial *110# to generate a voucher code, then enter it', id: tx.id } });
+      }
       return send(200, {
         status: true,
         message: 'Charge attempted',
         data: { reference: body.reference, status: 'pay_offline', display_text: 'Please complete authorization process on your mobile phone', id: tx.id },
       });
+    }
+    if (req.method === 'POST' && path === '/charge/submit_otp') {
+      const body = await readBody(req);
+      const tx = transactions.get(body?.reference);
+      if (!tx) return send(400, { status: false, message: 'Transaction reference not found' });
+      tx.otp = body.otp;
+      return send(200, { status: true, message: 'Charge attempted', data: { reference: body.reference, status: 'pay_offline', display_text: 'Please complete authorization process on your mobile phone', id: tx.id } });
     }
     const verify = /^\/transaction\/verify\/([^/?]+)$/.exec(path);
     if (req.method === 'GET' && verify) {

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../src/local/api';
 import { localDb } from '../../src/local/db';
 import { saveSession } from '../../src/local/session';
+import type { CheckoutStarted } from '../../src/shared/schemas/checkout';
 import type { TrackedOrder } from '../../src/shared/schemas/orders';
 
 configure({ asyncUtilTimeout: 10_000 });
@@ -11,16 +12,19 @@ vi.setConfig({ testTimeout: 30_000 });
 
 // The screens talk to the server through the app's one client: answer its calls here.
 const get = vi.fn();
-vi.mock('../../src/web/app/api', () => ({ api: { get: (...args: unknown[]) => get(...args), post: vi.fn() } }));
+const post = vi.fn();
+vi.mock('../../src/web/app/api', () => ({ api: { get: (...args: unknown[]) => get(...args), post: (...args: unknown[]) => post(...args) } }));
 
 const { default: CheckoutPage } = await import('../../src/web/pages/checkout/CheckoutPage');
 const { default: TrackOrderPage } = await import('../../src/web/pages/orders/TrackOrderPage');
+const { PaymentStep } = await import('../../src/web/pages/checkout/PaymentStep');
 
 const setOnline = (online: boolean) => Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
 
 beforeEach(async () => {
   setOnline(true);
   get.mockReset();
+  post.mockReset();
   await localDb.cart.clear();
   await localDb.session.clear();
   await saveSession({ accessToken: 'a', refreshToken: 'r', user: { id: 3, firstName: 'Efua', lastName: 'Quaye', email: 'efua@example.com', userType: 'CUSTOMER', profileImage: null, passwordChangedAt: null } });
@@ -70,6 +74,47 @@ describe('CheckoutPage', () => {
     render(<MemoryRouter><CheckoutPage /></MemoryRouter>);
     await screen.findByText('Your cart is empty');
     expect(screen.getByRole('link', { name: 'Continue Shopping' }).getAttribute('href')).toBe('/products');
+  });
+});
+
+const started = (over: Partial<CheckoutStarted['payment']> = {}, provider: CheckoutStarted['provider'] = 'sandbox'): CheckoutStarted => ({
+  checkoutId: 4, orderId: 4, orderNumber: 'ORD-2026-000004', amount: 90, currency: 'GHS', reference: 'PSK-1-abc', provider,
+  payment: { status: 'PENDING', needsOtp: false, simulated: provider === 'sandbox', network: 'MTN', phoneNumber: '0241234567', displayText: 'Simulated mobile money prompt (sandbox — no real money)', expiresAt: null, ...over },
+});
+
+describe('PaymentStep', () => {
+  it('shows the labelled sandbox prompt and explains a decline', async () => {
+    post.mockImplementation(async (path: string) => {
+      if (path.endsWith('/decline')) return { data: { status: 'FAILED' } };
+      throw new ApiError('Payment was declined. Your order was not paid and your cart is kept.', 402, 'payment_declined');
+    });
+    const restart = vi.fn();
+    render(<MemoryRouter><PaymentStep started={started()} onRestart={restart} /></MemoryRouter>);
+    await screen.findByRole('heading', { name: 'Simulated mobile money prompt (sandbox — no real money)' });
+    fireEvent.click(screen.getByRole('button', { name: 'Decline' }));
+    await screen.findByText('Payment was declined. Your order was not paid and your cart is kept.');
+    expect(post.mock.calls.map((c) => c[0])).toEqual(['payments/sandbox/PSK-1-abc/decline', 'shop/checkout/4/payment']);
+    fireEvent.click(screen.getByRole('button', { name: 'Back to checkout' }));
+    expect(restart).toHaveBeenCalled();
+  });
+
+  it('asks Telecel (Vodafone) Cash customers for the voucher code before waiting for approval', async () => {
+    post.mockImplementation(async (path: string) =>
+      path.endsWith('/otp')
+        ? { data: { ...started({}, 'paystack').payment, network: 'VODAFONE', displayText: 'Please complete authorization process on your mobile phone' } }
+        : { data: { status: 'PENDING' } },
+    );
+    render(<MemoryRouter><PaymentStep started={started({ needsOtp: true, network: 'VODAFONE', displayText: 'Please dial *110# to generate a voucher code' }, 'paystack')} onRestart={() => undefined} /></MemoryRouter>);
+    await screen.findByRole('heading', { name: 'Approve the prompt on your phone' });
+    fireEvent.change(screen.getByLabelText('Voucher code'), { target: { value: '12' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
+    await screen.findByText('Please enter the code from your phone (4 to 8 digits)');
+    expect(post).not.toHaveBeenCalled();
+    fireEvent.change(screen.getByLabelText('Voucher code'), { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
+    await screen.findByText('Please complete authorization process on your mobile phone');
+    expect(post).toHaveBeenCalledWith('payments/PSK-1-abc/otp', { otp: '123456' });
+    await screen.findByText('Waiting for your approval…');
   });
 });
 

@@ -92,6 +92,11 @@ export const confirmPaymentSchema = v.object({
 });
 export type ConfirmPaymentRequest = v.InferOutput<typeof confirmPaymentSchema>;
 
+/** POST /payments/{reference}/otp: the voucher code Telecel (Vodafone) Cash asks for. */
+export const paymentOtpSchema = v.object({
+  otp: v.pipe(v.string('Please enter the code from your phone'), v.trim(), v.regex(/^\d{4,8}$/, 'Please enter the code from your phone (4 to 8 digits)')),
+});
+
 /** What the payment step shows while the customer answers the prompt on the phone. */
 export interface PaymentPrompt {
   status: PaymentState;
@@ -99,6 +104,8 @@ export interface PaymentPrompt {
   simulated: boolean;
   network: MobileMoneyNetwork;
   phoneNumber: string;
+  /** Telecel (Vodafone) Cash asks for a voucher code first: POST /payments/{reference}/otp. */
+  needsOtp: boolean;
   /** Words from the provider, e.g. "Please complete authorization process on your mobile phone". */
   displayText: string;
   expiresAt: string | null;

@@ -142,6 +142,7 @@ export async function startCheckout(deps: CheckoutDeps, db: Db, userId: number, 
     provider: provider.name,
     payment: {
       status: started.status,
+      needsOtp: started.needsOtp,
       simulated: provider.name === 'sandbox',
       network: input.mobileMoneyNetwork,
       phoneNumber: phone.national,

@@ -3,6 +3,10 @@ import type { AppEnv, Deps } from '../../http/context';
 import { requireUser, currentUser } from '../../http/auth';
 import { HttpError, badRequest, notFound, unauthorized } from '../../http/errors';
 import { createSandboxProvider, PaymentProviderError, PaymentSignatureError, createPaymentProvider } from '../../platform/payments';
+import { paymentOtpSchema, type PaymentPrompt } from '../../../shared/schemas/checkout';
+import type { MobileMoneyNetwork } from '../../../shared/phone';
+import { parseBody } from '../../http/validate';
+import { now } from '../../platform/db';
 import { settlePayment } from './settle';
 
 /**
@@ -61,6 +65,46 @@ export function paymentsRoutes(deps: Deps) {
       return c.json({ data: await settlePayment(deps, db, reference) });
     });
   }
+
+  /**
+   * Telecel (Vodafone) Cash: the voucher code the customer generated on the phone. Only the
+   * order's owner, only while the payment is pending; the answer is the next prompt.
+   */
+  app.post('/payments/:reference/otp', requireUser(), async (c) => {
+    const user = currentUser(c);
+    const reference = c.req.param('reference');
+    const { otp } = await parseBody(c, paymentOtpSchema);
+    const payment = await db
+      .selectFrom('payments')
+      .innerJoin('orders', 'orders.id', 'payments.order_id')
+      .select(['payments.status', 'orders.user_id', 'orders.mobile_money_network', 'orders.mobile_money_number', 'orders.reservation_expires_at'])
+      .where('payments.reference', '=', reference)
+      .executeTakeFirst();
+    if (!payment || payment.user_id !== user.id) throw notFound('Payment not found');
+    const provider = createPaymentProvider(deps.config, db);
+    if (!provider.submitOtp) throw notFound('Payment not found');
+    if (payment.status !== 'PENDING') throw new HttpError(409, 'This payment is no longer waiting for a code.', 'payment_not_pending');
+    let started;
+    try {
+      started = await provider.submitOtp(reference, otp);
+    } catch (error) {
+      if (error instanceof PaymentProviderError) throw new HttpError(502, 'We could not reach the mobile money provider. Please try again.', 'payment_provider_unavailable');
+      throw error;
+    }
+    await db.updateTable('payments').set({ raw: JSON.stringify(started.raw), updated_at: now() }).where('reference', '=', reference).execute();
+    if (started.status === 'FAILED') throw new HttpError(402, started.displayText || 'The code was not accepted. Please try again.', 'payment_failed');
+    if (started.status === 'PAID') await settlePayment(deps, db, reference);
+    const prompt: PaymentPrompt = {
+      status: started.status,
+      needsOtp: started.needsOtp,
+      simulated: false,
+      network: payment.mobile_money_network as MobileMoneyNetwork,
+      phoneNumber: payment.mobile_money_number ?? '',
+      displayText: started.displayText,
+      expiresAt: payment.reservation_expires_at,
+    };
+    return c.json({ data: prompt });
+  });
 
   return app;
 }

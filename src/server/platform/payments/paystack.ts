@@ -62,27 +62,38 @@ export function createPaystackProvider(options: { secretKey: string; baseUrl: st
     return { httpStatus: response.status, answer };
   }
 
+  /** A charge's answer: "send_otp" asks for the voucher code, "pay_offline" means the prompt is on the phone. */
+  function chargeAnswer({ httpStatus, answer }: { httpStatus: number; answer: PaystackAnswer<PaystackTransaction> }): ChargeStarted {
+    if (httpStatus >= 500) throw new PaymentProviderError(answer.message || `Paystack answered ${httpStatus}`);
+    const data = answer.data ?? {};
+    const status = !answer.status || data.status === 'failed' ? 'FAILED' : data.status === 'success' ? 'PAID' : 'PENDING';
+    return {
+      status,
+      needsOtp: answer.status && data.status === 'send_otp',
+      displayText: data.display_text || data.gateway_response || answer.message || 'Approve the prompt on your phone',
+      providerTransactionId: data.id === undefined ? null : String(data.id),
+      raw: answer,
+    };
+  }
+
   return {
     name: 'paystack',
 
     async charge(input: ChargeInput): Promise<ChargeStarted> {
-      const { httpStatus, answer } = await call<PaystackTransaction>('POST', '/charge', {
-        email: input.email,
-        amount: input.amountMinor,
-        currency: input.currency,
-        reference: input.reference,
-        mobile_money: { phone: input.phone, provider: PAYSTACK_NETWORK[input.network] },
-        metadata: { orderNumber: input.orderNumber },
-      });
-      if (httpStatus >= 500) throw new PaymentProviderError(answer.message || `Paystack answered ${httpStatus}`);
-      const data = answer.data ?? {};
-      const status = !answer.status || data.status === 'failed' ? 'FAILED' : data.status === 'success' ? 'PAID' : 'PENDING';
-      return {
-        status,
-        displayText: data.display_text || data.gateway_response || answer.message || 'Approve the prompt on your phone',
-        providerTransactionId: data.id === undefined ? null : String(data.id),
-        raw: answer,
-      };
+      return chargeAnswer(
+        await call<PaystackTransaction>('POST', '/charge', {
+          email: input.email,
+          amount: input.amountMinor,
+          currency: input.currency,
+          reference: input.reference,
+          mobile_money: { phone: input.phone, provider: PAYSTACK_NETWORK[input.network] },
+          metadata: { orderNumber: input.orderNumber },
+        }),
+      );
+    },
+
+    async submitOtp(reference: string, otp: string): Promise<ChargeStarted> {
+      return chargeAnswer(await call<PaystackTransaction>('POST', '/charge/submit_otp', { otp, reference }));
     },
 
     async verify(reference: string): Promise<VerifiedPayment> {

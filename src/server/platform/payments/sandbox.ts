@@ -45,7 +45,7 @@ export function createSandboxProvider(db: Db): SandboxProvider {
     async charge(input): Promise<ChargeStarted> {
       const prompt: SandboxState = { simulated: true, prompt: 'WAITING', answeredAt: null };
       await db.updateTable('payments').set({ raw: JSON.stringify(prompt), updated_at: now() }).where('reference', '=', input.reference).execute();
-      return { status: 'PENDING', displayText: SANDBOX_DISPLAY_TEXT, providerTransactionId: `SANDBOX-${input.reference}`, raw: prompt };
+      return { status: 'PENDING', needsOtp: false, displayText: SANDBOX_DISPLAY_TEXT, providerTransactionId: `SANDBOX-${input.reference}`, raw: prompt };
     },
 
     async verify(reference): Promise<VerifiedPayment> {

@@ -20,6 +20,8 @@ export interface ChargeInput {
 export interface ChargeStarted {
   /** PENDING: the customer has a prompt to answer; the provider may also settle at once. */
   status: 'PENDING' | 'PAID' | 'FAILED';
+  /** Telecel (Vodafone) Cash: the customer must type a voucher code before the charge goes on. */
+  needsOtp: boolean;
   displayText: string;
   providerTransactionId: string | null;
   raw: unknown;
@@ -44,6 +46,8 @@ export interface PaymentProvider {
   readonly name: PaymentProviderName;
   charge(input: ChargeInput): Promise<ChargeStarted>;
   verify(reference: string): Promise<VerifiedPayment>;
+  /** Sends the code the customer typed, for providers whose charge answered needsOtp. */
+  submitOtp?(reference: string, otp: string): Promise<ChargeStarted>;
   /** Throws PaymentSignatureError unless the body carries the provider's valid signature. */
   parseWebhook(rawBody: string, signature: string | undefined): WebhookEvent;
 }

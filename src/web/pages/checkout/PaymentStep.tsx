@@ -1,9 +1,10 @@
 import { FlaskConical, Smartphone } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { answerSandboxPrompt, confirmPayment, waitForPayment } from '../../../local/checkout';
+import { answerSandboxPrompt, confirmPayment, submitPaymentOtp, waitForPayment } from '../../../local/checkout';
 import { formatGhanaMobile, NETWORK_LABELS } from '../../../shared/phone';
-import { CHECKOUT_MESSAGES, type CheckoutStarted, type PaymentOutcome } from '../../../shared/schemas/checkout';
+import { parseWith } from '../../../shared/schemas/parse';
+import { CHECKOUT_MESSAGES, paymentOtpSchema, type CheckoutStarted, type PaymentOutcome } from '../../../shared/schemas/checkout';
 import { api } from '../../app/api';
 import { Price } from '../../components/Price';
 import { Banner } from '../orders/ui';
@@ -17,9 +18,12 @@ export function PaymentStep({ started, onRestart }: { started: CheckoutStarted; 
   const navigate = useNavigate();
   const [busy, setBusy] = useState<'approve' | 'decline' | 'check' | undefined>();
   const [failure, setFailure] = useState<string>();
-  const [waiting, setWaiting] = useState(!started.payment.simulated);
+  const [payment, setPayment] = useState(started.payment);
+  const [waiting, setWaiting] = useState(!payment.simulated && !payment.needsOtp);
+  const [otp, setOtp] = useState('');
+  const [otpError, setOtpError] = useState<string>();
+  const otpId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
-  const { payment } = started;
 
   useEffect(() => {
     heading.current?.focus();
@@ -31,7 +35,8 @@ export function PaymentStep({ started, onRestart }: { started: CheckoutStarted; 
 
   // Paystack: the prompt is on the phone; ask the server every few seconds.
   useEffect(() => {
-    if (started.payment.simulated) return;
+    if (payment.simulated || payment.needsOtp) return;
+    setWaiting(true);
     const abort = new AbortController();
     waitForPayment(api, started, { signal: abort.signal })
       .then((outcome) => {
@@ -47,7 +52,22 @@ export function PaymentStep({ started, onRestart }: { started: CheckoutStarted; 
       });
     return () => abort.abort();
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [started]);
+  }, [started, payment.needsOtp]);
+
+  const sendOtp = async (event: FormEvent) => {
+    event.preventDefault();
+    const checked = parseWith(paymentOtpSchema, { otp });
+    if (!checked.ok) return setOtpError(checked.error.message);
+    setBusy('check');
+    setOtpError(undefined);
+    try {
+      setPayment(await submitPaymentOtp(api, started.reference, checked.value.otp));
+    } catch (error) {
+      setOtpError((error as Error).message || CHECKOUT_MESSAGES.paymentDefault);
+    } finally {
+      setBusy(undefined);
+    }
+  };
 
   const answer = async (what: 'approve' | 'decline') => {
     setBusy(what);
@@ -119,15 +139,36 @@ export function PaymentStep({ started, onRestart }: { started: CheckoutStarted; 
             Approve the prompt on your phone
           </h2>
           <p className="mt-2 text-gray-700">{payment.displayText}</p>
-          {waiting && (
+          {payment.needsOtp && (
+            <form onSubmit={sendOtp} noValidate className="mt-3 flex items-start gap-2">
+              <div className="flex-1">
+                <label htmlFor={otpId} className="mb-1 block text-sm font-medium">Voucher code</label>
+                <input
+                  id={otpId}
+                  className="input"
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  value={otp}
+                  onChange={(e) => setOtp(e.target.value)}
+                  aria-invalid={otpError ? true : undefined}
+                  aria-describedby={otpError ? `${otpId}-error` : undefined}
+                />
+                {otpError && <p id={`${otpId}-error`} className="mt-1 text-sm text-red-700">{otpError}</p>}
+              </div>
+              <button type="submit" className="btn-primary mt-6" disabled={busy !== undefined}>{busy === 'check' ? 'Sending…' : 'Send code'}</button>
+            </form>
+          )}
+          {waiting && !payment.needsOtp && (
             <p role="status" className="mt-3 flex items-center gap-2 text-sm text-gray-700">
               <span className="h-4 w-4 animate-spin rounded-full border-2 border-brand-light border-t-brand" aria-hidden="true" />
               Waiting for your approval…
             </p>
           )}
-          <button type="button" className="btn-outline mt-4" onClick={checkNow} disabled={busy !== undefined || over}>
-            {busy === 'check' ? 'Checking…' : 'I have approved'}
-          </button>
+          {!payment.needsOtp && (
+            <button type="button" className="btn-outline mt-4" onClick={checkNow} disabled={busy !== undefined || over}>
+              {busy === 'check' ? 'Checking…' : 'I have approved'}
+            </button>
+          )}
         </section>
       )}
 
