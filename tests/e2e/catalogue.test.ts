@@ -198,6 +198,8 @@ describe.skipIf(!baseUrl)('the catalogue in the browser', () => {
     if (new URL(page.url()).pathname === '/signin') await signInThroughPage(page, baseUrl, REVIEWER.email, REVIEWER.password);
     await page.getByRole('heading', { name: productName, level: 1 }).waitFor();
     await page.getByRole('heading', { name: 'Write a Review' }).waitFor({ timeout: 20_000 });
+    // The service worker must hold the app before the network goes (it opens the page offline later).
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 60_000 });
 
     await page.getByRole('button', { name: 'Submit Review' }).click();
     await page.getByText('Please select a rating').waitFor();
@@ -222,6 +224,17 @@ describe.skipIf(!baseUrl)('the catalogue in the browser', () => {
     expect(detail.reviews.filter((r) => r.comment === 'Arrived clean and dry. Would buy again.')).toEqual([
       expect.objectContaining({ rating: 4 }),
     ]);
+
+    // The detail, with its reviews, now opens with no network at all.
+    await context.setOffline(true);
+    try {
+      await page.reload();
+      await page.getByRole('heading', { name: productName, level: 1 }).waitFor();
+      await page.locator('li', { hasText: 'Arrived clean and dry. Would buy again.' }).getByText(REVIEWER.name, { exact: true }).waitFor();
+      expect(await page.getByRole('heading', { name: 'Write a Review' }).count()).toBe(0);
+    } finally {
+      await context.setOffline(false);
+    }
     await page.close();
   });
 });
