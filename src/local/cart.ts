@@ -3,7 +3,7 @@ import { CART_MESSAGES, summarizeCart, type Cart, type CartItem, type CartSummar
 import type { Product } from '../shared/schemas/catalogue';
 import type { ApiClient } from './api';
 import { localDb, type AkuafoDb, type LocalCartItem, type OutboxEntry } from './db';
-import { enqueueWith, onOutboxFailure, onOutboxSent } from './outbox';
+import { enqueueWith, onOutboxFailure, onOutboxSent, onOutboxSupersede } from './outbox';
 import { readSession } from './session';
 
 /**
@@ -200,6 +200,16 @@ onOutboxFailure('cart', async (_entry, { api, db: d }) => {
 
 // Once the last queued cart change is through, show exactly what the server holds.
 onOutboxSent('cart', async (_entry, { api, db: d }) => {
-  const pending = await d.outbox.where('entity').equals(CART_ENTITY).filter((e) => e.status === 'pending').count();
-  if (pending === 0) await pullServerCart(api, d);
+  // Stops at the first waiting entry: cheap however long the queue is.
+  const more = await d.outbox.where('entity').equals(CART_ENTITY).filter((e) => e.status === 'pending').first();
+  if (!more) await pullServerCart(api, d);
+});
+
+// "Set P to n" is made moot by a later "set P to m" or by a later "clear"; a clear by a later clear.
+const isClear = (e: OutboxEntry) => e.method === 'DELETE' && e.path === 'shop/cart';
+const setProduct = (e: OutboxEntry) => (e.method === 'POST' && e.path === 'shop/cart' ? (e.body as { productId: number }).productId : undefined);
+onOutboxSupersede('cart', (earlier, later) => {
+  if (isClear(later)) return isClear(earlier) || setProduct(earlier) !== undefined;
+  const product = setProduct(earlier);
+  return product !== undefined && setProduct(later) === product;
 });

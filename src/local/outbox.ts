@@ -72,6 +72,8 @@ export async function enqueueWith(
 
 export interface ReplayResult {
   sent: number;
+  /** Never sent because a later queued change made them moot (see onOutboxSupersede). */
+  coalesced: number;
   failed: number;
   /** The network or server was unavailable: try again later. */
   retryLater: boolean;
@@ -88,25 +90,26 @@ export async function replayOutbox(
   db: AkuafoDb = localDb,
   options: { signal?: AbortSignal } = {},
 ): Promise<ReplayResult> {
-  const result: ReplayResult = { sent: 0, failed: 0, retryLater: false, needsSignIn: false };
+  const result: ReplayResult = { sent: 0, coalesced: await coalesce(db), failed: 0, retryLater: false, needsSignIn: false };
   while (!options.signal?.aborted) {
     const entry = await nextSendable(db);
     if (!entry) return result;
+    // Counted before it leaves, so "attempts 0" always means "no copy of it is on the network".
+    await db.outbox.update(entry.seq!, { attempts: entry.attempts + 1 });
     try {
       await send(api, entry);
     } catch (error) {
       const apiError = error instanceof ApiError ? error : new ApiError(String(error), 0, 'network_error');
       if (isTransient(apiError)) {
-        await db.outbox.update(entry.seq!, { attempts: entry.attempts + 1, error: apiError.message });
+        await db.outbox.update(entry.seq!, { error: apiError.message });
         result.retryLater = true;
         return result;
       }
       if (apiError.status === 401) {
-        await db.outbox.update(entry.seq!, { attempts: entry.attempts + 1 });
         result.needsSignIn = true;
         return result;
       }
-      await db.outbox.update(entry.seq!, { attempts: entry.attempts + 1, status: 'failed', error: apiError.message });
+      await db.outbox.update(entry.seq!, { status: 'failed', error: apiError.message });
       result.failed += 1;
       announce();
       await runHook(failedHooks, entry, { api, db, error: apiError });
@@ -118,6 +121,45 @@ export async function replayOutbox(
     await runHook(sentHooks, entry, { api, db });
   }
   return result;
+}
+
+type Supersedes = (earlier: OutboxEntry, later: OutboxEntry) => boolean;
+const supersedeRules = new Map<string, Supersedes>();
+
+/**
+ * For kinds whose writes are "set to" intents: `rule(earlier, later)` says a later queued
+ * entry of the same entity makes an earlier one moot (e.g. "set P to 5" after "set P to 3").
+ * Moot entries that never left the phone are dropped before sending, so a long offline
+ * session costs a few requests, not hundreds, on a slow network.
+ */
+export function onOutboxSupersede(kind: string, rule: Supersedes): void {
+  supersedeRules.set(kind, rule);
+}
+
+/**
+ * One pass over the queue, newest to oldest, dropping never-sent pending entries that a later
+ * pending entry of the same entity supersedes. Entries that were ever attempted stay: a copy
+ * may still be on its way to the server, and only resending it with its own key keeps order.
+ */
+async function coalesce(db: AkuafoDb): Promise<number> {
+  if (supersedeRules.size === 0) return 0;
+  const dropped = await db.transaction('rw', db.outbox, async () => {
+    const queue = await db.outbox.orderBy('seq').toArray();
+    const laterByEntity = new Map<string, OutboxEntry[]>();
+    const drop: number[] = [];
+    for (let i = queue.length - 1; i >= 0; i--) {
+      const entry = queue[i];
+      const rule = supersedeRules.get(kindOf(entry.entity));
+      const later = laterByEntity.get(entry.entity) ?? [];
+      const moot = rule && entry.status === 'pending' && entry.attempts === 0 && later.some((l) => l.status === 'pending' && rule(entry, l));
+      if (moot) drop.push(entry.seq!);
+      else laterByEntity.set(entry.entity, [...later, entry]);
+    }
+    await db.outbox.bulkDelete(drop);
+    return drop.length;
+  });
+  if (dropped) announce();
+  return dropped;
 }
 
 /**
