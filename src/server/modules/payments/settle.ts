@@ -118,6 +118,9 @@ async function applySuccess(db: Db, orderId: number, reference: string, verified
     }
   } catch (error) {
     if (!(error instanceof OutOfStock)) throw error;
+    // Inside a request's transaction the partial re-reservation cannot be undone here:
+    // refuse the request (it rolls back whole); the webhook or the prompt records the refund.
+    if (db.isTransaction) throw new HttpError(409, 'The items sold out after your reservation expired. Please try again.', 'sold_out');
     // Paid too late and the stock is gone: record the money and flag a refund.
     await inTransaction(db, async (trx) => {
       await trx.updateTable('orders').set({ updated_at: now() }).where('id', '=', orderId).execute();
