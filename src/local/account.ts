@@ -56,6 +56,10 @@ export async function verifyResetCode(api: ApiClient, email: string, otp: string
   return (await api.post<{ data: { resetToken: string } }>('auth/password/verify-otp', { email, otp })).data.resetToken;
 }
 
+export async function isResetTokenLive(api: ApiClient, token: string): Promise<boolean> {
+  return (await api.post<{ data: { valid: boolean } }>('auth/password/reset/check', { token })).data.valid;
+}
+
 export async function resetPassword(api: ApiClient, body: { newPassword: string; token?: string; resetToken?: string }): Promise<void> {
   await api.post('auth/password/reset', body);
 }

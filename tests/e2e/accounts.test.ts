@@ -184,6 +184,11 @@ describe.skipIf(!baseUrl)('accounts in the browser', () => {
     await page.getByText('Password reset successful! Redirecting to sign in...').waitFor();
     await page.waitForURL(`${baseUrl}/signin`);
     await signInThroughPage(page, baseUrl, email, 'Second#Pass2');
+    // The link worked once; opened again it says so before asking for anything.
+    await page.goto(`${baseUrl}/reset-password?token=${token}`);
+    await page.getByText('This reset link is invalid or has expired. Please request a new one.').waitFor();
+    await page.goto(`${baseUrl}/reset-password`);
+    await page.getByText('Invalid or missing token.').waitFor();
     await page.close();
   });
 });

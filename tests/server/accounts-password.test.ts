@@ -129,3 +129,18 @@ describe('password recovery', () => {
     expect((await login(email, DEMO)).status).toBe(200);
   });
 });
+
+describe('POST /auth/password/reset/check', () => {
+  it('tells whether a link still works without spending it', async () => {
+    const email = 'reviewer3@akuafo.demo';
+    server.deps.rateLimiter.reset(`reset-send:${email}`);
+    await post('/auth/password/reset-request', { email });
+    const { token } = lastResetMail(email);
+    expect((await post('/auth/password/reset/check', { token })).body.data.valid).toBe(true);
+    expect((await post('/auth/password/reset/check', { token })).body.data.valid).toBe(true);
+    expect((await post('/auth/password/reset/check', { token: 'junk' })).body.data.valid).toBe(false);
+    expect((await post('/auth/password/reset/check', {})).body.message).toBe('Invalid or missing token.');
+    expect((await post('/auth/password/reset', { token, newPassword: 'Checked#Reset1' })).status).toBe(200);
+    expect((await post('/auth/password/reset/check', { token })).body.data.valid).toBe(false);
+  });
+});

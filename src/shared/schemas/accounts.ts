@@ -215,6 +215,10 @@ export const resetPasswordSchema = v.pipe(
   v.check((s) => Boolean(s.token || s.resetToken), 'Invalid or missing token.'),
 );
 
+export const resetTokenCheckSchema = v.object({
+  token: must(v.pipe(v.string('Invalid or missing token.'), v.trim(), v.minLength(1, 'Invalid or missing token.'), v.maxLength(200, MESSAGES.resetInvalid))),
+});
+
 /** The reset pages' form: new password twice. */
 export const resetPasswordFormSchema = v.pipe(
   v.object({ newPassword: resetNewPassword, confirmPassword: must(v.string('Passwords do not match.')) }),

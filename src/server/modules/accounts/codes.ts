@@ -83,13 +83,26 @@ export async function checkCode(db: Db, hasher: CodeHasher, limiter: RateLimiter
   await db.updateTable('one_time_codes').set({ consumed_at: now() }).where('id', '=', row.id).where('consumed_at', 'is', null).execute();
 }
 
-/** Spends a reset token; undefined when it is unknown, used or expired. */
-export async function consumeToken(db: Db, hasher: CodeHasher, purpose: CodePurpose, token: string): Promise<number | undefined> {
+/** The live row a token names, if it is known, unused and unexpired. */
+async function liveToken(db: Db, hasher: CodeHasher, purpose: CodePurpose, token: string) {
   const match = /^(\d{1,12})\.([A-Za-z0-9_-]{20,100})$/.exec(token);
   if (!match) return undefined;
   const userId = Number(match[1]);
   const row = await latest(db, userId, purpose);
   if (!row || row.expires_at <= now() || !sameHex(row.code_hash, hasher(userId, purpose, match[2]!))) return undefined;
+  return row;
+}
+
+/** Whether a token would be accepted now, without spending it (the reset page asks first). */
+export async function tokenIsLive(db: Db, hasher: CodeHasher, purpose: CodePurpose, token: string): Promise<boolean> {
+  return (await liveToken(db, hasher, purpose, token)) !== undefined;
+}
+
+/** Spends a reset token; undefined when it is unknown, used or expired. */
+export async function consumeToken(db: Db, hasher: CodeHasher, purpose: CodePurpose, token: string): Promise<number | undefined> {
+  const row = await liveToken(db, hasher, purpose, token);
+  if (!row) return undefined;
+  const userId = row.user_id;
   const spent = await db.updateTable('one_time_codes').set({ consumed_at: now() }).where('id', '=', row.id).where('consumed_at', 'is', null).executeTakeFirst();
   return Number(spent.numUpdatedRows) === 1 ? userId : undefined;
 }

@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
-import { MESSAGES, OTP_RESEND_SECONDS, RESET_TTL_MINUTES, changePasswordSchema, resetPasswordSchema, resetRequestSchema, resetVerifyOtpSchema } from '../../../shared/schemas/accounts';
+import { MESSAGES, OTP_RESEND_SECONDS, RESET_TTL_MINUTES, changePasswordSchema, resetPasswordSchema, resetRequestSchema, resetTokenCheckSchema, resetVerifyOtpSchema } from '../../../shared/schemas/accounts';
 import { currentUser, requireUser } from '../../http/auth';
 import { dbOf, type AppEnv, type Deps } from '../../http/context';
 import { badRequest } from '../../http/errors';
 import { parseBody } from '../../http/validate';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords';
 import { now, type Db } from '../../platform/db';
-import { checkCode, consumeAll, consumeToken, createCodeHasher, issueCode, issueToken } from './codes';
+import { checkCode, consumeAll, consumeToken, createCodeHasher, issueCode, issueToken, tokenIsLive } from './codes';
 import { sendPasswordReset } from './mail';
 import { revokeUserSessions } from './sessions';
 import { findUserByEmail, findUserById } from './users';
@@ -63,6 +63,12 @@ export function passwordRoutes(deps: Deps) {
     await checkCode(db, hasher, limiter, user.id, 'PASSWORD_RESET_CODE', otp);
     const resetToken = await issueToken(db, hasher, user.id, 'PASSWORD_RESET_TOKEN', RESET_TTL_MINUTES);
     return c.json({ data: { resetToken } });
+  });
+
+  /** Lets the reset page say at once that a link is dead, before the user types a password. */
+  app.post('/auth/password/reset/check', async (c) => {
+    const { token } = await parseBody(c, resetTokenCheckSchema);
+    return c.json({ data: { valid: await tokenIsLive(dbOf(c, deps), hasher, 'PASSWORD_RESET_TOKEN', token) } });
   });
 
   app.post('/auth/password/reset', async (c) => {

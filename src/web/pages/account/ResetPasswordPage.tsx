@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../../local/api';
-import { resetPassword } from '../../../local/account';
+import { isResetTokenLive, resetPassword } from '../../../local/account';
 import { MESSAGES } from '../../../shared/schemas/accounts';
 import { NewPasswordForm } from './NewPasswordForm';
 import { publicApi } from './publicApi';
+import { Spinner } from '../../components/Spinner';
 import { Alert, errorMessage } from './ui';
 
 const REDIRECT_MS = 2500;
@@ -16,6 +17,20 @@ export default function ResetPasswordPage() {
   const navigate = useNavigate();
   const [error, setError] = useState<string>();
   const [done, setDone] = useState(false);
+  // verifying -> valid | invalid; offline the check cannot run, so the form is shown and the
+  // reset call itself gives the verdict.
+  const [check, setCheck] = useState<'verifying' | 'valid' | 'invalid'>(token ? 'verifying' : 'invalid');
+
+  useEffect(() => {
+    if (!token) return;
+    let live = true;
+    isResetTokenLive(publicApi, token)
+      .then((valid) => live && setCheck(valid ? 'valid' : 'invalid'))
+      .catch(() => live && setCheck('valid'));
+    return () => {
+      live = false;
+    };
+  }, [token]);
 
   useEffect(() => {
     if (!done) return;
@@ -27,9 +42,11 @@ export default function ResetPasswordPage() {
     <div className="container-page max-w-md py-10">
       <div className="card p-6">
         <h1 className="mb-6 text-2xl font-bold">Choose a new password</h1>
-        {!token ? (
+        {check === 'verifying' ? (
+          <Spinner label="Checking your link…" />
+        ) : check === 'invalid' ? (
           <div className="grid gap-4">
-            <Alert kind="error">Invalid or missing token.</Alert>
+            <Alert kind="error">{token ? MESSAGES.resetInvalid : 'Invalid or missing token.'}</Alert>
             <Link to="/password-reset-request" className="btn-primary">Request a new link</Link>
           </div>
         ) : done ? (
