@@ -189,9 +189,18 @@ describe('GET/PUT /sellers/me', () => {
     const saved = ((await put.json()) as any).data;
     expect(saved).toMatchObject({ businessName: 'Owusu Gari Works', businessDescription: null, phoneNumber: '+233551234567', businessAddress: 'Station Road' });
 
-    const bad = await server.call('/sellers/me', { method: 'PUT', token, json: { phoneNumber: '123', businessName: '' } });
+    const bad = await server.call('/sellers/me', { method: 'PUT', token, json: { phoneNumber: '123', businessName: '', bankAccountNumber: '12ab' } });
     expect(bad.status).toBe(400);
-    expect(((await bad.json()) as any).fieldErrors).toEqual({ phoneNumber: 'Invalid phone number format', businessName: 'Business name is required' });
+    expect(((await bad.json()) as any).fieldErrors).toEqual({
+      phoneNumber: 'Invalid phone number format',
+      businessName: 'Business name is required',
+      bankAccountNumber: 'Invalid account number',
+    });
+
+    // With a payout account every item is there: 100 %.
+    const payout = await server.call('/sellers/me', { method: 'PUT', token, json: { bankAccountName: 'Owusu Gari Works', bankAccountNumber: '0551 234 567', businessDescription: 'Gari from Kintampo.' } });
+    const complete = ((await payout.json()) as any).data;
+    expect(complete).toMatchObject({ bankAccountNumber: '0551234567', profileCompleteness: 100, missingFields: [] });
   });
 
   it('lets the Ghana Card be added, but not changed once verified', async () => {

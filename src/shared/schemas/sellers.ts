@@ -154,13 +154,30 @@ export const verifyEmailSchema = v.object({
 
 export const resendVerificationSchema = v.object({ email: emailSchema('Invalid email address') });
 
-/** PUT /sellers/me: the four editable fields, plus the Ghana Card from the verification page. */
+/** Where payouts go: a bank or mobile-money account in the seller's (business) name. */
+const accountNumberField = v.optional(
+  v.nullable(
+    v.pipe(
+      v.string('Invalid account number'),
+      v.transform((s) => s.replace(/[\s-]/g, '')),
+      v.check((s) => s === '' || /^\d{6,20}$/.test(s), 'Invalid account number'),
+      v.transform((s) => s || null),
+    ),
+  ),
+);
+
+/**
+ * PUT /sellers/me: the spec's four editable fields, the Ghana Card from the verification
+ * page, and the payout account (the old app linked to a settings page that did not exist).
+ */
 export const sellerProfileUpdateSchema = v.object({
   businessName: v.optional(businessEntries.businessName),
   businessDescription: businessEntries.businessDescription,
   phoneNumber: phoneField,
   businessAddress: contactEntries.businessAddress,
   ghanaCardNumber: ghanaCardField,
+  bankAccountName: optionalText(100, 'Account name too long'),
+  bankAccountNumber: accountNumberField,
 });
 export type SellerProfileUpdateInput = v.InferInput<typeof sellerProfileUpdateSchema>;
 

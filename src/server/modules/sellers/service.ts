@@ -166,6 +166,8 @@ export interface ProfileChanges {
   phoneNumber?: string | null;
   businessAddress?: string | null;
   ghanaCardNumber?: string | null;
+  bankAccountName?: string | null;
+  bankAccountNumber?: string | null;
 }
 
 export async function updateSellerProfile(db: Db, userId: number, changes: ProfileChanges): Promise<void> {
@@ -185,6 +187,8 @@ export async function updateSellerProfile(db: Db, userId: number, changes: Profi
         ...(changes.businessDescription !== undefined ? { business_description: changes.businessDescription } : {}),
         ...(changes.businessAddress !== undefined ? { business_address: changes.businessAddress } : {}),
         ...(changes.ghanaCardNumber !== undefined ? { ghana_card_number: changes.ghanaCardNumber } : {}),
+        ...(changes.bankAccountName !== undefined ? { bank_account_name: changes.bankAccountName } : {}),
+        ...(changes.bankAccountNumber !== undefined ? { bank_account_number: changes.bankAccountNumber } : {}),
         verification_status: status,
         updated_at: at,
       })

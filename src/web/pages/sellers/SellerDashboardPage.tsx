@@ -17,7 +17,7 @@ import { TextAreaField } from './fields';
 import { LoadError } from './LoadError';
 import { SellerShell } from './SellerShell';
 
-const EDITABLE = ['businessName', 'businessDescription', 'phoneNumber', 'businessAddress'] as const;
+const EDITABLE = ['businessName', 'businessDescription', 'phoneNumber', 'businessAddress', 'bankAccountName', 'bankAccountNumber'] as const;
 type Editable = Record<(typeof EDITABLE)[number], string>;
 
 const STATUS_LOOK: Record<'VERIFIED' | 'PENDING' | 'OTHER', { box: string; text: string; button?: string }> = {
@@ -32,6 +32,8 @@ function editableOf(p: SellerProfile): Editable {
     businessDescription: p.businessDescription ?? '',
     phoneNumber: p.phoneNumber ? formatGhanaMobile(p.phoneNumber) : '',
     businessAddress: p.businessAddress ?? '',
+    bankAccountName: p.bankAccountName ?? '',
+    bankAccountNumber: p.bankAccountNumber ?? '',
   };
 }
 
@@ -113,6 +115,11 @@ function Dashboard({ owner }: { owner: string }) {
             <TextAreaField label="Business Description" value={form.businessDescription} onChange={change('businessDescription')} error={errors.businessDescription} />
             <Field label="Phone Number" type="tel" value={form.phoneNumber} onChange={change('phoneNumber')} error={errors.phoneNumber} placeholder="024 123 4567" />
             <Field label="Business Address" value={form.businessAddress} onChange={change('businessAddress')} error={errors.businessAddress} />
+            <fieldset className="grid gap-4 sm:grid-cols-2">
+              <legend className="mb-2 text-sm font-semibold text-gray-800">Payout account (bank or mobile money)</legend>
+              <Field label="Account Name" value={form.bankAccountName} onChange={change('bankAccountName')} error={errors.bankAccountName} />
+              <Field label="Account Number" inputMode="numeric" value={form.bankAccountNumber} onChange={change('bankAccountNumber')} error={errors.bankAccountNumber} />
+            </fieldset>
             <div className="flex gap-3">
               <button type="submit" className="btn-primary">Save</button>
               <button type="button" className="btn-outline" onClick={cancel}>Cancel</button>
@@ -129,7 +136,7 @@ function Dashboard({ owner }: { owner: string }) {
             <Item label="Region" value={profile.businessRegion} />
             <Item label="Ghana Card" value={profile.ghanaCardNumber} />
             <Item label="Commission rate" value={`${profile.commissionRate}%`} />
-            <Item label="Bank account" value={profile.bankAccountName ? `${profile.bankAccountName} · ${profile.bankAccountNumber ?? ''}` : null} />
+            <Item label="Payout account" value={profile.bankAccountName ? `${profile.bankAccountName} · ${profile.bankAccountNumber ?? ''}` : null} />
           </dl>
         )}
         {!profile.user.isEmailVerified && (
