@@ -1,5 +1,5 @@
 import { paginate, type Page } from '../shared/pagination';
-import { ORDERS_PAGE_SIZE, type OrderDetail, type OrderListItem } from '../shared/schemas/orders';
+import { ORDERS_PAGE_SIZE, type OrderDetail, type OrderListItem, type TrackedOrder } from '../shared/schemas/orders';
 import type { ApiClient } from './api';
 import { localDb, type AkuafoDb, type LocalOrder } from './db';
 import { readSession } from './session';
@@ -77,4 +77,29 @@ export async function localOrderDetail(id: number, db: AkuafoDb = localDb): Prom
   const who = await owner(db);
   const row = (await db.orders.get(id)) as StoredOrder | undefined;
   return row && row.data?.owner === who ? row.detail : undefined;
+}
+
+/** Tracking with no network: the kept detail of the user's order with that number, in the tracking shape. */
+export async function localTrackedOrder(orderNumber: string, db: AkuafoDb = localDb): Promise<TrackedOrder | undefined> {
+  const who = await owner(db);
+  const row = (await db.orders.where('orderNumber').equals(orderNumber).first()) as StoredOrder | undefined;
+  const d = row && row.data?.owner === who ? row.detail : undefined;
+  if (!d) return undefined;
+  const { name: _name, ...address } = d.shippingAddress;
+  return {
+    id: d.id,
+    orderNumber: d.orderNumber,
+    status: d.status,
+    paymentStatus: d.paymentStatus,
+    statusHistory: d.statusHistory.map((h) => ({ id: h.id, status: h.status, createdAt: h.createdAt })),
+    createdAt: d.createdAt,
+    currency: d.currency,
+    totalAmount: d.totalAmount,
+    items: d.items.map((i) => ({ productName: i.product.name, productImage: i.product.imagesUrls[0] ?? null, quantity: i.quantity, unitPrice: i.unitPrice })),
+    paymentMethod: d.paymentMethod,
+    customerName: `${d.customer.user.firstName} ${d.customer.user.lastName}`,
+    shippingAddress: address,
+    expectedDelivery: d.status === 'DELIVERED' ? d.deliveredAt : d.estimatedDelivery,
+    trackingUrl: d.trackingUrl,
+  };
 }

@@ -3,7 +3,7 @@ import { ApiError, createApiClient } from '../../src/local/api';
 import { addToCart } from '../../src/local/cart';
 import { answerSandboxPrompt, confirmPayment, lastCheckout, startCheckout } from '../../src/local/checkout';
 import { AkuafoDb } from '../../src/local/db';
-import { localOrderDetail, localOrdersPage, refreshOrders } from '../../src/local/orders';
+import { localOrderDetail, localOrdersPage, localTrackedOrder, refreshOrders } from '../../src/local/orders';
 import { saveSession } from '../../src/local/session';
 import type { Product } from '../../src/shared/schemas/catalogue';
 import { startTestServer, type TestServer } from '../support/server';
@@ -63,6 +63,9 @@ describe('checkout from the phone', () => {
     expect(detail).toMatchObject({ orderNumber: started.orderNumber, paymentStatus: 'PAID', status: 'PROCESSING' });
     const page = await localOrdersPage(1, 10, db);
     expect(page.data.map((o) => o.orderNumber)).toEqual([started.orderNumber]);
+    const tracked = await localTrackedOrder(started.orderNumber, db);
+    expect(tracked).toMatchObject({ orderNumber: started.orderNumber, status: 'PROCESSING', paymentStatus: 'PAID', customerName: 'Esi Tetteh' });
+    expect(tracked?.statusHistory.map((h) => h.status)).toEqual(['ORDER_PLACED', 'PAYMENT_CONFIRMED']);
   });
 
   it('keeps the cart and says why when the prompt is declined', async () => {

@@ -2,6 +2,7 @@ import { ArrowLeft, Check, LifeBuoy, Search } from 'lucide-react';
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../../local/api';
+import { localTrackedOrder } from '../../../local/orders';
 import { parseWith } from '../../../shared/schemas/parse';
 import { ORDER_MESSAGES, orderNumberSchema, TRACKING_STEPS, type TrackedOrder } from '../../../shared/schemas/orders';
 import { api } from '../../app/api';
@@ -10,7 +11,7 @@ import { Spinner } from '../../components/Spinner';
 import { useSession } from '../../hooks/useSession';
 import { PaymentBadge, StatusBadge, capitalise, formatDate } from './ui';
 
-type Lookup = { kind: 'idle' } | { kind: 'loading' } | { kind: 'found'; order: TrackedOrder } | { kind: 'missing'; orderNumber: string } | { kind: 'error'; message: string };
+type Lookup = { kind: 'idle' } | { kind: 'loading' } | { kind: 'found'; order: TrackedOrder; offline?: boolean } | { kind: 'missing'; orderNumber: string } | { kind: 'error'; message: string };
 
 /** /track-order (optional ?orderNumber=): public route; signed-out visitors are asked to sign in. */
 export default function TrackOrderPage() {
@@ -31,7 +32,9 @@ export default function TrackOrderPage() {
       const { data } = await api.get<{ data: TrackedOrder }>(`shop/customers/track-order/${encodeURIComponent(checked.value)}`);
       setLookup({ kind: 'found', order: data });
     } catch (e) {
-      if (e instanceof ApiError && e.status === 404) setLookup({ kind: 'missing', orderNumber: checked.value });
+      const kept = e instanceof ApiError && e.isNetwork ? await localTrackedOrder(checked.value) : undefined;
+      if (kept) setLookup({ kind: 'found', order: kept, offline: true });
+      else if (e instanceof ApiError && e.status === 404) setLookup({ kind: 'missing', orderNumber: checked.value });
       else setLookup({ kind: 'error', message: (e as Error).message || ORDER_MESSAGES.trackFailed });
     }
   }, []);
@@ -98,6 +101,9 @@ export default function TrackOrderPage() {
           <p className="mt-2 text-gray-700">{ORDER_MESSAGES.numberNotFound(lookup.orderNumber)}</p>
           <button type="button" className="btn-outline mt-4" onClick={searchAgain}>Search another order</button>
         </div>
+      )}
+      {lookup.kind === 'found' && lookup.offline && (
+        <p role="status" className="mt-4 text-sm text-gray-700">You are offline: this is the order as last saved on this phone.</p>
       )}
       {lookup.kind === 'found' && <TrackedOrderView order={lookup.order} />}
 
