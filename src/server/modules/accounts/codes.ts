@@ -23,6 +23,8 @@ const minutesFromNow = (minutes: number) => new Date(Date.now() + minutes * 60_0
 /** Replaces any earlier unused secret of that purpose, so only the newest one works. */
 async function store(db: Db, hasher: CodeHasher, userId: number, purpose: CodePurpose, value: string, ttlMinutes: number) {
   await consumeAll(db, userId, purpose);
+  // Spent and expired secrets of this user are of no further use.
+  await db.deleteFrom('one_time_codes').where('user_id', '=', userId).where('expires_at', '<=', new Date(Date.now() - 86_400_000).toISOString()).execute();
   await db
     .insertInto('one_time_codes')
     .values({ user_id: userId, purpose, code_hash: hasher(userId, purpose, value), expires_at: minutesFromNow(ttlMinutes), attempts: 0, consumed_at: null, created_at: now() })

@@ -37,6 +37,9 @@ async function insertRefreshToken(db: Db, userId: number, familyId: string, user
 
 /** A new signed-in session (new family) for a user who just proved who they are. */
 export async function issueSession(db: Db, tokens: TokenSigner, user: UserRow, userAgent?: string): Promise<LoginAnswer> {
+  // Housekeeping at each sign-in: expired tokens can never be used or replayed, so they go.
+  // Revoked but unexpired ones stay: they are what reveals a replayed token.
+  await db.deleteFrom('refresh_tokens').where('user_id', '=', user.id).where('expires_at', '<=', now()).execute();
   const { token: refreshToken } = await insertRefreshToken(db, user.id, randomUUID(), userAgent);
   const access = await tokens.signAccessToken({ id: user.id, userType: user.user_type, email: user.email });
   return { accessToken: access.token, refreshToken, expiresAt: access.expiresAt, user: toAccountUser(user) };
