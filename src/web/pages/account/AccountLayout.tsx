@@ -17,6 +17,12 @@ const ENTRIES = [
   { to: '/help', label: 'Help Center', icon: HelpCircle },
 ] as const;
 
+/** Numbers are kept as digits; international ones are shown with their plus sign. */
+export function displayPhone(phone: string | null | undefined): string {
+  if (!phone) return 'Not given';
+  return phone.startsWith('0') ? phone : `+${phone}`;
+}
+
 export function initials(first?: string, last?: string): string {
   return `${first?.[0] ?? ''}${last?.[0] ?? ''}`.toUpperCase() || 'U';
 }
@@ -31,8 +37,8 @@ export function AccountLayout({ title, children }: { title: string; children: Re
     navigate('/', { replace: true });
   };
   return (
-    <div className="container-page grid gap-6 py-6 md:grid-cols-[15rem_1fr]">
-      <aside className="card h-fit p-4">
+    <div className="container-page grid grid-cols-[minmax(0,1fr)] gap-6 py-6 md:grid-cols-[15rem_minmax(0,1fr)]">
+      <aside className="card h-fit min-w-0 p-4">
         <div className="mb-4 flex items-center gap-3">
           {user?.profileImage ? (
             <img src={user.profileImage} alt="" className="h-12 w-12 rounded-full object-cover" />

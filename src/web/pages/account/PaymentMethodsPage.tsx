@@ -1,6 +1,6 @@
 import { Smartphone } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { AccountLayout } from './AccountLayout';
+import { AccountLayout, displayPhone } from './AccountLayout';
 import { useProfile } from './ProfilePage';
 
 /** /payment-methods: what paying is like here. Nothing is stored: the number is typed at checkout. */
@@ -19,7 +19,7 @@ export default function PaymentMethodsPage() {
           </p>
           <p className="mt-3 text-sm">
             <span className="text-gray-600">Phone number on your account: </span>
-            <span className="font-medium">{profile?.phoneNumber ? `+${profile.phoneNumber}` : 'Not given'}</span>{' '}
+            <span className="font-medium">{displayPhone(profile?.phoneNumber)}</span>{' '}
             <Link to="/profile" className="text-brand-dark underline">Change</Link>
           </p>
         </div>

@@ -4,6 +4,7 @@ import { ApiError } from '../../../local/api';
 import { MESSAGES, profileUpdateSchema, type Profile, type ProfileUpdate } from '../../../shared/schemas/accounts';
 import { parseWith } from '../../../shared/schemas/parse';
 import { api } from '../../app/api';
+import { displayPhone } from './AccountLayout';
 import { VerifyEmailDialog } from './VerifyEmailDialog';
 import { publicApi } from './publicApi';
 import { Alert, Field, errorMessage } from './ui';
@@ -106,7 +107,7 @@ export function PersonalInfoCard({ profile }: { profile: Profile }) {
               </dd>
             )}
           </div>
-          <div><dt className="text-gray-600">Phone</dt><dd className="font-medium">{profile.phoneNumber ? `+${profile.phoneNumber}` : 'Not given'}</dd></div>
+          <div><dt className="text-gray-600">Phone</dt><dd className="font-medium">{displayPhone(profile.phoneNumber)}</dd></div>
           <div><dt className="text-gray-600">Account type</dt><dd className="font-medium">{TYPE_LABEL[profile.user.userType]}</dd></div>
         </dl>
       )}
