@@ -19,6 +19,7 @@ import { paymentsRoutes } from './modules/payments/routes';
 import { reviewsRoutes } from './modules/reviews/routes';
 import { sellersRoutes } from './modules/sellers/routes';
 import { submissionsRoutes } from './modules/submissions/routes';
+import { submissionUploadsBeforeTransaction } from './modules/submissions/uploads';
 import { syncRoutes } from './modules/sync/routes';
 import { warehouseRoutes } from './modules/warehouses/routes';
 
@@ -31,6 +32,9 @@ export function createApp(deps: Deps) {
   // Payments talk to the provider over the network: they keep no transaction open and make
   // themselves idempotent by payment reference, so they sit before the idempotency layer.
   api.route('/', paymentsRoutes(deps));
+  // Image encoding takes seconds: it happens before the idempotency transaction opens, so an
+  // upload never holds the database (on SQLite, everyone's database) while sharp works.
+  api.route('/', submissionUploadsBeforeTransaction(deps));
   api.use('*', idempotency(deps.db));
   api.route('/', catalogueRoutes(deps));
   api.route('/', warehouseRoutes(deps));

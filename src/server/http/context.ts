@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { Config } from '../config';
 import type { Db, Dialect } from '../platform/db';
+import type { StoredImage } from '../platform/images';
 import type { Logger } from '../platform/logging';
 import type { Mailer } from '../platform/mail';
 import type { RateLimiter } from '../platform/rate-limit';
@@ -24,6 +25,8 @@ export interface AppEnv {
     user: AuthUser | undefined;
     /** Set by the idempotency middleware: the transaction the request's effect must use. */
     tx: Db | undefined;
+    /** Uploads read and encoded before the idempotency transaction opened (see submissions/uploads.ts). */
+    uploads: { fields: Record<string, string>; images: StoredImage[] } | undefined;
   };
 }
 

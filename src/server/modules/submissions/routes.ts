@@ -1,5 +1,6 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import {
+  MAX_PRODUCT_IMAGES,
   SUBMISSION_MESSAGES,
   submissionCreateSchema,
   submissionListQuerySchema,
@@ -21,7 +22,12 @@ import {
   toSubmission,
   updateSubmission,
 } from './service';
-import { readMultipart, storeUploads, uploadLimit } from './uploads';
+
+function preparedUploads(c: Context<AppEnv>) {
+  const prepared = c.get('uploads');
+  if (!prepared) throw new Error('Uploads must be prepared by submissionUploadsBeforeTransaction');
+  return prepared;
+}
 
 /** A seller's product listings: created with images, reviewed by an operator, then live. */
 export function submissionsRoutes(deps: Deps) {
@@ -29,12 +35,11 @@ export function submissionsRoutes(deps: Deps) {
   const seller = requireUser('SELLER');
   const idOf = (raw: string) => parseIdOr404(raw, SUBMISSION_MESSAGES.notFound);
 
-  app.post('/product-submissions', seller, uploadLimit, async (c) => {
+  // The images were read and encoded before the transaction (uploads.ts); only rows are written here.
+  app.post('/product-submissions', seller, async (c) => {
     const { id } = currentUser(c);
-    const { fields, files } = await readMultipart(c);
-    // Fields first, so a typo never costs an upload's encoding work.
+    const { fields, images } = preparedUploads(c);
     const parsed = parseOrThrow(submissionCreateSchema, fields);
-    const images = await storeUploads(deps.storage, files);
     return c.json({ data: await createSubmission(dbOf(c, deps), id, parsed, images) }, 201);
   });
 
@@ -59,14 +64,14 @@ export function submissionsRoutes(deps: Deps) {
     return c.json({ data: { deleted: true } });
   });
 
-  app.post('/product-submissions/my-submissions/:id/images', seller, uploadLimit, async (c) => {
+  app.post('/product-submissions/my-submissions/:id/images', seller, async (c) => {
     const db = dbOf(c, deps);
     const sellerId = currentUser(c).id;
     const submissionId = idOf(c.req.param('id'));
-    const already = await countSubmissionImages(db, sellerId, submissionId);
-    const { files } = await readMultipart(c);
-    if (files.length === 0) throw badRequest('Choose at least one image to add', { images: 'Choose at least one image to add' });
-    const images = await storeUploads(deps.storage, files, already);
+    const { images } = preparedUploads(c);
+    if ((await countSubmissionImages(db, sellerId, submissionId)) + images.length > MAX_PRODUCT_IMAGES) {
+      throw badRequest(SUBMISSION_MESSAGES.tooManyImages, { images: SUBMISSION_MESSAGES.tooManyImages });
+    }
     return c.json({ data: await addSubmissionImages(db, sellerId, submissionId, images) }, 201);
   });
 

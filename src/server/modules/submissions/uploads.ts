@@ -1,4 +1,4 @@
-import type { Context } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import {
   MAX_PRODUCT_IMAGES,
@@ -6,7 +6,13 @@ import {
   SUBMISSION_MESSAGES,
   imageTooLarge,
 } from '../../../shared/schemas/submissions';
+import { currentUser, requireUser } from '../../http/auth';
+import type { AppEnv, Deps } from '../../http/context';
 import { HttpError, badRequest } from '../../http/errors';
+import { parseOrThrow } from '../../http/validate';
+import { parseIdOr404 } from '../catalogue/routes';
+import { submissionCreateSchema } from '../../../shared/schemas/submissions';
+import { countSubmissionImages } from './service';
 import { storeImage, type StoredImage } from '../../platform/images';
 import type { Storage } from '../../platform/storage';
 
@@ -86,4 +92,38 @@ export async function storeUploads(storage: Storage, files: File[], alreadyStore
     throw error;
   }
   return results.map((r) => (r as PromiseFulfilledResult<StoredImage>).value);
+}
+
+/**
+ * Reads, checks and encodes upload images BEFORE the idempotency middleware opens its
+ * transaction, and hands the result to the route through c.get('uploads'). If the route then
+ * refuses the request, or the answer is a replay of an earlier one, the new files are removed.
+ */
+export function submissionUploadsBeforeTransaction(deps: Deps) {
+  const app = new Hono<AppEnv>();
+  const seller = requireUser('SELLER');
+  const cleanUpAfter: MiddlewareHandler<AppEnv> = async (c, next) => {
+    await next();
+    const prepared = c.get('uploads');
+    if (prepared && (c.res.status >= 300 || c.res.headers.get('idempotent-replayed'))) {
+      await Promise.all(prepared.images.map((image) => deps.storage.remove(image.key)));
+    }
+  };
+
+  app.post('/product-submissions', seller, uploadLimit, cleanUpAfter, async (c, next) => {
+    const { fields, files } = await readMultipart(c);
+    parseOrThrow(submissionCreateSchema, fields); // fields first: a typo never costs an encoding
+    c.set('uploads', { fields, images: await storeUploads(deps.storage, files) });
+    await next();
+  });
+
+  app.post('/product-submissions/my-submissions/:id/images', seller, uploadLimit, cleanUpAfter, async (c, next) => {
+    const submissionId = parseIdOr404(c.req.param('id'), SUBMISSION_MESSAGES.notFound);
+    const already = await countSubmissionImages(deps.db, currentUser(c).id, submissionId);
+    const { fields, files } = await readMultipart(c);
+    if (files.length === 0) throw badRequest('Choose at least one image to add', { images: 'Choose at least one image to add' });
+    c.set('uploads', { fields, images: await storeUploads(deps.storage, files, already) });
+    await next();
+  });
+  return app;
 }
