@@ -62,7 +62,7 @@ export async function enqueueWith(
   const entry = await db.transaction('rw', db.tables, async () => {
     const input = await build();
     if (!input) return undefined;
-    const queued: OutboxEntry = { ...input, id: newKey(), status: 'pending', attempts: 0, createdAt: new Date().toISOString() };
+    const queued: OwnedEntry = { ...input, id: newKey(), status: 'pending', attempts: 0, createdAt: new Date().toISOString(), owner: await signedInUserId(db) };
     queued.seq = await db.outbox.add(queued);
     return queued;
   });
@@ -91,9 +91,18 @@ export async function replayOutbox(
   options: { signal?: AbortSignal } = {},
 ): Promise<ReplayResult> {
   const result: ReplayResult = { sent: 0, coalesced: await coalesce(db), failed: 0, retryLater: false, needsSignIn: false };
+  const userId = await signedInUserId(db);
   while (!options.signal?.aborted) {
-    const entry = await nextSendable(db);
+    const entry: OwnedEntry | undefined = await nextSendable(db);
     if (!entry) return result;
+    if (entry.owner !== undefined && userId !== undefined && entry.owner !== userId) {
+      // A change made by someone else on this phone must never land in this account.
+      await db.outbox.update(entry.seq!, { status: 'failed', error: OTHER_ACCOUNT_MESSAGE });
+      result.failed += 1;
+      announce();
+      await runHook(failedHooks, entry, { api, db });
+      continue;
+    }
     // Counted before it leaves, so "attempts 0" always means "no copy of it is on the network".
     await db.outbox.update(entry.seq!, { attempts: entry.attempts + 1 });
     try {
@@ -121,6 +130,16 @@ export async function replayOutbox(
     await runHook(sentHooks, entry, { api, db });
   }
   return result;
+}
+
+/** Entries remember who made them (an extra field IndexedDB keeps; no schema change). */
+type OwnedEntry = OutboxEntry & { owner?: number };
+
+export const OTHER_ACCOUNT_MESSAGE = 'Made while another account was signed in on this phone; not sent. Sign in as that account to send it, or discard it.';
+
+async function signedInUserId(db: AkuafoDb): Promise<number | undefined> {
+  const user = (await db.session.get('user'))?.value as { id?: number } | undefined;
+  return typeof user?.id === 'number' ? user.id : undefined;
 }
 
 type Supersedes = (earlier: OutboxEntry, later: OutboxEntry) => boolean;

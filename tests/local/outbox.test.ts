@@ -177,6 +177,20 @@ describe('cart intents on the phone', () => {
     expect(new Set(seen).size).toBe(products.length);
   });
 
+  it("never sends one account's queued changes with another account's session", async () => {
+    await addToCart(products[0], 2, db);
+    const other = await signedInPhone(server, 'reviewer4@akuafo.demo');
+    await server.deps.db.deleteFrom('cart_items').where('user_id', '=', other.userId).execute();
+    // Someone else signs in on the same phone while the change still waits.
+    for (const row of await other.db.session.toArray()) await db.session.put(row);
+    const result = await replayOutbox(phoneApi(server, db), db);
+    expect(result).toMatchObject({ sent: 0, failed: 1 });
+    expect((await db.outbox.toArray())[0]).toMatchObject({ status: 'failed', error: expect.stringContaining('another account') });
+    expect((await serverCart(server, other.token)).items).toEqual([]);
+    expect((await serverCart(server, token)).items).toEqual([]);
+    other.db.close();
+  });
+
   it('turns non-API failures into retry-later, never a lost entry', async () => {
     await addToCart(products[0], 1, db);
     const broken: typeof fetch = () => Promise.reject(new Error('socket hang up'));
