@@ -22,6 +22,7 @@ import { submissionsRoutes } from './modules/submissions/routes';
 import { submissionUploadsBeforeTransaction } from './modules/submissions/uploads';
 import { syncRoutes } from './modules/sync/routes';
 import { warehouseRoutes } from './modules/warehouses/routes';
+import { wishlistRoutes } from './modules/wishlist/routes';
 
 /** The whole HTTP surface, built from its dependencies so tests can call app.request(). */
 export function createApp(deps: Deps) {
@@ -48,6 +49,7 @@ export function createApp(deps: Deps) {
   api.route('/', sellersRoutes(deps));
   api.route('/', submissionsRoutes(deps));
   api.route('/', adminRoutes(deps));
+  api.route('/', wishlistRoutes(deps));
   api.all('*', (c) => c.json({ message: 'No such API endpoint', code: ERROR_CODES.notFound }, 404));
 
   app.use('*', compress());

@@ -283,6 +283,17 @@ function createMigrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.createIndex('reviews_by_user').on('reviews').columns(['user_id', 'product_id']).execute();
       },
     },
+    '004_wishlist': {
+      async up(db: Db) {
+        // "Saved items": one row per user and product; the unique pair makes a repeated save a no-op.
+        await table(db, 'wishlist_items')
+          .addColumn('user_id', 'integer', ref('users'))
+          .addColumn('product_id', 'integer', ref('products'))
+          .addColumn('created_at', 'text', notNull)
+          .addUniqueConstraint('wishlist_items_one_per_product', ['user_id', 'product_id'])
+          .execute();
+      },
+    },
   };
 }
 

@@ -242,6 +242,13 @@ export interface ContactMessagesTable {
   created_at: string;
 }
 
+export interface WishlistItemsTable {
+  id: Id;
+  user_id: number;
+  product_id: number;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   customer_addresses: CustomerAddressesTable;
@@ -263,4 +270,5 @@ export interface Database {
   one_time_codes: OneTimeCodesTable;
   idempotency_keys: IdempotencyKeysTable;
   contact_messages: ContactMessagesTable;
+  wishlist_items: WishlistItemsTable;
 }
