@@ -156,3 +156,28 @@ export const HISTORY_ICONS: Record<HistoryStatus, string> = {
   DELIVERED: 'check-circle',
   CANCELLED: 'x-circle',
 };
+
+export const ADMIN_ORDERS_PAGE_SIZE = 20;
+
+/** GET /admin/orders: the operator's order desk, newest first. */
+export const adminOrderListQuerySchema = v.object({
+  status: v.optional(v.picklist(ORDER_STATUSES, 'status must be PENDING, PROCESSING, SHIPPED, DELIVERED or CANCELLED')),
+  page: v.optional(intParam('page', 1, 100_000), '1'),
+  pageSize: v.optional(intParam('pageSize', 1, 50), String(ADMIN_ORDERS_PAGE_SIZE)),
+});
+export type AdminOrderListQuery = v.InferOutput<typeof adminOrderListQuerySchema>;
+
+/** One order as the operator's desk lists it: who bought what, and where it is collected. */
+export interface AdminOrderListItem {
+  id: number;
+  orderNumber: string;
+  createdAt: string;
+  status: OrderStatus;
+  paymentStatus: PaymentStatus;
+  totalAmount: number;
+  currency: 'GHS';
+  itemCount: number;
+  itemsSummary: { productName: string; quantity: number }[];
+  customer: { firstName: string; lastName: string; email: string; phone: string | null };
+  pickupWarehouse: string;
+}

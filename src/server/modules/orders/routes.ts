@@ -1,9 +1,10 @@
 import { Hono } from 'hono';
-import { orderListQuerySchema, orderNumberSchema, orderStatusUpdateSchema, ORDER_MESSAGES } from '../../../shared/schemas/orders';
+import { adminOrderListQuerySchema, orderListQuerySchema, orderNumberSchema, orderStatusUpdateSchema, ORDER_MESSAGES } from '../../../shared/schemas/orders';
 import { currentUser, requireUser } from '../../http/auth';
 import { dbOf, type AppEnv, type Deps } from '../../http/context';
 import { parseBody, parseOrThrow, parseQuery } from '../../http/validate';
 import { parseIdOr404 } from '../catalogue/routes';
+import { listAllOrders } from './admin-list';
 import { getOrderDetail, listOrders, trackOrder } from './service';
 import { moveOrder } from './status';
 
@@ -23,6 +24,11 @@ export function ordersRoutes(deps: Deps) {
     const orderNumber = parseOrThrow(orderNumberSchema, c.req.param('orderNumber'));
     return c.json({ data: await trackOrder(deps, dbOf(c, deps), currentUser(c).id, orderNumber) });
   });
+
+  /** Operators (ADMIN) see every customer's orders, newest first, to move them along. */
+  app.get('/admin/orders', requireUser('ADMIN'), async (c) =>
+    c.json(await listAllOrders(dbOf(c, deps), parseQuery(c, adminOrderListQuerySchema))),
+  );
 
   /** Operators (ADMIN) move orders: PROCESSING -> SHIPPED -> DELIVERED, or CANCELLED. */
   app.patch('/admin/orders/:id/status', requireUser('ADMIN'), async (c) => {
