@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -13,6 +14,18 @@ let context: BrowserContext;
 const api = async <T>(path: string): Promise<T> => ((await (await fetch(`${baseUrl}/api/v1/${path}`)).json()) as { data: T }).data;
 const cardNames = (page: Page) => page.locator('[data-testid="product-grid"] article h3').allInnerTexts();
 const caption = (page: Page) => page.getByText(/^Showing \d+-\d+ of \d+ products$/);
+
+const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** Serious and critical axe-core findings on the page as it is now. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: AXE_SCRIPT });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(d: Document): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    return (await axe.run(document)).violations;
+  });
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
 
 /** Waits until the catalogue mirror holds a copy, so pages read it (and work offline). */
 async function mirrorReady(page: Page) {
@@ -132,6 +145,7 @@ describe.skipIf(!baseUrl)('the catalogue in the browser', () => {
       await page.locator('[data-testid="product-grid"] article').first().waitFor();
       await page.goto(`${baseUrl}/search?q=zzqqxx`);
       await page.getByText('No results found for "zzqqxx"').waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
     } finally {
       await context.setOffline(false);
     }
@@ -152,6 +166,7 @@ describe.skipIf(!baseUrl)('the catalogue in the browser', () => {
     await page.getByRole('heading', { name: product.name, level: 1 }).waitFor();
     await page.getByText('Free shipping on orders over GH₵ 1,000.00').waitFor();
     await page.getByRole('heading', { name: 'You may also like' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
     // Signed in, Add to Cart puts it in the cart with the 3-second toast.
     await page.getByRole('button', { name: 'Add to Cart' }).click();
     const toast = page.getByText(`${product.name} added to cart!`);
@@ -198,6 +213,7 @@ describe.skipIf(!baseUrl)('the catalogue in the browser', () => {
     if (new URL(page.url()).pathname === '/signin') await signInThroughPage(page, baseUrl, REVIEWER.email, REVIEWER.password);
     await page.getByRole('heading', { name: productName, level: 1 }).waitFor();
     await page.getByRole('heading', { name: 'Write a Review' }).waitFor({ timeout: 20_000 });
+    expect(await seriousViolations(page)).toEqual([]);
     // The service worker must hold the app before the network goes (it opens the page offline later).
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 60_000 });
 

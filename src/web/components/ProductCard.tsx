@@ -23,7 +23,7 @@ export function ProductCard({ product, onAdd, eager }: Props) {
           {product.category}
         </span>
         {product.discountPercentage ? (
-          <span className="absolute right-2 top-2 rounded-full bg-amber-500 px-2 py-0.5 text-xs font-bold text-white">
+          <span className="absolute right-2 top-2 rounded-full bg-amber-400 px-2 py-0.5 text-xs font-bold text-gray-900">
             -{product.discountPercentage}%
           </span>
         ) : null}

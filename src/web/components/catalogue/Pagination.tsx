@@ -28,7 +28,7 @@ export function Pagination({ page, onPage }: { page: PageInfo; onPage(n: number)
           type="button"
           aria-current={n === page.currentPage ? 'page' : undefined}
           aria-label={`Page ${n}`}
-          className={`h-9 min-w-9 rounded-lg px-2 text-sm font-medium ${n === page.currentPage ? 'bg-brand text-white' : 'text-gray-800 ring-1 ring-gray-300 hover:bg-brand-light'}`}
+          className={`h-9 min-w-9 rounded-lg px-2 text-sm font-medium ${n === page.currentPage ? 'bg-brand-dark text-white' : 'text-gray-800 ring-1 ring-gray-300 hover:bg-brand-light'}`}
           onClick={() => onPage(n)}
         >
           {n}

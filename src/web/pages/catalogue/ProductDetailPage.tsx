@@ -52,7 +52,7 @@ function ProductDetail({ session }: { session: Session }) {
             <Price value={product.price} className="text-3xl font-bold text-brand-dark" />
             {product.oldPrice ? <Price value={product.oldPrice} className="text-lg text-gray-600 line-through" /> : null}
             {product.discountPercentage ? (
-              <span className="rounded-full bg-amber-500 px-2 py-0.5 text-sm font-bold text-white">-{product.discountPercentage}%</span>
+              <span className="rounded-full bg-amber-400 px-2 py-0.5 text-sm font-bold text-gray-900">-{product.discountPercentage}%</span>
             ) : null}
           </div>
           <p className="whitespace-pre-line text-gray-800">{product.description}</p>

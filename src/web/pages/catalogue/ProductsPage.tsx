@@ -108,7 +108,7 @@ function CategoryTab({ selected, onSelect, children }: { selected: boolean; onSe
       role="tab"
       aria-selected={selected}
       onClick={onSelect}
-      className={`shrink-0 rounded-full px-4 py-1.5 text-sm font-medium ${selected ? 'bg-brand text-white' : 'bg-white text-gray-800 ring-1 ring-gray-300 hover:bg-brand-light'}`}
+      className={`shrink-0 rounded-full px-4 py-1.5 text-sm font-medium ${selected ? 'bg-brand-dark text-white' : 'bg-white text-gray-800 ring-1 ring-gray-300 hover:bg-brand-light'}`}
     >
       {children}
     </button>
