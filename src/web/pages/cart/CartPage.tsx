@@ -2,7 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { ShoppingCart } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { cartTotals, clearCart, pullServerCart, readCart, type CartLine } from '../../../local/cart';
+import { CART_ENTITY, cartTotals, clearCart, pullServerCart, readCart, type CartLine } from '../../../local/cart';
 import { localDb } from '../../../local/db';
 import { api } from '../../app/api';
 import { Price } from '../../components/Price';
@@ -21,7 +21,7 @@ export default function CartPage() {
   const { session, loading } = useSession();
   const online = useOnline();
   const lines = useLiveQuery(() => readCart(), []);
-  const waiting = useLiveQuery(() => localDb.outbox.where('entity').equals('cart').count(), []) ?? 0;
+  const waiting = useLiveQuery(() => localDb.outbox.where('entity').equals(CART_ENTITY).filter((e) => e.status === 'pending').count(), []) ?? 0;
   const [clearError, setClearError] = useState<string>();
 
   const signedIn = Boolean(session);
