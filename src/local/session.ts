@@ -63,22 +63,35 @@ export function createSessionAuth(
     },
     refresh() {
       inFlight ??= (async () => {
-        const session = await readSession(db);
-        if (!session) return false;
-        try {
-          const next = await refreshCall(session.refreshToken);
-          if (!next.accessToken) throw new Error('Failed to refresh token');
-          await saveSession({ ...session, accessToken: next.accessToken, expiresAt: next.expiresAt, refreshToken: next.refreshToken ?? session.refreshToken }, db);
-          return true;
-        } catch (error) {
-          // A network failure is not an expired session: keep it and let the caller retry later.
-          if (error instanceof Error && 'isNetwork' in error && (error as { isNetwork: boolean }).isNetwork) return false;
-          await db.session.clear();
-          onExpired(SESSION_EXPIRED_MESSAGE);
-          return false;
-        }
+        const before = await readSession(db);
+        if (!before) return false;
+        // The page and the service worker may both hit a 401 at once. Refreshing twice with one
+        // token looks like token theft to the server (it revokes the family), so take turns.
+        return withRefreshLock(async () => {
+          const session = await readSession(db);
+          if (!session) return false;
+          if (session.refreshToken !== before.refreshToken) return true; // someone else just refreshed
+          try {
+            const next = await refreshCall(session.refreshToken);
+            if (!next.accessToken) throw new Error('Failed to refresh token');
+            await saveSession({ ...session, accessToken: next.accessToken, expiresAt: next.expiresAt, refreshToken: next.refreshToken ?? session.refreshToken }, db);
+            return true;
+          } catch (error) {
+            // A network failure is not an expired session: keep it and let the caller retry later.
+            if (error instanceof Error && 'isNetwork' in error && (error as { isNetwork: boolean }).isNetwork) return false;
+            await db.session.clear();
+            onExpired(SESSION_EXPIRED_MESSAGE);
+            return false;
+          }
+        });
       })().finally(() => (inFlight = undefined));
       return inFlight;
     },
   };
+}
+
+/** Runs fn while holding the cross-context refresh lock (Web Locks), or directly where there are none. */
+function withRefreshLock<T>(fn: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  return locks ? (locks.request('akuafo-session-refresh', fn) as Promise<T>) : fn();
 }

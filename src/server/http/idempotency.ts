@@ -6,6 +6,8 @@ import { HttpError, badRequest } from './errors';
 
 const KEY_PATTERN = /^[A-Za-z0-9-]{8,80}$/;
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Calls that hand out credentials: their answers (tokens) must never be stored. */
+const CREDENTIAL_PATHS = /^\/api\/v1\/(auth|token|otp|logout)(\/|$)/;
 export const IDEMPOTENCY_TTL_MS = 48 * 3600 * 1000;
 
 /**
@@ -18,7 +20,7 @@ export function idempotency(db: Db) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const key = c.req.header('idempotency-key');
     c.set('tx', undefined);
-    if (!key || !MUTATING.has(c.req.method)) return next();
+    if (!key || !MUTATING.has(c.req.method) || CREDENTIAL_PATHS.test(c.req.path)) return next();
     if (!KEY_PATTERN.test(key)) throw badRequest('Idempotency-Key must be 8 to 80 letters, digits or dashes.');
     const scope = c.get('user') ? `user:${c.get('user')!.id}` : 'anonymous';
     const path = new URL(c.req.url).pathname;
