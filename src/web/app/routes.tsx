@@ -50,7 +50,7 @@ const protectedPages: RouteObject[] = [
   page('/profile', () => import('../pages/account/ProfilePage')),
   page('/addresses', () => import('../pages/account/AddressesPage')),
   page('/addresses/new', () => import('../pages/account/NewAddressPage')),
-  soon('/wishlist', 'Wishlist'),
+  page('/wishlist', () => import('../pages/wishlist/WishlistPage')),
   page('/payment-methods', () => import('../pages/account/PaymentMethodsPage')),
   page('/notifications', () => import('../pages/account/NotificationsPage')),
   page('/settings', () => import('../pages/account/SettingsPage')),
@@ -63,6 +63,7 @@ const protectedPages: RouteObject[] = [
   page('/sellers/me/products', () => import('../pages/sellers/SellerProductsPage')),
   page('/seller/orders', () => import('../pages/sellers/SellerOrdersPage')),
   page('/seller/verification', () => import('../pages/sellers/SellerVerificationPage')),
+  page('/admin', () => import('../pages/admin/AdminPage')),
 ];
 
 const barePages: RouteObject[] = [

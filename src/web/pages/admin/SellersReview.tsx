@@ -1,0 +1,91 @@
+import { useId, useState } from 'react';
+import { VERIFICATION_STATUSES, type VerificationStatus } from '../../../shared/schemas/sellers';
+import { api } from '../../app/api';
+import { Banner, formatDate } from '../orders/ui';
+import { useRemote } from '../sellers/useRemote';
+import { VerificationBadge } from '../sellers/VerificationBadge';
+import { RemoteList, useDecision } from './ui';
+
+/** One row of GET /admin/sellers. */
+interface AdminSeller {
+  userId: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  isEmailVerified: boolean;
+  businessName: string;
+  businessRegion: string | null;
+  ghanaCardNumber: string | null;
+  verificationStatus: VerificationStatus;
+  joinedDate: string;
+}
+
+const FILTER_LABELS: Record<VerificationStatus | '', string> = { PENDING: 'Waiting for verification', VERIFIED: 'Verified', REJECTED: 'Rejected', '': 'All sellers' };
+
+/** 'Sellers': the operator checks the Ghana Card and business, then verifies or rejects. */
+export function SellersReview() {
+  const [filter, setFilter] = useState<VerificationStatus | ''>('PENDING');
+  const filterId = useId();
+  const remote = useRemote(
+    async () => ({ value: (await api.get<{ data: AdminSeller[] }>(`admin/sellers${filter ? `?verificationStatus=${filter}` : ''}`)).data }),
+    [filter],
+  );
+  const decision = useDecision(remote.reload);
+  const decide = (seller: AdminSeller, status: 'VERIFIED' | 'REJECTED') =>
+    decision.run(
+      seller.userId,
+      () => api.post(`admin/sellers/${seller.userId}/verification`, { status }),
+      `${seller.businessName || seller.email} is now ${status === 'VERIFIED' ? 'verified' : 'rejected'}.`,
+    );
+
+  return (
+    <div className="space-y-4">
+      <div className="max-w-xs">
+        <label htmlFor={filterId} className="mb-1 block text-sm font-medium text-gray-800">Show</label>
+        <select id={filterId} className="input" value={filter} onChange={(e) => setFilter(e.target.value as VerificationStatus | '')}>
+          {[...VERIFICATION_STATUSES, ''].map((s) => <option key={s} value={s}>{FILTER_LABELS[s as VerificationStatus | '']}</option>)}
+        </select>
+      </div>
+      {decision.done && <Banner kind="success">{decision.done}</Banner>}
+      <RemoteList remote={remote} empty="No sellers to show.">
+        {(sellers) => (
+          <ul className="space-y-3">
+            {sellers.map((s) => {
+              const busy = decision.busy === s.userId;
+              const error = decision.errorFor(s.userId);
+              return (
+                <li key={s.userId} className="card p-4">
+                  <div className="flex flex-wrap items-center justify-between gap-2">
+                    <h2 className="font-semibold text-gray-900">{s.businessName || 'Business name not given'}</h2>
+                    <VerificationBadge status={s.verificationStatus} />
+                  </div>
+                  <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+                    <dt className="text-gray-600">Owner</dt>
+                    <dd className="text-gray-900">{s.firstName} {s.lastName}</dd>
+                    <dt className="text-gray-600">E-mail</dt>
+                    <dd className="break-all text-gray-900">{s.email} {s.isEmailVerified ? '(verified)' : '(not verified)'}</dd>
+                    <dt className="text-gray-600">Ghana Card</dt>
+                    <dd className="font-mono text-gray-900">{s.ghanaCardNumber ?? 'Not given'}</dd>
+                    <dt className="text-gray-600">Region</dt>
+                    <dd className="text-gray-900">{s.businessRegion ?? '—'}</dd>
+                    <dt className="text-gray-600">Joined</dt>
+                    <dd className="text-gray-900">{formatDate(s.joinedDate)}</dd>
+                  </dl>
+                  {error && <div className="mt-3"><Banner kind="error">{error}</Banner></div>}
+                  <div className="mt-3 flex flex-wrap gap-2">
+                    {s.verificationStatus !== 'VERIFIED' && (
+                      <button type="button" className="btn-primary" disabled={busy} onClick={() => decide(s, 'VERIFIED')} aria-label={`Verify ${s.businessName || s.email}`}>Verify</button>
+                    )}
+                    {s.verificationStatus !== 'REJECTED' && (
+                      <button type="button" className="btn-outline" disabled={busy} onClick={() => decide(s, 'REJECTED')} aria-label={`Reject ${s.businessName || s.email}`}>Reject</button>
+                    )}
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </RemoteList>
+    </div>
+  );
+}

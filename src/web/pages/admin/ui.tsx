@@ -1,0 +1,59 @@
+import { useState, type ReactNode } from 'react';
+import type { Pagination } from '../../../shared/pagination';
+import { Spinner } from '../../components/Spinner';
+import { errorMessage } from '../account/ui';
+import { Banner } from '../orders/ui';
+import type { Remote } from '../sellers/useRemote';
+
+/** Loading, failure and empty states shared by the console's three lists. */
+export function RemoteList<T>({ remote, empty, children }: { remote: Remote<T[]>; empty: string; children: (items: T[]) => ReactNode }) {
+  if (remote.error && !remote.data) {
+    return (
+      <div className="space-y-3">
+        <Banner kind="error">{errorMessage(remote.error, 'Could not load this list. Please try again.')}</Banner>
+        <button type="button" className="btn-outline" onClick={remote.reload}>Retry</button>
+      </div>
+    );
+  }
+  if (!remote.data) return <Spinner />;
+  if (remote.data.length === 0) return <p className="card p-6 text-center text-gray-700">{empty}</p>;
+  return <>{children(remote.data)}</>;
+}
+
+export function Pager({ pagination, onPage }: { pagination: Pagination | undefined; onPage: (page: number) => void }) {
+  if (!pagination || pagination.totalPages <= 1) return null;
+  return (
+    <nav aria-label="Pages" className="mt-4 flex items-center justify-between gap-3">
+      <button type="button" className="btn-outline" disabled={!pagination.hasPreviousPage} onClick={() => onPage(pagination.currentPage - 1)}>Previous</button>
+      <span className="text-sm text-gray-700">Page {pagination.currentPage} of {pagination.totalPages}</span>
+      <button type="button" className="btn-outline" disabled={!pagination.hasNextPage} onClick={() => onPage(pagination.currentPage + 1)}>Next</button>
+    </nav>
+  );
+}
+
+/**
+ * Runs one operator decision at a time: `busy` names the item being sent, `error` is the server's
+ * answer (e.g. a 409 when another operator got there first), `done` says what happened.
+ */
+export function useDecision(onDone: () => void) {
+  const [busy, setBusy] = useState<number>();
+  const [error, setError] = useState<{ id: number; message: string }>();
+  const [done, setDone] = useState<string>();
+  const run = async (id: number, send: () => Promise<unknown>, doneMessage: string) => {
+    setBusy(id);
+    setError(undefined);
+    setDone(undefined);
+    try {
+      await send();
+      setDone(doneMessage);
+      onDone();
+    } catch (e) {
+      setError({ id, message: errorMessage(e, 'That did not work. Please try again.') });
+    } finally {
+      setBusy(undefined);
+    }
+  };
+  /** A decision refused before sending (the form's own check). */
+  const fail = (id: number, message: string) => setError({ id, message });
+  return { busy, error, done, run, fail, errorFor: (id: number) => (error?.id === id ? error.message : undefined) };
+}

@@ -1,0 +1,170 @@
+import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../src/local/api';
+import { localDb } from '../../src/local/db';
+import { saveSession, type SessionUser } from '../../src/local/session';
+import type { AdminOrderListItem } from '../../src/shared/schemas/orders';
+import type { AdminSubmission } from '../../src/shared/schemas/submissions';
+import { paginate } from '../../src/shared/pagination';
+
+configure({ asyncUtilTimeout: 10_000 });
+vi.setConfig({ testTimeout: 30_000 });
+
+// The console talks to the server through the app's one client: answer its calls here.
+const get = vi.fn();
+const post = vi.fn();
+const patch = vi.fn();
+vi.mock('../../src/web/app/api', () => ({
+  api: {
+    get: (...args: unknown[]) => get(...args),
+    post: (...args: unknown[]) => post(...args),
+    patch: (...args: unknown[]) => patch(...args),
+  },
+}));
+
+const { default: AdminPage } = await import('../../src/web/pages/admin/AdminPage');
+
+const setOnline = (online: boolean) => Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
+const signIn = (userType: SessionUser['userType']) =>
+  saveSession({ accessToken: 'a', refreshToken: 'r', user: { id: 1, firstName: 'Ama', lastName: 'Ops', email: 'ops@akuafo.demo', userType, profileImage: null, passwordChangedAt: null } });
+
+const submission = (over: Partial<AdminSubmission> = {}): AdminSubmission => ({
+  id: 7, name: 'Fresh cassava', description: 'Harvested this week', category: 'Tubers', price: 1250, currency: 'GHS', stockQuantity: 40,
+  status: 'PENDING', reviewNote: null, productId: null, imagesUrls: ['/images/c-640.webp'],
+  images: [{ id: 1, width: 640, height: 480, urls: { 320: '/images/c-320.webp', 640: '/images/c-640.webp', 1280: '/images/c-1280.webp' } }],
+  createdAt: '2026-11-20T10:00:00.000Z', updatedAt: '2026-11-20T10:00:00.000Z',
+  seller: { id: 4, businessName: 'Kofi Farms', email: 'kofi.farms@akuafo.demo', verificationStatus: 'VERIFIED' },
+  ...over,
+});
+
+const order = (over: Partial<AdminOrderListItem> = {}): AdminOrderListItem => ({
+  id: 31, orderNumber: 'AK-2026-0031', createdAt: '2026-11-21T09:00:00.000Z', status: 'PROCESSING', paymentStatus: 'PAID', totalAmount: 90,
+  currency: 'GHS', itemCount: 2, itemsSummary: [{ productName: 'Puna yam', quantity: 2 }],
+  customer: { firstName: 'Efua', lastName: 'Quaye', email: 'efua@example.com', phone: '0241234567' }, pickupWarehouse: 'Accra Hub',
+  ...over,
+});
+
+beforeEach(async () => {
+  setOnline(true);
+  get.mockReset();
+  post.mockReset();
+  patch.mockReset();
+  await localDb.session.clear();
+});
+afterEach(cleanup);
+
+const renderConsole = () => render(<MemoryRouter><AdminPage /></MemoryRouter>);
+
+describe('AdminPage', () => {
+  it('shows pending listings with photo, price in cedis and seller, and approves one', async () => {
+    await signIn('ADMIN');
+    get.mockResolvedValueOnce({ data: [submission()], pagination: paginate(1, 20, 1) }).mockResolvedValue({ data: [], pagination: paginate(1, 20, 0) });
+    post.mockResolvedValue({ data: submission({ status: 'APPROVED' }) });
+    renderConsole();
+    const card = (await screen.findByRole('heading', { name: 'Fresh cassava' })).closest('article')!;
+    expect(get).toHaveBeenCalledWith('admin/submissions?status=PENDING&page=1');
+    expect(within(card).getByText('GH₵ 1,250.00')).toBeTruthy();
+    expect(within(card).getByText('Kofi Farms')).toBeTruthy();
+    expect(within(card).getByRole('img', { name: 'Fresh cassava, photo 1' }).getAttribute('src')).toBe('/images/c-320.webp');
+
+    fireEvent.click(within(card).getByRole('button', { name: 'Approve' }));
+    await screen.findByText('"Fresh cassava" is approved and live.');
+    expect(post).toHaveBeenCalledWith('admin/submissions/7/approve');
+    await screen.findByText('No listings are waiting for review.');
+  });
+
+  it('asks for a reason before rejecting a listing, and shows a refusal from the server', async () => {
+    await signIn('ADMIN');
+    get.mockResolvedValue({ data: [submission()], pagination: paginate(1, 20, 1) });
+    post.mockRejectedValue(new ApiError('This listing is already rejected.', 409, 'conflict'));
+    renderConsole();
+    await screen.findByRole('heading', { name: 'Fresh cassava' });
+    fireEvent.click(screen.getByRole('button', { name: 'Reject' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Send rejection' }));
+    await screen.findByText('Please give the seller a reason');
+    expect(post).not.toHaveBeenCalled();
+
+    fireEvent.change(screen.getByLabelText('Reason for the seller'), { target: { value: '  Photos are blurred  ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send rejection' }));
+    await screen.findByText('This listing is already rejected.');
+    expect(post).toHaveBeenCalledWith('admin/submissions/7/reject', { note: 'Photos are blurred' });
+  });
+
+  it('lists sellers with their Ghana Card and verifies one', async () => {
+    await signIn('ADMIN');
+    get.mockImplementation(async (path: string) => {
+      if (path.startsWith('admin/submissions')) return { data: [], pagination: paginate(1, 20, 0) };
+      return {
+        data: [{ userId: 9, email: 'ama.agro@akuafo.demo', firstName: 'Ama', lastName: 'Mensah', isEmailVerified: true, businessName: 'Ama Agro', businessRegion: 'Ashanti', ghanaCardNumber: 'GHA-123456789-0', verificationStatus: 'PENDING', joinedDate: '2026-10-01T00:00:00.000Z' }],
+      };
+    });
+    post.mockResolvedValue({ data: { userId: 9, verificationStatus: 'VERIFIED' } });
+    renderConsole();
+    fireEvent.click(await screen.findByRole('tab', { name: 'Sellers' }));
+    await screen.findByText('GHA-123456789-0');
+    expect(get).toHaveBeenCalledWith('admin/sellers?verificationStatus=PENDING');
+    expect(screen.getByText('Pending Verification')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Verify Ama Agro' }));
+    await screen.findByText('Ama Agro is now verified.');
+    expect(post).toHaveBeenCalledWith('admin/sellers/9/verification', { status: 'VERIFIED' });
+  });
+
+  it('moves a processing order to shipped with a note, and cancels only after confirming', async () => {
+    await signIn('ADMIN');
+    let status: AdminOrderListItem['status'] = 'PROCESSING';
+    get.mockImplementation(async (path: string) =>
+      path.startsWith('admin/orders') ? { data: [order({ status })], pagination: paginate(1, 20, 1) } : { data: [], pagination: paginate(1, 20, 0) },
+    );
+    patch.mockImplementation(async (_path: string, body: { status: AdminOrderListItem['status'] }) => {
+      status = body.status;
+      return { data: { id: 31, status } };
+    });
+    renderConsole();
+    fireEvent.click(await screen.findByRole('tab', { name: 'Orders' }));
+    await screen.findByRole('heading', { name: 'Order AK-2026-0031' });
+    expect(screen.getByText('GH₵ 90.00')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Mark as delivered' })).toBeNull();
+
+    fireEvent.change(screen.getByLabelText('Note for the order history (optional)'), { target: { value: 'Left with the driver' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Mark as shipped' }));
+    await screen.findByText('Order AK-2026-0031 is now shipped.');
+    expect(patch).toHaveBeenCalledWith('admin/orders/31/status', { status: 'SHIPPED', notes: 'Left with the driver' });
+    // The reloaded order offers the next step, with the note field emptied.
+    await screen.findByRole('button', { name: 'Mark as delivered' });
+    expect((screen.getByLabelText('Note for the order history (optional)') as HTMLInputElement).value).toBe('');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel order' }));
+    expect(patch).toHaveBeenCalledTimes(1);
+    await screen.findByText('This order is paid: cancelling marks it for a refund.');
+    fireEvent.click(screen.getByRole('button', { name: 'Yes, cancel AK-2026-0031' }));
+    await waitFor(() => expect(patch).toHaveBeenLastCalledWith('admin/orders/31/status', { status: 'CANCELLED' }));
+    await screen.findByText('Order AK-2026-0031 is now cancelled.');
+    expect(screen.queryByRole('button', { name: 'Cancel order' })).toBeNull();
+  });
+
+  it('shows a load failure with Retry', async () => {
+    await signIn('ADMIN');
+    get.mockRejectedValueOnce(new ApiError('The server is having trouble. Please try again.', 500, 'error')).mockResolvedValue({ data: [], pagination: paginate(1, 20, 0) });
+    renderConsole();
+    await screen.findByText('The server is having trouble. Please try again.');
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await screen.findByText('No listings are waiting for review.');
+  });
+
+  it('needs a connection, and asks nothing of the server offline', async () => {
+    await signIn('ADMIN');
+    setOnline(false);
+    renderConsole();
+    await screen.findByText('The operator console needs a connection.');
+    expect(get).not.toHaveBeenCalled();
+  });
+
+  it('tells a signed-in non-operator the page is not theirs', async () => {
+    await signIn('SELLER');
+    renderConsole();
+    await screen.findByText('This page is for Akuafo operators.');
+    expect(screen.queryByRole('tab')).toBeNull();
+    expect(get).not.toHaveBeenCalled();
+  });
+});
