@@ -50,7 +50,7 @@ const protectedPages: RouteObject[] = [
   page('/profile', () => import('../pages/account/ProfilePage')),
   page('/addresses', () => import('../pages/account/AddressesPage')),
   page('/addresses/new', () => import('../pages/account/NewAddressPage')),
-  soon('/wishlist', 'Wishlist'),
+  page('/wishlist', () => import('../pages/wishlist/WishlistPage')),
   page('/payment-methods', () => import('../pages/account/PaymentMethodsPage')),
   page('/notifications', () => import('../pages/account/NotificationsPage')),
   page('/settings', () => import('../pages/account/SettingsPage')),

@@ -1,0 +1,45 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { Heart } from 'lucide-react';
+import { useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { isSaved, removeFromWishlist, saveToWishlist, WishlistError } from '../../local/wishlist';
+
+/**
+ * A heart that saves a product to the signed-in user's wishlist or takes it off. It reads
+ * and writes the phone's copy, so it works offline; the outbox sends the change later.
+ * A visitor is sent to /signin and brought back here afterwards.
+ */
+export function WishlistButton({ productId, className = '' }: { productId: number; className?: string }) {
+  const saved = useLiveQuery(() => isSaved(productId), [productId]) ?? false;
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [error, setError] = useState<string>();
+
+  const toggle = async () => {
+    setError(undefined);
+    try {
+      await (saved ? removeFromWishlist(productId) : saveToWishlist(productId));
+    } catch (e) {
+      if (e instanceof WishlistError) {
+        navigate('/signin', { state: { from: location.pathname + location.search } });
+        return;
+      }
+      setError(e instanceof Error ? e.message : 'Could not change your saved items.');
+    }
+  };
+
+  return (
+    <span className="inline-flex flex-col">
+      <button
+        type="button"
+        aria-pressed={saved}
+        onClick={toggle}
+        className={`btn-outline inline-flex items-center gap-2 px-3 py-1.5 text-sm ${saved ? 'border-red-700 text-red-800' : ''} ${className}`}
+      >
+        <Heart size={18} aria-hidden="true" fill={saved ? 'currentColor' : 'none'} />
+        {saved ? 'Saved' : 'Save to wishlist'}
+      </button>
+      {error && <span role="alert" className="mt-1 text-xs text-red-800">{error}</span>}
+    </span>
+  );
+}
