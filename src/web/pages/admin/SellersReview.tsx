@@ -63,7 +63,7 @@ export function SellersReview() {
                     <dt className="text-gray-600">Owner</dt>
                     <dd className="text-gray-900">{s.firstName} {s.lastName}</dd>
                     <dt className="text-gray-600">E-mail</dt>
-                    <dd className="break-all text-gray-900">{s.email} {s.isEmailVerified ? '(verified)' : '(not verified)'}</dd>
+                    <dd className="break-words text-gray-900">{s.email} {s.isEmailVerified ? '(verified)' : '(not verified)'}</dd>
                     <dt className="text-gray-600">Ghana Card</dt>
                     <dd className="font-mono text-gray-900">{s.ghanaCardNumber ?? 'Not given'}</dd>
                     <dt className="text-gray-600">Region</dt>
