@@ -12,6 +12,7 @@ import { useAddToCart } from '../../components/catalogue/useAddToCart';
 import { Price } from '../../components/Price';
 import { isPurchasable } from '../../components/ProductCard';
 import { Spinner } from '../../components/Spinner';
+import { WishlistButton } from '../../components/WishlistButton';
 import { useSession } from '../../hooks/useSession';
 import { useProductDetail } from './useProductDetail';
 
@@ -46,7 +47,10 @@ function ProductDetail({ session }: { session: Session }) {
       <div className="grid gap-6 lg:grid-cols-2">
         <ImageCarousel images={product.images} alt={product.name} autoRotateMs={5000} />
         <div className="flex flex-col gap-3">
-          <h1 className="text-2xl font-bold sm:text-3xl">{product.name}</h1>
+          <div className="flex items-start justify-between gap-3">
+            <h1 className="text-2xl font-bold sm:text-3xl">{product.name}</h1>
+            <WishlistButton productId={product.id} />
+          </div>
           <RatingLine rating={product.rating} />
           <div className="flex flex-wrap items-baseline gap-3">
             <Price value={product.price} className="text-3xl font-bold text-brand-dark" />
