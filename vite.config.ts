@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
+import { prerender } from './src/static-build/prerender-plugin';
 
 // manifest.webmanifest is the single source of truth; the plugin injects it into the build.
 const manifest = JSON.parse(readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8')) as Partial<ManifestOptions>;
@@ -22,11 +23,12 @@ export default defineConfig({
       manifestFilename: 'manifest.webmanifest',
       injectManifest: {
         // Precache the shell and every route chunk so each page opens offline after one visit.
-        globPatterns: ['**/*.{js,css,html,png,svg,webmanifest}'],
+        globPatterns: ['**/*.{js,css,html,png,svg,webmanifest}', 'hero/*.webp'],
         globIgnores: ['**/media/**'],
       },
       devOptions: { enabled: false },
     }),
+    prerender(),
   ],
   build: {
     target: 'es2020',
@@ -79,7 +81,22 @@ export default defineConfig({
           globalSetup: ['tests/e2e/global-setup.ts'],
           fileParallelism: false,
           testTimeout: 120_000,
+          // The browser's timings (replays, background jobs) want the CPUs to themselves: the
+          // e2e project runs after the in-process projects, not beside them.
+          sequence: { groupOrder: 1 },
           hookTimeout: 400_000,
+        },
+      },
+      {
+        test: {
+          name: 'fleet',
+          include: ['tests/fleet/**/*.test.ts'],
+          environment: 'node',
+          fileParallelism: false,
+          // Its load tests take both CPUs: it runs last, alone.
+          sequence: { groupOrder: 2 },
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
         },
       },
     ],

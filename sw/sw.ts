@@ -7,8 +7,12 @@ import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { clientsClaim } from 'workbox-core';
 import { OUTBOX_SYNC_TAG, replayExclusively } from '../src/local/replayer';
 import { createBackgroundApiClient } from '../src/local/sw-client';
+import { savedPicture, VIEWED_PICTURES_CACHE } from '../src/local/pictures';
+import { recordUsage, responseBytes } from '../src/local/usage';
 // Registers the cart's outbox hooks, so a change refused while the app is closed still restores the cart.
 import '../src/local/cart';
+// Web Push: shows the server's notifications and opens the order when one is tapped.
+import './push';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -23,22 +27,38 @@ cleanupOutdatedCaches();
 clientsClaim();
 
 // Navigations outside the API get the app shell; the client router takes it from there.
+// (/ itself is the precached index.html, the prerendered home, through precacheAndRoute.)
 registerRoute(
-  new NavigationRoute(createHandlerBoundToURL('/index.html'), {
+  new NavigationRoute(createHandlerBoundToURL('/shell.html'), {
     denylist: [/^\/api\//, /^\/media\//, /^\/healthz/],
   }),
 );
 
-// Product pictures: cache-first with a cap, so viewed products keep their images offline.
+// Product pictures: a saved offline pack first, then cache-first with a cap, so viewed
+// products keep their images offline. With no network, the same picture at another width
+// is better than none (a pack holds one width; the page may ask for another).
+const viewedPictures = new CacheFirst({
+  cacheName: VIEWED_PICTURES_CACHE,
+  plugins: [
+    new CacheableResponsePlugin({ statuses: [200] }),
+    new ExpirationPlugin({ maxEntries: 400, maxAgeSeconds: 30 * 24 * 3600, purgeOnQuotaError: true }),
+    // Counts what pictures cost the user this month (only those that came over the network).
+    { fetchDidSucceed: async ({ response }) => (void responseBytes(response).then((n) => recordUsage('pictures', n)).catch(() => undefined), response) },
+  ],
+});
 registerRoute(
   ({ url, request }) => url.pathname.startsWith('/media/') && request.destination === 'image',
-  new CacheFirst({
-    cacheName: 'product-images',
-    plugins: [
-      new CacheableResponsePlugin({ statuses: [200] }),
-      new ExpirationPlugin({ maxEntries: 400, maxAgeSeconds: 30 * 24 * 3600, purgeOnQuotaError: true }),
-    ],
-  }),
+  async ({ request, event, url }) => {
+    const packed = await savedPicture(url.href, self.caches);
+    if (packed) return packed;
+    try {
+      return await viewedPictures.handle({ request, event });
+    } catch (error) {
+      const other = await savedPicture(url.href, self.caches, true);
+      if (other) return other;
+      throw error;
+    }
+  },
 );
 
 // API JSON is never cached here: IndexedDB (Dexie) is the offline copy.

@@ -3,6 +3,7 @@ import type { ApiClient } from './api';
 import { localDb, getMeta, setMeta, type AkuafoDb } from './db';
 import { enqueue, onOutboxFailure, onOutboxSent } from './outbox';
 import { clearSession, readSession, saveSession, type Session } from './session';
+import { requestPersistentStorage } from './storage';
 
 /**
  * The account's calls and its local copy. The profile (with addresses and recent orders) is
@@ -18,6 +19,8 @@ export async function signIn(api: ApiClient, email: string, password: string, db
   if (!data?.accessToken || !data.refreshToken || !data.user) throw new Error(MESSAGES.invalidLoginResponse);
   const session: Session = { accessToken: data.accessToken, refreshToken: data.refreshToken, expiresAt: data.expiresAt, user: data.user };
   await saveSession(session, db);
+  // A user who signs in means to keep the app: the moment to ask that its storage be kept.
+  void requestPersistentStorage(db).catch(() => undefined);
   return session;
 }
 

@@ -1,5 +1,6 @@
 import ky, { HTTPError, type KyInstance, type Options } from 'ky';
 import type { ApiErrorBody } from '../shared/errors';
+import { responseBytes } from './usage';
 
 export const REQUEST_TIMEOUT_MS = 10_000;
 
@@ -32,6 +33,8 @@ export interface ApiClientOptions {
   origin?: string;
   fetch?: typeof fetch;
   auth?: ApiAuth;
+  /** Told what every answer weighed (for the data used this month). */
+  onResponseBytes?: (bytes: number) => void;
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;
@@ -42,12 +45,22 @@ export function createApiClient(options: ApiClientOptions = {}) {
   const http: KyInstance = ky.create({
     timeout: REQUEST_TIMEOUT_MS,
     retry: 0,
+    // Dexie is the phone's cache. The browser's HTTP cache may keep a public read for a few
+    // seconds (Cache-Control max-age), which would hide the user's own write right after it;
+    // no-cache revalidates every time, a bodiless 304 when nothing changed.
+    cache: 'no-cache',
     fetch: options.fetch,
     hooks: {
       beforeRequest: [
         async (request) => {
           const token = await options.auth?.accessToken();
           if (token) request.headers.set('Authorization', `Bearer ${token}`);
+        },
+      ],
+      afterResponse: [
+        (_request, _options, response) => {
+          const count = options.onResponseBytes;
+          if (count) void responseBytes(response).then(count, () => undefined);
         },
       ],
     },

@@ -20,6 +20,8 @@ export interface CartLine extends LocalCartItem {
   category?: string;
   stockQuantity?: number;
   isActive?: boolean;
+  /** The price the phone showed before the server's current one, when they differ. */
+  previousPrice?: number;
 }
 
 export type CartErrorReason = 'signin' | 'unavailable' | 'stock';
@@ -127,6 +129,15 @@ function lineFromServer(item: CartItem): CartLine {
 }
 
 /**
+ * The server's price is what checkout charges; when it differs from the price this phone
+ * showed (a remembered copy, an offline add), the line keeps the old one so the cart can say so.
+ */
+function withPriceChange(line: CartLine, before: CartLine | undefined): CartLine {
+  const shown = before?.previousPrice ?? before?.price;
+  return shown !== undefined && shown !== line.price ? { ...line, previousPrice: shown } : line;
+}
+
+/**
  * Re-reads the server's cart and puts it in Dexie, with the intents still waiting in the
  * outbox laid on top (failed ones are left out: that is the "restore" after a refusal).
  * Does nothing for a visitor. Returns the server's cart.
@@ -137,7 +148,7 @@ export async function pullServerCart(api: ApiClient, given?: AkuafoDb): Promise<
   const { data } = await api.get<{ data: Cart }>('shop/cart');
   await d.transaction('rw', d.cart, d.outbox, d.products, async () => {
     const before = new Map(((await d.cart.toArray()) as CartLine[]).map((l) => [l.productId, l]));
-    const lines = new Map(data.items.map((item) => [item.productId, lineFromServer(item)]));
+    const lines = new Map(data.items.map((item) => [item.productId, withPriceChange(lineFromServer(item), before.get(item.productId))]));
     const waiting = await d.outbox.where('entity').equals(CART_ENTITY).filter((e) => e.status === 'pending').sortBy('seq');
     for (const entry of waiting) await applyIntent(lines, entry, before, d);
     await d.cart.clear();

@@ -1,6 +1,7 @@
 import type { ProductDetail } from '../shared/schemas/catalogue';
 import { ApiError, type ApiClient } from './api';
 import { localDb, type AkuafoDb, type LocalProduct } from './db';
+import { localSameCategory } from './catalogue-query';
 import { readSession } from './session';
 
 /**
@@ -39,14 +40,9 @@ export function cachedProductDetail(id: number, db: AkuafoDb = localDb): Promise
 
 /**
  * 'You may also like' from the mirror, chosen as the server chooses them (same category,
- * featured first, newest first), for products whose detail was never fetched.
+ * featured first, newest first), for products whose detail was never fetched. Answered from
+ * the query copy in memory: reading a whole category out of IndexedDB is slow on a cheap phone.
  */
-export async function localRelated(product: Pick<LocalProduct, 'id' | 'category'>, db: AkuafoDb = localDb): Promise<LocalProduct[]> {
-  const same = await db.products
-    .where('category')
-    .equals(product.category)
-    .filter((p) => p.isActive && p.id !== product.id)
-    .toArray();
-  same.sort((a, b) => Number(b.isFeatured) - Number(a.isFeatured) || (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
-  return same.slice(0, RELATED_COUNT);
+export function localRelated(product: Pick<LocalProduct, 'id' | 'category'>, db: AkuafoDb = localDb): Promise<LocalProduct[]> {
+  return localSameCategory(product, RELATED_COUNT, db);
 }

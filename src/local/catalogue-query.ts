@@ -117,3 +117,10 @@ export async function localCategories(db: AkuafoDb = localDb): Promise<{ name: s
   for (const p of await listedEntries(db)) counts.set(p.category, (counts.get(p.category) ?? 0) + 1);
   return [...counts].map(([name, productCount]) => ({ name, productCount })).sort((a, b) => (a.name < b.name ? -1 : 1));
 }
+
+/** Listed products of a product's category but itself: featured first, then newest first. */
+export async function localSameCategory(product: { id: number; category: string }, limit: number, db: AkuafoDb = localDb): Promise<LocalProduct[]> {
+  const same = (await listedEntries(db)).filter((p) => p.category === product.category && p.id !== product.id);
+  same.sort((a, b) => Number(b.isFeatured) - Number(a.isFeatured) || (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
+  return load(same.slice(0, limit).map((p) => p.id), db);
+}

@@ -32,7 +32,7 @@ export async function pullCatalogue(api: ApiClient, db: AkuafoDb = localDb): Pro
   const result: PullResult = { changed: 0, deleted: 0, cursor: (await getMeta<number>(CURSOR_KEY, db)) ?? 0 };
   for (;;) {
     // An unchanged catalogue costs a bodiless 304: we send back the ETag of the last answer
-    // for this same cursor (the server's ETag names the catalogue's head and the cursor).
+    // for this same cursor (the server's ETag is a digest of the answer).
     const stored = await getMeta<StoredEtag>(ETAG_KEY, db);
     let etag: string | null = null;
     const answer = await api.get<{ data: CatalogueDelta } | undefined>('sync/catalogue', {

@@ -68,6 +68,21 @@ export async function confirmPayment(api: ApiClient, started: CheckoutStarted, d
   return data;
 }
 
+/**
+ * Pay again after a decline, a failure or an unanswered prompt: a new attempt (new reference)
+ * on the same order while its reservation holds. The answer replaces the kept checkout.
+ */
+export async function payAgain(api: ApiClient, started: CheckoutStarted, db: AkuafoDb = localDb): Promise<CheckoutStarted> {
+  const { data } = await api.post<{ data: CheckoutStarted }>(`shop/checkout/${started.checkoutId}/payment`, {
+    retry: true,
+    amount: started.amount,
+    paymentMethod: 'MOBILE_MONEY',
+    paymentDetails: { reference: started.reference },
+  });
+  await setMeta(LAST_CHECKOUT_KEY, data, db);
+  return data;
+}
+
 /** Polls confirmPayment until the customer answers the prompt (or time runs out). */
 export async function waitForPayment(
   api: ApiClient,

@@ -1,7 +1,8 @@
 import { paginate, type Page } from '../shared/pagination';
 import { ORDERS_PAGE_SIZE, type OrderDetail, type OrderListItem, type TrackedOrder } from '../shared/schemas/orders';
 import type { ApiClient } from './api';
-import { localDb, type AkuafoDb, type LocalOrder } from './db';
+import { localDb, type AkuafoDb, type LocalOrder, type OutboxEntry } from './db';
+import { enqueue, kindOf, onOutboxFailure, onOutboxSent } from './outbox';
 import { readSession } from './session';
 
 /**
@@ -72,12 +73,48 @@ export async function localOrdersPage(page = 1, pageSize = ORDERS_PAGE_SIZE, db:
   };
 }
 
+/** A kept order, with the cancel this phone has asked for and not yet had answered. */
+export type LocalOrderDetail = OrderDetail & { cancel?: { status: OutboxEntry['status']; error?: string } };
+
 /** One kept order: its detail if it was ever opened online, else undefined. */
-export async function localOrderDetail(id: number, db: AkuafoDb = localDb): Promise<OrderDetail | undefined> {
+export async function localOrderDetail(id: number, db: AkuafoDb = localDb): Promise<LocalOrderDetail | undefined> {
   const who = await owner(db);
   const row = (await db.orders.get(id)) as StoredOrder | undefined;
-  return row && row.data?.owner === who ? row.detail : undefined;
+  if (!row || row.data?.owner !== who || !row.detail) return undefined;
+  const asked = await db.outbox.where('entity').equals(orderEntity(id)).last();
+  return asked ? { ...row.detail, cancel: { status: asked.status, error: asked.error } } : row.detail;
 }
+
+// ---- Cancel: through the outbox, so it can be asked offline and is sent when the network returns ----
+
+export const ORDER_KIND = 'order';
+const orderEntity = (id: number) => `${ORDER_KIND}:${id}`;
+
+/**
+ * The buyer cancels (reason optional). The kept order shows the cancel as asked at once; the
+ * server decides (unpaid, or paid with no goods at the warehouse yet) and refunds a paid order.
+ */
+export async function requestCancel(id: number, reason: string | undefined, db: AkuafoDb = localDb): Promise<OutboxEntry> {
+  const kept = await localOrderDetail(id, db);
+  return enqueue(
+    {
+      entity: orderEntity(id),
+      method: 'POST',
+      path: `shop/customers/me/orders/${id}/cancel`,
+      body: reason?.trim() ? { reason: reason.trim() } : {},
+      label: `Cancel order ${kept?.orderNumber ?? id}`,
+    },
+    undefined,
+    db,
+  );
+}
+
+// Accepted or refused, show what the server now holds (the refund state, or why not).
+const rereadOrder = async (entry: { entity: string }, { api, db }: { api: ApiClient; db: AkuafoDb }) => {
+  if (kindOf(entry.entity) === ORDER_KIND) await refreshOrderDetail(api, Number(entry.entity.slice(ORDER_KIND.length + 1)), db);
+};
+onOutboxSent(ORDER_KIND, rereadOrder);
+onOutboxFailure(ORDER_KIND, rereadOrder);
 
 /** Tracking with no network: the kept detail of the user's order with that number, in the tracking shape. */
 export async function localTrackedOrder(orderNumber: string, db: AkuafoDb = localDb): Promise<TrackedOrder | undefined> {

@@ -8,7 +8,7 @@ import type {
 } from '../shared/schemas/sellers';
 import { ApiError, type ApiClient } from './api';
 import { getMeta, localDb, setMeta, type AkuafoDb } from './db';
-import { enqueue, onOutboxFailure, onOutboxSent } from './outbox';
+import { enqueue, kindOf, onOutboxFailure, onOutboxSent } from './outbox';
 
 /**
  * The seller's own data on the phone: profile, analytics and orders are kept in db.meta
@@ -19,7 +19,7 @@ export const SELLER_PROFILE_KIND = 'seller-profile';
 
 export const profileKey = (owner: string) => `seller.profile:${owner}`;
 export const statsKey = (owner: string) => `seller.stats:${owner}`;
-const ordersKey = (owner: string, page: number) => `seller.orders:${owner}:${page}`;
+const ordersKey = (owner: string, page: number, status = '') => `seller.orders:${owner}:${status || 'all'}:${page}`;
 
 export interface Cached<T> {
   value: T;
@@ -49,8 +49,39 @@ export function refreshSellerStats(api: ApiClient, owner: string, db: AkuafoDb =
   return readThrough(db, statsKey(owner), async () => (await api.get<{ data: SellerStats }>('sellers/me/stats')).data);
 }
 
-export function refreshSellerOrders(api: ApiClient, owner: string, page: number, db: AkuafoDb = localDb) {
-  return readThrough(db, ordersKey(owner, page), () => api.get<Page<SellerOrder>>('sellers/me/orders', { searchParams: { page } }));
+/** A page of the seller's orders (optionally of one state), with marks still in the outbox laid over it. */
+export async function refreshSellerOrders(api: ApiClient, owner: string, page: number, db: AkuafoDb = localDb, status = '') {
+  const read = await readThrough(db, ordersKey(owner, page, status), () =>
+    api.get<Page<SellerOrder>>('sellers/me/orders', { searchParams: status ? { page, status } : { page } }),
+  );
+  const queued = await db.outbox.where('status').equals('pending').filter((e) => kindOf(e.entity) === SELLER_ORDER_KIND).toArray();
+  const marked = new Map(queued.map((e) => [(e.body as MarkIntent).itemId, e.createdAt]));
+  if (marked.size === 0) return read;
+  const data = read.value.data.map((o) => ({ ...o, items: o.items.map((i) => (i.atWarehouseAt || !marked.has(i.id) ? i : { ...i, atWarehouseAt: marked.get(i.id)! })) }));
+  return { ...read, value: { ...read.value, data } };
+}
+
+// ---- Fulfilment: "this line is at the warehouse", through the outbox like every write ----
+
+export const SELLER_ORDER_KIND = 'seller-order';
+interface MarkIntent {
+  itemId: number;
+}
+
+/** Marks one of the seller's lines as brought to the pickup warehouse; sent when the network allows. */
+export async function markAtWarehouse(order: Pick<SellerOrder, 'id' | 'orderNumber'>, item: Pick<SellerOrder['items'][number], 'id' | 'productName'>, db: AkuafoDb = localDb) {
+  const body: MarkIntent = { itemId: item.id };
+  return enqueue(
+    {
+      entity: `${SELLER_ORDER_KIND}:${order.id}`,
+      method: 'PUT',
+      path: `sellers/me/orders/${order.id}/items/${item.id}/at-warehouse`,
+      body,
+      label: `${item.productName} (order ${order.orderNumber}) at the warehouse`,
+    },
+    undefined,
+    db,
+  );
 }
 
 /** Saves profile fields: at once on the phone, and on the server through the outbox. */

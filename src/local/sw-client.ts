@@ -1,5 +1,6 @@
 import { createApiClient } from './api';
 import { createSessionAuth } from './session';
+import { recordUsage } from './usage';
 
 /**
  * The API client used outside the page (the service worker): same conventions, and a
@@ -13,5 +14,6 @@ export function createBackgroundApiClient(onExpired: (message: string) => void) 
         (await refreshClient.post<{ data: { accessToken: string; expiresAt?: string; refreshToken?: string } }>('token/refresh', { refreshToken })).data,
       onExpired,
     ),
+    onResponseBytes: (bytes) => void recordUsage('data', bytes).catch(() => undefined),
   });
 }

@@ -1,25 +1,32 @@
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { ERROR_CODES } from '../shared/errors';
+import { accessLog } from './http/access-log';
 import { readUser } from './http/auth';
 import type { AppEnv, Deps } from './http/context';
 import { HttpError, errorResponse } from './http/errors';
 import { staticRoutes } from './http/static';
-import { ping } from './platform/db';
+import { sameOriginOnly, securityHeaders } from './http/security';
+import { apiBodyLimit } from './http/limits';
+import { refuseNulInPath } from './http/validate';
 import { idempotency } from './http/idempotency';
+import { closeConnectionsWhenDraining, operationsRoutes, requestMetrics } from './http/operations';
 import { accountsRoutes } from './modules/accounts/routes';
 import { adminRoutes } from './modules/admin/routes';
 import { cartRoutes } from './modules/cart/routes';
+import { createPublicReads } from './modules/catalogue/public-reads';
 import { catalogueRoutes } from './modules/catalogue/routes';
 import { checkoutRoutes } from './modules/checkout/routes';
 import { contactRoutes } from './modules/contact/routes';
 import { mediaRoutes } from './modules/media/routes';
+import { notificationsRoutes } from './modules/notifications/routes';
+import { offlineRoutes } from './modules/offline/routes';
 import { ordersRoutes } from './modules/orders/routes';
 import { paymentsRoutes } from './modules/payments/routes';
 import { reviewsRoutes } from './modules/reviews/routes';
 import { sellersRoutes } from './modules/sellers/routes';
 import { submissionsRoutes } from './modules/submissions/routes';
-import { submissionUploadsBeforeTransaction } from './modules/submissions/uploads';
+import { submissionUploadsBeforeTransaction, takesUploads } from './modules/submissions/uploads';
 import { syncRoutes } from './modules/sync/routes';
 import { warehouseRoutes } from './modules/warehouses/routes';
 import { wishlistRoutes } from './modules/wishlist/routes';
@@ -28,7 +35,13 @@ import { wishlistRoutes } from './modules/wishlist/routes';
 export function createApp(deps: Deps) {
   const app = new Hono<AppEnv>();
   const api = new Hono<AppEnv>();
+  // One cache of public catalogue answers per app instance (see public-reads.ts).
+  const reads = createPublicReads(deps.db, deps.config.apiCacheBytes);
 
+  api.use('*', sameOriginOnly(deps.config));
+  api.use('*', apiBodyLimit(takesUploads));
+  api.use('*', reads.watchWrites);
+  api.use('*', refuseNulInPath);
   api.use('*', readUser(deps.tokens));
   // Payments talk to the provider over the network: they keep no transaction open and make
   // themselves idempotent by payment reference, so they sit before the idempotency layer.
@@ -37,9 +50,9 @@ export function createApp(deps: Deps) {
   // upload never holds the database (on SQLite, everyone's database) while sharp works.
   api.route('/', submissionUploadsBeforeTransaction(deps));
   api.use('*', idempotency(deps.db));
-  api.route('/', catalogueRoutes(deps));
-  api.route('/', warehouseRoutes(deps));
-  api.route('/', syncRoutes(deps));
+  api.route('/', catalogueRoutes(deps, reads));
+  api.route('/', warehouseRoutes(deps, reads));
+  api.route('/', syncRoutes(deps, reads));
   api.route('/', accountsRoutes(deps));
   api.route('/', reviewsRoutes(deps));
   api.route('/', cartRoutes(deps));
@@ -50,20 +63,22 @@ export function createApp(deps: Deps) {
   api.route('/', submissionsRoutes(deps));
   api.route('/', adminRoutes(deps));
   api.route('/', wishlistRoutes(deps));
+  api.route('/', notificationsRoutes(deps));
+  api.route('/', offlineRoutes(deps));
   api.all('*', (c) => c.json({ message: 'No such API endpoint', code: ERROR_CODES.notFound }, 404));
 
+  app.use('*', requestMetrics(deps));
+  app.use('*', closeConnectionsWhenDraining(deps));
+  app.use('*', securityHeaders(deps.config));
   app.use('*', compress());
-  app.use('*', async (c, next) => {
-    const started = performance.now();
+  app.use('*', accessLog(deps.logger, { slowMs: deps.config.logSlowMs, summaryMs: deps.config.logSummarySeconds * 1000, extra: () => ({ apiCache: reads.stats() }) }));
+  // A write may have queued messages; its transaction has committed by now, so send them at once.
+  app.use('/api/*', async (c, next) => {
     await next();
-    const ms = Math.round((performance.now() - started) * 10) / 10;
-    if (c.req.path.startsWith('/api/')) deps.logger.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms }, 'request');
+    if (c.req.method !== 'GET') deps.messages.wake();
   });
 
-  app.get('/healthz', async (c) => {
-    await ping(deps.db);
-    return c.json({ status: 'ok' });
-  });
+  app.route('/', operationsRoutes(deps));
   app.route('/api/v1', api);
   app.route('/', mediaRoutes(deps));
   if (deps.config.staticDir) app.route('/', staticRoutes(deps.config.staticDir));

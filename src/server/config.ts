@@ -1,6 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import type { S3Settings } from './platform/storage/s3';
+import type { SmsConfig } from './platform/messages/channels/sms';
 
 export interface Config {
   port: number;
@@ -10,15 +11,34 @@ export interface Config {
   uploadsDir: string;
   databaseUrl: string | undefined;
   publicUrl: string;
-  jwtSecret: string;
+  /** Unset: signing keys are generated into the database (platform/auth/signing-keys.ts). */
+  jwtSecret: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
   paystack: { secretKey: string; publicKey: string; baseUrl: string } | undefined;
   admin: { email: string; password: string } | undefined;
   seed: 'demo' | 'none';
   logLevel: string;
+  /** Byte cap of the precompressed public catalogue answers kept in memory (API_CACHE_MB). */
+  apiCacheBytes: number;
+  /** API requests at least this slow are logged one by one (LOG_SLOW_MS). */
+  logSlowMs: number;
+  /** Seconds between access-log summary lines (LOG_SUMMARY_SECONDS). */
+  logSummarySeconds: number;
   /** Where the built PWA lives; undefined serves the API only (tests). */
   staticDir: string | undefined;
+  /** Uploads go to this bucket when set, to uploadsDir otherwise. */
+  s3: S3Settings | undefined;
+  /** Bearer token that opens /metrics; unset: /metrics answers 404. */
+  metricsToken: string | undefined;
+  /** How long SIGTERM waits for the balancer to notice /readyz failing before it stops listening. */
+  drainDelayMs: number;
+  /** Other origins allowed to call the API (CORS_ORIGINS, comma-separated); none by default. */
+  corsOrigins: string[];
+  /** SMS: the DATA_DIR/sms spool, or Arkesel when SMS_PROVIDER=arkesel (docs/messages.md). */
+  sms: SmsConfig;
+  /** VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY; generated once into the database when unset. */
+  vapid: { publicKey?: string; privateKey?: string };
 }
 
 type Env = Record<string, string | undefined>;
@@ -39,7 +59,7 @@ export function loadConfig(env: Env = process.env): Config {
     uploadsDir: resolve(env.UPLOADS_DIR ?? join(dataDir, 'uploads')),
     databaseUrl: env.DATABASE_URL || undefined,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
-    jwtSecret: env.JWT_SECRET ?? persistentSecret(dataDir),
+    jwtSecret: env.JWT_SECRET || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Akuafo Market <no-reply@localhost>',
     paystack: paystackKey
@@ -52,15 +72,47 @@ export function loadConfig(env: Env = process.env): Config {
     admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined,
     seed,
     logLevel: env.LOG_LEVEL ?? 'info',
+    apiCacheBytes: positiveNumber(env, 'API_CACHE_MB', 64) * 1024 * 1024,
+    logSlowMs: positiveNumber(env, 'LOG_SLOW_MS', 200),
+    logSummarySeconds: positiveNumber(env, 'LOG_SUMMARY_SECONDS', 60),
     staticDir: resolve(env.STATIC_DIR ?? 'dist'),
+    s3: s3Settings(env),
+    metricsToken: env.METRICS_TOKEN || undefined,
+    drainDelayMs: Number(env.DRAIN_DELAY_MS ?? 5000),
+    corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((o) => o.trim().replace(/\/$/, '')).filter(Boolean),
+    sms: smsConfig(env),
+    vapid: { publicKey: env.VAPID_PUBLIC_KEY || undefined, privateKey: env.VAPID_PRIVATE_KEY || undefined },
   };
 }
 
-/** A signing key generated once and kept in DATA_DIR, so restarts keep sessions valid. */
-function persistentSecret(dataDir: string): string {
-  const file = join(dataDir, 'jwt-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
+const S3_VARIABLES = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_REGION'] as const;
+
+/** All five S3_* variables, or none: half a configuration is a mistake worth stopping for. */
+function s3Settings(env: Env): S3Settings | undefined {
+  const missing = S3_VARIABLES.filter((name) => !env[name]);
+  if (missing.length === S3_VARIABLES.length) return undefined;
+  if (missing.length > 0) throw new Error(`Object storage needs all of ${S3_VARIABLES.join(', ')}; missing ${missing.join(', ')}`);
+  return {
+    endpoint: env.S3_ENDPOINT!,
+    bucket: env.S3_BUCKET!,
+    accessKeyId: env.S3_ACCESS_KEY_ID!,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+    region: env.S3_REGION!,
+  };
+}
+
+function smsConfig(env: Env): SmsConfig {
+  const provider = env.SMS_PROVIDER || 'spool';
+  if (provider !== 'spool' && provider !== 'arkesel') throw new Error(`SMS_PROVIDER must be arkesel or unset, not ${provider}`);
+  const apiKey = env.ARKESEL_API_KEY ?? '';
+  if (provider === 'arkesel' && !apiKey) throw new Error('SMS_PROVIDER=arkesel needs ARKESEL_API_KEY');
+  const senderId = env.SMS_SENDER_ID ?? 'AkuafoMkt';
+  if (senderId.length > 11) throw new Error('SMS_SENDER_ID is at most 11 characters');
+  return { provider, apiKey, senderId, baseUrl: (env.ARKESEL_BASE_URL ?? 'https://sms.arkesel.com').replace(/\/$/, '') };
+}
+
+function positiveNumber(env: Env, name: string, fallback: number): number {
+  const value = Number(env[name] ?? fallback);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, not ${env[name]}`);
+  return value;
 }

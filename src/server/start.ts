@@ -7,7 +7,7 @@ import { main } from './main';
  * `npm start`: build the PWA when dist is missing or older than its sources, then serve.
  * Building here keeps the README's promise that a fresh clone starts with one command.
  */
-const CLIENT_SOURCES = ['src/web', 'src/local', 'src/shared', 'sw', 'public', 'index.html', 'vite.config.ts', 'manifest.webmanifest'];
+const CLIENT_SOURCES = ['src/web', 'src/local', 'src/shared', 'src/static-build', 'sw', 'public', 'index.html', 'vite.config.ts', 'manifest.webmanifest'];
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;

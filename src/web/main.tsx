@@ -1,21 +1,31 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { startOutboxReplayer } from '../local/replayer';
-import { startCatalogueSync } from '../local/sync';
-import { api } from './app/api';
 import { routes } from './app/routes';
-import { registerServiceWorker } from './app/service-worker';
+import { afterFirstPaint } from './initial-app/deferred';
 import './styles.css';
 
 const router = createBrowserRouter(routes);
-
-createRoot(document.getElementById('root')!).render(
+const container = document.getElementById('root')!;
+const app = (
   <StrictMode>
     <RouterProvider router={router} />
-  </StrictMode>,
+  </StrictMode>
 );
 
-startCatalogueSync(api);
-startOutboxReplayer(api);
-registerServiceWorker();
+// The route's lazy chunk comes first: rendering before it would show the loading fallback
+// over the prerendered page.
+const initialized = new Promise<void>((resolve) => {
+  if (router.state.initialized) return resolve();
+  const stop = router.subscribe((state) => state.initialized && (stop(), resolve()));
+});
+// index.html holds the prerendered home: hydrate it. Any other page got the shell (or
+// nothing): render over it.
+void initialized.then(() => {
+  if (container.dataset.prerendered === 'home' && window.location.pathname === '/') hydrateRoot(container, app);
+  else createRoot(container).render(app);
+});
+
+void afterFirstPaint()
+  .then(() => import('./app/after-first-paint'))
+  .then(({ startBackgroundWork }) => startBackgroundWork());

@@ -61,7 +61,7 @@ describe('pullCatalogue', () => {
     const unchanged = await pullCatalogue(recording, db);
     expect(unchanged.changed).toBe(0);
     expect(seen).toHaveLength(1);
-    expect(seen[0].ifNoneMatch).toMatch(/^W\/"catalogue-/);
+    expect(seen[0].ifNoneMatch).toMatch(/^W\/".+"$/);
     expect(seen[0].status).toBe(304);
     expect(seen[0].bytes).toBe(0);
 

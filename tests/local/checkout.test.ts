@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ApiError, createApiClient } from '../../src/local/api';
+import { ApiError } from '../../src/local/api';
 import { addToCart } from '../../src/local/cart';
 import { answerSandboxPrompt, confirmPayment, lastCheckout, startCheckout } from '../../src/local/checkout';
 import { AkuafoDb } from '../../src/local/db';
 import { localOrderDetail, localOrdersPage, localTrackedOrder, refreshOrders } from '../../src/local/orders';
-import { saveSession } from '../../src/local/session';
 import type { Product } from '../../src/shared/schemas/catalogue';
+import { signedInOnPhone } from '../support/local-session';
 import { startTestServer, type TestServer } from '../support/server';
-import { firstWarehouseId, makeProduct, makeUser, stockOf } from '../support/shop';
+import { firstWarehouseId, makeProduct, stockOf } from '../support/shop';
 
 let server: TestServer;
 let db: AkuafoDb;
@@ -23,12 +23,7 @@ beforeEach(async () => {
   await db.open();
 });
 
-async function signedIn() {
-  const user = await makeUser(server);
-  await saveSession({ accessToken: user.token, refreshToken: 'unused', user: { id: user.id, firstName: 'Esi', lastName: 'Tetteh', email: user.email, userType: 'CUSTOMER', profileImage: null, passwordChangedAt: null } }, db);
-  const api = createApiClient({ origin: 'http://test.local', fetch: server.fetch, auth: { accessToken: async () => user.token, refresh: async () => false } });
-  return { ...user, api };
-}
+const signedIn = () => signedInOnPhone(server, db);
 
 async function product(stock: number): Promise<Product> {
   const id = await makeProduct(server, stock);

@@ -18,7 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 beforeEach(async () => {
-  server.deps.rateLimiter.reset('contact:local');
+  await server.deps.rateLimiter.reset('contact:local');
   db = new AkuafoDb(`test-${Math.random()}`);
   await db.open();
 });

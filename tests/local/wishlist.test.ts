@@ -3,11 +3,11 @@ import { ApiError, createApiClient } from '../../src/local/api';
 import { pullCatalogue } from '../../src/local/catalogue';
 import { AkuafoDb } from '../../src/local/db';
 import { discardEntry, replayOutbox } from '../../src/local/outbox';
-import { saveSession } from '../../src/local/session';
 import { pullWishlist, readWishlistIds, readWishlistProducts, removeFromWishlist, saveToWishlist, WishlistError } from '../../src/local/wishlist';
 import type { Product } from '../../src/shared/schemas/catalogue';
+import { signedInOnPhone } from '../support/local-session';
 import { startTestServer, type TestServer } from '../support/server';
-import { makeProduct, makeUser } from '../support/shop';
+import { makeProduct } from '../support/shop';
 
 let server: TestServer;
 let db: AkuafoDb;
@@ -21,12 +21,7 @@ beforeEach(async () => {
   await db.open();
 });
 
-async function signedIn() {
-  const user = await makeUser(server);
-  await saveSession({ accessToken: user.token, refreshToken: 'unused', user: { id: user.id, firstName: 'Esi', lastName: 'Tetteh', email: user.email, userType: 'CUSTOMER', profileImage: null, passwordChangedAt: null } }, db);
-  const api = createApiClient({ origin: 'http://test.local', fetch: server.fetch, auth: { accessToken: async () => user.token, refresh: async () => false } });
-  return { ...user, api };
-}
+const signedIn = () => signedInOnPhone(server, db);
 
 /** A client whose every request fails like a phone with no signal. */
 const offline = createApiClient({ origin: 'http://test.local', fetch: async () => { throw new TypeError('Failed to fetch'); } });

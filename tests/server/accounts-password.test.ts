@@ -79,7 +79,7 @@ describe('password recovery', () => {
   });
 
   it('the link token resets once, ends every session and is then refused', async () => {
-    server.deps.rateLimiter.reset('reset-send:reviewer4@akuafo.demo');
+    await server.deps.rateLimiter.reset('reset-send:reviewer4@akuafo.demo');
     const session = (await login('reviewer4@akuafo.demo', DEMO)).body.data;
     await post('/auth/password/reset-request', { email: 'reviewer4@akuafo.demo' });
     const { token } = lastResetMail('reviewer4@akuafo.demo');
@@ -133,7 +133,7 @@ describe('password recovery', () => {
 describe('POST /auth/password/reset/check', () => {
   it('tells whether a link still works without spending it', async () => {
     const email = 'reviewer3@akuafo.demo';
-    server.deps.rateLimiter.reset(`reset-send:${email}`);
+    await server.deps.rateLimiter.reset(`reset-send:${email}`);
     await post('/auth/password/reset-request', { email });
     const { token } = lastResetMail(email);
     expect((await post('/auth/password/reset/check', { token })).body.data.valid).toBe(true);

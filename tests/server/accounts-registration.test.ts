@@ -152,7 +152,7 @@ describe('e-mail verification', () => {
     expect(early.status).toBe(429);
     expect(early.body.message).toMatch(/^Please wait \d+ seconds before asking for a new code\.$/);
 
-    server.deps.rateLimiter.reset(`otp-send:${email}`); // as if 30 s had passed
+    await server.deps.rateLimiter.reset(`otp-send:${email}`); // as if 30 s had passed
     const before = mailsTo(email);
     const again = await post('/otp/resend', { contact: email, purpose: 'EMAIL_VERIFICATION' });
     expect(again.status).toBe(200);

@@ -120,14 +120,17 @@ describe('sandbox checkout', () => {
       confirm(user.token, data),
       confirm(user.token, data),
     ]);
-    expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    // Approvals answer 200; a confirm that runs before the approval commits may still see the
+    // payment pending (202). What matters: it is applied exactly once.
+    expect(results.slice(0, 2).map((r) => r.status)).toEqual([200, 200]);
+    for (const r of results.slice(2)) expect([200, 202]).toContain(r.status);
     const confirmations = await server.deps.db.selectFrom('order_status_history').select('id').where('order_id', '=', data.orderId).where('status', '=', 'PAYMENT_CONFIRMED').execute();
     expect(confirmations).toHaveLength(1);
     expect(readMailSpool(server).filter((m) => m.to === user.email)).toHaveLength(1);
     expect(await stockOf(server, user.productId)).toBe(9);
   });
 
-  it('leaves a declined order unpaid, gives the stock back and keeps the cart', async () => {
+  it('leaves a declined order unpaid and held for paying again, keeps the cart, and lets the stock go when the hold lapses', async () => {
     const user = await shopper(4, 2);
     const data: CheckoutStarted = (await checkout(user.token)).body.data;
     expect(await stockOf(server, user.productId)).toBe(2);
@@ -136,8 +139,12 @@ describe('sandbox checkout', () => {
     expect(declined.status).toBe(402);
     expect(declined.body.message).toBe('Payment was declined. Your order was not paid and your cart is kept.');
     const order = await server.deps.db.selectFrom('orders').selectAll().where('id', '=', data.orderId).executeTakeFirstOrThrow();
-    expect(order.payment_status).toBe('FAILED');
-    expect(order.status).toBe('CANCELLED');
+    expect(order).toMatchObject({ status: 'PENDING', payment_status: 'FAILED' });
+    expect(await stockOf(server, user.productId)).toBe(2);
+    await server.deps.db.updateTable('orders').set({ reservation_expires_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', data.orderId).execute();
+    expect(await releaseExpiredReservations(server.deps.db)).toBe(1);
+    const lapsed = await server.deps.db.selectFrom('orders').selectAll().where('id', '=', data.orderId).executeTakeFirstOrThrow();
+    expect(lapsed).toMatchObject({ status: 'CANCELLED', payment_status: 'FAILED' });
     expect(await stockOf(server, user.productId)).toBe(4);
     expect(await server.deps.db.selectFrom('cart_items').select('id').where('user_id', '=', user.id).execute()).toHaveLength(1);
     // The prompt was answered: approving it afterwards changes nothing.

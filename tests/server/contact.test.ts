@@ -8,8 +8,11 @@ beforeAll(async () => {
   server = await startTestServer();
 });
 afterAll(() => server.close());
-// In-process requests have no socket, so they all count against one sender: start each test afresh.
-beforeEach(() => server.deps.rateLimiter.reset('contact:local'));
+// In-process requests have no socket, so they all count against one address and sender: start each test afresh.
+beforeEach(async () => {
+  await server.deps.rateLimiter.reset('contact:ip:local');
+  await server.deps.rateLimiter.reset(`contact:account:${valid.email}`);
+});
 
 const valid = {
   name: 'Abena Owusu',

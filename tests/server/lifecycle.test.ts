@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 
 /** The real server process: it starts, answers, and stops cleanly on SIGTERM. */
 describe('server process', () => {
-  it('finishes requests in flight and closes the database on SIGTERM', async () => {
+  it('drains on SIGTERM: readiness fails first, requests in flight finish, then it exits', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'akuafo-life-'));
     const child = spawn(process.execPath, ['--import', 'tsx', '-e', "import('./src/server/main.ts').then((m) => m.main())"], {
       env: {
@@ -18,6 +18,7 @@ describe('server process', () => {
         STATIC_DIR: join(dataDir, 'no-build'),
         DATABASE_URL: '',
         LOG_LEVEL: 'info',
+        DRAIN_DELAY_MS: '1500',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -41,6 +42,11 @@ describe('server process', () => {
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
     const response = await fetch(`${base}/api/v1/sync/catalogue?since=0&limit=1000`, { headers: { 'accept-encoding': 'gzip' } });
     child.kill('SIGTERM');
+    // Draining: the balancer is told to go away while answers still come.
+    const readiness = await fetch(`${base}/readyz`);
+    expect(readiness.status).toBe(503);
+    expect(readiness.headers.get('connection')).toBe('close');
+    expect((await fetch(`${base}/healthz`)).status).toBe(200);
     const body = (await response.json()) as { data: { products: unknown[]; hasMore: boolean } };
     expect(response.status).toBe(200);
     expect(body.data.products.length).toBeGreaterThanOrEqual(60);

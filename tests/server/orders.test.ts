@@ -118,7 +118,12 @@ describe('PATCH /admin/orders/{id}/status', () => {
     expect((await patch('SHIPPED', user.token)).status).toBe(403);
     expect((await patch('DELIVERED')).status).toBe(409);
     expect((await patch('SHIPPED')).status).toBe(200);
-    expect((await patch('DELIVERED')).status).toBe(200);
+    // Handing over needs the buyer's pickup code.
+    expect((await patch('DELIVERED')).status).toBe(409);
+    const { pickupCode } = (await get(`/shop/customers/me/orders/${started.orderId}`, user.token)).body.data as OrderDetail;
+    expect(pickupCode).toMatch(/^\d{6}$/);
+    const pickup = await server.call(`/admin/orders/${started.orderId}/pickup`, { method: 'POST', token: admin.token, json: { code: pickupCode } });
+    expect(pickup.status).toBe(200);
     expect((await patch('CANCELLED')).status).toBe(409);
     const d: OrderDetail = (await get(`/shop/customers/me/orders/${started.orderId}`, user.token)).body.data;
     expect(d.status).toBe('DELIVERED');
@@ -126,6 +131,12 @@ describe('PATCH /admin/orders/{id}/status', () => {
     expect(d.statusHistory.map((h) => h.status)).toEqual(['ORDER_PLACED', 'PAYMENT_CONFIRMED', 'SHIPPED', 'DELIVERED']);
     const product = await get(`/products/${products[0]}`, user.token);
     expect(product.body.data.canReview).toBe(true);
+    // The audit log names the operator of each move; refused moves left nothing there.
+    const audit = (await get('/admin/audit?action=order.status&pageSize=100', admin.token)).body.data.filter((e: any) => e.target.id === started.orderId);
+    expect(audit.map((e: any) => [e.actor.email, e.detail])).toEqual([
+      [admin.email, 'SHIPPED -> DELIVERED: pickup code accepted'],
+      [admin.email, 'PROCESSING -> SHIPPED: Now SHIPPED'],
+    ]);
   });
 
   it('cancels an unpaid order and puts its stock back', async () => {

@@ -129,13 +129,15 @@ describe('Paystack provider', () => {
     }
   });
 
-  it('leaves a failed charge unpaid and returns the stock', async () => {
+  it('leaves a failed charge unpaid and keeps the stock reserved for paying again', async () => {
     const { token, productId, started } = await startPaid();
     expect(await stockOf(server, productId)).toBe(8);
     paystack.fail(started.reference);
     const declined = await confirm(token, started);
     expect(declined.status).toBe(402);
-    expect(await stockOf(server, productId)).toBe(10);
+    expect(await stockOf(server, productId)).toBe(8);
+    const order = await server.deps.db.selectFrom('orders').select(['status', 'payment_status']).where('id', '=', started.orderId).executeTakeFirstOrThrow();
+    expect(order).toEqual({ status: 'PENDING', payment_status: 'FAILED' });
   });
 
   it('hides the sandbox prompt when real Paystack is configured, and ignores unknown references', async () => {

@@ -1,7 +1,8 @@
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext } from 'playwright-core';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -18,10 +19,11 @@ export function browserAvailable(): boolean {
  * A fresh Chromium profile. Persistent rather than incognito: incognito pages are never
  * installable, and we test the app as a phone would keep it.
  */
-export function launchBrowser(options: { width?: number; height?: number } = {}): Promise<BrowserContext> {
+export function launchBrowser(options: { width?: number; height?: number; args?: string[]; javaScriptEnabled?: boolean } = {}): Promise<BrowserContext> {
   return chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'akuafo-chromium-')), {
     viewport: { width: options.width ?? 360, height: options.height ?? 740 },
     executablePath: CHROMIUM,
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
     args: [
       '--headless',
       '--no-sandbox',
@@ -31,6 +33,16 @@ export function launchBrowser(options: { width?: number; height?: number } = {})
       '--disable-sync',
       '--disable-quic',
       '--no-first-run',
+      ...(options.args ?? []),
     ],
   });
+}
+
+/**
+ * Loads axe-core into the page through DevTools, not a <script> tag: the app's CSP rightly
+ * refuses inline script, and a test tool must not need the policy loosened.
+ */
+export async function injectAxe(page: Page): Promise<void> {
+  const source = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  await page.evaluate(source);
 }

@@ -4,8 +4,19 @@ import type { AddressInfo } from 'node:net';
 /**
  * A local stand-in for Paystack's REST API on 127.0.0.1, for tests: POST /charge starts a
  * mobile-money charge ("pay_offline"), GET /transaction/verify/:reference reports what the
- * test decided the customer did. Requests without the right secret key get a 401.
+ * test decided the customer did. POST /refund queues a refund of a successful transaction
+ * ("pending", as Paystack answers), GET /refund/:id and GET /refund?transaction= report it.
+ * Requests without the right secret key get a 401.
  */
+export interface FakeRefund {
+  id: number;
+  reference: string;
+  transactionId: number;
+  amount: number;
+  currency: string;
+  status: 'pending' | 'processing' | 'processed' | 'failed';
+}
+
 export interface FakeTransaction {
   status: 'ongoing' | 'success' | 'failed';
   amount: number;
@@ -20,6 +31,13 @@ export interface FakePaystack {
   secretKey: string;
   transactions: Map<string, FakeTransaction>;
   requests: { method: string; path: string }[];
+  refunds: Map<number, FakeRefund>;
+  /** The next n POST /refund calls answer 500 without doing anything (an outage). */
+  refundOutages: number;
+  /** The next n POST /refund calls do the refund but answer 500 (the answer is lost). */
+  lostRefundAnswers: number;
+  /** Paystack pays out every queued refund. */
+  processRefunds(): void;
   /** The customer approves; `amount` lets a test make Paystack report another amount. */
   succeed(reference: string, overrides?: Partial<Pick<FakeTransaction, 'amount' | 'currency'>>): void;
   fail(reference: string): void;
@@ -30,6 +48,9 @@ export async function startFakePaystack(secretKey = 'sk_test_akuafo_fake'): Prom
   const transactions = new Map<string, FakeTransaction>();
   const requests: { method: string; path: string }[] = [];
   let nextId = 4_000_000;
+  const refunds = new Map<number, FakeRefund>();
+  const knobs = { refundOutages: 0, lostRefundAnswers: 0 };
+  const refundJson = (r: FakeRefund) => ({ id: r.id, status: r.status, amount: r.amount, currency: r.currency, transaction: { id: r.transactionId, reference: r.reference } });
   const readBody = async (req: IncomingMessage) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -67,6 +88,35 @@ export async function startFakePaystack(secretKey = 'sk_test_akuafo_fake'): Prom
       tx.otp = body.otp;
       return send(200, { status: true, message: 'Charge attempted', data: { reference: body.reference, status: 'pay_offline', display_text: 'Please complete authorization process on your mobile phone', id: tx.id } });
     }
+    if (req.method === 'POST' && path === '/refund') {
+      const body = await readBody(req);
+      if (knobs.refundOutages > 0) {
+        knobs.refundOutages -= 1;
+        return send(500, { status: false, message: 'Service unavailable' });
+      }
+      const entry = [...transactions.entries()].find(([reference, t]) => reference === String(body?.transaction) || String(t.id) === String(body?.transaction));
+      if (!entry || entry[1].status !== 'success') return send(400, { status: false, message: 'Transaction not found or not successful' });
+      if ([...refunds.values()].some((r) => r.reference === entry[0] && r.status !== 'failed')) return send(400, { status: false, message: 'Transaction has been fully reversed' });
+      if (body.amount !== undefined && Number(body.amount) > entry[1].amount) return send(400, { status: false, message: 'Refund amount cannot be more than the transaction amount' });
+      const refund: FakeRefund = { id: nextId++, reference: entry[0], transactionId: entry[1].id, amount: Number(body.amount ?? entry[1].amount), currency: entry[1].currency, status: 'pending' };
+      refunds.set(refund.id, refund);
+      if (knobs.lostRefundAnswers > 0) {
+        knobs.lostRefundAnswers -= 1;
+        return send(500, { status: false, message: 'Gateway timeout' });
+      }
+      return send(200, { status: true, message: 'Refund has been queued for processing', data: refundJson(refund) });
+    }
+    const refundList = /^\/refund\?transaction=([^&]+)$/.exec(path);
+    if (req.method === 'GET' && refundList) {
+      const list = [...refunds.values()].filter((r) => String(r.transactionId) === decodeURIComponent(refundList[1]));
+      return send(200, { status: true, message: 'Refunds retrieved', data: list.map(refundJson) });
+    }
+    const refundOne = /^\/refund\/(\d+)$/.exec(path);
+    if (req.method === 'GET' && refundOne) {
+      const refund = refunds.get(Number(refundOne[1]));
+      if (!refund) return send(404, { status: false, message: 'Refund not found' });
+      return send(200, { status: true, message: 'Refund retrieved', data: refundJson(refund) });
+    }
     const verify = /^\/transaction\/verify\/([^/?]+)$/.exec(path);
     if (req.method === 'GET' && verify) {
       const tx = transactions.get(decodeURIComponent(verify[1]));
@@ -86,6 +136,22 @@ export async function startFakePaystack(secretKey = 'sk_test_akuafo_fake'): Prom
     secretKey,
     transactions,
     requests,
+    refunds,
+    get refundOutages() {
+      return knobs.refundOutages;
+    },
+    set refundOutages(n: number) {
+      knobs.refundOutages = n;
+    },
+    get lostRefundAnswers() {
+      return knobs.lostRefundAnswers;
+    },
+    set lostRefundAnswers(n: number) {
+      knobs.lostRefundAnswers = n;
+    },
+    processRefunds() {
+      for (const refund of refunds.values()) if (refund.status === 'pending' || refund.status === 'processing') refund.status = 'processed';
+    },
     succeed(reference, overrides = {}) {
       const tx = transactions.get(reference);
       if (!tx) throw new Error(`No fake charge ${reference}`);

@@ -12,6 +12,8 @@ const SHARED_UPLOADS = join(tmpdir(), 'akuafo-test-uploads');
 export interface TestServer {
   app: ReturnType<typeof createApp>;
   deps: Awaited<ReturnType<typeof createDeps>>['deps'];
+  /** The PostgreSQL schema the test database lives in (undefined on SQLite). */
+  schema: string | undefined;
   /** Calls the API in-process: `call('/products?limit=2')`. */
   call(path: string, init?: RequestInit & { json?: unknown; token?: string }): Promise<Response>;
   /** A fetch that sends requests to the app, for the client's api layer. */
@@ -39,18 +41,25 @@ export async function startTestServer(options: { seed?: boolean; env?: Record<st
   const { deps, close } = await createDeps(config, createLogger('silent'), schema);
   const app = createApp(deps);
   const base = 'http://test.local';
+  /** The answer once the messages its request queued are sent, so a test reads the spools right after. */
+  const sent = async (response: Response | Promise<Response>) => {
+    const answer = await response;
+    await deps.messages.drain();
+    return answer;
+  };
   return {
     app,
     deps,
+    schema,
     async call(path, init = {}) {
       const { json, token, ...rest } = init;
       const headers = new Headers(rest.headers);
       if (json !== undefined) headers.set('content-type', 'application/json');
       if (token) headers.set('authorization', `Bearer ${token}`);
-      const url = path.startsWith('/api/') || path.startsWith('/media/') || path === '/healthz' ? path : `/api/v1${path}`;
-      return app.request(base + url, { ...rest, headers, body: json !== undefined ? JSON.stringify(json) : rest.body });
+      const url = path.startsWith('/api/') || path.startsWith('/media/') || ['/healthz', '/readyz', '/metrics'].includes(path) ? path : `/api/v1${path}`;
+      return sent(app.request(base + url, { ...rest, headers, body: json !== undefined ? JSON.stringify(json) : rest.body }));
     },
-    fetch: ((input: RequestInfo | URL, init?: RequestInit) => app.fetch(new Request(input, init))) as typeof fetch,
+    fetch: ((input: RequestInfo | URL, init?: RequestInit) => sent(app.fetch(new Request(input, init)))) as typeof fetch,
     async close() {
       if (schema) await deps.db.schema.dropSchema(schema).ifExists().cascade().execute().catch(() => undefined);
       await close();

@@ -16,9 +16,9 @@ export async function makeUser(server: TestServer, userType: 'CUSTOMER' | 'ADMIN
   return { id, email, token };
 }
 
-export async function makeProduct(server: TestServer, stock: number, priceMinor = 12_500) {
+export async function makeProduct(server: TestServer, stock: number, priceMinor = 12_500, sellerId?: number) {
   const db = server.deps.db;
-  const seller = await db.selectFrom('users').select('id').where('user_type', '=', 'SELLER').executeTakeFirstOrThrow();
+  const seller = sellerId ? { id: sellerId } : await db.selectFrom('users').select('id').where('user_type', '=', 'SELLER').orderBy('id').executeTakeFirstOrThrow();
   const at = now();
   return db.transaction().execute(async (trx) => {
     const { id } = await trx
@@ -45,4 +45,11 @@ export async function firstWarehouseId(server: TestServer) {
 
 export async function stockOf(server: TestServer, productId: number) {
   return (await server.deps.db.selectFrom('products').select('stock_quantity').where('id', '=', productId).executeTakeFirstOrThrow()).stock_quantity;
+}
+
+/** A demo seller (by e-mail) with an access token, for the seller's side of an order. */
+export async function sellerNamed(server: TestServer, email: string) {
+  const { id } = await server.deps.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+  const { token } = await server.deps.tokens.signAccessToken({ id, userType: 'SELLER', email });
+  return { id, email, token };
 }

@@ -110,7 +110,7 @@ describe('AdminPage', () => {
     expect(post).toHaveBeenCalledWith('admin/sellers/9/verification', { status: 'VERIFIED' });
   });
 
-  it('moves a processing order to shipped with a note, and cancels only after confirming', async () => {
+  it('makes a processing order ready for pickup with a note, takes the pickup code, and cancels only after confirming', async () => {
     await signIn('ADMIN');
     let status: AdminOrderListItem['status'] = 'PROCESSING';
     get.mockImplementation(async (path: string) =>
@@ -124,19 +124,28 @@ describe('AdminPage', () => {
     fireEvent.click(await screen.findByRole('tab', { name: 'Orders' }));
     await screen.findByRole('heading', { name: 'Order AK-2026-0031' });
     expect(screen.getByText('GH₵ 90.00')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Mark as delivered' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Hand over' })).toBeNull();
 
     fireEvent.change(screen.getByLabelText('Note for the order history (optional)'), { target: { value: 'Left with the driver' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Mark as shipped' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Mark ready for pickup' }));
     await screen.findByText('Order AK-2026-0031 is now shipped.');
     expect(patch).toHaveBeenCalledWith('admin/orders/31/status', { status: 'SHIPPED', notes: 'Left with the driver' });
-    // The reloaded order offers the next step, with the note field emptied.
-    await screen.findByRole('button', { name: 'Mark as delivered' });
+    // The reloaded order asks for the buyer's pickup code, with the note field emptied.
+    await screen.findByRole('button', { name: 'Hand over' });
     expect((screen.getByLabelText('Note for the order history (optional)') as HTMLInputElement).value).toBe('');
+    fireEvent.change(screen.getByLabelText("Buyer's pickup code"), { target: { value: '12a' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Hand over' }));
+    await screen.findByText('The pickup code is 6 digits');
+    expect(post).not.toHaveBeenCalled();
+    post.mockRejectedValueOnce(new ApiError('That pickup code is not right for this order.', 400, 'bad_request'));
+    fireEvent.change(screen.getByLabelText("Buyer's pickup code"), { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Hand over' }));
+    await screen.findByText('That pickup code is not right for this order.');
+    expect(post).toHaveBeenCalledWith('admin/orders/31/pickup', { code: '123456' });
 
     fireEvent.click(screen.getByRole('button', { name: 'Cancel order' }));
     expect(patch).toHaveBeenCalledTimes(1);
-    await screen.findByText('This order is paid: cancelling marks it for a refund.');
+    await screen.findByText("This order is paid: cancelling refunds the buyer's mobile money.");
     fireEvent.click(screen.getByRole('button', { name: 'Yes, cancel AK-2026-0031' }));
     await waitFor(() => expect(patch).toHaveBeenLastCalledWith('admin/orders/31/status', { status: 'CANCELLED' }));
     await screen.findByText('Order AK-2026-0031 is now cancelled.');

@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ProductImage } from '../../src/shared/schemas/catalogue';
@@ -89,9 +89,11 @@ describe('product image carousel', () => {
 });
 
 describe('product pictures', () => {
-  it('offer the three WebP widths, load lazily, keep their box, and fall back to a placeholder', () => {
+  it('offer the three WebP widths, load lazily, keep their box, and fall back to a placeholder', async () => {
     render(<Picture image={image(7)} alt="Okra" />);
     const img = screen.getByAltText('Okra') as HTMLImageElement;
+    // Nothing is asked for until the Data saver setting is read (off here).
+    await waitFor(() => expect(img.getAttribute('src')).toBe('/media/p7/640.webp'));
     expect(img.getAttribute('srcset')).toBe('/media/p7/320.webp 320w, /media/p7/640.webp 640w, /media/p7/1280.webp 1280w');
     expect(img.getAttribute('loading')).toBe('lazy');
     expect(img.getAttribute('width')).toBe('640');

@@ -98,6 +98,26 @@ describe('PaymentStep', () => {
     expect(restart).toHaveBeenCalled();
   });
 
+  it('counts down the hold and pays again with a new attempt after a decline', async () => {
+    const expiresAt = new Date(Date.now() + 10 * 60_000 + 30_000).toISOString();
+    post.mockImplementation(async (path: string, body?: { retry?: boolean }) => {
+      if (path.endsWith('/decline')) return { data: { status: 'FAILED' } };
+      if (body?.retry) return { data: { ...started({ expiresAt }), reference: 'PSK-2-def' } };
+      throw new ApiError('Payment was declined. Your order was not paid and your cart is kept.', 402, 'payment_declined');
+    });
+    render(<MemoryRouter><PaymentStep started={started({ expiresAt })} onRestart={() => undefined} /></MemoryRouter>);
+    expect((await screen.findByRole('timer')).textContent).toMatch(/held for you for 10:(29|30) more/);
+    fireEvent.click(screen.getByRole('button', { name: 'Decline' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Pay again' }));
+    // The new attempt shows a fresh prompt to answer.
+    await waitFor(() => expect((screen.getByRole('button', { name: 'Approve' }) as HTMLButtonElement).disabled).toBe(false));
+    expect(post.mock.calls.at(-1)?.[1]).toMatchObject({ retry: true, paymentDetails: { reference: 'PSK-1-abc' } });
+    expect(screen.queryByText('Payment was declined. Your order was not paid and your cart is kept.')).toBeNull();
+    post.mockResolvedValueOnce({ data: { status: 'FAILED' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Decline' }));
+    await waitFor(() => expect(post.mock.calls.at(-2)?.[0]).toBe('payments/sandbox/PSK-2-def/decline'));
+  });
+
   it('asks Telecel (Vodafone) Cash customers for the voucher code before waiting for approval', async () => {
     post.mockImplementation(async (path: string) =>
       path.endsWith('/otp')

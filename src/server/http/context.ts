@@ -2,8 +2,11 @@ import type { Context } from 'hono';
 import type { Config } from '../config';
 import type { Db, Dialect } from '../platform/db';
 import type { StoredImage } from '../platform/images';
+import type { Lifecycle } from '../platform/lifecycle';
 import type { Logger } from '../platform/logging';
 import type { Mailer } from '../platform/mail';
+import type { Metrics } from '../platform/metrics';
+import type { MessageWorker } from '../platform/messages/worker';
 import type { RateLimiter } from '../platform/rate-limit';
 import type { Storage } from '../platform/storage';
 import type { AuthUser, TokenSigner } from '../platform/auth/tokens';
@@ -18,6 +21,13 @@ export interface Deps {
   tokens: TokenSigner;
   mailer: Mailer;
   rateLimiter: RateLimiter;
+  /** HMAC key of one-time codes and reset tokens (a generated secret, see platform/secrets.ts). */
+  codeHmacKey: string;
+  /** Prometheus registry and the metrics every instance has; modules register their own in it. */
+  metrics: Metrics;
+  lifecycle: Lifecycle;
+  /** Sends the message outbox; main.ts starts it, requests wake it after they commit. */
+  messages: MessageWorker;
 }
 
 export interface AppEnv {

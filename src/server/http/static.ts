@@ -22,19 +22,23 @@ const TYPES: Record<string, string> = {
 /**
  * Serves the built PWA. Hashed files under /assets are immutable; the service worker,
  * manifest and index.html must always be revalidated so updates reach phones. Any other
- * path that is not a file gets index.html, and the client router decides (including 404).
+ * path that is not a file gets the app: / its prerendered home (index.html), any other the
+ * prerendered shell (shell.html, when the build made one), and the client router decides
+ * (including 404).
  */
 export function staticRoutes(root: string) {
   const app = new Hono<AppEnv>();
   const base = normalize(root);
   const indexFile = join(base, 'index.html');
+  const shellFile = join(base, 'shell.html');
 
   app.get('*', async (c, next) => {
     const path = decodeURIComponent(new URL(c.req.url).pathname);
     if (path.startsWith('/api/') || path.startsWith('/media/')) return next();
     const file = normalize(join(base, path));
     const inside = file === base || file.startsWith(base + sep);
-    const target = inside && (await isFile(file)) ? file : extname(path) ? undefined : indexFile;
+    const page = path !== '/' && existsSync(shellFile) ? shellFile : indexFile;
+    const target = inside && (await isFile(file)) ? file : extname(path) ? undefined : page;
     if (!target || !existsSync(target)) return next();
     const body = await readFile(target);
     const immutable = target.includes(`${sep}assets${sep}`);

@@ -1,25 +1,38 @@
+import { sql } from 'kysely';
+import type { Db } from './db';
+
 /**
- * Fixed-window counters kept in memory: enough for one server process. Each key (say
- * "login:<ip>") may be hit `limit` times per window.
+ * Fixed-window counters: each key (say "login:<ip>") may be hit `limit` times per window.
+ * One process on SQLite keeps them in memory; a fleet on PostgreSQL shares them in the
+ * rate_limits table, so three instances allow what one would.
  */
 export interface RateLimiter {
-  /** Counts a hit; false when the key is over its limit. */
-  hit(key: string, limit: number, windowMs: number): { allowed: boolean; retryAfterSeconds: number };
+  /** Counts a hit; not allowed when the key is over its limit. */
+  hit(key: string, limit: number, windowMs: number): Promise<{ allowed: boolean; retryAfterSeconds: number }>;
   /** How many hits a key has in its current window, without counting one. */
-  count(key: string): number;
-  reset(key: string): void;
+  count(key: string): Promise<number>;
+  reset(key: string): Promise<void>;
+  stop(): void;
 }
+
+const verdict = (hits: number, limit: number, windowEndsAt: number, t: number) => ({
+  allowed: hits <= limit,
+  retryAfterSeconds: Math.max(1, Math.ceil((windowEndsAt - t) / 1000)),
+});
+
+/** Swept every minute, so stale windows do not pile up. */
+const SWEEP_MS = 60_000;
 
 export function createRateLimiter(now: () => number = Date.now): RateLimiter {
   const windows = new Map<string, { count: number; resetAt: number }>();
   const sweep = setInterval(() => {
     const t = now();
     for (const [key, w] of windows) if (w.resetAt <= t) windows.delete(key);
-  }, 60_000);
+  }, SWEEP_MS);
   sweep.unref?.();
 
   return {
-    hit(key, limit, windowMs) {
+    async hit(key, limit, windowMs) {
       const t = now();
       let w = windows.get(key);
       if (!w || w.resetAt <= t) {
@@ -27,14 +40,62 @@ export function createRateLimiter(now: () => number = Date.now): RateLimiter {
         windows.set(key, w);
       }
       w.count += 1;
-      return { allowed: w.count <= limit, retryAfterSeconds: Math.max(1, Math.ceil((w.resetAt - t) / 1000)) };
+      return verdict(w.count, limit, w.resetAt, t);
     },
-    count(key) {
+    async count(key) {
       const w = windows.get(key);
       return w && w.resetAt > now() ? w.count : 0;
     },
-    reset(key) {
+    async reset(key) {
       windows.delete(key);
     },
+    stop: () => clearInterval(sweep),
+  };
+}
+
+/**
+ * The same counters in the database. One upsert counts a hit and starts a new window when the
+ * old one is over, atomically on the row, so concurrent hits from any instance are all
+ * counted. `db` must not be a request's transaction: a hit must outlive a rolled-back request.
+ */
+export function createSharedRateLimiter(db: Db, now: () => number = Date.now): RateLimiter {
+  const iso = (ms: number) => new Date(ms).toISOString();
+  const sweep = setInterval(() => {
+    db.deleteFrom('rate_limits').where('window_ends_at', '<=', iso(now())).execute().catch(() => undefined);
+  }, SWEEP_MS);
+  sweep.unref?.();
+
+  return {
+    async hit(key, limit, windowMs) {
+      const t = now();
+      const current = iso(t);
+      const windowEnd = iso(t + windowMs);
+      const expired = sql<boolean>`rate_limits.window_ends_at <= ${current}`;
+      const row = await db
+        .insertInto('rate_limits')
+        .values({ bucket: key, hits: 1, window_ends_at: windowEnd })
+        .onConflict((oc) =>
+          oc.column('bucket').doUpdateSet({
+            hits: sql<number>`case when ${expired} then 1 else rate_limits.hits + 1 end`,
+            window_ends_at: sql<string>`case when ${expired} then ${windowEnd} else rate_limits.window_ends_at end`,
+          }),
+        )
+        .returning(['hits', 'window_ends_at'])
+        .executeTakeFirstOrThrow();
+      return verdict(row.hits, limit, Date.parse(row.window_ends_at), t);
+    },
+    async count(key) {
+      const row = await db
+        .selectFrom('rate_limits')
+        .select('hits')
+        .where('bucket', '=', key)
+        .where('window_ends_at', '>', iso(now()))
+        .executeTakeFirst();
+      return row?.hits ?? 0;
+    },
+    async reset(key) {
+      await db.deleteFrom('rate_limits').where('bucket', '=', key).execute();
+    },
+    stop: () => clearInterval(sweep),
   };
 }

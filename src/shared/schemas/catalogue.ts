@@ -13,6 +13,13 @@ import {
 } from '../catalogue';
 import { decimalParam, intParam } from './parse';
 
+/**
+ * A price filter above any price a product may have means the same as that price; clamped so
+ * pesewas stay inside a 32-bit integer column (PostgreSQL refuses larger ones with an error).
+ */
+const PRICE_FILTER_MAX = 10_000_000;
+const atMostAnyPrice = (cedis: number) => Math.min(cedis, PRICE_FILTER_MAX);
+
 /** GET /products query. Text in, typed values out; the local mirror runs the same query. */
 export const productQuerySchema = v.pipe(
   v.object({
@@ -20,8 +27,8 @@ export const productQuerySchema = v.pipe(
     category: v.optional(v.picklist(CATEGORIES, 'Unknown category')),
     condition: v.optional(v.picklist(CONDITIONS, 'condition must be organic, premium or standard')),
     location: v.optional(v.picklist(GHANA_REGIONS, 'location must be one of Ghana\'s 16 regions')),
-    minPrice: v.optional(decimalParam('minPrice')),
-    maxPrice: v.optional(decimalParam('maxPrice')),
+    minPrice: v.optional(v.pipe(decimalParam('minPrice'), v.transform(atMostAnyPrice))),
+    maxPrice: v.optional(v.pipe(decimalParam('maxPrice'), v.transform(atMostAnyPrice))),
     sortBy: v.optional(v.picklist(PRODUCT_SORT_FIELDS, 'sortBy must be createdAt, price or name'), 'createdAt'),
     sortDir: v.optional(v.picklist(['asc', 'desc'], 'sortDir must be asc or desc'), 'desc'),
     page: v.optional(intParam('page', 1, 100_000), '1'),

@@ -79,8 +79,13 @@ export const checkoutRequestSchema = v.pipe(
 export type CheckoutRequestInput = v.InferInput<typeof checkoutRequestSchema>;
 export type CheckoutRequest = v.InferOutput<typeof checkoutRequestSchema>;
 
-/** POST /shop/checkout/{checkoutId}/payment. The server checks all of it with the provider. */
+/**
+ * POST /shop/checkout/{checkoutId}/payment. The server checks all of it with the provider.
+ * With `retry: true` it is "pay again": a new attempt on the same order while its
+ * reservation holds, optionally from another wallet (paymentDetails.phoneNumber and network).
+ */
 export const confirmPaymentSchema = v.object({
+  retry: v.optional(v.boolean('retry must be true or false'), false),
   transactionId: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, 'transactionId is too long'))),
   amount: v.pipe(v.number('amount must be a number'), v.minValue(0, 'amount must be a number of 0 or more')),
   paymentMethod: v.optional(v.picklist(PAYMENT_METHODS, 'paymentMethod must be MOBILE_MONEY or CARD'), 'MOBILE_MONEY'),

@@ -6,12 +6,15 @@ export const ORDER_STATUSES = ['PENDING', 'PROCESSING', 'SHIPPED', 'DELIVERED', 
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const TRACKING_STEPS: OrderStatus[] = ['PENDING', 'PROCESSING', 'SHIPPED', 'DELIVERED'];
 
-/** REFUND_DUE: paid, then cancelled (or paid after its reservation lapsed and stock ran out). */
-export const PAYMENT_STATUSES = ['PENDING', 'PAID', 'FAILED', 'REFUND_DUE'] as const;
+/**
+ * REFUND_DUE: paid, then cancelled (or paid after its reservation lapsed and stock ran out);
+ * the refund job sends the money back and the order becomes REFUNDED.
+ */
+export const PAYMENT_STATUSES = ['PENDING', 'PAID', 'FAILED', 'REFUND_DUE', 'REFUNDED'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /** Entries of an order's status history ("Status Updates" tab). */
-export const HISTORY_STATUSES = ['ORDER_PLACED', 'PAYMENT_CONFIRMED', 'PROCESSING', 'SHIPPED', 'DELIVERED', 'CANCELLED'] as const;
+export const HISTORY_STATUSES = ['ORDER_PLACED', 'PAYMENT_CONFIRMED', 'PROCESSING', 'SHIPPED', 'DELIVERED', 'CANCELLED', 'REFUNDED'] as const;
 export type HistoryStatus = (typeof HISTORY_STATUSES)[number];
 
 export const ORDERS_PAGE_SIZE = 10;
@@ -22,6 +25,10 @@ export const ORDER_MESSAGES = {
   trackFailed: 'Failed to fetch order details',
   notFound: "We couldn't find the order you're looking for.",
   numberNotFound: (n: string) => `We couldn't find an order with number ${n}.`,
+  readyForPickup: (warehouse: string) => `Ready for pickup at ${warehouse}`,
+  cannotCancel: 'This order can no longer be cancelled: its goods are already at the warehouse or with you.',
+  wrongPickupCode: 'That pickup code is not right for this order. Ask the buyer to read it again from the order page or the SMS.',
+  pickupNotReady: 'This order is not ready for pickup yet.',
 } as const;
 
 /** GET /shop/customers/me/orders */
@@ -48,6 +55,50 @@ export const orderStatusUpdateSchema = v.object({
   status: v.picklist(['SHIPPED', 'DELIVERED', 'CANCELLED'], 'status must be SHIPPED, DELIVERED or CANCELLED'),
   notes: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(500, 'notes can be at most 500 characters'))),
 });
+
+/** POST /shop/customers/me/orders/{id}/cancel: the reason is optional. */
+export const orderCancelSchema = v.object({
+  reason: v.optional(v.pipe(v.string('The reason must be text'), v.trim(), v.maxLength(500, 'The reason can be at most 500 characters'))),
+});
+export type OrderCancelInput = v.InferInput<typeof orderCancelSchema>;
+
+/** POST /admin/orders/{id}/pickup: the code the buyer shows at the warehouse. */
+export const pickupCodeSchema = v.object({
+  code: v.pipe(v.string('Enter the 6-digit pickup code'), v.trim(), v.regex(/^\d{6}$/, 'The pickup code is 6 digits')),
+});
+
+/** Refund states: PENDING until the provider accepts it, PROCESSING while it pays out, then COMPLETED (or FAILED). */
+export const REFUND_STATUSES = ['PENDING', 'PROCESSING', 'COMPLETED', 'FAILED'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
+/** A refund as the buyer's order page shows it. */
+export interface OrderRefund {
+  status: RefundStatus;
+  amount: number;
+  currency: 'GHS';
+  createdAt: string;
+  completedAt: string | null;
+}
+
+/** GET /admin/refunds: every refund for the operator, newest first. */
+export const adminRefundListQuerySchema = v.object({
+  status: v.optional(v.picklist(REFUND_STATUSES, 'status must be PENDING, PROCESSING, COMPLETED or FAILED')),
+  page: v.optional(intParam('page', 1, 100_000), '1'),
+  pageSize: v.optional(intParam('pageSize', 1, 50), '20'),
+});
+export type AdminRefundListQuery = v.InferOutput<typeof adminRefundListQuerySchema>;
+
+export interface AdminRefund extends OrderRefund {
+  id: number;
+  orderId: number;
+  orderNumber: string;
+  reason: string;
+  paymentReference: string;
+  provider: string;
+  attempts: number;
+  lastError: string | null;
+  nextAttemptAt: string | null;
+}
 
 export interface OrderListItem {
   id: number;
@@ -127,6 +178,11 @@ export interface OrderDetail {
   statusHistory: OrderHistoryEntry[];
   customer: { phoneNumber: string | null; user: { firstName: string; lastName: string; email: string } };
   items: OrderDetailItem[];
+  /** Shown to the buyer while the order is ready for pickup (SHIPPED); null otherwise. */
+  pickupCode: string | null;
+  /** The buyer may still cancel: unpaid, or paid with none of its goods at the warehouse yet. */
+  canCancel: boolean;
+  refund: OrderRefund | null;
 }
 
 /** The tracking shape of the spec. */
@@ -155,6 +211,7 @@ export const HISTORY_ICONS: Record<HistoryStatus, string> = {
   SHIPPED: 'truck',
   DELIVERED: 'check-circle',
   CANCELLED: 'x-circle',
+  REFUNDED: 'rotate-ccw',
 };
 
 export const ADMIN_ORDERS_PAGE_SIZE = 20;

@@ -251,11 +251,15 @@ export interface SellerStats {
 }
 
 export interface SellerOrderItem {
+  /** The order line's id: PUT /sellers/me/orders/{orderId}/items/{id}/at-warehouse marks it. */
+  id: number;
   productId: number;
   productName: string;
   quantity: number;
   unitPrice: number;
   total: number;
+  /** When the seller brought it to the pickup warehouse; null until then. */
+  atWarehouseAt: string | null;
 }
 
 /** An order as its seller sees it: only their own lines, and no more of the buyer than needed. */
@@ -265,6 +269,7 @@ export interface SellerOrder {
   createdAt: string;
   status: string;
   paymentStatus: string;
+  /** The buyer's first name only. */
   buyerName: string;
   pickupWarehouse: string | null;
   items: SellerOrderItem[];
@@ -272,9 +277,14 @@ export interface SellerOrder {
   currency: 'GHS';
 }
 
+/** The states a seller's paid order goes through (the filter on /seller/orders). */
+export const SELLER_ORDER_STATES = ['PROCESSING', 'SHIPPED', 'DELIVERED', 'CANCELLED'] as const;
+
 export const sellerOrdersQuerySchema = v.object({
   page: v.optional(intParam('page', 1, 100_000), '1'),
+  status: v.optional(v.picklist(SELLER_ORDER_STATES, 'status must be PROCESSING, SHIPPED, DELIVERED or CANCELLED')),
 });
+export type SellerOrdersQuery = v.InferOutput<typeof sellerOrdersQuerySchema>;
 
 /** Verification by the operator (ADMIN). */
 export const sellerVerificationDecisionSchema = v.object({

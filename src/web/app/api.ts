@@ -1,14 +1,17 @@
 import { createApiClient } from '../../local/api';
 import { createSessionAuth } from '../../local/session';
+import { recordUsage } from '../../local/usage';
+import { SESSION_EXPIRED_EVENT } from './events';
 
 /** The app's one API client. Session expiry is announced as an event the router listens to. */
 const refreshClient = createApiClient();
 
-export const SESSION_EXPIRED_EVENT = 'akuafo:session-expired';
+export { SESSION_EXPIRED_EVENT };
 
 export const api = createApiClient({
   auth: createSessionAuth(
     async (refreshToken) => (await refreshClient.post<{ data: { accessToken: string; expiresAt?: string; refreshToken?: string } }>('token/refresh', { refreshToken })).data,
     (message) => window.dispatchEvent(new CustomEvent(SESSION_EXPIRED_EVENT, { detail: message })),
   ),
+  onResponseBytes: (bytes) => void recordUsage('data', bytes).catch(() => undefined),
 });

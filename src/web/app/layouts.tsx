@@ -1,11 +1,10 @@
 import { useEffect } from 'react';
-import { Navigate, Outlet, ScrollRestoration, useLocation, useNavigate, useNavigation } from 'react-router-dom';
+import { Outlet, ScrollRestoration, useNavigate, useNavigation } from 'react-router-dom';
 import { Footer } from '../components/Footer';
 import { NavBar } from '../components/NavBar';
 import { Spinner } from '../components/Spinner';
 import { UpdatePrompt } from '../components/UpdatePrompt';
-import { useSession } from '../hooks/useSession';
-import { SESSION_EXPIRED_EVENT } from './api';
+import { SESSION_EXPIRED_EVENT } from './events';
 
 /** Top of every page: scroll handling, the lazy-route progress bar, session-expiry redirect. */
 export function RootLayout() {
@@ -54,15 +53,6 @@ export function BareLayout() {
       <Outlet />
     </main>
   );
-}
-
-/** Sign-in required; the page the user wanted is remembered for after sign-in. */
-export function RequireAuth() {
-  const { session, loading } = useSession();
-  const location = useLocation();
-  if (loading) return <Spinner />;
-  if (!session?.user) return <Navigate to="/signin" replace state={{ from: location.pathname + location.search }} />;
-  return <Outlet />;
 }
 
 export function PageLoading() {

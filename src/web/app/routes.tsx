@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import NotFoundPage from '../pages/errors/NotFoundPage';
 import { RouteError } from '../pages/errors/RouteError';
-import { BareLayout, ChromeLayout, PageLoading, RequireAuth, RootLayout } from './layouts';
+import { BareLayout, ChromeLayout, PageLoading, RootLayout } from './layouts';
 
 /**
  * Every screen of both route tables, each loaded lazily so the first screen stays small.
@@ -85,7 +85,7 @@ export const routes: RouteObject[] = [
         errorElement: <RouteError />,
         children: [
           ...publicPages,
-          { element: <RequireAuth />, children: protectedPages },
+          { lazy: async () => ({ Component: (await import('./RequireAuth')).RequireAuth }), children: protectedPages },
           // Already in the main chunk: RouteError shows it for 404 responses.
           { path: '*', element: <NotFoundPage /> },
         ],

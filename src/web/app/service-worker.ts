@@ -1,8 +1,8 @@
 import { OUTBOX_EVENT } from '../../local/outbox';
 import { OUTBOX_SYNC_TAG } from '../../local/replayer';
-import { SESSION_EXPIRED_EVENT } from './api';
+import { SESSION_EXPIRED_EVENT, UPDATE_READY_EVENT } from './events';
 
-export const UPDATE_READY_EVENT = 'akuafo:update-ready';
+export { UPDATE_READY_EVENT };
 
 /**
  * Registers sw/sw.ts after the page has loaded (so it never competes with the first paint).
@@ -10,7 +10,7 @@ export const UPDATE_READY_EVENT = 'akuafo:update-ready';
  */
 export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
-  window.addEventListener('load', async () => {
+  const register = async () => {
     const { Workbox } = await import('workbox-window');
     const wb = new Workbox('/sw.js', { scope: '/' });
     wb.addEventListener('waiting', () => {
@@ -21,7 +21,9 @@ export function registerServiceWorker(): void {
       window.dispatchEvent(new CustomEvent(UPDATE_READY_EVENT, { detail: accept }));
     });
     await wb.register();
-  });
+  };
+  if (document.readyState === 'complete') void register();
+  else window.addEventListener('load', register, { once: true });
   // Ask for a Background Sync whenever something is queued, so it is sent even if the app closes.
   window.addEventListener(OUTBOX_EVENT, async () => {
     const registration = (await navigator.serviceWorker.ready) as ServiceWorkerRegistration & {

@@ -1,13 +1,9 @@
-import { useLiveQuery } from 'dexie-react-hooks';
-import { Leaf, Menu, ShoppingCart, WifiOff, X } from 'lucide-react';
+import { Leaf, Menu, X } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
-import { localDb } from '../../local/db';
+import { Deferred } from '../initial-app/deferred';
 import { useDismiss } from '../hooks/useDismiss';
-import { useOnline } from '../hooks/useOnline';
-import { useSession } from '../hooks/useSession';
-import { AccountMenu } from './AccountMenu';
-import { SyncIndicator } from './SyncIndicator';
+import type { NavState } from './NavStatus';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded px-2 py-1 text-sm font-medium ${isActive ? 'text-brand-dark underline underline-offset-4' : 'text-gray-700 hover:text-brand-dark'}`;
@@ -24,11 +20,15 @@ function mainLinks(signedIn: boolean) {
   ];
 }
 
+const loadStatus = () => import('./NavStatus');
+
+/**
+ * Prerendered with the first screen, so it holds no one's data: the live part (cart, account,
+ * offline and sync state) takes a same-size placeholder until it loads after the first paint,
+ * so a signed-in user never sees a Sign In button, nor a visitor an empty avatar.
+ */
 export function NavBar() {
-  const { session } = useSession();
-  const online = useOnline();
-  // The badge counts distinct items (rows), not the sum of quantities.
-  const cartCount = useLiveQuery(() => localDb.cart.count(), []) ?? 0;
+  const [live, setLive] = useState<NavState>();
   const [menuOpen, setMenuOpen] = useState(false);
   const headerRef = useRef<HTMLElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -36,7 +36,7 @@ export function NavBar() {
   const closeMenu = useCallback(() => setMenuOpen(false), []);
   useDismiss(headerRef, menuOpen, closeMenu, toggleRef);
   useEffect(closeMenu, [pathname, closeMenu]);
-  const links = mainLinks(Boolean(session));
+  const links = mainLinks(live?.signedIn ?? false);
 
   return (
     <header ref={headerRef} className="sticky top-0 z-40 border-b border-gray-200 bg-white">
@@ -48,30 +48,9 @@ export function NavBar() {
         <div className="hidden items-center gap-1 md:flex">
           {links.map((l) => <NavLink key={l.to} to={l.to} end={l.end} className={linkClass}>{l.label}</NavLink>)}
         </div>
-        {!online && (
-          <span role="status" className="flex shrink-0 items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
-            <WifiOff size={12} aria-hidden="true" />
-            Offline
-          </span>
-        )}
-        <SyncIndicator />
-        <Link
-          to="/cart"
-          aria-label={cartCount > 0 ? `Cart, ${cartCount} ${cartCount === 1 ? 'item' : 'items'}` : 'Cart'}
-          className="relative flex h-9 w-9 shrink-0 items-center justify-center rounded-full text-gray-800 hover:bg-gray-100"
-        >
-          <ShoppingCart size={22} aria-hidden="true" />
-          {cartCount > 0 && (
-            <span aria-hidden="true" data-testid="cart-badge" className="absolute -right-1 -top-1 min-w-5 rounded-full bg-red-700 px-1 text-center text-xs font-bold leading-5 text-white">
-              {cartCount > 99 ? '99+' : cartCount}
-            </span>
-          )}
-        </Link>
-        {session ? (
-          <AccountMenu user={session.user} />
-        ) : (
-          <Link to="/signin" className="btn-primary shrink-0 px-3 py-1.5 text-sm">Sign In</Link>
-        )}
+        <Deferred load={loadStatus} fallback={<span aria-hidden="true" data-testid="nav-status-placeholder" className="h-9 w-[7.5rem] shrink-0" />}>
+          {({ NavStatus }) => <NavStatus onChange={setLive} />}
+        </Deferred>
         <button
           ref={toggleRef}
           type="button"
@@ -89,7 +68,7 @@ export function NavBar() {
           {links.map((l) => (
             <li key={l.to}><NavLink to={l.to} end={l.end} className={mobileLinkClass}>{l.label}</NavLink></li>
           ))}
-          <li><NavLink to="/cart" className={mobileLinkClass}>Cart ({cartCount})</NavLink></li>
+          <li><NavLink to="/cart" className={mobileLinkClass}>{live ? `Cart (${live.cartCount})` : 'Cart'}</NavLink></li>
         </ul>
       </nav>
     </header>

@@ -1,7 +1,10 @@
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Product } from '../../shared/schemas/catalogue';
+import { useDataSaver } from '../hooks/useDataSaver';
+import { useSavedPicture } from '../hooks/useSavedPicture';
 import { Price } from './Price';
-import { ProductImage } from './ProductImage';
+import { pictureUrl, ProductImage } from './ProductImage';
 
 export function isPurchasable(p: Pick<Product, 'isActive' | 'stockQuantity'>): boolean {
   return p.isActive && p.stockQuantity > 0;
@@ -17,8 +20,8 @@ export function ProductCard({ product, onAdd, eager }: Props) {
   const available = isPurchasable(product);
   return (
     <article className="card flex flex-col overflow-hidden">
-      <Link to={`/product/${product.id}`} className="relative block">
-        <ProductImage image={product.images[0]} alt={product.name} eager={eager} />
+      <div className="relative">
+        <CardPicture product={product} eager={eager} />
         <span className="absolute left-2 top-2 rounded-full bg-white/90 px-2 py-0.5 text-xs font-medium text-brand-dark">
           {product.category}
         </span>
@@ -27,7 +30,7 @@ export function ProductCard({ product, onAdd, eager }: Props) {
             -{product.discountPercentage}%
           </span>
         ) : null}
-      </Link>
+      </div>
       <div className="flex flex-1 flex-col gap-1 p-3">
         <h3 className="line-clamp-2 font-semibold leading-snug">
           <Link to={`/product/${product.id}`}>{product.name}</Link>
@@ -48,5 +51,39 @@ export function ProductCard({ product, onAdd, eager }: Props) {
         </div>
       </div>
     </article>
+  );
+}
+
+// Light tints for the Data saver placeholder, one per category (chosen by the name's letters).
+const TINTS = ['bg-emerald-100 text-emerald-900', 'bg-amber-100 text-amber-900', 'bg-lime-100 text-lime-900', 'bg-orange-100 text-orange-900', 'bg-teal-100 text-teal-900', 'bg-yellow-100 text-yellow-900'];
+const tintOf = (category: string) => TINTS[[...category].reduce((sum, c) => sum + c.charCodeAt(0), 0) % TINTS.length];
+
+/**
+ * A list picture. Under Data saver it loads only when tapped (a placeholder with the
+ * product's initial until then), unless the phone already holds it.
+ */
+function CardPicture({ product, eager }: { product: Product; eager?: boolean }) {
+  const dataSaver = useDataSaver();
+  const [tapped, setTapped] = useState(false);
+  const image = product.images[0];
+  const held = useSavedPicture(image && dataSaver && !tapped ? pictureUrl(image, 320, true) : undefined);
+  if (image && dataSaver && !tapped && held !== true) {
+    return (
+      <button
+        type="button"
+        onClick={() => setTapped(true)}
+        aria-label={`Show the picture of ${product.name}`}
+        data-testid="picture-placeholder"
+        className={`flex aspect-[4/3] w-full flex-col items-center justify-center gap-1 ${tintOf(product.category)}`}
+      >
+        <span className="text-4xl font-bold" aria-hidden="true">{product.name.trim().charAt(0).toUpperCase()}</span>
+        <span className="text-xs font-medium">Tap to load picture</span>
+      </button>
+    );
+  }
+  return (
+    <Link to={`/product/${product.id}`} className="block">
+      <ProductImage image={image} alt={product.name} eager={eager || tapped} />
+    </Link>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { UPDATE_READY_EVENT } from '../app/service-worker';
+import { UPDATE_READY_EVENT } from '../app/events';
 
 /** "A new version is ready" banner; the update applies only when the user says so. */
 export function UpdatePrompt() {

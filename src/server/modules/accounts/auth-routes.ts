@@ -4,6 +4,7 @@ import { currentUser, requireUser } from '../../http/auth';
 import { dbOf, type AppEnv, type Deps } from '../../http/context';
 import { HttpError, badRequest } from '../../http/errors';
 import { parseBody } from '../../http/validate';
+import { rateLimit, type RateRule } from '../../http/rate-limit';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords';
 import { familyOf, issueSession, revokeFamily, revokeUserSessions, rotateRefreshToken } from './sessions';
 import { clientIp, findUserByEmail } from './users';
@@ -11,6 +12,9 @@ import { clientIp, findUserByEmail } from './users';
 /** Failed sign-ins allowed per IP and per e-mail in the window before answering 429. */
 export const LOGIN_MAX_FAILURES = 10;
 export const LOGIN_WINDOW_MS = 15 * 60_000;
+
+/** A phone refreshes once per 15 minutes; a burst of refreshes from one address is someone guessing. */
+const REFRESH_RATE: RateRule = { name: 'refresh', windowMs: 15 * 60_000, perIp: 120, perAccount: 120, message: 'Too many sign-in attempts. Please wait and try again.' };
 
 // Checked against when the e-mail is unknown, so a wrong e-mail costs the same time as a
 // wrong password and the answer's timing does not reveal which accounts exist.
@@ -24,7 +28,8 @@ export function authRoutes(deps: Deps) {
   app.post('/auth/login', async (c) => {
     const body = await parseBody(c, loginSchema);
     const keys = [`login-fail:ip:${clientIp(c)}`, `login-fail:email:${body.email}`];
-    if (keys.some((key) => limiter.count(key) >= LOGIN_MAX_FAILURES)) {
+    const failures = await Promise.all(keys.map((key) => limiter.count(key)));
+    if (failures.some((count) => count >= LOGIN_MAX_FAILURES)) {
       c.header('Retry-After', String(LOGIN_WINDOW_MS / 1000));
       throw new HttpError(429, 'Too many failed sign-in attempts. Please wait 15 minutes and try again.');
     }
@@ -32,15 +37,15 @@ export function authRoutes(deps: Deps) {
     const user = await findUserByEmail(db, body.email);
     const ok = user ? await verifyPassword(user.password_hash, body.password) : (await verifyPassword(await timingDecoy(), body.password), false);
     if (!user || !ok) {
-      for (const key of keys) limiter.hit(key, LOGIN_MAX_FAILURES, LOGIN_WINDOW_MS);
+      for (const key of keys) await limiter.hit(key, LOGIN_MAX_FAILURES, LOGIN_WINDOW_MS);
       throw new HttpError(401, MESSAGES.invalidCredentials, 'invalid_credentials');
     }
-    limiter.reset(keys[1]!);
+    await limiter.reset(keys[1]!);
     if (!user.is_email_verified) throw new HttpError(403, MESSAGES.emailNotVerified, 'email_not_verified');
     return c.json({ data: await issueSession(db, deps.tokens, user, c.req.header('user-agent')) });
   });
 
-  app.post('/token/refresh', async (c) => {
+  app.post('/token/refresh', rateLimit(limiter, REFRESH_RATE), async (c) => {
     const { refreshToken } = await parseBody(c, refreshSchema);
     return c.json({ data: await rotateRefreshToken(dbOf(c, deps), deps.tokens, refreshToken, c.req.header('user-agent')) });
   });

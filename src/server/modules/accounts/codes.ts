@@ -40,7 +40,7 @@ const attemptsKey = (userId: number, purpose: CodePurpose) => `code-attempts:${p
 export async function issueCode(db: Db, hasher: CodeHasher, limiter: RateLimiter, userId: number, purpose: CodePurpose, ttlMinutes: number): Promise<string> {
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   await store(db, hasher, userId, purpose, code, ttlMinutes);
-  limiter.reset(attemptsKey(userId, purpose));
+  await limiter.reset(attemptsKey(userId, purpose));
   return code;
 }
 
@@ -75,10 +75,10 @@ export async function checkCode(db: Db, hasher: CodeHasher, limiter: RateLimiter
   if (!row) throw badRequest(MESSAGES.otpExpired);
   if (row.expires_at <= now()) throw badRequest(MESSAGES.otpExpired);
   const key = attemptsKey(userId, purpose);
-  const used = Math.max(row.attempts, limiter.count(key));
+  const used = Math.max(row.attempts, await limiter.count(key));
   if (used >= OTP_MAX_ATTEMPTS) throw badRequest(MESSAGES.otpTooManyTries);
   if (!sameHex(row.code_hash, hasher(userId, purpose, code))) {
-    limiter.hit(key, Number.MAX_SAFE_INTEGER, 24 * 3600_000);
+    await limiter.hit(key, Number.MAX_SAFE_INTEGER, 24 * 3600_000);
     await db.updateTable('one_time_codes').set({ attempts: used + 1 }).where('id', '=', row.id).execute();
     throw badRequest(MESSAGES.invalidOtp);
   }

@@ -1,9 +1,14 @@
 import { OTP_TTL_MINUTES, RESET_TTL_MINUTES } from '../../../shared/schemas/accounts';
-import type { Mailer } from '../../platform/mail';
+import type { Db } from '../../platform/db';
+import { queueEmail } from '../../platform/messages';
 
-/** The account e-mails. Plain text first: it reads well on any phone's mail app. */
-export function sendVerificationCode(mailer: Mailer, to: string, firstName: string, code: string) {
-  return mailer.send({
+/**
+ * The account e-mails, queued in the message outbox with the change that issues the code.
+ * Plain text first: it reads well on any phone's mail app.
+ */
+export function sendVerificationCode(db: Db, to: string, firstName: string, code: string) {
+  return queueEmail(db, {
+    topic: 'account',
     to,
     subject: `Your Akuafo Market code: ${code}`,
     text: [
@@ -17,8 +22,9 @@ export function sendVerificationCode(mailer: Mailer, to: string, firstName: stri
   });
 }
 
-export function sendPasswordReset(mailer: Mailer, to: string, firstName: string, link: string, code: string) {
-  return mailer.send({
+export function sendPasswordReset(db: Db, to: string, firstName: string, link: string, code: string) {
+  return queueEmail(db, {
+    topic: 'account',
     to,
     subject: 'Reset your Akuafo Market password',
     text: [

@@ -4,6 +4,7 @@ import { currentUser, requireUser } from '../../http/auth';
 import { dbOf, type AppEnv, type Deps } from '../../http/context';
 import { badRequest } from '../../http/errors';
 import { parseBody } from '../../http/validate';
+import { rateLimit, spendAllowance, type RateRule } from '../../http/rate-limit';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords';
 import { now, type Db } from '../../platform/db';
 import { checkCode, consumeAll, consumeToken, createCodeHasher, issueCode, issueToken, tokenIsLive } from './codes';
@@ -11,9 +12,16 @@ import { sendPasswordReset } from './mail';
 import { revokeUserSessions } from './sessions';
 import { findUserByEmail, findUserById } from './users';
 
+const QUARTER_HOUR = 15 * 60_000;
+const RESET_SEND_RATE: RateRule = { name: 'reset-request', windowMs: 4 * QUARTER_HOUR, perIp: 20, perAccount: 10, message: 'Too many password resets were asked for. Please try again later.' };
+const RESET_CHECK_RATE: RateRule = { name: 'reset-check', windowMs: QUARTER_HOUR, perIp: 30, perAccount: 10, message: 'Too many tries. Please wait 15 minutes and try again.' };
+const PASSWORD_CHANGE_RATE: RateRule = { name: 'password-change', windowMs: QUARTER_HOUR, perIp: 30, perAccount: 10, message: 'Too many tries. Please wait 15 minutes and try again.' };
+/** A reset token names its user ("<id>.<secret>"): that is the account its tries count against. */
+const tokenAccount = (token: string | undefined) => token?.split('.')[0];
+
 export function passwordRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
-  const hasher = createCodeHasher(deps.config.jwtSecret);
+  const hasher = createCodeHasher(deps.codeHmacKey);
   const limiter = deps.rateLimiter;
 
   async function setPassword(db: Db, userId: number, password: string) {
@@ -22,7 +30,7 @@ export function passwordRoutes(deps: Deps) {
     return at;
   }
 
-  app.post('/auth/password/change', requireUser(), async (c) => {
+  app.post('/auth/password/change', requireUser(), rateLimit(limiter, PASSWORD_CHANGE_RATE), async (c) => {
     const { currentPassword, newPassword } = await parseBody(c, changePasswordSchema);
     const db = dbOf(c, deps);
     const user = await findUserById(db, currentUser(c).id);
@@ -38,18 +46,15 @@ export function passwordRoutes(deps: Deps) {
   // Always the same answer, so nobody can learn which addresses have accounts.
   app.post('/auth/password/reset-request', async (c) => {
     const { email } = await parseBody(c, resetRequestSchema);
+    await spendAllowance(c, limiter, RESET_SEND_RATE, email);
     const db = dbOf(c, deps);
     const user = await findUserByEmail(db, email);
-    const fresh = limiter.hit(`reset-send:${email}`, 1, OTP_RESEND_SECONDS * 1000).allowed;
+    const fresh = (await limiter.hit(`reset-send:${email}`, 1, OTP_RESEND_SECONDS * 1000)).allowed;
     if (user && fresh) {
       const token = await issueToken(db, hasher, user.id, 'PASSWORD_RESET_TOKEN', RESET_TTL_MINUTES);
       const code = await issueCode(db, hasher, limiter, user.id, 'PASSWORD_RESET_CODE', RESET_TTL_MINUTES);
       const link = `${deps.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-      try {
-        await sendPasswordReset(deps.mailer, user.email, user.first_name, link, code);
-      } catch (error) {
-        deps.logger.error({ err: error, to: user.email }, 'password reset mail failed');
-      }
+      await sendPasswordReset(db, user.email, user.first_name, link, code);
     }
     return c.json({ data: { message: MESSAGES.resetRequested } });
   });
@@ -57,6 +62,7 @@ export function passwordRoutes(deps: Deps) {
   /** The code path: the mailed code buys a reset token, as the link would have given. */
   app.post('/auth/password/verify-otp', async (c) => {
     const { email, otp } = await parseBody(c, resetVerifyOtpSchema);
+    await spendAllowance(c, limiter, RESET_CHECK_RATE, email);
     const db = dbOf(c, deps);
     const user = await findUserByEmail(db, email);
     if (!user) throw badRequest(MESSAGES.invalidOtp);
@@ -68,11 +74,13 @@ export function passwordRoutes(deps: Deps) {
   /** Lets the reset page say at once that a link is dead, before the user types a password. */
   app.post('/auth/password/reset/check', async (c) => {
     const { token } = await parseBody(c, resetTokenCheckSchema);
+    await spendAllowance(c, limiter, RESET_CHECK_RATE, tokenAccount(token));
     return c.json({ data: { valid: await tokenIsLive(dbOf(c, deps), hasher, 'PASSWORD_RESET_TOKEN', token) } });
   });
 
   app.post('/auth/password/reset', async (c) => {
     const { newPassword, token, resetToken } = await parseBody(c, resetPasswordSchema);
+    await spendAllowance(c, limiter, RESET_CHECK_RATE, tokenAccount(resetToken || token));
     const db = dbOf(c, deps);
     const userId = await consumeToken(db, hasher, 'PASSWORD_RESET_TOKEN', (resetToken || token)!);
     if (userId === undefined) throw badRequest(MESSAGES.resetInvalid);

@@ -14,7 +14,7 @@ import { findUserByEmail, findUserById } from './users';
 /** The shopper's own account: profile and collection addresses. Customers only. */
 export function profileRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
-  const hasher = createCodeHasher(deps.config.jwtSecret);
+  const hasher = createCodeHasher(deps.codeHmacKey);
   // Per route, not app.use('/shop/customers/me/*'): routers are merged into one, and a
   // wildcard here would also guard other modules' paths under /shop/customers/me.
   const customer = requireUser('CUSTOMER');
@@ -41,11 +41,9 @@ export function profileRoutes(deps: Deps) {
       await db.updateTable('users').set({ ...set, updated_at: now() }).where('id', '=', user.id).execute();
     }
     if (newEmail) {
-      deps.rateLimiter.hit(`otp-send:${newEmail}`, 1, OTP_RESEND_SECONDS * 1000);
+      await deps.rateLimiter.hit(`otp-send:${newEmail}`, 1, OTP_RESEND_SECONDS * 1000);
       const code = await issueCode(db, hasher, deps.rateLimiter, user.id, 'EMAIL_VERIFICATION', OTP_TTL_MINUTES);
-      await sendVerificationCode(deps.mailer, newEmail, set.first_name ?? user.first_name, code).catch((error) =>
-        deps.logger.error({ err: error, to: newEmail }, 'verification mail failed'),
-      );
+      await sendVerificationCode(db, newEmail, set.first_name ?? user.first_name, code);
     }
     return c.json({ data: await loadProfile(db, user.id) });
   };

@@ -2,43 +2,41 @@ import { Hono } from 'hono';
 import { MESSAGES, OTP_RESEND_SECONDS, OTP_TTL_MINUTES, otpResendSchema, otpVerifySchema, registerSchema } from '../../../shared/schemas/accounts';
 import { dbOf, type AppEnv, type Deps } from '../../http/context';
 import { HttpError, badRequest, conflict } from '../../http/errors';
+import { spendAllowance, type RateRule } from '../../http/rate-limit';
 import { parseBody } from '../../http/validate';
 import { hashPassword } from '../../platform/auth/passwords';
 import { now } from '../../platform/db';
 import { checkCode, createCodeHasher, issueCode } from './codes';
 import { sendVerificationCode } from './mail';
-import { clientIp, findUserByEmail } from './users';
+import { findUserByEmail } from './users';
 
-const REGISTRATIONS_PER_HOUR_PER_IP = 20;
+const HOUR = 3600_000;
+const REGISTER_RATE: RateRule = { name: 'register', windowMs: HOUR, perIp: 20, perAccount: 5, message: 'Too many accounts were created from this network. Please try again later.' };
+const CODE_SEND_RATE: RateRule = { name: 'otp-send', windowMs: HOUR, perIp: 30, perAccount: 10, message: 'Too many codes were asked for. Please try again later.' };
+const CODE_CHECK_RATE: RateRule = { name: 'otp-check', windowMs: 15 * 60_000, perIp: 30, perAccount: 10, message: 'Too many codes were tried. Please wait 15 minutes and try again.' };
 
 export function registrationRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
-  const hasher = createCodeHasher(deps.config.jwtSecret);
+  const hasher = createCodeHasher(deps.codeHmacKey);
   const limiter = deps.rateLimiter;
 
   /** One code per e-mail per 30 s, counted for every address so the answer reveals nothing. */
-  const cooldown = (email: string) => {
-    const hit = limiter.hit(`otp-send:${email}`, 1, OTP_RESEND_SECONDS * 1000);
+  const cooldown = async (c: Parameters<typeof spendAllowance>[0], email: string) => {
+    const hit = await limiter.hit(`otp-send:${email}`, 1, OTP_RESEND_SECONDS * 1000);
     if (!hit.allowed) {
+      c.header('Retry-After', String(hit.retryAfterSeconds));
       throw new HttpError(429, `Please wait ${hit.retryAfterSeconds} seconds before asking for a new code.`);
     }
   };
 
   const mailCode = async (db: Parameters<typeof issueCode>[0], user: { id: number; email: string; first_name: string }) => {
     const code = await issueCode(db, hasher, limiter, user.id, 'EMAIL_VERIFICATION', OTP_TTL_MINUTES);
-    try {
-      await sendVerificationCode(deps.mailer, user.email, user.first_name, code);
-    } catch (error) {
-      // The account stands; the user can ask for another code once mail works again.
-      deps.logger.error({ err: error, to: user.email }, 'verification mail failed');
-    }
+    await sendVerificationCode(db, user.email, user.first_name, code);
   };
 
   app.post('/shop/customers/register', async (c) => {
     const input = await parseBody(c, registerSchema);
-    if (!limiter.hit(`register:${clientIp(c)}`, REGISTRATIONS_PER_HOUR_PER_IP, 3600_000).allowed) {
-      throw new HttpError(429, 'Too many accounts were created from this network. Please try again later.');
-    }
+    await spendAllowance(c, limiter, REGISTER_RATE, input.email);
     const db = dbOf(c, deps);
     if (await findUserByEmail(db, input.email)) throw conflict(MESSAGES.duplicateEmail);
     const at = now();
@@ -74,13 +72,14 @@ export function registrationRoutes(deps: Deps) {
       .insertInto('customer_addresses')
       .values({ user_id: userId, street, city, region, postal_code: postalCode || null, country, is_default: 1, created_at: at })
       .execute();
-    limiter.hit(`otp-send:${input.email}`, 1, OTP_RESEND_SECONDS * 1000);
+    await limiter.hit(`otp-send:${input.email}`, 1, OTP_RESEND_SECONDS * 1000);
     await mailCode(db, { id: userId, email: input.email, first_name: input.firstName });
     return c.json({ data: { email: input.email } }, 201);
   });
 
   app.post('/otp/verify', async (c) => {
     const { contact, otp } = await parseBody(c, otpVerifySchema);
+    await spendAllowance(c, limiter, CODE_CHECK_RATE, contact);
     const db = dbOf(c, deps);
     const user = await findUserByEmail(db, contact);
     if (!user) throw badRequest(MESSAGES.invalidOtp);
@@ -93,7 +92,8 @@ export function registrationRoutes(deps: Deps) {
 
   app.post('/otp/resend', async (c) => {
     const { contact } = await parseBody(c, otpResendSchema);
-    cooldown(contact);
+    await cooldown(c, contact);
+    await spendAllowance(c, limiter, CODE_SEND_RATE, contact);
     const db = dbOf(c, deps);
     const user = await findUserByEmail(db, contact);
     if (user && !user.is_email_verified) await mailCode(db, user);

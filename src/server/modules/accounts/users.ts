@@ -1,5 +1,3 @@
-import type { Context } from 'hono';
-import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Selectable } from 'kysely';
 import type { AccountUser } from '../../../shared/schemas/accounts';
 import type { Db } from '../../platform/db';
@@ -28,20 +26,4 @@ export function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/**
- * The caller's address for rate limits. X-Forwarded-For is believed only when the
- * connection comes from this machine (a reverse proxy in front of us); otherwise anyone could
- * dodge the limit by inventing the header. In-process test requests have no socket.
- */
-export function clientIp(c: Context): string {
-  let socketAddress: string | undefined;
-  try {
-    socketAddress = getConnInfo(c).remote.address;
-  } catch {
-    socketAddress = undefined;
-  }
-  const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-  const local = !socketAddress || socketAddress === '127.0.0.1' || socketAddress === '::1' || socketAddress === '::ffff:127.0.0.1';
-  if (local && forwarded) return forwarded;
-  return socketAddress ?? 'local';
-}
+export { clientIp } from '../../http/client-ip';

@@ -2,17 +2,20 @@ import { Hono } from 'hono';
 import { paginate } from '../../../shared/pagination';
 import { sellerVerificationDecisionSchema } from '../../../shared/schemas/sellers';
 import { SUBMISSION_MESSAGES, adminSubmissionQuerySchema, rejectSubmissionSchema, type AdminSubmission } from '../../../shared/schemas/submissions';
-import { requireUser } from '../../http/auth';
+import { auditQuerySchema } from '../../../shared/schemas/audit';
+import { currentUser, requireUser } from '../../http/auth';
 import { dbOf, type AppEnv, type Deps } from '../../http/context';
 import { conflict, notFound } from '../../http/errors';
 import { parseBody, parseQuery } from '../../http/validate';
 import type { Db } from '../../platform/db';
 import { now } from '../../platform/db';
+import { notify } from '../../platform/messages';
 import { parseIdOr404 } from '../catalogue/routes';
 import { notifySeller } from '../sellers/notify';
 import { setVerificationStatus } from '../sellers/service';
 import { atomically, publishSubmission, withdrawProduct } from '../submissions/live-product';
 import { toSubmission, toSubmissions } from '../submissions/service';
+import { listAudit, recordAudit } from '../audit/service';
 
 /** The operator's (ADMIN) desk: review sellers' listings and verify sellers. */
 export function adminRoutes(deps: Deps) {
@@ -70,11 +73,10 @@ export function adminRoutes(deps: Deps) {
       const row = await findSubmission(trx, id);
       if (row.status === 'APPROVED') throw conflict('This listing is already approved.');
       await publishSubmission(trx, row);
+      await recordAudit(trx, currentUser(c), 'submission.approve', { type: 'submission', id }, row.name);
+      await notify(trx, { kind: 'listing.decided', submissionId: id });
     });
     const approved = await findSubmission(db, id);
-    await notifySeller(deps, db, approved.seller_id, `Your product "${approved.name}" is live on Akuafo Market`, [
-      `Good news: "${approved.name}" was approved and buyers can now find it in the marketplace.`,
-    ]);
     return c.json({ data: await toSubmission(db, approved) });
   });
 
@@ -88,13 +90,10 @@ export function adminRoutes(deps: Deps) {
       // Rejecting a live listing takes it out of the catalogue; the link stays for a later approval.
       if (row.product_id !== null) await withdrawProduct(trx, row.product_id);
       await trx.updateTable('product_submissions').set({ status: 'REJECTED', review_note: note, updated_at: now() }).where('id', '=', id).execute();
+      await recordAudit(trx, currentUser(c), 'submission.reject', { type: 'submission', id }, note);
+      await notify(trx, { kind: 'listing.decided', submissionId: id });
     });
     const rejected = await findSubmission(db, id);
-    await notifySeller(deps, db, rejected.seller_id, `Your product "${rejected.name}" needs changes`, [
-      `Our operator could not approve "${rejected.name}" yet. The reason:`,
-      note,
-      'Edit the product in Product Management and it goes back for review.',
-    ]);
     return c.json({ data: await toSubmission(db, rejected) });
   });
 
@@ -125,10 +124,13 @@ export function adminRoutes(deps: Deps) {
     const userId = parseIdOr404(c.req.param('userId'), 'Seller profile not found');
     const { status } = await parseBody(c, sellerVerificationDecisionSchema);
     const db = dbOf(c, deps);
-    await setVerificationStatus(db, userId, status);
+    await atomically(db, async (trx) => {
+      await setVerificationStatus(trx, userId, status);
+      await recordAudit(trx, currentUser(c), status === 'VERIFIED' ? 'seller.verify' : 'seller.reject', { type: 'seller', id: userId }, status);
+    });
     await notifySeller(
-      deps,
       db,
+      deps.config.publicUrl,
       userId,
       status === 'VERIFIED' ? 'Your seller account is verified' : 'We could not verify your seller account',
       status === 'VERIFIED'
@@ -137,6 +139,9 @@ export function adminRoutes(deps: Deps) {
     );
     return c.json({ data: { userId, verificationStatus: status } });
   });
+
+  /** Who among the operators did what, newest first. */
+  app.get('/admin/audit', admin, async (c) => c.json(await listAudit(dbOf(c, deps), parseQuery(c, auditQuerySchema))));
 
   return app;
 }

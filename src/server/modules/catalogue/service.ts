@@ -7,6 +7,8 @@ import type { Db, Dialect } from '../../platform/db';
 import { notFound } from '../../http/errors';
 import { toProducts } from './serialize';
 
+export const REVIEWS_SHOWN = 100;
+
 const RELATED_COUNT = 4;
 const SHELF_SIZE = 12;
 
@@ -42,11 +44,12 @@ export function createCatalogueService(db: Db, dialect: Dialect) {
     return { data: await toProducts(db, rows), pagination: paginate(query.page, query.limit, Number(count)) };
   }
 
-  async function getProduct(id: number, viewerId?: number): Promise<ProductDetail> {
+  /** canReview is the asking user's (userCanReview), worked out by the caller. */
+  async function getProduct(id: number, canReview: boolean): Promise<ProductDetail> {
     const row = await db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst();
     if (!row) throw notFound('Product Not Found');
     const [product] = await toProducts(db, [row]);
-    const [reviews, relatedRows, canReview] = await Promise.all([
+    const [reviews, relatedRows] = await Promise.all([
       listReviews(id),
       listed()
         .selectAll()
@@ -56,11 +59,11 @@ export function createCatalogueService(db: Db, dialect: Dialect) {
         .orderBy('created_at', 'desc')
         .limit(RELATED_COUNT)
         .execute(),
-      viewerId === undefined ? false : userCanReview(viewerId, id),
     ]);
     return { ...product, reviews, relatedProducts: await toProducts(db, relatedRows), canReview };
   }
 
+  /** The newest reviews only: every answer has a bounded size (the rating average counts them all). */
   async function listReviews(productId: number): Promise<Review[]> {
     const rows = await db
       .selectFrom('reviews')
@@ -68,6 +71,7 @@ export function createCatalogueService(db: Db, dialect: Dialect) {
       .select(['reviews.id', 'reviews.product_id', 'reviews.rating', 'reviews.comment', 'reviews.created_at', 'users.first_name', 'users.last_name'])
       .where('reviews.product_id', '=', productId)
       .orderBy('reviews.created_at', 'desc')
+      .limit(REVIEWS_SHOWN)
       .execute();
     return rows.map((r) => ({
       id: r.id,

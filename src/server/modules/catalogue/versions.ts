@@ -6,6 +6,7 @@ import type { Db } from '../../platform/db';
  * for "everything after version N". Call inside the transaction that makes the change.
  */
 export async function nextCatalogueVersion(trx: Db): Promise<number> {
+  versionsTaken += 1;
   const row = await trx
     .updateTable('counters')
     .set({ value: sql`value + 1` })
@@ -14,6 +15,14 @@ export async function nextCatalogueVersion(trx: Db): Promise<number> {
     .executeTakeFirstOrThrow();
   return Number(row.value);
 }
+
+let versionsTaken = 0;
+
+/**
+ * How many versions this process has taken so far: a change here, by a request or by
+ * background work, tells the public read caches to look at the head again (head.ts).
+ */
+export const catalogueVersionsTaken = () => versionsTaken;
 
 export async function currentCatalogueVersion(db: Db): Promise<number> {
   const row = await db.selectFrom('counters').select('value').where('name', '=', 'catalogue').executeTakeFirst();

@@ -1,8 +1,10 @@
 import { sql } from 'kysely';
 import { now, type Db } from '../../platform/db';
+import type { Counter } from 'prom-client';
 import type { Logger } from '../../platform/logging';
 import { nextCatalogueVersion } from '../catalogue/versions';
 import { inTransaction } from './transactions';
+import { notify } from '../../platform/messages';
 
 export interface StockLine {
   productId: number;
@@ -60,14 +62,15 @@ export async function addHistory(trx: Db, orderId: number, status: string, notes
 
 /**
  * Cancels an unpaid, still-pending order and returns its stock, once: the status check in
- * the UPDATE makes a second caller (sweep, decline, operator) a no-op. Returns whether
- * this call did it.
+ * the UPDATE makes a second caller (sweep, failed start, operator) a no-op. Returns whether
+ * this call did it. 'FAILED' records that the payment failed; otherwise the order keeps the
+ * payment status it had (a declined attempt stays FAILED when its reservation lapses).
  */
-export async function cancelUnpaidOrder(trx: Db, orderId: number, notes: string, paymentStatus: 'PENDING' | 'FAILED' = 'PENDING'): Promise<boolean> {
+export async function cancelUnpaidOrder(trx: Db, orderId: number, notes: string, paymentStatus?: 'FAILED'): Promise<boolean> {
   const at = now();
   const result = await trx
     .updateTable('orders')
-    .set({ status: 'CANCELLED', payment_status: paymentStatus, reservation_expires_at: null, updated_at: at })
+    .set({ status: 'CANCELLED', ...(paymentStatus ? { payment_status: paymentStatus } : {}), reservation_expires_at: null, updated_at: at })
     .where('id', '=', orderId)
     .where('status', '=', 'PENDING')
     .where('payment_status', '!=', 'PAID')
@@ -81,6 +84,7 @@ export async function cancelUnpaidOrder(trx: Db, orderId: number, notes: string,
     .where('order_id', '=', orderId)
     .where('status', '=', 'PENDING')
     .execute();
+  await notify(trx, { kind: 'order.status', orderId });
   return true;
 }
 
@@ -108,9 +112,15 @@ export async function releaseExpiredReservations(db: Db, at: Date = new Date()):
 }
 
 /** Starts the background sweep; unref'd so it never keeps a process (or a test) alive. */
-export function startReservationSweep(db: Db, logger: Logger, everyMs = 60_000): ReturnType<typeof setInterval> {
+export function startReservationSweep(db: Db, logger: Logger, runs?: Counter<'outcome'>, everyMs = 60_000): ReturnType<typeof setInterval> {
   const timer = setInterval(() => {
-    releaseExpiredReservations(db).catch((error) => logger.debug({ err: error }, 'reservation sweep skipped'));
+    releaseExpiredReservations(db).then(
+      () => runs?.inc({ outcome: 'ok' }),
+      (error) => {
+        runs?.inc({ outcome: 'failed' });
+        logger.debug({ err: error }, 'reservation sweep skipped');
+      },
+    );
   }, everyMs);
   timer.unref?.();
   return timer;

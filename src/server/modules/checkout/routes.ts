@@ -9,12 +9,13 @@ import { PaymentProviderError } from '../../platform/payments';
 import { parseIdOr404 } from '../catalogue/routes';
 import { settlePayment } from '../payments/settle';
 import { releaseExpiredReservations, startReservationSweep } from './reservations';
+import { payAgain } from './pay-again';
 import { startCheckout } from './service';
 
 export function checkoutRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
   // There is no scheduler: lapsed reservations are also released on this timer.
-  startReservationSweep(deps.db, deps.logger);
+  startReservationSweep(deps.db, deps.logger, deps.metrics.reservationSweeps);
 
   app.post('/shop/checkout', requireUser(), async (c) => {
     const input = await parseBody(c, checkoutRequestSchema);
@@ -33,6 +34,14 @@ export function checkoutRoutes(deps: Deps) {
     const orderId = parseIdOr404(c.req.param('checkoutId'), 'Checkout not found');
     const body = await parseBody(c, confirmPaymentSchema);
     const db = dbOf(c, deps);
+    if (body.retry) {
+      const { phoneNumber, network } = body.paymentDetails;
+      try {
+        return c.json({ data: await payAgain(deps, db, currentUser(c).id, orderId, { phoneNumber, network }) }, 201);
+      } catch (error) {
+        throw providerFailure(error);
+      }
+    }
     await releaseExpiredReservations(db);
     const order = await db
       .selectFrom('orders')

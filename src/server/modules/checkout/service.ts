@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { CURRENCY, fromMinor } from '../../../shared/money';
-import { parseGhanaMobile } from '../../../shared/phone';
+import { parseGhanaMobile, type MobileMoneyNetwork } from '../../../shared/phone';
 import { SHIPPING_MINOR } from '../../../shared/schemas/cart';
 import { lineTaxMinor } from '../../../shared/vat';
 import { CHECKOUT_MESSAGES, RESERVATION_MINUTES, type CheckoutRequest, type CheckoutStarted } from '../../../shared/schemas/checkout';
@@ -19,9 +19,9 @@ const READY_WITHIN_DAYS = 3;
 export const orderNumberFor = (id: number, at: Date) => `ORD-${at.getUTCFullYear()}-${String(id).padStart(6, '0')}`;
 
 /** Paystack accepts letters, digits, '-', '.' and '='; the spec's PSK prefix plus time and randomness. */
-const newReference = () => `PSK-${Date.now()}-${randomBytes(5).toString('hex')}`;
+export const newReference = () => `PSK-${Date.now()}-${randomBytes(5).toString('hex')}`;
 
-type CheckoutDeps = Pick<Deps, 'config' | 'mailer' | 'logger'>;
+export type CheckoutDeps = Pick<Deps, 'config' | 'mailer' | 'logger'>;
 
 /**
  * Creates the order from the user's server cart at today's prices, reserves its stock and
@@ -112,11 +112,45 @@ export async function startCheckout(deps: CheckoutDeps, db: Db, userId: number, 
     throw error;
   }
 
+  return chargeAttempt(deps, db, {
+    orderId: order.id,
+    orderNumber: order.orderNumber,
+    reference,
+    totalMinor: total,
+    email: user.email,
+    phone: phone.national,
+    network: input.mobileMoneyNetwork,
+    expiresAt,
+    // A first attempt that cannot even start gives the stock back; the cart is kept for another go.
+    onFailure: (trx, why) => cancelUnpaidOrder(trx, order.id, why, 'FAILED').then(() => undefined),
+  });
+}
+
+export interface Attempt {
+  orderId: number;
+  orderNumber: string;
+  reference: string;
+  totalMinor: number;
+  email: string;
+  phone: string;
+  network: MobileMoneyNetwork;
+  expiresAt: string | null;
+  /** What becomes of the order when the provider cannot start this attempt. */
+  onFailure: (trx: Db, why: string) => Promise<void>;
+}
+
+/**
+ * Asks the provider to start the charge whose payments row was just committed, and answers
+ * with the prompt the payment step shows. Shared by the first checkout and by pay again.
+ */
+export async function chargeAttempt(deps: CheckoutDeps, db: Db, attempt: Attempt): Promise<CheckoutStarted> {
+  const provider = createPaymentProvider(deps.config, db);
+  const { reference } = attempt;
   let started;
   try {
-    started = await provider.charge({ reference, amountMinor: total, currency: CURRENCY, email: user.email, phone: phone.national, network: input.mobileMoneyNetwork, orderNumber: order.orderNumber });
+    started = await provider.charge({ reference, amountMinor: attempt.totalMinor, currency: CURRENCY, email: attempt.email, phone: attempt.phone, network: attempt.network, orderNumber: attempt.orderNumber });
   } catch (error) {
-    await inTransaction(db, (trx) => cancelUnpaidOrder(trx, order.id, 'The payment could not be started'));
+    await inTransaction(db, (trx) => attempt.onFailure(trx, 'The payment could not be started'));
     if (error instanceof PaymentProviderError) {
       deps.logger.error({ err: error, reference }, 'payment provider unavailable');
       throw new HttpError(502, 'We could not reach the mobile money provider. Please try again.', 'payment_provider_unavailable');
@@ -124,7 +158,7 @@ export async function startCheckout(deps: CheckoutDeps, db: Db, userId: number, 
     throw error;
   }
   if (started.status === 'FAILED') {
-    await inTransaction(db, (trx) => cancelUnpaidOrder(trx, order.id, `The payment could not be started: ${started.displayText}`, 'FAILED'));
+    await inTransaction(db, (trx) => attempt.onFailure(trx, `The payment could not be started: ${started.displayText}`));
     throw new HttpError(402, started.displayText || CHECKOUT_MESSAGES.paymentDefault, 'payment_failed');
   }
   if (provider.name === 'paystack') {
@@ -133,10 +167,10 @@ export async function startCheckout(deps: CheckoutDeps, db: Db, userId: number, 
   if (started.status === 'PAID') await settlePayment(deps, db, reference);
 
   return {
-    checkoutId: order.id,
-    orderId: order.id,
-    orderNumber: order.orderNumber,
-    amount: fromMinor(total),
+    checkoutId: attempt.orderId,
+    orderId: attempt.orderId,
+    orderNumber: attempt.orderNumber,
+    amount: fromMinor(attempt.totalMinor),
     currency: CURRENCY,
     reference,
     provider: provider.name,
@@ -144,10 +178,10 @@ export async function startCheckout(deps: CheckoutDeps, db: Db, userId: number, 
       status: started.status,
       needsOtp: started.needsOtp,
       simulated: provider.name === 'sandbox',
-      network: input.mobileMoneyNetwork,
-      phoneNumber: phone.national,
+      network: attempt.network,
+      phoneNumber: attempt.phone,
       displayText: started.displayText,
-      expiresAt,
+      expiresAt: attempt.expiresAt,
     },
   };
 }

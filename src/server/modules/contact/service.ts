@@ -3,10 +3,9 @@ import type { ContactMessage, ContactReceipt } from '../../../shared/schemas/con
 import { CONTACT_SENT_MESSAGE } from '../../../shared/schemas/contact';
 import type { Db } from '../../platform/db';
 import { now } from '../../platform/db';
-import type { Logger } from '../../platform/logging';
-import type { Mailer } from '../../platform/mail';
+import { queueEmail } from '../../platform/messages';
 
-/** Stores a contact message; the company inbox and the sender are told by e-mail afterwards. */
+/** Stores a contact message; the company inbox and the sender are told by e-mail (queued with it). */
 export async function saveContactMessage(db: Db, input: ContactMessage, userId: number | undefined): Promise<ContactReceipt> {
   const createdAt = now();
   const row = await db
@@ -20,16 +19,8 @@ export async function saveContactMessage(db: Db, input: ContactMessage, userId: 
 /** Header values must stay on one line, whatever the sender typed. */
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 
-/**
- * E-mails the support inbox and acknowledges the sender. The message is already stored, so a
- * mail failure is logged rather than failing the request: support still sees it in the table.
- */
-export async function notifyContactMessage(
-  mailer: Mailer,
-  logger: Logger,
-  receipt: ContactReceipt,
-  input: ContactMessage,
-): Promise<void> {
+/** E-mails the support inbox and acknowledges the sender, through the message outbox. */
+export async function notifyContactMessage(db: Db, receipt: ContactReceipt, input: ContactMessage): Promise<void> {
   const subject = oneLine(input.subject);
   const inbox = {
     to: COMPANY.supportEmail,
@@ -59,11 +50,5 @@ export async function notifyContactMessage(
       `${COMPANY.name}`,
     ].join('\n'),
   };
-  for (const mail of [inbox, acknowledgement]) {
-    try {
-      await mailer.send(mail);
-    } catch (error) {
-      logger.error({ err: error, contactId: receipt.id, to: mail.to }, 'contact mail could not be sent');
-    }
-  }
+  for (const mail of [inbox, acknowledgement]) await queueEmail(db, { ...mail, topic: 'contact' });
 }

@@ -1,6 +1,6 @@
 import { fromMinor } from '../../../shared/money';
 import { paginate, type Page } from '../../../shared/pagination';
-import type { AdminOrderListItem, AdminOrderListQuery, OrderStatus, PaymentStatus } from '../../../shared/schemas/orders';
+import type { AdminOrderListItem, AdminOrderListQuery, AdminRefund, AdminRefundListQuery, OrderStatus, PaymentStatus, RefundStatus } from '../../../shared/schemas/orders';
 import type { Db } from '../../platform/db';
 
 /** Every customer's orders for the operator (ADMIN), newest first, optionally of one status. */
@@ -38,5 +38,39 @@ export async function listAllOrders(db: Db, query: AdminOrderListQuery): Promise
       pickupWarehouse: order.warehouse_name,
     };
   });
+  return { data, pagination: paginate(query.page, query.pageSize, Number(count)) };
+}
+
+/** Every refund, newest first, with where it has got to at the provider. */
+export async function listRefunds(db: Db, query: AdminRefundListQuery): Promise<Page<AdminRefund>> {
+  let base = db.selectFrom('refunds');
+  if (query.status) base = base.where('refunds.status', '=', query.status);
+  const { count } = await base.select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow();
+  const rows = await base
+    .innerJoin('orders', 'orders.id', 'refunds.order_id')
+    .innerJoin('payments', 'payments.id', 'refunds.payment_id')
+    .selectAll('refunds')
+    .select(['orders.order_number', 'payments.reference', 'payments.provider'])
+    .orderBy('refunds.created_at', 'desc')
+    .orderBy('refunds.id', 'desc')
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize)
+    .execute();
+  const data = rows.map((r): AdminRefund => ({
+    id: r.id,
+    orderId: r.order_id,
+    orderNumber: r.order_number,
+    status: r.status as RefundStatus,
+    amount: fromMinor(r.amount_minor),
+    currency: 'GHS',
+    reason: r.reason,
+    paymentReference: r.reference,
+    provider: r.provider,
+    attempts: r.attempts,
+    lastError: r.last_error,
+    nextAttemptAt: r.status === 'PENDING' || r.status === 'PROCESSING' ? r.next_attempt_at : null,
+    createdAt: r.created_at,
+    completedAt: r.completed_at,
+  }));
   return { data, pagination: paginate(query.page, query.pageSize, Number(count)) };
 }

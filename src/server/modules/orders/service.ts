@@ -10,12 +10,15 @@ import {
   type OrderListQuery,
   type OrderStatus,
   type PaymentStatus,
+  type RefundStatus,
   type TrackedOrder,
 } from '../../../shared/schemas/orders';
 import type { Deps } from '../../http/context';
 import { notFound } from '../../http/errors';
 import type { Db } from '../../platform/db';
 import { imageUrl } from '../../platform/images';
+import { canCancelAsBuyer } from './cancel';
+import { refundOfOrder } from './refunds';
 
 const SUMMARY_ITEMS = 3;
 const SORT_COLUMNS = { createdAt: 'created_at', totalAmount: 'total_minor', status: 'status', orderNumber: 'order_number' } as const;
@@ -100,11 +103,13 @@ async function history(db: Db, orderId: number) {
 
 export async function getOrderDetail(deps: Pick<Deps, 'config'>, db: Db, userId: number, orderId: number): Promise<OrderDetail> {
   const order = await ownOrder(db, userId, { id: orderId }, ORDER_MESSAGES.notFound);
-  const [items, steps, payment, billing] = await Promise.all([
+  const [items, steps, payment, billing, refund] = await Promise.all([
     db.selectFrom('order_items').selectAll().where('order_id', '=', order.id).orderBy('id').execute(),
     history(db, order.id),
-    db.selectFrom('payments').selectAll().where('order_id', '=', order.id).orderBy('id', 'desc').executeTakeFirst(),
+    // The attempt that paid, else the latest one (a declined attempt may have been retried).
+    db.selectFrom('payments').selectAll().where('order_id', '=', order.id).orderBy((eb) => eb.case().when('status', '=', 'SUCCESS').then(1).else(0).end(), 'desc').orderBy('id', 'desc').executeTakeFirst(),
     db.selectFrom('customer_addresses').selectAll().where('user_id', '=', userId).orderBy('is_default', 'desc').orderBy('id').executeTakeFirst(),
+    refundOfOrder(db, order.id),
   ]);
   const productIds = [...new Set(items.map((i) => i.product_id))];
   const [imageRows, reviews] = productIds.length
@@ -164,6 +169,11 @@ export async function getOrderDetail(deps: Pick<Deps, 'config'>, db: Db, userId:
         },
       };
     }),
+    pickupCode: order.status === 'SHIPPED' ? order.pickup_code : null,
+    canCancel: canCancelAsBuyer(order, items),
+    refund: refund
+      ? { status: refund.status as RefundStatus, amount: fromMinor(refund.amount_minor), currency: 'GHS', createdAt: refund.created_at, completedAt: refund.completed_at }
+      : null,
   };
 }
 

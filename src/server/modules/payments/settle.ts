@@ -4,11 +4,16 @@ import type { Deps } from '../../http/context';
 import { HttpError, notFound } from '../../http/errors';
 import { now, type Db } from '../../platform/db';
 import { createPaymentProvider, type VerifiedPayment } from '../../platform/payments';
-import { addHistory, cancelUnpaidOrder, OutOfStock, reserveStock } from '../checkout/reservations';
+import { addHistory, OutOfStock, reserveStock } from '../checkout/reservations';
 import { inTransaction } from '../checkout/transactions';
-import { sendOrderConfirmation } from './confirmation-mail';
+import { queueRefund } from '../orders/refunds';
+import { notify } from '../../platform/messages';
 
-const REFUND_MESSAGE = 'Your payment arrived after the reservation had expired and the items sold out. A refund is due and our team will contact you.';
+const REFUND_MESSAGE = 'Your payment arrived after the reservation had expired and the items sold out. It is being refunded to your mobile money wallet.';
+const REPLACED_MESSAGE = 'This payment attempt was replaced by a newer one or the order was cancelled, so it cannot pay for the order. Its money is being refunded to your mobile money wallet.';
+
+/** Attempts that can never settle their order: a newer attempt replaced them, or the order was cancelled. */
+const UNUSABLE = ['SUPERSEDED', 'CANCELLED'];
 
 type SettleDeps = Pick<Deps, 'config' | 'mailer' | 'logger'>;
 /** failure says why a FAILED outcome failed when it was not a decline. */
@@ -19,12 +24,13 @@ export type SettleOutcome = PaymentOutcome & { failure?: 'mismatch' };
  * sandbox prompt all come here. The provider is asked (outside any transaction) what
  * happened to the reference; only a success whose amount and currency equal the order's
  * total marks the order PAID. The conditional UPDATE on the payment row makes it apply
- * once however many callers race, and only the winner sends the e-mail.
+ * once however many callers race, and only the winner queues the messages.
  */
 export async function settlePayment(deps: SettleDeps, db: Db, reference: string): Promise<SettleOutcome> {
   const payment = await db.selectFrom('payments').selectAll().where('reference', '=', reference).executeTakeFirst();
   if (!payment) throw notFound('Payment not found');
   if (payment.status === 'SUCCESS') return outcomeOf(db, reference, 'PAID', 'Payment confirmed');
+  if (payment.status === 'REFUND_DUE') return outcomeOf(db, reference, 'FAILED', REPLACED_MESSAGE);
 
   const provider = createPaymentProvider(deps.config, db);
   if (provider.name !== payment.provider) {
@@ -35,18 +41,38 @@ export async function settlePayment(deps: SettleDeps, db: Db, reference: string)
   if (verified.status === 'pending') return outcomeOf(db, reference, 'PENDING', verified.message || 'Waiting for the customer to approve the payment');
 
   if (verified.status === 'failed') {
-    // The order row first, then the payment: the same lock order as the sweep's, so the
-    // two never deadlock on PostgreSQL.
+    // The order keeps its reservation, so the buyer can pay again until it lapses. Only the
+    // attempt still open (PENDING) speaks for the order; an older one failing changes nothing.
     await inTransaction(db, async (trx) => {
-      await cancelUnpaidOrder(trx, payment.order_id, `Payment was declined: ${verified.message}`, 'FAILED');
-      await trx
+      await trx.updateTable('orders').set({ updated_at: now() }).where('id', '=', payment.order_id).execute();
+      const failed = await trx
         .updateTable('payments')
         .set({ status: 'FAILED', raw: JSON.stringify(verified.raw), updated_at: now() })
         .where('reference', '=', reference)
-        .where('status', 'in', ['PENDING', 'FAILED'])
-        .execute();
+        .where('status', '=', 'PENDING')
+        .executeTakeFirst();
+      if (Number(failed.numUpdatedRows) !== 1) return;
+      await trx.updateTable('orders').set({ payment_status: 'FAILED', updated_at: now() }).where('id', '=', payment.order_id).where('status', '=', 'PENDING').where('payment_status', '=', 'PENDING').execute();
+      await notify(trx, { kind: 'order.status', orderId: payment.order_id });
     });
     return outcomeOf(db, reference, 'FAILED', CHECKOUT_MESSAGES.declined);
+  }
+
+  if (UNUSABLE.includes(payment.status)) {
+    // Money arrived on an attempt that may not settle the order: it goes back.
+    await inTransaction(db, async (trx) => {
+      await trx.updateTable('orders').set({ updated_at: now() }).where('id', '=', payment.order_id).execute();
+      const flagged = await trx
+        .updateTable('payments')
+        .set({ status: 'REFUND_DUE', verified_at: now(), provider_transaction_id: verified.providerTransactionId, raw: JSON.stringify(verified.raw), updated_at: now() })
+        .where('reference', '=', reference)
+        .where('status', 'in', UNUSABLE)
+        .executeTakeFirst();
+      if (Number(flagged.numUpdatedRows) !== 1) return;
+      await queueRefund(trx, { orderId: payment.order_id, paymentId: payment.id, amountMinor: verified.amountMinor, currency: verified.currency || payment.currency, reason: 'Payment attempt replaced or order cancelled' });
+    });
+    deps.logger.warn({ reference }, 'a replaced payment attempt was paid; refund queued');
+    return outcomeOf(db, reference, 'FAILED', REPLACED_MESSAGE);
   }
 
   const order = await db.selectFrom('orders').select(['total_minor', 'currency']).where('id', '=', payment.order_id).executeTakeFirstOrThrow();
@@ -62,7 +88,7 @@ export async function settlePayment(deps: SettleDeps, db: Db, reference: string)
   }
 
   const applied = await applySuccess(db, payment.order_id, reference, verified);
-  if (applied) await sendOrderConfirmation(deps, db, payment.order_id).catch((error) => deps.logger.error({ err: error, reference }, 'order confirmation e-mail failed'));
+  if (applied) deps.logger.info({ reference, orderId: payment.order_id }, 'order paid');
   return outcomeOf(db, reference, 'PAID', 'Payment confirmed');
 }
 
@@ -104,6 +130,9 @@ async function applySuccess(db: Db, orderId: number, reference: string, verified
       const productIds = (await trx.selectFrom('order_items').select('product_id').where('order_id', '=', orderId).execute()).map((i) => i.product_id);
       // The paid items leave the server cart; anything added since stays.
       await trx.deleteFrom('cart_items').where('user_id', '=', order.user_id).where('product_id', 'in', productIds).execute();
+      // The buyer's confirmation and each seller's sale, committed with the payment.
+      await notify(trx, { kind: 'order.status', orderId });
+      await notify(trx, { kind: 'order.sold', orderId });
       return true;
     });
   try {
@@ -126,7 +155,10 @@ async function applySuccess(db: Db, orderId: number, reference: string, verified
       await trx.updateTable('orders').set({ updated_at: now() }).where('id', '=', orderId).execute();
       if (Number((await markPayment(trx)).numUpdatedRows) !== 1) return;
       await trx.updateTable('orders').set({ payment_status: 'REFUND_DUE', updated_at: now() }).where('id', '=', orderId).execute();
+      const payment = await trx.selectFrom('payments').select(['id', 'currency']).where('reference', '=', reference).executeTakeFirstOrThrow();
+      await queueRefund(trx, { orderId, paymentId: payment.id, amountMinor: verified.amountMinor, currency: payment.currency, reason: 'Paid after the reservation lapsed and the items sold out' });
       await addHistory(trx, orderId, 'CANCELLED', `${note}, but after the reservation had lapsed and ${error.line.name} sold out. A refund is due.`);
+      await notify(trx, { kind: 'order.status', orderId });
     });
     return false;
   }

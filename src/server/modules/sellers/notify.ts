@@ -1,20 +1,15 @@
-import type { Deps } from '../../http/context';
 import type { Db } from '../../platform/db';
+import { queueEmail } from '../../platform/messages';
 
-/**
- * Tells a seller what the operator decided. Best effort: the decision stands even if the
- * mail cannot go out, so a failure is logged, never thrown.
- */
-export async function notifySeller(deps: Pick<Deps, 'mailer' | 'logger' | 'config'>, db: Db, sellerId: number, subject: string, lines: string[]) {
-  try {
-    const user = await db.selectFrom('users').select(['email', 'first_name']).where('id', '=', sellerId).executeTakeFirst();
-    if (!user) return;
-    await deps.mailer.send({
-      to: user.email,
-      subject,
-      text: [`Hello ${user.first_name},`, '', ...lines, '', `Your seller dashboard: ${deps.config.publicUrl}/sellers/me`].join('\n'),
-    });
-  } catch (error) {
-    deps.logger.error({ err: error, sellerId }, 'could not mail the seller');
-  }
+/** Tells a seller what the operator decided about their account, through the message outbox. */
+export async function notifySeller(db: Db, publicUrl: string, sellerId: number, subject: string, lines: string[]) {
+  const user = await db.selectFrom('users').select(['email', 'first_name']).where('id', '=', sellerId).executeTakeFirst();
+  if (!user) return;
+  await queueEmail(db, {
+    topic: 'sellers',
+    userId: sellerId,
+    to: user.email,
+    subject,
+    text: [`Hello ${user.first_name},`, '', ...lines, '', `Your seller dashboard: ${publicUrl}/sellers/me`].join('\n'),
+  });
 }

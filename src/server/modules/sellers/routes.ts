@@ -11,47 +11,46 @@ import {
 import { currentUser, requireUser } from '../../http/auth';
 import { dbOf, type AppEnv, type Deps } from '../../http/context';
 import { HttpError } from '../../http/errors';
+import { spendAllowance, type RateRule } from '../../http/rate-limit';
+import type { Db } from '../../platform/db';
 import { parseBody, parseQuery } from '../../http/validate';
-import { clientIp } from '../accounts/users';
 import {
   getSellerProfile,
   getSellerStats,
-  listSellerOrders,
   registerSeller,
   tooSoon,
   updateSellerProfile,
 } from './service';
+import { parseIdOr404 } from '../catalogue/routes';
+import { inTransaction } from '../checkout/transactions';
+import { markLineAtWarehouse } from '../orders/fulfilment';
+import { listSellerOrders } from './orders';
 import { consumeVerificationLink, issueVerificationLink, mailVerificationLink } from './verification-link';
 
-const REGISTRATIONS_PER_HOUR = 20;
+const SELLER_REGISTER_RATE: RateRule = { name: 'seller-register', windowMs: 3600_000, perIp: 20, perAccount: 5, message: 'Too many registrations from this network. Please try again later.' };
+const LINK_CHECK_RATE: RateRule = { name: 'seller-link', windowMs: 15 * 60_000, perIp: 30, perAccount: 10, message: 'Too many tries. Please wait 15 minutes and try again.' };
+const LINK_SEND_RATE: RateRule = { name: 'seller-link-send', windowMs: 3600_000, perIp: 30, perAccount: 10, message: 'Too many links were asked for. Please try again later.' };
 
 export function sellersRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
   const seller = requireUser('SELLER');
 
-  /** Mail trouble must not undo a registration: the seller can ask for the link again. */
-  const sendLink = async (to: { email: string; firstName: string }, token: string) => {
-    try {
-      await mailVerificationLink(deps.mailer, deps.config.publicUrl, to, token);
-    } catch (error) {
-      deps.logger.error({ err: error, to: to.email }, 'could not send the seller verification link');
-    }
-  };
+  const sendLink = (db: Db, to: { email: string; firstName: string }, token: string) => mailVerificationLink(db, deps.config.publicUrl, to, token);
 
   app.post('/sellers/register', async (c) => {
-    const limit = deps.rateLimiter.hit(`seller-register:${clientIp(c)}`, REGISTRATIONS_PER_HOUR, 3600_000);
-    if (!limit.allowed) throw new HttpError(429, 'Too many registrations from this network. Please try again later.');
     const input = await parseBody(c, sellerRegistrationSchema);
+    await spendAllowance(c, deps.rateLimiter, SELLER_REGISTER_RATE, input.email);
     const db = dbOf(c, deps);
     const user = await registerSeller(db, input);
     const token = await issueVerificationLink(db, user.id);
-    deps.rateLimiter.hit(`seller-resend:${user.email}`, 1, VERIFICATION_RESEND_SECONDS * 1000);
-    await sendLink(user, token);
+    await deps.rateLimiter.hit(`seller-resend:${user.email}`, 1, VERIFICATION_RESEND_SECONDS * 1000);
+    await sendLink(db, user, token);
     return c.json({ data: { message: SELLER_MESSAGES.registered, email: user.email } }, 201);
   });
 
   app.post('/sellers/verify-email', async (c) => {
     const { token } = await parseBody(c, verifyEmailSchema);
+    await spendAllowance(c, deps.rateLimiter, LINK_CHECK_RATE);
     const db = dbOf(c, deps);
     const userId = await consumeVerificationLink(db, token);
     if (userId === undefined) throw new HttpError(400, SELLER_MESSAGES.verifyFailed, 'invalid_token');
@@ -67,8 +66,12 @@ export function sellersRoutes(deps: Deps) {
   // The same answer whether or not the address has an account, so it reveals nothing.
   app.post('/sellers/resend-verification', async (c) => {
     const { email } = await parseBody(c, resendVerificationSchema);
-    const limit = deps.rateLimiter.hit(`seller-resend:${email}`, 1, VERIFICATION_RESEND_SECONDS * 1000);
-    if (!limit.allowed) throw tooSoon(limit.retryAfterSeconds);
+    const limit = await deps.rateLimiter.hit(`seller-resend:${email}`, 1, VERIFICATION_RESEND_SECONDS * 1000);
+    if (!limit.allowed) {
+      c.header('Retry-After', String(limit.retryAfterSeconds));
+      throw tooSoon(limit.retryAfterSeconds);
+    }
+    await spendAllowance(c, deps.rateLimiter, LINK_SEND_RATE, email);
     const db = dbOf(c, deps);
     const user = await db
       .selectFrom('users')
@@ -77,7 +80,7 @@ export function sellersRoutes(deps: Deps) {
       .executeTakeFirst();
     if (user && user.user_type === 'SELLER' && user.is_email_verified === 0) {
       const token = await issueVerificationLink(db, user.id);
-      await sendLink({ email: user.email, firstName: user.first_name }, token);
+      await sendLink(db, { email: user.email, firstName: user.first_name }, token);
     }
     return c.json({ data: { message: SELLER_MESSAGES.resendAnswer, retryAfterSeconds: VERIFICATION_RESEND_SECONDS } });
   });
@@ -94,9 +97,17 @@ export function sellersRoutes(deps: Deps) {
 
   app.get('/sellers/me/stats', seller, async (c) => c.json({ data: await getSellerStats(dbOf(c, deps), currentUser(c).id) }));
 
-  app.get('/sellers/me/orders', seller, async (c) => {
-    const { page } = parseQuery(c, sellerOrdersQuerySchema);
-    return c.json(await listSellerOrders(dbOf(c, deps), currentUser(c).id, page));
+  app.get('/sellers/me/orders', seller, async (c) => c.json(await listSellerOrders(dbOf(c, deps), currentUser(c).id, parseQuery(c, sellerOrdersQuerySchema))));
+
+  /** The seller brought this line to the pickup warehouse (a set-to intent, so the outbox may resend it). */
+  app.put('/sellers/me/orders/:orderId/items/:itemId/at-warehouse', seller, async (c) => {
+    const orderId = parseIdOr404(c.req.param('orderId'), 'Order line not found');
+    const itemId = parseIdOr404(c.req.param('itemId'), 'Order line not found');
+    const db = dbOf(c, deps);
+    const { id } = currentUser(c);
+    await inTransaction(db, (trx) => markLineAtWarehouse(trx, id, orderId, itemId));
+    const { data } = await listSellerOrders(db, id, { page: 1, orderId });
+    return c.json({ data: data[0] });
   });
 
   return app;

@@ -5,8 +5,6 @@ import { MESSAGES } from '../../../shared/schemas/accounts';
 import {
   RECENT_PRODUCTS_SHOWN,
   SELLER_MESSAGES,
-  SELLER_ORDERS_PAGE_SIZE,
-  type SellerOrder,
   type SellerProfile,
   type SellerRegistration,
   type SellerStats,
@@ -253,74 +251,6 @@ export async function getSellerStats(db: Db, userId: number): Promise<SellerStat
     lastSaleDate: sales.lastSaleDate,
     recentProducts: recent.map((p) => ({ id: p.id, name: p.name, imagesUrls: p.imagesUrls, price: p.price, currency: 'GHS', status: p.status })),
   };
-}
-
-/** Orders that contain the seller's products, newest first, with only the seller's lines. */
-export async function listSellerOrders(db: Db, userId: number, page: number): Promise<Page<SellerOrder>> {
-  const pageSize = SELLER_ORDERS_PAGE_SIZE;
-  const mine = db
-    .selectFrom('order_items')
-    .innerJoin('products', 'products.id', 'order_items.product_id')
-    .select('order_items.order_id')
-    .where('products.seller_id', '=', userId);
-  const { count } = await db
-    .selectFrom('orders')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('orders.id', 'in', mine)
-    .executeTakeFirstOrThrow();
-  const orders = await db
-    .selectFrom('orders')
-    .innerJoin('users', 'users.id', 'orders.user_id')
-    .leftJoin('warehouses', 'warehouses.id', 'orders.pickup_warehouse_id')
-    .select([
-      'orders.id',
-      'orders.order_number',
-      'orders.created_at',
-      'orders.status',
-      'orders.payment_status',
-      'users.first_name',
-      'users.last_name',
-      'warehouses.name as warehouse',
-    ])
-    .where('orders.id', 'in', mine)
-    .orderBy('orders.created_at', 'desc')
-    .orderBy('orders.id', 'desc')
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .execute();
-  const items = orders.length
-    ? await db
-        .selectFrom('order_items')
-        .innerJoin('products', 'products.id', 'order_items.product_id')
-        .select(['order_items.order_id', 'order_items.product_id', 'order_items.product_name', 'order_items.quantity', 'order_items.unit_price_minor', 'order_items.total_minor'])
-        .where('products.seller_id', '=', userId)
-        .where('order_items.order_id', 'in', orders.map((o) => o.id))
-        .orderBy('order_items.id')
-        .execute()
-    : [];
-  const data: SellerOrder[] = orders.map((o) => {
-    const lines = items.filter((i) => i.order_id === o.id);
-    return {
-      id: o.id,
-      orderNumber: o.order_number,
-      createdAt: o.created_at,
-      status: o.status,
-      paymentStatus: o.payment_status,
-      // Enough to hand the goods over at the warehouse; the buyer's contact details stay private.
-      buyerName: `${o.first_name} ${o.last_name.slice(0, 1)}.`,
-      pickupWarehouse: o.warehouse ?? null,
-      items: lines.map((i) => ({
-        productId: i.product_id,
-        productName: i.product_name,
-        quantity: i.quantity,
-        unitPrice: fromMinor(i.unit_price_minor),
-        total: fromMinor(i.total_minor),
-      })),
-      sellerTotal: fromMinor(lines.reduce((sum, i) => sum + i.total_minor, 0)),
-      currency: 'GHS',
-    };
-  });
-  return { data, pagination: paginate(page, pageSize, Number(count)) };
 }
 
 export async function setVerificationStatus(db: Db, userId: number, status: 'VERIFIED' | 'REJECTED'): Promise<void> {

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { VERIFICATION_LINK_HOURS } from '../../../shared/schemas/sellers';
 import { now, type Db } from '../../platform/db';
-import type { Mailer } from '../../platform/mail';
+import { queueEmail } from '../../platform/messages';
 
 /**
  * The seller's e-mail verification link: a random token mailed once, kept only as its
@@ -59,9 +59,11 @@ export async function consumeVerificationLink(db: Db, token: string): Promise<nu
   return Number(used.numUpdatedRows) === 1 ? code.user_id : undefined;
 }
 
-export async function mailVerificationLink(mailer: Mailer, publicUrl: string, to: { email: string; firstName: string }, token: string) {
+/** Queued in the message outbox with the link it carries (the same transaction). */
+export async function mailVerificationLink(db: Db, publicUrl: string, to: { email: string; firstName: string }, token: string) {
   const link = `${publicUrl}/sellers/verify-email?token=${encodeURIComponent(token)}`;
-  await mailer.send({
+  await queueEmail(db, {
+    topic: 'sellers',
     to: to.email,
     subject: 'Verify your email for Akuafo Market',
     text: [

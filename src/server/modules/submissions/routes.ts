@@ -10,6 +10,8 @@ import { currentUser, requireUser } from '../../http/auth';
 import { dbOf, type AppEnv, type Deps } from '../../http/context';
 import { badRequest } from '../../http/errors';
 import { parseBody, parseOrThrow, parseQuery } from '../../http/validate';
+import { rateLimit } from '../../http/rate-limit';
+import { SUBMISSION_RATE } from './uploads';
 import { parseIdOr404 } from '../catalogue/routes';
 import {
   addSubmissionImages,
@@ -53,7 +55,7 @@ export function submissionsRoutes(deps: Deps) {
     return c.json({ data: await toSubmission(db, await ownSubmission(db, currentUser(c).id, idOf(c.req.param('id')))) });
   });
 
-  app.patch('/product-submissions/my-submissions/:id', seller, async (c) => {
+  app.patch('/product-submissions/my-submissions/:id', seller, rateLimit(deps.rateLimiter, SUBMISSION_RATE), async (c) => {
     const submissionId = idOf(c.req.param('id'));
     const patch = await parseBody(c, submissionUpdateSchema);
     return c.json({ data: await updateSubmission(dbOf(c, deps), currentUser(c).id, submissionId, patch) });

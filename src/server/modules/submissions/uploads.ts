@@ -10,6 +10,7 @@ import { currentUser, requireUser } from '../../http/auth';
 import type { AppEnv, Deps } from '../../http/context';
 import { HttpError, badRequest } from '../../http/errors';
 import { parseOrThrow } from '../../http/validate';
+import { rateLimit, type RateRule } from '../../http/rate-limit';
 import { parseIdOr404 } from '../catalogue/routes';
 import { submissionCreateSchema } from '../../../shared/schemas/submissions';
 import { countSubmissionImages } from './service';
@@ -23,6 +24,13 @@ export const uploadLimit = bodyLimit({
     throw new HttpError(413, `The upload is too large: at most ${MAX_PRODUCT_IMAGES} images of 5 MB each.`);
   },
 });
+
+/** Listings, their edits and their photos: a seller account is free to make, so writes are counted. */
+export const SUBMISSION_RATE: RateRule = { name: 'submission', windowMs: 3600_000, perIp: 120, perAccount: 60, message: 'You have sent many listings and changes. Please try again later.' };
+
+/** The calls that carry images (multipart); every other call takes a small JSON body. */
+export const takesUploads = (method: string, path: string) =>
+  method === 'POST' && /^\/api\/v1\/product-submissions(\/my-submissions\/[^/]+\/images)?\/?$/.test(path);
 
 export interface Multipart {
   fields: Record<string, string>;
@@ -110,14 +118,16 @@ export function submissionUploadsBeforeTransaction(deps: Deps) {
     }
   };
 
-  app.post('/product-submissions', seller, uploadLimit, cleanUpAfter, async (c, next) => {
+  const limited = rateLimit(deps.rateLimiter, SUBMISSION_RATE);
+
+  app.post('/product-submissions', seller, limited, uploadLimit, cleanUpAfter, async (c, next) => {
     const { fields, files } = await readMultipart(c);
     parseOrThrow(submissionCreateSchema, fields); // fields first: a typo never costs an encoding
     c.set('uploads', { fields, images: await storeUploads(deps.storage, files) });
     await next();
   });
 
-  app.post('/product-submissions/my-submissions/:id/images', seller, uploadLimit, cleanUpAfter, async (c, next) => {
+  app.post('/product-submissions/my-submissions/:id/images', seller, limited, uploadLimit, cleanUpAfter, async (c, next) => {
     const submissionId = parseIdOr404(c.req.param('id'), SUBMISSION_MESSAGES.notFound);
     const already = await countSubmissionImages(deps.db, currentUser(c).id, submissionId);
     const { fields, files } = await readMultipart(c);

@@ -4,6 +4,8 @@ import { now, type Db } from '../../platform/db';
 import { toProducts } from '../catalogue/serialize';
 
 export const PRODUCT_NOT_FOUND = 'Product Not Found';
+/** Every answer has a bounded size; nobody keeps more saved items than this in view. */
+export const WISHLIST_SHOWN = 500;
 
 /** The user's saved products, newest save first. Delisted products drop out, as they do from the shelves. */
 export async function listWishlist(db: Db, userId: number): Promise<Product[]> {
@@ -15,6 +17,7 @@ export async function listWishlist(db: Db, userId: number): Promise<Product[]> {
     .where('products.is_active', '=', 1)
     .orderBy('wishlist_items.created_at', 'desc')
     .orderBy('wishlist_items.id', 'desc')
+    .limit(WISHLIST_SHOWN)
     .execute();
   return toProducts(db, rows);
 }

@@ -1,4 +1,5 @@
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import type { SigningKeys } from './signing-keys';
 
 export type UserType = 'CUSTOMER' | 'SELLER' | 'ADMIN';
 
@@ -10,13 +11,13 @@ export interface AuthUser {
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 
-export function createTokenSigner(secret: string) {
-  const key = new TextEncoder().encode(secret);
-
+/** Access tokens signed with the current key and marked with its id (`kid`), so any key still on file verifies what it signed. */
+export function createTokenSigner(keys: SigningKeys) {
   async function signAccessToken(user: AuthUser): Promise<{ token: string; expiresAt: string }> {
+    const { kid, key } = keys.current();
     const expiresAt = new Date(Date.now() + ACCESS_TOKEN_TTL_SECONDS * 1000);
     const token = await new SignJWT({ typ: user.userType, email: user.email })
-      .setProtectedHeader({ alg: 'HS256' })
+      .setProtectedHeader({ alg: 'HS256', kid })
       .setSubject(String(user.id))
       .setIssuedAt()
       .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
@@ -27,7 +28,15 @@ export function createTokenSigner(secret: string) {
   /** The user a token names, 'expired', or undefined when it is not ours. */
   async function verifyAccessToken(token: string): Promise<AuthUser | 'expired' | undefined> {
     try {
-      const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+      const { payload } = await jwtVerify(
+        token,
+        async (header) => {
+          const key = await keys.find(header.kid);
+          if (!key) throw new joseErrors.JWSSignatureVerificationFailed('unknown key id');
+          return key;
+        },
+        { algorithms: ['HS256'] },
+      );
       const id = Number(payload.sub);
       if (!Number.isInteger(id)) return undefined;
       return { id, userType: payload.typ as UserType, email: String(payload.email) };

@@ -11,6 +11,10 @@ export interface DatabaseHandle {
   db: Db;
   dialect: Dialect;
   close(): Promise<void>;
+  /** PostgreSQL only: the schema given to openDatabase, if any. */
+  pgSchema?: string;
+  /** PostgreSQL only: the pool's connections, for /metrics. */
+  poolStats?: () => { total: number; idle: number; waiting: number };
 }
 
 export interface DatabaseOptions {
@@ -22,11 +26,13 @@ export interface DatabaseOptions {
   sqliteFile?: string;
   /** PostgreSQL schema to work in (tests give each run its own). */
   pgSchema?: string;
+  /** PostgreSQL pool size (10 by default). */
+  poolMax?: number;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const url = options.databaseUrl;
-  if (url && /^postgres(ql)?:\/\//.test(url)) return openPostgres(url, options.pgSchema);
+  if (url && /^postgres(ql)?:\/\//.test(url)) return openPostgres(url, options.pgSchema, options.poolMax);
   if (url) throw new Error('DATABASE_URL must start with postgres:// (unset it to use the embedded SQLite)');
   return openSqlite(options.dataDir, options.sqliteFile ?? 'akuafo.sqlite');
 }
@@ -43,14 +49,14 @@ async function openSqlite(dataDir: string, file: string): Promise<DatabaseHandle
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 
-async function openPostgres(url: string, schema?: string): Promise<DatabaseHandle> {
+async function openPostgres(url: string, schema?: string, poolMax = 10): Promise<DatabaseHandle> {
   const { default: pg } = await import('pg');
   // COUNT(*) and SUM() come back as int8/numeric; our numbers fit in a double.
   pg.types.setTypeParser(20, Number);
   pg.types.setTypeParser(1700, Number);
   const pool = new pg.Pool({
     connectionString: url,
-    max: 10,
+    max: poolMax,
     options: schema ? `-c search_path=${schema}` : undefined,
   });
   if (schema) {
@@ -62,14 +68,41 @@ async function openPostgres(url: string, schema?: string): Promise<DatabaseHandl
     }
   }
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', close: () => db.destroy() };
+  return {
+    db,
+    dialect: 'postgres',
+    pgSchema: schema,
+    close: () => db.destroy(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+  };
 }
 
 export async function migrate(handle: DatabaseHandle): Promise<void> {
-  const migrator = new Migrator({ db: handle.db, provider: new StaticMigrationProvider(handle.dialect) });
+  // Kysely looks for its own tables in every schema unless told which: with several schemas in
+  // one database (tests), another schema's kysely_migration would count as ours.
+  const migrator = new Migrator({ db: handle.db, provider: new StaticMigrationProvider(handle.dialect), migrationTableSchema: handle.pgSchema });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+}
+
+/**
+ * Runs start-up work (migrations, seed, bootstrap) one instance at a time: on PostgreSQL under
+ * a session advisory lock held on one connection, keyed by the schema, so instances started
+ * together on one database queue up and each finds the work done by the first. SQLite has one
+ * process per file and needs no lock.
+ */
+export async function withStartupLock<T>(handle: DatabaseHandle, work: () => Promise<T>): Promise<T> {
+  if (handle.dialect !== 'postgres') return work();
+  return handle.db.connection().execute(async (connection) => {
+    const key = sql`hashtext('akuafo-startup:' || current_schema())`;
+    await sql`select pg_advisory_lock(${key})`.execute(connection);
+    try {
+      return await work();
+    } finally {
+      await sql`select pg_advisory_unlock(${key})`.execute(connection);
+    }
+  });
 }
 
 export async function ping(db: Db): Promise<void> {

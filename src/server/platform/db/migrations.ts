@@ -1,5 +1,10 @@
 import { sql, type ColumnDefinitionBuilder, type CreateTableBuilder, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { Dialect } from './index';
+import { fleetMigration } from './migration-005-fleet';
+import { auditMigration } from './audit-migration';
+import { messagesMigration } from './migration-007-messages';
+import { ordersMigration } from './orders-migration';
+import { apiCacheMigration } from './migration-009-api-cache';
 
 /**
  * One list of migrations for SQLite and PostgreSQL. Only the identity column differs;
@@ -294,6 +299,11 @@ function createMigrations(dialect: Dialect): Record<string, Migration> {
           .execute();
       },
     },
+    '005_fleet': fleetMigration,
+    '006_audit': auditMigration(dialect),
+    '007_messages': messagesMigration(dialect),
+    '008_orders': ordersMigration(dialect),
+    '009_api_cache': apiCacheMigration(dialect),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { MessagesTable, NotificationPreferencesTable, PushSubscriptionsTable } from './schema-messages';
 
 /**
  * Kysely table types. Times are ISO-8601 UTC text and flags are 0/1 integers on both
@@ -139,6 +140,8 @@ export interface OrdersTable {
   delivered_at: string | null;
   created_at: string;
   updated_at: string;
+  /** 6 digits, set when the order becomes ready for pickup (SHIPPED); the buyer shows it at the warehouse. */
+  pickup_code: Generated<string | null>;
 }
 
 export interface OrderItemsTable {
@@ -149,6 +152,8 @@ export interface OrderItemsTable {
   unit_price_minor: number;
   quantity: number;
   total_minor: number;
+  /** When the seller brought this line to the pickup warehouse. */
+  at_warehouse_at: Generated<string | null>;
 }
 
 export interface OrderStatusHistoryTable {
@@ -249,6 +254,39 @@ export interface WishlistItemsTable {
   created_at: string;
 }
 
+export interface SecretsTable {
+  name: string;
+  value: string;
+  created_at: string;
+}
+
+export interface RateLimitsTable {
+  bucket: string;
+  hits: number;
+  window_ends_at: string;
+}
+
+/** A refund of one payment, sent to the provider by the refund job until it is accepted. */
+export interface RefundsTable {
+  id: Id;
+  order_id: number;
+  payment_id: number;
+  amount_minor: number;
+  currency: string;
+  reason: string;
+  /** PENDING (not yet accepted by the provider), PROCESSING (accepted), COMPLETED, FAILED (the provider gave up). */
+  status: string;
+  provider_refund_id: string | null;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  /** A job instance working on this row until then; another instance leaves it alone. */
+  claimed_until: string | null;
+  last_error: string | null;
+  completed_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   customer_addresses: CustomerAddressesTable;
@@ -271,4 +309,22 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   contact_messages: ContactMessagesTable;
   wishlist_items: WishlistItemsTable;
+  secrets: SecretsTable;
+  rate_limits: RateLimitsTable;
+  audit_log: AuditLogTable;
+  messages: MessagesTable;
+  notification_preferences: NotificationPreferencesTable;
+  push_subscriptions: PushSubscriptionsTable;
+  refunds: RefundsTable;
+}
+
+export interface AuditLogTable {
+  id: Id;
+  actor_id: number;
+  actor_email: string;
+  action: string;
+  target_type: string;
+  target_id: number;
+  detail: string | null;
+  created_at: string;
 }

@@ -5,6 +5,13 @@ import { badRequest } from '../../http/errors';
 import type { Storage } from '../storage';
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+/**
+ * Against decompression bombs (a few KB of PNG that decode to gigabytes): sharp refuses to
+ * decode more pixels than this. 25 MP takes a 24 MP camera's photo; a PNG this size costs
+ * about 80 MB while it is encoded, and at most 4 encode at once (libuv's thread pool), so
+ * images hold at most about 320 MB however many arrive (docs/security.md).
+ */
+export const MAX_IMAGE_PIXELS = 25_000_000;
 // SVG is refused: it is a document, not a photo, and may point at other resources.
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
 
@@ -22,8 +29,9 @@ export async function storeImage(storage: Storage, input: Buffer, label = 'File'
   if (input.byteLength > MAX_IMAGE_BYTES) throw badRequest(`${label} exceeds 5MB limit`);
   let meta: Metadata;
   try {
-    meta = await sharp(input, { limitInputPixels: 50_000_000 }).metadata();
-  } catch {
+    meta = await sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS }).metadata();
+  } catch (error) {
+    if (/pixel limit/i.test((error as Error).message)) throw badRequest(`${label} has too many pixels: at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels`);
     throw badRequest(`${label} is not an image`);
   }
   if (!meta.format || !ACCEPTED_FORMATS.has(meta.format) || !meta.width || !meta.height) {
@@ -48,7 +56,7 @@ export async function storeTrustedImage(storage: Storage, key: string, render: (
 async function encodeImage(storage: Storage, key: string, input: Buffer): Promise<StoredImage> {
   let size = { width: 0, height: 0 };
   for (const width of IMAGE_WIDTHS) {
-    const { data, info } = await sharp(input, { limitInputPixels: 50_000_000 })
+    const { data, info } = await sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS })
       .rotate()
       .resize({ width, withoutEnlargement: true })
       .webp({ quality: 72, effort: 3 })

@@ -21,8 +21,10 @@ export interface Mailer {
  */
 export function createMailer(options: { smtpUrl?: string; from: string; dataDir: string; logger: Logger }): Mailer {
   const { smtpUrl, from, dataDir, logger } = options;
+  // Short timeouts: a hung SMTP server must fail the attempt (the outbox retries it) well
+  // inside the worker's five-minute claim, never hold it.
   const transport: Transporter = smtpUrl
-    ? nodemailer.createTransport(smtpUrl)
+    ? nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 })
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   const spool = join(dataDir, 'mail');
 

@@ -6,6 +6,8 @@ import {
   type ChargeInput,
   type ChargeStarted,
   type PaymentProvider,
+  type RefundInput,
+  type RefundState,
   type VerifiedPayment,
   type WebhookEvent,
 } from './types';
@@ -23,6 +25,17 @@ interface PaystackAnswer<T> {
   status: boolean;
   message: string;
   data?: T;
+}
+
+interface PaystackRefund {
+  id?: number | string;
+  status?: string;
+}
+
+/** Paystack's refund states: pending, processing, needs-attention, processed, failed. */
+function refundState(refund: PaystackRefund | undefined, message: string): RefundState {
+  const status = refund?.status === 'processed' ? 'processed' : refund?.status === 'failed' ? 'failed' : 'pending';
+  return { status, providerRefundId: refund?.id === undefined ? null : String(refund.id), message };
 }
 
 interface PaystackTransaction {
@@ -110,6 +123,34 @@ export function createPaystackProvider(options: { secretKey: string; baseUrl: st
         message: data.gateway_response || answer.message,
         raw: answer,
       };
+    },
+
+    /**
+     * POST /refund for the whole amount. A refusal may mean an earlier attempt (whose answer
+     * was lost) already got through: then the existing refund of that transaction is adopted.
+     */
+    async refund(input: RefundInput): Promise<RefundState> {
+      const { httpStatus, answer } = await call<PaystackRefund>('POST', '/refund', {
+        transaction: input.reference,
+        amount: input.amountMinor,
+        currency: input.currency,
+        customer_note: input.reason,
+        merchant_note: `Akuafo Market refund of ${input.reference}`,
+      });
+      if (httpStatus >= 500) throw new PaymentProviderError(answer.message || `Paystack answered ${httpStatus}`);
+      if (answer.status) return refundState(answer.data, answer.message);
+      if (input.providerTransactionId) {
+        const earlier = await call<PaystackRefund[]>('GET', `/refund?transaction=${encodeURIComponent(input.providerTransactionId)}`);
+        const existing = earlier.answer.status ? earlier.answer.data?.find((r) => r.status !== 'failed') : undefined;
+        if (existing) return refundState(existing, earlier.answer.message);
+      }
+      return { status: 'failed', providerRefundId: null, message: answer.message || 'Paystack refused the refund' };
+    },
+
+    async refundStatus(providerRefundId: string): Promise<RefundState> {
+      const { httpStatus, answer } = await call<PaystackRefund>('GET', `/refund/${encodeURIComponent(providerRefundId)}`);
+      if (httpStatus >= 500 || !answer.status) throw new PaymentProviderError(answer.message || `Paystack answered ${httpStatus}`);
+      return refundState(answer.data, answer.message);
     },
 
     parseWebhook(rawBody: string, signature: string | undefined): WebhookEvent {

@@ -62,6 +62,15 @@ export function createSandboxProvider(db: Db): SandboxProvider {
       };
     },
 
+    // The sandbox refunds at once: no money moved, so there is none to wait for.
+    async refund(input) {
+      return { status: 'processed', providerRefundId: `SANDBOX-REFUND-${input.reference}`, message: 'Refunded at once (sandbox — no real money)' };
+    },
+
+    async refundStatus(providerRefundId) {
+      return { status: 'processed', providerRefundId, message: 'Refunded at once (sandbox — no real money)' };
+    },
+
     parseWebhook() {
       throw new Error('The sandbox has no webhooks');
     },

@@ -37,6 +37,24 @@ export interface VerifiedPayment {
   raw: unknown;
 }
 
+export interface RefundInput {
+  /** Our reference of the payment being refunded. */
+  reference: string;
+  /** The provider's id of that payment, when it gave one. */
+  providerTransactionId: string | null;
+  amountMinor: number;
+  currency: string;
+  /** Shown to the customer by providers that pass it on. */
+  reason: string;
+}
+
+/** What the provider says about a refund: accepted and paying out, paid out, or refused/given up. */
+export interface RefundState {
+  status: 'pending' | 'processed' | 'failed';
+  providerRefundId: string | null;
+  message: string;
+}
+
 export interface WebhookEvent {
   event: string;
   reference: string | undefined;
@@ -48,6 +66,10 @@ export interface PaymentProvider {
   verify(reference: string): Promise<VerifiedPayment>;
   /** Sends the code the customer typed, for providers whose charge answered needsOtp. */
   submitOtp?(reference: string, otp: string): Promise<ChargeStarted>;
+  /** Asks the provider to send a successful payment's money back (PaymentProviderError when unreachable). */
+  refund(input: RefundInput): Promise<RefundState>;
+  /** Where an accepted refund has got to. */
+  refundStatus(providerRefundId: string): Promise<RefundState>;
   /** Throws PaymentSignatureError unless the body carries the provider's valid signature. */
   parseWebhook(rawBody: string, signature: string | undefined): WebhookEvent;
 }

@@ -1,7 +1,10 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, normalize, sep } from 'node:path';
 
-/** Files kept under DATA_DIR/uploads. Keys are our own random names, never user input. */
+/**
+ * Where uploads are kept: files under DATA_DIR/uploads, or an S3-compatible bucket (./s3.ts).
+ * Keys are our own random names, never user input.
+ */
 export interface Storage {
   put(key: string, data: Buffer): Promise<void>;
   get(key: string): Promise<Buffer | undefined>;

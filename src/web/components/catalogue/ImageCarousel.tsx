@@ -1,7 +1,8 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import type { ProductImage as Image } from '../../../shared/schemas/catalogue';
-import { ProductImage } from '../ProductImage';
+import { useDataSaver } from '../../hooks/useDataSaver';
+import { pictureUrl, ProductImage } from '../ProductImage';
 
 export const SWIPE_THRESHOLD_PX = 50;
 
@@ -20,8 +21,13 @@ export function ImageCarousel({ images, alt, autoRotateMs }: Props) {
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
   const start = useRef<number | undefined>(undefined);
+  const dataSaver = useDataSaver();
+  // Under Data saver a picture is fetched only once its slide is shown.
+  const [shown, setShown] = useState(() => new Set([0]));
   const count = images.length;
   const go = (i: number) => setIndex(((i % count) + count) % count);
+
+  useEffect(() => setShown((s) => (s.has(index) ? s : new Set(s).add(index))), [index]);
 
   useEffect(() => {
     if (!autoRotateMs || paused || count < 2) return;
@@ -29,15 +35,16 @@ export function ImageCarousel({ images, alt, autoRotateMs }: Props) {
     return () => clearInterval(timer);
   }, [autoRotateMs, paused, count]);
 
-  // Preload the next and previous pictures (the 640 width the page shows on phones).
+  // Preload the next and previous pictures (the 640 width the page shows on phones);
+  // Data saver prefetches nothing.
   useEffect(() => {
-    if (count < 2) return;
+    if (count < 2 || dataSaver !== false) return;
     for (const i of [index + 1, index - 1]) {
       const image = images[((i % count) + count) % count];
       const preload = new window.Image();
-      preload.src = image.urls[640];
+      preload.src = pictureUrl(image, 640, dataSaver);
     }
-  }, [index, count, images]);
+  }, [index, count, images, dataSaver]);
 
   if (count === 0) return <ProductImage image={undefined} alt={alt} eager />;
 
@@ -78,7 +85,7 @@ export function ImageCarousel({ images, alt, autoRotateMs }: Props) {
       <div className="flex transition-transform duration-300 ease-out" style={{ transform: `translateX(-${index * 100}%)` }}>
         {images.map((image, i) => (
           <div key={image.id} className="w-full shrink-0" aria-hidden={i !== index}>
-            <ProductImage image={image} alt={`${alt} (${i + 1} of ${count})`} eager={i === 0} sizes="(min-width: 1024px) 50vw, 100vw" className="pointer-events-none" />
+            <ProductImage image={image} alt={`${alt} (${i + 1} of ${count})`} eager={i === 0} deferred={dataSaver !== false && !shown.has(i)} sizes="(min-width: 1024px) 50vw, 100vw" className="pointer-events-none" />
           </div>
         ))}
       </div>

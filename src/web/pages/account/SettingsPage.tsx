@@ -1,10 +1,11 @@
 import { Link } from 'react-router-dom';
 import { useSession } from '../../hooks/useSession';
 import { AccountLayout } from './AccountLayout';
+import { DataSaverCard, OfflinePacksCard, StorageCard } from './FieldSettings';
 import { useProfile } from './ProfilePage';
 import { SecurityCard } from './SecurityCard';
 
-/** /settings: the account's security settings (password and signed-in devices). */
+/** /settings: security (password, devices), then data saver, storage and offline packs. */
 export default function SettingsPage() {
   const { session } = useSession();
   const { profile } = useProfile();
@@ -18,6 +19,9 @@ export default function SettingsPage() {
             Your name, e-mail address and phone number are edited on <Link to="/profile" className="font-medium text-brand-dark underline">My Account</Link>.
           </p>
         </div>
+        <DataSaverCard />
+        <StorageCard />
+        <OfflinePacksCard />
       </div>
     </AccountLayout>
   );

@@ -2,7 +2,10 @@ import { useState } from 'react';
 import { Spinner } from '../../components/Spinner';
 import { useOnline } from '../../hooks/useOnline';
 import { useSession } from '../../hooks/useSession';
+import { AuditLog } from './AuditLog';
+import { MessagesDesk } from './MessagesDesk';
 import { OrdersDesk } from './OrdersDesk';
+import { RefundsDesk } from './RefundsDesk';
 import { SellersReview } from './SellersReview';
 import { SubmissionsReview } from './SubmissionsReview';
 
@@ -15,6 +18,9 @@ const TABS = [
   { id: 'listings', label: 'Listings to review', Panel: SubmissionsReview },
   { id: 'sellers', label: 'Sellers', Panel: SellersReview },
   { id: 'orders', label: 'Orders', Panel: OrdersDesk },
+  { id: 'audit', label: 'Audit log', Panel: AuditLog },
+  { id: 'messages', label: 'Messages', Panel: MessagesDesk },
+  { id: 'refunds', label: 'Refunds', Panel: RefundsDesk },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 

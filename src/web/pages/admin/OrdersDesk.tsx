@@ -1,19 +1,18 @@
 import { useId, useState } from 'react';
 import { formatCedis } from '../../../shared/money';
 import type { Page } from '../../../shared/pagination';
-import { ORDER_STATUSES, orderStatusUpdateSchema, type AdminOrderListItem, type OrderStatus } from '../../../shared/schemas/orders';
+import { ORDER_STATUSES, orderStatusUpdateSchema, pickupCodeSchema, type AdminOrderListItem, type OrderStatus } from '../../../shared/schemas/orders';
 import { parseWith } from '../../../shared/schemas/parse';
 import { api } from '../../app/api';
 import { Banner, capitalise, formatDateTime, PaymentBadge, StatusBadge } from '../orders/ui';
 import { useRemote } from '../sellers/useRemote';
-import { Pager, RemoteList, useDecision } from './ui';
+import { Pager, RemoteList, StatusFilter, useDecision } from './ui';
 
 type Move = 'SHIPPED' | 'DELIVERED' | 'CANCELLED';
 
 /** The next step forward from each status; payment moves PENDING -> PROCESSING by itself. */
 const NEXT: Partial<Record<OrderStatus, { to: Move; label: string }>> = {
-  PROCESSING: { to: 'SHIPPED', label: 'Mark as shipped' },
-  SHIPPED: { to: 'DELIVERED', label: 'Mark as delivered' },
+  PROCESSING: { to: 'SHIPPED', label: 'Mark ready for pickup' },
 };
 const CANCELLABLE: OrderStatus[] = ['PENDING', 'PROCESSING', 'SHIPPED'];
 
@@ -21,7 +20,6 @@ const CANCELLABLE: OrderStatus[] = ['PENDING', 'PROCESSING', 'SHIPPED'];
 export function OrdersDesk() {
   const [filter, setFilter] = useState<OrderStatus | ''>('');
   const [page, setPage] = useState(1);
-  const filterId = useId();
   const remote = useRemote(
     async () => ({ value: await api.get<Page<AdminOrderListItem>>(`admin/orders?page=${page}${filter ? `&status=${filter}` : ''}`) }),
     [filter, page],
@@ -37,22 +35,23 @@ export function OrdersDesk() {
     );
   };
 
+  /** Warehouse staff hand a ready order over with the buyer's 6-digit code. */
+  const collect = (order: AdminOrderListItem, code: string) => {
+    const parsed = parseWith(pickupCodeSchema, { code });
+    if (!parsed.ok) return decision.fail(order.id, parsed.error.message);
+    void decision.run(order.id, () => api.post(`admin/orders/${order.id}/pickup`, parsed.value), `Order ${order.orderNumber} is delivered.`);
+  };
+
   return (
     <div className="space-y-4">
-      <div className="max-w-xs">
-        <label htmlFor={filterId} className="mb-1 block text-sm font-medium text-gray-800">Status</label>
-        <select id={filterId} className="input" value={filter} onChange={(e) => { setFilter(e.target.value as OrderStatus | ''); setPage(1); }}>
-          <option value="">All orders</option>
-          {ORDER_STATUSES.map((s) => <option key={s} value={s}>{capitalise(s)}</option>)}
-        </select>
-      </div>
+      <StatusFilter label="Status" all="All orders" states={ORDER_STATUSES} value={filter} onChange={(value) => { setFilter(value); setPage(1); }} />
       {decision.done && <Banner kind="success">{decision.done}</Banner>}
       <RemoteList remote={{ ...remote, data: remote.data?.data }} empty="No orders to show.">
         {(orders) => (
           <ul className="space-y-3">
             {orders.map((o) => (
               <li key={o.id}>
-                <OrderCard key={o.status} order={o} busy={decision.busy === o.id} error={decision.errorFor(o.id)} onMove={(status, notes) => move(o, status, notes)} />
+                <OrderCard key={o.status} order={o} busy={decision.busy === o.id} error={decision.errorFor(o.id)} onMove={(status, notes) => move(o, status, notes)} onCollect={(code) => collect(o, code)} />
               </li>
             ))}
           </ul>
@@ -63,8 +62,10 @@ export function OrdersDesk() {
   );
 }
 
-function OrderCard({ order: o, busy, error, onMove }: { order: AdminOrderListItem; busy: boolean; error: string | undefined; onMove: (status: Move, notes: string) => void }) {
+function OrderCard({ order: o, busy, error, onMove, onCollect }: { order: AdminOrderListItem; busy: boolean; error: string | undefined; onMove: (status: Move, notes: string) => void; onCollect: (code: string) => void }) {
   const [notes, setNotes] = useState('');
+  const [code, setCode] = useState('');
+  const codeId = useId();
   const [confirmingCancel, setConfirmingCancel] = useState(false);
   const notesId = useId();
   const next = NEXT[o.status];
@@ -83,6 +84,15 @@ function OrderCard({ order: o, busy, error, onMove }: { order: AdminOrderListIte
       </ul>
       <p className="mt-2 font-bold text-gray-900">{formatCedis(o.totalAmount)}</p>
       {error && <div className="mt-3"><Banner kind="error">{error}</Banner></div>}
+      {o.status === 'SHIPPED' && (
+        <form className="mt-3 flex flex-wrap items-end gap-2" onSubmit={(e) => { e.preventDefault(); onCollect(code); }}>
+          <div>
+            <label htmlFor={codeId} className="block text-sm font-medium text-gray-800">Buyer's pickup code</label>
+            <input id={codeId} className="input w-36 font-mono tracking-widest" inputMode="numeric" autoComplete="off" maxLength={6} value={code} onChange={(e) => setCode(e.target.value)} />
+          </div>
+          <button type="submit" className="btn-primary" disabled={busy}>{busy ? 'Checking…' : 'Hand over'}</button>
+        </form>
+      )}
       {(next || cancellable) && (
         <div className="mt-3 space-y-2">
           <label htmlFor={notesId} className="block text-sm font-medium text-gray-800">Note for the order history (optional)</label>
@@ -99,7 +109,7 @@ function OrderCard({ order: o, busy, error, onMove }: { order: AdminOrderListIte
               </>
             )}
           </div>
-          {confirmingCancel && o.paymentStatus === 'PAID' && <p className="text-sm text-amber-900">This order is paid: cancelling marks it for a refund.</p>}
+          {confirmingCancel && o.paymentStatus === 'PAID' && <p className="text-sm text-amber-900">This order is paid: cancelling refunds the buyer's mobile money.</p>}
         </div>
       )}
     </article>

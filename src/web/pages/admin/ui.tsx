@@ -1,8 +1,8 @@
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import type { Pagination } from '../../../shared/pagination';
 import { Spinner } from '../../components/Spinner';
 import { errorMessage } from '../account/ui';
-import { Banner } from '../orders/ui';
+import { Banner, capitalise } from '../orders/ui';
 import type { Remote } from '../sellers/useRemote';
 
 /** Loading, failure and empty states shared by the console's three lists. */
@@ -56,4 +56,18 @@ export function useDecision(onDone: () => void) {
   /** A decision refused before sending (the form's own check). */
   const fail = (id: number, message: string) => setError({ id, message });
   return { busy, error, done, run, fail, errorFor: (id: number) => (error?.id === id ? error.message : undefined) };
+}
+
+/** The console's "show only this state" select; choosing one starts again at page 1 (the caller's onChange). */
+export function StatusFilter<S extends string>({ label, all, states, value, onChange }: { label: string; all: string; states: readonly S[]; value: S | ''; onChange: (value: S | '') => void }) {
+  const id = useId();
+  return (
+    <div className="max-w-xs">
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-gray-800">{label}</label>
+      <select id={id} className="input" value={value} onChange={(e) => onChange(e.target.value as S | '')}>
+        <option value="">{all}</option>
+        {states.map((s) => <option key={s} value={s}>{capitalise(s)}</option>)}
+      </select>
+    </div>
+  );
 }

@@ -35,6 +35,11 @@ export function CartRow({ line }: { line: CartLine }) {
           <Price value={(Math.round(line.price * 100) * line.quantity) / 100} className="shrink-0 font-bold text-brand-dark" />
         </div>
         <p className="text-sm text-gray-600"><Price value={line.price} /> each</p>
+        {line.previousPrice !== undefined && (
+          <p className="text-sm font-medium text-amber-900" data-testid="price-changed">
+            Price changed from <Price value={line.previousPrice} /> to <Price value={line.price} />: you pay today's price.
+          </p>
+        )}
         {unavailable && <p className="text-sm font-medium text-red-800">{CART_MESSAGES.unavailable}</p>}
         <div className="mt-1 flex items-center justify-between gap-2">
           <div className="flex items-center rounded-lg border border-gray-300" role="group" aria-label={`Quantity of ${line.name}`}>

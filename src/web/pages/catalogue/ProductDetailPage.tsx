@@ -4,9 +4,11 @@ import { mayReview } from '../../../local/catalogue-detail';
 import type { Session } from '../../../local/session';
 import { formatCedis } from '../../../shared/money';
 import type { Product } from '../../../shared/schemas/catalogue';
+import { Freshness } from '../../components/catalogue/Freshness';
 import { ImageCarousel } from '../../components/catalogue/ImageCarousel';
 import { ProductGrid } from '../../components/catalogue/ProductGrid';
 import { ReviewsSection } from '../../components/catalogue/Reviews';
+import { ShareButton } from '../../components/catalogue/ShareButton';
 import { Stars } from '../../components/catalogue/Stars';
 import { useAddToCart } from '../../components/catalogue/useAddToCart';
 import { Price } from '../../components/Price';
@@ -40,6 +42,7 @@ function ProductDetail({ session }: { session: Session }) {
 
   return (
     <div className="container-page py-6">
+      <Freshness />
       <nav aria-label="Breadcrumb" className="mb-4 text-sm text-gray-700">
         <Link to="/products" className="hover:text-brand">Products</Link> <span aria-hidden="true">/</span>{' '}
         <Link to={`/products?category=${encodeURIComponent(product.category)}`} className="hover:text-brand">{product.category}</Link>
@@ -51,7 +54,10 @@ function ProductDetail({ session }: { session: Session }) {
             <h1 className="text-2xl font-bold sm:text-3xl">{product.name}</h1>
             <WishlistButton productId={product.id} />
           </div>
-          <RatingLine rating={product.rating} />
+          <div className="flex items-start justify-between gap-3">
+            <RatingLine rating={product.rating} />
+            <ShareButton product={product} />
+          </div>
           <div className="flex flex-wrap items-baseline gap-3">
             <Price value={product.price} className="text-3xl font-bold text-brand-dark" />
             {product.oldPrice ? <Price value={product.oldPrice} className="text-lg text-gray-600 line-through" /> : null}

@@ -4,6 +4,7 @@ import { queryLocalProducts, localCategories } from '../../../local/catalogue-qu
 import type { Page } from '../../../shared/pagination';
 import type { Product } from '../../../shared/schemas/catalogue';
 import { api } from '../../app/api';
+import { Freshness } from '../../components/catalogue/Freshness';
 import { FilterPanel } from '../../components/catalogue/FilterPanel';
 import { filtersToQuery } from '../../components/catalogue/filters';
 import { Pagination, showingCaption } from '../../components/catalogue/Pagination';
@@ -41,6 +42,7 @@ export default function ProductsPage() {
   return (
     <div className="container-page py-6">
       <h1 className="mb-4 text-2xl font-bold sm:text-3xl">Agricultural Products</h1>
+      <Freshness />
 
       <SearchBox value={filters.search} onSearch={(search) => update({ search }, { replace: true })} />
 

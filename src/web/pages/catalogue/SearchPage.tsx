@@ -6,6 +6,7 @@ import { PRODUCTS_PAGE_SIZE } from '../../../shared/catalogue';
 import type { Page } from '../../../shared/pagination';
 import type { Product, ProductQuery } from '../../../shared/schemas/catalogue';
 import { api } from '../../app/api';
+import { Freshness } from '../../components/catalogue/Freshness';
 import { Pagination, showingCaption } from '../../components/catalogue/Pagination';
 import { ProductGrid } from '../../components/catalogue/ProductGrid';
 import { EmptyState, LoadError } from '../../components/catalogue/states';
@@ -29,6 +30,7 @@ export default function SearchPage() {
 
   return (
     <div className="container-page py-6">
+      <Freshness />
       <SearchForm initial={q} onSearch={(term) => setParams(term ? { q: term } : {})} />
       {q === '' ? (
         <p className="mt-6 text-gray-700">Type what you are looking for: a crop, an animal or a farm input.</p>

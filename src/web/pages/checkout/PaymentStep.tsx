@@ -1,7 +1,7 @@
 import { FlaskConical, Smartphone } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { answerSandboxPrompt, confirmPayment, submitPaymentOtp, waitForPayment } from '../../../local/checkout';
+import { answerSandboxPrompt, confirmPayment, payAgain, submitPaymentOtp, waitForPayment } from '../../../local/checkout';
 import { formatGhanaMobile, NETWORK_LABELS } from '../../../shared/phone';
 import { parseWith } from '../../../shared/schemas/parse';
 import { CHECKOUT_MESSAGES, paymentOtpSchema, type CheckoutStarted, type PaymentOutcome } from '../../../shared/schemas/checkout';
@@ -14,11 +14,14 @@ import { Banner } from '../orders/ui';
  * simulated phone prompt (no real money); with Paystack the real prompt is on the
  * customer's phone and this page polls the server until it has been answered.
  */
-export function PaymentStep({ started, onRestart }: { started: CheckoutStarted; onRestart: () => void }) {
+export function PaymentStep({ started: first, onRestart }: { started: CheckoutStarted; onRestart: () => void }) {
   const navigate = useNavigate();
-  const [busy, setBusy] = useState<'approve' | 'decline' | 'check' | undefined>();
+  // Pay again replaces the attempt (a new reference) on the same order.
+  const [started, setStarted] = useState(first);
+  const [busy, setBusy] = useState<'approve' | 'decline' | 'check' | 'again' | undefined>();
   const [failure, setFailure] = useState<string>();
-  const [payment, setPayment] = useState(started.payment);
+  const [payment, setPayment] = useState(first.payment);
+  const secondsLeft = useSecondsLeft(payment.expiresAt);
   const [waiting, setWaiting] = useState(!payment.simulated && !payment.needsOtp);
   const [otp, setOtp] = useState('');
   const [otpError, setOtpError] = useState<string>();
@@ -96,7 +99,22 @@ export function PaymentStep({ started, onRestart }: { started: CheckoutStarted; 
     }
   };
 
-  const over = failure !== undefined && !failure.startsWith('Still') && !failure.startsWith('We have not');
+  const retry = async () => {
+    setBusy('again');
+    setFailure(undefined);
+    try {
+      const next = await payAgain(api, started);
+      setStarted(next);
+      setPayment(next.payment);
+    } catch (error) {
+      setFailure((error as Error).message || CHECKOUT_MESSAGES.paymentDefault);
+    } finally {
+      setBusy(undefined);
+    }
+  };
+
+  const expired = secondsLeft === 0;
+  const over = expired || (failure !== undefined && !failure.startsWith('Still') && !failure.startsWith('We have not'));
 
   return (
     <div className="container-page max-w-xl py-6">
@@ -104,9 +122,9 @@ export function PaymentStep({ started, onRestart }: { started: CheckoutStarted; 
       <p className="mt-1 text-gray-700">
         <Price value={started.amount} className="font-semibold" /> from {NETWORK_LABELS[payment.network]} {formatGhanaMobile(payment.phoneNumber)}
       </p>
-      {payment.expiresAt && (
-        <p className="mt-1 text-sm text-gray-600">
-          Your items are held for you until {new Date(payment.expiresAt).toLocaleTimeString('en-GH', { hour: '2-digit', minute: '2-digit' })}.
+      {secondsLeft !== undefined && (
+        <p className="mt-1 text-sm text-gray-600" role="timer" aria-live="off">
+          {expired ? 'The hold on your items has ended.' : <>Your items are held for you for <span className="font-semibold">{formatCountdown(secondsLeft)}</span> more.</>}
         </p>
       )}
 
@@ -176,12 +194,36 @@ export function PaymentStep({ started, onRestart }: { started: CheckoutStarted; 
         <div className="mt-4 space-y-3">
           <Banner kind={over ? 'error' : 'info'}>{failure}</Banner>
           {over && (
-            <button type="button" className="btn-primary" onClick={onRestart}>
-              Back to checkout
-            </button>
+            <div className="flex flex-wrap gap-2">
+              {!expired && (
+                <button type="button" className="btn-primary" onClick={retry} disabled={busy !== undefined}>
+                  {busy === 'again' ? 'Starting…' : 'Pay again'}
+                </button>
+              )}
+              <button type="button" className="btn-outline" onClick={onRestart}>
+                Back to checkout
+              </button>
+            </div>
           )}
         </div>
       )}
     </div>
   );
 }
+
+/** Seconds until the reservation ends, ticking once a second; undefined without an end. */
+function useSecondsLeft(expiresAt: string | null): number | undefined {
+  const left = () => (expiresAt ? Math.max(0, Math.round((Date.parse(expiresAt) - Date.now()) / 1000)) : undefined);
+  const [seconds, setSeconds] = useState(left);
+  useEffect(() => {
+    setSeconds(left());
+    if (!expiresAt) return;
+    const timer = setInterval(() => setSeconds(left()), 1000);
+    return () => clearInterval(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [expiresAt]);
+  return seconds;
+}
+
+/** 29:05 */
+const formatCountdown = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;

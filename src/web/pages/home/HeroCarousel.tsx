@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { HERO_ART_HEIGHT, HERO_ART_WIDTH } from './hero-art-size';
 
 export const ADVANCE_MS = 5000;
 export const RESUME_MS = 10_000;
@@ -9,7 +10,10 @@ export interface Slide {
   title: string;
   subtitle: string;
   cta: string;
-  /** A picture behind the words; the gradient shows until (or instead of) it. */
+  /**
+   * A picture behind the words; the gradient shows until (or instead of) it. Small artwork
+   * made at build time (src/static-build/hero-art.ts), so the first paint finds it in the HTML.
+   */
   backgroundImage?: string;
   gradient: string;
 }
@@ -20,6 +24,7 @@ export const SLIDES: Slide[] = [
     title: 'Welcome to Akuafo Market Places',
     subtitle: 'Fresh produce, livestock and farm inputs straight from Ghanaian farmers.',
     cta: 'Explore Fresh Produce',
+    backgroundImage: '/hero/slide-1.webp',
     gradient: 'from-brand-dark to-brand',
   },
   {
@@ -27,6 +32,7 @@ export const SLIDES: Slide[] = [
     title: 'Quality Farm Inputs',
     subtitle: 'Certified seed, fertilizer and tools from verified suppliers, collected near you.',
     cta: 'Shop Farm Supplies',
+    backgroundImage: '/hero/slide-2.webp',
     gradient: 'from-amber-800 to-amber-600',
   },
   {
@@ -34,6 +40,7 @@ export const SLIDES: Slide[] = [
     title: 'Connect with Farmers',
     subtitle: 'Trade directly with growers across all 16 regions, without middlemen.',
     cta: 'Browse Local Farms',
+    backgroundImage: '/hero/slide-3.webp',
     gradient: 'from-emerald-900 to-teal-700',
   },
 ];
@@ -75,7 +82,17 @@ export function HeroCarousel({ slides = SLIDES }: { slides?: Slide[] }) {
           className={`absolute inset-0 bg-gradient-to-br ${slide.gradient} transition-opacity duration-1000 ease-in-out ${i === current ? 'opacity-100' : 'pointer-events-none opacity-0'}`}
         >
           {slide.backgroundImage && (
-            <img src={slide.backgroundImage} alt="" aria-hidden="true" loading={i === 0 ? 'eager' : 'lazy'} decoding="async" className="absolute inset-0 h-full w-full object-cover opacity-35" />
+            <img
+              src={slide.backgroundImage}
+              alt=""
+              aria-hidden="true"
+              width={HERO_ART_WIDTH}
+              height={HERO_ART_HEIGHT}
+              loading={i === 0 ? 'eager' : 'lazy'}
+              fetchPriority={i === 0 ? 'high' : 'low'}
+              decoding="async"
+              className="absolute inset-0 h-full w-full object-cover opacity-35"
+            />
           )}
           <div className="container-page relative flex h-full flex-col justify-center gap-4 pb-12">
             <h1 className="max-w-2xl text-3xl font-bold leading-tight drop-shadow sm:text-5xl">{slide.title}</h1>

@@ -1,33 +1,43 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import { Search } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { localShelf } from '../../../local/catalogue-query';
-import { useAddToCart } from '../../components/catalogue/useAddToCart';
+import { Spinner } from '../../components/Spinner';
+import { Deferred } from '../../initial-app/deferred';
 import { HeroCarousel, SLIDES } from './HeroCarousel';
 import { OurServices, WhyChoose } from './InfoSections';
-import { FeaturedProducts, ShelfSection } from './Shelves';
 
+const loadShelves = () => import('./HomeShelves');
+
+/**
+ * The first screen: hero, search and services are prerendered at build time and need no data;
+ * the shelves (prices, stock) come after the first paint, in their prerendered place.
+ */
 export default function HomePage() {
-  const { add, toastElement } = useAddToCart();
-  // The slides show pictures of real featured products when the mirror has them.
-  const pictures = useLiveQuery(async () => (await localShelf('featured', 3)).map((p) => p.images[0]?.urls[1280]), []);
-  const slides = SLIDES.map((slide, i) => ({ ...slide, backgroundImage: pictures?.[i] }));
-
   return (
     <>
-      <HeroCarousel slides={slides} />
+      <HeroCarousel slides={useHeroSlides()} />
       <HomeSearch />
       <OurServices />
-      <FeaturedProducts onAdd={add} />
-      <WhyChoose />
-      <ShelfSection shelf="discounted" title="Discounted Products" subtitle="Special offers on our best-selling items" onAdd={add} />
-      <ShelfSection shelf="weekly-specials" title="Weekly Special Offers" subtitle="This week's prices, lower than last week's" onAdd={add} />
-      {toastElement}
+      <Deferred load={loadShelves} fallback={<ShelvesLoading />}>
+        {({ HomeShelves }) => <HomeShelves between={<WhyChoose />} />}
+      </Deferred>
     </>
   );
 }
 
+function ShelvesLoading() {
+  return (
+    <>
+      <section aria-labelledby="featured-title" className="container-page py-10">
+        <h2 id="featured-title" className="mb-4 text-2xl font-bold">Featured Products</h2>
+        <Spinner />
+      </section>
+      <WhyChoose />
+    </>
+  );
+}
+
+/** A plain form to /products?search=…, so it works before the JavaScript has arrived. */
 function HomeSearch() {
   const navigate = useNavigate();
   const [term, setTerm] = useState('');
@@ -38,10 +48,11 @@ function HomeSearch() {
   };
   return (
     <section className="bg-white py-6 shadow-sm">
-      <form role="search" onSubmit={submit} className="container-page flex max-w-2xl gap-2">
+      <form role="search" action="/products" onSubmit={submit} className="container-page flex max-w-2xl gap-2">
         <label htmlFor="home-search" className="sr-only">Search products</label>
         <input
           id="home-search"
+          name="search"
           type="search"
           className="input"
           placeholder="Search for grains, livestock, or inputs..."
@@ -54,4 +65,23 @@ function HomeSearch() {
       </form>
     </section>
   );
+}
+
+/**
+ * Data saver: the hero shows its colours, no photo. The setting is read after hydration (the
+ * prerendered HTML has the photos) and through a dynamic import, so Dexie stays out of the
+ * first screen's JavaScript.
+ */
+function useHeroSlides() {
+  const [slides, setSlides] = useState(SLIDES);
+  useEffect(() => {
+    let live = true;
+    void import('../../../local/settings')
+      .then(({ readDataSaver }) => readDataSaver())
+      .then((on) => live && on && setSlides(SLIDES.map((slide) => ({ ...slide, backgroundImage: undefined }))));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return slides;
 }

@@ -4,9 +4,10 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { ApiError } from '../../../local/api';
 import { OUTBOX_EVENT } from '../../../local/outbox';
-import { localOrderDetail, refreshOrderDetail } from '../../../local/orders';
+import { localOrderDetail, refreshOrderDetail, type LocalOrderDetail } from '../../../local/orders';
+import { CancelOrder, RefundState } from './CancelOrder';
 import { formatGhanaMobile, NETWORK_LABELS, type MobileMoneyNetwork } from '../../../shared/phone';
-import { ORDER_MESSAGES, type OrderDetail } from '../../../shared/schemas/orders';
+import { ORDER_MESSAGES } from '../../../shared/schemas/orders';
 import { api } from '../../app/api';
 import { Price } from '../../components/Price';
 import { Spinner } from '../../components/Spinner';
@@ -22,6 +23,8 @@ const HISTORY_ICONS: Record<string, LucideIcon> = {
   DELIVERED: CheckCircle2,
   CANCELLED: XCircle,
 };
+
+const REFUND_POLL_MS = 5_000;
 
 /** /orders/{id}: kept on the phone once opened, so it also opens offline. */
 export default function OrderDetailPage() {
@@ -43,6 +46,15 @@ export default function OrderDetailPage() {
     if (online) load();
     else setState('done');
   }, [online, load]);
+
+  // A refund in flight is paid out by the server's refund job on its own clock: while the page
+  // is open and online, read the order again now and then so the buyer sees it complete.
+  const refundInFlight = order?.refund?.status === 'PENDING' || order?.refund?.status === 'PROCESSING';
+  useEffect(() => {
+    if (!online || !refundInFlight) return;
+    const timer = window.setInterval(load, REFUND_POLL_MS);
+    return () => window.clearInterval(timer);
+  }, [online, refundInFlight, load]);
 
   // A review sent from this page: read the order again so it shows the server's copy.
   useEffect(() => {
@@ -82,8 +94,10 @@ export default function OrderDetailPage() {
       <p className="text-sm text-gray-600">Placed on {formatDateTime(order.createdAt)}</p>
       {!online && <p className="mt-1 text-sm text-gray-600">Offline: showing the copy saved on this phone.</p>}
 
-      <div className="mt-4">
+      <div className="mt-4 space-y-3">
         <DeliveryBanner order={order} />
+        {order.refund && <RefundState refund={order.refund} />}
+        <CancelOrder order={order} />
       </div>
 
       <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_20rem]">
@@ -193,8 +207,21 @@ export default function OrderDetailPage() {
   );
 }
 
-function DeliveryBanner({ order }: { order: OrderDetail }) {
+function DeliveryBanner({ order }: { order: LocalOrderDetail }) {
   if (order.status === 'DELIVERED') return <Banner kind="success">Delivered on {formatDate(order.deliveredAt)}</Banner>;
+  if (order.status === 'SHIPPED') {
+    return (
+      <Banner kind="success">
+        <span className="block font-semibold">{ORDER_MESSAGES.readyForPickup(order.shippingAddress.name)}</span>
+        {order.pickupCode && (
+          <span className="mt-1 block">
+            Your pickup code: <strong className="font-mono text-2xl tracking-widest" aria-label={`Pickup code ${order.pickupCode.split('').join(' ')}`}>{order.pickupCode}</strong>
+            <span className="block text-xs">Show it to the warehouse staff when you collect. It works offline too.</span>
+          </span>
+        )}
+      </Banner>
+    );
+  }
   if (order.status === 'CANCELLED') return <Banner kind="error">Order Cancelled</Banner>;
   return <Banner kind="info">Expected delivery by {formatDate(order.estimatedDelivery)}</Banner>;
 }

@@ -1,0 +1,121 @@
+import {
+  NOTIFICATION_CHANNELS,
+  NOTIFICATION_TOPICS,
+  defaultPreferences,
+  type NotificationChannel,
+  type NotificationPreferences,
+  type NotificationTopic,
+  type PushKey,
+} from '../shared/schemas/notifications';
+import type { ApiClient } from './api';
+import { localDb, type AkuafoDb, type OutboxEntry } from './db';
+import { enqueueWith, onOutboxFailure, onOutboxSent, onOutboxSupersede } from './outbox';
+import { readSession } from './session';
+
+/**
+ * The notification switches on the phone: the server's last answer in db.meta, with its owner
+ * beside it (a second account on the phone never sees the first one's). Each switch is an
+ * idempotent intent ("orders by SMS: off") applied here at once and sent through the outbox.
+ */
+const PREFERENCES_KEY = 'notifications.preferences';
+const OWNER_KEY = 'notifications.owner';
+const PATH = 'shop/customers/me/notification-preferences';
+const entityOf = (topic: NotificationTopic, channel: NotificationChannel) => `notifications:${topic}.${channel}`;
+
+async function userIdOf(db: AkuafoDb): Promise<number | undefined> {
+  return (await readSession(db))?.user.id;
+}
+
+/** The switches as the phone knows them; the defaults (all on) until the first pull. */
+export async function readNotificationPreferences(db: AkuafoDb = localDb): Promise<NotificationPreferences> {
+  const [stored, owner] = await db.meta.bulkGet([PREFERENCES_KEY, OWNER_KEY]);
+  const userId = await userIdOf(db);
+  if (userId === undefined || owner?.value !== userId || !stored?.value) return defaultPreferences();
+  return stored.value as NotificationPreferences;
+}
+
+/** Flips one switch: at once on the phone, on the server when the outbox gets through. */
+export async function setNotificationPreference(topic: NotificationTopic, channel: NotificationChannel, enabled: boolean, db: AkuafoDb = localDb): Promise<void> {
+  const userId = await userIdOf(db);
+  if (userId === undefined) throw new Error('Please sign in to change your notifications.');
+  await enqueueWith(async () => {
+    const preferences = await readNotificationPreferences(db);
+    preferences[topic][channel] = enabled;
+    await db.meta.bulkPut([{ key: PREFERENCES_KEY, value: preferences }, { key: OWNER_KEY, value: userId }]);
+    return {
+      entity: entityOf(topic, channel),
+      method: 'PUT',
+      path: PATH,
+      body: { [topic]: { [channel]: enabled } },
+      label: `${enabled ? 'Turn on' : 'Turn off'} ${channel === 'sms' ? 'SMS' : channel} for ${topic}`,
+    };
+  }, db);
+}
+
+/** Re-reads the server's switches and lays the still-queued changes on top. */
+export async function pullNotificationPreferences(api: ApiClient, db: AkuafoDb = localDb): Promise<NotificationPreferences | undefined> {
+  const userId = await userIdOf(db);
+  if (userId === undefined) return undefined;
+  const { data } = await api.get<{ data: NotificationPreferences }>(PATH);
+  return db.transaction('rw', db.meta, db.outbox, db.session, async () => {
+    if ((await userIdOf(db)) !== userId) return undefined;
+    const waiting = await db.outbox.where('status').equals('pending').filter((e) => e.entity.startsWith('notifications:')).sortBy('seq');
+    for (const entry of waiting) applyIntent(data, entry);
+    await db.meta.bulkPut([{ key: PREFERENCES_KEY, value: data }, { key: OWNER_KEY, value: userId }]);
+    return data;
+  });
+}
+
+function applyIntent(preferences: NotificationPreferences, entry: OutboxEntry): void {
+  for (const topic of NOTIFICATION_TOPICS) {
+    for (const channel of NOTIFICATION_CHANNELS) {
+      const value = (entry.body as Partial<NotificationPreferences> | undefined)?.[topic]?.[channel];
+      if (typeof value === 'boolean') preferences[topic][channel] = value;
+    }
+  }
+}
+
+onOutboxFailure('notifications', async (_entry, { api, db }) => {
+  await pullNotificationPreferences(api, db);
+});
+onOutboxSent('notifications', async (_entry, { api, db }) => {
+  const more = await db.outbox.where('status').equals('pending').filter((e) => e.entity.startsWith('notifications:')).first();
+  if (!more) await pullNotificationPreferences(api, db);
+});
+// One entity per switch, each intent "make it so": flipping a switch ten times offline sends one.
+onOutboxSupersede('notifications', () => true);
+
+/** Why this browser cannot receive push, or undefined when it can. */
+export function pushUnavailableReason(): string | undefined {
+  if (typeof window === 'undefined' || !('serviceWorker' in navigator) || !('PushManager' in window) || !('Notification' in window)) {
+    return 'This browser cannot receive push notifications. On Android, open Akuafo Market in Chrome, or add it to your home screen; e-mail and SMS still reach you.';
+  }
+  if (Notification.permission === 'denied') {
+    return 'Notifications are blocked for this site. Allow them in your browser\'s site settings to turn push on.';
+  }
+  return undefined;
+}
+
+export async function currentPushSubscription(): Promise<PushSubscription | null> {
+  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator) || typeof PushManager === 'undefined') return null;
+  const registration = await navigator.serviceWorker.getRegistration();
+  return (await registration?.pushManager.getSubscription()) ?? null;
+}
+
+/** Asks permission, subscribes this device with our VAPID key and tells the server (needs the network). */
+export async function enablePush(api: ApiClient): Promise<void> {
+  if ((await Notification.requestPermission()) !== 'granted') throw new Error('Notifications were not allowed, so push stays off.');
+  const { data } = await api.get<{ data: PushKey }>('shop/customers/me/push-subscriptions/key');
+  const registration = await navigator.serviceWorker.ready;
+  const key = Uint8Array.from(atob(data.publicKey.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
+  const subscription = (await registration.pushManager.getSubscription()) ?? (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key }));
+  await api.post('shop/customers/me/push-subscriptions', subscription.toJSON());
+}
+
+/** Stops push on this device: the server forgets it, then the browser drops the subscription. */
+export async function disablePush(api: ApiClient): Promise<void> {
+  const subscription = await currentPushSubscription();
+  if (!subscription) return;
+  await api.delete('shop/customers/me/push-subscriptions', { json: { endpoint: subscription.endpoint } });
+  await subscription.unsubscribe();
+}

@@ -1,0 +1,87 @@
+import { randomInt, timingSafeEqual } from 'node:crypto';
+import { ORDER_MESSAGES } from '../../../shared/schemas/orders';
+import { badRequest, conflict, notFound } from '../../http/errors';
+import { now, type Db } from '../../platform/db';
+import { addHistory } from '../checkout/reservations';
+import { notify } from '../../platform/messages';
+
+/**
+ * Fulfilment: sellers bring their lines to the pickup warehouse; when every line is there
+ * the order is ready for pickup (SHIPPED) with a 6-digit code, which the buyer shows at the
+ * warehouse and the operator types in to hand the order over (DELIVERED).
+ */
+const newPickupCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
+
+async function lockedOrder(trx: Db, orderId: number) {
+  await trx.updateTable('orders').set({ updated_at: now() }).where('id', '=', orderId).execute();
+  return trx
+    .selectFrom('orders')
+    .innerJoin('warehouses', 'warehouses.id', 'orders.pickup_warehouse_id')
+    .select(['orders.id', 'orders.status', 'orders.payment_status', 'orders.pickup_code', 'warehouses.name as warehouse'])
+    .where('orders.id', '=', orderId)
+    .executeTakeFirst();
+}
+
+/** PROCESSING -> SHIPPED with a fresh pickup code, once. Returns whether this call did it. */
+async function markReady(trx: Db, order: { id: number; warehouse: string }, extraNote?: string): Promise<boolean> {
+  const moved = await trx
+    .updateTable('orders')
+    .set({ status: 'SHIPPED', pickup_code: newPickupCode(), updated_at: now() })
+    .where('id', '=', order.id)
+    .where('status', '=', 'PROCESSING')
+    .executeTakeFirst();
+  if (Number(moved.numUpdatedRows) !== 1) return false;
+  await addHistory(trx, order.id, 'SHIPPED', [ORDER_MESSAGES.readyForPickup(order.warehouse) + '.', extraNote].filter(Boolean).join(' '));
+  await notify(trx, { kind: 'order.status', orderId: order.id });
+  return true;
+}
+
+/**
+ * A seller marks one of their own lines "at the warehouse" (a set-to intent: marking twice is
+ * harmless). Another seller's line or order is 404. When it was the last line missing, the
+ * order becomes ready for pickup.
+ */
+export async function markLineAtWarehouse(trx: Db, sellerId: number, orderId: number, itemId: number): Promise<void> {
+  const line = await trx
+    .selectFrom('order_items')
+    .innerJoin('products', 'products.id', 'order_items.product_id')
+    .select(['order_items.id', 'order_items.at_warehouse_at'])
+    .where('order_items.id', '=', itemId)
+    .where('order_items.order_id', '=', orderId)
+    .where('products.seller_id', '=', sellerId)
+    .executeTakeFirst();
+  if (!line) throw notFound('Order line not found');
+  const order = await lockedOrder(trx, orderId);
+  if (!order) throw notFound('Order line not found');
+  if (order.status === 'CANCELLED') throw conflict('This order was cancelled, so there is nothing to bring to the warehouse.');
+  if (order.status === 'PENDING') throw conflict('This order is not paid yet: bring the goods once it is.');
+  if (line.at_warehouse_at !== null || order.status !== 'PROCESSING') return;
+  await trx.updateTable('order_items').set({ at_warehouse_at: now() }).where('id', '=', itemId).where('at_warehouse_at', 'is', null).execute();
+  const missing = await trx.selectFrom('order_items').select('id').where('order_id', '=', orderId).where('at_warehouse_at', 'is', null).executeTakeFirst();
+  if (!missing) await markReady(trx, order);
+}
+
+/** An operator takes the goods in for every line at once (sellers who do not use the app). */
+export async function markOrderReady(trx: Db, orderId: number, notes: string | undefined): Promise<void> {
+  const order = await lockedOrder(trx, orderId);
+  if (!order) throw notFound('Order not found');
+  if (order.status !== 'PROCESSING') throw conflict(`An order that is ${order.status} cannot become SHIPPED.`);
+  await trx.updateTable('order_items').set({ at_warehouse_at: now() }).where('order_id', '=', orderId).where('at_warehouse_at', 'is', null).execute();
+  await markReady(trx, order, notes);
+}
+
+/**
+ * The operator hands the order over: the code must be the one the order carries. The caller
+ * rate-limits attempts per order, so the million codes cannot be tried one by one.
+ */
+export async function collectWithCode(trx: Db, orderId: number, code: string): Promise<void> {
+  const order = await lockedOrder(trx, orderId);
+  if (!order) throw notFound('Order not found');
+  if (order.status === 'DELIVERED') throw conflict('This order was already collected.');
+  if (order.status !== 'SHIPPED' || !order.pickup_code) throw conflict(ORDER_MESSAGES.pickupNotReady);
+  if (!timingSafeEqual(Buffer.from(code.padEnd(6)), Buffer.from(order.pickup_code.padEnd(6)))) throw badRequest(ORDER_MESSAGES.wrongPickupCode, { code: ORDER_MESSAGES.wrongPickupCode });
+  const at = now();
+  await trx.updateTable('orders').set({ status: 'DELIVERED', delivered_at: at, updated_at: at }).where('id', '=', orderId).where('status', '=', 'SHIPPED').execute();
+  await addHistory(trx, orderId, 'DELIVERED', `Collected at ${order.warehouse} with the pickup code.`);
+  await notify(trx, { kind: 'order.status', orderId });
+}

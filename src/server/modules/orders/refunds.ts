@@ -1,0 +1,183 @@
+import { sql } from 'kysely';
+import { formatMinor } from '../../../shared/money';
+import type { Deps } from '../../http/context';
+import { now, type Db } from '../../platform/db';
+import { createPaymentProvider, PaymentProviderError, type RefundState } from '../../platform/payments';
+import { addHistory } from '../checkout/reservations';
+import { inTransaction } from '../checkout/transactions';
+import { notify } from '../../platform/messages';
+
+/**
+ * Refunds: a row per refunded payment, written in the transaction that made the refund due
+ * (a cancel, a late payment that found no stock, a superseded attempt that was paid anyway),
+ * and sent to the provider by the refund job, outside any transaction, until it is accepted.
+ */
+export async function queueRefund(trx: Db, refund: { orderId: number; paymentId: number; amountMinor: number; currency: string; reason: string }): Promise<void> {
+  const at = now();
+  await trx
+    .insertInto('refunds')
+    .values({
+      order_id: refund.orderId,
+      payment_id: refund.paymentId,
+      amount_minor: refund.amountMinor,
+      currency: refund.currency,
+      reason: refund.reason,
+      status: 'PENDING',
+      provider_refund_id: null,
+      next_attempt_at: at,
+      claimed_until: null,
+      last_error: null,
+      completed_at: null,
+      created_at: at,
+      updated_at: at,
+    })
+    // One refund per payment, however many paths find it due.
+    .onConflict((oc) => oc.column('payment_id').doNothing())
+    .execute();
+}
+
+type RefundDeps = Pick<Deps, 'config' | 'db' | 'dialect' | 'logger'>;
+type RefundRow = NonNullable<Awaited<ReturnType<typeof claimNext>>>;
+
+/** A claimed refund is left alone by every other job instance for this long. */
+const LEASE_MS = 2 * 60_000;
+/** How soon to ask again about a refund the provider accepted but has not paid out. */
+const CHECK_AGAIN_MS = 60_000;
+const MAX_BACKOFF_MS = 3600_000;
+
+const later = (at: Date, ms: number) => new Date(at.getTime() + ms).toISOString();
+/** 5 s, 10 s, 20 s ... up to an hour between attempts. */
+const backoff = (attempts: number) => Math.min(5_000 * 2 ** Math.max(0, attempts - 1), MAX_BACKOFF_MS);
+
+/**
+ * Takes the next due refund for this instance. On PostgreSQL the row is locked with
+ * FOR UPDATE SKIP LOCKED, so instances racing for it each get a different one; the lease
+ * (claimed_until) then keeps it theirs while they call the provider outside the transaction.
+ * SQLite has one writer at a time, and the UPDATE re-checks the lease.
+ */
+async function claimNext(deps: RefundDeps, at: Date) {
+  const moment = at.toISOString();
+  return inTransaction(deps.db, async (trx) => {
+    let due = trx
+      .selectFrom('refunds')
+      .innerJoin('payments', 'payments.id', 'refunds.payment_id')
+      .select(['refunds.id', 'refunds.order_id', 'refunds.status', 'refunds.amount_minor', 'refunds.currency', 'refunds.reason', 'refunds.attempts', 'refunds.provider_refund_id'])
+      .select(['payments.reference', 'payments.provider', 'payments.provider_transaction_id'])
+      .where('refunds.status', 'in', ['PENDING', 'PROCESSING'])
+      .where('refunds.next_attempt_at', '<=', moment)
+      .where((eb) => eb.or([eb('refunds.claimed_until', 'is', null), eb('refunds.claimed_until', '<', moment)]))
+      .orderBy('refunds.next_attempt_at')
+      .limit(1);
+    if (deps.dialect === 'postgres') due = due.forUpdate('refunds').skipLocked();
+    const row = await due.executeTakeFirst();
+    if (!row) return undefined;
+    const claimed = await trx
+      .updateTable('refunds')
+      .set({ claimed_until: later(at, LEASE_MS), attempts: sql`attempts + 1` })
+      .where('id', '=', row.id)
+      .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', moment)]))
+      .executeTakeFirst();
+    // null: another instance took it first; there may be more to take.
+    return Number(claimed.numUpdatedRows) === 1 ? { ...row, attempts: row.attempts + 1 } : null;
+  });
+}
+
+/**
+ * Works through every refund due now, one at a time; returns how many it handled. Safe to
+ * run on every instance of a fleet at once: each refund is claimed by exactly one.
+ */
+export async function runDueRefunds(deps: RefundDeps, at: Date = new Date()): Promise<number> {
+  let handled = 0;
+  for (let row = await claimNext(deps, at); row !== undefined; row = await claimNext(deps, at)) {
+    if (!row) continue;
+    await attempt(deps, row, at);
+    handled += 1;
+  }
+  return handled;
+}
+
+async function attempt(deps: RefundDeps, row: RefundRow, at: Date): Promise<void> {
+  const provider = createPaymentProvider(deps.config, deps.db);
+  let state: RefundState;
+  try {
+    if (provider.name !== row.provider) throw new PaymentProviderError(`The payment was made with ${row.provider}, which is not configured now`);
+    state =
+      row.status === 'PROCESSING' && row.provider_refund_id
+        ? await provider.refundStatus(row.provider_refund_id)
+        : await provider.refund({ reference: row.reference, providerTransactionId: row.provider_transaction_id, amountMinor: row.amount_minor, currency: row.currency, reason: row.reason });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    deps.logger.warn({ refund: row.id, err: message }, 'refund attempt failed; will retry');
+    await settleRefund(deps.db, row.id, { last_error: message, next_attempt_at: later(at, backoff(row.attempts)) });
+    return;
+  }
+
+  if (state.status === 'processed') return completeRefund(deps, row, state);
+  if (state.status === 'pending') {
+    await settleRefund(deps.db, row.id, { status: 'PROCESSING', provider_refund_id: state.providerRefundId ?? row.provider_refund_id, last_error: null, next_attempt_at: later(at, CHECK_AGAIN_MS) });
+    return;
+  }
+  if (row.status === 'PENDING') {
+    // Refused before it was accepted: keep asking (with backoff) until the provider takes it.
+    await settleRefund(deps.db, row.id, { last_error: state.message, next_attempt_at: later(at, backoff(row.attempts)) });
+    return;
+  }
+  // Accepted, then given up by the provider: an operator must look at it (the console lists it).
+  deps.logger.error({ refund: row.id, message: state.message }, 'refund failed at the provider');
+  await settleRefund(deps.db, row.id, { status: 'FAILED', last_error: state.message });
+}
+
+/** Records an attempt's result and lets the lease go. */
+async function settleRefund(db: Db, id: number, changes: { status?: string; provider_refund_id?: string | null; last_error?: string | null; next_attempt_at?: string }) {
+  await db.updateTable('refunds').set({ ...changes, claimed_until: null, updated_at: now() }).where('id', '=', id).execute();
+}
+
+async function completeRefund(deps: RefundDeps, row: RefundRow, state: RefundState): Promise<void> {
+  await inTransaction(deps.db, async (trx) => {
+    const at = now();
+    const done = await trx
+      .updateTable('refunds')
+      .set({ status: 'COMPLETED', provider_refund_id: state.providerRefundId ?? row.provider_refund_id, completed_at: at, last_error: null, claimed_until: null, updated_at: at })
+      .where('id', '=', row.id)
+      .where('status', '!=', 'COMPLETED')
+      .executeTakeFirst();
+    if (Number(done.numUpdatedRows) !== 1) return;
+    // A refund of the order's own payment closes the order's money; a refund of a superseded
+    // attempt leaves the order as it is (it may be paid by a later attempt).
+    const refunded = await trx
+      .updateTable('orders')
+      .set({ payment_status: 'REFUNDED', updated_at: at })
+      .where('id', '=', row.order_id)
+      .where('payment_status', '=', 'REFUND_DUE')
+      .executeTakeFirst();
+    await addHistory(trx, row.order_id, 'REFUNDED', `Refund of ${formatMinor(row.amount_minor)} completed to your mobile money wallet (reference ${row.reference}).`);
+    if (Number(refunded.numUpdatedRows) === 1) await notify(trx, { kind: 'order.status', orderId: row.order_id });
+  });
+}
+
+/** The refund job: runs every `everyMs` while the server is up; stop() waits for a run in flight. */
+export function startRefundJob(deps: RefundDeps, everyMs = 5_000): { stop(): Promise<void> } {
+  let running: Promise<unknown> = Promise.resolve();
+  let stopped = false;
+  const timer = setInterval(() => {
+    running = running.then(() => (stopped ? 0 : runDueRefunds(deps))).catch((error) => deps.logger.error({ err: error }, 'refund job run failed'));
+  }, everyMs);
+  timer.unref?.();
+  return {
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
+
+/** The buyer's view of an order's refund (the latest one for its own payment). */
+export async function refundOfOrder(db: Db, orderId: number) {
+  return db
+    .selectFrom('refunds')
+    .select(['status', 'amount_minor', 'currency', 'created_at', 'completed_at'])
+    .where('order_id', '=', orderId)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+}

@@ -1,0 +1,16 @@
+/**
+ * What happened that somebody should hear about. Callers say only what happened, inside the
+ * transaction of the change that caused it; the message outbox looks up who hears it, on which
+ * channels (the user's preferences), and with which words.
+ */
+export type MessageEvent =
+  /** The buyer hears the order's current state: paid, payment failed, ready for pickup (with the
+   *  warehouse and pickup code), delivered, cancelled, refund completed. */
+  | { kind: 'order.status'; orderId: number }
+  /** Each seller with lines in a newly paid order hears what sold. */
+  | { kind: 'order.sold'; orderId: number }
+  /** The seller hears that a listing was approved or rejected (with the reason). */
+  | { kind: 'listing.decided'; submissionId: number };
+
+/** The preference groups a user switches per channel on /notifications. */
+export const MESSAGE_TOPICS = { 'order.status': 'orders', 'order.sold': 'sales', 'listing.decided': 'listings' } as const;

@@ -1,0 +1,51 @@
+import { now, type Db } from '../db';
+import type { MessagesTable } from '../db/schema-messages';
+import type { MessageEvent } from './events';
+import { wantedChannels } from './preferences';
+import { renderEvent } from './render';
+
+export type { MessageEvent } from './events';
+export { MESSAGE_TOPICS } from './events';
+
+type NewMessage = Pick<MessagesTable, 'channel' | 'recipient' | 'topic' | 'body'> &
+  Partial<Pick<MessagesTable, 'user_id' | 'push_subscription_id' | 'subject' | 'html' | 'link'>>;
+
+/** Writes messages to the outbox; the worker sends them once the caller's transaction commits. */
+export async function enqueue(db: Db, messages: NewMessage[]): Promise<void> {
+  if (messages.length === 0) return;
+  const at = now();
+  await db
+    .insertInto('messages')
+    .values(messages.map((m) => ({ user_id: null, push_subscription_id: null, subject: null, html: null, link: null, ...m, status: 'QUEUED' as const, attempts: 0, next_attempt_at: at, created_at: at, updated_at: at })))
+    .execute();
+}
+
+/**
+ * An e-mail that goes out whatever the user's switches say (codes, resets, receipts).
+ * Call it with the transaction of the change that causes it.
+ */
+export function queueEmail(db: Db, mail: { to: string; subject: string; text: string; html?: string; topic: string; userId?: number }): Promise<void> {
+  return enqueue(db, [{ channel: 'email', recipient: mail.to, subject: mail.subject, body: mail.text, html: mail.html ?? null, topic: mail.topic, user_id: mail.userId ?? null }]);
+}
+
+/**
+ * Something happened that somebody should hear about. Call it inside the transaction of the
+ * change (db may be a Kysely transaction): it reads who hears it and on which channels, and
+ * writes one message per recipient and channel; nothing is sent until the change commits.
+ */
+export async function notify(db: Db, event: MessageEvent): Promise<void> {
+  for (const notice of await renderEvent(db, event)) {
+    const channels = await wantedChannels(db, notice.userId, notice.topic);
+    const common = { user_id: notice.userId, topic: notice.topic, link: notice.link };
+    const messages: NewMessage[] = [];
+    if (channels.has('email')) messages.push({ ...common, channel: 'email', recipient: notice.email.to, subject: notice.email.subject, body: notice.email.text });
+    if (channels.has('sms') && notice.sms) messages.push({ ...common, channel: 'sms', recipient: notice.sms.to, body: notice.sms.text });
+    if (channels.has('push')) {
+      const devices = await db.selectFrom('push_subscriptions').select(['id', 'endpoint']).where('user_id', '=', notice.userId).orderBy('id').execute();
+      for (const device of devices) {
+        messages.push({ ...common, channel: 'push', recipient: new URL(device.endpoint).host, push_subscription_id: device.id, subject: notice.push.title, body: notice.push.body });
+      }
+    }
+    await enqueue(db, messages);
+  }
+}

@@ -1,0 +1,205 @@
+import { formatMinor } from '../../../shared/money';
+import { parseGhanaMobile } from '../../../shared/phone';
+import type { NotificationTopic } from '../../../shared/schemas/notifications';
+import type { Db } from '../db';
+import { MESSAGE_TOPICS, type MessageEvent } from './events';
+import { fitSms } from './sms-text';
+
+/** What one person hears about one event, in each channel's words; the outbox picks the channels. */
+export interface Notice {
+  userId: number;
+  topic: NotificationTopic;
+  email: { to: string; subject: string; text: string };
+  /** Undefined when the user has no Ghana mobile number on file. */
+  sms: { to: string; text: string } | undefined;
+  push: { title: string; body: string };
+  /** The page in the app this is about. */
+  link: string;
+}
+
+interface Person {
+  id: number;
+  email: string;
+  first_name: string;
+  phone: string | null;
+}
+
+const PERSON = ['users.id', 'users.email', 'users.first_name', 'users.phone'] as const;
+
+/** Phones are stored as digits (0241234567 or 233241234567); SMS goes to Ghana mobiles as +233…. */
+export function smsNumber(phone: string | null): string | undefined {
+  if (!phone) return undefined;
+  return (parseGhanaMobile(phone) ?? parseGhanaMobile(`+${phone.replace(/^\+/, '')}`))?.international;
+}
+
+const notice = (person: Person, topic: NotificationTopic, link: string, parts: { subject: string; lines: string[]; sms: string[]; push: string }): Notice => ({
+  userId: person.id,
+  topic,
+  link,
+  email: { to: person.email, subject: parts.subject, text: [`Hello ${person.first_name},`, '', ...parts.lines, '', 'Akuafo Market'].join('\n') },
+  sms: ((to) => (to ? { to, text: fitSms(...(parts.sms as [string, ...string[]])) } : undefined))(smsNumber(person.phone)),
+  push: { title: parts.subject, body: parts.push },
+});
+
+/** Who hears about an event and what they are told. Reads everything from the database. */
+export async function renderEvent(db: Db, event: MessageEvent): Promise<Notice[]> {
+  switch (event.kind) {
+    case 'order.status':
+      return orderStatusNotices(db, event.orderId);
+    case 'order.sold':
+      return orderSoldNotices(db, event.orderId);
+    case 'listing.decided':
+      return listingNotices(db, event.submissionId);
+  }
+}
+
+async function loadOrder(db: Db, orderId: number) {
+  // selectAll, so columns later migrations add (the pickup code) come along when present.
+  const order = await db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
+  if (!order) return undefined;
+  const buyer = await db.selectFrom('users').select(PERSON).where('id', '=', order.user_id).executeTakeFirstOrThrow();
+  const warehouse = await db.selectFrom('warehouses').select(['name', 'address']).where('id', '=', order.pickup_warehouse_id).executeTakeFirstOrThrow();
+  return { order, buyer, warehouse, pickupCode: pickupCodeOf(order) };
+}
+
+/** The one place the pickup code is read: the orders module adds `pickup_code` to orders. */
+function pickupCodeOf(order: object): string | undefined {
+  const code = (order as { pickup_code?: unknown }).pickup_code;
+  return typeof code === 'string' && code !== '' ? code : undefined;
+}
+
+async function orderStatusNotices(db: Db, orderId: number): Promise<Notice[]> {
+  const loaded = await loadOrder(db, orderId);
+  if (!loaded) return [];
+  const { order, buyer, warehouse, pickupCode } = loaded;
+  const no = order.order_number;
+  const total = formatMinor(order.total_minor);
+  const link = `/orders/${order.id}`;
+  const at = `${warehouse.name}, ${warehouse.address}`;
+  const say = (subject: string, lines: string[], sms: string[], push: string) => [notice(buyer, MESSAGE_TOPICS['order.status'], link, { subject, lines, sms, push })];
+
+  if (order.status === 'PROCESSING' && order.payment_status === 'PAID') {
+    const items = await db.selectFrom('order_items').select(['quantity', 'product_name', 'total_minor']).where('order_id', '=', orderId).orderBy('id').execute();
+    const ready = order.estimated_delivery ? new Date(order.estimated_delivery).toDateString() : 'soon';
+    return say(
+      `Order ${no} confirmed`,
+      [
+        `Thank you for your order ${no}. We received your mobile money payment.`,
+        '',
+        ...items.map((i) => `  ${i.quantity} × ${i.product_name}: ${formatMinor(i.total_minor)}`),
+        `  Total paid: ${total}`,
+        '',
+        `Pickup: ${at}. Expected to be ready by ${ready}. We will tell you when it is ready for pickup.`,
+      ],
+      [`Akuafo Market: order ${no} is paid (${total}).`, `We will text you when it is ready for pickup at ${warehouse.name}.`],
+      `Payment of ${total} received. We will tell you when it is ready for pickup.`,
+    );
+  }
+  if (order.status === 'SHIPPED') {
+    const code = pickupCode ? `Your pickup code is ${pickupCode}.` : '';
+    return say(
+      `Order ${no} is ready for pickup`,
+      [`Your order ${no} is ready for pickup at ${at}.`, ...(code ? [`${code} Show it to the warehouse staff when you collect.`] : [])],
+      [`Akuafo Market: order ${no} is ready for pickup at ${warehouse.name}.`, ...(code ? [code] : []), warehouse.address],
+      `Ready for pickup at ${warehouse.name}.${code ? ` ${code}` : ''}`,
+    );
+  }
+  if (order.status === 'DELIVERED') {
+    return say(
+      `Order ${no} collected`,
+      [`Your order ${no} was collected from ${warehouse.name}. Thank you for buying on Akuafo Market.`, 'You can now review what you bought from the order page.'],
+      [`Akuafo Market: order ${no} was collected from ${warehouse.name}.`, 'Thank you!'],
+      `Collected from ${warehouse.name}. Thank you!`,
+    );
+  }
+  if (order.status === 'PENDING' && order.payment_status === 'FAILED') {
+    return say(
+      `Payment for order ${no} did not go through`,
+      [`The mobile money payment of ${total} for order ${no} did not go through.`, 'Your items stay reserved for a short while: open the order to pay again.'],
+      [`Akuafo Market: payment of ${total} for order ${no} did not go through.`, 'Open the order in the app to pay again.'],
+      'The payment did not go through. Tap to pay again.',
+    );
+  }
+  if (order.status === 'CANCELLED') {
+    if (order.payment_status === 'REFUNDED') {
+      return say(
+        `Refund for order ${no} completed`,
+        [`We refunded ${total} for the cancelled order ${no} to your mobile money wallet.`],
+        [`Akuafo Market: ${total} for cancelled order ${no} was refunded to your mobile money wallet.`],
+        `${total} was refunded to your mobile money wallet.`,
+      );
+    }
+    const refund = order.payment_status === 'REFUND_DUE' || order.payment_status === 'PAID';
+    return say(
+      `Order ${no} cancelled`,
+      [`Your order ${no} was cancelled.`, refund ? `A refund of ${total} is on its way; we will tell you when it is done.` : 'You were not charged.'],
+      [`Akuafo Market: order ${no} was cancelled.`, refund ? `A refund of ${total} is on its way.` : 'You were not charged.'],
+      refund ? `Cancelled. A refund of ${total} is on its way.` : 'Cancelled. You were not charged.',
+    );
+  }
+  return [];
+}
+
+async function orderSoldNotices(db: Db, orderId: number): Promise<Notice[]> {
+  const loaded = await loadOrder(db, orderId);
+  if (!loaded) return [];
+  const { order, warehouse } = loaded;
+  const lines = await db
+    .selectFrom('order_items')
+    .innerJoin('products', 'products.id', 'order_items.product_id')
+    .innerJoin('users', 'users.id', 'products.seller_id')
+    .select([...PERSON, 'order_items.product_name', 'order_items.quantity', 'order_items.total_minor'])
+    .where('order_items.order_id', '=', orderId)
+    .orderBy('users.id')
+    .orderBy('order_items.id')
+    .execute();
+  const sellers = new Map<number, typeof lines>();
+  for (const line of lines) sellers.set(line.id, [...(sellers.get(line.id) ?? []), line]);
+  return [...sellers.values()].map((own) => {
+    const seller = own[0]!;
+    const amount = formatMinor(own.reduce((sum, l) => sum + l.total_minor, 0));
+    const what = own.map((l) => `${l.quantity} x ${l.product_name}`);
+    return notice(seller, MESSAGE_TOPICS['order.sold'], '/seller/orders', {
+      subject: `You sold ${what.length === 1 ? what[0] : `${what.length} products`} (order ${order.order_number})`,
+      lines: [
+        `Order ${order.order_number} was paid and contains your products:`,
+        ...own.map((l) => `  ${l.quantity} x ${l.product_name}: ${formatMinor(l.total_minor)}`),
+        `  Your lines: ${amount}`,
+        '',
+        `Please bring them to ${warehouse.name}, ${warehouse.address}, and mark them at the warehouse on your orders page.`,
+      ],
+      sms: [`Akuafo Market: you sold ${what.join(', ')} (${amount}), order ${order.order_number}.`, `Bring to ${warehouse.name}.`],
+      push: `${what.join(', ')} (${amount}). Bring to ${warehouse.name}.`,
+    });
+  });
+}
+
+async function listingNotices(db: Db, submissionId: number): Promise<Notice[]> {
+  const row = await db
+    .selectFrom('product_submissions')
+    .innerJoin('users', 'users.id', 'product_submissions.seller_id')
+    .select([...PERSON, 'product_submissions.name', 'product_submissions.status', 'product_submissions.review_note'])
+    .where('product_submissions.id', '=', submissionId)
+    .executeTakeFirst();
+  if (!row || row.status === 'PENDING') return [];
+  const link = '/sellers/me/products';
+  if (row.status === 'APPROVED') {
+    return [
+      notice(row, MESSAGE_TOPICS['listing.decided'], link, {
+        subject: `Your product "${row.name}" is live on Akuafo Market`,
+        lines: [`Good news: "${row.name}" was approved and buyers can now find it in the marketplace.`],
+        sms: [`Akuafo Market: "${row.name}" was approved and is now live in the marketplace.`],
+        push: `"${row.name}" was approved and is now live.`,
+      }),
+    ];
+  }
+  const reason = row.review_note ?? '';
+  return [
+    notice(row, MESSAGE_TOPICS['listing.decided'], link, {
+      subject: `Your product "${row.name}" needs changes`,
+      lines: [`Our operator could not approve "${row.name}" yet. The reason:`, reason, 'Edit the product in Product Management and it goes back for review.'],
+      sms: [`Akuafo Market: "${row.name}" was not approved.`, `Reason: ${reason}`.slice(0, 120), 'Edit it in the app to resubmit.'],
+      push: `"${row.name}" needs changes: ${reason}`.slice(0, 200),
+    }),
+  ];
+}

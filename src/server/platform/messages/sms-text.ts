@@ -1,0 +1,47 @@
+/**
+ * One SMS carries 160 characters of the GSM 03.38 alphabet, but only 70 once any character
+ * outside it appears (the whole message switches to UCS-2). So SMS texts are made of GSM
+ * characters: the cedi sign becomes GHS, the only thing outside the alphabet our texts use.
+ */
+export const SMS_LIMIT = 160;
+
+const GSM_BASIC =
+  '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà';
+const GSM_EXTENDED = '^{}\\[~]|€';
+
+/** Characters an SMS spends on text: extension-table characters count twice. */
+export function gsmLength(text: string): number {
+  let length = 0;
+  for (const ch of text) {
+    if (GSM_BASIC.includes(ch)) length += 1;
+    else if (GSM_EXTENDED.includes(ch)) length += 2;
+    else return Number.POSITIVE_INFINITY;
+  }
+  return length;
+}
+
+/** Money and punctuation in GSM characters: "GH₵ 12.50" -> "GHS 12.50", "×" -> "x". */
+export function toGsm(text: string): string {
+  return text
+    .replace(/GH₵/g, 'GHS')
+    .replace(/[×]/g, 'x')
+    .replace(/[‘’]/g, "'")
+    .replace(/[“”]/g, '"')
+    .replace(/[–—]/g, '-')
+    .replace(/…/g, '...')
+    .normalize('NFKD')
+    .replace(/[^\n\r -~£¥èéùìòÇØøÅåÆæßÉÄÖÑÜ§¿äöñüà¡€]/g, '');
+}
+
+/**
+ * The first part always; each further part only if the text still fits one SMS. So the
+ * essential words go first and details (the warehouse address, a thank-you) drop off first.
+ */
+export function fitSms(essential: string, ...optional: string[]): string {
+  let text = toGsm(essential);
+  for (const part of optional) {
+    const longer = `${text} ${toGsm(part)}`;
+    if (gsmLength(longer) <= SMS_LIMIT) text = longer;
+  }
+  return text;
+}

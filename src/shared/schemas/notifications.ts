@@ -1,0 +1,93 @@
+import * as v from 'valibot';
+
+/** The kinds of message a user switches per channel on /notifications (see MESSAGE_TOPICS on the server). */
+export const NOTIFICATION_TOPICS = ['orders', 'sales', 'listings'] as const;
+export type NotificationTopic = (typeof NOTIFICATION_TOPICS)[number];
+
+export const NOTIFICATION_CHANNELS = ['email', 'sms', 'push'] as const;
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+
+export const TOPIC_LABELS: Record<NotificationTopic, { title: string; description: string }> = {
+  orders: { title: 'My orders', description: 'Payment, ready for pickup with the pickup code, collected, cancelled and refunds.' },
+  sales: { title: 'My sales', description: 'For sellers: a paid order contains your products.' },
+  listings: { title: 'My listings', description: 'For sellers: a product you submitted was approved or needs changes.' },
+};
+
+export const CHANNEL_LABELS: Record<NotificationChannel, string> = { email: 'E-mail', sms: 'SMS', push: 'Push' };
+
+/** Every switch is on until the user turns it off; push only reaches a device that subscribed. */
+export const DEFAULT_PREFERENCE = true;
+
+export type NotificationPreferences = Record<NotificationTopic, Record<NotificationChannel, boolean>>;
+
+export function defaultPreferences(): NotificationPreferences {
+  const channels = () => Object.fromEntries(NOTIFICATION_CHANNELS.map((c) => [c, DEFAULT_PREFERENCE])) as Record<NotificationChannel, boolean>;
+  return Object.fromEntries(NOTIFICATION_TOPICS.map((t) => [t, channels()])) as NotificationPreferences;
+}
+
+const channelSwitches = v.partial(
+  v.object(Object.fromEntries(NOTIFICATION_CHANNELS.map((c) => [c, v.boolean(`${c} must be true or false`)])) as Record<NotificationChannel, v.BooleanSchema<string>>),
+);
+
+/**
+ * PUT /customers/me/notification-preferences: any subset of topic x channel switches, e.g.
+ * `{ "orders": { "sms": false } }`; the ones left out keep their value. An intent ("set this
+ * switch to false"), so a replay from the phone's outbox applies the same way twice.
+ */
+export const notificationPreferencesSchema = v.strictObject(
+  Object.fromEntries(NOTIFICATION_TOPICS.map((t) => [t, v.optional(channelSwitches)])) as Record<NotificationTopic, v.OptionalSchema<typeof channelSwitches, undefined>>,
+  'Preferences are grouped by orders, sales and listings',
+);
+export type NotificationPreferencesInput = v.InferOutput<typeof notificationPreferencesSchema>;
+
+/** POST /customers/me/push-subscriptions: PushSubscription.toJSON() from the browser. */
+export const pushSubscriptionSchema = v.object({
+  endpoint: v.pipe(v.string('endpoint is required'), v.url('endpoint must be a URL'), v.startsWith('https://', 'endpoint must be an https URL'), v.maxLength(2000, 'endpoint is too long')),
+  keys: v.object(
+    {
+      p256dh: v.pipe(v.string('keys.p256dh is required'), v.regex(/^[A-Za-z0-9_-]{80,100}={0,2}$/, 'keys.p256dh must be a base64url P-256 public key')),
+      auth: v.pipe(v.string('keys.auth is required'), v.regex(/^[A-Za-z0-9_-]{16,32}={0,2}$/, 'keys.auth must be a base64url secret')),
+    },
+    'keys is required',
+  ),
+});
+export type PushSubscriptionInput = v.InferOutput<typeof pushSubscriptionSchema>;
+
+/** DELETE /customers/me/push-subscriptions: which device stops receiving. */
+export const pushUnsubscribeSchema = v.object({ endpoint: v.pipe(v.string('endpoint is required'), v.minLength(1, 'endpoint is required')) });
+
+/** What the service worker receives in a push message (JSON). */
+export interface PushPayload {
+  title: string;
+  body: string;
+  /** The page the notification opens when tapped, e.g. /orders/12. */
+  url: string;
+  tag?: string;
+}
+
+/** GET /customers/me/push-subscriptions/key */
+export interface PushKey {
+  publicKey: string;
+}
+
+export const MESSAGE_STATUSES = ['QUEUED', 'SENDING', 'SENT', 'FAILED'] as const;
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+
+/** GET /admin/messages: the operator's view of the message outbox. */
+export const adminMessagesQuerySchema = v.object({
+  status: v.optional(v.picklist(['QUEUED', 'FAILED', 'SENT'], 'status must be QUEUED, FAILED or SENT'), 'QUEUED'),
+});
+
+export interface AdminMessage {
+  id: number;
+  channel: NotificationChannel;
+  recipient: string;
+  subject: string | null;
+  body: string;
+  status: MessageStatus;
+  attempts: number;
+  nextAttemptAt: string;
+  lastError: string | null;
+  createdAt: string;
+  sentAt: string | null;
+}

@@ -1,0 +1,22 @@
+import * as v from 'valibot';
+import { CATEGORIES, IMAGE_WIDTHS } from '../catalogue';
+
+/** GET /offline-packs/size: one category (or everything when absent), pictures at one width. */
+export const offlinePackQuerySchema = v.object({
+  category: v.optional(v.picklist(CATEGORIES, 'Unknown category')),
+  width: v.pipe(
+    v.optional(v.string(), '640'),
+    v.picklist(IMAGE_WIDTHS.map(String), `width must be one of ${IMAGE_WIDTHS.join(', ')}`),
+    v.transform(Number),
+  ),
+});
+export type OfflinePackQuery = v.InferOutput<typeof offlinePackQuerySchema>;
+
+/** What saving a pack will download: its listed products' pictures at the chosen width. */
+export interface OfflinePackSize {
+  category: string | null;
+  width: number;
+  productCount: number;
+  imageCount: number;
+  bytes: number;
+}

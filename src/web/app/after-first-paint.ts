@@ -1,0 +1,13 @@
+import { startOutboxReplayer } from '../../local/replayer';
+import { startCatalogueSync } from '../../local/sync';
+import { api } from './api';
+import { startFieldCare } from './field';
+import { registerServiceWorker } from './service-worker';
+
+/** The data layer's background work, started once the first screen has painted. */
+export function startBackgroundWork(): void {
+  startCatalogueSync(api);
+  startOutboxReplayer(api);
+  registerServiceWorker();
+  startFieldCare();
+}

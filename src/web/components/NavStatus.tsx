@@ -1,0 +1,60 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { ShoppingCart, WifiOff } from 'lucide-react';
+import { useEffect } from 'react';
+import { Link } from 'react-router-dom';
+import { localDb } from '../../local/db';
+import { useOnline } from '../hooks/useOnline';
+import { useSession } from '../hooks/useSession';
+import { AccountMenu } from './AccountMenu';
+import { SyncIndicator } from './SyncIndicator';
+
+export interface NavState {
+  signedIn: boolean;
+  cartCount: number;
+}
+
+/**
+ * The bar's live right-hand side: offline pill, unsent changes, cart and account. It reads
+ * the phone's data, so it loads after the first paint (NavBar holds its place until then)
+ * and tells the bar what the links depend on.
+ */
+export function NavStatus({ onChange }: { onChange(state: NavState): void }) {
+  const { session, loading } = useSession();
+  const online = useOnline();
+  // The badge counts distinct items (rows), not the sum of quantities.
+  const cartCount = useLiveQuery(() => localDb.cart.count(), []);
+  const signedIn = Boolean(session);
+  useEffect(() => {
+    if (!loading && cartCount !== undefined) onChange({ signedIn, cartCount });
+  }, [signedIn, loading, cartCount, onChange]);
+  const count = cartCount ?? 0;
+
+  return (
+    <>
+      {!online && (
+        <span role="status" className="flex shrink-0 items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+          <WifiOff size={12} aria-hidden="true" />
+          Offline
+        </span>
+      )}
+      <SyncIndicator />
+      <Link
+        to="/cart"
+        aria-label={count > 0 ? `Cart, ${count} ${count === 1 ? 'item' : 'items'}` : 'Cart'}
+        className="relative flex h-9 w-9 shrink-0 items-center justify-center rounded-full text-gray-800 hover:bg-gray-100"
+      >
+        <ShoppingCart size={22} aria-hidden="true" />
+        {count > 0 && (
+          <span aria-hidden="true" data-testid="cart-badge" className="absolute -right-1 -top-1 min-w-5 rounded-full bg-red-700 px-1 text-center text-xs font-bold leading-5 text-white">
+            {count > 99 ? '99+' : count}
+          </span>
+        )}
+      </Link>
+      {loading ? null : session ? (
+        <AccountMenu user={session.user} />
+      ) : (
+        <Link to="/signin" className="btn-primary shrink-0 px-3 py-1.5 text-sm">Sign In</Link>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,133 @@
+import { spawn } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+import { loadConfig } from '../../src/server/config';
+import { createDeps } from '../../src/server/deps';
+import { createLogger } from '../../src/server/platform/logging';
+import { fillBigCatalogue } from '../support/big-catalogue';
+import { startNpm } from '../support/npm-start';
+
+/**
+ * npm run bench api: every public catalogue read of the real `npm start` against a bare Hono
+ * route serving the same JSON gzipped once at start (what a static file server does), side
+ * by side in one run: autocannon, 50 connections, Accept-Encoding gzip, in ROUNDS turns of
+ * BENCH_SECONDS (2) a side, each side's figures the median of its turns, so a neighbour's load
+ * on a shared machine weighs on both. Once on the demo catalogue, once on 10,000 products.
+ * The target is a ratio of at least 0.40 with a p99 of at most 25 ms.
+ */
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
+const ROUNDS = 3;
+const CONNECTIONS = 50;
+const BIG = 10_000;
+
+const routes = (productId: number) => [
+  '/api/v1/products?page=1&limit=20',
+  '/api/v1/products?category=Grains&sortBy=price&sortDir=asc&page=1&limit=20',
+  '/api/v1/products?search=maize',
+  '/api/v1/products/featured',
+  `/api/v1/products/${productId}`,
+  `/api/v1/products/${productId}/reviews`,
+  '/api/v1/categories',
+  '/api/v1/warehouses',
+  '/api/v1/sync/catalogue',
+];
+
+interface Side {
+  rps: number;
+  p99: number;
+  failures: number;
+}
+
+async function load(url: string, seconds: number): Promise<Side> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers: { 'accept-encoding': 'gzip' } });
+  return { rps: result.requests.average, p99: result.latency.p99, failures: result.errors + result.timeouts + result.non2xx };
+}
+
+/** Both sides in turns; each side's median turn. */
+async function sideBySide(ours: string, theirs: string, seconds = SECONDS, rounds = ROUNDS): Promise<[Side, Side]> {
+  const a: Side[] = [];
+  const b: Side[] = [];
+  for (let round = 0; round < rounds; round++) {
+    a.push(await load(ours, seconds));
+    b.push(await load(theirs, seconds));
+  }
+  const median = (sides: Side[]): Side => {
+    const at = (pick: (s: Side) => number) => sides.map(pick).sort((x, y) => x - y)[Math.floor(sides.length / 2)];
+    return { rps: at((s) => s.rps), p99: at((s) => s.p99), failures: sides.reduce((n, s) => n + s.failures, 0) };
+  };
+  return [median(a), median(b)];
+}
+
+/** The bare yardstick in its own process, so it does not share a CPU with autocannon. */
+async function startBare(bodies: Record<string, string>, dir: string) {
+  const file = join(dir, 'bare-bodies.json');
+  writeFileSync(file, JSON.stringify(bodies));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/support/bare-server.ts', file], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout.once('data', (chunk: Buffer) => resolve((JSON.parse(chunk.toString()) as { port: number }).port));
+    child.once('exit', (code) => reject(new Error(`bare server exited with ${code}`)));
+  });
+  return { baseUrl: `http://127.0.0.1:${port}`, stop: () => void child.kill('SIGTERM') };
+}
+
+/** The newest "api cache" figures the server logged (its summary line), if it logs them. */
+function cacheFigures(logFile: string): string {
+  const lines = readFileSync(logFile, 'utf8').split('\n').filter((l) => l.includes('"apiCache"'));
+  if (lines.length === 0) return 'the server reports no API cache';
+  const { apiCache } = JSON.parse(lines[lines.length - 1]) as { apiCache: { entries: number; bytes: number; capBytes: number } };
+  const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
+  return `API cache: ${apiCache.entries} answers (gzip and brotli), ${kib(apiCache.bytes)} of a ${(apiCache.capBytes / 1024 / 1024).toFixed(0)} MiB cap`;
+}
+
+async function benchCatalogue(label: string, dataDir: string, env: Record<string, string>, productId: number) {
+  const logFile = join(dataDir, 'server.log');
+  const log = openSync(logFile, 'a');
+  const app = await startNpm({ DATA_DIR: dataDir, LOG_SUMMARY_SECONDS: '1', ...env }, log);
+  const paths = routes(productId);
+  const bodies: Record<string, string> = {};
+  for (const path of paths) {
+    const res = await fetch(app.baseUrl + path, { headers: { 'accept-encoding': 'identity' } });
+    if (!res.ok) throw new Error(`${path} answered ${res.status}`);
+    bodies[path] = await res.text();
+  }
+  const bare = await startBare(bodies, dataDir);
+  try {
+    // Untimed: both processes' JIT warms up before the first route is measured.
+    for (const path of paths) await sideBySide(app.baseUrl + path, bare.baseUrl + path, 1, 1);
+    console.log(`\n${label}: autocannon, ${CONNECTIONS} connections, Accept-Encoding gzip, median of ${ROUNDS} turns of ${SECONDS} s a side`);
+    console.log('| route | Akuafo req/s | p99 | bare route, same bytes | ratio | gzip bytes |');
+    console.log('|---|---|---|---|---|---|');
+    for (const path of paths) {
+      const [ours, theirs] = await sideBySide(app.baseUrl + path, bare.baseUrl + path);
+      const ratio = ours.rps / theirs.rps;
+      const met = ratio >= 0.4 && ours.p99 <= 25 ? '' : ' (short of target)';
+      const failed = ours.failures ? ` (${ours.failures} failed)` : '';
+      const gz = gzipSync(bodies[path]).byteLength;
+      console.log(`| \`GET ${path}\` | ${Math.round(ours.rps).toLocaleString('en')}${failed} | ${ours.p99} ms | ${Math.round(theirs.rps).toLocaleString('en')} | ${ratio.toFixed(2)}${met} | ${gz.toLocaleString('en')} |`);
+    }
+    await new Promise((r) => setTimeout(r, 1500)); // one more summary line after the last run
+    console.log(cacheFigures(logFile));
+  } finally {
+    bare.stop();
+    await app.stop();
+    closeSync(log);
+  }
+}
+
+const demoDir = mkdtempSync(join(tmpdir(), 'akuafo-bench-api-'));
+const bigDir = mkdtempSync(join(tmpdir(), 'akuafo-bench-api-big-'));
+try {
+  await benchCatalogue('Demo catalogue (84 products)', demoDir, { SEED: 'demo' }, 25);
+
+  const config = loadConfig({ DATA_DIR: bigDir, SEED: 'none', DATABASE_URL: '' });
+  const { deps, close } = await createDeps(config, createLogger('warn'));
+  await fillBigCatalogue(deps, BIG);
+  await close();
+  await benchCatalogue(`${BIG.toLocaleString('en')} products`, bigDir, { SEED: 'none' }, BIG / 2);
+} finally {
+  rmSync(demoDir, { recursive: true, force: true });
+  rmSync(bigDir, { recursive: true, force: true });
+}

@@ -1,0 +1,47 @@
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { localDb } from '../../src/local/db';
+import { saveSession } from '../../src/local/session';
+import { paginate } from '../../src/shared/pagination';
+import type { SellerOrder } from '../../src/shared/schemas/sellers';
+
+const get = vi.fn();
+vi.mock('../../src/web/app/api', () => ({ api: { get: (...args: unknown[]) => get(...args) } }));
+const { default: SellerOrdersPage } = await import('../../src/web/pages/sellers/SellerOrdersPage');
+
+const order: SellerOrder = {
+  id: 12, orderNumber: 'ORD-2026-000012', createdAt: '2026-11-22T09:00:00.000Z', status: 'PROCESSING', paymentStatus: 'PAID', buyerName: 'Esi',
+  pickupWarehouse: 'Tamale Warehouse', sellerTotal: 60, currency: 'GHS',
+  items: [
+    { id: 31, productId: 5, productName: 'Puna yam', quantity: 2, unitPrice: 20, total: 40, atWarehouseAt: '2026-11-22T10:00:00.000Z' },
+    { id: 32, productId: 6, productName: 'Shea butter', quantity: 1, unitPrice: 20, total: 20, atWarehouseAt: null },
+  ],
+};
+
+beforeEach(async () => {
+  Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
+  get.mockReset();
+  get.mockResolvedValue({ data: [order], pagination: paginate(1, 10, 1) });
+  await Promise.all([localDb.outbox.clear(), localDb.meta.clear(), localDb.session.clear()]);
+  await saveSession({ accessToken: 'a', refreshToken: 'r', user: { id: 9, firstName: 'Kofi', lastName: 'Boateng', email: 'kofi@example.com', userType: 'SELLER', profileImage: null, passwordChangedAt: null } });
+});
+afterEach(cleanup);
+
+describe('SellerOrdersPage', () => {
+  it('shows the seller\'s lines with the buyer\'s first name, filters by state, and marks a line through the outbox', async () => {
+    render(<MemoryRouter><SellerOrdersPage /></MemoryRouter>);
+    await screen.findByText('ORD-2026-000012');
+    expect(screen.getByText('Buyer: Esi · Pickup: Tamale Warehouse')).toBeTruthy();
+    expect(screen.getAllByText('At the warehouse')).toHaveLength(1);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Mark Shea butter at the warehouse' }));
+    await waitFor(async () => expect(await localDb.outbox.count()).toBe(1));
+    expect(await localDb.outbox.toArray()).toEqual([expect.objectContaining({ method: 'PUT', path: 'sellers/me/orders/12/items/32/at-warehouse', status: 'pending' })]);
+    // Shown at once, before the server has it.
+    await waitFor(() => expect(screen.getAllByText('At the warehouse')).toHaveLength(2));
+
+    fireEvent.change(screen.getByLabelText('State'), { target: { value: 'SHIPPED' } });
+    await waitFor(() => expect(get).toHaveBeenLastCalledWith('sellers/me/orders', { searchParams: { page: 1, status: 'SHIPPED' } }));
+  });
+});
