@@ -9,8 +9,6 @@ import { OUTBOX_SYNC_TAG, replayExclusively } from '../src/local/replayer';
 import { createBackgroundApiClient } from '../src/local/sw-client';
 import { savedPicture, VIEWED_PICTURES_CACHE } from '../src/local/pictures';
 import { recordUsage, responseBytes } from '../src/local/usage';
-// Registers the cart's outbox hooks, so a change refused while the app is closed still restores the cart.
-import '../src/local/cart';
 // Web Push: shows the server's notifications and opens the order when one is tapped.
 import './push';
 

@@ -24,6 +24,9 @@ const sentHooks = new Map<string, Hook>();
 
 export const kindOf = (entity: string) => entity.split(':')[0];
 
+/** The kinds that have said what to do once sent or refused (see outbox-kinds.ts). */
+export const kindsWithHooks = (): string[] => [...new Set([...sentHooks.keys(), ...failedHooks.keys()])].sort();
+
 /** What to do when the server refuses an entry of this kind (or it is discarded): restore the server's truth. */
 export function onOutboxFailure(kind: string, hook: Hook): void {
   failedHooks.set(kind, hook);
