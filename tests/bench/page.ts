@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import type { BrowserContext, Page } from 'playwright-core';
 import { signInThroughPage } from '../support/auth';
@@ -13,9 +14,13 @@ import { startApp } from '../support/start-app';
  *   before the page first goes idle after load (gzip, as sent), and when the hero heading and the
  *   search box show;
  * - a repeat visit to /products offline with the CPU slowed 4x: when products show.
- * BENCH_RUNS (default 3) runs of each; the table shows medians.
+ * BENCH_RUNS (default 3) runs of each; the table shows medians. BENCH_PAGES (say "/products")
+ * audits only the pages whose name starts with one of its comma-separated prefixes, and
+ * BENCH_LHR_DIR keeps each Lighthouse report there as JSON, to see what a figure is made of.
  */
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const ONLY = process.env.BENCH_PAGES?.split(',').filter(Boolean);
+const LHR_DIR = process.env.BENCH_LHR_DIR;
 const BUYER = { email: 'buyer@akuafo.demo', password: 'Akuafo#2026' };
 const SLOW_3G = { offline: false, latency: 400, downloadThroughput: 400_000 / 8, uploadThroughput: 400_000 / 8 };
 const SELECTORS = {
@@ -127,6 +132,10 @@ async function audit(url: string, port: number, signedIn: boolean): Promise<Ligh
   const { categories, audits } = result.lhr;
   const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
   if (result.lhr.runtimeError) throw new Error(`Lighthouse: ${result.lhr.runtimeError.message}`);
+  if (LHR_DIR) {
+    mkdirSync(LHR_DIR, { recursive: true });
+    writeFileSync(join(LHR_DIR, `${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`), JSON.stringify(result.lhr));
+  }
   return {
     performance: score('performance'),
     accessibility: score('accessibility'),
@@ -153,7 +162,7 @@ async function lighthouseRuns(baseUrl: string, productId: number) {
     { name: `/product/${productId} (signed in)`, url: `${baseUrl}/product/${productId}`, signedIn: true },
   ];
   const results: Record<string, LighthouseFigures[]> = {};
-  for (const p of pages) {
+  for (const p of pages.filter((page) => !ONLY || ONLY.some((prefix) => page.name.startsWith(prefix)))) {
     // A browser of its own per page: the signed-in one signs in first, through the app.
     const port = 9300 + Math.floor(Math.random() * 500);
     const context = await launchBrowser({ args: [`--remote-debugging-port=${port}`] });
