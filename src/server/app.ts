@@ -1,12 +1,12 @@
+import type { IncomingMessage } from 'node:http';
 import { Hono } from 'hono';
-import { compress } from 'hono/compress';
 import { ERROR_CODES } from '../shared/errors';
-import { accessLog } from './http/access-log';
+import { createAccessLog, type AccessLog } from './http/access-log';
 import { readUser } from './http/auth';
 import type { AppEnv, Deps } from './http/context';
 import { HttpError, errorResponse } from './http/errors';
 import { staticRoutes } from './http/static';
-import { sameOriginOnly, securityHeaders } from './http/security';
+import { compressUnlessComplete, sameOriginOnly, securityHeaderValues, securityHeaders } from './http/security';
 import { apiBodyLimit } from './http/limits';
 import { refuseNulInPath } from './http/validate';
 import { idempotency } from './http/idempotency';
@@ -14,7 +14,7 @@ import { closeConnectionsWhenDraining, operationsRoutes, requestMetrics } from '
 import { accountsRoutes } from './modules/accounts/routes';
 import { adminRoutes } from './modules/admin/routes';
 import { cartRoutes } from './modules/cart/routes';
-import { createPublicReads } from './modules/catalogue/public-reads';
+import { createPublicReads, type PublicReads } from './modules/catalogue/public-reads';
 import { catalogueRoutes } from './modules/catalogue/routes';
 import { checkoutRoutes } from './modules/checkout/routes';
 import { contactRoutes } from './modules/contact/routes';
@@ -70,8 +70,9 @@ export function createApp(deps: Deps) {
   app.use('*', requestMetrics(deps));
   app.use('*', closeConnectionsWhenDraining(deps));
   app.use('*', securityHeaders(deps.config));
-  app.use('*', compress());
-  app.use('*', accessLog(deps.logger, { slowMs: deps.config.logSlowMs, summaryMs: deps.config.logSummarySeconds * 1000, extra: () => ({ apiCache: reads.stats() }) }));
+  app.use('*', compressUnlessComplete());
+  const log = createAccessLog(deps.logger, { slowMs: deps.config.logSlowMs, summaryMs: deps.config.logSummarySeconds * 1000, extra: () => ({ apiCache: reads.stats() }) });
+  app.use('*', log.middleware);
   // A write may have queued messages; its transaction has committed by now, so send them at once.
   app.use('/api/*', async (c, next) => {
     await next();
@@ -89,7 +90,37 @@ export function createApp(deps: Deps) {
     deps.logger.error({ err: error, path: c.req.path }, 'unhandled error');
     return c.json({ message: 'Something went wrong on our side. Please try again.', code: ERROR_CODES.internal }, 500);
   });
+  answerKnownReadsFirst(app, deps, reads, log.record);
   return app;
 }
+
+/**
+ * An anonymous GET whose answer is already kept at the current catalogue head is sent before
+ * the middleware chain (see PublicReads.knownAnswer): counted, timed and logged all the same.
+ * Anything with an identity or an Origin, and everything while draining, goes the usual way.
+ */
+function answerKnownReadsFirst(app: Hono<AppEnv>, deps: Deps, reads: PublicReads, record: AccessLog['record']) {
+  const security = securityHeaderValues(deps.config);
+  const dispatch = app.fetch;
+  app.fetch = (request, env, executionCtx) => {
+    if (request.method === 'GET' && !deps.lifecycle.draining) {
+      const started = performance.now();
+      // Under Node, the adapter hands over its own parse of the headers: reading it is cheap.
+      const nodeHeaders = (env as { incoming?: IncomingMessage } | undefined)?.incoming?.headers;
+      const header = nodeHeaders ? (name: string) => nodeHeaders[name] as string | undefined : (name: string) => request.headers.get(name) ?? undefined;
+      const known = !header('authorization') && !header('origin') ? reads.knownAnswer(request.url, header, security) : undefined;
+      if (known) {
+        const ms = performance.now() - started;
+        deps.metrics.httpRequests.observe({ method: 'GET', route: known.route, status: String(known.response.status) }, ms / 1000);
+        record('GET', pathOf(request.url), known.response.status, Math.round(ms * 10) / 10);
+        return known.response;
+      }
+    }
+    return dispatch(request, env, executionCtx);
+  };
+}
+
+/** The path of an absolute URL, without parsing the whole of it. */
+const pathOf = (url: string) => url.slice(url.indexOf('/', url.indexOf('//') + 2)).split('?')[0];
 
 export type App = ReturnType<typeof createApp>;

@@ -244,3 +244,60 @@ describe('the answer cache', () => {
     expect(cache.stats()).toMatchObject({ entries: 1, misses: 1 });
   });
 });
+
+describe('an anonymous read already answered at the head', () => {
+  /** The app behind the real Node adapter, as `npm start` serves it (its own header parse included). */
+  async function overNode() {
+    const { serve } = await import('@hono/node-server');
+    const app = createApp(server.deps);
+    const listening = await new Promise<{ close(): void; url: string }>((resolve) => {
+      const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => resolve({ close: () => s.close(), url: `http://127.0.0.1:${info.port}/api/v1` }));
+    });
+    return listening;
+  }
+  const headersOf = (res: Response) => Object.fromEntries([...res.headers].filter(([name]) => name !== 'date'));
+
+  it('is sent again with the same body and every header, the security headers included, and 304 to its ETag', async () => {
+    const node = await overNode();
+    try {
+      for (const path of ['/categories', '/products?category=Grains&limit=5', '/products/25']) {
+        const first = await fetch(`${node.url}${path}`, { headers: { 'accept-encoding': 'gzip' } });
+        const again = await fetch(`${node.url}${path}`, { headers: { 'accept-encoding': 'gzip' } });
+        expect(again.status).toBe(200);
+        expect(headersOf(again)).toEqual(headersOf(first));
+        expect(await again.text()).toBe(await first.text());
+        expect(again.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+        expect(again.headers.get('x-content-type-options')).toBe('nosniff');
+        const notModified = await fetch(`${node.url}${path}`, { headers: { 'if-none-match': first.headers.get('etag')! } });
+        expect(notModified.status).toBe(304);
+        expect(notModified.headers.get('x-frame-options')).toBe('DENY');
+      }
+    } finally {
+      node.close();
+    }
+  });
+
+  it('is not given to a signed-in user, another site, or after a change', async () => {
+    const node = await overNode();
+    try {
+      const { submissionId, productId } = await approvedProduct('Known Answer Cassava', '20');
+      const path = `/products/${productId}`;
+      const priceNow = async () => (await json(await fetch(`${node.url}${path}`))).data.price;
+      expect(await priceNow()).toBe(20);
+      expect((await fetch(`${node.url}${path}`)).headers.get('cache-control')).toBe('public, max-age=5, stale-while-revalidate=25');
+      const signedIn = await fetch(`${node.url}${path}`, { headers: { authorization: `Bearer ${kofi}` } });
+      expect(signedIn.headers.get('cache-control')).toBe('private, no-cache');
+      expect((await fetch(`${node.url}${path}`, { headers: { origin: 'https://evil.example' } })).status).toBe(403);
+      // A change through this instance shows on the very next read of the same URL.
+      const edit = await fetch(`${node.url}/product-submissions/my-submissions/${submissionId}`, {
+        method: 'PATCH',
+        headers: { authorization: `Bearer ${kofi}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ price: 21.5 }),
+      });
+      expect(edit.status).toBe(200);
+      expect(await priceNow()).toBe(21.5);
+    } finally {
+      node.close();
+    }
+  });
+});

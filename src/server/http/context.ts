@@ -37,6 +37,8 @@ export interface AppEnv {
     tx: Db | undefined;
     /** Uploads read and encoded before the idempotency transaction opened (see submissions/uploads.ts). */
     uploads: { fields: Record<string, string>; images: StoredImage[] } | undefined;
+    /** Set by the security-headers middleware: what every response carries (see completeResponse). */
+    securityHeaders: Record<string, string>;
   };
 }
 

@@ -1,7 +1,9 @@
 import type { Context, MiddlewareHandler } from 'hono';
+import { routePath } from 'hono/route';
 import type * as v from 'valibot';
 import { parseQuery } from '../../http/validate';
-import { createAnswerCache, sendAnswer } from '../../http/answer-cache';
+import { answerResponse, createAnswerCache, sendAnswer, type HeaderOf } from '../../http/answer-cache';
+import type { AppEnv } from '../../http/context';
 import type { Db } from '../../platform/db';
 import { createCatalogueHead } from './head';
 
@@ -33,6 +35,15 @@ export function readQuery<S extends v.GenericSchema>(c: Context, schema: S): v.I
   return parsed;
 }
 
+/** How many URLs the known-answer index holds before it starts again (popular ones return at once). */
+const KNOWN_URLS_MAX = 10_000;
+interface KnownUrl {
+  key: string;
+  vary: string;
+  route: string;
+}
+const pathAndQuery = (url: string) => url.slice(url.indexOf('/', url.indexOf('//') + 2));
+
 export interface AnswerOptions<T> {
   cacheControl?: string | ((data: T) => string);
   vary?: string;
@@ -46,20 +57,44 @@ export function createPublicReads(db: Db, capBytes: number) {
   const head = createCatalogueHead(db);
   const cache = createAnswerCache(capBytes);
   let lastHead: string | undefined;
+  /** Answers given to anonymous requests at the current head, by the path and query asked. */
+  const byUrl = new Map<string, KnownUrl>();
 
-  async function answer<T>(c: Context, key: string, load: () => Promise<T>, options: AnswerOptions<T> = {}): Promise<Response> {
+  async function answer<T>(c: Context<AppEnv>, key: string, load: () => Promise<T>, options: AnswerOptions<T> = {}): Promise<Response> {
     const version = await head.current();
     if (version !== lastHead) {
       // Answers of an older head are never asked for again: give their memory back at once.
       cache.keepOnly(`${version}|`);
+      byUrl.clear();
       lastHead = version;
     }
-    const found = cache.get(`${version}|${key}`, async () => {
+    const cacheKey = `${version}|${key}`;
+    const found = cache.get(cacheKey, async () => {
       const data = await load();
       const policy = options.cacheControl ?? PUBLIC_READ;
       return { json: JSON.stringify(data), cacheControl: typeof policy === 'function' ? policy(data) : policy };
     });
-    return sendAnswer(c, found instanceof Promise ? await found : found, options.vary ?? 'Accept-Encoding');
+    const vary = options.vary ?? 'Accept-Encoding';
+    if (!c.req.header('authorization') && version === lastHead) {
+      if (byUrl.size >= KNOWN_URLS_MAX) byUrl.clear();
+      byUrl.set(pathAndQuery(c.req.url), { key: cacheKey, vary, route: routePath(c) });
+    }
+    return sendAnswer(c, found instanceof Promise ? await found : found, vary);
+  }
+
+  /**
+   * The answer to an anonymous GET already answered at the current head, ready to send
+   * without the app's middleware chain (routing, validation, the checks a read with no
+   * identity and no body does not need): on a market day most requests are these. Undefined
+   * when the head must be read again or the URL is new; the app then answers as usual.
+   */
+  function knownAnswer(url: string, header: HeaderOf, securityHeaders: Record<string, string>): { response: Response; route: string } | undefined {
+    const version = head.current();
+    if (version !== lastHead) return undefined;
+    const known = byUrl.get(pathAndQuery(url));
+    const found = known && cache.peek(known.key);
+    if (!known || !found) return undefined;
+    return { response: answerResponse(found, known.vary, header, securityHeaders), route: known.route };
   }
 
   /** After any write through this instance (committed by then), the next read checks the head. */
@@ -71,7 +106,7 @@ export function createPublicReads(db: Db, capBytes: number) {
     }
   };
 
-  return { answer, watchWrites, stats: () => ({ ...cache.stats(), head: lastHead }) };
+  return { answer, knownAnswer, watchWrites, stats: () => ({ ...cache.stats(), knownUrls: byUrl.size, head: lastHead }) };
 }
 
 export type PublicReads = ReturnType<typeof createPublicReads>;

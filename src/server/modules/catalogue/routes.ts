@@ -28,7 +28,8 @@ export function catalogueRoutes(deps: Deps, reads: PublicReads) {
     const id = parseIdOr404(c.req.param('id'), 'Product Not Found');
     const user = c.get('user');
     const canReview = user ? await catalogue.userCanReview(user.id, id) : false;
-    return reads.answer(c, `product:${id}:${canReview}`, async () => ({ data: await catalogue.getProduct(id, canReview) }), {
+    // Keyed on who may keep it too: a signed-in user's answer stays private even when it says what the anonymous one does.
+    return reads.answer(c, `product:${id}:${canReview}:${user ? 'private' : 'public'}`, async () => ({ data: await catalogue.getProduct(id, canReview) }), {
       cacheControl: user ? PERSONAL_READ : PUBLIC_READ,
       vary: 'Accept-Encoding, Authorization',
     });
