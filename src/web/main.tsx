@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { routes } from './app/routes';
@@ -21,10 +21,14 @@ const initialized = new Promise<void>((resolve) => {
 });
 // index.html holds the prerendered home: hydrate it. Any other page got the shell (or
 // nothing): render over it.
-void initialized.then(() => {
-  if (container.dataset.prerendered === 'home' && window.location.pathname === '/') hydrateRoot(container, app);
-  else createRoot(container).render(app);
-});
+// In a transition, React renders in slices and lets the browser in between (no long task on
+// a slow phone's CPU); the prerendered page or the shell stays on screen meanwhile.
+void initialized.then(() =>
+  startTransition(() => {
+    if (container.dataset.prerendered === 'home' && window.location.pathname === '/') hydrateRoot(container, app);
+    else createRoot(container).render(app);
+  }),
+);
 
 void afterFirstPaint()
   .then(() => import('./app/after-first-paint'))

@@ -38,7 +38,9 @@ export function ChromeLayout() {
         Skip to content
       </a>
       <NavBar />
-      <main id="main" className="flex-1">
+      {/* At least a screen tall: the footer starts below the fold, so a page that arrives
+          after "Loading…" (or its own spinner) does not push it down the screen (layout shift). */}
+      <main id="main" className="min-h-dvh flex-1">
         <Outlet />
       </main>
       <Footer />

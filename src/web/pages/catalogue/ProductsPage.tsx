@@ -90,6 +90,8 @@ export default function ProductsPage() {
           </EmptyState>
         ) : (
           <>
+            {/* The cards' names are h3: the list needs a heading of its own in between. */}
+            <h2 className="sr-only">Products</h2>
             <p className="mb-3 text-sm text-gray-700" aria-live="polite">{showingCaption(page.pagination, page.data.length)}</p>
             <ProductGrid products={page.data} onAdd={add} />
             <div className="mt-6">

@@ -47,6 +47,7 @@ export default function SearchPage() {
             ) : (
               <>
                 <p className="mb-3 text-sm text-gray-700">{showingCaption(result.data.pagination, result.data.data.length)}</p>
+                <h2 className="sr-only">Products</h2>
                 <ProductGrid products={result.data.data} onAdd={add} />
                 <div className="mt-6">
                   <Pagination
