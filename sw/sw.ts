@@ -9,6 +9,8 @@ import { OUTBOX_SYNC_TAG, replayExclusively } from '../src/local/replayer';
 import { createBackgroundApiClient } from '../src/local/sw-client';
 import { savedPicture, VIEWED_PICTURES_CACHE } from '../src/local/pictures';
 import { recordUsage, responseBytes } from '../src/local/usage';
+// Every kind's outbox hooks, so what the worker sends with the app closed is followed up as the page would.
+import '../src/local/outbox-kinds';
 // Web Push: shows the server's notifications and opens the order when one is tapped.
 import './push';
 

@@ -24,6 +24,18 @@ const sentHooks = new Map<string, Hook>();
 
 export const kindOf = (entity: string) => entity.split(':')[0];
 
+let loadEveryKind: () => Promise<unknown> = async () => undefined;
+
+/**
+ * How to bring in every kind's hooks (outbox-kinds.ts) before an entry is sent or discarded,
+ * whichever page queued it. The page loads them only when the outbox holds something, so a
+ * first visit does not pay for them; the service worker imports them outright (a dynamic
+ * import cannot run there).
+ */
+export function loadOutboxKindsWith(loader: () => Promise<unknown>): void {
+  loadEveryKind = loader;
+}
+
 /** The kinds that have said what to do once sent or refused (see outbox-kinds.ts). */
 export const kindsWithHooks = (): string[] => [...new Set([...sentHooks.keys(), ...failedHooks.keys()])].sort();
 
@@ -93,6 +105,7 @@ export async function replayOutbox(
   db: AkuafoDb = localDb,
   options: { signal?: AbortSignal } = {},
 ): Promise<ReplayResult> {
+  if ((await db.outbox.count()) > 0) await loadEveryKind();
   const result: ReplayResult = { sent: 0, coalesced: await coalesce(db), failed: 0, retryLater: false, needsSignIn: false };
   const userId = await signedInUserId(db);
   while (!options.signal?.aborted) {
@@ -236,6 +249,7 @@ export async function discardEntry(seq: number, api: ApiClient, db: AkuafoDb = l
   if (!entry) return;
   await db.outbox.delete(seq);
   announce();
+  await loadEveryKind();
   await runHook(failedHooks, entry, { api, db });
 }
 

@@ -1,8 +1,6 @@
 import type { ApiClient } from './api';
 import { localDb, type AkuafoDb } from './db';
 import { OUTBOX_EVENT, replayOutbox, type ReplayResult } from './outbox';
-// Whoever replays runs every kind's hooks, not just those of the modules it happened to load.
-import './outbox-kinds';
 
 export const OUTBOX_SYNC_TAG = 'outbox';
 const LOCK_NAME = 'akuafo-outbox';

@@ -1,41 +1,34 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CheckoutStarted } from '../../src/shared/schemas/checkout';
 import type { AdminOrderListItem } from '../../src/shared/schemas/orders';
 import type { Pagination } from '../../src/shared/pagination';
-import { startTestServer, type TestServer } from '../support/server';
-import { firstWarehouseId, makeProduct, makeUser, putInCart } from '../support/shop';
+import { makeProduct, makeUser, putInCart, shopServer } from '../support/shop';
 
-let server: TestServer;
-let warehouseId: number;
-beforeAll(async () => {
-  server = await startTestServer();
-  warehouseId = await firstWarehouseId(server);
-});
-afterAll(() => server.close());
+const shop = shopServer();
 
 const list = async (query: string, token: string) => {
-  const res = await server.call(`/admin/orders${query}`, { token });
+  const res = await shop.server.call(`/admin/orders${query}`, { token });
   return { status: res.status, body: (await res.json()) as { data: AdminOrderListItem[]; pagination: Pagination; message?: string; fieldErrors?: Record<string, string> } };
 };
 
 async function placeOrder(user: { id: number; token: string }, pay: boolean) {
-  const productId = await makeProduct(server, 10, 2_500);
-  await putInCart(server, user.id, productId, 2);
-  const res = await server.call('/shop/checkout', {
+  const productId = await makeProduct(shop.server, 10, 2_500);
+  await putInCart(shop.server, user.id, productId, 2);
+  const res = await shop.server.call('/shop/checkout', {
     method: 'POST',
     token: user.token,
-    json: { pickupLocationId: warehouseId, mobileMoneyNetwork: 'AIRTEL_TIGO', mobileMoneyNumber: '0271234567' },
+    json: { pickupLocationId: shop.warehouseId, mobileMoneyNetwork: 'AIRTEL_TIGO', mobileMoneyNumber: '0271234567' },
   });
   const started = ((await res.json()) as { data: CheckoutStarted }).data;
-  if (pay) await server.call(`/payments/sandbox/${started.reference}/approve`, { method: 'POST', token: user.token });
+  if (pay) await shop.server.call(`/payments/sandbox/${started.reference}/approve`, { method: 'POST', token: user.token });
   return started;
 }
 
 describe('GET /admin/orders', () => {
   it('lists every customer\'s orders for an operator, newest first, filtered by status and paged', async () => {
-    const admin = await makeUser(server, 'ADMIN');
-    const first = await makeUser(server);
-    const second = await makeUser(server);
+    const admin = await makeUser(shop.server, 'ADMIN');
+    const first = await makeUser(shop.server);
+    const second = await makeUser(shop.server);
     const unpaid = await placeOrder(first, false);
     const paid = await placeOrder(second, true);
 
@@ -61,10 +54,10 @@ describe('GET /admin/orders', () => {
   });
 
   it('is for operators only and refuses bad filters with a 400', async () => {
-    const admin = await makeUser(server, 'ADMIN');
-    const customer = await makeUser(server);
+    const admin = await makeUser(shop.server, 'ADMIN');
+    const customer = await makeUser(shop.server);
     expect((await list('', customer.token)).status).toBe(403);
-    expect((await server.call('/admin/orders')).status).toBe(401);
+    expect((await shop.server.call('/admin/orders')).status).toBe(401);
     const bad = await list('?status=LOST', admin.token);
     expect(bad.status).toBe(400);
     expect(JSON.stringify(bad.body)).toContain('status must be PENDING, PROCESSING, SHIPPED, DELIVERED or CANCELLED');

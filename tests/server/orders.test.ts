@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CheckoutStarted } from '../../src/shared/schemas/checkout';
 import type { OrderDetail, OrderListItem, TrackedOrder } from '../../src/shared/schemas/orders';
-import { startTestServer, type TestServer } from '../support/server';
-import { firstWarehouseId, makeProduct, makeUser, putInCart, stockOf } from '../support/shop';
+import { makeProduct, makeUser, putInCart, stockOf, shopServer } from '../support/shop';
 
-let server: TestServer;
-let warehouseId: number;
-beforeAll(async () => {
-  server = await startTestServer();
-  warehouseId = await firstWarehouseId(server);
-});
-afterAll(() => server.close());
+const shop = shopServer();
 
 const get = async (path: string, token: string) => {
-  const res = await server.call(path, { token });
+  const res = await shop.server.call(path, { token });
   return { status: res.status, body: (await res.json()) as any };
 };
 
@@ -21,23 +14,23 @@ const get = async (path: string, token: string) => {
 async function paidOrder(user: { id: number; token: string }, lines = 1, pay = true) {
   const products: number[] = [];
   for (let i = 0; i < lines; i++) {
-    const id = await makeProduct(server, 10, 1_000 * (i + 1));
+    const id = await makeProduct(shop.server, 10, 1_000 * (i + 1));
     products.push(id);
-    await putInCart(server, user.id, id, i + 1);
+    await putInCart(shop.server, user.id, id, i + 1);
   }
-  const res = await server.call('/shop/checkout', {
+  const res = await shop.server.call('/shop/checkout', {
     method: 'POST',
     token: user.token,
-    json: { pickupLocationId: warehouseId, mobileMoneyNetwork: 'AIRTEL_TIGO', mobileMoneyNumber: '0271234567', notes: 'Call on arrival' },
+    json: { pickupLocationId: shop.warehouseId, mobileMoneyNetwork: 'AIRTEL_TIGO', mobileMoneyNumber: '0271234567', notes: 'Call on arrival' },
   });
   const started = ((await res.json()) as { data: CheckoutStarted }).data;
-  if (pay) await server.call(`/payments/sandbox/${started.reference}/approve`, { method: 'POST', token: user.token });
+  if (pay) await shop.server.call(`/payments/sandbox/${started.reference}/approve`, { method: 'POST', token: user.token });
   return { started, products };
 }
 
 describe('order history', () => {
   it('pages the signed-in user\'s orders, newest first, in the spec\'s list shape', async () => {
-    const user = await makeUser(server);
+    const user = await makeUser(shop.server);
     for (let i = 0; i < 11; i++) await paidOrder(user, 1, i % 2 === 0);
     const { started } = await paidOrder(user, 4);
     const first = await get('/shop/customers/me/orders', user.token);
@@ -56,8 +49,8 @@ describe('order history', () => {
   });
 
   it('shows nobody else\'s orders', async () => {
-    const owner = await makeUser(server);
-    const stranger = await makeUser(server);
+    const owner = await makeUser(shop.server);
+    const stranger = await makeUser(shop.server);
     const { started } = await paidOrder(owner);
     const list = await get('/shop/customers/me/orders', stranger.token);
     expect(list.body.data).toEqual([]);
@@ -68,13 +61,13 @@ describe('order history', () => {
     expect(tracked.status).toBe(404);
     expect(tracked.body.message).toBe(`We couldn't find an order with number ${started.orderNumber}.`);
     expect((await get('/shop/customers/me/orders/abc', owner.token)).status).toBe(404);
-    expect((await server.call('/shop/customers/me/orders')).status).toBe(401);
+    expect((await shop.server.call('/shop/customers/me/orders')).status).toBe(401);
   });
 });
 
 describe('order detail and tracking', () => {
   it('gives the detail shape with history, pickup address, payment and items', async () => {
-    const user = await makeUser(server);
+    const user = await makeUser(shop.server);
     const { started, products } = await paidOrder(user, 2);
     const { status, body } = await get(`/shop/customers/me/orders/${started.orderId}`, user.token);
     expect(status).toBe(200);
@@ -96,7 +89,7 @@ describe('order detail and tracking', () => {
   });
 
   it('tracks by order number in the tracking shape, ignoring case', async () => {
-    const user = await makeUser(server);
+    const user = await makeUser(shop.server);
     const { started } = await paidOrder(user, 1);
     const { status, body } = await get(`/shop/customers/track-order/${started.orderNumber.toLowerCase()}`, user.token);
     expect(status).toBe(200);
@@ -110,11 +103,11 @@ describe('order detail and tracking', () => {
 
 describe('PATCH /admin/orders/{id}/status', () => {
   it('lets an operator ship and deliver a paid order, which opens reviews', async () => {
-    const user = await makeUser(server);
-    const admin = await makeUser(server, 'ADMIN');
+    const user = await makeUser(shop.server);
+    const admin = await makeUser(shop.server, 'ADMIN');
     const { started, products } = await paidOrder(user, 1);
     const patch = (status: string, token = admin.token) =>
-      server.call(`/admin/orders/${started.orderId}/status`, { method: 'PATCH', token, json: { status, notes: `Now ${status}` } });
+      shop.server.call(`/admin/orders/${started.orderId}/status`, { method: 'PATCH', token, json: { status, notes: `Now ${status}` } });
     expect((await patch('SHIPPED', user.token)).status).toBe(403);
     expect((await patch('DELIVERED')).status).toBe(409);
     expect((await patch('SHIPPED')).status).toBe(200);
@@ -122,7 +115,7 @@ describe('PATCH /admin/orders/{id}/status', () => {
     expect((await patch('DELIVERED')).status).toBe(409);
     const { pickupCode } = (await get(`/shop/customers/me/orders/${started.orderId}`, user.token)).body.data as OrderDetail;
     expect(pickupCode).toMatch(/^\d{6}$/);
-    const pickup = await server.call(`/admin/orders/${started.orderId}/pickup`, { method: 'POST', token: admin.token, json: { code: pickupCode } });
+    const pickup = await shop.server.call(`/admin/orders/${started.orderId}/pickup`, { method: 'POST', token: admin.token, json: { code: pickupCode } });
     expect(pickup.status).toBe(200);
     expect((await patch('CANCELLED')).status).toBe(409);
     const d: OrderDetail = (await get(`/shop/customers/me/orders/${started.orderId}`, user.token)).body.data;
@@ -140,13 +133,13 @@ describe('PATCH /admin/orders/{id}/status', () => {
   });
 
   it('cancels an unpaid order and puts its stock back', async () => {
-    const user = await makeUser(server);
-    const admin = await makeUser(server, 'ADMIN');
+    const user = await makeUser(shop.server);
+    const admin = await makeUser(shop.server, 'ADMIN');
     const { started, products } = await paidOrder(user, 1, false);
-    expect(await stockOf(server, products[0])).toBe(9);
-    const res = await server.call(`/admin/orders/${started.orderId}/status`, { method: 'PATCH', token: admin.token, json: { status: 'CANCELLED' } });
+    expect(await stockOf(shop.server, products[0])).toBe(9);
+    const res = await shop.server.call(`/admin/orders/${started.orderId}/status`, { method: 'PATCH', token: admin.token, json: { status: 'CANCELLED' } });
     expect(res.status).toBe(200);
-    expect(await stockOf(server, products[0])).toBe(10);
-    expect((await server.call('/admin/orders/999999/status', { method: 'PATCH', token: admin.token, json: { status: 'SHIPPED' } })).status).toBe(404);
+    expect(await stockOf(shop.server, products[0])).toBe(10);
+    expect((await shop.server.call('/admin/orders/999999/status', { method: 'PATCH', token: admin.token, json: { status: 'SHIPPED' } })).status).toBe(404);
   });
 });

@@ -1,26 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { releaseExpiredReservations } from '../../src/server/modules/checkout/reservations';
 import { runDueRefunds } from '../../src/server/modules/orders/refunds';
 import type { CheckoutStarted } from '../../src/shared/schemas/checkout';
-import { startTestServer, type TestServer } from '../support/server';
-import { firstWarehouseId, makeProduct, makeUser, putInCart, stockOf } from '../support/shop';
+import { makeProduct, makeUser, putInCart, stockOf, shopServer } from '../support/shop';
 
-let server: TestServer;
-let warehouseId: number;
-beforeAll(async () => {
-  server = await startTestServer();
-  warehouseId = await firstWarehouseId(server);
-});
-afterAll(() => server.close());
+const shop = shopServer();
 
 async function shopper(stock = 10, quantity = 2) {
-  const user = await makeUser(server);
-  const productId = await makeProduct(server, stock);
-  await putInCart(server, user.id, productId, quantity);
-  const res = await server.call('/shop/checkout', {
+  const user = await makeUser(shop.server);
+  const productId = await makeProduct(shop.server, stock);
+  await putInCart(shop.server, user.id, productId, quantity);
+  const res = await shop.server.call('/shop/checkout', {
     method: 'POST',
     token: user.token,
-    json: { pickupLocationId: warehouseId, mobileMoneyNetwork: 'MTN', mobileMoneyNumber: '0241234567' },
+    json: { pickupLocationId: shop.warehouseId, mobileMoneyNetwork: 'MTN', mobileMoneyNumber: '0241234567' },
   });
   return { ...user, productId, started: ((await res.json()) as { data: CheckoutStarted }).data };
 }
@@ -28,7 +21,7 @@ async function shopper(stock = 10, quantity = 2) {
 /** The payment call: a confirm, or with retry "pay again" (optionally from another wallet). */
 async function pay(token: string, s: CheckoutStarted, extra: { retry?: boolean; phoneNumber?: string; network?: string } = {}) {
   const { retry, ...wallet } = extra;
-  const res = await server.call(`/shop/checkout/${s.checkoutId}/payment`, {
+  const res = await shop.server.call(`/shop/checkout/${s.checkoutId}/payment`, {
     method: 'POST',
     token,
     json: { transactionId: s.reference, amount: s.amount, paymentMethod: 'MOBILE_MONEY', retry, paymentDetails: { reference: s.reference, ...wallet } },
@@ -36,9 +29,9 @@ async function pay(token: string, s: CheckoutStarted, extra: { retry?: boolean; 
   return { status: res.status, body: (await res.json()) as any };
 }
 
-const answer = (token: string, reference: string, what: 'approve' | 'decline') => server.call(`/payments/sandbox/${reference}/${what}`, { method: 'POST', token });
-const orderRow = (id: number) => server.deps.db.selectFrom('orders').select(['status', 'payment_status']).where('id', '=', id).executeTakeFirstOrThrow();
-const paymentsOf = (id: number) => server.deps.db.selectFrom('payments').select(['reference', 'status']).where('order_id', '=', id).orderBy('id').execute();
+const answer = (token: string, reference: string, what: 'approve' | 'decline') => shop.server.call(`/payments/sandbox/${reference}/${what}`, { method: 'POST', token });
+const orderRow = (id: number) => shop.server.deps.db.selectFrom('orders').select(['status', 'payment_status']).where('id', '=', id).executeTakeFirstOrThrow();
+const paymentsOf = (id: number) => shop.server.deps.db.selectFrom('payments').select(['reference', 'status']).where('order_id', '=', id).orderBy('id').execute();
 
 describe('pay again', () => {
   it('starts a new attempt after a decline; the old reference never settles the order; 409 once paid', async () => {
@@ -54,7 +47,7 @@ describe('pay again', () => {
     // The hold keeps its original end: the countdown goes on, it does not restart.
     expect(second.payment.expiresAt).toBe(started.payment.expiresAt);
     expect(await orderRow(started.orderId)).toEqual({ status: 'PENDING', payment_status: 'PENDING' });
-    expect(await stockOf(server, productId)).toBe(3);
+    expect(await stockOf(shop.server, productId)).toBe(3);
 
     // The declined prompt cannot be answered again, and confirming it does not pay the order.
     expect((await answer(token, started.reference, 'approve')).status).toBe(409);
@@ -67,7 +60,7 @@ describe('pay again', () => {
     const paidAgain = await pay(token, second, { retry: true });
     expect(paidAgain.status).toBe(409);
     expect(paidAgain.body).toMatchObject({ code: 'already_paid', message: 'This order is already paid.' });
-    expect(await stockOf(server, productId)).toBe(3);
+    expect(await stockOf(shop.server, productId)).toBe(3);
   });
 
   it('replaces an abandoned attempt: if that old prompt is approved anyway, its money is refunded, not used', async () => {
@@ -80,10 +73,10 @@ describe('pay again', () => {
     // The buyer finds the first prompt and approves it: the order must not become paid by it.
     expect((await answer(token, started.reference, 'approve')).status).toBe(200);
     expect(await orderRow(started.orderId)).toEqual({ status: 'PENDING', payment_status: 'PENDING' });
-    const refund = await server.deps.db.selectFrom('refunds').selectAll().where('order_id', '=', started.orderId).executeTakeFirstOrThrow();
+    const refund = await shop.server.deps.db.selectFrom('refunds').selectAll().where('order_id', '=', started.orderId).executeTakeFirstOrThrow();
     expect(refund).toMatchObject({ status: 'PENDING', amount_minor: Math.round(started.amount * 100) });
-    expect(await runDueRefunds(server.deps)).toBeGreaterThanOrEqual(1);
-    expect((await server.deps.db.selectFrom('refunds').select('status').where('id', '=', refund.id).executeTakeFirstOrThrow()).status).toBe('COMPLETED');
+    expect(await runDueRefunds(shop.server.deps)).toBeGreaterThanOrEqual(1);
+    expect((await shop.server.deps.db.selectFrom('refunds').select('status').where('id', '=', refund.id).executeTakeFirstOrThrow()).status).toBe('COMPLETED');
     // The order is still the buyer's to pay with the new attempt.
     await answer(token, second.reference, 'approve');
     expect(await orderRow(started.orderId)).toEqual({ status: 'PROCESSING', payment_status: 'PAID' });
@@ -102,11 +95,11 @@ describe('pay again', () => {
 
   it('refuses once the reservation has lapsed, and hides other buyers\' orders', async () => {
     const { token, started } = await shopper();
-    const stranger = await makeUser(server);
+    const stranger = await makeUser(shop.server);
     expect((await pay(stranger.token, started, { retry: true })).status).toBe(404);
     await answer(token, started.reference, 'decline');
-    await server.deps.db.updateTable('orders').set({ reservation_expires_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', started.orderId).execute();
-    await releaseExpiredReservations(server.deps.db);
+    await shop.server.deps.db.updateTable('orders').set({ reservation_expires_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', started.orderId).execute();
+    await releaseExpiredReservations(shop.server.deps.db);
     const late = await pay(token, started, { retry: true });
     expect(late.status).toBe(409);
     expect(late.body.code).toBe('reservation_expired');

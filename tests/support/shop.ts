@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { nextCatalogueVersion } from '../../src/server/modules/catalogue/versions';
 import { now } from '../../src/server/platform/db';
-import type { TestServer } from './server';
+import { afterAll, beforeAll } from 'vitest';
+import { startFakePaystack, type FakePaystack } from './fake-paystack';
+import { startTestServer, type TestServer } from './server';
 
 /** Direct-to-database helpers for checkout and order tests: users, products and carts. */
 export async function makeUser(server: TestServer, userType: 'CUSTOMER' | 'ADMIN' = 'CUSTOMER') {
@@ -52,4 +54,31 @@ export async function sellerNamed(server: TestServer, email: string) {
   const { id } = await server.deps.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
   const { token } = await server.deps.tokens.signAccessToken({ id, userType: 'SELLER', email });
   return { id, email, token };
+}
+
+export interface Shop {
+  server: TestServer;
+  /** The first pickup warehouse. */
+  warehouseId: number;
+  /** The fake Paystack the server pays through, when shopServer was asked for one. */
+  paystack: FakePaystack;
+}
+
+/**
+ * The server of one test file, with what shopping needs: started before the file's tests
+ * (paying through a fake Paystack when asked, else the sandbox), closed after them. Its
+ * fields are there inside the tests.
+ */
+export function shopServer(options: { paystack?: boolean } = {}): Shop {
+  const shop = {} as Shop;
+  beforeAll(async () => {
+    if (options.paystack) shop.paystack = await startFakePaystack();
+    shop.server = await startTestServer(options.paystack ? { env: { PAYSTACK_SECRET_KEY: shop.paystack.secretKey, PAYSTACK_BASE_URL: shop.paystack.baseUrl } } : undefined);
+    shop.warehouseId = await firstWarehouseId(shop.server);
+  });
+  afterAll(async () => {
+    await shop.server?.close();
+    await shop.paystack?.close();
+  });
+  return shop;
 }

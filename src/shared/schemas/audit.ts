@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { intParam } from './parse';
+import { pageParam, pageSizeParam } from './parse';
 
 /** What an operator did; one word each, shown in the console's audit tab. */
 export const AUDIT_ACTIONS = ['submission.approve', 'submission.reject', 'seller.verify', 'seller.reject', 'order.status'] as const;
@@ -10,8 +10,8 @@ export const AUDIT_PAGE_SIZE = 25;
 /** GET /admin/audit: newest first, optionally of one action. */
 export const auditQuerySchema = v.object({
   action: v.optional(v.picklist(AUDIT_ACTIONS, `action must be one of ${AUDIT_ACTIONS.join(', ')}`)),
-  page: v.optional(intParam('page', 1, 100_000), '1'),
-  pageSize: v.optional(intParam('pageSize', 1, 100), String(AUDIT_PAGE_SIZE)),
+  page: pageParam(),
+  pageSize: pageSizeParam('pageSize', 100, AUDIT_PAGE_SIZE),
 });
 export type AuditQuery = v.InferOutput<typeof auditQuerySchema>;
 

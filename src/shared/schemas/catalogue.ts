@@ -11,7 +11,7 @@ import {
   type GhanaRegion,
   type ImageWidth,
 } from '../catalogue';
-import { decimalParam, intParam } from './parse';
+import { decimalParam, intParam, pageParam, pageSizeParam } from './parse';
 
 /**
  * A price filter above any price a product may have means the same as that price; clamped so
@@ -31,8 +31,8 @@ export const productQuerySchema = v.pipe(
     maxPrice: v.optional(v.pipe(decimalParam('maxPrice'), v.transform(atMostAnyPrice))),
     sortBy: v.optional(v.picklist(PRODUCT_SORT_FIELDS, 'sortBy must be createdAt, price or name'), 'createdAt'),
     sortDir: v.optional(v.picklist(['asc', 'desc'], 'sortDir must be asc or desc'), 'desc'),
-    page: v.optional(intParam('page', 1, 100_000), '1'),
-    limit: v.optional(intParam('limit', 1, MAX_PAGE_SIZE), String(PRODUCTS_PAGE_SIZE)),
+    page: pageParam(),
+    limit: pageSizeParam('limit', MAX_PAGE_SIZE, PRODUCTS_PAGE_SIZE),
   }),
   v.check(
     (q) => q.minPrice === undefined || q.maxPrice === undefined || q.minPrice <= q.maxPrice,
@@ -50,7 +50,7 @@ export const idParamSchema = v.pipe(
 
 export const syncQuerySchema = v.object({
   since: v.optional(intParam('since', 0, Number.MAX_SAFE_INTEGER), '0'),
-  limit: v.optional(intParam('limit', 1, 1000), '500'),
+  limit: pageSizeParam('limit', 1000, 500),
 });
 
 export interface ProductImage {

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { intParam } from './parse';
+import { pageParam, pageSizeParam } from './parse';
 
 /** Order lifecycle of the spec. The tracking stepper shows the first four in order. */
 export const ORDER_STATUSES = ['PENDING', 'PROCESSING', 'SHIPPED', 'DELIVERED', 'CANCELLED'] as const;
@@ -33,8 +33,8 @@ export const ORDER_MESSAGES = {
 
 /** GET /shop/customers/me/orders */
 export const orderListQuerySchema = v.object({
-  page: v.optional(intParam('page', 1, 100_000), '1'),
-  pageSize: v.optional(intParam('pageSize', 1, 50), String(ORDERS_PAGE_SIZE)),
+  page: pageParam(),
+  pageSize: pageSizeParam('pageSize', 50, ORDERS_PAGE_SIZE),
   sortBy: v.optional(v.picklist(ORDER_SORT_FIELDS, 'sortBy must be createdAt, totalAmount, status or orderNumber'), 'createdAt'),
   sortDir: v.optional(v.picklist(['asc', 'desc'], 'sortDir must be asc or desc'), 'desc'),
   status: v.optional(v.picklist(ORDER_STATUSES, 'status must be PENDING, PROCESSING, SHIPPED, DELIVERED or CANCELLED')),
@@ -83,8 +83,8 @@ export interface OrderRefund {
 /** GET /admin/refunds: every refund for the operator, newest first. */
 export const adminRefundListQuerySchema = v.object({
   status: v.optional(v.picklist(REFUND_STATUSES, 'status must be PENDING, PROCESSING, COMPLETED or FAILED')),
-  page: v.optional(intParam('page', 1, 100_000), '1'),
-  pageSize: v.optional(intParam('pageSize', 1, 50), '20'),
+  page: pageParam(),
+  pageSize: pageSizeParam('pageSize', 50, 20),
 });
 export type AdminRefundListQuery = v.InferOutput<typeof adminRefundListQuerySchema>;
 
@@ -219,8 +219,8 @@ export const ADMIN_ORDERS_PAGE_SIZE = 20;
 /** GET /admin/orders: the operator's order desk, newest first. */
 export const adminOrderListQuerySchema = v.object({
   status: v.optional(v.picklist(ORDER_STATUSES, 'status must be PENDING, PROCESSING, SHIPPED, DELIVERED or CANCELLED')),
-  page: v.optional(intParam('page', 1, 100_000), '1'),
-  pageSize: v.optional(intParam('pageSize', 1, 50), String(ADMIN_ORDERS_PAGE_SIZE)),
+  page: pageParam(),
+  pageSize: pageSizeParam('pageSize', 50, ADMIN_ORDERS_PAGE_SIZE),
 });
 export type AdminOrderListQuery = v.InferOutput<typeof adminOrderListQuerySchema>;
 

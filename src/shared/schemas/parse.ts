@@ -35,6 +35,12 @@ export function intParam(name: string, min: number, max: number) {
   );
 }
 
+/** ?page= (from 1) of any paginated list; the first page when absent. */
+export const pageParam = () => v.optional(intParam('page', 1, 100_000), '1');
+
+/** How many rows a page holds (?limit= or ?pageSize=): 1 to max, `fallback` when absent. */
+export const pageSizeParam = (name: 'limit' | 'pageSize', max: number, fallback: number) => v.optional(intParam(name, 1, max), String(fallback));
+
 /** A non-negative decimal query parameter given as text. */
 export function decimalParam(name: string) {
   const message = `${name} must be a number of 0 or more`;

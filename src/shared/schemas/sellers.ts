@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { GHANA_REGIONS } from '../catalogue';
 import { GHANA_CARD_MAX_LENGTH, isGhanaCard, normalizeGhanaCard } from '../ghana-card';
 import { parseGhanaMobile } from '../phone';
-import { intParam } from './parse';
+import { pageParam } from './parse';
 import { emailSchema, isStrongPassword, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from './accounts';
 
 /**
@@ -281,7 +281,7 @@ export interface SellerOrder {
 export const SELLER_ORDER_STATES = ['PROCESSING', 'SHIPPED', 'DELIVERED', 'CANCELLED'] as const;
 
 export const sellerOrdersQuerySchema = v.object({
-  page: v.optional(intParam('page', 1, 100_000), '1'),
+  page: pageParam(),
   status: v.optional(v.picklist(SELLER_ORDER_STATES, 'status must be PROCESSING, SHIPPED, DELIVERED or CANCELLED')),
 });
 export type SellerOrdersQuery = v.InferOutput<typeof sellerOrdersQuerySchema>;

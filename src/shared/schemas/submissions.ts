@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { CATEGORIES, MAX_PAGE_SIZE, type Category, type ImageWidth } from '../catalogue';
-import { intParam } from './parse';
+import { pageParam, pageSizeParam } from './parse';
 import { required } from './sellers';
 
 /**
@@ -118,8 +118,8 @@ export const submissionListQuerySchema = v.object({
   category: v.optional(v.picklist(CATEGORIES, 'Unknown category')),
   sortBy: v.optional(v.picklist(['createdAt', 'price'], 'sortBy must be createdAt or price'), 'createdAt'),
   sortDir: v.optional(v.picklist(['asc', 'desc'], 'sortDir must be asc or desc'), 'desc'),
-  page: v.optional(intParam('page', 1, 100_000), '1'),
-  limit: v.optional(intParam('limit', 1, MAX_PAGE_SIZE), String(SELLER_PRODUCTS_PAGE_SIZE)),
+  page: pageParam(),
+  limit: pageSizeParam('limit', MAX_PAGE_SIZE, SELLER_PRODUCTS_PAGE_SIZE),
   search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, 'search is too long'))),
 });
 export type SubmissionListQueryInput = v.InferInput<typeof submissionListQuerySchema>;
@@ -128,8 +128,8 @@ export type SubmissionListQuery = v.InferOutput<typeof submissionListQuerySchema
 /** GET /admin/submissions */
 export const adminSubmissionQuerySchema = v.object({
   status: v.optional(v.picklist(SUBMISSION_STATUSES, 'status must be PENDING, APPROVED or REJECTED'), 'PENDING'),
-  page: v.optional(intParam('page', 1, 100_000), '1'),
-  limit: v.optional(intParam('limit', 1, MAX_PAGE_SIZE), String(SELLER_PRODUCTS_PAGE_SIZE)),
+  page: pageParam(),
+  limit: pageSizeParam('limit', MAX_PAGE_SIZE, SELLER_PRODUCTS_PAGE_SIZE),
 });
 
 export const rejectSubmissionSchema = v.object({

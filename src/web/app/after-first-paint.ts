@@ -1,3 +1,4 @@
+import { loadOutboxKindsWith } from '../../local/outbox';
 import { startOutboxReplayer } from '../../local/replayer';
 import { startCatalogueSync } from '../../local/sync';
 import { api } from './api';
@@ -6,6 +7,7 @@ import { registerServiceWorker } from './service-worker';
 
 /** The data layer's background work, started once the first screen has painted. */
 export function startBackgroundWork(): void {
+  loadOutboxKindsWith(() => import('../../local/outbox-kinds'));
   startCatalogueSync(api);
   startOutboxReplayer(api);
   registerServiceWorker();
