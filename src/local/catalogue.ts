@@ -68,7 +68,29 @@ export async function pullCatalogue(api: ApiClient, db: AkuafoDb = localDb): Pro
     result.cursor = delta.cursor;
     if (!delta.hasMore) break;
   }
+  rememberPulledCatalogue();
   return result;
+}
+
+// Read synchronously, unlike IndexedDB: on a first visit a screen asks the server at once
+// rather than only after the database has opened and said it holds no catalogue.
+const PULLED_HINT = 'akuafo.catalogue-pulled';
+
+function rememberPulledCatalogue(): void {
+  try {
+    globalThis.localStorage?.setItem(PULLED_HINT, '1');
+  } catch {
+    // No storage (a worker, a locked-down browser): screens just wait for IndexedDB.
+  }
+}
+
+/** Whether this browser has pulled the catalogue before (a hint: IndexedDB holds the truth). */
+export function catalogueMaybePulled(): boolean {
+  try {
+    return globalThis.localStorage?.getItem(PULLED_HINT) === '1';
+  } catch {
+    return true;
+  }
 }
 
 export function lastPulledAt(db: AkuafoDb = localDb): Promise<string | undefined> {

@@ -10,6 +10,8 @@ import { applyHomeFilters } from '../../src/web/pages/home/Shelves';
 import { NO_FILTERS, type CatalogueFilters } from '../../src/web/components/catalogue/filters';
 import { FilterPanel } from '../../src/web/components/catalogue/FilterPanel';
 import { paginate } from '../../src/shared/pagination';
+import { localDb, setMeta } from '../../src/local/db';
+import { useCatalogue } from '../../src/web/components/catalogue/useCatalogue';
 
 afterEach(cleanup);
 
@@ -137,5 +139,32 @@ describe('filter panel', () => {
     fireEvent.change(screen.getByLabelText('Location (region)'), { target: { value: 'Volta' } });
     expect(changes.at(-1)).toMatchObject({ location: 'Volta' });
     expect(screen.getAllByRole('option').filter((o) => (o as HTMLOptionElement).value !== 'all' && !['organic', 'premium', 'standard'].includes((o as HTMLOptionElement).value))).toHaveLength(16);
+  });
+});
+
+describe('catalogue data for a screen', () => {
+  function Probe({ remote }: { remote: () => Promise<string[]> }) {
+    const result = useCatalogue(async () => ['from the phone'], remote, []);
+    return <p>{result.data?.join() ?? 'loading'}</p>;
+  }
+
+  it('on a first visit asks the server at once, before IndexedDB has answered, and only once', async () => {
+    localStorage.removeItem('akuafo.catalogue-pulled');
+    await localDb.meta.clear();
+    const remote = vi.fn(async () => ['from the server']);
+    render(<Probe remote={remote} />);
+    expect(remote).toHaveBeenCalledTimes(1);
+    await screen.findByText('from the server');
+    expect(remote).toHaveBeenCalledTimes(1);
+  });
+
+  it('where the catalogue was pulled before, reads the phone and asks the server nothing', async () => {
+    localStorage.setItem('akuafo.catalogue-pulled', '1');
+    await setMeta('catalogue.cursor', 84);
+    const remote = vi.fn(async () => ['from the server']);
+    render(<Probe remote={remote} />);
+    await screen.findByText('from the phone');
+    expect(remote).not.toHaveBeenCalled();
+    await localDb.meta.clear();
   });
 });

@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { pullCatalogue } from '../../../local/catalogue';
+import { catalogueMaybePulled, pullCatalogue } from '../../../local/catalogue';
 import { getMeta } from '../../../local/db';
 import { api } from '../../app/api';
 
@@ -28,9 +28,13 @@ export function useCatalogue<T>(local: () => Promise<T>, remote: () => Promise<T
   const [remoteData, setRemoteData] = useState<T>();
   const [error, setError] = useState<string>();
   const [attempt, setAttempt] = useState(0);
+  // A browser that never pulled the catalogue asks the server at once, while IndexedDB is
+  // still opening: on a first visit that is a whole step off the way to the first products.
+  const [firstVisit] = useState(() => !catalogueMaybePulled());
+  const askServer = ready === false || (ready === undefined && firstVisit);
 
   useEffect(() => {
-    if (ready !== false) return;
+    if (!askServer) return;
     let live = true;
     setError(undefined);
     setRemoteData(undefined);
@@ -42,7 +46,7 @@ export function useCatalogue<T>(local: () => Promise<T>, remote: () => Promise<T
       live = false;
     };
     // Keyed by the query (deps), not by the callbacks, which are new on every render.
-  }, [ready, attempt, ...deps]);
+  }, [askServer, attempt, ...deps]);
 
   const retry = useCallback(() => {
     setAttempt((n) => n + 1);
