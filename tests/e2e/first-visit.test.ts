@@ -30,6 +30,10 @@ describe.skipIf(!baseUrl)('the prerendered first screen', () => {
     const shell = await (await fetch(`${baseUrl}/products`)).text();
     expect(shell).toContain('data-prerendered="shell"');
     expect(shell).not.toContain(HERO);
+    // ...naming the page's own chunks, so they download beside the main one.
+    const preloads = [...shell.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(([, href]) => href);
+    expect(preloads.some((href) => /\/assets\/ProductsPage-[\w-]+\.js$/.test(href))).toBe(true);
+    for (const href of preloads) expect((await fetch(`${baseUrl}${href}`)).status, href).toBe(200);
   });
 
   it('paints the hero and the search box with JavaScript off, and the search still works', async () => {

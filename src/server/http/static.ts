@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import { Hono } from 'hono';
+import { preloadsFor, ROUTE_PRELOADS_FILE, type RoutePreload } from '../../shared/route-preloads';
 import type { AppEnv } from './context';
 
 const TYPES: Record<string, string> = {
@@ -31,6 +32,26 @@ export function staticRoutes(root: string) {
   const base = normalize(root);
   const indexFile = join(base, 'index.html');
   const shellFile = join(base, 'shell.html');
+  const preloadsFile = join(base, ROUTE_PRELOADS_FILE);
+  // The shell as sent for each route (with its page's chunks named), made once per route.
+  const shells = new Map<string, Promise<Buffer>>();
+  let routes: Promise<RoutePreload[]> | undefined;
+
+  async function shellFor(path: string): Promise<Buffer> {
+    routes ??= readFile(preloadsFile, 'utf8').then((text) => JSON.parse(text) as RoutePreload[], () => []);
+    const files = preloadsFor(path, await routes);
+    const key = files.join(',');
+    let shell = shells.get(key);
+    if (!shell) {
+      shell = readFile(shellFile).then((html) => {
+        if (!files.length) return html;
+        const links = files.map((f) => `<link rel="modulepreload" crossorigin href="${f}">`).join('');
+        return Buffer.from(html.toString('utf8').replace('</head>', `${links}</head>`));
+      });
+      shells.set(key, shell);
+    }
+    return shell;
+  }
 
   app.get('*', async (c, next) => {
     const path = decodeURIComponent(new URL(c.req.url).pathname);
@@ -40,7 +61,7 @@ export function staticRoutes(root: string) {
     const page = path !== '/' && existsSync(shellFile) ? shellFile : indexFile;
     const target = inside && (await isFile(file)) ? file : extname(path) ? undefined : page;
     if (!target || !existsSync(target)) return next();
-    const body = await readFile(target);
+    const body = target === shellFile ? await shellFor(path) : await readFile(target);
     const immutable = target.includes(`${sep}assets${sep}`);
     return c.body(new Uint8Array(body), 200, {
       'Content-Type': TYPES[extname(target)] ?? 'application/octet-stream',
