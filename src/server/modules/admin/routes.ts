@@ -16,6 +16,7 @@ import { setVerificationStatus } from '../sellers/service';
 import { atomically, publishSubmission, withdrawProduct } from '../submissions/live-product';
 import { toSubmission, toSubmissions } from '../submissions/service';
 import { listAudit, recordAudit } from '../audit/service';
+import { countRows } from '../../platform/db/paging';
 
 /** The operator's (ADMIN) desk: review sellers' listings and verify sellers. */
 export function adminRoutes(deps: Deps) {
@@ -33,7 +34,7 @@ export function adminRoutes(deps: Deps) {
     const query = parseQuery(c, adminSubmissionQuerySchema);
     const db = dbOf(c, deps);
     const base = db.selectFrom('product_submissions').where('status', '=', query.status);
-    const { count } = await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+    const count = await countRows(base);
     // The oldest waiting listing first: first come, first served.
     const rows = await base
       .selectAll()

@@ -2,6 +2,7 @@ import { paginate, type Page } from '../../../shared/pagination';
 import type { AuditAction, AuditEntry, AuditQuery } from '../../../shared/schemas/audit';
 import type { AuthUser } from '../../platform/auth/tokens';
 import { now, type Db } from '../../platform/db';
+import { countRows } from '../../platform/db/paging';
 
 /**
  * Records an operator's action. Call it with the transaction of the action itself, so the
@@ -17,7 +18,7 @@ export async function recordAudit(trx: Db, actor: AuthUser, action: AuditAction,
 export async function listAudit(db: Db, query: AuditQuery): Promise<Page<AuditEntry>> {
   let base = db.selectFrom('audit_log');
   if (query.action) base = base.where('action', '=', query.action);
-  const { count } = await base.select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow();
+  const count = await countRows(base);
   const rows = await base
     .selectAll()
     .orderBy('created_at', 'desc')

@@ -6,6 +6,7 @@ import { searchWords } from '../../../shared/search';
 import type { Db, Dialect } from '../../platform/db';
 import { notFound } from '../../http/errors';
 import { toProducts } from './serialize';
+import { countRows } from '../../platform/db/paging';
 
 export const REVIEWS_SHOWN = 100;
 
@@ -31,7 +32,7 @@ export function createCatalogueService(db: Db, dialect: Dialect) {
     if (query.minPrice !== undefined) base = base.where('price_minor', '>=', toMinor(query.minPrice));
     if (query.maxPrice !== undefined) base = base.where('price_minor', '<=', toMinor(query.maxPrice));
 
-    const { count } = await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+    const count = await countRows(base);
     const sortColumn: Expression<unknown> | string =
       query.sortBy === 'price' ? 'price_minor' : query.sortBy === 'name' ? nameKey : 'created_at';
     const rows = await base

@@ -2,12 +2,13 @@ import { fromMinor } from '../../../shared/money';
 import { paginate, type Page } from '../../../shared/pagination';
 import type { AdminOrderListItem, AdminOrderListQuery, AdminRefund, AdminRefundListQuery, OrderStatus, PaymentStatus, RefundStatus } from '../../../shared/schemas/orders';
 import type { Db } from '../../platform/db';
+import { countRows } from '../../platform/db/paging';
 
 /** Every customer's orders for the operator (ADMIN), newest first, optionally of one status. */
 export async function listAllOrders(db: Db, query: AdminOrderListQuery): Promise<Page<AdminOrderListItem>> {
   let base = db.selectFrom('orders');
   if (query.status) base = base.where('orders.status', '=', query.status);
-  const { count } = await base.select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow();
+  const count = await countRows(base);
   const rows = await base
     .innerJoin('users', 'users.id', 'orders.user_id')
     .innerJoin('warehouses', 'warehouses.id', 'orders.pickup_warehouse_id')
@@ -45,7 +46,7 @@ export async function listAllOrders(db: Db, query: AdminOrderListQuery): Promise
 export async function listRefunds(db: Db, query: AdminRefundListQuery): Promise<Page<AdminRefund>> {
   let base = db.selectFrom('refunds');
   if (query.status) base = base.where('refunds.status', '=', query.status);
-  const { count } = await base.select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow();
+  const count = await countRows(base);
   const rows = await base
     .innerJoin('orders', 'orders.id', 'refunds.order_id')
     .innerJoin('payments', 'payments.id', 'refunds.payment_id')

@@ -19,6 +19,7 @@ import type { Db } from '../../platform/db';
 import { imageUrl } from '../../platform/images';
 import { canCancelAsBuyer } from './cancel';
 import { refundOfOrder } from './refunds';
+import { countRows } from '../../platform/db/paging';
 
 const SUMMARY_ITEMS = 3;
 const SORT_COLUMNS = { createdAt: 'created_at', totalAmount: 'total_minor', status: 'status', orderNumber: 'order_number' } as const;
@@ -40,7 +41,7 @@ async function firstImages(db: Db, productIds: number[]): Promise<Map<number, st
 export async function listOrders(db: Db, userId: number, query: OrderListQuery): Promise<Page<OrderListItem>> {
   let base = db.selectFrom('orders').where('user_id', '=', userId);
   if (query.status) base = base.where('status', '=', query.status);
-  const { count } = await base.select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow();
+  const count = await countRows(base);
   const rows = await base
     .selectAll()
     .orderBy(SORT_COLUMNS[query.sortBy], query.sortDir)

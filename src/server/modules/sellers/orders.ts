@@ -2,6 +2,7 @@ import { fromMinor } from '../../../shared/money';
 import { paginate, type Page } from '../../../shared/pagination';
 import { SELLER_ORDERS_PAGE_SIZE, type SellerOrder, type SellerOrdersQuery } from '../../../shared/schemas/sellers';
 import type { Db } from '../../platform/db';
+import { countRows } from '../../platform/db/paging';
 
 /** Orders a seller fulfils: paid ones (including those cancelled after payment, so the seller knows). */
 const PAID_ONCE = ['PAID', 'REFUND_DUE', 'REFUNDED'];
@@ -21,7 +22,7 @@ export async function listSellerOrders(db: Db, sellerId: number, query: SellerOr
   let base = db.selectFrom('orders').where('orders.id', 'in', mine).where('orders.payment_status', 'in', PAID_ONCE);
   if (query.status) base = base.where('orders.status', '=', query.status);
   if (query.orderId) base = base.where('orders.id', '=', query.orderId);
-  const { count } = await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+  const count = await countRows(base);
   const orders = await base
     .innerJoin('users', 'users.id', 'orders.user_id')
     .innerJoin('warehouses', 'warehouses.id', 'orders.pickup_warehouse_id')

@@ -17,6 +17,7 @@ import type { ProductSubmissionsTable } from '../../platform/db/schema';
 import { imageUrl, type StoredImage } from '../../platform/images';
 import type { Storage } from '../../platform/storage';
 import { atomically, updateLiveProduct, withdrawProduct } from './live-product';
+import { countRows } from '../../platform/db/paging';
 
 export type SubmissionRow = Selectable<ProductSubmissionsTable>;
 
@@ -162,7 +163,7 @@ export async function listSellerSubmissions(db: Db, sellerId: number, query: Sub
   for (const word of searchWords(query.search)) {
     base = base.where(sql<SqlBool>`lower(name || ' ' || category || ' ' || description) like ${`%${escapeLike(word)}%`} escape '\\'`);
   }
-  const { count } = await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+  const count = await countRows(base);
   const rows = await base
     .selectAll()
     .orderBy(query.sortBy === 'price' ? 'price_minor' : 'created_at', query.sortDir)
