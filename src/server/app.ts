@@ -69,7 +69,8 @@ export function createApp(deps: Deps) {
 
   app.use('*', requestMetrics(deps));
   app.use('*', closeConnectionsWhenDraining(deps));
-  app.use('*', securityHeaders(deps.config));
+  const security = securityHeaderValues(deps.config);
+  app.use('*', securityHeaders(security));
   app.use('*', compressUnlessComplete());
   const log = createAccessLog(deps.logger, { slowMs: deps.config.logSlowMs, summaryMs: deps.config.logSummarySeconds * 1000, extra: () => ({ apiCache: reads.stats() }) });
   app.use('*', log.middleware);
@@ -90,7 +91,7 @@ export function createApp(deps: Deps) {
     deps.logger.error({ err: error, path: c.req.path }, 'unhandled error');
     return c.json({ message: 'Something went wrong on our side. Please try again.', code: ERROR_CODES.internal }, 500);
   });
-  answerKnownReadsFirst(app, deps, reads, log.record);
+  answerKnownReadsFirst(app, deps, reads, security, log.record);
   return app;
 }
 
@@ -99,8 +100,7 @@ export function createApp(deps: Deps) {
  * the middleware chain (see PublicReads.knownAnswer): counted, timed and logged all the same.
  * Anything with an identity or an Origin, and everything while draining, goes the usual way.
  */
-function answerKnownReadsFirst(app: Hono<AppEnv>, deps: Deps, reads: PublicReads, record: AccessLog['record']) {
-  const security = securityHeaderValues(deps.config);
+function answerKnownReadsFirst(app: Hono<AppEnv>, deps: Deps, reads: PublicReads, security: Record<string, string>, record: AccessLog['record']) {
   const dispatch = app.fetch;
   app.fetch = (request, env, executionCtx) => {
     if (request.method === 'GET' && !deps.lifecycle.draining) {
@@ -112,15 +112,12 @@ function answerKnownReadsFirst(app: Hono<AppEnv>, deps: Deps, reads: PublicReads
       if (known) {
         const ms = performance.now() - started;
         deps.metrics.httpRequests.observe({ method: 'GET', route: known.route, status: String(known.response.status) }, ms / 1000);
-        record('GET', pathOf(request.url), known.response.status, Math.round(ms * 10) / 10);
+        record('GET', known.path, known.response.status, Math.round(ms * 10) / 10);
         return known.response;
       }
     }
     return dispatch(request, env, executionCtx);
   };
 }
-
-/** The path of an absolute URL, without parsing the whole of it. */
-const pathOf = (url: string) => url.slice(url.indexOf('/', url.indexOf('//') + 2)).split('?')[0];
 
 export type App = ReturnType<typeof createApp>;

@@ -73,9 +73,8 @@ export function completeResponse(body: BodyInit | null, status: number, headers:
 
 export const isCompleteResponse = (res: Response) => complete.has(res);
 
-/** Security headers on every response (those built by completeResponse have them already). */
-export function securityHeaders(config: Pick<Config, 'paystack' | 'publicUrl'>): MiddlewareHandler<AppEnv> {
-  const values = securityHeaderValues(config);
+/** Security headers (securityHeaderValues) on every response; those built by completeResponse have them already. */
+export function securityHeaders(values: Record<string, string>): MiddlewareHandler<AppEnv> {
   const entries = Object.entries(values);
   return async (c, next) => {
     c.set('securityHeaders', values);

@@ -88,13 +88,14 @@ export function createPublicReads(db: Db, capBytes: number) {
    * identity and no body does not need): on a market day most requests are these. Undefined
    * when the head must be read again or the URL is new; the app then answers as usual.
    */
-  function knownAnswer(url: string, header: HeaderOf, securityHeaders: Record<string, string>): { response: Response; route: string } | undefined {
+  function knownAnswer(url: string, header: HeaderOf, securityHeaders: Record<string, string>): { response: Response; route: string; path: string } | undefined {
     const version = head.current();
     if (version !== lastHead) return undefined;
-    const known = byUrl.get(pathAndQuery(url));
+    const asked = pathAndQuery(url);
+    const known = byUrl.get(asked);
     const found = known && cache.peek(known.key);
     if (!known || !found) return undefined;
-    return { response: answerResponse(found, known.vary, header, securityHeaders), route: known.route };
+    return { response: answerResponse(found, known.vary, header, securityHeaders), route: known.route, path: asked.split('?')[0] };
   }
 
   /** After any write through this instance (committed by then), the next read checks the head. */
