@@ -8,6 +8,13 @@ describe('money', () => {
     expect(formatCedis(0.5)).toBe('GH₵ 0.50');
     expect(formatCedis(-3)).toBe('-GH₵ 3.00');
     expect(formatMinor(123456)).toBe('GH₵ 1,234.56');
+    expect(formatCedis(1234567.5)).toBe('GH₵ 1,234,567.50');
+    expect(formatCedis(-0.001)).toBe('GH₵ 0.00');
+  });
+
+  it('groups thousands as Intl does for en-GH', () => {
+    const intl = new Intl.NumberFormat('en-GH', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    fc.assert(fc.property(fc.integer({ min: 0, max: 10_000_000_00 }), (minor) => formatMinor(minor) === `GH₵ ${intl.format(minor / 100)}`));
   });
 
   it('round-trips pesewas through cedis', () => {

@@ -8,8 +8,8 @@ import { REVIEW_COMMENT_MAX, reviewInputSchema } from '../../../shared/schemas/r
 import { api } from '../../app/api';
 import { useOnline } from '../../hooks/useOnline';
 import { StarInput, Stars } from './Stars';
+import { formatDate } from '../../../shared/dates';
 
-const formatDate = (iso: string) => new Date(iso).toLocaleDateString('en-GH', { day: 'numeric', month: 'short', year: 'numeric' });
 
 interface Props {
   productId: number;

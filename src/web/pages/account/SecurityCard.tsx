@@ -8,6 +8,7 @@ import { useOnline } from '../../hooks/useOnline';
 import { PasswordChecklist } from './PasswordChecklist';
 import { Alert, PasswordField, errorMessage } from './ui';
 import { useNotice } from './useNotice';
+import { formatDate } from '../../../shared/dates';
 
 const blank = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
@@ -19,7 +20,6 @@ function thisDevice(): string {
   return system ? `${browser} on ${system}` : browser;
 }
 
-const formatDate = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
 
 /** Password change (needs the network) and the sessions: this one, and 'Sign out other devices'. */
 export function SecurityCard({ passwordChangedAt, activeSessions }: { passwordChangedAt: string | null; activeSessions?: number }) {
@@ -77,7 +77,7 @@ export function SecurityCard({ passwordChangedAt, activeSessions }: { passwordCh
       <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
         <p>
           <span className="font-medium">Password</span>
-          <span className="block text-gray-600">Last changed: {passwordChangedAt ? formatDate(passwordChangedAt) : 'Never'}</span>
+          <span className="block text-gray-600">Last changed: {passwordChangedAt ? formatDate(passwordChangedAt, 'long') : 'Never'}</span>
         </p>
         {!changing && (
           <button type="button" className="btn-outline px-3 py-1.5 text-sm" onClick={() => setChanging(true)} disabled={!online} title={online ? undefined : 'Connect to the internet to change your password'}>

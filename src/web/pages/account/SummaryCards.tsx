@@ -2,6 +2,7 @@ import { Heart, MapPin, Package, ShoppingCart, Wallet } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { formatCedis } from '../../../shared/money';
 import type { Address, RecentOrder } from '../../../shared/schemas/accounts';
+import { formatDateNumeric } from '../../../shared/dates';
 
 const STATUS_COLOURS: Record<string, string> = {
   DELIVERED: 'bg-green-100 text-green-800',
@@ -34,7 +35,7 @@ export function RecentOrdersCard({ orders }: { orders: RecentOrder[] }) {
               <Link to={`/orders/${order.id}`} className="flex items-center justify-between gap-2 py-3 hover:bg-gray-50">
                 <span>
                   <span className="block font-medium">{order.orderNumber}</span>
-                  <span className="block text-sm text-gray-600">{new Date(order.orderDate).toLocaleDateString('en-GB')}</span>
+                  <span className="block text-sm text-gray-600">{formatDateNumeric(order.orderDate)}</span>
                 </span>
                 <span className="text-right">
                   <span className="block font-semibold">{formatCedis(order.totalAmount)}</span>

@@ -17,6 +17,7 @@ import { Spinner } from '../../components/Spinner';
 import { WishlistButton } from '../../components/WishlistButton';
 import { useSession } from '../../hooks/useSession';
 import { useProductDetail } from './useProductDetail';
+import { formatDate } from '../../../shared/dates';
 
 export const FREE_SHIPPING_THRESHOLD = 1000;
 
@@ -105,7 +106,7 @@ function RatingLine({ rating }: { rating: Product['rating'] }) {
 }
 
 function ProductFacts({ product, available }: { product: Product; available: boolean }) {
-  const listed = new Date(product.createdAt).toLocaleDateString('en-GH', { day: 'numeric', month: 'long', year: 'numeric' });
+  const listed = formatDate(product.createdAt, 'long');
   const rows: [string, string][] = [
     ['Category', product.category],
     ['Availability', available ? `In Stock (${product.stockQuantity} available)` : 'Out of Stock'],

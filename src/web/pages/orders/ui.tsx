@@ -51,7 +51,4 @@ export function Banner({ kind, children }: { kind: 'error' | 'success' | 'info' 
   );
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-GH', { day: 'numeric', month: 'short', year: 'numeric' });
-const dateTimeFormat = new Intl.DateTimeFormat('en-GH', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
-export const formatDate = (iso: string | null | undefined) => (iso ? dateFormat.format(new Date(iso)) : '—');
-export const formatDateTime = (iso: string | null | undefined) => (iso ? dateTimeFormat.format(new Date(iso)) : '—');
+export { formatDate, formatDateTime } from '../../../shared/dates';

@@ -8,8 +8,8 @@ import { api } from '../../app/api';
 import { Spinner } from '../../components/Spinner';
 import { SellerShell } from './SellerShell';
 import { useRemote } from './useRemote';
+import { formatDate } from '../../../shared/dates';
 
-const dateOf = (iso: string) => new Date(iso).toLocaleDateString('en-GH', { day: 'numeric', month: 'short', year: 'numeric' });
 const capitalise = (s: string) => s.charAt(0) + s.slice(1).toLowerCase().replace(/_/g, ' ');
 
 /** /seller/orders: orders that contain the seller's products, with only the seller's lines. */
@@ -70,7 +70,7 @@ function Orders({ owner }: { owner: string }) {
           <li key={order.id} className="card p-4">
             <div className="flex flex-wrap items-center justify-between gap-2">
               <p className="font-semibold">{order.orderNumber}</p>
-              <p className="text-sm text-gray-600">{dateOf(order.createdAt)}</p>
+              <p className="text-sm text-gray-600">{formatDate(order.createdAt)}</p>
             </div>
             <div className="mt-1 flex flex-wrap gap-2 text-xs font-semibold">
               <span className="rounded-full bg-gray-100 px-2 py-0.5 text-gray-800">{STATE_WORDS[order.status] ?? capitalise(order.status)}</span>

@@ -23,6 +23,7 @@ import { Alert } from '../account/ui';
 import { EditProductDialog } from './EditProductDialog';
 import { SellerShell } from './SellerShell';
 import { useRemote } from './useRemote';
+import { formatDate } from '../../../shared/dates';
 
 const SEARCH_DEBOUNCE_MS = 500;
 const SORTS = {
@@ -39,7 +40,6 @@ const STATUS_COLOURS: Record<SubmissionStatus, string> = {
   REJECTED: 'bg-red-100 text-red-900',
 };
 
-const dateOf = (iso: string) => new Date(iso).toLocaleDateString('en-GH', { day: 'numeric', month: 'short', year: 'numeric' });
 
 /** /sellers/me/products: the seller's products, including those still waiting on the phone. */
 export default function SellerProductsPage() {
@@ -248,7 +248,7 @@ function Products({ owner }: { owner: string }) {
                       <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_COLOURS[p.status]}`}>{SUBMISSION_STATUS_LABELS[p.status]}</span>
                       {p.status === 'REJECTED' && p.reviewNote && <p className="mt-1 max-w-[12rem] text-xs text-red-800">{p.reviewNote}</p>}
                     </td>
-                    <td className="px-3 py-2 whitespace-nowrap">{dateOf(p.createdAt)}</td>
+                    <td className="px-3 py-2 whitespace-nowrap">{formatDate(p.createdAt)}</td>
                     <td className="px-3 py-2">
                       <div className="flex gap-1">
                         <button type="button" disabled={!online} onClick={() => { setNotice(undefined); setEditing(p); }} aria-label={`Edit ${p.name}`} className="rounded p-2 text-brand-dark hover:bg-brand-light disabled:opacity-40">

@@ -10,8 +10,8 @@ import { LoadError } from './LoadError';
 import { SellerShell } from './SellerShell';
 import { useRemote } from './useRemote';
 import { VerificationBadge } from './VerificationBadge';
+import { formatDate } from '../../../shared/dates';
 
-const dateOf = (iso: string) => new Date(iso).toLocaleDateString('en-GH', { day: 'numeric', month: 'short', year: 'numeric' });
 
 function completenessMessage(percent: number): string {
   if (percent >= PROFILE_COMPLETE_AT) return 'Great job! Your profile is complete.';
@@ -31,14 +31,14 @@ function Stats({ owner }: { owner: string }) {
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center gap-3">
-        <p className="text-gray-700">Member since {dateOf(stats.joinedDate)}</p>
+        <p className="text-gray-700">Member since {formatDate(stats.joinedDate)}</p>
         <VerificationBadge status={stats.verificationStatus} />
         {fromCache && <span className="text-sm text-amber-800">Offline: showing the figures from your last visit.</span>}
       </div>
 
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <Card icon={<Package size={20} aria-hidden="true" />} label="Total Products" value={String(stats.totalProducts)} note={`${stats.activeProducts} live · ${stats.pendingProducts} pending`} />
-        <Card icon={<ShoppingCart size={20} aria-hidden="true" />} label="Total Sales" value={String(stats.totalSales)} note={stats.lastSaleDate ? `Last sale ${dateOf(stats.lastSaleDate)}` : 'No sales yet'} />
+        <Card icon={<ShoppingCart size={20} aria-hidden="true" />} label="Total Sales" value={String(stats.totalSales)} note={stats.lastSaleDate ? `Last sale ${formatDate(stats.lastSaleDate)}` : 'No sales yet'} />
         <Card icon={<Wallet size={20} aria-hidden="true" />} label="Total Revenue" value={formatCedis(stats.totalRevenue)} />
         <Card
           icon={<Star size={20} aria-hidden="true" />}
@@ -104,7 +104,7 @@ function Stats({ owner }: { owner: string }) {
               {stats.recentOrders.map((o) => (
                 <li key={o.id} className="flex items-center justify-between gap-3 py-2">
                   <span className="font-medium">{o.orderNumber}</span>
-                  <span className="text-sm text-gray-600">{dateOf(o.createdAt)}</span>
+                  <span className="text-sm text-gray-600">{formatDate(o.createdAt)}</span>
                   <span className="font-semibold">{formatCedis(o.total)}</span>
                 </li>
               ))}
