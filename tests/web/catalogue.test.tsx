@@ -12,6 +12,8 @@ import { FilterPanel } from '../../src/web/components/catalogue/FilterPanel';
 import { paginate } from '../../src/shared/pagination';
 import { localDb, setMeta } from '../../src/local/db';
 import { useCatalogue } from '../../src/web/components/catalogue/useCatalogue';
+import { api } from '../../src/web/app/api';
+import { InitialDataProvider, type InitialData } from '../../src/web/initial-app/initial-data';
 
 afterEach(cleanup);
 
@@ -143,17 +145,26 @@ describe('filter panel', () => {
 });
 
 describe('catalogue data for a screen', () => {
-  function Probe({ remote }: { remote: () => Promise<string[]> }) {
-    const result = useCatalogue(async () => ['from the phone'], remote, []);
+  const READ = { path: 'categories', pick: (answer: { data: string[] }) => answer.data };
+  function Probe() {
+    const result = useCatalogue(async () => ['from the phone'], READ, []);
     return <p>{result.data?.join() ?? 'loading'}</p>;
   }
+  const rendered = (catalogueVersion: number): InitialData => ({
+    answers: { categories: { data: ['as the server rendered it'] } },
+    catalogueVersion,
+    signedIn: false,
+    dataSaver: false,
+  });
+  afterEach(() => vi.restoreAllMocks());
 
   it('on a first visit asks the server at once, before IndexedDB has answered, and only once', async () => {
     localStorage.removeItem('akuafo.catalogue-pulled');
     await localDb.meta.clear();
-    const remote = vi.fn(async () => ['from the server']);
-    render(<Probe remote={remote} />);
+    const remote = vi.spyOn(api, 'get').mockResolvedValue({ data: ['from the server'] });
+    render(<Probe />);
     expect(remote).toHaveBeenCalledTimes(1);
+    expect(remote).toHaveBeenCalledWith('categories', { searchParams: undefined });
     await screen.findByText('from the server');
     expect(remote).toHaveBeenCalledTimes(1);
   });
@@ -161,10 +172,31 @@ describe('catalogue data for a screen', () => {
   it('where the catalogue was pulled before, reads the phone and asks the server nothing', async () => {
     localStorage.setItem('akuafo.catalogue-pulled', '1');
     await setMeta('catalogue.cursor', 84);
-    const remote = vi.fn(async () => ['from the server']);
-    render(<Probe remote={remote} />);
+    const remote = vi.spyOn(api, 'get');
+    render(<Probe />);
     await screen.findByText('from the phone');
     expect(remote).not.toHaveBeenCalled();
+    await localDb.meta.clear();
+  });
+
+  it('on a page the server rendered, shows its answer from the first render and asks nothing', async () => {
+    localStorage.removeItem('akuafo.catalogue-pulled');
+    await localDb.meta.clear();
+    const remote = vi.spyOn(api, 'get');
+    render(<InitialDataProvider value={rendered(90)}><Probe /></InitialDataProvider>);
+    expect(screen.getByText('as the server rendered it')).toBeTruthy();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.getByText('as the server rendered it')).toBeTruthy();
+    expect(remote).not.toHaveBeenCalled();
+  });
+
+  it('keeps the server\'s answer while the mirror is older than it, and follows the mirror once it has caught up', async () => {
+    await setMeta('catalogue.cursor', 84);
+    render(<InitialDataProvider value={rendered(90)}><Probe /></InitialDataProvider>);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.getByText('as the server rendered it')).toBeTruthy();
+    await act(() => setMeta('catalogue.cursor', 90));
+    await screen.findByText('from the phone');
     await localDb.meta.clear();
   });
 });

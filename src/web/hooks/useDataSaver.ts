@@ -1,11 +1,13 @@
 import { liveQuery } from 'dexie';
 import { useSyncExternalStore } from 'react';
 import { readDataSaver } from '../../local/settings';
+import { useInitialData } from '../initial-app/initial-data';
 
 /**
  * The Data saver setting for every picture on screen: one Dexie subscription for the whole
  * app, not one per picture. Undefined until Dexie has answered, so no picture is asked for
- * at a width the user did not want.
+ * at a width the user did not want; on a page the server rendered, the setting it rendered
+ * for (its page hint) until then, so the pictures in the HTML are the ones kept.
  */
 let current: boolean | undefined;
 const listeners = new Set<() => void>();
@@ -25,5 +27,6 @@ function subscribe(listener: () => void) {
 }
 
 export function useDataSaver(): boolean | undefined {
-  return useSyncExternalStore(subscribe, () => current, () => undefined);
+  const hinted = useInitialData()?.dataSaver;
+  return useSyncExternalStore(subscribe, () => current ?? hinted, () => hinted);
 }

@@ -14,8 +14,9 @@ export function productLink(id: number, origin: string = location.origin): strin
  */
 export function ShareButton({ product }: { product: Pick<Product, 'id' | 'name' | 'price'> }) {
   const [notice, setNotice] = useState<string>();
-  const url = productLink(product.id);
   const share = async () => {
+    // Made at the tap: the button is also drawn on the server, which has no location.
+    const url = productLink(product.id);
     setNotice(undefined);
     const data = { title: product.name, text: `${product.name}, ${formatCedis(product.price)} on Akuafo Market`, url };
     if (navigator.share && (!navigator.canShare || navigator.canShare(data))) {

@@ -1,8 +1,9 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { catalogueMaybePulled, pullCatalogue } from '../../../local/catalogue';
 import { getMeta } from '../../../local/db';
 import { api } from '../../app/api';
+import { readKey, useInitialAnswer, useInitialData } from '../../initial-app/initial-data';
 
 export interface CatalogueResult<T> {
   data: T | undefined;
@@ -12,40 +13,60 @@ export interface CatalogueResult<T> {
   retry(): void;
 }
 
-/** Whether the phone holds a copy of the catalogue (at least one pull has landed). */
-export function useMirrorReady(): boolean | undefined {
-  return useLiveQuery(async () => (await getMeta<number>('catalogue.cursor')) !== undefined, []);
+/** A public catalogue read of the API: what a screen shows until the phone's mirror has it. */
+export interface CatalogueRead<T> {
+  path: string;
+  searchParams?: Record<string, string>;
+  /** What the screen shows of the answer (the answer itself when absent). */
+  pick?: (answer: never) => T;
 }
 
 /**
- * Catalogue data for a screen: from the Dexie mirror once it exists (the same answer
- * online and offline, updated live as background pulls land), from the server only on
- * the very first visit while the mirror is still empty.
+ * The mirror's cursor (the catalogue version it has pulled up to): null while there is no
+ * mirror, undefined until IndexedDB has answered.
  */
-export function useCatalogue<T>(local: () => Promise<T>, remote: () => Promise<T>, deps: unknown[]): CatalogueResult<T> {
-  const ready = useMirrorReady();
-  const localData = useLiveQuery(() => (ready ? local() : undefined), [ready, ...deps]);
+export function useMirrorCursor(): number | null | undefined {
+  return useLiveQuery(async () => (await getMeta<number>('catalogue.cursor')) ?? null, []);
+}
+
+/**
+ * Catalogue data for a screen, from the best source at hand:
+ * - a page the server rendered: the answers it was rendered from, until the mirror has
+ *   caught up with them (so hydration matches the HTML and no older price replaces a newer);
+ * - the Dexie mirror once it exists: the same answer online and offline, updated live as
+ *   background pulls land;
+ * - the server, on the very first visit, while the mirror is still empty.
+ */
+export function useCatalogue<T>(local: () => Promise<T>, remote: CatalogueRead<T> | undefined, deps: unknown[]): CatalogueResult<T> {
+  const cursor = useMirrorCursor();
+  const ready = cursor === undefined ? undefined : cursor !== null;
+  const initial = useInitialData();
+  const key = remote && readKey(remote.path, remote.searchParams);
+  const answer = useInitialAnswer(key);
+  const caughtUp = ready && (!initial || cursor! >= initial.catalogueVersion);
+  const fromServer = answer !== undefined && !caughtUp;
+  const localData = useLiveQuery(() => (ready && !fromServer ? local() : undefined), [ready, fromServer, ...deps]);
   const [remoteData, setRemoteData] = useState<T>();
   const [error, setError] = useState<string>();
   const [attempt, setAttempt] = useState(0);
   // A browser that never pulled the catalogue asks the server at once, while IndexedDB is
   // still opening: on a first visit that is a whole step off the way to the first products.
   const [firstVisit] = useState(() => !catalogueMaybePulled());
-  const askServer = ready === false || (ready === undefined && firstVisit);
+  const askServer = !fromServer && remote !== undefined && (ready === false || (ready === undefined && firstVisit));
 
   useEffect(() => {
-    if (!askServer) return;
+    if (!askServer || !remote) return;
     let live = true;
     setError(undefined);
     setRemoteData(undefined);
-    remote().then(
-      (data) => live && setRemoteData(data),
+    api.get<never>(remote.path, { searchParams: remote.searchParams }).then(
+      (json) => live && setRemoteData(pick(remote, json)),
       (e: unknown) => live && setError(e instanceof Error ? e.message : String(e)),
     );
     return () => {
       live = false;
     };
-    // Keyed by the query (deps), not by the callbacks, which are new on every render.
+    // Keyed by the query (deps), not by the read, which is a new object on every render.
   }, [askServer, attempt, ...deps]);
 
   const retry = useCallback(() => {
@@ -53,14 +74,17 @@ export function useCatalogue<T>(local: () => Promise<T>, remote: () => Promise<T
     void pullCatalogue(api).catch(() => undefined);
   }, []);
 
-  const current = ready ? localData : remoteData;
+  const rendered = useMemo(() => (fromServer && remote ? pick(remote, answer as never) : undefined), [fromServer, answer]);
+  const current = fromServer ? rendered : ready ? localData : remoteData;
   // Keep the last answer on screen while the next one is computed (no flashing spinner per keystroke).
   const last = useRef<T>(undefined);
   if (current !== undefined) last.current = current;
   return {
     data: current ?? last.current,
     loading: current === undefined && !(ready === false && error),
-    error: ready ? undefined : error,
+    error: ready || fromServer ? undefined : error,
     retry,
   };
 }
+
+const pick = <T>(read: CatalogueRead<T>, answer: never): T => (read.pick ? read.pick(answer) : (answer as T));

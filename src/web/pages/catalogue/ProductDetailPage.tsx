@@ -1,7 +1,6 @@
 import { PackageX, ShoppingCart, Truck } from 'lucide-react';
 import { Link, Navigate, useLocation, useParams } from 'react-router-dom';
 import { mayReview } from '../../../local/catalogue-detail';
-import type { Session } from '../../../local/session';
 import { formatCedis } from '../../../shared/money';
 import type { Product } from '../../../shared/schemas/catalogue';
 import { Freshness } from '../../components/catalogue/Freshness';
@@ -16,6 +15,7 @@ import { isPurchasable } from '../../components/ProductCard';
 import { Spinner } from '../../components/Spinner';
 import { WishlistButton } from '../../components/WishlistButton';
 import { useSession } from '../../hooks/useSession';
+import { useInitialData } from '../../initial-app/initial-data';
 import { useProductDetail } from './useProductDetail';
 import { formatDate } from '../../../shared/dates';
 
@@ -24,13 +24,16 @@ export const FREE_SHIPPING_THRESHOLD = 1000;
 export default function ProductDetailPage() {
   const { session, loading } = useSession();
   const location = useLocation();
+  // A page the server rendered for a signed-in phone (its page hint) shows the product while
+  // the session is read, as the HTML did; a stale hint ends at the sign-in page like no session.
+  const hinted = useInitialData()?.signedIn;
   // The spec: visitors see product details after signing in, and come back here.
-  if (loading) return <Spinner />;
+  if (loading) return hinted ? <ProductDetail email={undefined} /> : <Spinner />;
   if (!session) return <Navigate to="/signin" replace state={{ from: location.pathname + location.search }} />;
-  return <ProductDetail session={session} />;
+  return <ProductDetail email={session.user.email} />;
 }
 
-function ProductDetail({ session }: { session: Session }) {
+function ProductDetail({ email }: { email: string | undefined }) {
   const params = useParams();
   const id = /^\d{1,12}$/.test(params.id ?? '') ? Number(params.id) : undefined;
   const state = useProductDetail(id);
@@ -82,7 +85,7 @@ function ProductDetail({ session }: { session: Session }) {
         productName={product.name}
         reviews={detail?.reviews}
         rating={product.rating}
-        canReview={mayReview(detail, session.user.email)}
+        canReview={mayReview(detail, email)}
       />
 
       {related.length > 0 && (

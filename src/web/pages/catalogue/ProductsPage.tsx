@@ -3,7 +3,6 @@ import { useEffect, useState } from 'react';
 import { queryLocalProducts, localCategories } from '../../../local/catalogue-query';
 import type { Page } from '../../../shared/pagination';
 import type { Product } from '../../../shared/schemas/catalogue';
-import { api } from '../../app/api';
 import { Freshness } from '../../components/catalogue/Freshness';
 import { FilterPanel } from '../../components/catalogue/FilterPanel';
 import { filtersToQuery } from '../../components/catalogue/filters';
@@ -24,12 +23,12 @@ export default function ProductsPage() {
   const key = JSON.stringify(query);
   const result = useCatalogue<Page<Product>>(
     () => queryLocalProducts(query),
-    () => api.get<Page<Product>>('products', { searchParams: queryToSearchParams(query) }),
+    { path: 'products', searchParams: queryToSearchParams(query) },
     [key],
   );
   const categories = useCatalogue(
     () => localCategories(),
-    async () => (await api.get<{ data: { name: string; productCount: number }[] }>('categories')).data,
+    { path: 'categories', pick: (answer: { data: { name: string; productCount: number }[] }) => answer.data },
     [],
   );
 

@@ -5,7 +5,6 @@ import { queryLocalProducts } from '../../../local/catalogue-query';
 import { PRODUCTS_PAGE_SIZE } from '../../../shared/catalogue';
 import type { Page } from '../../../shared/pagination';
 import type { Product, ProductQuery } from '../../../shared/schemas/catalogue';
-import { api } from '../../app/api';
 import { Freshness } from '../../components/catalogue/Freshness';
 import { Pagination, showingCaption } from '../../components/catalogue/Pagination';
 import { ProductGrid } from '../../components/catalogue/ProductGrid';
@@ -24,7 +23,7 @@ export default function SearchPage() {
   const query: ProductQuery = { search: q, sortBy: 'createdAt', sortDir: 'desc', page, limit: PRODUCTS_PAGE_SIZE };
   const result = useCatalogue<Page<Product> | undefined>(
     async () => (q ? queryLocalProducts(query) : undefined),
-    async () => (q ? api.get<Page<Product>>('products', { searchParams: queryToSearchParams(query) }) : undefined),
+    q ? { path: 'products', searchParams: queryToSearchParams(query) } : undefined,
     [q, page],
   );
 

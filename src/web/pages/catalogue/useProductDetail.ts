@@ -3,8 +3,9 @@ import { useEffect, useState } from 'react';
 import { ApiError } from '../../../local/api';
 import { cachedProductDetail, fetchProductDetail, localRelated, type CachedDetail } from '../../../local/catalogue-detail';
 import { localDb, type LocalProduct } from '../../../local/db';
-import type { Product } from '../../../shared/schemas/catalogue';
+import type { Product, ProductDetail } from '../../../shared/schemas/catalogue';
 import { api } from '../../app/api';
+import { readKey, useInitialAnswer } from '../../initial-app/initial-data';
 
 export type DetailState =
   | { status: 'loading' }
@@ -13,11 +14,13 @@ export type DetailState =
 
 /**
  * One product for the detail page: what the phone holds (the cached detail, else the
- * mirror's copy) at once, refreshed from the server when online (reviews, canReview).
+ * mirror's copy) at once, refreshed from the server when online (reviews, canReview). On a
+ * page the server rendered, its answer until the phone holds one as new.
  */
 export function useProductDetail(id: number | undefined): DetailState {
   const [fetching, setFetching] = useState(true);
   const [missing, setMissing] = useState(false);
+  const rendered = (useInitialAnswer(id === undefined ? undefined : readKey(`products/${id}`)) as { data: ProductDetail } | undefined)?.data;
   const local = useLiveQuery(
     async () => {
       if (id === undefined) return { detail: undefined, mirror: undefined, related: [] as LocalProduct[] };
@@ -45,6 +48,12 @@ export function useProductDetail(id: number | undefined): DetailState {
   }, [id]);
 
   if (id === undefined || missing) return { status: 'not-found' };
+  // The newest copy wins; on a tie the phone's detail (it knows canReview), then the
+  // server's answer over the mirror's bare product (the answer has the reviews).
+  const newer = (copy: { version: number } | undefined) => copy !== undefined && copy.version > rendered!.version;
+  if (rendered && !(local?.detail && local.detail.version >= rendered.version) && !newer(local?.mirror)) {
+    return { status: 'ready', product: rendered, detail: { ...rendered, cachedAt: '' }, related: rendered.relatedProducts };
+  }
   if (local === undefined) return { status: 'loading' };
   const product = local.detail ?? local.mirror;
   if (!product) return fetching ? { status: 'loading' } : { status: 'not-found' };

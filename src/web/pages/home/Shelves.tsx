@@ -4,7 +4,6 @@ import { localShelf, type Shelf } from '../../../local/catalogue-query';
 import { toMinor } from '../../../shared/money';
 import type { Product } from '../../../shared/schemas/catalogue';
 import { matchesSearch, searchHaystack, searchWords } from '../../../shared/search';
-import { api } from '../../app/api';
 import { FilterPanel } from '../../components/catalogue/FilterPanel';
 import { NO_FILTERS, filtersActive, type CatalogueFilters } from '../../components/catalogue/filters';
 import { ProductGrid } from '../../components/catalogue/ProductGrid';
@@ -17,7 +16,7 @@ const SHELF_SIZE = 12;
 function useShelf(shelf: Shelf) {
   return useCatalogue<Product[]>(
     () => localShelf(shelf, SHELF_SIZE),
-    async () => (await api.get<{ data: Product[] }>(`products/${shelf}`)).data,
+    { path: `products/${shelf}`, pick: (answer: { data: Product[] }) => answer.data },
     [shelf],
   );
 }

@@ -1,0 +1,62 @@
+import { createContext, useContext } from 'react';
+
+/**
+ * What a page rendered on the server (src/server/http/rendered-pages.ts) was rendered
+ * from. It travels with the HTML in a JSON data block, so the phone's first render says
+ * exactly what the HTML says and React adopts the markup (hydration) instead of redrawing it.
+ */
+export interface InitialData {
+  /** Public API answers, by the read that asked for them (see readKey). */
+  answers: Record<string, unknown>;
+  /** The catalogue version those answers were read at: the phone's mirror takes over once it has caught up. */
+  catalogueVersion: number;
+  /** The page hints the server rendered for (cookies the app keeps, src/web/app/page-hints.ts). */
+  signedIn: boolean;
+  dataSaver: boolean;
+}
+
+/** The data block's element id. */
+export const INITIAL_DATA_ID = 'initial-data';
+
+/** On the server's first pass, `asked` collects the reads the page makes; the second pass has their answers. */
+type InitialContext = InitialData & { asked?: Set<string> };
+const InitialDataContext = createContext<InitialContext | undefined>(undefined);
+export const InitialDataProvider = InitialDataContext.Provider;
+
+/** The initial data of a page that came rendered from the server; undefined for any other. */
+export function useInitialData(): InitialData | undefined {
+  return useContext(InitialDataContext);
+}
+
+/** A public read named the same way on the phone and the server: its path, then its query sorted. */
+export function readKey(path: string, searchParams: Record<string, string> = {}): string {
+  const query = new URLSearchParams(Object.entries(searchParams).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))).toString();
+  return query ? `${path}?${query}` : path;
+}
+
+/** The server's answer to a read the page was rendered from (undefined if it was not). */
+export function useInitialAnswer(key: string | undefined): unknown {
+  const initial = useContext(InitialDataContext);
+  if (!initial || key === undefined) return undefined;
+  initial.asked?.add(key);
+  return initial.answers[key];
+}
+
+/** The data block of the document, if the server rendered it. */
+export function readInitialData(doc: Document = document): InitialData | undefined {
+  const text = doc.getElementById(INITIAL_DATA_ID)?.textContent;
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as InitialData;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The data block as HTML. "<" is escaped so no answer (a product description, say) can
+ * close the script element early.
+ */
+export function initialDataScript(data: InitialData): string {
+  return `<script type="application/json" id="${INITIAL_DATA_ID}">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`;
+}
