@@ -24,7 +24,8 @@ export default defineConfig({
       injectManifest: {
         // Precache the shell and every route chunk so each page opens offline after one visit.
         globPatterns: ['**/*.{js,css,html,png,svg,webmanifest}', 'hero/*.webp'],
-        globIgnores: ['**/media/**'],
+        // page.html is the server's template for the pages it renders, never a page itself.
+        globIgnores: ['**/media/**', 'page.html'],
       },
       devOptions: { enabled: false },
     }),

@@ -16,6 +16,11 @@ export async function readDataSaver(db: AkuafoDb = localDb, browserDefault = bro
   return (await getMeta<boolean>(DATA_SAVER_KEY, db)) ?? browserDefault;
 }
 
+/** The user's own Data saver choice, if they made one. */
+export function chosenDataSaver(db: AkuafoDb = localDb): Promise<boolean | undefined> {
+  return getMeta<boolean>(DATA_SAVER_KEY, db);
+}
+
 export function setDataSaver(on: boolean, db: AkuafoDb = localDb): Promise<void> {
   return setMeta(DATA_SAVER_KEY, on, db);
 }

@@ -83,7 +83,18 @@ export function createApp(deps: Deps) {
   app.route('/', operationsRoutes(deps));
   app.route('/api/v1', api);
   app.route('/', mediaRoutes(deps));
-  if (deps.config.staticDir) app.route('/', staticRoutes(deps.config.staticDir));
+  if (deps.config.staticDir) {
+    // Pages rendered with their data read the public API as any visitor would, through the
+    // answer cache (app.fetch, so a known answer costs a lookup).
+    const pageReads = {
+      async json(key: string) {
+        const response = await app.fetch(new Request(`http://localhost/api/v1/${key}`));
+        return response.ok ? response.json() : undefined;
+      },
+      catalogueVersion: reads.catalogueVersion,
+    };
+    app.route('/', staticRoutes(deps.config.staticDir, { reads: pageReads, logger: deps.logger }));
+  }
 
   app.notFound((c) => c.json({ message: 'Not found', code: ERROR_CODES.notFound }, 404));
   app.onError((error, c) => {

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import Beasties from 'beasties';
 import { createServer, type Plugin, type Rollup } from 'vite';
+import { PAGE_DATA_OUTLET, PAGE_OUTLET, PAGE_TEMPLATE_FILE } from '../shared/rendered-pages';
 import { ROUTE_PRELOADS_FILE, type RoutePreload } from '../shared/route-preloads';
 
 type Renderers = typeof import('./render');
@@ -50,15 +51,65 @@ export function prerender(): Plugin {
           return css;
         }
       })({ path: '/', publicPath: '/', preload: 'body', pruneSource: false, reduceInlineStyles: false, inlineFonts: false, logLevel: 'warn' });
-      const template = String(page.source);
+      const template = withAppPreloads(String(page.source), bundle);
       const fill = (html: string, kind: string) => beasties.process(template.replace(ROOT, `<div id="root" data-prerendered="${kind}">${html}</div>`));
 
       page.source = await fill(home, 'home');
       this.emitFile({ type: 'asset', fileName: 'shell.html', source: await fill(shell, 'shell') });
+      this.emitFile({ type: 'asset', fileName: PAGE_TEMPLATE_FILE, source: pageTemplate(template, assets) });
       this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: JSON.stringify(routePreloads(root, bundle)) });
       for (const file of art) this.emitFile({ type: 'asset', ...file });
     },
   };
+}
+
+/** The chunks of the app proper (src/web/boot.tsx and what it imports), which the entry loads after the first screen shows. */
+function appChunks(bundle: Rollup.OutputBundle): Set<string> {
+  const chunks = Object.values(bundle).filter((f): f is Rollup.OutputChunk => f.type === 'chunk');
+  const boot = chunks.find((c) => c.facadeModuleId?.endsWith('/src/web/boot.tsx'));
+  if (!boot) throw new Error('No chunk for src/web/boot.tsx: update appChunks');
+  return closure(chunks, [boot.fileName, ...chunks.filter((c) => c.isEntry).map((c) => c.fileName)]);
+}
+
+/**
+ * Names the app's chunks in the document so they download at once, beside the first
+ * screen's HTML and pictures, and marks every script low priority: the first screen is in
+ * the HTML, so its pictures come first and the JavaScript after.
+ */
+function withAppPreloads(html: string, bundle: Rollup.OutputBundle): string {
+  const named = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]));
+  const links = [...appChunks(bundle)]
+    .map((f) => `/${f}`)
+    .filter((f) => !named.has(f))
+    .map((f) => `<link rel="modulepreload" crossorigin href="${f}">`)
+    .join('');
+  return html
+    .replace('</head>', () => `${links}</head>`)
+    .replace(/<script type="module"/g, '<script type="module" fetchpriority="low"')
+    .replace(/<link rel="modulepreload"/g, '<link rel="modulepreload" fetchpriority="low"');
+}
+
+function closure(chunks: Rollup.OutputChunk[], start: string[], into = new Set<string>()): Set<string> {
+  for (const file of start) {
+    if (into.has(file)) continue;
+    into.add(file);
+    closure(chunks, chunks.find((c) => c.fileName === file)?.imports ?? [], into);
+  }
+  return into;
+}
+
+/**
+ * The document the server renders a page into (src/server/http/rendered-pages.ts): the
+ * whole stylesheet inline instead of linked, since the page's markup is known only at the
+ * request (10.7 KiB gzipped: less than a separate stylesheet plus a critical subset).
+ */
+function pageTemplate(template: string, assets: Map<string, string>): string {
+  const link = /<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/.exec(template);
+  const css = link && assets.get(link[1]);
+  if (!link || css === undefined) throw new Error('index.html links no stylesheet of the bundle: update pageTemplate');
+  return template
+    .replace(link[0], () => `<style>${css}</style>`)
+    .replace(ROOT, `<div id="root" data-prerendered="page">${PAGE_OUTLET}</div>${PAGE_DATA_OUTLET}`);
 }
 
 /**
@@ -67,16 +118,7 @@ export function prerender(): Plugin {
  */
 function routePreloads(root: string, bundle: Rollup.OutputBundle): RoutePreload[] {
   const chunks = Object.values(bundle).filter((f): f is Rollup.OutputChunk => f.type === 'chunk');
-  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-  const closure = (start: string[], into = new Set<string>()) => {
-    for (const file of start) {
-      if (into.has(file)) continue;
-      into.add(file);
-      closure(byFile.get(file)?.imports ?? [], into);
-    }
-    return into;
-  };
-  const main = closure(chunks.filter((c) => c.isEntry).map((c) => c.fileName));
+  const main = appChunks(bundle);
   const source = readFileSync(resolve(root, 'src/web/app/routes.tsx'), 'utf8');
   const pages = [...source.matchAll(/page\('([^']+)', \(\) => import\('([^']+)'\)\)/g)];
   if (pages.length === 0) throw new Error('No page(...) routes found in src/web/app/routes.tsx: update routePreloads');
@@ -84,6 +126,6 @@ function routePreloads(root: string, bundle: Rollup.OutputBundle): RoutePreload[
     const module = resolve(root, 'src/web/app', spec);
     const chunk = chunks.find((c) => c.facadeModuleId?.replace(/\.tsx?$/, '') === module);
     if (!chunk) return [];
-    return [{ path, files: [...closure([chunk.fileName])].filter((f) => !main.has(f)).map((f) => `/${f}`) }];
+    return [{ path, files: [...closure(chunks, [chunk.fileName])].filter((f) => !main.has(f)).map((f) => `/${f}`) }];
   });
 }

@@ -2,6 +2,7 @@ import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type RouteObject } from 'react-router-dom';
 import { ChromeLayout, PageLoading, RootLayout } from '../web/app/layouts';
 import { routes } from '../web/app/routes';
+import { InitialDataProvider, initialDataScript, type InitialData } from '../web/initial-app/initial-data';
 
 export { heroArt } from './hero-art';
 
@@ -10,15 +11,43 @@ const shellRoutes: RouteObject[] = [
   { element: <RootLayout />, children: [{ element: <ChromeLayout />, children: [{ path: '*', element: <PageLoading /> }] }] },
 ];
 
-async function render(routeTable: RouteObject[], path: string): Promise<string> {
+async function render(routeTable: RouteObject[], path: string, initial?: InitialData & { asked?: Set<string> }): Promise<string> {
   const handler = createStaticHandler(routeTable);
   const context = await handler.query(new Request(`http://localhost${path}`));
-  if (context instanceof Response) throw new Error(`Prerendering ${path} answered ${context.status}`);
+  if (context instanceof Response) throw new Error(`Rendering ${path} answered ${context.status}`);
   const router = createStaticRouter(handler.dataRoutes, context);
-  // hydrate={false}: no inline data script (the CSP allows none); the client needs no data to hydrate.
-  return renderToString(<StaticRouterProvider router={router} context={context} hydrate={false} />);
+  // hydrate={false}: no inline data script (the CSP allows none); the client needs no router data to hydrate.
+  const app = <StaticRouterProvider router={router} context={context} hydrate={false} />;
+  return renderToString(initial ? <InitialDataProvider value={initial}>{app}</InitialDataProvider> : app);
 }
 
 /** The home's first screen (hero, search, services) with the shell; no prices, no account. */
 export const renderHome = () => render(routes, '/');
 export const renderShell = () => render(shellRoutes, '/any');
+
+/** More reads than any page makes: a page asking for more is a bug, not a reason to hammer the API. */
+const MAX_READS = 8;
+
+/**
+ * A page with its data, as the phone's first render will draw it: a first pass notes the
+ * public reads the page makes, `answer` fetches them, a second pass renders with them.
+ */
+export async function renderPage(
+  path: string,
+  hints: Omit<InitialData, 'answers' | 'catalogueVersion'>,
+  answer: (key: string) => Promise<{ json: unknown; catalogueVersion: number } | undefined>,
+): Promise<{ html: string; data: string }> {
+  const asked = new Set<string>();
+  await render(routes, path, { ...hints, answers: {}, catalogueVersion: 0, asked });
+  const keys = [...asked].slice(0, MAX_READS);
+  const answers = await Promise.all(keys.map(answer));
+  const initial: InitialData = { ...hints, answers: {}, catalogueVersion: 0 };
+  keys.forEach((key, i) => {
+    const found = answers[i];
+    if (!found) return;
+    initial.answers[key] = found.json;
+    // The mirror takes over once it is at least as new as every answer.
+    initial.catalogueVersion = Math.max(initial.catalogueVersion, found.catalogueVersion);
+  });
+  return { html: await render(routes, path, initial), data: initialDataScript(initial) };
+}

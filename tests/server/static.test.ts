@@ -28,7 +28,7 @@ describe('route preloads', () => {
     const html = async (path: string) => (await app.request(`http://test.local${path}`)).text();
 
     const products = await html('/products?category=Grains');
-    expect(products).toContain('<link rel="modulepreload" crossorigin href="/assets/ProductsPage-a.js"><link rel="modulepreload" crossorigin href="/assets/db-b.js"></head>');
+    expect(products).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/ProductsPage-a.js"><link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/db-b.js"></head>');
     expect(await html('/product/25')).toContain('href="/assets/ProductDetailPage-c.js"');
     expect(await html('/about')).toBe('<html><head><title>Akuafo</title></head><body>shell</body></html>');
     expect(await html('/')).toBe('<html><head></head><body>home</body></html>');

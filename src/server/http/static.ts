@@ -2,8 +2,11 @@ import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import { Hono } from 'hono';
+import { PAGE_TEMPLATE_FILE } from '../../shared/rendered-pages';
 import { preloadsFor, ROUTE_PRELOADS_FILE, type RoutePreload } from '../../shared/route-preloads';
+import type { Logger } from '../platform/logging';
 import type { AppEnv } from './context';
+import { createRenderedPages, type PageReads } from './rendered-pages';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -25,29 +28,36 @@ const TYPES: Record<string, string> = {
  * manifest and index.html must always be revalidated so updates reach phones. Any other
  * path that is not a file gets the app: / its prerendered home (index.html), any other the
  * prerendered shell (shell.html, when the build made one), and the client router decides
- * (including 404).
+ * (including 404). The product list and product pages are rendered with their data at the
+ * request when `pages` is given (see rendered-pages.ts).
  */
-export function staticRoutes(root: string) {
+export function staticRoutes(root: string, pages?: { reads: PageReads; logger: Logger }) {
   const app = new Hono<AppEnv>();
   const base = normalize(root);
   const indexFile = join(base, 'index.html');
   const shellFile = join(base, 'shell.html');
   const preloadsFile = join(base, ROUTE_PRELOADS_FILE);
+  const rendered = pages && existsSync(join(base, PAGE_TEMPLATE_FILE)) ? createRenderedPages(join(base, PAGE_TEMPLATE_FILE), pages.reads, pages.logger) : undefined;
   // The shell as sent for each route (with its page's chunks named), made once per route.
-  const shells = new Map<string, Promise<Buffer>>();
+  const shells = new Map<string, Promise<string>>();
   let routes: Promise<RoutePreload[]> | undefined;
 
-  async function shellFor(path: string): Promise<Buffer> {
+  const preloads = async (path: string) => {
     routes ??= readFile(preloadsFile, 'utf8').then((text) => JSON.parse(text) as RoutePreload[], () => []);
-    const files = preloadsFor(path, await routes);
-    const key = files.join(',');
+    return preloadsFor(path, await routes);
+  };
+
+  /** The document with the route's page chunks named (modulepreload). */
+  async function withPreloads(path: string, html: string | Promise<string>): Promise<string> {
+    const links = (await preloads(path)).map((f) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${f}">`).join('');
+    return (await html).replace('</head>', () => `${links}</head>`);
+  }
+
+  async function shellFor(path: string): Promise<string> {
+    const key = (await preloads(path)).join(',');
     let shell = shells.get(key);
     if (!shell) {
-      shell = readFile(shellFile).then((html) => {
-        if (!files.length) return html;
-        const links = files.map((f) => `<link rel="modulepreload" crossorigin href="${f}">`).join('');
-        return Buffer.from(html.toString('utf8').replace('</head>', `${links}</head>`));
-      });
+      shell = withPreloads(path, readFile(shellFile, 'utf8'));
       shells.set(key, shell);
     }
     return shell;
@@ -61,7 +71,12 @@ export function staticRoutes(root: string) {
     const page = path !== '/' && existsSync(shellFile) ? shellFile : indexFile;
     const target = inside && (await isFile(file)) ? file : extname(path) ? undefined : page;
     if (!target || !existsSync(target)) return next();
-    const body = target === shellFile ? await shellFor(path) : await readFile(target);
+    if (target === shellFile && rendered) {
+      const html = await rendered.html(c, path);
+      // Private: the hints it was rendered for came from this phone's cookies.
+      if (html) return c.body(await withPreloads(path, html), 200, { 'Content-Type': TYPES['.html'], 'Cache-Control': 'private, no-cache', Vary: 'Cookie, Save-Data' });
+    }
+    const body = target === shellFile ? Buffer.from(await shellFor(path)) : await readFile(target);
     const immutable = target.includes(`${sep}assets${sep}`);
     return c.body(new Uint8Array(body), 200, {
       'Content-Type': TYPES[extname(target)] ?? 'application/octet-stream',

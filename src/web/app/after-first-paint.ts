@@ -3,6 +3,7 @@ import { startOutboxReplayer } from '../../local/replayer';
 import { startCatalogueSync } from '../../local/sync';
 import { api } from './api';
 import { startFieldCare } from './field';
+import { keepPageHints } from './page-hints';
 import { registerServiceWorker } from './service-worker';
 
 /** The data layer's background work, started once the first screen has painted. */
@@ -12,4 +13,5 @@ export function startBackgroundWork(): void {
   startOutboxReplayer(api);
   registerServiceWorker();
   startFieldCare();
+  keepPageHints();
 }

@@ -107,7 +107,10 @@ export function createPublicReads(db: Db, capBytes: number) {
     }
   };
 
-  return { answer, knownAnswer, watchWrites, stats: () => ({ ...cache.stats(), knownUrls: byUrl.size, head: lastHead }) };
+  /** The catalogue counter of the head (the sync cursor a mirror holding everything has reached). */
+  const catalogueVersion = async () => Number(String(await head.current()).split('.')[0]);
+
+  return { answer, knownAnswer, watchWrites, catalogueVersion, stats: () => ({ ...cache.stats(), knownUrls: byUrl.size, head: lastHead }) };
 }
 
 export type PublicReads = ReturnType<typeof createPublicReads>;

@@ -1,0 +1,79 @@
+import { readFile } from 'node:fs/promises';
+import type { Context } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { PAGE_HINT_COOKIES } from '../../shared/page-hints';
+import { isRenderedPage, PAGE_DATA_OUTLET, PAGE_OUTLET } from '../../shared/rendered-pages';
+import type { Logger } from '../platform/logging';
+
+type Renderer = typeof import('../../static-build/render');
+
+/** A longer query is nobody's bookmark: it gets the shell, and no render is spent on it. */
+const QUERY_MAX = 300;
+/** Rendered pages kept per catalogue version (the popular lists and products). */
+const KEPT_MAX = 200;
+
+export interface PageReads {
+  /** The JSON of a public read ("products?limit=20&page=1…") as a visitor gets it; undefined if refused. */
+  json(key: string): Promise<unknown>;
+  /** The catalogue version now (the mirror's cursor must reach it to be as new as the answers read after it). */
+  catalogueVersion(): Promise<number>;
+}
+
+export interface RenderedPages {
+  /** The page's HTML with its data, or undefined when this page is not rendered here (the shell serves it). */
+  html(c: Context, path: string): Promise<string | undefined>;
+}
+
+/**
+ * Renders a page (see src/shared/rendered-pages.ts) at the request, so a first visit paints
+ * products, and the picture the eye goes to, before any JavaScript has run. Its data comes
+ * from the answer cache, so prices are today's, never the build's. A page is kept per
+ * catalogue version, URL and hints: any catalogue change makes the next request render it again.
+ */
+export function createRenderedPages(templateFile: string, reads: PageReads, logger: Logger): RenderedPages {
+  let renderer: Promise<Renderer> | undefined;
+  let template: Promise<string> | undefined;
+  let keptVersion = -1;
+  const kept = new Map<string, Promise<string | undefined>>();
+
+  async function render(url: string, hints: { signedIn: boolean; dataSaver: boolean }): Promise<string | undefined> {
+    renderer ??= import('../../static-build/render');
+    template ??= readFile(templateFile, 'utf8');
+    const { renderPage } = await renderer;
+    const { html, data } = await renderPage(url, hints, async (key) => {
+      const json = await reads.json(key);
+      // Read after the answer: the answer is no newer than this version.
+      return json === undefined ? undefined : { json, catalogueVersion: await reads.catalogueVersion() };
+    });
+    return (await template).replace(PAGE_OUTLET, () => html).replace(PAGE_DATA_OUTLET, () => data);
+  }
+
+  return {
+    async html(c, path) {
+      const search = new URL(c.req.url).search;
+      const signedIn = getCookie(c, PAGE_HINT_COOKIES.signedIn) === '1';
+      const saverCookie = getCookie(c, PAGE_HINT_COOKIES.dataSaver);
+      // No cookie yet: the phone's default, which follows the browser's own data saver (Save-Data).
+      const dataSaver = saverCookie === undefined ? c.req.header('save-data') === 'on' : saverCookie === '1';
+      if (search.length > QUERY_MAX || !isRenderedPage(path, signedIn)) return undefined;
+
+      const version = await reads.catalogueVersion();
+      if (version !== keptVersion || kept.size >= KEPT_MAX) {
+        kept.clear();
+        keptVersion = version;
+      }
+      const key = `${Number(signedIn)}${Number(dataSaver)}${path}${search}`;
+      let page = kept.get(key);
+      if (!page) {
+        page = render(path + search, { signedIn, dataSaver }).catch((error: unknown) => {
+          // The shell still works: a page that cannot be rendered is logged and served without its data.
+          logger.error({ err: error, path }, 'page render failed');
+          kept.delete(key);
+          return undefined;
+        });
+        kept.set(key, page);
+      }
+      return page;
+    },
+  };
+}
