@@ -1,15 +1,20 @@
+// The app itself, started by src/web/main.tsx once the first screen is on show.
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { routes } from './app/routes';
 import { afterFirstPaint } from './initial-app/deferred';
-import './styles.css';
+import { InitialDataProvider, readInitialData } from './initial-app/initial-data';
 
 const router = createBrowserRouter(routes);
 const container = document.getElementById('root')!;
+// A page the server rendered with its data brings that data along: the first render uses it.
+const initialData = container.dataset.prerendered === 'page' ? readInitialData() : undefined;
 const app = (
   <StrictMode>
-    <RouterProvider router={router} />
+    <InitialDataProvider value={initialData}>
+      <RouterProvider router={router} />
+    </InitialDataProvider>
   </StrictMode>
 );
 
@@ -19,13 +24,13 @@ const initialized = new Promise<void>((resolve) => {
   if (router.state.initialized) return resolve();
   const stop = router.subscribe((state) => state.initialized && (stop(), resolve()));
 });
-// index.html holds the prerendered home: hydrate it. Any other page got the shell (or
-// nothing): render over it.
+// index.html holds the prerendered home, and the server renders some pages with their data:
+// hydrate those. Any other page got the shell (or nothing): render over it.
 // In a transition, React renders in slices and lets the browser in between (no long task on
 // a slow phone's CPU); the prerendered page or the shell stays on screen meanwhile.
 void initialized.then(() =>
   startTransition(() => {
-    if (container.dataset.prerendered === 'home' && window.location.pathname === '/') hydrateRoot(container, app);
+    if ((container.dataset.prerendered === 'home' && window.location.pathname === '/') || initialData) hydrateRoot(container, app);
     else createRoot(container).render(app);
   }),
 );
