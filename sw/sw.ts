@@ -1,12 +1,14 @@
 /// <reference lib="webworker" />
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { CacheFirst } from 'workbox-strategies';
+import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { clientsClaim } from 'workbox-core';
 import { OUTBOX_SYNC_TAG, replayExclusively } from '../src/local/replayer';
 import { createBackgroundApiClient } from '../src/local/sw-client';
+import { RENDERED_PAGES_CACHE } from '../src/local/page-cache';
+import { isRenderedPage } from '../src/shared/rendered-pages';
 import { savedPicture, VIEWED_PICTURES_CACHE } from '../src/local/pictures';
 import { recordUsage, responseBytes } from '../src/local/usage';
 // Every kind's outbox hooks, so what the worker sends with the app closed is followed up as the page would.
@@ -26,7 +28,30 @@ cleanupOutdatedCaches();
 // The first install takes the open page at once, so it works offline from the first visit on.
 clientsClaim();
 
-// Navigations outside the API get the app shell; the client router takes it from there.
+// The pages the server renders with their data (the product list, a product): from the
+// network while there is one, so prices are today's; offline (or after 4 s of a stuck link)
+// the copy kept from the last visit, which paints at once and which the app then brings up
+// to the phone's own mirror; never seen, the shell.
+const renderedPages = new NetworkFirst({
+  cacheName: RENDERED_PAGES_CACHE,
+  networkTimeoutSeconds: 4,
+  // The page varies with the page-hint cookies, which a service worker cannot see; the app corrects a stale hint.
+  matchOptions: { ignoreVary: true },
+  plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ maxEntries: 40, maxAgeSeconds: 14 * 24 * 3600, purgeOnQuotaError: true })],
+});
+const shell = createHandlerBoundToURL('/shell.html');
+registerRoute(
+  ({ request, url }) => request.mode === 'navigate' && isRenderedPage(url.pathname),
+  async (options) => {
+    try {
+      return await renderedPages.handle(options);
+    } catch {
+      return shell(options);
+    }
+  },
+);
+
+// Other navigations outside the API get the app shell; the client router takes it from there.
 // (/ itself is the precached index.html, the prerendered home, through precacheAndRoute.)
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/shell.html'), {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
+import { formatCedis } from '../../src/shared/money';
 import { signInThroughPage } from '../support/auth';
 import { launchBrowser } from '../support/browser';
 
@@ -26,14 +27,20 @@ describe.skipIf(!baseUrl)('the prerendered first screen', () => {
     expect(html).not.toMatch(/GH₵|GHS|\bSign In\b|avatar-initials|cart-badge/);
     expect(html).toMatch(/<style>[^<]*\.container-page/);
     expect([...html.matchAll(/<script\b[^>]*>/g)].every(([tag]) => / src="/.test(tag))).toBe(true);
-    // Any other page gets the bar and footer around "Loading…", never the home's hero.
-    const shell = await (await fetch(`${baseUrl}/products`)).text();
+    // Any other page gets the bar and footer around "Loading…", never the home's hero...
+    const shell = await (await fetch(`${baseUrl}/cart`)).text();
     expect(shell).toContain('data-prerendered="shell"');
     expect(shell).not.toContain(HERO);
-    // ...naming the page's own chunks, so they download beside the main one.
-    const preloads = [...shell.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(([, href]) => href);
-    expect(preloads.some((href) => /\/assets\/ProductsPage-[\w-]+\.js$/.test(href))).toBe(true);
-    for (const href of preloads) expect((await fetch(`${baseUrl}${href}`)).status, href).toBe(200);
+    // ...naming the page's own chunks, so they download beside the app's.
+    const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" fetchpriority="low" crossorigin href="([^"]+)">/g)].map(([, href]) => href);
+    expect(preloads(shell).some((href) => /\/assets\/CartPage-[\w-]+\.js$/.test(href))).toBe(true);
+    // The product list comes rendered with its data, and its own chunks named too.
+    const products = await (await fetch(`${baseUrl}/products`)).text();
+    expect(products).toContain('data-prerendered="page"');
+    expect(products).toMatch(/<article [^>]*>.*GH₵/);
+    expect(products).not.toContain('<link rel="stylesheet"');
+    expect(preloads(products).some((href) => /\/assets\/ProductsPage-[\w-]+\.js$/.test(href))).toBe(true);
+    for (const href of [...preloads(shell), ...preloads(products)]) expect((await fetch(`${baseUrl}${href}`)).status, href).toBe(200);
   });
 
   it('paints the hero and the search box with JavaScript off, and the search still works', async () => {
@@ -47,9 +54,63 @@ describe.skipIf(!baseUrl)('the prerendered first screen', () => {
       await search.fill('maize');
       await search.press('Enter');
       await page.waitForURL(`${baseUrl}/products?search=maize`);
+      // The results are in the HTML: they show with no script at all.
+      const { data } = (await (await fetch(`${baseUrl}/api/v1/products?search=maize`)).json()) as { data: { name: string }[] };
+      expect(data.length).toBeGreaterThan(0);
+      expect(await page.locator('[data-testid="product-grid"] article h3').allTextContents()).toEqual(data.map((p) => p.name));
     } finally {
       await noScript.close();
     }
+  });
+
+  it('adopts the rendered product list (hydration, no redraw), works, and opens offline next time from its kept copy', async () => {
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+    // Remember the first card the HTML parser makes, before any script of the page runs.
+    await page.addInitScript({
+      content: `new MutationObserver((_, observer) => {
+        const card = document.querySelector('[data-testid="product-grid"] article');
+        if (card) { window.__firstCard = card; observer.disconnect(); }
+      }).observe(document, { subtree: true, childList: true });`,
+    });
+    await page.goto(`${baseUrl}/products`);
+    await page.getByRole('button', { name: 'Filters' }).click();
+    await page.locator('#products-filters').waitFor();
+    // The app is running (the click worked) and the card on screen is still the one from the HTML.
+    expect(await page.evaluate(() => (window as unknown as { __firstCard?: Element }).__firstCard === document.querySelector('[data-testid="product-grid"] article'))).toBe(true);
+    expect(errors).toEqual([]);
+
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 60_000 });
+    await page.waitForFunction(async () => (await (await caches.open('rendered-pages')).keys()).length > 0, undefined, { timeout: 30_000, polling: 200 });
+    await context.setOffline(true);
+    try {
+      await page.reload();
+      expect(await page.evaluate(() => document.getElementById('root')?.dataset.prerendered)).toBe('page');
+      expect(await page.locator('[data-testid="product-grid"] article').count()).toBeGreaterThan(0);
+      await page.getByTestId('freshness').waitFor({ timeout: 30_000 });
+    } finally {
+      await context.setOffline(false);
+      await page.close();
+    }
+  });
+
+  it('renders a product for a signed-in buyer with today\'s price, and adopts it', async () => {
+    const own = await launchBrowser();
+    const page = await own.newPage();
+    await signInThroughPage(page, baseUrl, BUYER.email, BUYER.password);
+    // The page hint is written once the app has read the new session.
+    await page.waitForFunction(() => document.cookie.includes('akuafo-signed-in=1'), undefined, { timeout: 30_000 });
+    const { data } = (await (await fetch(`${baseUrl}/api/v1/products/25`)).json()) as { data: { name: string; price: number } };
+    const html = await (await page.request.get(`${baseUrl}/product/25`)).text();
+    expect(html).toContain(`>${data.name}</h1>`);
+    expect(html).toContain(formatCedis(data.price));
+    await page.goto(`${baseUrl}/product/25`);
+    await page.getByRole('button', { name: 'Share' }).waitFor();
+    await page.getByTestId('avatar-initials').waitFor({ timeout: 30_000 });
+    expect(page.url()).toBe(`${baseUrl}/product/25`);
+    await own.close();
   });
 
   it('never shows a signed-in buyer the Sign In button, then shows their account and the shelves', async () => {

@@ -1,4 +1,5 @@
 import { OUTBOX_EVENT } from '../../local/outbox';
+import { keepOpenedPage } from '../../local/page-cache';
 import { OUTBOX_SYNC_TAG } from '../../local/replayer';
 import { SESSION_EXPIRED_EVENT, UPDATE_READY_EVENT } from './events';
 
@@ -21,6 +22,8 @@ export function registerServiceWorker(): void {
       window.dispatchEvent(new CustomEvent(UPDATE_READY_EVENT, { detail: accept }));
     });
     await wb.register();
+    await navigator.serviceWorker.ready;
+    await keepOpenedPage(window.location, caches).catch(() => undefined);
   };
   if (document.readyState === 'complete') void register();
   else window.addEventListener('load', register, { once: true });
