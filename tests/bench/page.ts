@@ -41,7 +41,7 @@ function recorder(selectors: Record<string, string>) {
   const w = window as unknown as { __seen: Record<string, number>; __idleAt?: number };
   w.__seen = {};
   const check = () => {
-    const styled = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((link) => link.sheet);
+    const styled = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((link) => link.disabled || link.sheet);
     for (const [name, selector] of Object.entries(selectors)) {
       const el = styled && w.__seen[name] === undefined && document.querySelector(selector);
       if (el && el.getBoundingClientRect().height > 0) w.__seen[name] = performance.now();

@@ -38,7 +38,8 @@ describe.skipIf(!baseUrl)('the prerendered first screen', () => {
     const products = await (await fetch(`${baseUrl}/products`)).text();
     expect(products).toContain('data-prerendered="page"');
     expect(products).toMatch(/<article [^>]*>.*GH₵/);
-    expect(products).not.toContain('<link rel="stylesheet"');
+    // Its stylesheet is inline: no stylesheet to fetch (the one link is disabled, never fetched).
+    expect(products).not.toMatch(/<link rel="stylesheet"(?![^>]*disabled)[^>]*>/);
     expect(preloads(products).some((href) => /\/assets\/ProductsPage-[\w-]+\.js$/.test(href))).toBe(true);
     for (const href of [...preloads(shell), ...preloads(products)]) expect((await fetch(`${baseUrl}${href}`)).status, href).toBe(200);
   });
@@ -81,6 +82,8 @@ describe.skipIf(!baseUrl)('the prerendered first screen', () => {
     // The app is running (the click worked) and the card on screen is still the one from the HTML.
     expect(await page.evaluate(() => (window as unknown as { __firstCard?: Element }).__firstCard === document.querySelector('[data-testid="product-grid"] article'))).toBe(true);
     expect(errors).toEqual([]);
+    // Nothing fetched the stylesheet again (it would restyle the whole page).
+    expect(await page.evaluate(() => performance.getEntriesByType('resource').filter((r) => r.name.endsWith('.css')).length)).toBe(0);
 
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 60_000 });
     await page.waitForFunction(async () => (await (await caches.open('rendered-pages')).keys()).length > 0, undefined, { timeout: 30_000, polling: 200 });
