@@ -1,7 +1,7 @@
 // The app itself, started by src/web/main.tsx once the first screen is on show.
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { createBrowserRouter, RouterProvider } from './app/router';
 import { routes } from './app/routes';
 import { afterFirstPaint } from './initial-app/deferred';
 import { InitialDataProvider, readInitialData } from './initial-app/initial-data';
