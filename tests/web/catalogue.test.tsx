@@ -190,6 +190,31 @@ describe('catalogue data for a screen', () => {
     expect(remote).not.toHaveBeenCalled();
   });
 
+  it('keeps showing the very same object while a new answer says the same, so no card is redrawn', async () => {
+    await setMeta('catalogue.cursor', 84);
+    let version = 1;
+    const seen: unknown[] = [];
+    function Products() {
+      const result = useCatalogue(async () => {
+        await localDb.meta.get('catalogue.pulledAt'); // so any write to it answers again
+        return [{ id: 7, version, name: 'Yam', fetchedAt: Math.random() }];
+      }, undefined, []);
+      if (result.data) seen.push(result.data);
+      return <p>{result.data ? `v${result.data[0].version}` : 'loading'}</p>;
+    }
+    render(<Products />);
+    await screen.findByText('v1');
+    const first = seen.at(-1);
+    // Any write to the mirror makes the live query answer again: an equal answer keeps the object.
+    await act(() => setMeta('catalogue.pulledAt', 'now'));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(seen.at(-1)).toBe(first);
+    version = 2;
+    await act(() => setMeta('catalogue.pulledAt', 'later'));
+    await screen.findByText('v2');
+    await localDb.meta.clear();
+  });
+
   it('keeps the server\'s answer while the mirror is older than it, and follows the mirror once it has caught up', async () => {
     await setMeta('catalogue.cursor', 84);
     render(<InitialDataProvider value={rendered(90)}><Probe /></InitialDataProvider>);

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { startTransition, useEffect, useState, type ReactNode } from 'react';
 
 let painted: Promise<void> | undefined;
 
@@ -32,7 +32,8 @@ export function Deferred<M>({ load, fallback, children }: { load: () => Promise<
       .then(load)
       .then((m) => {
         loaded.set(load, m);
-        if (live) setModule(() => m);
+        // In a transition: what arrives (the shelves, the account area) is drawn in slices.
+        if (live) startTransition(() => setModule(() => m));
       })
       // A chunk that cannot load (offline before the service worker has it) leaves the fallback.
       .catch(() => undefined);

@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { catalogueMaybePulled, pullCatalogue } from '../../../local/catalogue';
 import { getMeta } from '../../../local/db';
 import { api } from '../../app/api';
@@ -60,7 +60,8 @@ export function useCatalogue<T>(local: () => Promise<T>, remote: CatalogueRead<T
     setError(undefined);
     setRemoteData(undefined);
     api.get<never>(remote.path, { searchParams: remote.searchParams }).then(
-      (json) => live && setRemoteData(pick(remote, json)),
+      // In a transition: a screenful of cards is drawn in slices, never as one long freeze.
+      (json) => live && startTransition(() => setRemoteData(pick(remote, json))),
       (e: unknown) => live && setError(e instanceof Error ? e.message : String(e)),
     );
     return () => {
@@ -75,7 +76,7 @@ export function useCatalogue<T>(local: () => Promise<T>, remote: CatalogueRead<T
   }, []);
 
   const rendered = useMemo(() => (fromServer && remote ? pick(remote, answer as never) : undefined), [fromServer, answer]);
-  const current = fromServer ? rendered : ready ? localData : remoteData;
+  const current = useSame(fromServer ? rendered : ready ? localData : remoteData);
   // Keep the last answer on screen while the next one is computed (no flashing spinner per keystroke).
   const last = useRef<T>(undefined);
   if (current !== undefined) last.current = current;
@@ -86,5 +87,22 @@ export function useCatalogue<T>(local: () => Promise<T>, remote: CatalogueRead<T
     retry,
   };
 }
+
+/**
+ * What a screen shows, kept as the very same object while it says the same: when the mirror
+ * takes over from the server's answer, or a background pull changes nothing on this page,
+ * React then redraws no card (a cheap phone's main thread is spared a long task).
+ */
+function useSame<T>(value: T): T {
+  const kept = useRef<{ value: T; signature: string }>(undefined);
+  if (value === undefined || kept.current?.value === value) return value;
+  const signature = signatureOf(value);
+  if (kept.current?.signature !== signature) kept.current = { value, signature };
+  return kept.current.value;
+}
+
+/** A product stands for its id and version (a change of anything shown takes a new version); the rest as JSON. */
+const signatureOf = (value: unknown) =>
+  JSON.stringify(value, (_key, v: unknown) => (v && typeof v === 'object' && 'id' in v && 'version' in v ? `${String(v.id)}@${String(v.version)}` : v));
 
 const pick = <T>(read: CatalogueRead<T>, answer: never): T => (read.pick ? read.pick(answer) : (answer as T));
