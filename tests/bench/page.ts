@@ -99,6 +99,8 @@ async function offlineRepeat(baseUrl: string) {
     await first.goto(`${baseUrl}/products`);
     await first.locator(SELECTORS.products).first().waitFor({ timeout: 60_000 });
     await first.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 60_000 });
+    // The first visit is over once the service worker keeps this page for offline.
+    await first.waitForFunction(`caches.open('rendered-pages').then((cache) => cache.match(location.href, { ignoreVary: true })).then(Boolean)`, undefined, { timeout: 60_000, polling: 200 });
     await first.waitForLoadState('networkidle');
     await first.close();
     await context.setOffline(true);
