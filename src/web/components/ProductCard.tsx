@@ -19,9 +19,7 @@ interface Props {
 export function ProductCard({ product, onAdd, eager }: Props) {
   const available = isPurchasable(product);
   return (
-    // content-visibility: a card off screen is not laid out or painted until it nears the
-    // screen, so a page of twenty cards costs a cheap phone the layout of the few it shows.
-    <article className="card flex flex-col overflow-hidden [contain-intrinsic-size:auto_22rem] [content-visibility:auto]">
+    <article className="card flex flex-col overflow-hidden">
       <div className="relative">
         <CardPicture product={product} eager={eager} />
         <span className="absolute left-2 top-2 rounded-full bg-white/90 px-2 py-0.5 text-xs font-medium text-brand-dark">
