@@ -92,6 +92,7 @@ export function createApp(deps: Deps) {
         return response.ok ? response.json() : undefined;
       },
       catalogueVersion: reads.catalogueVersion,
+      head: reads.head,
     };
     app.route('/', staticRoutes(deps.config.staticDir, { reads: pageReads, logger: deps.logger }));
   }

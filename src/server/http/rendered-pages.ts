@@ -9,7 +9,7 @@ type Renderer = typeof import('../../static-build/render');
 
 /** A longer query is nobody's bookmark: it gets the shell, and no render is spent on it. */
 const QUERY_MAX = 300;
-/** Rendered pages kept per catalogue version (the popular lists and products). */
+/** Rendered pages kept per head (the popular lists and products). */
 const KEPT_MAX = 200;
 
 export interface PageReads {
@@ -17,6 +17,8 @@ export interface PageReads {
   json(key: string): Promise<unknown>;
   /** The catalogue version now (the mirror's cursor must reach it to be as new as the answers read after it). */
   catalogueVersion(): Promise<number>;
+  /** The head of everything public reads show (the catalogue version, and reviews, seller names, warehouses). */
+  head(): Promise<string>;
 }
 
 export interface RenderedPages {
@@ -27,13 +29,13 @@ export interface RenderedPages {
 /**
  * Renders a page (see src/shared/rendered-pages.ts) at the request, so a first visit paints
  * products, and the picture the eye goes to, before any JavaScript has run. Its data comes
- * from the answer cache, so prices are today's, never the build's. A page is kept per
- * catalogue version, URL and hints: any catalogue change makes the next request render it again.
+ * from the answer cache, so prices are today's, never the build's. A page is kept per head,
+ * URL and hints: any change a public read would show makes the next request render it again.
  */
 export function createRenderedPages(templateFile: string, reads: PageReads, logger: Logger): RenderedPages {
   let renderer: Promise<Renderer> | undefined;
   let template: Promise<string> | undefined;
-  let keptVersion = -1;
+  let keptHead = '';
   const kept = new Map<string, Promise<string | undefined>>();
 
   async function render(url: string, hints: { signedIn: boolean; dataSaver: boolean }): Promise<string | undefined> {
@@ -57,10 +59,10 @@ export function createRenderedPages(templateFile: string, reads: PageReads, logg
       const dataSaver = saverCookie === undefined ? c.req.header('save-data') === 'on' : saverCookie === '1';
       if (search.length > QUERY_MAX || !isRenderedPage(path, signedIn)) return undefined;
 
-      const version = await reads.catalogueVersion();
-      if (version !== keptVersion || kept.size >= KEPT_MAX) {
+      const head = await reads.head();
+      if (head !== keptHead || kept.size >= KEPT_MAX) {
         kept.clear();
-        keptVersion = version;
+        keptHead = head;
       }
       const key = `${Number(signedIn)}${Number(dataSaver)}${path}${search}`;
       let page = kept.get(key);

@@ -107,10 +107,11 @@ export function createPublicReads(db: Db, capBytes: number) {
     }
   };
 
-  /** The catalogue counter of the head (the sync cursor a mirror holding everything has reached). */
-  const catalogueVersion = async () => Number(String(await head.current()).split('.')[0]);
+  /** The head now, and its catalogue counter (the sync cursor a mirror holding everything has reached). */
+  const currentHead = async () => String(await head.current());
+  const catalogueVersion = async () => Number((await currentHead()).split('.')[0]);
 
-  return { answer, knownAnswer, watchWrites, catalogueVersion, stats: () => ({ ...cache.stats(), knownUrls: byUrl.size, head: lastHead }) };
+  return { answer, knownAnswer, watchWrites, head: currentHead, catalogueVersion, stats: () => ({ ...cache.stats(), knownUrls: byUrl.size, head: lastHead }) };
 }
 
 export type PublicReads = ReturnType<typeof createPublicReads>;
