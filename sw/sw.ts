@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { cleanupOutdatedCaches, createHandlerBoundToURL, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
@@ -37,8 +37,19 @@ const renderedPages = new NetworkFirst({
   networkTimeoutSeconds: 4,
   // The page varies with the page-hint cookies, which a service worker cannot see; the app corrects a stale hint.
   matchOptions: { ignoreVary: true },
-  plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ maxEntries: 40, maxAgeSeconds: 14 * 24 * 3600, purgeOnQuotaError: true })],
+  plugins: [
+    new CacheableResponsePlugin({ statuses: [200] }),
+    new ExpirationPlugin({ maxEntries: 40, maxAgeSeconds: 14 * 24 * 3600, purgeOnQuotaError: true }),
+    // A kept page names the app files of its own version. After an update has cleaned them
+    // away it would paint but never start: then it is not used, and the shell is.
+    { cachedResponseWillBeUsed: async ({ cachedResponse }) => (cachedResponse && (await startsOffline(cachedResponse)) ? cachedResponse : null) },
+  ],
 });
+
+async function startsOffline(page: Response): Promise<boolean> {
+  const entry = /<script type="module"[^>]* src="([^"]+)"/.exec(await page.clone().text());
+  return entry !== null && (await matchPrecache(entry[1])) !== undefined;
+}
 const shell = createHandlerBoundToURL('/shell.html');
 registerRoute(
   ({ request, url }) => request.mode === 'navigate' && isRenderedPage(url.pathname),
