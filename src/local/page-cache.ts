@@ -6,7 +6,6 @@ import { isRenderedPage } from '../shared/rendered-pages';
  */
 export const RENDERED_PAGES_CACHE = 'rendered-pages';
 
-
 /**
  * A first visit's page came before the service worker was there to keep it: once it is, keep
  * this page too (one more download of its HTML, which is small), so the very link a user

@@ -12,19 +12,21 @@ function parts(iso: string): Date | undefined {
   return Number.isNaN(date.getTime()) ? undefined : date;
 }
 
+function day(date: Date, style: 'short' | 'long'): string {
+  const month = MONTHS[date.getUTCMonth()];
+  return `${date.getUTCDate()} ${style === 'long' ? month : month.slice(0, 3)} ${date.getUTCFullYear()}`;
+}
+
 /** "5 Nov 2026" (short) or "5 November 2026" (long); "—" when there is no date. */
 export function formatDate(iso: string | null | undefined, style: 'short' | 'long' = 'short'): string {
   const date = iso ? parts(iso) : undefined;
-  if (!date) return '—';
-  const month = MONTHS[date.getUTCMonth()];
-  return `${date.getUTCDate()} ${style === 'long' ? month : month.slice(0, 3)} ${date.getUTCFullYear()}`;
+  return date ? day(date, style) : '—';
 }
 
 /** "5 Nov 2026, 14:05"; "—" when there is no date. */
 export function formatDateTime(iso: string | null | undefined): string {
   const date = iso ? parts(iso) : undefined;
-  if (!date) return '—';
-  return `${formatDate(iso)}, ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}`;
+  return date ? `${day(date, 'short')}, ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}` : '—';
 }
 
 /** "05/11/2026": the numeric form. */

@@ -51,21 +51,22 @@ export function prerender(): Plugin {
           return css;
         }
       })({ path: '/', publicPath: '/', preload: 'body', pruneSource: false, reduceInlineStyles: false, inlineFonts: false, logLevel: 'warn' });
-      const template = withAppPreloads(String(page.source), bundle);
+      const chunks = Object.values(bundle).filter((f): f is Rollup.OutputChunk => f.type === 'chunk');
+      const app = appChunks(chunks);
+      const template = withAppPreloads(String(page.source), app);
       const fill = (html: string, kind: string) => beasties.process(template.replace(ROOT, `<div id="root" data-prerendered="${kind}">${html}</div>`));
 
       page.source = await fill(home, 'home');
       this.emitFile({ type: 'asset', fileName: 'shell.html', source: await fill(shell, 'shell') });
       this.emitFile({ type: 'asset', fileName: PAGE_TEMPLATE_FILE, source: pageTemplate(template, assets) });
-      this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: JSON.stringify(routePreloads(root, bundle)) });
+      this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: JSON.stringify(routePreloads(root, chunks, app)) });
       for (const file of art) this.emitFile({ type: 'asset', ...file });
     },
   };
 }
 
 /** The chunks of the app proper (src/web/boot.tsx and what it imports), which the entry loads after the first screen shows. */
-function appChunks(bundle: Rollup.OutputBundle): Set<string> {
-  const chunks = Object.values(bundle).filter((f): f is Rollup.OutputChunk => f.type === 'chunk');
+function appChunks(chunks: Rollup.OutputChunk[]): Set<string> {
   const boot = chunks.find((c) => c.facadeModuleId?.endsWith('/src/web/boot.tsx'));
   if (!boot) throw new Error('No chunk for src/web/boot.tsx: update appChunks');
   return closure(chunks, [boot.fileName, ...chunks.filter((c) => c.isEntry).map((c) => c.fileName)]);
@@ -76,9 +77,9 @@ function appChunks(bundle: Rollup.OutputBundle): Set<string> {
  * screen's HTML and pictures, and marks every script low priority: the first screen is in
  * the HTML, so its pictures come first and the JavaScript after.
  */
-function withAppPreloads(html: string, bundle: Rollup.OutputBundle): string {
+function withAppPreloads(html: string, app: Set<string>): string {
   const named = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]));
-  const links = [...appChunks(bundle)]
+  const links = [...app]
     .map((f) => `/${f}`)
     .filter((f) => !named.has(f))
     .map((f) => `<link rel="modulepreload" crossorigin href="${f}">`)
@@ -89,12 +90,16 @@ function withAppPreloads(html: string, bundle: Rollup.OutputBundle): string {
     .replace(/<link rel="modulepreload"/g, '<link rel="modulepreload" fetchpriority="low"');
 }
 
-function closure(chunks: Rollup.OutputChunk[], start: string[], into = new Set<string>()): Set<string> {
-  for (const file of start) {
-    if (into.has(file)) continue;
+/** The chunks `start` names and every chunk they import, however deep. */
+function closure(chunks: Rollup.OutputChunk[], start: string[]): Set<string> {
+  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+  const into = new Set<string>();
+  const visit = (file: string) => {
+    if (into.has(file)) return;
     into.add(file);
-    closure(chunks, chunks.find((c) => c.fileName === file)?.imports ?? [], into);
-  }
+    for (const imported of byFile.get(file)?.imports ?? []) visit(imported);
+  };
+  start.forEach(visit);
   return into;
 }
 
@@ -118,9 +123,7 @@ function pageTemplate(template: string, assets: Map<string, string>): string {
  * For every page of src/web/app/routes.tsx, the chunks its lazy route loads (see
  * src/shared/route-preloads.ts): round trips saved on a 2G link.
  */
-function routePreloads(root: string, bundle: Rollup.OutputBundle): RoutePreload[] {
-  const chunks = Object.values(bundle).filter((f): f is Rollup.OutputChunk => f.type === 'chunk');
-  const main = appChunks(bundle);
+function routePreloads(root: string, chunks: Rollup.OutputChunk[], main: Set<string>): RoutePreload[] {
   const source = readFileSync(resolve(root, 'src/web/app/routes.tsx'), 'utf8');
   const pages = [...source.matchAll(/page\('([^']+)', \(\) => import\('([^']+)'\)\)/g)];
   if (pages.length === 0) throw new Error('No page(...) routes found in src/web/app/routes.tsx: update routePreloads');

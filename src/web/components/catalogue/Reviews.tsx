@@ -10,7 +10,6 @@ import { useOnline } from '../../hooks/useOnline';
 import { StarInput, Stars } from './Stars';
 import { formatDate } from '../../../shared/dates';
 
-
 interface Props {
   productId: number;
   productName: string;

@@ -20,7 +20,6 @@ function thisDevice(): string {
   return system ? `${browser} on ${system}` : browser;
 }
 
-
 /** Password change (needs the network) and the sessions: this one, and 'Sign out other devices'. */
 export function SecurityCard({ passwordChangedAt, activeSessions }: { passwordChangedAt: string | null; activeSessions?: number }) {
   const online = useOnline();
