@@ -1,4 +1,4 @@
-import { act, cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { localDb } from '../../src/local/db';
@@ -81,6 +81,25 @@ describe('NavBar', () => {
     fireEvent.click(button);
     fireEvent.keyDown(document, { key: 'Escape' });
     expect(button.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('closes both menus when a link in them is followed, and opens again on the new page', async () => {
+    await signIn(user());
+    renderBar();
+    const account = await screen.findByRole('button', { name: /account menu for/ });
+    fireEvent.click(account);
+    fireEvent.click(screen.getByRole('link', { name: 'My Orders' }));
+    await waitFor(() => expect(account.getAttribute('aria-expanded')).toBe('false'));
+    fireEvent.click(account);
+    expect(account.getAttribute('aria-expanded')).toBe('true');
+
+    const toggle = screen.getByRole('button', { name: 'Open menu' });
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    const mobile = screen.getByRole('navigation', { name: 'Mobile' });
+    fireEvent.click(within(mobile).getByRole('link', { name: 'Contact' }));
+    await waitFor(() => expect(toggle.getAttribute('aria-expanded')).toBe('false'));
+    expect(mobile.hidden).toBe(true);
   });
 
   it('counts distinct cart items in the badge and follows changes live', async () => {

@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { useId, useRef } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
 import { signOut } from '../../local/account';
 import type { SessionUser } from '../../local/session';
 import { api } from '../app/api';
 import { useDismiss } from '../hooks/useDismiss';
+import { usePopup } from '../hooks/usePopup';
 
 /** Two initials from the user's names; 'U' when the names give none. */
 export function initialsOf(user: Pick<SessionUser, 'firstName' | 'lastName'>): string {
@@ -15,16 +16,13 @@ const itemClass = 'block w-full rounded-md px-3 py-2 text-left text-sm text-gray
 
 /** The round avatar and its menu: name, e-mail, Profile or Seller Dashboard, My Orders, Sign out. */
 export function AccountMenu({ user }: { user: SessionUser }) {
-  const [open, setOpen] = useState(false);
+  const { open, setOpen, close } = usePopup();
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const firstItemRef = useRef<HTMLAnchorElement>(null);
   const menuId = useId();
   const navigate = useNavigate();
-  const { pathname } = useLocation();
-  const close = useCallback(() => setOpen(false), []);
   useDismiss(rootRef, open, close, buttonRef);
-  useEffect(close, [pathname, close]);
 
   const fullName = `${user.firstName ?? ''} ${user.lastName ?? ''}`.trim() || user.email;
   const dashboard = user.userType === 'CUSTOMER' ? { to: '/profile', label: 'Profile' } : { to: '/sellers/me', label: 'Seller Dashboard' };

@@ -1,8 +1,9 @@
 import { Leaf, Menu, X } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router-dom';
+import { useRef, useState } from 'react';
+import { Link, NavLink } from 'react-router-dom';
 import { Deferred } from '../initial-app/deferred';
 import { useDismiss } from '../hooks/useDismiss';
+import { usePopup } from '../hooks/usePopup';
 import type { NavState } from './NavStatus';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -29,13 +30,10 @@ const loadStatus = () => import('./NavStatus');
  */
 export function NavBar() {
   const [live, setLive] = useState<NavState>();
-  const [menuOpen, setMenuOpen] = useState(false);
+  const { open: menuOpen, setOpen: setMenuOpen, close: closeMenu } = usePopup();
   const headerRef = useRef<HTMLElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
-  const { pathname } = useLocation();
-  const closeMenu = useCallback(() => setMenuOpen(false), []);
   useDismiss(headerRef, menuOpen, closeMenu, toggleRef);
-  useEffect(closeMenu, [pathname, closeMenu]);
   const links = mainLinks(live?.signedIn ?? false);
 
   return (
