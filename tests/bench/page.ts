@@ -4,6 +4,7 @@ import lighthouse from 'lighthouse';
 import type { BrowserContext, Page } from 'playwright-core';
 import { signInThroughPage } from '../support/auth';
 import { launchBrowser } from '../support/browser';
+import { pageIsKept, waitInPage } from '../support/wait';
 import { startApp } from '../support/start-app';
 
 /**
@@ -100,7 +101,7 @@ async function offlineRepeat(baseUrl: string) {
     await first.locator(SELECTORS.products).first().waitFor({ timeout: 60_000 });
     await first.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 60_000 });
     // The first visit is over once the service worker keeps this page for offline.
-    await first.waitForFunction(`caches.open('rendered-pages').then((cache) => cache.match(location.href, { ignoreVary: true })).then(Boolean)`, undefined, { timeout: 60_000, polling: 200 });
+    await waitInPage(first, pageIsKept, { timeout: 60_000, what: 'the page kept for offline' });
     await first.waitForLoadState('networkidle');
     await first.close();
     await context.setOffline(true);

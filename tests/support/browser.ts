@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,10 +17,12 @@ export function browserAvailable(): boolean {
 
 /**
  * A fresh Chromium profile. Persistent rather than incognito: incognito pages are never
- * installable, and we test the app as a phone would keep it.
+ * installable, and we test the app as a phone would keep it. The profile goes when the
+ * context closes.
  */
-export function launchBrowser(options: { width?: number; height?: number; args?: string[]; javaScriptEnabled?: boolean } = {}): Promise<BrowserContext> {
-  return chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'akuafo-chromium-')), {
+export async function launchBrowser(options: { width?: number; height?: number; args?: string[]; javaScriptEnabled?: boolean } = {}): Promise<BrowserContext> {
+  const profile = mkdtempSync(join(tmpdir(), 'akuafo-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
     viewport: { width: options.width ?? 360, height: options.height ?? 740 },
     executablePath: CHROMIUM,
     javaScriptEnabled: options.javaScriptEnabled ?? true,
@@ -36,6 +38,15 @@ export function launchBrowser(options: { width?: number; height?: number; args?:
       ...(options.args ?? []),
     ],
   });
+  // A profile is 10 MB: hundreds of runs would fill a CI machine's /tmp.
+  context.on('close', () => {
+    try {
+      rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+    } catch {
+      // Chromium still finishing a write: the folder is left for the OS to clear.
+    }
+  });
+  return context;
 }
 
 /**

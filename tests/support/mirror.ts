@@ -1,8 +1,10 @@
 import type { Page } from 'playwright-core';
+import { waitInPage } from './wait';
 
 /** Waits until the page's catalogue mirror holds a copy, so pages read it (and work offline). */
 export async function mirrorReady(page: Page): Promise<void> {
-  await page.waitForFunction(
+  await waitInPage(
+    page,
     () =>
       new Promise<boolean>((resolve) => {
         const open = indexedDB.open('akuafo-market');
@@ -13,7 +15,6 @@ export async function mirrorReady(page: Page): Promise<void> {
         };
         open.onerror = () => resolve(false);
       }),
-    undefined,
-    { timeout: 30_000, polling: 250 },
+    { timeout: 30_000, every: 250, what: 'the catalogue mirror' },
   );
 }
