@@ -1,10 +1,17 @@
 // The app itself, started by src/web/main.tsx once the first screen is on show.
-import { StrictMode, startTransition } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from './app/router';
 import { routes } from './app/routes';
 import { afterFirstPaint } from './initial-app/deferred';
+import { releaseEarlyPresses } from './initial-app/early-presses';
 import { InitialDataProvider, readInitialData } from './initial-app/initial-data';
+
+/** Its effect runs once React has committed the first render: the page is the app's now. */
+function Started() {
+  useEffect(releaseEarlyPresses, []);
+  return null;
+}
 
 const router = createBrowserRouter(routes);
 const container = document.getElementById('root')!;
@@ -14,6 +21,7 @@ const app = (
   <StrictMode>
     <InitialDataProvider value={initialData}>
       <RouterProvider router={router} />
+      <Started />
     </InitialDataProvider>
   </StrictMode>
 );

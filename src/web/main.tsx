@@ -1,4 +1,5 @@
 import './styles.css';
+import { holdEarlyPresses } from './initial-app/early-presses';
 
 /**
  * The entry: everything else waits until the first screen is on show. The page's HTML is
@@ -33,4 +34,5 @@ async function start() {
   await import('./boot');
 }
 
+holdEarlyPresses();
 void whenShown().then(start);

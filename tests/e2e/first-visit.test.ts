@@ -3,6 +3,7 @@ import type { BrowserContext } from 'playwright-core';
 import { formatCedis } from '../../src/shared/money';
 import { signInThroughPage } from '../support/auth';
 import { launchBrowser } from '../support/browser';
+import { pageIsKept, waitInPage } from '../support/wait';
 
 const baseUrl = inject('baseUrl');
 const HERO = 'Welcome to Akuafo Market Places';
@@ -64,7 +65,7 @@ describe.skipIf(!baseUrl)('the prerendered first screen', () => {
     }
   });
 
-  it('adopts the rendered product list (hydration, no redraw), works, and opens offline next time from its kept copy', async () => {
+  it('adopts the rendered product list (hydration, no redraw), does a press made before it started, and opens offline next time from its kept copy', async () => {
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
@@ -76,21 +77,40 @@ describe.skipIf(!baseUrl)('the prerendered first screen', () => {
         if (card) { window.__firstCard = card; observer.disconnect(); }
       }).observe(document, { subtree: true, childList: true });`,
     });
+    // The app starts after the page has loaded: hold its last piece until the press is made.
+    let startApp!: () => void;
+    const started = new Promise<void>((resolve) => (startApp = resolve));
+    await page.route(/\/assets\/boot-[\w-]+\.js$/, async (route) => {
+      await started;
+      await route.continue();
+    });
     await page.goto(`${baseUrl}/products`);
+    // A press on the page before the app runs is held, and done once the app has adopted the page.
     await page.getByRole('button', { name: 'Filters' }).click();
+    startApp();
     await page.locator('#products-filters').waitFor();
-    // The app is running (the click worked) and the card on screen is still the one from the HTML.
+    await page.unrouteAll();
+    // The app is running (the held press worked) and the card on screen is still the one from the HTML.
     expect(await page.evaluate(() => (window as unknown as { __firstCard?: Element }).__firstCard === document.querySelector('[data-testid="product-grid"] article'))).toBe(true);
     expect(errors).toEqual([]);
     // Nothing fetched the stylesheet again (it would restyle the whole page).
     expect(await page.evaluate(() => performance.getEntriesByType('resource').filter((r) => r.name.endsWith('.css')).length)).toBe(0);
 
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 60_000 });
-    await page.waitForFunction(async () => (await (await caches.open('rendered-pages')).keys()).length > 0, undefined, { timeout: 30_000, polling: 200 });
+    await waitInPage(page, pageIsKept, { what: 'the page kept for offline' });
     await context.setOffline(true);
     try {
       await page.reload();
-      expect(await page.evaluate(() => document.getElementById('root')?.dataset.prerendered)).toBe('page');
+      // On failure, say what the kept copy was: a shell kept, or a page whose app files are gone.
+      const kept = await page.evaluate(async () => {
+        const cache = await caches.open('rendered-pages');
+        return Promise.all((await cache.keys()).map(async (request) => {
+          const html = await (await cache.match(request))!.text();
+          const entry = /<script type="module"[^>]* src="([^"]+)"/.exec(html)?.[1];
+          return { url: request.url, prerendered: /data-prerendered="(\w+)"/.exec(html)?.[1], entry, entryCached: entry ? Boolean(await caches.match(entry)) : false };
+        }));
+      });
+      expect(await page.evaluate(() => document.getElementById('root')?.dataset.prerendered), JSON.stringify(kept)).toBe('page');
       expect(await page.locator('[data-testid="product-grid"] article').count()).toBeGreaterThan(0);
       await page.getByTestId('freshness').waitFor({ timeout: 30_000 });
     } finally {
