@@ -1,13 +1,9 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { catalogueMaybePulled } from '../../../local/catalogue';
+import { catalogueMaybePulled, pullCatalogue } from '../../../local/catalogue';
 import { getMeta } from '../../../local/db';
-import { createCataloguePuller } from '../../../local/sync';
 import { api } from '../../app/api';
 import { readKey, useInitialAnswer, useInitialData } from '../../initial-app/initial-data';
-
-// A retry pulls as the background sync does: in the service worker when there is one.
-const pullCatalogue = createCataloguePuller(api);
 
 export interface CatalogueResult<T> {
   data: T | undefined;
@@ -76,7 +72,7 @@ export function useCatalogue<T>(local: () => Promise<T>, remote: CatalogueRead<T
 
   const retry = useCallback(() => {
     setAttempt((n) => n + 1);
-    void pullCatalogue().catch(() => undefined);
+    void pullCatalogue(api).catch(() => undefined);
   }, []);
 
   const rendered = useMemo(() => (fromServer && remote ? pick(remote, answer as never) : undefined), [fromServer, answer]);
