@@ -7,8 +7,6 @@ import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { clientsClaim } from 'workbox-core';
 import { OUTBOX_SYNC_TAG, replayExclusively } from '../src/local/replayer';
 import { createBackgroundApiClient } from '../src/local/sw-client';
-import { pullCatalogue } from '../src/local/catalogue';
-import { PULL_CATALOGUE_MESSAGE, type PullReply } from '../src/local/sync';
 import { RENDERED_PAGES_CACHE } from '../src/local/page-cache';
 import { isRenderedPage } from '../src/shared/rendered-pages';
 import { savedPicture, VIEWED_PICTURES_CACHE } from '../src/local/pictures';
@@ -101,24 +99,14 @@ registerRoute(
 
 // API JSON is never cached here: IndexedDB (Dexie) is the offline copy.
 
-const backgroundApi = createBackgroundApiClient(async (message) => {
-  for (const client of await self.clients.matchAll({ type: 'window' })) client.postMessage({ type: 'SESSION_EXPIRED', message });
-});
-
-// One catalogue pull at a time, however many tabs ask.
-let pulling: Promise<PullReply> | undefined;
 self.addEventListener('message', (event) => {
   if (event.data?.type === 'SKIP_WAITING') void self.skipWaiting();
-  // A page asks for the catalogue pull here, off its main thread (src/local/sync.ts).
-  if (event.data?.type === PULL_CATALOGUE_MESSAGE) {
-    pulling ??= pullCatalogue(backgroundApi)
-      .then((result): PullReply => ({ result }), (error: unknown): PullReply => ({ error: error instanceof Error ? error.message : String(error) }))
-      .finally(() => (pulling = undefined));
-    event.waitUntil(pulling.then((reply) => event.ports[0]?.postMessage(reply)));
-  }
 });
 
 // Background Sync: the browser wakes us when the network is back, even with the app closed.
+const backgroundApi = createBackgroundApiClient(async (message) => {
+  for (const client of await self.clients.matchAll({ type: 'window' })) client.postMessage({ type: 'SESSION_EXPIRED', message });
+});
 self.addEventListener('sync', (event) => {
   const sync = event as SyncEvent;
   if (sync.tag !== OUTBOX_SYNC_TAG) return;

@@ -76,7 +76,7 @@ export async function pullCatalogue(api: ApiClient, db: AkuafoDb = localDb): Pro
 // rather than only after the database has opened and said it holds no catalogue.
 const PULLED_HINT = 'akuafo.catalogue-pulled';
 
-export function rememberPulledCatalogue(): void {
+function rememberPulledCatalogue(): void {
   try {
     globalThis.localStorage?.setItem(PULLED_HINT, '1');
   } catch {

@@ -1,6 +1,6 @@
 import { loadOutboxKindsWith } from '../../local/outbox';
 import { startOutboxReplayer } from '../../local/replayer';
-import { createCataloguePuller, startCatalogueSync } from '../../local/sync';
+import { startCatalogueSync } from '../../local/sync';
 import { api } from './api';
 import { startFieldCare } from './field';
 import { keepPageHints } from './page-hints';
@@ -9,7 +9,7 @@ import { registerServiceWorker } from './service-worker';
 /** The data layer's background work, started once the first screen has painted. */
 export function startBackgroundWork(): void {
   loadOutboxKindsWith(() => import('../../local/outbox-kinds'));
-  startCatalogueSync(createCataloguePuller(api));
+  startCatalogueSync(api);
   startOutboxReplayer(api);
   registerServiceWorker();
   startFieldCare();
