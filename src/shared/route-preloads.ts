@@ -1,7 +1,11 @@
 /**
  * The build (src/static-build) writes, for each page route, the JavaScript chunks that page
- * needs; the server names them in the shell it sends for a matching path (modulepreload), so
- * on a first visit they download beside the main chunk instead of after it has run.
+ * needs; the server names them in the page it sends for a matching path, beside the app's own,
+ * so on a first visit they download together instead of one after another.
+ *
+ * The names sit in an inert template (APP_CHUNKS_ID): src/web/main.tsx puts them in the
+ * document once the first screen has painted. Until then the page's HTML and pictures have a
+ * slow link to themselves: JavaScript fetched beside them made the first screen later.
  */
 export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
 
@@ -20,4 +24,13 @@ export function preloadsFor(pathname: string, routes: RoutePreload[]): string[] 
     if (pattern.test(path)) return route.files;
   }
   return [];
+}
+
+/** The inert list of the app's chunks in every page's head, filled by the build and the server. */
+export const APP_CHUNKS_ID = 'app-chunks';
+export const APP_CHUNKS_START = `<template id="${APP_CHUNKS_ID}">`;
+
+/** The list's entries: one modulepreload link per chunk, behind the first screen's pictures. */
+export function chunkLinks(files: string[]): string {
+  return files.map((f) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${f}">`).join('');
 }

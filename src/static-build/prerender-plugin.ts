@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import Beasties from 'beasties';
 import { createServer, type Plugin, type Rollup } from 'vite';
 import { PAGE_DATA_OUTLET, PAGE_OUTLET, PAGE_TEMPLATE_FILE } from '../shared/rendered-pages';
-import { ROUTE_PRELOADS_FILE, type RoutePreload } from '../shared/route-preloads';
+import { APP_CHUNKS_START, chunkLinks, ROUTE_PRELOADS_FILE, type RoutePreload } from '../shared/route-preloads';
 
 type Renderers = typeof import('./render');
 
@@ -73,21 +73,20 @@ function appChunks(chunks: Rollup.OutputChunk[]): Set<string> {
 }
 
 /**
- * Names the app's chunks in the document so they download at once, beside the first
- * screen's HTML and pictures, and marks every script low priority: the first screen is in
- * the HTML, so its pictures come first and the JavaScript after.
+ * Names the app's chunks in the document's inert list (see src/shared/route-preloads.ts), and
+ * marks the entry script low priority: the first screen is in the HTML, so its pictures come
+ * first and the JavaScript after.
  */
 function withAppPreloads(html: string, app: Set<string>): string {
   const named = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]));
-  const links = [...app]
-    .map((f) => `/${f}`)
-    .filter((f) => !named.has(f))
-    .map((f) => `<link rel="modulepreload" crossorigin href="${f}">`)
-    .join('');
+  const files = [...app].map((f) => `/${f}`).filter((f) => !named.has(f));
+  // Vite names the entry's own imports in the head: they join the list.
+  const preloaded = /<link rel="modulepreload"[^>]*href="([^"]+)"[^>]*>/g;
+  const entryImports = [...html.matchAll(preloaded)].map((m) => m[1]);
   return html
-    .replace('</head>', () => `${links}</head>`)
-    .replace(/<script type="module"/g, '<script type="module" fetchpriority="low"')
-    .replace(/<link rel="modulepreload"/g, '<link rel="modulepreload" fetchpriority="low"');
+    .replace(preloaded, '')
+    .replace('</head>', () => `${APP_CHUNKS_START}${chunkLinks([...entryImports, ...files])}</template></head>`)
+    .replace(/<script type="module"/g, '<script type="module" fetchpriority="low"');
 }
 
 /** The chunks `start` names and every chunk they import, however deep. */

@@ -32,8 +32,14 @@ describe.skipIf(!baseUrl)('the prerendered first screen', () => {
     const shell = await (await fetch(`${baseUrl}/cart`)).text();
     expect(shell).toContain('data-prerendered="shell"');
     expect(shell).not.toContain(HERO);
-    // ...naming the page's own chunks, so they download beside the app's.
-    const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" fetchpriority="low" crossorigin href="([^"]+)">/g)].map(([, href]) => href);
+    // ...naming the page's own chunks beside the app's, in the inert list the entry fetches
+    // once the first screen shows: no script is fetched before it but the entry.
+    const chunkList = (html: string) => /<template id="app-chunks">(.*?)<\/template>/s.exec(html)?.[1] ?? '';
+    const preloads = (html: string) => [...chunkList(html).matchAll(/<link rel="modulepreload" fetchpriority="low" crossorigin href="([^"]+)">/g)].map(([, href]) => href);
+    for (const page of [html, shell]) {
+      expect(preloads(page).some((href) => /\/assets\/boot-[\w-]+\.js$/.test(href))).toBe(true);
+      expect(page.replace(chunkList(page), '')).not.toContain('modulepreload');
+    }
     expect(preloads(shell).some((href) => /\/assets\/CartPage-[\w-]+\.js$/.test(href))).toBe(true);
     // The product list comes rendered with its data, and its own chunks named too.
     const products = await (await fetch(`${baseUrl}/products`)).text();

@@ -22,15 +22,15 @@ describe('route preloads', () => {
   it('are named in the shell sent for that page, and only there', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'akuafo-static-'));
     writeFileSync(join(dir, 'index.html'), '<html><head></head><body>home</body></html>');
-    writeFileSync(join(dir, 'shell.html'), '<html><head><title>Akuafo</title></head><body>shell</body></html>');
+    writeFileSync(join(dir, 'shell.html'), '<html><head><title>Akuafo</title><template id="app-chunks"></template></head><body>shell</body></html>');
     writeFileSync(join(dir, ROUTE_PRELOADS_FILE), JSON.stringify(ROUTES));
     const app = staticRoutes(dir);
     const html = async (path: string) => (await app.request(`http://test.local${path}`)).text();
 
     const products = await html('/products?category=Grains');
-    expect(products).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/ProductsPage-a.js"><link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/db-b.js"></head>');
+    expect(products).toContain('<template id="app-chunks"><link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/ProductsPage-a.js"><link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/db-b.js"></template></head>');
     expect(await html('/product/25')).toContain('href="/assets/ProductDetailPage-c.js"');
-    expect(await html('/about')).toBe('<html><head><title>Akuafo</title></head><body>shell</body></html>');
+    expect(await html('/about')).toBe('<html><head><title>Akuafo</title><template id="app-chunks"></template></head><body>shell</body></html>');
     expect(await html('/')).toBe('<html><head></head><body>home</body></html>');
   });
 });
