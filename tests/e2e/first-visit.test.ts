@@ -125,6 +125,27 @@ describe.skipIf(!baseUrl)('the prerendered first screen', () => {
     }
   });
 
+  it('searches for what was typed into the product search before the app started', async () => {
+    const page = await context.newPage();
+    let startApp!: () => void;
+    const started = new Promise<void>((resolve) => (startApp = resolve));
+    await page.route(/\/assets\/boot-[\w-]+\.js$/, async (route) => {
+      await started;
+      await route.continue();
+    });
+    await page.goto(`${baseUrl}/products`);
+    await page.getByLabel('Search products').fill('rice');
+    startApp();
+    // React adopts the box with the text in it; the app is told of it and searches.
+    await page.waitForURL(/[?&]search=rice\b/);
+    await page.unrouteAll();
+    expect(await page.getByLabel('Search products').inputValue()).toBe('rice');
+    const rice = ((await (await fetch(`${baseUrl}/api/v1/products?search=rice`)).json()) as { data: { name: string }[] }).data;
+    expect(rice.length).toBeGreaterThan(0);
+    await expect.poll(() => page.locator('[data-testid="product-grid"] article h3').allInnerTexts()).toEqual(rice.map((p) => p.name));
+    await page.close();
+  });
+
   it('renders a product for a signed-in buyer with today\'s price, and adopts it', async () => {
     const own = await launchBrowser();
     const page = await own.newPage();

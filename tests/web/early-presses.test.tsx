@@ -1,3 +1,6 @@
+import { act, useState } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { holdEarlyPresses, releaseEarlyPresses } from '../../src/web/initial-app/early-presses';
 
@@ -51,5 +54,61 @@ describe('presses before the app has started', () => {
     adopt();
     releaseEarlyPresses();
     expect(presses).toEqual([]);
+  });
+});
+
+describe('text typed before the app has started', () => {
+  // React's act() warns unless the environment says it is a test one.
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+  /** A controlled box, like the products page's search: React's state is what the app acts on. */
+  function Search({ onTerm }: { onTerm(term: string): void }) {
+    const [term, setTerm] = useState('');
+    return (
+      <form>
+        <input aria-label="Search" value={term} onChange={(e) => { setTerm(e.target.value); onTerm(e.target.value); }} />
+        <select aria-label="Sort" defaultValue="newest" onChange={(e) => onTerm(`sort:${e.target.value}`)}>
+          <option value="newest">Newest</option>
+          <option value="price-asc">Price</option>
+        </select>
+        <output>{term}</output>
+      </form>
+    );
+  }
+
+  it('reaches the component once React has adopted the page, and stays in the box', async () => {
+    const container = document.createElement('div');
+    document.body.append(container);
+    container.innerHTML = renderToString(<Search onTerm={() => {}} />);
+    holdEarlyPresses();
+    const box = container.querySelector('input')!;
+    box.value = 'rice';
+    box.dispatchEvent(new Event('input', { bubbles: true }));
+    container.querySelector('select')!.value = 'price-asc';
+    container.querySelector('select')!.dispatchEvent(new Event('change', { bubbles: true }));
+
+    const seen: string[] = [];
+    const root = await act(async () => hydrateRoot(container, <Search onTerm={(term) => seen.push(term)} />));
+    // Adopted: the box still shows the text, but the app has not been told of it.
+    expect(box.value).toBe('rice');
+    expect(container.querySelector('output')!.textContent).toBe('');
+
+    await act(async () => releaseEarlyPresses());
+    expect(seen).toEqual(['rice', 'sort:price-asc']);
+    expect(container.querySelector('output')!.textContent).toBe('rice');
+    expect(box.value).toBe('rice');
+    await act(async () => root.unmount());
+  });
+
+  it('leaves a box alone that was not typed into', async () => {
+    const container = document.createElement('div');
+    document.body.append(container);
+    container.innerHTML = renderToString(<Search onTerm={() => {}} />);
+    holdEarlyPresses();
+    const seen: string[] = [];
+    const root = await act(async () => hydrateRoot(container, <Search onTerm={(term) => seen.push(term)} />));
+    await act(async () => releaseEarlyPresses());
+    expect(seen).toEqual([]);
+    await act(async () => root.unmount());
   });
 });

@@ -2,9 +2,13 @@
  * The first screen is HTML that shows before the app has started. A link or a form works
  * without script, but a press on one of its buttons would do nothing and be lost, and on a
  * cheap phone the app starts a second or more after the page shows. Such presses are held
- * and done again, in order, once the app has adopted the page.
+ * and done again, in order, once the app has adopted the page. Text typed meanwhile stays
+ * in its box, but React adopts the box without reading it: it is told of the text again.
  */
+type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+
 let held: HTMLButtonElement[] | undefined;
+let typedInto: Set<Field> | undefined;
 
 function hold(event: MouseEvent): void {
   const button = event.target instanceof Element ? event.target.closest('button') : null;
@@ -15,19 +19,55 @@ function hold(event: MouseEvent): void {
   held?.push(button);
 }
 
+function noteTyping(event: Event): void {
+  const field = event.target;
+  if (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement || field instanceof HTMLSelectElement) {
+    typedInto?.add(field);
+  }
+}
+
 /** Starts holding button presses; src/web/main.tsx calls it first thing. */
 export function holdEarlyPresses(): void {
   if (held) return;
   held = [];
+  typedInto = new Set();
   document.addEventListener('click', hold, true);
+  document.addEventListener('input', noteTyping, true);
+  document.addEventListener('change', noteTyping, true);
 }
 
-/** The app has adopted the page: stop holding, and press again what was pressed meanwhile. */
+/**
+ * React adopts a box keeping its text, and remembers that text as the one it has already
+ * seen, so the component's state still holds the server's value. The box is set empty
+ * through its own `value` (React records that), then given its text back past React's record
+ * and announced: React sees a change and calls the component's onChange with the text.
+ */
+function announceTyping(field: Field): void {
+  if (!field.isConnected || field.disabled) return;
+  if (field instanceof HTMLSelectElement) {
+    field.dispatchEvent(new Event('change', { bubbles: true }));
+    return;
+  }
+  if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio' || field.type === 'file')) return;
+  const text = field.value;
+  if (text === field.defaultValue) return;
+  const prototype = field instanceof HTMLInputElement ? HTMLInputElement.prototype : HTMLTextAreaElement.prototype;
+  field.value = '';
+  Object.getOwnPropertyDescriptor(prototype, 'value')!.set!.call(field, text);
+  field.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+/** The app has adopted the page: stop holding, tell it what was typed, and press again what was pressed. */
 export function releaseEarlyPresses(): void {
   if (!held) return;
   const presses = held;
+  const fields = typedInto ?? new Set<Field>();
   held = undefined;
+  typedInto = undefined;
   document.removeEventListener('click', hold, true);
+  document.removeEventListener('input', noteTyping, true);
+  document.removeEventListener('change', noteTyping, true);
+  for (const field of fields) announceTyping(field);
   // A button the app redrew rather than adopted is gone: its press goes with it.
   for (const button of presses) if (button.isConnected && !button.disabled) button.click();
 }
