@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import Beasties from 'beasties';
 import { createServer, type Plugin, type Rollup } from 'vite';
 import { PAGE_DATA_OUTLET, PAGE_OUTLET, PAGE_TEMPLATE_FILE } from '../shared/rendered-pages';
-import { APP_CHUNKS_START, chunkLinks, ROUTE_PRELOADS_FILE, type RoutePreload } from '../shared/route-preloads';
+import { APP_CHUNKS_START, chunkLinks, preloadsFor, ROUTE_PRELOADS_FILE, type RoutePreload } from '../shared/route-preloads';
 
 type Renderers = typeof import('./render');
 
@@ -54,12 +54,17 @@ export function prerender(): Plugin {
       const chunks = Object.values(bundle).filter((f): f is Rollup.OutputChunk => f.type === 'chunk');
       const app = appChunks(chunks);
       const template = withAppPreloads(String(page.source), app);
-      const fill = (html: string, kind: string) => beasties.process(template.replace(ROOT, `<div id="root" data-prerendered="${kind}">${html}</div>`));
+      const routes = routePreloads(root, chunks, app);
+      // The server names a route's chunks in the shell it sends; index.html is the home's
+      // page as it is, so the build names the home's own chunks in it (or they would be
+      // fetched only once the app runs, one round trip after the rest).
+      const homeTemplate = template.replace(APP_CHUNKS_START, (start) => start + chunkLinks(preloadsFor('/', routes)));
+      const fill = (into: string, html: string, kind: string) => beasties.process(into.replace(ROOT, `<div id="root" data-prerendered="${kind}">${html}</div>`));
 
-      page.source = await fill(home, 'home');
-      this.emitFile({ type: 'asset', fileName: 'shell.html', source: await fill(shell, 'shell') });
+      page.source = await fill(homeTemplate, home, 'home');
+      this.emitFile({ type: 'asset', fileName: 'shell.html', source: await fill(template, shell, 'shell') });
       this.emitFile({ type: 'asset', fileName: PAGE_TEMPLATE_FILE, source: pageTemplate(template, assets) });
-      this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: JSON.stringify(routePreloads(root, chunks, app)) });
+      this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: JSON.stringify(routes) });
       for (const file of art) this.emitFile({ type: 'asset', ...file });
     },
   };

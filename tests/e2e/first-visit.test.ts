@@ -41,6 +41,9 @@ describe.skipIf(!baseUrl)('the prerendered first screen', () => {
       expect(page.replace(chunkList(page), '')).not.toContain('modulepreload');
     }
     expect(preloads(shell).some((href) => /\/assets\/CartPage-[\w-]+\.js$/.test(href))).toBe(true);
+    // The home's own chunk is named in the home (index.html), not in the shell of other pages.
+    expect(preloads(html).some((href) => /\/assets\/HomePage-[\w-]+\.js$/.test(href))).toBe(true);
+    expect(preloads(shell).some((href) => /\/assets\/HomePage-[\w-]+\.js$/.test(href))).toBe(false);
     // The product list comes rendered with its data, and its own chunks named too.
     const products = await (await fetch(`${baseUrl}/products`)).text();
     expect(products).toContain('data-prerendered="page"');
