@@ -1,5 +1,5 @@
 import { liveQuery } from 'dexie';
-import { useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { readDataSaver } from '../../local/settings';
 import { useInitialData } from '../initial-app/initial-data';
 
@@ -10,23 +10,40 @@ import { useInitialData } from '../initial-app/initial-data';
  * for (its page hint) until then, so the pictures in the HTML are the ones kept.
  */
 let current: boolean | undefined;
-const listeners = new Set<() => void>();
+const listeners = new Set<(value: boolean) => void>();
 let subscription: { unsubscribe(): void } | undefined;
 
-function subscribe(listener: () => void) {
-  listeners.add(listener);
+/**
+ * Asks Dexie as soon as this module loads, so the answer is usually in before the first
+ * card is drawn. A change reaches the pictures in a transition: a screenful of cards is
+ * redrawn in slices, not in one synchronous pass (which useSyncExternalStore would force,
+ * redoing a half-drawn screen of cards from the start when the answer lands meanwhile).
+ */
+function watchDataSaver(): void {
   subscription ??= liveQuery(() => readDataSaver()).subscribe({
     next: (value) => {
       current = value;
-      for (const l of listeners) l();
+      startTransition(() => {
+        for (const listener of listeners) listener(value);
+      });
     },
   });
-  return () => {
-    listeners.delete(listener);
-  };
 }
+if (typeof indexedDB !== 'undefined') watchDataSaver();
 
 export function useDataSaver(): boolean | undefined {
   const hinted = useInitialData()?.dataSaver;
-  return useSyncExternalStore(subscribe, () => current ?? hinted, () => hinted);
+  // A page the server rendered is adopted as it was drawn (its hint); Dexie's answer follows.
+  const [value, setValue] = useState(() => hinted ?? current);
+  useEffect(() => {
+    watchDataSaver();
+    listeners.add(setValue);
+    // Answered between this component's first render and now, or differs from the hint.
+    if (current !== undefined && current !== value) startTransition(() => setValue(current));
+    return () => {
+      listeners.delete(setValue);
+    };
+    // Subscribed once; later answers come through the listener.
+  }, []);
+  return value ?? hinted;
 }

@@ -1,8 +1,8 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { catalogueMaybePulled, pullCatalogue } from '../../../local/catalogue';
 import { getMeta } from '../../../local/db';
 import { api } from '../../app/api';
+import { useLiveQueryInTransition } from '../../hooks/useLiveQueryInTransition';
 import { readKey, useInitialAnswer, useInitialData } from '../../initial-app/initial-data';
 
 export interface CatalogueResult<T> {
@@ -26,7 +26,7 @@ export interface CatalogueRead<T> {
  * mirror, undefined until IndexedDB has answered.
  */
 export function useMirrorCursor(): number | null | undefined {
-  return useLiveQuery(async () => (await getMeta<number>('catalogue.cursor')) ?? null, []);
+  return useLiveQueryInTransition(async () => (await getMeta<number>('catalogue.cursor')) ?? null, []);
 }
 
 /**
@@ -45,7 +45,7 @@ export function useCatalogue<T>(local: () => Promise<T>, remote: CatalogueRead<T
   const answer = useInitialAnswer(key);
   const caughtUp = ready && (!initial || cursor! >= initial.catalogueVersion);
   const fromServer = answer !== undefined && !caughtUp;
-  const localData = useLiveQuery(() => (ready && !fromServer ? local() : undefined), [ready, fromServer, ...deps]);
+  const localData = useLiveQueryInTransition(() => (ready && !fromServer ? local() : undefined), [ready, fromServer, ...deps]);
   const [remoteData, setRemoteData] = useState<T>();
   const [error, setError] = useState<string>();
   const [attempt, setAttempt] = useState(0);
