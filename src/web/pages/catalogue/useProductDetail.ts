@@ -1,10 +1,10 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../../local/api';
 import { cachedProductDetail, fetchProductDetail, localRelated, type CachedDetail } from '../../../local/catalogue-detail';
 import { localDb, type LocalProduct } from '../../../local/db';
 import type { Product, ProductDetail } from '../../../shared/schemas/catalogue';
 import { api } from '../../app/api';
+import { useLiveQueryInTransition } from '../../hooks/useLiveQueryInTransition';
 import { readKey, useInitialAnswer } from '../../initial-app/initial-data';
 
 export type DetailState =
@@ -21,7 +21,8 @@ export function useProductDetail(id: number | undefined): DetailState {
   const [fetching, setFetching] = useState(true);
   const [missing, setMissing] = useState(false);
   const rendered = (useInitialAnswer(id === undefined ? undefined : readKey(`products/${id}`)) as { data: ProductDetail } | undefined)?.data;
-  const local = useLiveQuery(
+  // The page and its related cards are redrawn in a transition when the fetched detail lands.
+  const local = useLiveQueryInTransition(
     async () => {
       if (id === undefined) return { detail: undefined, mirror: undefined, related: [] as LocalProduct[] };
       const [detail, mirror] = await Promise.all([cachedProductDetail(id), localDb.products.get(id)]);
