@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { BrowserContext } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { formatCedis } from '../../src/shared/money';
 import { signInThroughPage } from '../support/auth';
 import { launchBrowser } from '../support/browser';
@@ -8,6 +8,17 @@ import { pageIsKept, waitInPage } from '../support/wait';
 const baseUrl = inject('baseUrl');
 const HERO = 'Welcome to Akuafo Market Places';
 const BUYER = { email: 'buyer@akuafo.demo', password: 'Akuafo#2026' };
+
+/** Holds back the app's last piece (the boot chunk) until the returned function is called. */
+async function holdTheApp(page: Page): Promise<() => void> {
+  let startApp!: () => void;
+  const started = new Promise<void>((resolve) => (startApp = resolve));
+  await page.route(/\/assets\/boot-[\w-]+\.js$/, async (route) => {
+    await started;
+    await route.continue();
+  });
+  return startApp;
+}
 
 /** Issue 10: the first screen is in the HTML, paints without JavaScript, and holds no one's data. */
 describe.skipIf(!baseUrl)('the prerendered first screen', () => {
@@ -87,12 +98,7 @@ describe.skipIf(!baseUrl)('the prerendered first screen', () => {
       }).observe(document, { subtree: true, childList: true });`,
     });
     // The app starts after the page has loaded: hold its last piece until the press is made.
-    let startApp!: () => void;
-    const started = new Promise<void>((resolve) => (startApp = resolve));
-    await page.route(/\/assets\/boot-[\w-]+\.js$/, async (route) => {
-      await started;
-      await route.continue();
-    });
+    const startApp = await holdTheApp(page);
     await page.goto(`${baseUrl}/products`);
     // A press on the page before the app runs is held, and done once the app has adopted the page.
     await page.getByRole('button', { name: 'Filters' }).click();
@@ -130,12 +136,7 @@ describe.skipIf(!baseUrl)('the prerendered first screen', () => {
 
   it('searches for what was typed into the product search before the app started', async () => {
     const page = await context.newPage();
-    let startApp!: () => void;
-    const started = new Promise<void>((resolve) => (startApp = resolve));
-    await page.route(/\/assets\/boot-[\w-]+\.js$/, async (route) => {
-      await started;
-      await route.continue();
-    });
+    const startApp = await holdTheApp(page);
     await page.goto(`${baseUrl}/products`);
     await page.getByLabel('Search products').fill('rice');
     startApp();
