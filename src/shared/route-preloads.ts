@@ -34,3 +34,8 @@ export const APP_CHUNKS_START = `<template id="${APP_CHUNKS_ID}">`;
 export function chunkLinks(files: string[]): string {
   return files.map((f) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${f}">`).join('');
 }
+
+/** The page with a route's chunks added to its list (the build does it for the home, the server for the rest). */
+export function withRouteChunks(html: string, files: string[]): string {
+  return html.replace(APP_CHUNKS_START, (start) => start + chunkLinks(files));
+}

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import Beasties from 'beasties';
 import { createServer, type Plugin, type Rollup } from 'vite';
 import { PAGE_DATA_OUTLET, PAGE_OUTLET, PAGE_TEMPLATE_FILE } from '../shared/rendered-pages';
-import { APP_CHUNKS_START, chunkLinks, preloadsFor, ROUTE_PRELOADS_FILE, type RoutePreload } from '../shared/route-preloads';
+import { APP_CHUNKS_START, chunkLinks, preloadsFor, ROUTE_PRELOADS_FILE, withRouteChunks, type RoutePreload } from '../shared/route-preloads';
 
 type Renderers = typeof import('./render');
 
@@ -58,7 +58,7 @@ export function prerender(): Plugin {
       // The server names a route's chunks in the shell it sends; index.html is the home's
       // page as it is, so the build names the home's own chunks in it (or they would be
       // fetched only once the app runs, one round trip after the rest).
-      const homeTemplate = template.replace(APP_CHUNKS_START, (start) => start + chunkLinks(preloadsFor('/', routes)));
+      const homeTemplate = withRouteChunks(template, preloadsFor('/', routes));
       const fill = (into: string, html: string, kind: string) => beasties.process(into.replace(ROOT, `<div id="root" data-prerendered="${kind}">${html}</div>`));
 
       page.source = await fill(homeTemplate, home, 'home');

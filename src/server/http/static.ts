@@ -3,7 +3,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import { Hono } from 'hono';
 import { PAGE_TEMPLATE_FILE } from '../../shared/rendered-pages';
-import { APP_CHUNKS_START, chunkLinks, preloadsFor, ROUTE_PRELOADS_FILE, type RoutePreload } from '../../shared/route-preloads';
+import { preloadsFor, ROUTE_PRELOADS_FILE, withRouteChunks, type RoutePreload } from '../../shared/route-preloads';
 import type { Logger } from '../platform/logging';
 import type { AppEnv } from './context';
 import { createRenderedPages, type PageReads } from './rendered-pages';
@@ -49,8 +49,8 @@ export function staticRoutes(root: string, pages?: { reads: PageReads; logger: L
 
   /** The document with the route's page chunks added to its list of the app's chunks. */
   async function withPreloads(path: string, html: string | Promise<string>): Promise<string> {
-    const links = chunkLinks(await preloads(path));
-    return (await html).replace(APP_CHUNKS_START, (start) => start + links);
+    const files = await preloads(path);
+    return withRouteChunks(await html, files);
   }
 
   async function shellFor(path: string): Promise<string> {
