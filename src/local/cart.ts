@@ -61,13 +61,25 @@ export async function addToCart(product: Product, quantity = 1, given?: AkuafoDb
 }
 
 /** Sets a line's quantity. Below 1 is ignored (the minus button is disabled at 1). */
-export async function setCartQuantity(productId: number, quantity: number, given?: AkuafoDb): Promise<void> {
+export function setCartQuantity(productId: number, quantity: number, given?: AkuafoDb): Promise<void> {
+  return changeQuantity(productId, () => Math.floor(quantity), given);
+}
+
+/**
+ * One more (+1) or one less (-1) of a line, counted from the quantity stored when the change
+ * runs, not the one on screen: two quick taps on a slow phone make two steps, not one.
+ */
+export function stepCartQuantity(productId: number, by: 1 | -1, given?: AkuafoDb): Promise<void> {
+  return changeQuantity(productId, (current) => current + by, given);
+}
+
+async function changeQuantity(productId: number, next: (current: number) => number, given?: AkuafoDb): Promise<void> {
   const d = db(given);
-  const n = Math.floor(quantity);
-  if (!Number.isFinite(n) || n < 1) return;
   await enqueueWith(async () => {
     const line = (await d.cart.get(productId)) as CartLine | undefined;
-    if (!line || line.quantity === n) return undefined;
+    if (!line) return undefined;
+    const n = next(line.quantity);
+    if (!Number.isFinite(n) || n < 1 || line.quantity === n) return undefined;
     if (line.isActive === false) throw new CartError('unavailable', CART_MESSAGES.unavailable);
     if (line.stockQuantity !== undefined && n > line.stockQuantity) {
       throw new CartError('stock', line.stockQuantity < 1 ? CART_MESSAGES.outOfStock : CART_MESSAGES.onlyLeft(line.stockQuantity));

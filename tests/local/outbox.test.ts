@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/local/api';
-import { addToCart, CartError, cartTotals, clearCart, pullServerCart, readCart, removeFromCart, setCartQuantity } from '../../src/local/cart';
+import { addToCart, CartError, cartTotals, clearCart, pullServerCart, readCart, removeFromCart, setCartQuantity, stepCartQuantity } from '../../src/local/cart';
 import type { AkuafoDb } from '../../src/local/db';
 import { discardEntry, enqueue, replayOutbox, retryEntry } from '../../src/local/outbox';
 import { replayExclusively } from '../../src/local/replayer';
@@ -61,6 +61,21 @@ describe('cart intents on the phone', () => {
     const after = await readCart(db);
     expect(after.every((l) => l.serverId !== undefined)).toBe(true);
     expect(cartTotals(after).summary).toEqual(remote.summary);
+  });
+
+  it('counts quick taps on plus and minus from the stored quantity, not the one on screen', async () => {
+    const [a] = products;
+    await addToCart(a, 1, db);
+    // Three taps before the screen could redraw: each starts from what the previous one stored.
+    await Promise.all([stepCartQuantity(a.id, 1, db), stepCartQuantity(a.id, 1, db), stepCartQuantity(a.id, 1, db)]);
+    expect((await readCart(db))[0].quantity).toBe(4);
+    await Promise.all([stepCartQuantity(a.id, -1, db), stepCartQuantity(a.id, -1, db), stepCartQuantity(a.id, -1, db), stepCartQuantity(a.id, -1, db)]);
+    expect((await readCart(db))[0].quantity).toBe(1); // never below 1
+    await db.cart.update(a.id, { stockQuantity: 2 });
+    await stepCartQuantity(a.id, 1, db);
+    await expect(stepCartQuantity(a.id, 1, db)).rejects.toMatchObject({ reason: 'stock', message: 'Only 2 left in stock' });
+    const queued = await db.outbox.orderBy('seq').toArray();
+    expect(queued.map((e) => (e.body as { quantity: number }).quantity)).toEqual([1, 2, 3, 4, 3, 2, 1, 2]);
   });
 
   it('a clear is never overtaken: edits before it are gone, edits after it stay', async () => {

@@ -68,6 +68,18 @@ describe('the cart page', () => {
     await screen.findByRole('heading', { name: 'Your cart is empty' });
     expect((await localDb.outbox.orderBy('seq').last())?.method).toBe('DELETE');
   });
+
+  it('two quick taps on plus count twice, even before the page redraws', async () => {
+    await saveSession({ accessToken: 'a', refreshToken: 'r', user: { id: 7, firstName: 'Kojo', lastName: 'Appiah', email: 'k@example.com', userType: 'CUSTOMER', profileImage: null, passwordChangedAt: null } });
+    await localDb.cart.put(line({}));
+    renderCart();
+    await screen.findByRole('heading', { name: 'Your Cart (1 item)' });
+    const plus = screen.getByRole('button', { name: 'One more Yellow Maize (50 kg bag)' });
+    fireEvent.click(plus);
+    fireEvent.click(plus);
+    await screen.findByRole('heading', { name: 'Your Cart (3 items)' });
+    expect((await localDb.outbox.orderBy('seq').toArray()).map((e) => e.body)).toEqual([{ productId: 1, quantity: 2 }, { productId: 1, quantity: 3 }]);
+  });
 });
 
 describe('SyncIndicator', () => {

@@ -1,7 +1,7 @@
 import { Minus, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { removeFromCart, setCartQuantity, type CartLine } from '../../../local/cart';
+import { removeFromCart, stepCartQuantity, type CartLine } from '../../../local/cart';
 import { CART_MESSAGES } from '../../../shared/schemas/cart';
 import { Price } from '../../components/Price';
 
@@ -47,7 +47,7 @@ export function CartRow({ line }: { line: CartLine }) {
               type="button"
               aria-label={`One less ${line.name}`}
               disabled={line.quantity <= 1}
-              onClick={() => run(setCartQuantity(line.productId, line.quantity - 1))}
+              onClick={() => run(stepCartQuantity(line.productId, -1))}
               className="flex h-9 w-9 items-center justify-center disabled:cursor-not-allowed disabled:opacity-40"
             >
               <Minus size={16} aria-hidden="true" />
@@ -57,7 +57,7 @@ export function CartRow({ line }: { line: CartLine }) {
               type="button"
               aria-label={`One more ${line.name}`}
               disabled={atStock || unavailable}
-              onClick={() => run(setCartQuantity(line.productId, line.quantity + 1))}
+              onClick={() => run(stepCartQuantity(line.productId, 1))}
               className="flex h-9 w-9 items-center justify-center disabled:cursor-not-allowed disabled:opacity-40"
             >
               <Plus size={16} aria-hidden="true" />
