@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/local/api';
-import { addToCart, CartError, cartTotals, clearCart, pullServerCart, readCart, removeFromCart, setCartQuantity, stepCartQuantity } from '../../src/local/cart';
+import { addToCart, CartError, type CartLine, cartTotals, clearCart, pullServerCart, readCart, removeFromCart, setCartQuantity, stepCartQuantity } from '../../src/local/cart';
 import type { AkuafoDb } from '../../src/local/db';
 import { discardEntry, enqueue, replayOutbox, retryEntry } from '../../src/local/outbox';
 import { replayExclusively } from '../../src/local/replayer';
@@ -71,7 +71,7 @@ describe('cart intents on the phone', () => {
     expect((await readCart(db))[0].quantity).toBe(4);
     await Promise.all([stepCartQuantity(a.id, -1, db), stepCartQuantity(a.id, -1, db), stepCartQuantity(a.id, -1, db), stepCartQuantity(a.id, -1, db)]);
     expect((await readCart(db))[0].quantity).toBe(1); // never below 1
-    await db.cart.update(a.id, { stockQuantity: 2 });
+    await db.cart.put({ ...(await db.cart.get(a.id))!, stockQuantity: 2 } as CartLine);
     await stepCartQuantity(a.id, 1, db);
     await expect(stepCartQuantity(a.id, 1, db)).rejects.toMatchObject({ reason: 'stock', message: 'Only 2 left in stock' });
     const queued = await db.outbox.orderBy('seq').toArray();
