@@ -1,5 +1,5 @@
 import type { BrowserContext, Page, Response } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loginViaApi, signInThroughPage } from '../support/auth';
 import { launchBrowser } from '../support/browser';
 
@@ -54,6 +54,10 @@ describe.skipIf(!baseUrl)('the cart offline', () => {
     context = await launchBrowser();
     token = (await loginViaApi(baseUrl, EMAIL, PASSWORD)).accessToken;
     await fetch(`${baseUrl}/api/v1/shop/cart`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } });
+  });
+  afterEach(async () => {
+    // A failed step must not leave the next test offline.
+    await context.setOffline(false);
   });
   afterAll(async () => {
     await context?.close();
