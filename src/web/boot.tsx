@@ -1,4 +1,4 @@
-// The app itself, started by src/web/main.tsx once the first screen is on show.
+// The app itself, started by src/web/main.tsx (startApp) once the first screen is on show.
 import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from './app/router';
@@ -19,36 +19,43 @@ function Started() {
   return null;
 }
 
-const router = createBrowserRouter(routes);
-const container = document.getElementById('root')!;
-// A page the server rendered with its data brings that data along: the first render uses it.
-const initialData = container.dataset.prerendered === 'page' ? readInitialData() : undefined;
-const app = (
-  <StrictMode>
-    <InitialDataProvider value={initialData}>
-      <RouterProvider router={router} />
-      <Started />
-    </InitialDataProvider>
-  </StrictMode>
-);
+/**
+ * Starts the app on the page: the router first, then React adopts (or replaces) what is on
+ * screen. Called by src/web/main.tsx a task after this module ran, so a cheap phone's CPU
+ * never does both in one long task.
+ */
+export function startApp(): void {
+  const router = createBrowserRouter(routes);
+  const container = document.getElementById('root')!;
+  // A page the server rendered with its data brings that data along: the first render uses it.
+  const initialData = container.dataset.prerendered === 'page' ? readInitialData() : undefined;
+  const app = (
+    <StrictMode>
+      <InitialDataProvider value={initialData}>
+        <RouterProvider router={router} />
+        <Started />
+      </InitialDataProvider>
+    </StrictMode>
+  );
 
-// The route's lazy chunk comes first: rendering before it would show the loading fallback
-// over the prerendered page.
-const initialized = new Promise<void>((resolve) => {
-  if (router.state.initialized) return resolve();
-  const stop = router.subscribe((state) => state.initialized && (stop(), resolve()));
-});
-// index.html holds the prerendered home, and the server renders some pages with their data:
-// hydrate those. Any other page got the shell (or nothing): render over it.
-// In a transition, React renders in slices and lets the browser in between (no long task on
-// a slow phone's CPU); the prerendered page or the shell stays on screen meanwhile.
-void initialized.then(() =>
-  startTransition(() => {
-    if ((container.dataset.prerendered === 'home' && window.location.pathname === '/') || initialData) hydrateRoot(container, app);
-    else createRoot(container).render(app);
-  }),
-);
+  // The route's lazy chunk comes first: rendering before it would show the loading fallback
+  // over the prerendered page.
+  const initialized = new Promise<void>((resolve) => {
+    if (router.state.initialized) return resolve();
+    const stop = router.subscribe((state) => state.initialized && (stop(), resolve()));
+  });
+  // index.html holds the prerendered home, and the server renders some pages with their data:
+  // hydrate those. Any other page got the shell (or nothing): render over it.
+  // In a transition, React renders in slices and lets the browser in between (no long task on
+  // a slow phone's CPU); the prerendered page or the shell stays on screen meanwhile.
+  void initialized.then(() =>
+    startTransition(() => {
+      if ((container.dataset.prerendered === 'home' && window.location.pathname === '/') || initialData) hydrateRoot(container, app);
+      else createRoot(container).render(app);
+    }),
+  );
 
-void afterFirstPaint()
-  .then(() => import('./app/after-first-paint'))
-  .then(({ startBackgroundWork }) => startBackgroundWork());
+  void afterFirstPaint()
+    .then(() => import('./app/after-first-paint'))
+    .then(({ startBackgroundWork }) => startBackgroundWork());
+}

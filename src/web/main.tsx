@@ -1,4 +1,5 @@
 import './styles.css';
+import { nextTask } from '../shared/next-task';
 import { APP_CHUNKS_ID } from '../shared/route-preloads';
 import { holdEarlyPresses } from './initial-app/early-presses';
 
@@ -57,13 +58,10 @@ function fetchAppChunks(): Promise<void> {
 let fetching: Promise<void> | undefined;
 const CHUNKS_PER_TASK = 4;
 
-/** Lets the browser in (a paint, a tap) between two pieces of start-up work. */
-const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
-
 /**
  * The app's code runs in a few pieces, each its own task, rather than in one: React, then
- * the router, then the app. On a cheap phone one piece is a short pause, all at once a
- * long freeze of a page that looks ready.
+ * the router's code, then the app's, then the app starting. On a cheap phone one piece is a
+ * short pause, all at once a long freeze of a page that looks ready.
  */
 async function start() {
   await fetchAppChunks(); // started when the page painted; here if it has not yet
@@ -71,7 +69,9 @@ async function start() {
   await nextTask();
   await import('./app/router');
   await nextTask();
-  await import('./boot');
+  const { startApp } = await import('./boot');
+  await nextTask();
+  startApp();
 }
 
 holdEarlyPresses();
