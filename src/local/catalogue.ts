@@ -1,4 +1,5 @@
 import type { CatalogueDelta, Product } from '../shared/schemas/catalogue';
+import { nextTask } from '../shared/next-task';
 import { searchHaystack } from '../shared/search';
 import type { ApiClient } from './api';
 import { getMeta, localDb, setMeta, type AkuafoDb, type LocalProduct } from './db';
@@ -25,8 +26,8 @@ export interface PullResult {
 
 /**
  * Brings the local mirror up to date: asks for everything after our cursor, page by page,
- * and applies each page with its cursor in one transaction, so an interrupted pull resumes
- * where it stopped and never skips a change.
+ * and applies each page before its cursor moves, so an interrupted pull resumes where it
+ * stopped and never skips a change.
  */
 export async function pullCatalogue(api: ApiClient, db: AkuafoDb = localDb): Promise<PullResult> {
   const result: PullResult = { changed: 0, deleted: 0, cursor: (await getMeta<number>(CURSOR_KEY, db)) ?? 0 };
@@ -46,23 +47,7 @@ export async function pullCatalogue(api: ApiClient, db: AkuafoDb = localDb): Pro
       break; // 304: nothing new
     }
     const delta = answer.data;
-    const since = result.cursor;
-    await db.transaction('rw', db.products, db.productDetails, db.meta, async () => {
-      if (delta.products.length) {
-        await db.products.bulkPut(delta.products.map(toLocalProduct));
-        // Cached details keep their reviews but take the product's new price, stock and rating.
-        const cached = await db.productDetails.bulkGet(delta.products.map((p) => p.id));
-        const refreshed = cached.flatMap((detail, i) => (detail ? [{ ...detail, ...delta.products[i] }] : []));
-        if (refreshed.length) await db.productDetails.bulkPut(refreshed);
-      }
-      if (delta.deletedIds.length) {
-        await db.products.bulkDelete(delta.deletedIds);
-        await db.productDetails.bulkDelete(delta.deletedIds);
-      }
-      await setMeta(CURSOR_KEY, delta.cursor, db);
-      await setMeta(PULLED_AT_KEY, new Date().toISOString(), db);
-      if (etag) await setMeta(ETAG_KEY, { since, etag } satisfies StoredEtag, db);
-    });
+    await applyDelta(delta, result.cursor, etag, db);
     result.changed += delta.products.length;
     result.deleted += delta.deletedIds.length;
     result.cursor = delta.cursor;
@@ -71,6 +56,39 @@ export async function pullCatalogue(api: ApiClient, db: AkuafoDb = localDb): Pro
   rememberPulledCatalogue();
   return result;
 }
+
+/**
+ * Writes a page of the delta in slices, a transaction and a task each: a first visit's whole
+ * catalogue written at once held a cheap phone's main thread for a long moment. The cursor
+ * moves only with the last slice, so a pull stopped halfway asks for the page again (the
+ * writes are idempotent) and never skips a change.
+ */
+async function applyDelta(delta: CatalogueDelta, since: number, etag: string | null, db: AkuafoDb): Promise<void> {
+  for (let start = 0; ; start += APPLY_SLICE) {
+    const slice = delta.products.slice(start, start + APPLY_SLICE);
+    const last = start + APPLY_SLICE >= delta.products.length;
+    await db.transaction('rw', db.products, db.productDetails, db.meta, async () => {
+      if (slice.length) {
+        await db.products.bulkPut(slice.map(toLocalProduct));
+        // Cached details keep their reviews but take the product's new price, stock and rating.
+        const cached = await db.productDetails.bulkGet(slice.map((p) => p.id));
+        const refreshed = cached.flatMap((detail, i) => (detail ? [{ ...detail, ...slice[i] }] : []));
+        if (refreshed.length) await db.productDetails.bulkPut(refreshed);
+      }
+      if (!last) return;
+      if (delta.deletedIds.length) {
+        await db.products.bulkDelete(delta.deletedIds);
+        await db.productDetails.bulkDelete(delta.deletedIds);
+      }
+      await setMeta(CURSOR_KEY, delta.cursor, db);
+      await setMeta(PULLED_AT_KEY, new Date().toISOString(), db);
+      if (etag) await setMeta(ETAG_KEY, { since, etag } satisfies StoredEtag, db);
+    });
+    if (last) return;
+    await nextTask();
+  }
+}
+const APPLY_SLICE = 20;
 
 // Read synchronously, unlike IndexedDB: on a first visit a screen asks the server at once
 // rather than only after the database has opened and said it holds no catalogue.

@@ -76,6 +76,40 @@ describe('pullCatalogue', () => {
     expect(seen[0].status).toBe(200);
   });
 
+  it('writes a large page in slices and moves the cursor only with the last, so a pull stopped halfway skips nothing', async () => {
+    // Count the writes to products, and fail the third one (a full disk, a closed tab).
+    let writes = 0;
+    let failAt = 3;
+    const sliced = new AkuafoDb(`test-${Math.random()}`);
+    sliced.use({
+      stack: 'dbcore',
+      name: 'count-product-writes',
+      create: (down) => ({
+        ...down,
+        table: (name) => {
+          const table = down.table(name);
+          if (name !== 'products') return table;
+          return { ...table, mutate: (req) => (++writes === failAt ? Promise.reject(new Error('disk full')) : table.mutate(req)) };
+        },
+      }),
+    });
+    const total = ((await (await server.call('/products?limit=1')).json()) as any).pagination.totalCount;
+    expect(total).toBeGreaterThan(40); // at least three slices
+
+    await expect(pullCatalogue(api(), sliced)).rejects.toThrow('disk full');
+    expect(await sliced.products.count()).toBe(40); // two slices of 20 landed
+    expect(await sliced.meta.get('catalogue.cursor')).toBeUndefined();
+
+    failAt = 0;
+    writes = 0;
+    const again = await pullCatalogue(api(), sliced);
+    expect(again.changed).toBe(total);
+    expect(await sliced.products.count()).toBe(total);
+    expect(writes).toBe(Math.ceil(total / 20));
+    expect((await sliced.meta.get('catalogue.cursor'))?.value).toBe(again.cursor);
+    sliced.close();
+  });
+
   it('keeps the mirror and its cursor when the network fails', async () => {
     await pullCatalogue(api(), db);
     const before = await db.products.count();
