@@ -35,6 +35,10 @@ export default defineConfig({
     target: 'es2020',
     sourcemap: false,
     chunkSizeWarningLimit: 300,
+    // Each page's chunks are named in its HTML (src/shared/route-preloads.ts) and fetched in
+    // small batches. Vite's own helper added a link per dependency of every later import, all
+    // in one task: a long freeze on a cheap phone for chunks already on their way.
+    modulePreload: false,
     rolldownOptions: {
       output: {
         // Every icon was a chunk of its own (about 1 KB each, 30 of them): one request, one
