@@ -27,9 +27,25 @@ export interface PullResult {
 /**
  * Brings the local mirror up to date: asks for everything after our cursor, page by page,
  * and applies each page before its cursor moves, so an interrupted pull resumes where it
- * stopped and never skips a change.
+ * stopped and never skips a change. A pull asked for while one is running joins it, and
+ * tabs (and the service worker) take turns through a Web Lock where the browser has them.
  */
-export async function pullCatalogue(api: ApiClient, db: AkuafoDb = localDb): Promise<PullResult> {
+export function pullCatalogue(api: ApiClient, db: AkuafoDb = localDb): Promise<PullResult> {
+  let running = pullsRunning.get(db);
+  if (!running) {
+    running = inTurn(db.name, () => pullPages(api, db)).finally(() => pullsRunning.delete(db));
+    pullsRunning.set(db, running);
+  }
+  return running;
+}
+const pullsRunning = new WeakMap<AkuafoDb, Promise<PullResult>>();
+
+function inTurn<T>(name: string, work: () => Promise<T>): Promise<T> {
+  const locks = globalThis.navigator?.locks;
+  return locks ? (locks.request(`catalogue-pull:${name}`, work) as Promise<T>) : work();
+}
+
+async function pullPages(api: ApiClient, db: AkuafoDb): Promise<PullResult> {
   const result: PullResult = { changed: 0, deleted: 0, cursor: (await getMeta<number>(CURSOR_KEY, db)) ?? 0 };
   for (;;) {
     // An unchanged catalogue costs a bodiless 304: we send back the ETag of the last answer
@@ -61,26 +77,32 @@ export async function pullCatalogue(api: ApiClient, db: AkuafoDb = localDb): Pro
  * Writes a page of the delta in slices, a transaction and a task each: a first visit's whole
  * catalogue written at once held a cheap phone's main thread for a long moment. The cursor
  * moves only with the last slice, so a pull stopped halfway asks for the page again (the
- * writes are idempotent) and never skips a change.
+ * writes are idempotent) and never skips a change. An answer that comes late (another tab's
+ * pull went further meanwhile) never puts back an older product or moves the cursor back.
  */
 async function applyDelta(delta: CatalogueDelta, since: number, etag: string | null, db: AkuafoDb): Promise<void> {
   for (let start = 0; ; start += APPLY_SLICE) {
     const slice = delta.products.slice(start, start + APPLY_SLICE);
     const last = start + APPLY_SLICE >= delta.products.length;
     await db.transaction('rw', db.products, db.productDetails, db.meta, async () => {
-      if (slice.length) {
-        await db.products.bulkPut(slice.map(toLocalProduct));
+      // Everything up to the mirror's cursor is in already: a late page holds nothing newer.
+      const held = (await getMeta<number>(CURSOR_KEY, db)) ?? 0;
+      const behind = held >= delta.cursor;
+      const current = behind ? [] : await db.products.bulkGet(slice.map((p) => p.id));
+      const newer = behind ? [] : slice.filter((p, i) => !current[i] || current[i]!.version <= p.version);
+      if (newer.length) {
+        await db.products.bulkPut(newer.map(toLocalProduct));
         // Cached details keep their reviews but take the product's new price, stock and rating.
-        const cached = await db.productDetails.bulkGet(slice.map((p) => p.id));
-        const refreshed = cached.flatMap((detail, i) => (detail ? [{ ...detail, ...slice[i] }] : []));
+        const cached = await db.productDetails.bulkGet(newer.map((p) => p.id));
+        const refreshed = cached.flatMap((detail, i) => (detail ? [{ ...detail, ...newer[i] }] : []));
         if (refreshed.length) await db.productDetails.bulkPut(refreshed);
       }
       if (!last) return;
-      if (delta.deletedIds.length) {
+      if (!behind && delta.deletedIds.length) {
         await db.products.bulkDelete(delta.deletedIds);
         await db.productDetails.bulkDelete(delta.deletedIds);
       }
-      await setMeta(CURSOR_KEY, delta.cursor, db);
+      await setMeta(CURSOR_KEY, Math.max(held, delta.cursor), db);
       await setMeta(PULLED_AT_KEY, new Date().toISOString(), db);
       if (etag) await setMeta(ETAG_KEY, { since, etag } satisfies StoredEtag, db);
     });

@@ -9,12 +9,10 @@ export const CATALOGUE_PULL_INTERVAL_MS = 5 * 60_000;
  * visible again, and every 5 minutes while online. Failures are quiet: the mirror still works.
  */
 export function startCatalogueSync(api: ApiClient, db: AkuafoDb = localDb): () => void {
-  let running: Promise<unknown> | undefined;
+  // A pull asked for while one runs joins it (pullCatalogue), so the triggers need no guard.
   const pull = () => {
-    if (running || (typeof navigator !== 'undefined' && navigator.onLine === false)) return;
-    running = pullCatalogue(api, db)
-      .catch((error) => console.warn('Catalogue pull failed; using the local copy.', error))
-      .finally(() => (running = undefined));
+    if (typeof navigator !== 'undefined' && navigator.onLine === false) return;
+    pullCatalogue(api, db).catch((error) => console.warn('Catalogue pull failed; using the local copy.', error));
   };
   const onVisible = () => document.visibilityState === 'visible' && pull();
   pull();

@@ -18,9 +18,13 @@ beforeAll(async () => {
   server = await startTestServer();
 });
 afterAll(() => server.close());
+async function freshDb(): Promise<AkuafoDb> {
+  const fresh = new AkuafoDb(`test-${Math.random()}`);
+  await fresh.open();
+  return fresh;
+}
 beforeEach(async () => {
-  db = new AkuafoDb(`test-${Math.random()}`);
-  await db.open();
+  db = await freshDb();
 });
 
 describe('pullCatalogue', () => {
@@ -108,6 +112,39 @@ describe('pullCatalogue', () => {
     expect(writes).toBe(Math.ceil(total / 20));
     expect((await sliced.meta.get('catalogue.cursor'))?.value).toBe(again.cursor);
     sliced.close();
+  });
+
+  it('joins a pull already running rather than asking the server twice', async () => {
+    let requests = 0;
+    const counting = createApiClient({ origin: 'http://test.local', fetch: (input, init) => (requests++, server.fetch(new Request(input, init))) });
+    const [first, second] = await Promise.all([pullCatalogue(counting, db), pullCatalogue(counting, db)]);
+    expect(second).toBe(first);
+    const alone = requests;
+    requests = 0;
+    await pullCatalogue(counting, await freshDb());
+    expect(alone).toBe(requests);
+  });
+
+  it('never lets a late answer put back an older product or move the cursor back', async () => {
+    await pullCatalogue(api(), db);
+    const someone = (await db.products.toCollection().first())!;
+    const setStock = (stock: number) =>
+      server.deps.db.transaction().execute(async (trx) => {
+        await trx.updateTable('products').set({ stock_quantity: stock, version: await nextCatalogueVersion(trx) }).where('id', '=', someone.id).execute();
+      });
+    // Another tab asks for the changes after our cursor and is slow to hear back...
+    const since = (await db.meta.get('catalogue.cursor'))!.value as number;
+    await setStock(7);
+    const late = await (await server.call(`/sync/catalogue?since=${since}`)).text();
+    // ...while this tab pulls a newer change.
+    await setStock(2);
+    await pullCatalogue(api(), db);
+    const cursor = (await db.meta.get('catalogue.cursor'))!.value as number;
+
+    const slowTab = createApiClient({ origin: 'http://test.local', fetch: async () => new Response(late, { headers: { 'content-type': 'application/json' } }) });
+    await pullCatalogue(slowTab, db);
+    expect((await db.products.get(someone.id))?.stockQuantity).toBe(2);
+    expect((await db.meta.get('catalogue.cursor'))?.value).toBe(cursor);
   });
 
   it('keeps the mirror and its cursor when the network fails', async () => {
