@@ -81,9 +81,9 @@ async function pullPages(api: ApiClient, db: AkuafoDb): Promise<PullResult> {
  * pull went further meanwhile) never puts back an older product or moves the cursor back.
  */
 async function applyDelta(delta: CatalogueDelta, since: number, etag: string | null, db: AkuafoDb): Promise<void> {
-  for (let start = 0; ; start += APPLY_SLICE) {
-    const slice = delta.products.slice(start, start + APPLY_SLICE);
-    const last = start + APPLY_SLICE >= delta.products.length;
+  for (let start = 0; ; start += CATALOGUE_WRITE_SLICE) {
+    const slice = delta.products.slice(start, start + CATALOGUE_WRITE_SLICE);
+    const last = start + CATALOGUE_WRITE_SLICE >= delta.products.length;
     await db.transaction('rw', db.products, db.productDetails, db.meta, async () => {
       // Everything up to the mirror's cursor is in already: a late page holds nothing newer.
       const held = (await getMeta<number>(CURSOR_KEY, db)) ?? 0;
@@ -110,7 +110,8 @@ async function applyDelta(delta: CatalogueDelta, since: number, etag: string | n
     await nextTask();
   }
 }
-const APPLY_SLICE = 20;
+/** Products per write: about 5 ms of a fast CPU each, so under 50 ms on a phone four times slower. */
+export const CATALOGUE_WRITE_SLICE = 10;
 
 // Read synchronously, unlike IndexedDB: on a first visit a screen asks the server at once
 // rather than only after the database has opened and said it holds no catalogue.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../src/local/api';
-import { pullCatalogue } from '../../src/local/catalogue';
+import { CATALOGUE_WRITE_SLICE, pullCatalogue } from '../../src/local/catalogue';
 import { fetchProductDetail, localRelated } from '../../src/local/catalogue-detail';
 import { localCategories, localShelf, queryLocalProducts } from '../../src/local/catalogue-query';
 import { AkuafoDb } from '../../src/local/db';
@@ -98,10 +98,10 @@ describe('pullCatalogue', () => {
       }),
     });
     const total = ((await (await server.call('/products?limit=1')).json()) as any).pagination.totalCount;
-    expect(total).toBeGreaterThan(40); // at least three slices
+    expect(total).toBeGreaterThan(3 * CATALOGUE_WRITE_SLICE); // at least four slices
 
     await expect(pullCatalogue(api(), sliced)).rejects.toThrow('disk full');
-    expect(await sliced.products.count()).toBe(40); // two slices of 20 landed
+    expect(await sliced.products.count()).toBe(2 * CATALOGUE_WRITE_SLICE); // two slices landed
     expect(await sliced.meta.get('catalogue.cursor')).toBeUndefined();
 
     failAt = 0;
@@ -109,7 +109,7 @@ describe('pullCatalogue', () => {
     const again = await pullCatalogue(api(), sliced);
     expect(again.changed).toBe(total);
     expect(await sliced.products.count()).toBe(total);
-    expect(writes).toBe(Math.ceil(total / 20));
+    expect(writes).toBe(Math.ceil(total / CATALOGUE_WRITE_SLICE));
     expect((await sliced.meta.get('catalogue.cursor'))?.value).toBe(again.cursor);
     sliced.close();
   });

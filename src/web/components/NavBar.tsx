@@ -1,5 +1,5 @@
 import { Leaf, Menu, X } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { startTransition, useCallback, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { Deferred } from '../initial-app/deferred';
 import { useDismiss } from '../hooks/useDismiss';
@@ -30,6 +30,12 @@ const loadStatus = () => import('./NavStatus');
  */
 export function NavBar() {
   const [live, setLive] = useState<NavState>();
+  // In a transition: an urgent update redraws the whole bar in one pass, a long task on a
+  // cheap phone just after start-up. Unchanged news redraws nothing.
+  const onLive = useCallback(
+    (next: NavState) => startTransition(() => setLive((now) => (now?.signedIn === next.signedIn && now.cartCount === next.cartCount ? now : next))),
+    [],
+  );
   const { open: menuOpen, setOpen: setMenuOpen, close: closeMenu } = usePopup();
   const headerRef = useRef<HTMLElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -47,7 +53,7 @@ export function NavBar() {
           {links.map((l) => <NavLink key={l.to} to={l.to} end={l.end} className={linkClass}>{l.label}</NavLink>)}
         </div>
         <Deferred load={loadStatus} fallback={<span aria-hidden="true" data-testid="nav-status-placeholder" className="h-9 w-[7.5rem] shrink-0" />}>
-          {({ NavStatus }) => <NavStatus onChange={setLive} />}
+          {({ NavStatus }) => <NavStatus onChange={onLive} />}
         </Deferred>
         <button
           ref={toggleRef}
