@@ -100,6 +100,23 @@ describe('text typed before the app has started', () => {
     await act(async () => root.unmount());
   });
 
+  it('reaches the component when it was typed before the entry script had run', async () => {
+    const container = document.createElement('div');
+    document.body.append(container);
+    container.innerHTML = renderToString(<Search onTerm={() => {}} />);
+    // Typed (and a sort picked) while the script was still on its way: no listener saw it.
+    container.querySelector('input')!.value = 'rice';
+    container.querySelector('select')!.value = 'price-asc';
+    holdEarlyPresses();
+
+    const seen: string[] = [];
+    const root = await act(async () => hydrateRoot(container, <Search onTerm={(term) => seen.push(term)} />));
+    await act(async () => releaseEarlyPresses());
+    expect(seen).toEqual(['rice', 'sort:price-asc']);
+    expect(container.querySelector('output')!.textContent).toBe('rice');
+    await act(async () => root.unmount());
+  });
+
   it('leaves a box alone that was not typed into', async () => {
     const container = document.createElement('div');
     document.body.append(container);

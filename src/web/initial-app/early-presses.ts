@@ -34,6 +34,18 @@ export function holdEarlyPresses(): void {
   document.addEventListener('click', hold, true);
   document.addEventListener('input', noteTyping, true);
   document.addEventListener('change', noteTyping, true);
+  // On a slow phone the page can be typed into before this script has even arrived.
+  for (const field of document.querySelectorAll<Field>('input, textarea, select')) if (typedAlready(field)) typedInto.add(field);
+}
+
+function typedAlready(field: Field): boolean {
+  if (!(field instanceof HTMLSelectElement)) return field.value !== field.defaultValue;
+  // What the HTML selected (its `selected` attributes) against what is selected now.
+  const options = [...field.options];
+  if (field.multiple) return options.some((option) => option.selected !== option.hasAttribute('selected'));
+  // With no option marked selected in the HTML, a list starts on its first.
+  const initial = options.filter((option) => option.hasAttribute('selected')).pop() ?? options[0];
+  return Boolean(initial) && !initial.selected;
 }
 
 /**
