@@ -54,6 +54,10 @@ export function createCatalogueHead(db: Db): CatalogueHead {
         const promise = read(after).finally(() => {
           if (reading?.promise === promise) reading = undefined;
         });
+        // The known-answer lane asks without waiting: a failed read (the database gone for a
+        // moment) must not become an unhandled rejection, which ends the process. Whoever
+        // awaits the read still gets the error, and the next call reads again.
+        promise.catch(() => undefined);
         reading = { after, promise };
       }
       return reading.promise;
