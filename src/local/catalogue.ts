@@ -28,7 +28,7 @@ export interface PullResult {
  * Brings the local mirror up to date: asks for everything after our cursor, page by page,
  * and applies each page before its cursor moves, so an interrupted pull resumes where it
  * stopped and never skips a change. A pull asked for while one is running joins it, and
- * tabs (and the service worker) take turns through a Web Lock where the browser has them.
+ * tabs take turns through a Web Lock where the browser has them.
  */
 export function pullCatalogue(api: ApiClient, db: AkuafoDb = localDb): Promise<PullResult> {
   let running = pullsRunning.get(db);
