@@ -1,6 +1,6 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { localDb } from '../../src/local/db';
 import { clearSession, saveSession } from '../../src/local/session';
 import { setDataSaver } from '../../src/local/settings';
@@ -23,7 +23,8 @@ afterEach(async () => {
 
 describe('page hints', () => {
   it('follow the session and the Data saver choice, so the server renders the next page as the phone will draw it', async () => {
-    keepPageHints();
+    const stop = keepPageHints();
+    onTestFinished(stop);
     await until(() => cookie('akuafo-signed-in') === undefined && cookie('akuafo-data-saver') === undefined);
     await saveSession({ accessToken: 'a', refreshToken: 'r', user: { firstName: 'Ama', lastName: 'Owusu', email: 'ama@example.com', userType: 'CUSTOMER', profileImage: null, passwordChangedAt: null } });
     await until(() => cookie('akuafo-signed-in') === '1');
