@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { ERROR_CODES } from '../shared/errors';
 import { createAccessLog, type AccessLog } from './http/access-log';
 import { readUser } from './http/auth';
+import { rememberClientIp } from './http/client-ip';
 import type { AppEnv, Deps } from './http/context';
 import { HttpError, errorResponse } from './http/errors';
 import { staticRoutes } from './http/static';
@@ -38,6 +39,7 @@ export function createApp(deps: Deps) {
   // One cache of public catalogue answers per app instance (see public-reads.ts).
   const reads = createPublicReads(deps.db, deps.config.apiCacheBytes);
 
+  api.use('*', rememberClientIp(deps.config.trustedProxies));
   api.use('*', sameOriginOnly(deps.config));
   api.use('*', apiBodyLimit(takesUploads));
   api.use('*', reads.watchWrites);

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { DEFAULT_TRUSTED_PROXIES, trustedProxySet } from './http/client-ip';
 import type { S3Settings } from './platform/storage/s3';
 import type { SmsConfig } from './platform/messages/channels/sms';
 
@@ -33,6 +34,8 @@ export interface Config {
   metricsToken: string | undefined;
   /** How long SIGTERM waits for the balancer to notice /readyz failing before it stops listening. */
   drainDelayMs: number;
+  /** Proxies whose X-Forwarded-For entries are believed (TRUSTED_PROXIES: addresses or CIDR ranges). */
+  trustedProxies: string[];
   /** Other origins allowed to call the API (CORS_ORIGINS, comma-separated); none by default. */
   corsOrigins: string[];
   /** SMS: the DATA_DIR/sms spool, or Arkesel when SMS_PROVIDER=arkesel (docs/messages.md). */
@@ -79,10 +82,18 @@ export function loadConfig(env: Env = process.env): Config {
     s3: s3Settings(env),
     metricsToken: env.METRICS_TOKEN || undefined,
     drainDelayMs: Number(env.DRAIN_DELAY_MS ?? 5000),
+    trustedProxies: trustedProxies(env),
     corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((o) => o.trim().replace(/\/$/, '')).filter(Boolean),
     sms: smsConfig(env),
     vapid: { publicKey: env.VAPID_PUBLIC_KEY || undefined, privateKey: env.VAPID_PRIVATE_KEY || undefined },
   };
+}
+
+/** Checked at start, so a typo stops the server instead of silently trusting nobody. */
+function trustedProxies(env: Env): string[] {
+  const list = env.TRUSTED_PROXIES ? env.TRUSTED_PROXIES.split(',').map((p) => p.trim()).filter(Boolean) : DEFAULT_TRUSTED_PROXIES;
+  trustedProxySet(list);
+  return list;
 }
 
 const S3_VARIABLES = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_REGION'] as const;

@@ -33,6 +33,8 @@ export interface Deps {
 export interface AppEnv {
   Variables: {
     user: AuthUser | undefined;
+    /** The caller's address as the trusted proxies report it (http/client-ip.ts). */
+    clientIp: string | undefined;
     /** Set by the idempotency middleware: the transaction the request's effect must use. */
     tx: Db | undefined;
     /** Uploads read and encoded before the idempotency transaction opened (see submissions/uploads.ts). */
