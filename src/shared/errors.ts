@@ -15,5 +15,6 @@ export const ERROR_CODES = {
   conflict: 'conflict',
   tooLarge: 'payload_too_large',
   rateLimited: 'rate_limited',
+  busy: 'busy',
   internal: 'internal_error',
 } as const;

@@ -26,6 +26,7 @@ export function appWithoutRateLimits(server: TestServer) {
   const unlimited: RateLimiter = {
     hit: async () => ({ allowed: true, retryAfterSeconds: 0 }),
     count: async () => 0,
+    release: async () => undefined,
     reset: async () => undefined,
     stop: () => undefined,
   };

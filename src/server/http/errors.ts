@@ -9,6 +9,8 @@ export class HttpError extends Error {
     message: string,
     readonly code: string = codeFor(status),
     readonly fieldErrors?: Record<string, string>,
+    /** Sent with the error, e.g. Retry-After on a 503 that sheds load. */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
   }
@@ -23,6 +25,7 @@ function codeFor(status: number): string {
     case 409: return ERROR_CODES.conflict;
     case 413: return ERROR_CODES.tooLarge;
     case 429: return ERROR_CODES.rateLimited;
+    case 503: return ERROR_CODES.busy;
     default: return ERROR_CODES.internal;
   }
 }
@@ -37,5 +40,6 @@ export const conflict = (message: string) => new HttpError(409, message);
 export function errorResponse(c: Context, error: HttpError) {
   const body: ApiErrorBody = { message: error.message, code: error.code };
   if (error.fieldErrors) body.fieldErrors = error.fieldErrors;
+  for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
   return c.json(body, error.status);
 }

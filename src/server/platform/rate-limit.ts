@@ -11,6 +11,12 @@ export interface RateLimiter {
   hit(key: string, limit: number, windowMs: number): Promise<{ allowed: boolean; retryAfterSeconds: number }>;
   /** How many hits a key has in its current window, without counting one. */
   count(key: string): Promise<number>;
+  /**
+   * Gives one hit back, in the current window only. A hit taken before the outcome is known
+   * (a sign-in reserves its attempt before the password is weighed) is returned this way when
+   * it did not count: the password was right, or the check was never made.
+   */
+  release(key: string): Promise<void>;
   reset(key: string): Promise<void>;
   stop(): void;
 }
@@ -45,6 +51,10 @@ export function createRateLimiter(now: () => number = Date.now): RateLimiter {
     async count(key) {
       const w = windows.get(key);
       return w && w.resetAt > now() ? w.count : 0;
+    },
+    async release(key) {
+      const w = windows.get(key);
+      if (w && w.resetAt > now() && w.count > 0) w.count -= 1;
     },
     async reset(key) {
       windows.delete(key);
@@ -92,6 +102,15 @@ export function createSharedRateLimiter(db: Db, now: () => number = Date.now): R
         .where('window_ends_at', '>', iso(now()))
         .executeTakeFirst();
       return row?.hits ?? 0;
+    },
+    async release(key) {
+      await db
+        .updateTable('rate_limits')
+        .set({ hits: sql<number>`hits - 1` })
+        .where('bucket', '=', key)
+        .where('hits', '>', 0)
+        .where('window_ends_at', '>', iso(now()))
+        .execute();
     },
     async reset(key) {
       await db.deleteFrom('rate_limits').where('bucket', '=', key).execute();

@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { MESSAGES, loginSchema, logoutSchema, refreshSchema, revokeOthersSchema } from '../../../shared/schemas/accounts';
 import { currentUser, requireUser } from '../../http/auth';
 import { dbOf, type AppEnv, type Deps } from '../../http/context';
@@ -7,9 +7,10 @@ import { parseBody } from '../../http/validate';
 import { rateLimit, type RateRule } from '../../http/rate-limit';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords';
 import { familyOf, issueSession, revokeFamily, revokeUserSessions, rotateRefreshToken } from './sessions';
+import { knownDevice, rememberDevice } from './devices';
 import { clientIp, findUserByEmail } from './users';
 
-/** Failed sign-ins allowed per IP and per e-mail in the window before answering 429. */
+/** Failed sign-ins allowed per IP, per e-mail and per known device in the window before answering 429. */
 export const LOGIN_MAX_FAILURES = 10;
 export const LOGIN_WINDOW_MS = 15 * 60_000;
 
@@ -25,23 +26,41 @@ export function authRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
   const limiter = deps.rateLimiter;
 
+  /**
+   * Each try takes its place in the failure counts before the password is weighed (one atomic
+   * hit per count, in the database on PostgreSQL), so parallel guesses cannot all slip past a
+   * check made before any of them failed: at most LOGIN_MAX_FAILURES are ever weighed per
+   * window. A try that turns out right, or is never weighed, gives its place back.
+   */
+  async function reserve(c: Context<AppEnv>, keys: string[]) {
+    const hits = await Promise.all(keys.map((key) => limiter.hit(key, LOGIN_MAX_FAILURES, LOGIN_WINDOW_MS)));
+    if (hits.every((hit) => hit.allowed)) return;
+    await Promise.all(keys.filter((_, i) => hits[i]!.allowed).map((key) => limiter.release(key)));
+    c.header('Retry-After', String(Math.max(...hits.map((hit) => hit.retryAfterSeconds))));
+    throw new HttpError(429, 'Too many failed sign-in attempts. Please wait 15 minutes and try again.');
+  }
+  const release = (keys: string[]) => Promise.all(keys.map((key) => limiter.release(key)));
+
   app.post('/auth/login', async (c) => {
     const body = await parseBody(c, loginSchema);
-    const keys = [`login-fail:ip:${clientIp(c)}`, `login-fail:email:${body.email}`];
-    const failures = await Promise.all(keys.map((key) => limiter.count(key)));
-    if (failures.some((count) => count >= LOGIN_MAX_FAILURES)) {
-      c.header('Retry-After', String(LOGIN_WINDOW_MS / 1000));
-      throw new HttpError(429, 'Too many failed sign-in attempts. Please wait 15 minutes and try again.');
-    }
     const db = dbOf(c, deps);
     const user = await findUserByEmail(db, body.email);
-    const ok = user ? await verifyPassword(user.password_hash, body.password) : (await verifyPassword(await timingDecoy(), body.password), false);
-    if (!user || !ok) {
-      for (const key of keys) await limiter.hit(key, LOGIN_MAX_FAILURES, LOGIN_WINDOW_MS);
-      throw new HttpError(401, MESSAGES.invalidCredentials, 'invalid_credentials');
+    // A device this account signed in from has its own allowance: strangers' failures, counted
+    // per e-mail and per address, do not lock the owner out of it (devices.ts).
+    const device = knownDevice(c, deps.codeHmacKey, user);
+    const keys = device ? [`login-fail:device:${device}`] : [`login-fail:ip:${clientIp(c)}`, `login-fail:email:${body.email}`];
+    await reserve(c, keys);
+    let ok: boolean;
+    try {
+      ok = user ? await verifyPassword(user.password_hash, body.password) : (await verifyPassword(await timingDecoy(), body.password), false);
+    } catch (error) {
+      await release(keys);
+      throw error;
     }
-    await limiter.reset(keys[1]!);
+    if (!user || !ok) throw new HttpError(401, MESSAGES.invalidCredentials, 'invalid_credentials');
+    await release(keys);
     if (!user.is_email_verified) throw new HttpError(403, MESSAGES.emailNotVerified, 'email_not_verified');
+    rememberDevice(c, deps.codeHmacKey, user, device, deps.config.publicUrl.startsWith('https:'));
     return c.json({ data: await issueSession(db, deps.tokens, user, c.req.header('user-agent')) });
   });
 
