@@ -44,7 +44,7 @@ export function createApp(deps: Deps) {
   api.use('*', apiBodyLimit(takesUploads));
   api.use('*', reads.watchWrites);
   api.use('*', refuseNulInPath);
-  api.use('*', readUser(deps.tokens));
+  api.use('*', readUser(deps.tokens, deps.sessions));
   // Payments talk to the provider over the network: they keep no transaction open and make
   // themselves idempotent by payment reference, so they sit before the idempotency layer.
   api.route('/', paymentsRoutes(deps));

@@ -16,6 +16,7 @@ import { loadSecret } from './platform/secrets';
 import { createLocalStorage } from './platform/storage';
 import { createS3Storage } from './platform/storage/s3';
 import { ensureAdmin } from './modules/admin/bootstrap';
+import { createSessionCheck } from './modules/accounts/sessions';
 
 /** Opens and migrates the database, seeds it if asked, and builds what the routers need. */
 export async function createDeps(config: Config, logger: Logger = createLogger(config.logLevel), pgSchema?: string, options: { processMetrics?: boolean } = {}) {
@@ -44,6 +45,7 @@ export async function createDeps(config: Config, logger: Logger = createLogger(c
     codeHmacKey: await loadSecret(handle.db, 'one-time-code-hmac-key'),
     mailer,
     rateLimiter: limiterHandle ? createSharedRateLimiter(limiterHandle.db) : createRateLimiter(),
+    sessions: createSessionCheck(handle.db),
     metrics: createMetrics({ poolStats: handle.poolStats, processMetrics: options.processMetrics }),
     lifecycle,
     messages: createMessageWorker({ db: handle.db, dialect: handle.dialect, logger, channels: createChannels(config, handle.db, mailer, logger) }),

@@ -13,6 +13,7 @@ import { startS3Server } from '../support/s3';
 import { VALID_PRODUCT, pngImage, productForm } from '../support/sellers';
 import type { TestServer } from '../support/server';
 import { firstWarehouseId, makeProduct, makeUser, putInCart } from '../support/shop';
+import { sessionToken } from '../support/session';
 
 /**
  * Three instances of the real server on one fresh PostgreSQL database and one S3 bucket,
@@ -131,7 +132,7 @@ describe.skipIf(!!missing)('a fleet of three behind nginx', () => {
 
   it('serves a photo uploaded through one instance from the others', async () => {
     const seller = await handle.db.selectFrom('users').select(['id', 'email', 'user_type']).where('email', '=', 'kofi.farms@akuafo.demo').executeTakeFirstOrThrow();
-    const { token } = await shop.deps.tokens.signAccessToken({ id: seller.id, email: seller.email, userType: seller.user_type });
+    const { token } = await sessionToken(shop, seller.id);
     const form = productForm(VALID_PRODUCT, [{ name: 'leaf.png', data: await pngImage() }]);
     const created = await fetch(`${instances[0]!.url}/api/v1/product-submissions`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
     expect(created.status).toBe(201);

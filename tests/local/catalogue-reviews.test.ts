@@ -8,6 +8,7 @@ import { pendingReviews, submitReview } from '../../src/local/reviews';
 import { saveSession } from '../../src/local/session';
 import { now } from '../../src/server/platform/db';
 import { startTestServer, type TestServer } from '../support/server';
+import { sessionToken } from '../support/session';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -39,7 +40,7 @@ async function buyerWithDelivery(productId: number) {
     .returning('id')
     .executeTakeFirstOrThrow();
   await db.insertInto('order_items').values({ order_id: orderId, product_id: productId, product_name: 'x', unit_price_minor: 500, quantity: 1, total_minor: 500 }).execute();
-  const { token } = await server.deps.tokens.signAccessToken({ id: userId, userType: 'CUSTOMER', email });
+  const { token } = await sessionToken(server, userId);
   const api = createApiClient({ origin: 'http://test.local', fetch: server.fetch, auth: { accessToken: async () => token, refresh: async () => false } });
   return Object.assign(api, { email, token });
 }

@@ -4,6 +4,7 @@ import { saveSession } from '../../src/local/session';
 import type { Cart } from '../../src/shared/schemas/cart';
 import type { Product } from '../../src/shared/schemas/catalogue';
 import type { TestServer } from '../support/server';
+import { sessionToken } from '../support/session';
 
 /** Small seeded PRNG (mulberry32): a failing chaos run can be replayed from its seed. */
 export function seeded(seed: number): () => number {
@@ -20,7 +21,7 @@ export function seeded(seed: number): () => number {
 /** A fresh phone database signed in as a seeded user; returns its bearer token. */
 export async function signedInPhone(server: TestServer, email: string): Promise<{ db: AkuafoDb; token: string; userId: number }> {
   const user = await server.deps.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
-  const { token, expiresAt } = await server.deps.tokens.signAccessToken({ id: user.id, userType: user.user_type, email: user.email });
+  const { token, expiresAt } = await sessionToken(server, user.id);
   const db = new AkuafoDb(`phone-${Math.random().toString(36).slice(2)}`);
   await db.open();
   await saveSession(

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readMailSpool, startTestServer, type TestServer } from '../support/server';
+import { sessionToken } from '../support/session';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -9,7 +10,7 @@ afterAll(() => server.close());
 
 async function tokenFor(email: string) {
   const user = await server.deps.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
-  return { user, token: (await server.deps.tokens.signAccessToken({ id: user.id, userType: user.user_type, email })).token };
+  return { user, token: (await sessionToken(server, user.id)).token };
 }
 async function call(method: string, path: string, token?: string, json?: unknown) {
   const response = await server.call(path, { method, token, json });

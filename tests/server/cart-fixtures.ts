@@ -1,9 +1,10 @@
 import type { TestServer } from '../support/server';
+import { sessionToken } from '../support/session';
 
 /** A bearer token for a seeded user, without going through the login API. */
 export async function tokenFor(server: TestServer, email: string): Promise<{ token: string; id: number }> {
   const user = await server.deps.db.selectFrom('users').select(['id', 'user_type', 'email']).where('email', '=', email).executeTakeFirstOrThrow();
-  const { token } = await server.deps.tokens.signAccessToken({ id: user.id, userType: user.user_type, email: user.email });
+  const { token } = await sessionToken(server, user.id);
   return { token, id: user.id };
 }
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { COMPANY } from '../../src/shared/company';
 import { CONTACT_RATE_LIMIT, CONTACT_RATE_LIMITED_MESSAGE, CONTACT_SENT_MESSAGE } from '../../src/shared/schemas/contact';
 import { readMailSpool, startTestServer, type TestServer } from '../support/server';
+import { sessionToken } from '../support/session';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -92,7 +93,7 @@ describe('POST /contact storage and mail', () => {
 
   it('keeps the user id when the sender is signed in', async () => {
     const user = await server.deps.db.selectFrom('users').select(['id', 'email']).where('email', '=', 'reviewer4@akuafo.demo').executeTakeFirstOrThrow();
-    const { token } = await server.deps.tokens.signAccessToken({ id: Number(user.id), userType: 'CUSTOMER', email: user.email });
+    const { token } = await sessionToken(server, Number(user.id));
     const { status, body } = await post({ ...valid, email: user.email }, { token });
     expect(status).toBe(201);
     const row = (await storedMessages()).find((m) => Number(m.id) === body.data.id);

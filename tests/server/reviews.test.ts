@@ -3,6 +3,7 @@ import type { CatalogueDelta, ProductDetail, Review } from '../../src/shared/sch
 import { REVIEW_ALREADY_WRITTEN, REVIEW_NOT_ALLOWED } from '../../src/shared/schemas/reviews';
 import { now } from '../../src/server/platform/db';
 import { startTestServer, type TestServer } from '../support/server';
+import { sessionToken } from '../support/session';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -12,7 +13,7 @@ afterAll(() => server.close());
 
 async function tokenFor(email: string) {
   const user = await server.deps.db.selectFrom('users').select(['id', 'user_type']).where('email', '=', email).executeTakeFirstOrThrow();
-  return { id: user.id, token: (await server.deps.tokens.signAccessToken({ id: user.id, userType: user.user_type, email })).token };
+  return { id: user.id, token: (await sessionToken(server, user.id)).token };
 }
 
 /** A fresh buyer, so tests do not depend on each other's reviews. */

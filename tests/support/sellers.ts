@@ -2,11 +2,12 @@ import sharp from 'sharp';
 import { ensureAdmin } from '../../src/server/modules/admin/bootstrap';
 import { createLogger } from '../../src/server/platform/logging';
 import type { TestServer } from './server';
+import { sessionToken } from './session';
 
 /** A bearer token for a seeded (or test-made) user, without going through the login API. */
 export async function tokenFor(server: TestServer, email: string): Promise<string> {
   const user = await server.deps.db.selectFrom('users').select(['id', 'user_type', 'email']).where('email', '=', email).executeTakeFirstOrThrow();
-  return (await server.deps.tokens.signAccessToken({ id: user.id, userType: user.user_type, email: user.email })).token;
+  return (await sessionToken(server, user.id)).token;
 }
 
 export async function adminToken(server: TestServer): Promise<string> {

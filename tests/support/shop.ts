@@ -4,6 +4,7 @@ import { now } from '../../src/server/platform/db';
 import { afterAll, beforeAll } from 'vitest';
 import { startFakePaystack, type FakePaystack } from './fake-paystack';
 import { startTestServer, type TestServer } from './server';
+import { sessionToken } from './session';
 
 /** Direct-to-database helpers for checkout and order tests: users, products and carts. */
 export async function makeUser(server: TestServer, userType: 'CUSTOMER' | 'ADMIN' = 'CUSTOMER') {
@@ -14,7 +15,7 @@ export async function makeUser(server: TestServer, userType: 'CUSTOMER' | 'ADMIN
     .values({ email, password_hash: 'not-used', first_name: 'Esi', last_name: 'Tetteh', phone: '0241234567', user_type: userType, profile_image: null, is_email_verified: 1, password_changed_at: null, created_at: at, updated_at: at })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const { token } = await server.deps.tokens.signAccessToken({ id, userType, email });
+  const { token } = await sessionToken(server, id);
   return { id, email, token };
 }
 
@@ -52,7 +53,7 @@ export async function stockOf(server: TestServer, productId: number) {
 /** A demo seller (by e-mail) with an access token, for the seller's side of an order. */
 export async function sellerNamed(server: TestServer, email: string) {
   const { id } = await server.deps.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
-  const { token } = await server.deps.tokens.signAccessToken({ id, userType: 'SELLER', email });
+  const { token } = await sessionToken(server, id);
   return { id, email, token };
 }
 

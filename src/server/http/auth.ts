@@ -1,11 +1,11 @@
 import { createMiddleware } from 'hono/factory';
 import { ERROR_CODES } from '../../shared/errors';
-import type { AuthUser, TokenSigner, UserType } from '../platform/auth/tokens';
+import type { AuthUser, SessionCheck, TokenSigner, UserType } from '../platform/auth/tokens';
 import type { AppEnv } from './context';
 import { HttpError, forbidden, unauthorized } from './errors';
 
-/** Reads the bearer token if there is one; a bad or expired token is a 401, never ignored. */
-export function readUser(tokens: TokenSigner) {
+/** Reads the bearer token if there is one; a bad, expired or signed-out token is a 401, never ignored. */
+export function readUser(tokens: TokenSigner, sessions: Pick<SessionCheck, 'isLive'>) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const header = c.req.header('authorization');
     c.set('user', undefined);
@@ -13,6 +13,9 @@ export function readUser(tokens: TokenSigner) {
       const result = await tokens.verifyAccessToken(header.slice(7).trim());
       if (result === 'expired') throw new HttpError(401, 'Your session has expired.', ERROR_CODES.tokenExpired);
       if (!result) throw unauthorized('Unauthorized');
+      // Signed out, reset or signed out from another device: the token ends with its sign-in.
+      // token_expired, so the app tries its refresh token, which tells it the rest.
+      if (!result.sid || !(await sessions.isLive(result.sid))) throw new HttpError(401, 'Your session has ended. Please sign in again.', ERROR_CODES.tokenExpired);
       c.set('user', result);
     }
     await next();

@@ -9,7 +9,7 @@ import type { Metrics } from '../platform/metrics';
 import type { MessageWorker } from '../platform/messages/worker';
 import type { RateLimiter } from '../platform/rate-limit';
 import type { Storage } from '../platform/storage';
-import type { AuthUser, TokenSigner } from '../platform/auth/tokens';
+import type { AuthUser, SessionCheck, TokenSigner } from '../platform/auth/tokens';
 
 /** What every router is built from; tests build the same with a temporary database. */
 export interface Deps {
@@ -21,6 +21,8 @@ export interface Deps {
   tokens: TokenSigner;
   mailer: Mailer;
   rateLimiter: RateLimiter;
+  /** Whether an access token's sign-in is still live (modules/accounts/sessions.ts). */
+  sessions: SessionCheck;
   /** HMAC key of one-time codes and reset tokens (a generated secret, see platform/secrets.ts). */
   codeHmacKey: string;
   /** Prometheus registry and the metrics every instance has; modules register their own in it. */

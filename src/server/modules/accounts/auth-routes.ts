@@ -75,6 +75,7 @@ export function authRoutes(deps: Deps) {
     const db = dbOf(c, deps);
     const family = refreshToken ? await familyOf(db, refreshToken) : undefined;
     if (family) await revokeFamily(db, family);
+    deps.sessions.forget();
     return c.json({ data: { signedOut: true } });
   });
 
@@ -85,6 +86,7 @@ export function authRoutes(deps: Deps) {
     const family = await familyOf(db, refreshToken, user.id);
     if (!family) throw badRequest('refreshToken is not valid', { refreshToken: 'refreshToken is not valid' });
     const revoked = await revokeUserSessions(db, user.id, family);
+    deps.sessions.forget();
     return c.json({ data: { revoked } });
   });
 

@@ -40,6 +40,9 @@ export function passwordRoutes(deps: Deps) {
       throw badRequest(MESSAGES.wrongCurrentPassword, { currentPassword: MESSAGES.wrongCurrentPassword });
     }
     const passwordChangedAt = await setPassword(db, user.id, newPassword);
+    // Whoever else knew the old password is signed out; this device stays signed in.
+    await revokeUserSessions(db, user.id, currentUser(c).sid);
+    deps.sessions.forget();
     return c.json({ data: { message: MESSAGES.passwordChanged, passwordChangedAt } });
   });
 
@@ -89,6 +92,7 @@ export function passwordRoutes(deps: Deps) {
     // Whoever knew the old password is signed out everywhere. Reading the mail proves the
     // address, so the account counts as verified from now on.
     await revokeUserSessions(db, userId);
+    deps.sessions.forget();
     await db.updateTable('users').set({ is_email_verified: 1 }).where('id', '=', userId).execute();
     return c.json({ data: { message: 'Password reset successful' } });
   });

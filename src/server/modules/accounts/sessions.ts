@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { LoginAnswer } from '../../../shared/schemas/accounts';
 import type { Db } from '../../platform/db';
 import { now } from '../../platform/db';
-import type { TokenSigner } from '../../platform/auth/tokens';
+import { ACCESS_TOKEN_TTL_SECONDS, type SessionCheck, type TokenSigner } from '../../platform/auth/tokens';
 import { HttpError } from '../../http/errors';
 import { toAccountUser, type UserRow } from './users';
 
@@ -40,8 +40,9 @@ export async function issueSession(db: Db, tokens: TokenSigner, user: UserRow, u
   // Housekeeping at each sign-in: expired tokens can never be used or replayed, so they go.
   // Revoked but unexpired ones stay: they are what reveals a replayed token.
   await db.deleteFrom('refresh_tokens').where('user_id', '=', user.id).where('expires_at', '<=', now()).execute();
-  const { token: refreshToken } = await insertRefreshToken(db, user.id, randomUUID(), userAgent);
-  const access = await tokens.signAccessToken({ id: user.id, userType: user.user_type, email: user.email });
+  const familyId = randomUUID();
+  const { token: refreshToken } = await insertRefreshToken(db, user.id, familyId, userAgent);
+  const access = await tokens.signAccessToken({ id: user.id, userType: user.user_type, email: user.email, sid: familyId });
   return { accessToken: access.token, refreshToken, expiresAt: access.expiresAt, user: toAccountUser(user) };
 }
 
@@ -74,7 +75,7 @@ export async function rotateRefreshToken(db: Db, tokens: TokenSigner, refreshTok
     await revokeFamily(db, row.family_id);
     throw new HttpError(401, INVALID_REFRESH, 'invalid_refresh_token');
   }
-  const access = await tokens.signAccessToken({ id: user.id, userType: user.user_type, email: user.email });
+  const access = await tokens.signAccessToken({ id: user.id, userType: user.user_type, email: user.email, sid: row.family_id });
   return { accessToken: access.token, refreshToken: next.token, expiresAt: access.expiresAt, user: toAccountUser(user) };
 }
 
@@ -103,4 +104,39 @@ export async function activeSessionCount(db: Db, userId: number): Promise<number
     .where('expires_at', '>', now())
     .executeTakeFirst();
   return Number(row?.n ?? 0);
+}
+
+/** How long an instance believes a sign-in is still live before asking the database again. */
+export const SESSION_CHECK_SECONDS = 2;
+
+/**
+ * Whether the sign-in an access token names is still live: it has an unrevoked, unexpired
+ * refresh token. Asked on every authenticated request, answered from a per-instance cache
+ * for at most SESSION_CHECK_SECONDS, so a sign-out, reset or "sign out other devices" on any
+ * instance ends the access tokens of those sign-ins everywhere within that time, not 15
+ * minutes later. A revoked sign-in never comes back, so that answer is kept.
+ */
+export function createSessionCheck(db: Db, nowMs: () => number = Date.now): SessionCheck {
+  const known = new Map<string, { live: boolean; until: number }>();
+  return {
+    async isLive(familyId: string): Promise<boolean> {
+      const t = nowMs();
+      const cached = known.get(familyId);
+      if (cached && cached.until > t) return cached.live;
+      const row = await db
+        .selectFrom('refresh_tokens')
+        .select('id')
+        .where('family_id', '=', familyId)
+        .where('revoked_at', 'is', null)
+        .where('expires_at', '>', now())
+        .executeTakeFirst();
+      if (known.size > 50_000) known.clear();
+      const live = row !== undefined;
+      known.set(familyId, { live, until: t + (live ? SESSION_CHECK_SECONDS * 1000 : ACCESS_TOKEN_TTL_SECONDS * 1000) });
+      return live;
+    },
+    forget() {
+      for (const [familyId, entry] of known) if (entry.live) known.delete(familyId);
+    },
+  };
 }
