@@ -35,7 +35,14 @@ export async function consumeAll(db: Db, userId: number, purpose: CodePurpose): 
   await db.updateTable('one_time_codes').set({ consumed_at: now() }).where('user_id', '=', userId).where('purpose', '=', purpose).where('consumed_at', 'is', null).execute();
 }
 
-const attemptsKey = (userId: number, purpose: CodePurpose) => `code-attempts:${purpose}:${userId}`;
+/**
+ * Wrong tries of a code are counted per account, or per e-mail when no account has it, so an
+ * unknown address dies after as many tries as a real one: the answers do not tell them apart.
+ */
+export const codeTriesKey = (purpose: CodePurpose, userId: number | undefined, email: string) =>
+  userId !== undefined ? `code-attempts:${purpose}:${userId}` : `code-attempts:${purpose}:${email.toLowerCase()}`;
+const attemptsKey = (userId: number, purpose: CodePurpose) => codeTriesKey(purpose, userId, '');
+const DAY_MS = 24 * 3600_000;
 
 export async function issueCode(db: Db, hasher: CodeHasher, limiter: RateLimiter, userId: number, purpose: CodePurpose, ttlMinutes: number): Promise<string> {
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
@@ -53,35 +60,32 @@ export async function issueToken(db: Db, hasher: CodeHasher, userId: number, pur
 
 const sameHex = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
-async function latest(db: Db, userId: number, purpose: CodePurpose) {
-  return db
-    .selectFrom('one_time_codes')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('purpose', '=', purpose)
-    .where('consumed_at', 'is', null)
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
+async function latest(db: Db, userId: number, purpose: CodePurpose, includeSpent = false) {
+  let query = db.selectFrom('one_time_codes').selectAll().where('user_id', '=', userId).where('purpose', '=', purpose);
+  if (!includeSpent) query = query.where('consumed_at', 'is', null);
+  return query.orderBy('id', 'desc').executeTakeFirst();
 }
 
 /**
- * Checks a 6-digit code: at most OTP_MAX_ATTEMPTS tries, then it is dead. A right code is
- * consumed. Wrong tries are counted in the row and also in memory: a request sent with an
- * Idempotency-Key runs in a transaction that a failure rolls back, which would otherwise
- * give unlimited guesses.
+ * Checks a 6-digit code for an e-mail: at most OTP_MAX_ATTEMPTS tries, then it is dead. Each
+ * try takes its place in the count before the code is compared, so parallel guesses get no
+ * more; the count lives in the rate limiter too, because a request sent with an Idempotency-Key
+ * runs in a transaction that a failure rolls back. A right code is consumed.
+ *
+ * Every failure reads the same whether the account exists, is already verified, has no code or
+ * a different one: "Invalid OTP code". Only the right code, too late, hears that it expired.
+ * `includeSpent` also accepts the last code already used (a verified account repeating the
+ * code that verified it, say after a lost answer).
  */
-export async function checkCode(db: Db, hasher: CodeHasher, limiter: RateLimiter, userId: number, purpose: CodePurpose, code: string): Promise<void> {
-  const row = await latest(db, userId, purpose);
-  if (!row) throw badRequest(MESSAGES.otpExpired);
-  if (row.expires_at <= now()) throw badRequest(MESSAGES.otpExpired);
-  const key = attemptsKey(userId, purpose);
-  const used = Math.max(row.attempts, await limiter.count(key));
-  if (used >= OTP_MAX_ATTEMPTS) throw badRequest(MESSAGES.otpTooManyTries);
-  if (!sameHex(row.code_hash, hasher(userId, purpose, code))) {
-    await limiter.hit(key, Number.MAX_SAFE_INTEGER, 24 * 3600_000);
-    await db.updateTable('one_time_codes').set({ attempts: used + 1 }).where('id', '=', row.id).execute();
+export async function checkCode(db: Db, hasher: CodeHasher, limiter: RateLimiter, user: { id: number } | undefined, email: string, purpose: CodePurpose, code: string, includeSpent = false): Promise<void> {
+  const tries = await limiter.hit(codeTriesKey(purpose, user?.id, email), OTP_MAX_ATTEMPTS, DAY_MS);
+  const row = user ? await latest(db, user.id, purpose, includeSpent) : undefined;
+  if (!tries.allowed || (row && row.attempts >= OTP_MAX_ATTEMPTS)) throw badRequest(MESSAGES.otpTooManyTries);
+  if (!row || !sameHex(row.code_hash, hasher(row.user_id, purpose, code))) {
+    if (row) await db.updateTable('one_time_codes').set((eb) => ({ attempts: eb('attempts', '+', 1) })).where('id', '=', row.id).execute();
     throw badRequest(MESSAGES.invalidOtp);
   }
+  if (row.expires_at <= now()) throw badRequest(MESSAGES.otpExpired);
   await db.updateTable('one_time_codes').set({ consumed_at: now() }).where('id', '=', row.id).where('consumed_at', 'is', null).execute();
 }
 

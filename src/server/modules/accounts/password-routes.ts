@@ -7,7 +7,7 @@ import { parseBody } from '../../http/validate';
 import { rateLimit, spendAllowance, type RateRule } from '../../http/rate-limit';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords';
 import { now, type Db } from '../../platform/db';
-import { checkCode, consumeAll, consumeToken, createCodeHasher, issueCode, issueToken, tokenIsLive } from './codes';
+import { checkCode, codeTriesKey, consumeAll, consumeToken, createCodeHasher, issueCode, issueToken, tokenIsLive } from './codes';
 import { sendPasswordReset } from './mail';
 import { revokeUserSessions } from './sessions';
 import { findUserByEmail, findUserById } from './users';
@@ -53,6 +53,8 @@ export function passwordRoutes(deps: Deps) {
     const db = dbOf(c, deps);
     const user = await findUserByEmail(db, email);
     const fresh = (await limiter.hit(`reset-send:${email}`, 1, OTP_RESEND_SECONDS * 1000)).allowed;
+    // Fresh tries for the code, for any address, so the count does not reveal the accounts.
+    if (!user && fresh) await limiter.reset(codeTriesKey('PASSWORD_RESET_CODE', undefined, email));
     if (user && fresh) {
       const token = await issueToken(db, hasher, user.id, 'PASSWORD_RESET_TOKEN', RESET_TTL_MINUTES);
       const code = await issueCode(db, hasher, limiter, user.id, 'PASSWORD_RESET_CODE', RESET_TTL_MINUTES);
@@ -68,9 +70,9 @@ export function passwordRoutes(deps: Deps) {
     await spendAllowance(c, limiter, RESET_CHECK_RATE, email);
     const db = dbOf(c, deps);
     const user = await findUserByEmail(db, email);
-    if (!user) throw badRequest(MESSAGES.invalidOtp);
-    await checkCode(db, hasher, limiter, user.id, 'PASSWORD_RESET_CODE', otp);
-    const resetToken = await issueToken(db, hasher, user.id, 'PASSWORD_RESET_TOKEN', RESET_TTL_MINUTES);
+    // An unknown e-mail gets the answers of an account with no code: "Invalid OTP code", then too many tries.
+    await checkCode(db, hasher, limiter, user, email, 'PASSWORD_RESET_CODE', otp);
+    const resetToken = await issueToken(db, hasher, user!.id, 'PASSWORD_RESET_TOKEN', RESET_TTL_MINUTES);
     return c.json({ data: { resetToken } });
   });
 

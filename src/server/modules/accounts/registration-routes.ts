@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
 import { MESSAGES, OTP_RESEND_SECONDS, OTP_TTL_MINUTES, otpResendSchema, otpVerifySchema, registerSchema } from '../../../shared/schemas/accounts';
 import { dbOf, type AppEnv, type Deps } from '../../http/context';
-import { HttpError, badRequest, conflict } from '../../http/errors';
+import { HttpError, conflict } from '../../http/errors';
 import { spendAllowance, type RateRule } from '../../http/rate-limit';
 import { parseBody } from '../../http/validate';
 import { hashPassword } from '../../platform/auth/passwords';
 import { now } from '../../platform/db';
-import { checkCode, createCodeHasher, issueCode } from './codes';
+import { checkCode, codeTriesKey, createCodeHasher, issueCode } from './codes';
 import { sendVerificationCode } from './mail';
 import { findUserByEmail } from './users';
 
@@ -82,12 +82,12 @@ export function registrationRoutes(deps: Deps) {
     await spendAllowance(c, limiter, CODE_CHECK_RATE, contact);
     const db = dbOf(c, deps);
     const user = await findUserByEmail(db, contact);
-    if (!user) throw badRequest(MESSAGES.invalidOtp);
-    if (!user.is_email_verified) {
-      await checkCode(db, hasher, limiter, user.id, 'EMAIL_VERIFICATION', otp);
-      await db.updateTable('users').set({ is_email_verified: 1, updated_at: now() }).where('id', '=', user.id).execute();
-    }
-    return c.json({ data: { email: user.email, verified: true } });
+    // Unknown, verified or not: the code is checked the same way, so the answer to a wrong code
+    // says nothing about the account. A verified account may repeat the code that verified it.
+    const verified = user?.is_email_verified === 1;
+    await checkCode(db, hasher, limiter, user, contact, 'EMAIL_VERIFICATION', otp, verified);
+    if (!verified) await db.updateTable('users').set({ is_email_verified: 1, updated_at: now() }).where('id', '=', user!.id).execute();
+    return c.json({ data: { email: user!.email, verified: true } });
   });
 
   app.post('/otp/resend', async (c) => {
@@ -96,7 +96,10 @@ export function registrationRoutes(deps: Deps) {
     await spendAllowance(c, limiter, CODE_SEND_RATE, contact);
     const db = dbOf(c, deps);
     const user = await findUserByEmail(db, contact);
+    // A new code gives new tries, and so does asking for one for any other address: the count
+    // of tries must not tell an unverified account from a verified or unknown one.
     if (user && !user.is_email_verified) await mailCode(db, user);
+    else await limiter.reset(codeTriesKey('EMAIL_VERIFICATION', user?.id, contact));
     return c.json({ data: { sent: true } });
   });
 
