@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../src/server/app';
+import { createDeps } from '../../src/server/deps';
+import { createLogger } from '../../src/server/platform/logging';
 import { startTestServer, type TestServer } from '../support/server';
 
 /** Issue 21 items 1 and 12: the sign-in lockout, raced and turned against the owner. */
@@ -38,6 +41,31 @@ describe('parallel guesses against the lockout', () => {
     const answers = await Promise.all(Array.from({ length: 100 }, (_, i) => login('reviewer2@akuafo.demo', i === 79 ? PASSWORD : WRONG, from)));
     expect(answers[79]!.status).toBe(429);
     expect(count(answers.map((a) => a.status), 401)).toBe(10);
+  });
+});
+
+// On SQLite one process keeps the counts in memory; a fleet shares PostgreSQL's rate_limits.
+describe.skipIf(!process.env.DATABASE_URL)('parallel guesses spread over two instances on one PostgreSQL database', () => {
+  it('weighs at most 10 of 60 wrong passwords in all', async () => {
+    const { deps, close } = await createDeps(server.deps.config, createLogger('silent'), server.schema);
+    const other = createApp(deps);
+    try {
+      const statuses = await Promise.all(
+        Array.from({ length: 60 }, async (_, i) => {
+          const app = i % 2 === 0 ? server.app : other;
+          const response = await app.request('http://test.local/api/v1/auth/login', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.21.9.${i}` },
+            body: JSON.stringify({ email: 'fleet-target@example.com', password: WRONG }),
+          });
+          return response.status;
+        }),
+      );
+      expect(count(statuses, 401)).toBe(10);
+      expect(count(statuses, 429)).toBe(50);
+    } finally {
+      await close();
+    }
   });
 });
 
