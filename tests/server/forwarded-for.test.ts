@@ -3,6 +3,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/server/config';
+import { addressFrom, trustedProxySet } from '../../src/server/http/client-ip';
 import { freePort, nginxAvailable, nginxConfig, startInstance, startNginx, waitFor, type Instance } from '../support/fleet';
 
 /**
@@ -75,5 +77,24 @@ describe.skipIf(!!missing)('the per-address limit behind nginx', () => {
     for (let i = 0; i < 11; i++) statuses.push(await signIn(instance.url, '127.0.0.7', `direct${i}@example.com`, `198.51.100.${i}`));
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
     expect(statuses[10]).toBe(429);
+  });
+});
+
+describe('reading X-Forwarded-For from the right', () => {
+  const configDir = mkdtempSync(join(tmpdir(), 'akuafo-config-'));
+  const dir = () => configDir;
+  afterAll(() => rmSync(configDir, { recursive: true, force: true }));
+  const trusted = trustedProxySet(['127.0.0.1', '::1', '10.0.0.0/8']);
+  it('takes the right-most hop that is not a trusted proxy', () => {
+    expect(addressFrom('127.0.0.1', '6.6.6.6, 41.66.1.2', trusted)).toBe('41.66.1.2');
+    // A CDN in 10/8 before nginx: both are skipped.
+    expect(addressFrom('::ffff:127.0.0.1', 'forged, 41.66.1.2, 10.1.2.3', trusted)).toBe('41.66.1.2');
+    expect(addressFrom('41.66.1.9', '6.6.6.6', trusted)).toBe('41.66.1.9');
+    expect(addressFrom('127.0.0.1', undefined, trusted)).toBe('127.0.0.1');
+  });
+  it('refuses a TRUSTED_PROXIES entry that is not an address or range, at start', () => {
+    expect(() => loadConfig({ DATA_DIR: dir(), TRUSTED_PROXIES: '127.0.0.1, nginx.local' })).toThrow(/TRUSTED_PROXIES: "nginx.local"/);
+    expect(() => loadConfig({ DATA_DIR: dir(), TRUSTED_PROXIES: '10.0.0.0/40' })).toThrow(/prefix/);
+    expect(loadConfig({ DATA_DIR: dir(), TRUSTED_PROXIES: '10.0.0.5, fd00::/8' }).trustedProxies).toEqual(['10.0.0.5', 'fd00::/8']);
   });
 });
