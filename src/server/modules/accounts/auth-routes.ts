@@ -36,7 +36,7 @@ export function authRoutes(deps: Deps) {
     const hits = await Promise.all(keys.map((key) => limiter.hit(key, LOGIN_MAX_FAILURES, LOGIN_WINDOW_MS)));
     if (hits.every((hit) => hit.allowed)) return;
     await Promise.all(keys.filter((_, i) => hits[i]!.allowed).map((key) => limiter.release(key)));
-    c.header('Retry-After', String(Math.max(...hits.map((hit) => hit.retryAfterSeconds))));
+    c.header('Retry-After', String(Math.max(...hits.filter((hit) => !hit.allowed).map((hit) => hit.retryAfterSeconds))));
     throw new HttpError(429, 'Too many failed sign-in attempts. Please wait 15 minutes and try again.');
   }
   const release = (keys: string[]) => Promise.all(keys.map((key) => limiter.release(key)));
