@@ -1,7 +1,6 @@
-import { PackageX, ShoppingCart, Truck } from 'lucide-react';
+import { PackageX, ShoppingCart, Warehouse } from 'lucide-react';
 import { Link, Navigate, useLocation, useParams } from 'react-router-dom';
 import { mayReview } from '../../../local/catalogue-detail';
-import { formatCedis } from '../../../shared/money';
 import type { Product } from '../../../shared/schemas/catalogue';
 import { Freshness } from '../../components/catalogue/Freshness';
 import { ImageCarousel } from '../../components/catalogue/ImageCarousel';
@@ -19,7 +18,6 @@ import { useInitialData } from '../../initial-app/initial-data';
 import { useProductDetail } from './useProductDetail';
 import { formatDate } from '../../../shared/dates';
 
-export const FREE_SHIPPING_THRESHOLD = 1000;
 
 export default function ProductDetailPage() {
   const { session, loading } = useSession();
@@ -74,7 +72,7 @@ function ProductDetail({ email }: { email: string | undefined }) {
             <ShoppingCart size={20} aria-hidden="true" /> {available ? 'Add to Cart' : 'Out of Stock'}
           </button>
           <p className="flex items-center gap-2 text-sm text-gray-700">
-            <Truck size={18} className="text-brand" aria-hidden="true" /> Free shipping on orders over {formatCedis(FREE_SHIPPING_THRESHOLD)}
+            <Warehouse size={18} className="text-brand" aria-hidden="true" /> Free pickup at the warehouse you choose
           </p>
           <ProductFacts product={product} available={available} />
         </div>
