@@ -9,7 +9,7 @@ import { ReviewsSection } from '../../components/catalogue/Reviews';
 import { ShareButton } from '../../components/catalogue/ShareButton';
 import { Stars } from '../../components/catalogue/Stars';
 import { useAddToCart } from '../../components/catalogue/useAddToCart';
-import { Price } from '../../components/Price';
+import { Price, WasPrice } from '../../components/Price';
 import { isPurchasable } from '../../components/ProductCard';
 import { Spinner } from '../../components/Spinner';
 import { WishlistButton } from '../../components/WishlistButton';
@@ -62,10 +62,7 @@ function ProductDetail({ email }: { email: string | undefined }) {
           </div>
           <div className="flex flex-wrap items-baseline gap-3">
             <Price value={product.price} className="text-3xl font-bold text-brand-dark" />
-            {product.oldPrice ? <Price value={product.oldPrice} className="text-lg text-gray-600 line-through" /> : null}
-            {product.discountPercentage ? (
-              <span className="rounded-full bg-amber-400 px-2 py-0.5 text-sm font-bold text-gray-900">-{product.discountPercentage}%</span>
-            ) : null}
+            <WasPrice offer={product} className="text-lg" />
           </div>
           <p className="whitespace-pre-line text-gray-800">{product.description}</p>
           <button type="button" className="btn-primary py-3 text-base" disabled={!available} onClick={() => void add(product)}>

@@ -9,7 +9,7 @@ import { checkoutRequestSchema, DEFAULT_NETWORK, type CheckoutStarted } from '..
 import type { Warehouse } from '../../../shared/schemas/catalogue';
 import { parseWith } from '../../../shared/schemas/parse';
 import { api } from '../../app/api';
-import { Price } from '../../components/Price';
+import { Price, WasPrice } from '../../components/Price';
 import { Spinner } from '../../components/Spinner';
 import { useOnline } from '../../hooks/useOnline';
 import { Banner } from '../orders/ui';
@@ -225,7 +225,7 @@ export default function CheckoutPage() {
                   )}
                   <span className="min-w-0 flex-1">
                     <span className="block truncate text-sm font-medium">{line.name}</span>
-                    <span className="text-xs text-gray-600">{line.quantity} × <Price value={line.price} /></span>
+                    <span className="text-xs text-gray-600">{line.quantity} × <Price value={line.price} /> <WasPrice offer={{ oldPrice: line.oldPrice ?? null, discountPercentage: line.discountPercentage ?? null }} /></span>
                   </span>
                   <Price value={line.price * line.quantity} className="text-sm font-semibold" />
                 </li>
