@@ -104,7 +104,7 @@ function RatingLine({ rating }: { rating: Product['rating'] }) {
 }
 
 function ProductFacts({ product, available }: { product: Product; available: boolean }) {
-  const listed = formatDate(product.createdAt, 'long');
+  const listed = formatDate(product.createdAt);
   const rows: [string, string][] = [
     ['Category', product.category],
     ['Availability', available ? `In Stock (${product.stockQuantity} available)` : 'Out of Stock'],
