@@ -22,6 +22,9 @@ export interface CartLine extends LocalCartItem {
   isActive?: boolean;
   /** The price the phone showed before the server's current one, when they differ. */
   previousPrice?: number;
+  /** The listing's offer, shown beside the price as on its card. */
+  oldPrice?: number | null;
+  discountPercentage?: number | null;
 }
 
 export type CartErrorReason = 'signin' | 'unavailable' | 'stock';
@@ -119,6 +122,8 @@ function lineFromProduct(product: Product): Omit<CartLine, 'quantity' | 'updated
     name: product.name,
     imageUrl: product.images[0]?.urls[320] ?? product.imagesUrls[0] ?? null,
     price: product.price,
+    oldPrice: product.oldPrice,
+    discountPercentage: product.discountPercentage,
     category: product.category,
     stockQuantity: product.stockQuantity,
     isActive: product.isActive,
@@ -132,6 +137,8 @@ function lineFromServer(item: CartItem): CartLine {
     name: item.name,
     imageUrl: item.imageUrl,
     price: item.price,
+    oldPrice: item.oldPrice,
+    discountPercentage: item.discountPercentage,
     quantity: item.quantity,
     category: item.category,
     stockQuantity: item.stockQuantity,

@@ -45,8 +45,8 @@ function entryOf(p: LocalProduct): Entry {
     createdAt: p.createdAt,
     updatedAt: p.updatedAt,
     isFeatured: p.isFeatured,
-    discounted: (p.discountPercentage ?? 0) > 0,
-    special: p.oldPrice !== null,
+    discounted: (p.discountPercentage ?? 0) > 0 && !p.weeklySpecial,
+    special: p.oldPrice !== null && p.weeklySpecial === true,
   };
 }
 

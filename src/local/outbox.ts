@@ -263,6 +263,7 @@ function newKey(): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
 
-function announce(): void {
+/** Tells open pages the queue changed (also for changes made outside enqueue, e.g. a dropped unsent entry). */
+export function announce(): void {
   if (typeof globalThis.dispatchEvent === 'function') globalThis.dispatchEvent(new Event(OUTBOX_EVENT));
 }

@@ -8,7 +8,7 @@ import type {
 } from '../shared/schemas/sellers';
 import { ApiError, type ApiClient } from './api';
 import { getMeta, localDb, setMeta, type AkuafoDb } from './db';
-import { enqueue, kindOf, onOutboxFailure, onOutboxSent } from './outbox';
+import { announce, enqueue, enqueueWith, kindOf, onOutboxFailure, onOutboxSent, onOutboxSupersede } from './outbox';
 
 /**
  * The seller's own data on the phone: profile, analytics and orders are kept in db.meta
@@ -54,10 +54,11 @@ export async function refreshSellerOrders(api: ApiClient, owner: string, page: n
   const read = await readThrough(db, ordersKey(owner, page, status), () =>
     api.get<Page<SellerOrder>>('sellers/me/orders', { searchParams: status ? { page, status } : { page } }),
   );
-  const queued = await db.outbox.where('status').equals('pending').filter((e) => kindOf(e.entity) === SELLER_ORDER_KIND).toArray();
-  const marked = new Map(queued.map((e) => [(e.body as MarkIntent).itemId, e.createdAt]));
-  if (marked.size === 0) return read;
-  const data = read.value.data.map((o) => ({ ...o, items: o.items.map((i) => (i.atWarehouseAt || !marked.has(i.id) ? i : { ...i, atWarehouseAt: marked.get(i.id)! })) }));
+  const queued = await db.outbox.where('status').equals('pending').filter((e) => kindOf(e.entity) === SELLER_ORDER_KIND).sortBy('seq');
+  // The latest queued intent per line wins: a mark shows as arrived, an undo as not.
+  const latest = new Map(queued.map((e) => [(e.body as MarkIntent).itemId, e.method === 'PUT' ? e.createdAt : null]));
+  if (latest.size === 0) return read;
+  const data = read.value.data.map((o) => ({ ...o, items: o.items.map((i) => (latest.has(i.id) ? { ...i, atWarehouseAt: i.atWarehouseAt && latest.get(i.id) ? i.atWarehouseAt : latest.get(i.id)! } : i)) }));
   return { ...read, value: { ...read.value, data } };
 }
 
@@ -83,6 +84,30 @@ export async function markAtWarehouse(order: Pick<SellerOrder, 'id' | 'orderNumb
     db,
   );
 }
+
+/**
+ * Takes a mistaken mark back. A mark still waiting on this phone is simply dropped; one the
+ * server has is undone there (allowed until the order is ready for pickup: after that the
+ * server refuses and the sync list shows its reason).
+ */
+export async function undoAtWarehouse(order: Pick<SellerOrder, 'id' | 'orderNumber'>, item: Pick<SellerOrder['items'][number], 'id' | 'productName'>, db: AkuafoDb = localDb) {
+  const path = `sellers/me/orders/${order.id}/items/${item.id}/at-warehouse`;
+  const entry = await enqueueWith(async () => {
+    const unsent = await db.outbox.where('entity').equals(`${SELLER_ORDER_KIND}:${order.id}`).filter((e) => e.path === path && e.status === 'pending' && e.attempts === 0).toArray();
+    const last = unsent.sort((a, b) => a.seq! - b.seq!).at(-1);
+    if (last?.method === 'PUT') {
+      await db.outbox.delete(last.seq!);
+      return undefined;
+    }
+    const body: MarkIntent = { itemId: item.id };
+    return { entity: `${SELLER_ORDER_KIND}:${order.id}`, method: 'DELETE', path, body, label: `Undo: ${item.productName} (order ${order.orderNumber}) at the warehouse` };
+  }, db);
+  if (!entry) announce();
+  return entry;
+}
+
+// "At the warehouse" and its undo are set-to intents: a later one for the same line makes an earlier unsent one moot.
+onOutboxSupersede(SELLER_ORDER_KIND, (earlier, later) => (earlier.body as MarkIntent).itemId === (later.body as MarkIntent).itemId);
 
 /** Saves profile fields: at once on the phone, and on the server through the outbox. */
 export async function saveSellerProfile(owner: string, changes: SellerProfileUpdateInput, db: AkuafoDb = localDb) {

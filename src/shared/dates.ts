@@ -1,10 +1,12 @@
 /**
- * The one way the app shows a date: "5 Nov 2026", "5 November 2026", "5 Nov 2026, 14:05".
+ * The one way the app shows a date, on screens, in e-mails and in SMS: "5 Nov 2026" (with the
+ * time when it matters: "5 Nov 2026, 14:05"). Never 05/11/2026 (read as May 11 by some) nor
+ * "Thu Nov 05 2026".
  * Ghana keeps GMT all year, so these are UTC dates and times, the same wherever the phone
  * (or the server rendering a page) thinks it is. Written out rather than with Intl: a
  * cheap phone pays for loading each locale's data on the first screen that shows a date.
  */
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const pad = (n: number) => String(n).padStart(2, '0');
 
 function parts(iso: string): Date | undefined {
@@ -12,25 +14,18 @@ function parts(iso: string): Date | undefined {
   return Number.isNaN(date.getTime()) ? undefined : date;
 }
 
-function day(date: Date, style: 'short' | 'long'): string {
-  const month = MONTHS[date.getUTCMonth()];
-  return `${date.getUTCDate()} ${style === 'long' ? month : month.slice(0, 3)} ${date.getUTCFullYear()}`;
+function day(date: Date): string {
+  return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
 }
 
-/** "5 Nov 2026" (short) or "5 November 2026" (long); "—" when there is no date. */
-export function formatDate(iso: string | null | undefined, style: 'short' | 'long' = 'short'): string {
+/** "5 Nov 2026"; "—" when there is no date. */
+export function formatDate(iso: string | null | undefined): string {
   const date = iso ? parts(iso) : undefined;
-  return date ? day(date, style) : '—';
+  return date ? day(date) : '—';
 }
 
 /** "5 Nov 2026, 14:05"; "—" when there is no date. */
 export function formatDateTime(iso: string | null | undefined): string {
   const date = iso ? parts(iso) : undefined;
-  return date ? `${day(date, 'short')}, ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}` : '—';
-}
-
-/** "05/11/2026": the numeric form. */
-export function formatDateNumeric(iso: string): string {
-  const date = parts(iso);
-  return date ? `${pad(date.getUTCDate())}/${pad(date.getUTCMonth() + 1)}/${date.getUTCFullYear()}` : '—';
+  return date ? `${day(date)}, ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}` : '—';
 }

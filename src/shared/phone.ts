@@ -7,7 +7,7 @@
  * (checked for 2024-2026):
  *   MTN                        024, 025, 053, 054, 055, 059
  *   Telecel (Vodafone until its 2024 rebrand)  020, 050
- *   AT (AirtelTigo)            026, 027, 056, 057
+ *   AT (AirtelTigo until its rebrand)          026, 027, 056, 057
  * Glo (023) and the defunct Expresso (028) have no mobile-money wallet we can charge.
  * Caveat: mobile number portability exists in Ghana, so a ported number keeps its old
  * prefix; the prefix is the network the number was issued on.
@@ -15,12 +15,19 @@
 export const MOBILE_MONEY_NETWORKS = ['MTN', 'VODAFONE', 'AIRTEL_TIGO'] as const;
 export type MobileMoneyNetwork = (typeof MOBILE_MONEY_NETWORKS)[number];
 
-/** How the checkout names each network (the spec's labels). */
+/**
+ * How every screen, message and payout names each network. The codes (VODAFONE, AIRTEL_TIGO)
+ * stay as the spec's API names them; the networks rebranded: Vodafone Ghana is Telecel
+ * (2024) and AirtelTigo is AT.
+ */
 export const NETWORK_LABELS: Record<MobileMoneyNetwork, string> = {
   MTN: 'MTN Mobile Money',
-  VODAFONE: 'Vodafone Cash',
-  AIRTEL_TIGO: 'AirtelTigo Money',
+  VODAFONE: 'Telecel Cash',
+  AIRTEL_TIGO: 'AT Money',
 };
+
+/** The networks' own short names, for sentences such as "MTN, Telecel or AT". */
+export const NETWORK_SHORT_NAMES: Record<MobileMoneyNetwork, string> = { MTN: 'MTN', VODAFONE: 'Telecel', AIRTEL_TIGO: 'AT' };
 
 const PREFIXES: Record<MobileMoneyNetwork, readonly string[]> = {
   MTN: ['024', '025', '053', '054', '055', '059'],
@@ -54,10 +61,18 @@ export function networkOf(input: string): MobileMoneyNetwork | undefined {
   return parseGhanaMobile(input)?.network;
 }
 
-/** 024 123 4567: how the app shows a number back to its owner. */
-export function formatGhanaMobile(input: string): string {
-  const parsed = parseGhanaMobile(input);
-  if (!parsed) return input;
-  const n = parsed.national;
-  return `${n.slice(0, 3)} ${n.slice(3, 6)} ${n.slice(6)}`;
+/**
+ * The one way the app shows a phone number, whatever form it was stored in (0241234567,
+ * 233241234567, +233 24 123 4567): Ghana numbers as "024 123 4567", others with their plus
+ * sign ("+447911123456"); "" for none.
+ */
+export function formatPhone(stored: string | null | undefined): string {
+  if (!stored) return '';
+  const compact = stored.replace(/[\s-]/g, '');
+  const ghana = parseGhanaMobile(compact) ?? (/^233\d{9}$/.test(compact) ? parseGhanaMobile(`+${compact}`) : undefined);
+  if (ghana) {
+    const n = ghana.national;
+    return `${n.slice(0, 3)} ${n.slice(3, 6)} ${n.slice(6)}`;
+  }
+  return /^\+?\d{8,15}$/.test(compact) ? `+${compact.replace(/^\+/, '')}` : stored.trim();
 }

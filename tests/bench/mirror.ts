@@ -46,6 +46,7 @@ function product(n: number): Product {
     isFeatured: n % 50 === 0,
     discountPercentage: n % 40 === 0 ? 10 : null,
     oldPrice: n % 45 === 0 ? 10_000 : null,
+    weeklySpecial: n % 45 === 0,
     imagesUrls: [`/media/products/${key}/640.webp`],
     images: [{ id: n + 1, width: 640, height: 480, urls: { 320: `/media/products/${key}/320.webp`, 640: `/media/products/${key}/640.webp`, 1280: `/media/products/${key}/1280.webp` } }],
     rating: { average: null, count: 0 },

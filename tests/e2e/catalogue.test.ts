@@ -146,7 +146,7 @@ describe.skipIf(!baseUrl)('the catalogue in the browser', () => {
     await signInThroughPage(page, baseUrl, REVIEWER.email, REVIEWER.password);
     await page.waitForURL(`${baseUrl}/product/${product.id}`);
     await page.getByRole('heading', { name: product.name, level: 1 }).waitFor();
-    await page.getByText('Free shipping on orders over GH₵ 1,000.00').waitFor();
+    await page.getByText('Free pickup at the warehouse you choose').waitFor();
     await page.getByRole('heading', { name: 'You may also like' }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     // Signed in, Add to Cart puts it in the cart with the 3-second toast.

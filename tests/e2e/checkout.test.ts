@@ -54,9 +54,9 @@ describe.skipIf(!baseUrl)('checkout with the sandbox', () => {
     await page.getByLabel('Mobile Money Network').selectOption('MTN');
     await page.getByLabel('Mobile Money Number').fill('0201234567');
     await page.getByRole('button', { name: 'Complete Order' }).click();
-    await page.getByText('This is a Vodafone number, not MTN. Choose Vodafone Cash or enter a MTN number.').waitFor();
+    await page.getByText('This number is on Telecel, not MTN. Choose Telecel Cash or enter a number on MTN.').waitFor();
     await page.getByLabel('Mobile Money Number').fill('024 123 4567');
-    await page.getByLabel('Delivery Instructions').fill('Green gate beside the church');
+    await page.getByLabel('Notes for the warehouse').fill('Green gate beside the church');
     await page.getByRole('button', { name: 'Complete Order' }).click();
 
     await page.getByRole('heading', { name: 'Simulated mobile money prompt (sandbox — no real money)' }).waitFor({ timeout: 20_000 });

@@ -140,7 +140,7 @@ describe.skipIf(!baseUrl)('an order from checkout to pickup, and a cancelled one
     await desk.getByText(/That pickup code is not right/).waitFor();
     await desk.getByLabel("Buyer's pickup code").fill(code);
     await desk.getByRole('button', { name: 'Hand over' }).click();
-    await operator.page.getByText(`Order ${orderNumber} is delivered.`).waitFor();
+    await operator.page.getByText(`Order ${orderNumber} was collected.`).waitFor();
     expect((await api(buyerToken, `shop/customers/me/orders/${order.id}`)).body.data.status).toBe('DELIVERED');
 
     // An SMS for each step: the decline, the payment, ready with the code, the collection.

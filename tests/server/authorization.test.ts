@@ -108,6 +108,9 @@ const TABLE: Record<string, Row> = {
   'GET /api/v1/admin/refunds': ['operator'],
   // Seller A holds no line of the fixture orders: any seller may ask, and finds nothing of another's.
   'PUT /api/v1/sellers/me/orders/:orderId/items/:itemId/at-warehouse': ['seller'],
+  'DELETE /api/v1/sellers/me/orders/:orderId/items/:itemId/at-warehouse': ['seller'],
+  'PUT /api/v1/admin/orders/:id/items/:itemId/at-warehouse': ['operator'],
+  'DELETE /api/v1/admin/orders/:id/items/:itemId/at-warehouse': ['operator'],
   'GET /api/v1/shop/customers/me/notification-preferences': ['signedIn'],
   'PUT /api/v1/shop/customers/me/notification-preferences': ['signedIn', { topic: 'orders', channel: 'sms', enabled: false }],
   'GET /api/v1/shop/customers/me/push-subscriptions/key': ['signedIn'],

@@ -49,7 +49,7 @@ describe('POST /shop/checkout validation', () => {
 
     const mismatch = await checkout(token, { mobileMoneyNumber: '0201234567' });
     expect(mismatch.status).toBe(400);
-    expect(mismatch.body.message).toBe('This is a Vodafone number, not MTN. Choose Vodafone Cash or enter a MTN number.');
+    expect(mismatch.body.message).toBe('This number is on Telecel, not MTN. Choose Telecel Cash or enter a number on MTN.');
 
     const card = await checkout(token, { paymentMethod: 'CARD' });
     expect(card.body.fieldErrors.paymentMethod).toMatch(/coming soon/i);

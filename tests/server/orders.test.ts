@@ -110,6 +110,9 @@ describe('PATCH /admin/orders/{id}/status', () => {
       shop.server.call(`/admin/orders/${started.orderId}/status`, { method: 'PATCH', token, json: { status, notes: `Now ${status}` } });
     expect((await patch('SHIPPED', user.token)).status).toBe(403);
     expect((await patch('DELIVERED')).status).toBe(409);
+    // Issue 22.1: not ready for pickup while a line is not at the warehouse.
+    expect((await patch('SHIPPED')).status).toBe(409);
+    await shop.server.deps.db.updateTable('order_items').set({ at_warehouse_at: new Date().toISOString() }).where('order_id', '=', started.orderId).execute();
     expect((await patch('SHIPPED')).status).toBe(200);
     // Handing over needs the buyer's pickup code.
     expect((await patch('DELIVERED')).status).toBe(409);

@@ -87,7 +87,7 @@ describe('pay again', () => {
     await answer(token, started.reference, 'decline');
     const wrong = await pay(token, started, { retry: true, phoneNumber: '0201234567', network: 'MTN' });
     expect(wrong.status).toBe(400);
-    expect(wrong.body.fieldErrors['paymentDetails.phoneNumber']).toBe('This is a Vodafone number, not MTN. Choose Vodafone Cash or enter a MTN number.');
+    expect(wrong.body.fieldErrors['paymentDetails.phoneNumber']).toBe('This number is on Telecel, not MTN. Choose Telecel Cash or enter a number on MTN.');
     const right = await pay(token, started, { retry: true, phoneNumber: '020 123 4567', network: 'VODAFONE' });
     expect(right.status).toBe(201);
     expect(right.body.data.payment).toMatchObject({ network: 'VODAFONE', phoneNumber: '0201234567' });

@@ -1,13 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateNumeric, formatDateTime } from '../../src/shared/dates';
+import { formatDate, formatDateTime } from '../../src/shared/dates';
 
 describe('dates', () => {
   it('shows a date one way, in Ghana time (GMT)', () => {
     expect(formatDate('2026-11-05T23:30:00Z')).toBe('5 Nov 2026');
-    expect(formatDate('2026-09-14T12:00:00Z', 'long')).toBe('14 September 2026');
+    expect(formatDate('2026-09-14T12:00:00Z')).toBe('14 Sep 2026');
     expect(formatDateTime('2026-11-05T14:05:00.000Z')).toBe('5 Nov 2026, 14:05');
-    expect(formatDateNumeric('2026-01-02T00:00:00Z')).toBe('02/01/2026');
   });
 
   it('shows a dash for a missing or broken date', () => {
@@ -19,7 +18,10 @@ describe('dates', () => {
   it('says what Intl says for the same day in GMT', () => {
     const intl = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
     fc.assert(
-      fc.property(fc.date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }), (d) => formatDate(d.toISOString(), 'long') === intl.format(d)),
+      fc.property(fc.date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }), (d) => {
+        const part = (type: string) => intl.formatToParts(d).find((p) => p.type === type)!.value;
+        return formatDate(d.toISOString()) === `${part('day')} ${part('month').slice(0, 3)} ${part('year')}`;
+      }),
     );
   });
 });

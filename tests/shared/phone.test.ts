@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatGhanaMobile, networkOf, parseGhanaMobile } from '../../src/shared/phone';
+import { formatPhone, networkOf, parseGhanaMobile } from '../../src/shared/phone';
 import { checkoutRequestSchema, mobileNumberProblem } from '../../src/shared/schemas/checkout';
 import { parseWith } from '../../src/shared/schemas/parse';
 
@@ -21,13 +21,13 @@ describe('Ghana mobile numbers', () => {
       ['023', undefined], ['030', undefined],
     ];
     for (const [prefix, network] of cases) expect(networkOf(`${prefix}1234567`), prefix).toBe(network);
-    expect(formatGhanaMobile('+233551234567')).toBe('055 123 4567');
+    expect(formatPhone('+233551234567')).toBe('055 123 4567');
   });
 
   it('explains what is wrong with a mobile-money number', () => {
     expect(mobileNumberProblem('', 'MTN')).toBe('Please enter your mobile money number');
-    expect(mobileNumberProblem('0231234567', 'MTN')).toMatch(/not on MTN, Vodafone or AirtelTigo/);
-    expect(mobileNumberProblem('0561234567', 'VODAFONE')).toBe('This is a AirtelTigo number, not Vodafone. Choose AirtelTigo Money or enter a Vodafone number.');
+    expect(mobileNumberProblem('0231234567', 'MTN')).toMatch(/not on MTN, Telecel or AT/);
+    expect(mobileNumberProblem('0561234567', 'VODAFONE')).toBe('This number is on AT, not Telecel. Choose AT Money or enter a number on Telecel.');
     expect(mobileNumberProblem('0501234567', 'VODAFONE')).toBeUndefined();
   });
 });

@@ -15,11 +15,15 @@ vi.setConfig({ testTimeout: 30_000 });
 const get = vi.fn();
 const post = vi.fn();
 const patch = vi.fn();
+const put = vi.fn();
+const del = vi.fn();
 vi.mock('../../src/web/app/api', () => ({
   api: {
     get: (...args: unknown[]) => get(...args),
     post: (...args: unknown[]) => post(...args),
     patch: (...args: unknown[]) => patch(...args),
+    put: (...args: unknown[]) => put(...args),
+    delete: (...args: unknown[]) => del(...args),
   },
 }));
 
@@ -41,6 +45,7 @@ const submission = (over: Partial<AdminSubmission> = {}): AdminSubmission => ({
 const order = (over: Partial<AdminOrderListItem> = {}): AdminOrderListItem => ({
   id: 31, orderNumber: 'AK-2026-0031', createdAt: '2026-11-21T09:00:00.000Z', status: 'PROCESSING', paymentStatus: 'PAID', totalAmount: 90,
   currency: 'GHS', itemCount: 2, itemsSummary: [{ productName: 'Puna yam', quantity: 2 }],
+  lines: [{ id: 71, productName: 'Puna yam', quantity: 2, sellerName: 'Kofi Farms', atWarehouseAt: '2026-11-21T12:00:00.000Z' }],
   customer: { firstName: 'Efua', lastName: 'Quaye', email: 'efua@example.com', phone: '0241234567' }, pickupWarehouse: 'Accra Hub',
   ...over,
 });
@@ -50,6 +55,8 @@ beforeEach(async () => {
   get.mockReset();
   post.mockReset();
   patch.mockReset();
+  put.mockReset();
+  del.mockReset();
   await localDb.session.clear();
 });
 afterEach(cleanup);
@@ -128,7 +135,7 @@ describe('AdminPage', () => {
 
     fireEvent.change(screen.getByLabelText('Note for the order history (optional)'), { target: { value: 'Left with the driver' } });
     fireEvent.click(screen.getByRole('button', { name: 'Mark ready for pickup' }));
-    await screen.findByText('Order AK-2026-0031 is now shipped.');
+    await screen.findByText('Order AK-2026-0031 is now ready for pickup.');
     expect(patch).toHaveBeenCalledWith('admin/orders/31/status', { status: 'SHIPPED', notes: 'Left with the driver' });
     // The reloaded order asks for the buyer's pickup code, with the note field emptied.
     await screen.findByRole('button', { name: 'Hand over' });
@@ -150,6 +157,44 @@ describe('AdminPage', () => {
     await waitFor(() => expect(patch).toHaveBeenLastCalledWith('admin/orders/31/status', { status: 'CANCELLED' }));
     await screen.findByText('Order AK-2026-0031 is now cancelled.');
     expect(screen.queryByRole('button', { name: 'Cancel order' })).toBeNull();
+  });
+
+  it('shows each line\'s state, holds "ready for pickup" until all are in, and lets the operator mark a line or undo it', async () => {
+    await signIn('ADMIN');
+    let lines: AdminOrderListItem['lines'] = [
+      { id: 71, productName: 'Fresh Tomatoes', quantity: 2, sellerName: 'Kofi Farms', atWarehouseAt: '2026-11-21T12:00:00.000Z' },
+      { id: 72, productName: 'Cabbage', quantity: 1, sellerName: 'Ama Agro', atWarehouseAt: null },
+    ];
+    get.mockImplementation(async (path: string) =>
+      path.startsWith('admin/orders')
+        ? { data: [order({ lines, customer: { firstName: 'Efua', lastName: 'Quaye', email: 'efua@example.com', phone: '233241234567' } })], pagination: paginate(1, 20, 1) }
+        : { data: [], pagination: paginate(1, 20, 0) },
+    );
+    put.mockImplementation(async () => {
+      lines = lines.map((l) => ({ ...l, atWarehouseAt: '2026-11-21T13:00:00.000Z' }));
+      return { data: order({ lines }) };
+    });
+    renderConsole();
+    fireEvent.click(await screen.findByRole('tab', { name: 'Orders' }));
+    const card = (await screen.findByRole('heading', { name: 'Order AK-2026-0031' })).closest('article')!;
+    const list = within(card).getByRole('list', { name: 'Lines of order AK-2026-0031' });
+    const [tomatoes, cabbage] = within(list).getAllByRole('listitem');
+    expect(within(tomatoes!).getByText('At the warehouse')).toBeTruthy();
+    expect(within(cabbage!).getByText('Not at the warehouse yet')).toBeTruthy();
+    // The phone number as people write it, not the stored digits.
+    expect(within(card).getByText(/024 123 4567/)).toBeTruthy();
+    expect(card.textContent).not.toContain('233241234567');
+    // Not ready while the cabbage is missing.
+    expect(within(card).queryByRole('button', { name: 'Mark ready for pickup' })).toBeNull();
+    within(card).getByText('Ready for pickup once every line is at the warehouse (1 missing).');
+
+    fireEvent.click(within(cabbage!).getByRole('button', { name: 'Mark arrived: Cabbage' }));
+    await screen.findByText('Cabbage (order AK-2026-0031) is at the warehouse.');
+    expect(put).toHaveBeenCalledWith('admin/orders/31/items/72/at-warehouse');
+
+    fireEvent.click(within(card).getAllByRole('button', { name: /^Undo/ })[0]!);
+    await screen.findByText('Fresh Tomatoes (order AK-2026-0031) is no longer marked at the warehouse.');
+    expect(del).toHaveBeenCalledWith('admin/orders/31/items/71/at-warehouse');
   });
 
   it('shows a load failure with Retry', async () => {

@@ -55,7 +55,7 @@ describe('CheckoutPage', () => {
     fireEvent.change(screen.getByLabelText('Select Pickup Warehouse'), { target: { value: '1' } });
     fireEvent.change(screen.getByLabelText('Mobile Money Number'), { target: { value: '0261234567' } });
     fireEvent.click(screen.getByRole('button', { name: 'Complete Order' }));
-    await screen.findByText('This is a AirtelTigo number, not MTN. Choose AirtelTigo Money or enter a MTN number.');
+    await screen.findByText('This number is on AT, not MTN. Choose AT Money or enter a number on MTN.');
     expect(screen.queryByText('Please select a shipping address')).toBeNull();
   });
 

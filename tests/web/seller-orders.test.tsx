@@ -44,4 +44,33 @@ describe('SellerOrdersPage', () => {
     fireEvent.change(screen.getByLabelText('State'), { target: { value: 'SHIPPED' } });
     await waitFor(() => expect(get).toHaveBeenLastCalledWith('sellers/me/orders', { searchParams: { page: 1, status: 'SHIPPED' } }));
   });
+
+  it('offers a 44 px "Undo" after marking: an unsent mark is dropped, a sent one is undone on the server', async () => {
+    render(<MemoryRouter><SellerOrdersPage /></MemoryRouter>);
+    await screen.findByText('ORD-2026-000012');
+    const mark = screen.getByRole('button', { name: 'Mark Shea butter at the warehouse' });
+    // Tall enough to hit with a thumb (44 px: Tailwind's min-h-11), not the old 26 px text-xs button.
+    expect(mark.className).toContain('min-h-11');
+    fireEvent.click(mark);
+    await waitFor(async () => expect(await localDb.outbox.count()).toBe(1));
+    fireEvent.click(await screen.findByRole('button', { name: 'Undo: Shea butter not at the warehouse' }));
+    // The mark never left the phone, so nothing needs telling the server.
+    await waitFor(async () => expect(await localDb.outbox.count()).toBe(0));
+    await screen.findByRole('button', { name: 'Mark Shea butter at the warehouse' });
+
+    // The yam's mark is on the server already: its undo goes out as a DELETE.
+    const undo = screen.getByRole('button', { name: 'Undo: Puna yam not at the warehouse' });
+    expect(undo.className).toContain('min-h-11');
+    fireEvent.click(undo);
+    await waitFor(async () => expect(await localDb.outbox.toArray()).toEqual([expect.objectContaining({ method: 'DELETE', path: 'sellers/me/orders/12/items/31/at-warehouse', status: 'pending' })]));
+    await screen.findByRole('button', { name: 'Mark Puna yam at the warehouse' });
+  });
+
+  it('offers no undo once the order is ready for pickup', async () => {
+    get.mockResolvedValue({ data: [{ ...order, status: 'SHIPPED' }], pagination: paginate(1, 10, 1) });
+    render(<MemoryRouter><SellerOrdersPage /></MemoryRouter>);
+    await screen.findByText('ORD-2026-000012');
+    expect(screen.getAllByText('Ready for pickup').length).toBeGreaterThan(0);
+    expect(screen.queryByRole('button', { name: /^Undo/ })).toBeNull();
+  });
 });

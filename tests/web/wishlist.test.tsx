@@ -13,7 +13,7 @@ vi.setConfig({ testTimeout: 30_000 });
 
 const product = (id: number, name: string): Product => ({
   id, name, description: `${name} from Ashanti`, price: 120, currency: 'GHS', category: 'Tubers', condition: 'standard', region: 'Ashanti',
-  stockQuantity: 8, isActive: true, isFeatured: false, discountPercentage: null, oldPrice: null, imagesUrls: [], images: [],
+  stockQuantity: 8, isActive: true, isFeatured: false, discountPercentage: null, oldPrice: null, weeklySpecial: false, imagesUrls: [], images: [],
   rating: { average: null, count: 0 }, sellerName: 'Kofi Farms', createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z', version: id,
 } as Product);
 

@@ -30,8 +30,11 @@ export interface CartItem {
   name: string;
   imageUrl: string | null;
   category: string;
-  /** Current unit price, cedis. */
+  /** Current unit price, cedis: what checkout charges. */
   price: number;
+  /** The listing's offer, as its card shows it (both or neither; shared/discount.ts). */
+  oldPrice: number | null;
+  discountPercentage: number | null;
   quantity: number;
   /** price × quantity, cedis. */
   subtotal: number;

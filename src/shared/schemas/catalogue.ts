@@ -79,8 +79,11 @@ export interface Product {
   stockQuantity: number;
   isActive: boolean;
   isFeatured: boolean;
+  /** Percent off and the price before it: both or neither, and they agree (shared/discount.ts). */
   discountPercentage: number | null;
   oldPrice: number | null;
+  /** Shown among the weekly specials (the spec's old-price section) rather than the discounted products. */
+  weeklySpecial: boolean;
   imagesUrls: string[];
   images: ProductImage[];
   rating: RatingSummary;

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { MOBILE_MONEY_NETWORKS, NETWORK_LABELS, parseGhanaMobile, type MobileMoneyNetwork } from '../phone';
+import { MOBILE_MONEY_NETWORKS, NETWORK_LABELS, NETWORK_SHORT_NAMES, parseGhanaMobile, type MobileMoneyNetwork } from '../phone';
 
 /** Payment vocabulary of the spec. Card is shown but disabled ('Coming Soon'). */
 export const PAYMENT_METHODS = ['MOBILE_MONEY', 'CARD'] as const;
@@ -14,7 +14,7 @@ export const CHECKOUT_MESSAGES = {
   noWarehouse: 'Please select a shipping address',
   noNumber: 'Please enter your mobile money number',
   badNumber: 'Please enter a valid Ghana mobile number, e.g. 0241234567 or +233241234567',
-  noWallet: 'This number is not on MTN, Vodafone or AirtelTigo, so it cannot receive a mobile money prompt',
+  noWallet: 'This number is not on MTN, Telecel or AT, so it cannot receive a mobile money prompt',
   cardSoon: 'Card payments are coming soon. Please pay with Mobile Money.',
   emptyCart: 'Cannot process payment with empty cart',
   declined: 'Payment was declined. Your order was not paid and your cart is kept.',
@@ -22,11 +22,9 @@ export const CHECKOUT_MESSAGES = {
   paymentDefault: 'Payment processing failed',
 } as const;
 
-const SHORT_NAMES: Record<MobileMoneyNetwork, string> = { MTN: 'MTN', VODAFONE: 'Vodafone', AIRTEL_TIGO: 'AirtelTigo' };
-
 /** The clear error for a number on another network than the one chosen. */
 export function networkMismatchMessage(numberNetwork: MobileMoneyNetwork, chosen: MobileMoneyNetwork): string {
-  return `This is a ${SHORT_NAMES[numberNetwork]} number, not ${SHORT_NAMES[chosen]}. Choose ${NETWORK_LABELS[numberNetwork]} or enter a ${SHORT_NAMES[chosen]} number.`;
+  return `This number is on ${NETWORK_SHORT_NAMES[numberNetwork]}, not ${NETWORK_SHORT_NAMES[chosen]}. Choose ${NETWORK_LABELS[numberNetwork]} or enter a number on ${NETWORK_SHORT_NAMES[chosen]}.`;
 }
 
 /** Why a mobile-money number cannot be charged on the chosen network, or undefined if it can. */
@@ -53,7 +51,7 @@ export const checkoutRequestSchema = v.pipe(
   v.object({
     pickupLocationId: v.optional(warehouseId, ''),
     paymentMethod: v.optional(v.picklist(PAYMENT_METHODS, 'paymentMethod must be MOBILE_MONEY or CARD'), 'MOBILE_MONEY'),
-    mobileMoneyNetwork: v.optional(v.picklist(MOBILE_MONEY_NETWORKS, 'Choose MTN, Vodafone or AirtelTigo'), DEFAULT_NETWORK),
+    mobileMoneyNetwork: v.optional(v.picklist(MOBILE_MONEY_NETWORKS, 'Choose MTN, Telecel or AT'), DEFAULT_NETWORK),
     mobileMoneyNumber: v.optional(v.pipe(v.string('Please enter your mobile money number'), v.trim()), ''),
     notes: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(500, 'Delivery instructions can be at most 500 characters')), ''),
     agentCode: v.optional(
@@ -91,13 +89,13 @@ export const confirmPaymentSchema = v.object({
   paymentMethod: v.optional(v.picklist(PAYMENT_METHODS, 'paymentMethod must be MOBILE_MONEY or CARD'), 'MOBILE_MONEY'),
   paymentDetails: v.object({
     phoneNumber: v.optional(v.string()),
-    network: v.optional(v.picklist(MOBILE_MONEY_NETWORKS, 'Choose MTN, Vodafone or AirtelTigo')),
+    network: v.optional(v.picklist(MOBILE_MONEY_NETWORKS, 'Choose MTN, Telecel or AT')),
     reference: v.pipe(v.string('reference is required'), v.trim(), v.minLength(1, 'reference is required'), v.maxLength(100, 'reference is too long')),
   }),
 });
 export type ConfirmPaymentRequest = v.InferOutput<typeof confirmPaymentSchema>;
 
-/** POST /payments/{reference}/otp: the voucher code Telecel (Vodafone) Cash asks for. */
+/** POST /payments/{reference}/otp: the voucher code Telecel Cash asks for. */
 export const paymentOtpSchema = v.object({
   otp: v.pipe(v.string('Please enter the code from your phone'), v.trim(), v.regex(/^\d{4,8}$/, 'Please enter the code from your phone (4 to 8 digits)')),
 });
@@ -109,7 +107,7 @@ export interface PaymentPrompt {
   simulated: boolean;
   network: MobileMoneyNetwork;
   phoneNumber: string;
-  /** Telecel (Vodafone) Cash asks for a voucher code first: POST /payments/{reference}/otp. */
+  /** Telecel Cash asks for a voucher code first: POST /payments/{reference}/otp. */
   needsOtp: boolean;
   /** Words from the provider, e.g. "Please complete authorization process on your mobile phone". */
   displayText: string;

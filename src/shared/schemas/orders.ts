@@ -29,6 +29,9 @@ export const ORDER_MESSAGES = {
   cannotCancel: 'This order can no longer be cancelled: its goods are already at the warehouse or with you.',
   wrongPickupCode: 'That pickup code is not right for this order. Ask the buyer to read it again from the order page or the SMS.',
   pickupNotReady: 'This order is not ready for pickup yet.',
+  linesMissing: (lines: string[]) =>
+    `Not everything is at the warehouse yet: ${lines.join(', ')} ${lines.length === 1 ? 'is' : 'are'} still missing. Mark ${lines.length === 1 ? 'it' : 'them'} arrived first.`,
+  cannotUnmark: 'This order is already ready for pickup and the buyer has its pickup code, so its lines can no longer be taken back.',
 } as const;
 
 /** GET /shop/customers/me/orders */
@@ -224,6 +227,15 @@ export const adminOrderListQuerySchema = v.object({
 });
 export type AdminOrderListQuery = v.InferOutput<typeof adminOrderListQuerySchema>;
 
+export interface AdminOrderLine {
+  id: number;
+  productName: string;
+  quantity: number;
+  sellerName: string;
+  /** When it arrived at the pickup warehouse; null while it is still missing. */
+  atWarehouseAt: string | null;
+}
+
 /** One order as the operator's desk lists it: who bought what, and where it is collected. */
 export interface AdminOrderListItem {
   id: number;
@@ -235,6 +247,8 @@ export interface AdminOrderListItem {
   currency: 'GHS';
   itemCount: number;
   itemsSummary: { productName: string; quantity: number }[];
+  /** Each line and whether it is at the pickup warehouse yet (the order is ready only when all are). */
+  lines: AdminOrderLine[];
   customer: { firstName: string; lastName: string; email: string; phone: string | null };
   pickupWarehouse: string;
 }

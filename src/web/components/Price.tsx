@@ -1,6 +1,23 @@
 import { formatCedis } from '../../shared/money';
+import type { Product } from '../../shared/schemas/catalogue';
 
 /** Every amount on screen goes through here: one currency display everywhere. */
 export function Price({ value, className }: { value: number; className?: string }) {
   return <span className={className}>{formatCedis(value)}</span>;
+}
+
+/**
+ * What an offer takes off: the price before, struck through (read out as "was"), and the
+ * percentage. The server keeps the two figures in agreement; this only shows them. The card
+ * leaves the percentage out (`percent={false}`): it wears it as a badge on the picture.
+ */
+export function WasPrice({ offer, percent = true, className }: { offer: Pick<Product, 'oldPrice' | 'discountPercentage'>; percent?: boolean; className?: string }) {
+  if (!offer.oldPrice) return null;
+  return (
+    <span className={`inline-flex items-baseline gap-1 whitespace-nowrap text-gray-600 ${className ?? ''}`}>
+      <span className="sr-only">{'was '}</span>
+      <s>{formatCedis(offer.oldPrice)}</s>
+      {percent && offer.discountPercentage ? <span className="font-semibold text-amber-900">-{offer.discountPercentage}%</span> : null}
+    </span>
+  );
 }

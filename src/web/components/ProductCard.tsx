@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import type { Product } from '../../shared/schemas/catalogue';
 import { useDataSaver } from '../hooks/useDataSaver';
 import { useSavedPicture } from '../hooks/useSavedPicture';
-import { Price } from './Price';
+import { Price, WasPrice } from './Price';
 import { pictureUrl, ProductImage } from './ProductImage';
 
 export function isPurchasable(p: Pick<Product, 'isActive' | 'stockQuantity'>): boolean {
@@ -38,7 +38,7 @@ export function ProductCard({ product, onAdd, eager }: Props) {
         <p className="line-clamp-2 text-sm text-gray-600">{product.description}</p>
         <div className="mt-auto flex flex-wrap items-baseline gap-x-2 pt-2">
           <Price value={product.price} className="whitespace-nowrap text-base font-bold text-brand-dark sm:text-lg" />
-          {product.oldPrice ? <Price value={product.oldPrice} className="whitespace-nowrap text-sm text-gray-600 line-through" /> : null}
+          <WasPrice offer={product} percent={false} className="text-sm" />
         </div>
         <p className={`text-xs ${available ? 'text-gray-600' : 'font-semibold text-red-700'}`}>
           {available ? `${product.stockQuantity} in stock · ${product.region}` : 'Out of Stock'}

@@ -107,8 +107,9 @@ export function createCatalogueService(db: Db, dialect: Dialect) {
   async function shelf(kind: 'featured' | 'discounted' | 'weekly-specials'): Promise<Product[]> {
     let q = listed().selectAll();
     if (kind === 'featured') q = q.where('is_featured', '=', 1);
-    if (kind === 'discounted') q = q.where('discount_percentage', '>', 0);
-    if (kind === 'weekly-specials') q = q.where('old_price_minor', 'is not', null);
+    // Every offer carries both figures (shared/discount.ts): the flag keeps the two sections apart.
+    if (kind === 'discounted') q = q.where('discount_percentage', '>', 0).where('is_weekly_special', '=', 0);
+    if (kind === 'weekly-specials') q = q.where('old_price_minor', 'is not', null).where('is_weekly_special', '=', 1);
     const rows = await q.orderBy('updated_at', 'desc').orderBy('id', 'desc').limit(SHELF_SIZE).execute();
     return toProducts(db, rows);
   }

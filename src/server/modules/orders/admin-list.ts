@@ -1,7 +1,10 @@
 import { fromMinor } from '../../../shared/money';
 import { paginate, type Page } from '../../../shared/pagination';
 import type { AdminOrderListItem, AdminOrderListQuery, AdminRefund, AdminRefundListQuery, OrderStatus, PaymentStatus, RefundStatus } from '../../../shared/schemas/orders';
+import type { SelectQueryBuilder } from 'kysely';
+import { notFound } from '../../http/errors';
 import type { Db } from '../../platform/db';
+import type { Database } from '../../platform/db/schema';
 import { countRows } from '../../platform/db/paging';
 
 /** Every customer's orders for the operator (ADMIN), newest first, optionally of one status. */
@@ -9,21 +12,42 @@ export async function listAllOrders(db: Db, query: AdminOrderListQuery): Promise
   let base = db.selectFrom('orders');
   if (query.status) base = base.where('orders.status', '=', query.status);
   const count = await countRows(base);
-  const rows = await base
+  const rows = await withBuyer(base).orderBy('orders.created_at', 'desc').orderBy('orders.id', 'desc').limit(query.pageSize).offset((query.page - 1) * query.pageSize).execute();
+  return { data: await withLines(db, rows), pagination: paginate(query.page, query.pageSize, Number(count)) };
+}
+
+/** One order as the desk lists it (the answer to an operator's change of one line). */
+export async function adminOrder(db: Db, orderId: number): Promise<AdminOrderListItem> {
+  const rows = await withBuyer(db.selectFrom('orders').where('orders.id', '=', orderId)).execute();
+  if (rows.length === 0) throw notFound('Order not found');
+  return (await withLines(db, rows))[0]!;
+}
+
+function withBuyer(base: SelectQueryBuilder<Database, 'orders', object>) {
+  return base
     .innerJoin('users', 'users.id', 'orders.user_id')
     .innerJoin('warehouses', 'warehouses.id', 'orders.pickup_warehouse_id')
     .selectAll('orders')
-    .select(['users.first_name', 'users.last_name', 'users.email', 'users.phone', 'warehouses.name as warehouse_name'])
-    .orderBy('orders.created_at', 'desc')
-    .orderBy('orders.id', 'desc')
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize)
-    .execute();
+    .select(['users.first_name', 'users.last_name', 'users.email', 'users.phone', 'warehouses.name as warehouse_name']);
+}
+
+type OrderRow = Awaited<ReturnType<ReturnType<typeof withBuyer>['execute']>>[number];
+
+/** Adds each order's lines, with their seller and whether they are at the warehouse yet. */
+async function withLines(db: Db, rows: OrderRow[]): Promise<AdminOrderListItem[]> {
   const ids = rows.map((r) => r.id);
   const items = ids.length
-    ? await db.selectFrom('order_items').select(['order_id', 'product_name', 'quantity']).where('order_id', 'in', ids).orderBy('id').execute()
+    ? await db
+        .selectFrom('order_items')
+        .innerJoin('products', 'products.id', 'order_items.product_id')
+        .innerJoin('users', 'users.id', 'products.seller_id')
+        .leftJoin('seller_profiles', 'seller_profiles.user_id', 'users.id')
+        .select(['order_items.id', 'order_items.order_id', 'order_items.product_name', 'order_items.quantity', 'order_items.at_warehouse_at', 'users.first_name', 'users.last_name', 'seller_profiles.business_name'])
+        .where('order_items.order_id', 'in', ids)
+        .orderBy('order_items.id')
+        .execute()
     : [];
-  const data = rows.map((order): AdminOrderListItem => {
+  return rows.map((order): AdminOrderListItem => {
     const mine = items.filter((i) => i.order_id === order.id);
     return {
       id: order.id,
@@ -35,11 +59,17 @@ export async function listAllOrders(db: Db, query: AdminOrderListQuery): Promise
       currency: 'GHS',
       itemCount: mine.reduce((n, i) => n + i.quantity, 0),
       itemsSummary: mine.map((i) => ({ productName: i.product_name, quantity: i.quantity })),
+      lines: mine.map((i) => ({
+        id: i.id,
+        productName: i.product_name,
+        quantity: i.quantity,
+        sellerName: i.business_name ?? `${i.first_name} ${i.last_name}`,
+        atWarehouseAt: i.at_warehouse_at,
+      })),
       customer: { firstName: order.first_name, lastName: order.last_name, email: order.email, phone: order.phone },
       pickupWarehouse: order.warehouse_name,
     };
   });
-  return { data, pagination: paginate(query.page, query.pageSize, Number(count)) };
 }
 
 /** Every refund, newest first, with where it has got to at the provider. */

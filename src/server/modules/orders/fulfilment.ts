@@ -36,37 +36,70 @@ async function markReady(trx: Db, order: { id: number; warehouse: string }, extr
   return true;
 }
 
-/**
- * A seller marks one of their own lines "at the warehouse" (a set-to intent: marking twice is
- * harmless). Another seller's line or order is 404. When it was the last line missing, the
- * order becomes ready for pickup.
- */
-export async function markLineAtWarehouse(trx: Db, sellerId: number, orderId: number, itemId: number): Promise<void> {
-  const line = await trx
+/** Who marks a line: its seller (only their own lines), or an operator (any line). */
+export type LineActor = { sellerId: number } | { operator: true };
+
+/** The line, if the actor may touch it; a seller asking about another seller's line gets 404. */
+async function lineFor(trx: Db, actor: LineActor, orderId: number, itemId: number) {
+  let q = trx
     .selectFrom('order_items')
     .innerJoin('products', 'products.id', 'order_items.product_id')
-    .select(['order_items.id', 'order_items.at_warehouse_at'])
+    .select(['order_items.id', 'order_items.product_name'])
     .where('order_items.id', '=', itemId)
-    .where('order_items.order_id', '=', orderId)
-    .where('products.seller_id', '=', sellerId)
-    .executeTakeFirst();
+    .where('order_items.order_id', '=', orderId);
+  if ('sellerId' in actor) q = q.where('products.seller_id', '=', actor.sellerId);
+  const line = await q.executeTakeFirst();
   if (!line) throw notFound('Order line not found');
+  return line;
+}
+
+/** The lines of an order not yet at the warehouse, read under the order's lock. */
+async function missingLines(trx: Db, orderId: number) {
+  return trx.selectFrom('order_items').select(['id', 'product_name', 'quantity']).where('order_id', '=', orderId).where('at_warehouse_at', 'is', null).orderBy('id').execute();
+}
+
+/**
+ * A line is "at the warehouse" (a set-to intent: marking twice is harmless). Another seller's
+ * line or order is 404. When it was the last line missing, the order becomes ready for pickup.
+ * Returns the line's name, for the operator's audit record.
+ */
+export async function markLineAtWarehouse(trx: Db, actor: LineActor, orderId: number, itemId: number): Promise<string> {
+  const line = await lineFor(trx, actor, orderId, itemId);
+  // The order's lock first: marking, taking back and "ready for pickup" then happen one at a time.
   const order = await lockedOrder(trx, orderId);
   if (!order) throw notFound('Order line not found');
   if (order.status === 'CANCELLED') throw conflict('This order was cancelled, so there is nothing to bring to the warehouse.');
   if (order.status === 'PENDING') throw conflict('This order is not paid yet: bring the goods once it is.');
-  if (line.at_warehouse_at !== null || order.status !== 'PROCESSING') return;
+  if (order.status !== 'PROCESSING') return line.product_name;
   await trx.updateTable('order_items').set({ at_warehouse_at: now() }).where('id', '=', itemId).where('at_warehouse_at', 'is', null).execute();
-  const missing = await trx.selectFrom('order_items').select('id').where('order_id', '=', orderId).where('at_warehouse_at', 'is', null).executeTakeFirst();
-  if (!missing) await markReady(trx, order);
+  if ((await missingLines(trx, orderId)).length === 0) await markReady(trx, order);
+  return line.product_name;
 }
 
-/** An operator takes the goods in for every line at once (sellers who do not use the app). */
+/**
+ * Takes a mark back (a mistaken tap): allowed only while the order is not yet ready for
+ * pickup, since after that the buyer holds a pickup code for it. Taking back an unmarked line
+ * changes nothing (the outbox may resend the intent).
+ */
+export async function unmarkLineAtWarehouse(trx: Db, actor: LineActor, orderId: number, itemId: number): Promise<string> {
+  const line = await lineFor(trx, actor, orderId, itemId);
+  const order = await lockedOrder(trx, orderId);
+  if (!order) throw notFound('Order line not found');
+  if (order.status !== 'PROCESSING' && order.status !== 'PENDING') throw conflict(ORDER_MESSAGES.cannotUnmark);
+  await trx.updateTable('order_items').set({ at_warehouse_at: null }).where('id', '=', itemId).execute();
+  return line.product_name;
+}
+
+/**
+ * The operator makes a paid order ready for pickup: only when every line is at the warehouse
+ * (checked under the order's lock, so a line taken back at the same moment cannot slip past).
+ */
 export async function markOrderReady(trx: Db, orderId: number, notes: string | undefined): Promise<void> {
   const order = await lockedOrder(trx, orderId);
   if (!order) throw notFound('Order not found');
   if (order.status !== 'PROCESSING') throw conflict(`An order that is ${order.status} cannot become SHIPPED.`);
-  await trx.updateTable('order_items').set({ at_warehouse_at: now() }).where('order_id', '=', orderId).where('at_warehouse_at', 'is', null).execute();
+  const missing = await missingLines(trx, orderId);
+  if (missing.length > 0) throw conflict(ORDER_MESSAGES.linesMissing(missing.map((l) => `${l.quantity} × ${l.product_name}`)));
   await markReady(trx, order, notes);
 }
 

@@ -16,9 +16,9 @@ import { parseBody, parseOrThrow, parseQuery } from '../../http/validate';
 import { recordAudit } from '../audit/service';
 import { parseIdOr404 } from '../catalogue/routes';
 import { inTransaction } from '../checkout/transactions';
-import { listAllOrders, listRefunds } from './admin-list';
+import { adminOrder, listAllOrders, listRefunds } from './admin-list';
 import { cancelOrder } from './cancel';
-import { collectWithCode } from './fulfilment';
+import { collectWithCode, markLineAtWarehouse, unmarkLineAtWarehouse } from './fulfilment';
 import { getOrderDetail, listOrders, trackOrder } from './service';
 import { moveOrder } from './status';
 
@@ -65,6 +65,22 @@ export function ordersRoutes(deps: Deps) {
     const { status, notes } = await parseBody(c, orderStatusUpdateSchema);
     return c.json({ data: await moveOrder(dbOf(c, deps), id, status, notes, currentUser(c)) });
   });
+
+  /**
+   * Warehouse staff take a line in themselves (a seller without the app), or take a mistaken
+   * mark back before the order is ready for pickup; either is recorded in the audit log.
+   */
+  for (const [method, change, word] of [['put', markLineAtWarehouse, 'marked'], ['delete', unmarkLineAtWarehouse, 'no longer marked']] as const) {
+    app[method]('/admin/orders/:id/items/:itemId/at-warehouse', requireUser('ADMIN'), async (c) => {
+      const id = parseIdOr404(c.req.param('id'), 'Order not found');
+      const itemId = parseIdOr404(c.req.param('itemId'), 'Order line not found');
+      await inTransaction(dbOf(c, deps), async (trx) => {
+        const name = await change(trx, { operator: true }, id, itemId);
+        await recordAudit(trx, currentUser(c), 'order.line', { type: 'order', id }, `${name} (line ${itemId}) ${word} at the warehouse`);
+      });
+      return c.json({ data: await adminOrder(dbOf(c, deps), id) });
+    });
+  }
 
   /** Warehouse staff hand a ready order over when the buyer's pickup code matches. */
   app.post('/admin/orders/:id/pickup', requireUser('ADMIN'), async (c) => {

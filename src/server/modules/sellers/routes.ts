@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import {
   SELLER_MESSAGES,
   VERIFICATION_RESEND_SECONDS,
@@ -23,7 +23,7 @@ import {
 } from './service';
 import { parseIdOr404 } from '../catalogue/routes';
 import { inTransaction } from '../checkout/transactions';
-import { markLineAtWarehouse } from '../orders/fulfilment';
+import { markLineAtWarehouse, unmarkLineAtWarehouse } from '../orders/fulfilment';
 import { listSellerOrders } from './orders';
 import { consumeVerificationLink, issueVerificationLink, mailVerificationLink } from './verification-link';
 
@@ -100,15 +100,21 @@ export function sellersRoutes(deps: Deps) {
   app.get('/sellers/me/orders', seller, async (c) => c.json(await listSellerOrders(dbOf(c, deps), currentUser(c).id, parseQuery(c, sellerOrdersQuerySchema))));
 
   /** The seller brought this line to the pickup warehouse (a set-to intent, so the outbox may resend it). */
-  app.put('/sellers/me/orders/:orderId/items/:itemId/at-warehouse', seller, async (c) => {
+  app.put('/sellers/me/orders/:orderId/items/:itemId/at-warehouse', seller, async (c) => answerLine(c, markLineAtWarehouse));
+
+  /** Undo of a mistaken mark, until the order is ready for pickup (409 after). */
+  app.delete('/sellers/me/orders/:orderId/items/:itemId/at-warehouse', seller, async (c) => answerLine(c, unmarkLineAtWarehouse));
+
+  /** Marks or unmarks one of the seller's own lines and answers with the order as the seller sees it. */
+  async function answerLine(c: Context<AppEnv, '/sellers/me/orders/:orderId/items/:itemId/at-warehouse'>, change: typeof markLineAtWarehouse) {
     const orderId = parseIdOr404(c.req.param('orderId'), 'Order line not found');
     const itemId = parseIdOr404(c.req.param('itemId'), 'Order line not found');
     const db = dbOf(c, deps);
     const { id } = currentUser(c);
-    await inTransaction(db, (trx) => markLineAtWarehouse(trx, id, orderId, itemId));
+    await inTransaction(db, (trx) => change(trx, { sellerId: id }, orderId, itemId));
     const { data } = await listSellerOrders(db, id, { page: 1, orderId });
     return c.json({ data: data[0] });
-  });
+  }
 
   return app;
 }

@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import { GHANA_REGIONS } from '../../../shared/catalogue';
+import { deriveOffer, offerColumns } from '../../../shared/discount';
 import { now, type Db } from '../../platform/db';
 import type { ProductSubmissionsTable } from '../../platform/db/schema';
 import { nextCatalogueVersion } from '../catalogue/versions';
@@ -85,12 +86,16 @@ export async function copyImagesToProduct(trx: Db, submissionId: number, product
 /** Applies an edit of an approved submission to its live product. */
 export async function updateLiveProduct(trx: Db, submission: SubmissionRow, changed: { stock: boolean; images: boolean }): Promise<void> {
   if (!submission.product_id) return;
+  // A new price keeps the offer's price before and works the percentage out again (or ends
+  // the offer when the price is no longer below it): the two figures never disagree.
+  const current = await trx.selectFrom('products').select('old_price_minor').where('id', '=', submission.product_id).executeTakeFirst();
   await trx
     .updateTable('products')
     .set({
       name: submission.name,
       description: submission.description,
       price_minor: submission.price_minor,
+      ...offerColumns(deriveOffer(submission.price_minor, { oldPriceMinor: current?.old_price_minor ?? null })),
       category: submission.category,
       ...(changed.stock ? { stock_quantity: submission.stock_quantity } : {}),
       version: await nextCatalogueVersion(trx),

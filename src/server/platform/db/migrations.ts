@@ -5,6 +5,7 @@ import { auditMigration } from './audit-migration';
 import { messagesMigration } from './migration-007-messages';
 import { ordersMigration } from './orders-migration';
 import { apiCacheMigration } from './migration-009-api-cache';
+import { offersMigration } from './migration-010-offers';
 
 /**
  * One list of migrations for SQLite and PostgreSQL. Only the identity column differs;
@@ -304,6 +305,7 @@ function createMigrations(dialect: Dialect): Record<string, Migration> {
     '007_messages': messagesMigration(dialect),
     '008_orders': ordersMigration(dialect),
     '009_api_cache': apiCacheMigration(dialect),
+    '010_offers': offersMigration,
   };
 }
 

@@ -64,8 +64,11 @@ export interface ProductsTable {
   stock_quantity: number;
   is_active: Flag;
   is_featured: Flag;
+  /** Kept consistent with old_price_minor by shared/discount.ts (deriveOffer). */
   discount_percentage: number | null;
   old_price_minor: number | null;
+  /** Shown among the weekly specials rather than the discounted products (010_offers). */
+  is_weekly_special: Generated<Flag>;
   version: number;
   created_at: string;
   updated_at: string;

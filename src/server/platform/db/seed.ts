@@ -1,3 +1,4 @@
+import { deriveOffer, offerColumns } from '../../../shared/discount';
 import { createHash } from 'node:crypto';
 import { toMinor } from '../../../shared/money';
 import { nextCatalogueVersion } from '../../modules/catalogue/versions';
@@ -104,8 +105,9 @@ export async function seedDemo(db: Db, storage: Storage, logger: Logger): Promis
           stock_quantity: p.stock,
           is_active: 1,
           is_featured: p.featured ? 1 : 0,
-          discount_percentage: p.discountPercentage ?? null,
-          old_price_minor: p.oldPrice === undefined ? null : toMinor(p.oldPrice),
+          // Both figures of an offer, one derived from the other (never two that disagree).
+          ...offerColumns(deriveOffer(toMinor(p.price), { discountPercentage: p.discountPercentage, oldPriceMinor: p.oldPrice === undefined ? null : toMinor(p.oldPrice) })),
+          is_weekly_special: p.oldPrice !== undefined && !p.discountPercentage ? 1 : 0,
           version: await nextCatalogueVersion(trx),
           created_at: created,
           updated_at: created,

@@ -1,4 +1,6 @@
+import { formatDate } from '../../../shared/dates';
 import { formatMinor } from '../../../shared/money';
+import { ORDER_STATUS_LABELS } from '../../../shared/order-labels';
 import { parseGhanaMobile } from '../../../shared/phone';
 import type { NotificationTopic } from '../../../shared/schemas/notifications';
 import type { Db } from '../db';
@@ -80,7 +82,7 @@ async function orderStatusNotices(db: Db, orderId: number): Promise<Notice[]> {
 
   if (order.status === 'PROCESSING' && order.payment_status === 'PAID') {
     const items = await db.selectFrom('order_items').select(['quantity', 'product_name', 'total_minor']).where('order_id', '=', orderId).orderBy('id').execute();
-    const ready = order.estimated_delivery ? new Date(order.estimated_delivery).toDateString() : 'soon';
+    const ready = order.estimated_delivery ? formatDate(order.estimated_delivery) : 'soon';
     return say(
       `Order ${no} confirmed`,
       [
@@ -98,7 +100,7 @@ async function orderStatusNotices(db: Db, orderId: number): Promise<Notice[]> {
   if (order.status === 'SHIPPED') {
     const code = pickupCode ? `Your pickup code is ${pickupCode}.` : '';
     return say(
-      `Order ${no} is ready for pickup`,
+      `Order ${no} is ${ORDER_STATUS_LABELS.SHIPPED.toLowerCase()}`,
       [`Your order ${no} is ready for pickup at ${at}.`, ...(code ? [`${code} Show it to the warehouse staff when you collect.`] : [])],
       [`Akuafo Market: order ${no} is ready for pickup at ${warehouse.name}.`, ...(code ? [code] : []), warehouse.address],
       `Ready for pickup at ${warehouse.name}.${code ? ` ${code}` : ''}`,
@@ -106,7 +108,7 @@ async function orderStatusNotices(db: Db, orderId: number): Promise<Notice[]> {
   }
   if (order.status === 'DELIVERED') {
     return say(
-      `Order ${no} collected`,
+      `Order ${no} ${ORDER_STATUS_LABELS.DELIVERED.toLowerCase()}`,
       [`Your order ${no} was collected from ${warehouse.name}. Thank you for buying on Akuafo Market.`, 'You can now review what you bought from the order page.'],
       [`Akuafo Market: order ${no} was collected from ${warehouse.name}.`, 'Thank you!'],
       `Collected from ${warehouse.name}. Thank you!`,

@@ -1,3 +1,4 @@
+import { formatPhone } from '../../../shared/phone';
 import { Bell, CreditCard, Heart, HelpCircle, LogOut, MapPin, Package, Settings, ShoppingCart, User } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { NavLink, useNavigate } from 'react-router-dom';
@@ -17,10 +18,9 @@ const ENTRIES = [
   { to: '/help', label: 'Help Center', icon: HelpCircle },
 ] as const;
 
-/** Numbers are kept as digits; international ones are shown with their plus sign. */
+/** The account's number as the app shows numbers, or that there is none. */
 export function displayPhone(phone: string | null | undefined): string {
-  if (!phone) return 'Not given';
-  return phone.startsWith('0') ? phone : `+${phone}`;
+  return formatPhone(phone) || 'Not given';
 }
 
 export function initials(first?: string, last?: string): string {

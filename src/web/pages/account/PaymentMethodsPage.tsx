@@ -1,5 +1,6 @@
 import { Smartphone } from 'lucide-react';
 import { Link } from 'react-router-dom';
+import { NETWORK_LABELS } from '../../../shared/phone';
 import { AccountLayout, displayPhone } from './AccountLayout';
 import { useProfile } from './ProfilePage';
 
@@ -14,7 +15,7 @@ export default function PaymentMethodsPage() {
             <Smartphone className="text-brand" aria-hidden="true" /> Mobile money
           </h2>
           <p className="text-sm text-gray-700">
-            You pay for orders with mobile money: MTN, Vodafone (Telecel) or AirtelTigo. At checkout you choose the network and
+            You pay for orders with mobile money: {Object.values(NETWORK_LABELS).join(', ')}. At checkout you choose the network and
             enter the number to charge, then approve the payment on your phone. We do not store mobile money numbers or card details.
           </p>
           <p className="mt-3 text-sm">

@@ -76,7 +76,7 @@ export function SecurityCard({ passwordChangedAt, activeSessions }: { passwordCh
       <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
         <p>
           <span className="font-medium">Password</span>
-          <span className="block text-gray-600">Last changed: {passwordChangedAt ? formatDate(passwordChangedAt, 'long') : 'Never'}</span>
+          <span className="block text-gray-600">Last changed: {passwordChangedAt ? formatDate(passwordChangedAt) : 'Never'}</span>
         </p>
         {!changing && (
           <button type="button" className="btn-outline px-3 py-1.5 text-sm" onClick={() => setChanging(true)} disabled={!online} title={online ? undefined : 'Connect to the internet to change your password'}>

@@ -2,7 +2,8 @@ import { Heart, MapPin, Package, ShoppingCart, Wallet } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { formatCedis } from '../../../shared/money';
 import type { Address, RecentOrder } from '../../../shared/schemas/accounts';
-import { formatDateNumeric } from '../../../shared/dates';
+import { formatDate } from '../../../shared/dates';
+import { orderStatusLabel } from '../../../shared/order-labels';
 
 const STATUS_COLOURS: Record<string, string> = {
   DELIVERED: 'bg-green-100 text-green-800',
@@ -12,7 +13,7 @@ const STATUS_COLOURS: Record<string, string> = {
 };
 
 export function StatusBadge({ status }: { status: string }) {
-  return <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_COLOURS[status] ?? 'bg-gray-100 text-gray-800'}`}>{status}</span>;
+  return <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_COLOURS[status] ?? 'bg-gray-100 text-gray-800'}`}>{orderStatusLabel(status)}</span>;
 }
 
 export function RecentOrdersCard({ orders }: { orders: RecentOrder[] }) {
@@ -35,7 +36,7 @@ export function RecentOrdersCard({ orders }: { orders: RecentOrder[] }) {
               <Link to={`/orders/${order.id}`} className="flex items-center justify-between gap-2 py-3 hover:bg-gray-50">
                 <span>
                   <span className="block font-medium">{order.orderNumber}</span>
-                  <span className="block text-sm text-gray-600">{formatDateNumeric(order.orderDate)}</span>
+                  <span className="block text-sm text-gray-600">{formatDate(order.orderDate)}</span>
                 </span>
                 <span className="text-right">
                   <span className="block font-semibold">{formatCedis(order.totalAmount)}</span>

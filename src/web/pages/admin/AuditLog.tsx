@@ -12,6 +12,7 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   'seller.verify': 'Verified seller',
   'seller.reject': 'Rejected seller',
   'order.status': 'Moved order',
+  'order.line': 'Line at the warehouse',
 };
 
 /** 'Audit log': every operator decision, newest first: who, what, on which thing, when. */

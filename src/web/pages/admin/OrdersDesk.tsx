@@ -1,10 +1,12 @@
 import { useId, useState } from 'react';
 import { formatCedis } from '../../../shared/money';
+import { LINE_LABELS, ORDER_STATUS_LABELS } from '../../../shared/order-labels';
+import { formatPhone } from '../../../shared/phone';
 import type { Page } from '../../../shared/pagination';
-import { ORDER_STATUSES, orderStatusUpdateSchema, pickupCodeSchema, type AdminOrderListItem, type OrderStatus } from '../../../shared/schemas/orders';
+import { ORDER_STATUSES, orderStatusUpdateSchema, pickupCodeSchema, type AdminOrderLine, type AdminOrderListItem, type OrderStatus } from '../../../shared/schemas/orders';
 import { parseWith } from '../../../shared/schemas/parse';
 import { api } from '../../app/api';
-import { Banner, capitalise, formatDateTime, PaymentBadge, StatusBadge } from '../orders/ui';
+import { Banner, formatDateTime, PaymentBadge, StatusBadge } from '../orders/ui';
 import { useRemote } from '../sellers/useRemote';
 import { Pager, RemoteList, StatusFilter, useDecision } from './ui';
 
@@ -31,7 +33,17 @@ export function OrdersDesk() {
     void decision.run(
       order.id,
       () => api.patch(`admin/orders/${order.id}/status`, { status, ...(parsed.value.notes ? { notes: parsed.value.notes } : {}) }),
-      `Order ${order.orderNumber} is now ${capitalise(status).toLowerCase()}.`,
+      `Order ${order.orderNumber} is now ${ORDER_STATUS_LABELS[status].toLowerCase()}.`,
+    );
+  };
+
+  /** Warehouse staff take a line in themselves, or take a mistaken mark back (both audited). */
+  const markLine = (order: AdminOrderListItem, line: AdminOrderLine, arrived: boolean) => {
+    const path = `admin/orders/${order.id}/items/${line.id}/at-warehouse`;
+    void decision.run(
+      order.id,
+      () => (arrived ? api.put(path) : api.delete(path)),
+      arrived ? `${line.productName} (order ${order.orderNumber}) is at the warehouse.` : `${line.productName} (order ${order.orderNumber}) is no longer marked at the warehouse.`,
     );
   };
 
@@ -39,19 +51,19 @@ export function OrdersDesk() {
   const collect = (order: AdminOrderListItem, code: string) => {
     const parsed = parseWith(pickupCodeSchema, { code });
     if (!parsed.ok) return decision.fail(order.id, parsed.error.message);
-    void decision.run(order.id, () => api.post(`admin/orders/${order.id}/pickup`, parsed.value), `Order ${order.orderNumber} is delivered.`);
+    void decision.run(order.id, () => api.post(`admin/orders/${order.id}/pickup`, parsed.value), `Order ${order.orderNumber} was collected.`);
   };
 
   return (
     <div className="space-y-4">
-      <StatusFilter label="Status" all="All orders" states={ORDER_STATUSES} value={filter} onChange={(value) => { setFilter(value); setPage(1); }} />
+      <StatusFilter label="Status" all="All orders" states={ORDER_STATUSES} name={(s) => ORDER_STATUS_LABELS[s]} value={filter} onChange={(value) => { setFilter(value); setPage(1); }} />
       {decision.done && <Banner kind="success">{decision.done}</Banner>}
       <RemoteList remote={{ ...remote, data: remote.data?.data }} empty="No orders to show.">
         {(orders) => (
           <ul className="space-y-3">
             {orders.map((o) => (
               <li key={o.id}>
-                <OrderCard key={o.status} order={o} busy={decision.busy === o.id} error={decision.errorFor(o.id)} onMove={(status, notes) => move(o, status, notes)} onCollect={(code) => collect(o, code)} />
+                <OrderCard key={o.status} order={o} busy={decision.busy === o.id} error={decision.errorFor(o.id)} onMove={(status, notes) => move(o, status, notes)} onCollect={(code) => collect(o, code)} onLine={(line, arrived) => markLine(o, line, arrived)} />
               </li>
             ))}
           </ul>
@@ -62,13 +74,24 @@ export function OrdersDesk() {
   );
 }
 
-function OrderCard({ order: o, busy, error, onMove, onCollect }: { order: AdminOrderListItem; busy: boolean; error: string | undefined; onMove: (status: Move, notes: string) => void; onCollect: (code: string) => void }) {
+type CardProps = {
+  order: AdminOrderListItem;
+  busy: boolean;
+  error: string | undefined;
+  onMove: (status: Move, notes: string) => void;
+  onCollect: (code: string) => void;
+  onLine: (line: AdminOrderLine, arrived: boolean) => void;
+};
+
+function OrderCard({ order: o, busy, error, onMove, onCollect, onLine }: CardProps) {
   const [notes, setNotes] = useState('');
   const [code, setCode] = useState('');
   const codeId = useId();
   const [confirmingCancel, setConfirmingCancel] = useState(false);
   const notesId = useId();
-  const next = NEXT[o.status];
+  const missing = o.lines.filter((l) => !l.atWarehouseAt);
+  // Ready for pickup only with every line in: the server refuses otherwise, so the button waits too.
+  const next = missing.length === 0 ? NEXT[o.status] : undefined;
   const cancellable = CANCELLABLE.includes(o.status);
 
   return (
@@ -77,11 +100,19 @@ function OrderCard({ order: o, busy, error, onMove, onCollect }: { order: AdminO
         <h2 id={`order-${o.id}`} className="font-semibold text-gray-900">Order {o.orderNumber}</h2>
         <div className="flex flex-wrap gap-1"><StatusBadge status={o.status} /><PaymentBadge status={o.paymentStatus} /></div>
       </div>
-      <p className="mt-1 text-sm text-gray-700">{formatDateTime(o.createdAt)} · {o.customer.firstName} {o.customer.lastName} ({o.customer.email}{o.customer.phone ? `, ${o.customer.phone}` : ''})</p>
+      <p className="mt-1 text-sm text-gray-700">{formatDateTime(o.createdAt)} · {o.customer.firstName} {o.customer.lastName} ({o.customer.email}{o.customer.phone ? `, ${formatPhone(o.customer.phone)}` : ''})</p>
       <p className="text-sm text-gray-700">Pickup: {o.pickupWarehouse}</p>
-      <ul className="mt-2 text-sm text-gray-800">
-        {o.itemsSummary.map((item, i) => <li key={i}>{item.quantity} × {item.productName}</li>)}
+      <ul className="mt-2 divide-y divide-gray-100 text-sm text-gray-800" aria-label={`Lines of order ${o.orderNumber}`}>
+        {o.lines.map((line) => (
+          <li key={line.id} className="flex flex-wrap items-center justify-between gap-2 py-1">
+            <span>{line.quantity} × {line.productName} <span className="text-gray-600">· {line.sellerName}</span></span>
+            <LineState status={o.status} line={line} busy={busy} onLine={onLine} />
+          </li>
+        ))}
       </ul>
+      {o.status === 'PROCESSING' && missing.length > 0 && (
+        <p className="mt-1 text-sm text-amber-900">Ready for pickup once every line is at the warehouse ({missing.length} missing).</p>
+      )}
       <p className="mt-2 font-bold text-gray-900">{formatCedis(o.totalAmount)}</p>
       {error && <div className="mt-3"><Banner kind="error">{error}</Banner></div>}
       {o.status === 'SHIPPED' && (
@@ -113,5 +144,24 @@ function OrderCard({ order: o, busy, error, onMove, onCollect }: { order: AdminO
         </div>
       )}
     </article>
+  );
+}
+
+/** A line's state, with the operator's own mark (or its undo) while the order is still coming in. */
+function LineState({ status, line, busy, onLine }: { status: OrderStatus; line: AdminOrderLine; busy: boolean; onLine: CardProps['onLine'] }) {
+  const arrived = Boolean(line.atWarehouseAt);
+  const open = status === 'PROCESSING';
+  return (
+    <span className="flex flex-wrap items-center gap-2">
+      <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${arrived ? 'bg-green-100 text-green-900' : 'bg-gray-100 text-gray-800'}`}>
+        {arrived ? LINE_LABELS.atWarehouse : LINE_LABELS.missing}
+      </span>
+      {open && !arrived && (
+        <button type="button" className="btn-outline min-h-11" disabled={busy} onClick={() => onLine(line, true)} aria-label={`Mark arrived: ${line.productName}`}>Mark arrived</button>
+      )}
+      {open && arrived && (
+        <button type="button" className="btn-outline min-h-11" disabled={busy} onClick={() => onLine(line, false)} aria-label={`Undo: ${line.productName} not at the warehouse`}>Undo</button>
+      )}
+    </span>
   );
 }

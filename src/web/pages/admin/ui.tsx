@@ -59,14 +59,14 @@ export function useDecision(onDone: () => void) {
 }
 
 /** The console's "show only this state" select; choosing one starts again at page 1 (the caller's onChange). */
-export function StatusFilter<S extends string>({ label, all, states, value, onChange }: { label: string; all: string; states: readonly S[]; value: S | ''; onChange: (value: S | '') => void }) {
+export function StatusFilter<S extends string>({ label, all, states, value, onChange, name = capitalise }: { label: string; all: string; states: readonly S[]; value: S | ''; onChange: (value: S | '') => void; name?: (state: S) => string }) {
   const id = useId();
   return (
     <div className="max-w-xs">
       <label htmlFor={id} className="mb-1 block text-sm font-medium text-gray-800">{label}</label>
       <select id={id} className="input" value={value} onChange={(e) => onChange(e.target.value as S | '')}>
         <option value="">{all}</option>
-        {states.map((s) => <option key={s} value={s}>{capitalise(s)}</option>)}
+        {states.map((s) => <option key={s} value={s}>{name(s)}</option>)}
       </select>
     </div>
   );

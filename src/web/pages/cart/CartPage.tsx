@@ -88,7 +88,7 @@ export default function CartPage() {
               <dd><Price value={summary.tax} /></dd>
             </div>
             <div className="flex justify-between">
-              <dt>Shipping</dt>
+              <dt>Pickup</dt>
               <dd><Price value={summary.shipping} /></dd>
             </div>
             <div className="flex justify-between border-t border-gray-200 pt-2 text-base font-bold">

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { removeFromCart, stepCartQuantity, type CartLine } from '../../../local/cart';
 import { CART_MESSAGES } from '../../../shared/schemas/cart';
-import { Price } from '../../components/Price';
+import { Price, WasPrice } from '../../components/Price';
 
 /** One cart line: picture, name, line subtotal, unit price, quantity control and remove. */
 export function CartRow({ line }: { line: CartLine }) {
@@ -34,7 +34,7 @@ export function CartRow({ line }: { line: CartLine }) {
           </h2>
           <Price value={(Math.round(line.price * 100) * line.quantity) / 100} className="shrink-0 font-bold text-brand-dark" />
         </div>
-        <p className="text-sm text-gray-600"><Price value={line.price} /> each</p>
+        <p className="flex flex-wrap gap-x-2 text-sm text-gray-600"><span><Price value={line.price} /> each</span><WasPrice offer={{ oldPrice: line.oldPrice ?? null, discountPercentage: line.discountPercentage ?? null }} /></p>
         {line.previousPrice !== undefined && (
           <p className="text-sm font-medium text-amber-900" data-testid="price-changed">
             Price changed from <Price value={line.previousPrice} /> to <Price value={line.price} />: you pay today's price.

@@ -1,7 +1,6 @@
-import { PackageX, ShoppingCart, Truck } from 'lucide-react';
+import { PackageX, ShoppingCart, Warehouse } from 'lucide-react';
 import { Link, Navigate, useLocation, useParams } from 'react-router-dom';
 import { mayReview } from '../../../local/catalogue-detail';
-import { formatCedis } from '../../../shared/money';
 import type { Product } from '../../../shared/schemas/catalogue';
 import { Freshness } from '../../components/catalogue/Freshness';
 import { ImageCarousel } from '../../components/catalogue/ImageCarousel';
@@ -10,7 +9,7 @@ import { ReviewsSection } from '../../components/catalogue/Reviews';
 import { ShareButton } from '../../components/catalogue/ShareButton';
 import { Stars } from '../../components/catalogue/Stars';
 import { useAddToCart } from '../../components/catalogue/useAddToCart';
-import { Price } from '../../components/Price';
+import { Price, WasPrice } from '../../components/Price';
 import { isPurchasable } from '../../components/ProductCard';
 import { Spinner } from '../../components/Spinner';
 import { WishlistButton } from '../../components/WishlistButton';
@@ -19,7 +18,6 @@ import { useInitialData } from '../../initial-app/initial-data';
 import { useProductDetail } from './useProductDetail';
 import { formatDate } from '../../../shared/dates';
 
-export const FREE_SHIPPING_THRESHOLD = 1000;
 
 export default function ProductDetailPage() {
   const { session, loading } = useSession();
@@ -64,17 +62,14 @@ function ProductDetail({ email }: { email: string | undefined }) {
           </div>
           <div className="flex flex-wrap items-baseline gap-3">
             <Price value={product.price} className="text-3xl font-bold text-brand-dark" />
-            {product.oldPrice ? <Price value={product.oldPrice} className="text-lg text-gray-600 line-through" /> : null}
-            {product.discountPercentage ? (
-              <span className="rounded-full bg-amber-400 px-2 py-0.5 text-sm font-bold text-gray-900">-{product.discountPercentage}%</span>
-            ) : null}
+            <WasPrice offer={product} className="text-lg" />
           </div>
           <p className="whitespace-pre-line text-gray-800">{product.description}</p>
           <button type="button" className="btn-primary py-3 text-base" disabled={!available} onClick={() => void add(product)}>
             <ShoppingCart size={20} aria-hidden="true" /> {available ? 'Add to Cart' : 'Out of Stock'}
           </button>
           <p className="flex items-center gap-2 text-sm text-gray-700">
-            <Truck size={18} className="text-brand" aria-hidden="true" /> Free shipping on orders over {formatCedis(FREE_SHIPPING_THRESHOLD)}
+            <Warehouse size={18} className="text-brand" aria-hidden="true" /> Free pickup at the warehouse you choose
           </p>
           <ProductFacts product={product} available={available} />
         </div>
@@ -109,7 +104,7 @@ function RatingLine({ rating }: { rating: Product['rating'] }) {
 }
 
 function ProductFacts({ product, available }: { product: Product; available: boolean }) {
-  const listed = formatDate(product.createdAt, 'long');
+  const listed = formatDate(product.createdAt);
   const rows: [string, string][] = [
     ['Category', product.category],
     ['Availability', available ? `In Stock (${product.stockQuantity} available)` : 'Out of Stock'],

@@ -9,7 +9,7 @@ import { checkoutRequestSchema, DEFAULT_NETWORK, type CheckoutStarted } from '..
 import type { Warehouse } from '../../../shared/schemas/catalogue';
 import { parseWith } from '../../../shared/schemas/parse';
 import { api } from '../../app/api';
-import { Price } from '../../components/Price';
+import { Price, WasPrice } from '../../components/Price';
 import { Spinner } from '../../components/Spinner';
 import { useOnline } from '../../hooks/useOnline';
 import { Banner } from '../orders/ui';
@@ -111,7 +111,7 @@ export default function CheckoutPage() {
       <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_22rem]">
         <form onSubmit={submit} noValidate className="order-2 space-y-6 lg:order-1" aria-label="Checkout">
           <section className="card space-y-4 p-4">
-            <h2 className="text-lg font-semibold">Pickup and delivery</h2>
+            <h2 className="text-lg font-semibold">Pickup</h2>
             <div>
               <label htmlFor={ids.warehouse} className="mb-1 block text-sm font-medium">Select Pickup Warehouse</label>
               {warehouses === undefined && !warehouseError && online ? (
@@ -138,11 +138,11 @@ export default function CheckoutPage() {
               <FieldError id={`${ids.warehouse}-error`} message={errors.pickupLocationId} />
             </div>
             <div>
-              <label htmlFor={ids.notes} className="mb-1 block text-sm font-medium">Delivery Instructions</label>
+              <label htmlFor={ids.notes} className="mb-1 block text-sm font-medium">Notes for the warehouse</label>
               <textarea
                 id={ids.notes}
                 className="input min-h-24"
-                placeholder="E.g. the house with the blue gate, opposite the Total filling station"
+                placeholder="E.g. I collect on Saturday morning; my brother Kwame may collect for me"
                 value={form.notes}
                 maxLength={500}
                 onChange={(e) => set('notes', e.target.value)}
@@ -225,7 +225,7 @@ export default function CheckoutPage() {
                   )}
                   <span className="min-w-0 flex-1">
                     <span className="block truncate text-sm font-medium">{line.name}</span>
-                    <span className="text-xs text-gray-600">{line.quantity} × <Price value={line.price} /></span>
+                    <span className="text-xs text-gray-600">{line.quantity} × <Price value={line.price} /> <WasPrice offer={{ oldPrice: line.oldPrice ?? null, discountPercentage: line.discountPercentage ?? null }} /></span>
                   </span>
                   <Price value={line.price * line.quantity} className="text-sm font-semibold" />
                 </li>
@@ -233,7 +233,7 @@ export default function CheckoutPage() {
             </ul>
             <dl className="mt-3 space-y-1 border-t border-gray-200 pt-3 text-sm">
               <Row label={`Subtotal (${totals.itemCount} items)`} value={totals.subtotal} />
-              <Row label="Delivery" value={totals.shipping} />
+              <Row label="Pickup" value={totals.shipping} />
               <Row label="Tax" value={totals.tax} />
               <div className="flex justify-between border-t border-gray-200 pt-2 text-base font-bold">
                 <dt>Total</dt>

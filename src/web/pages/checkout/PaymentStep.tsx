@@ -2,7 +2,7 @@ import { FlaskConical, Smartphone } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { answerSandboxPrompt, confirmPayment, payAgain, submitPaymentOtp, waitForPayment } from '../../../local/checkout';
-import { formatGhanaMobile, NETWORK_LABELS } from '../../../shared/phone';
+import { formatPhone, NETWORK_LABELS } from '../../../shared/phone';
 import { parseWith } from '../../../shared/schemas/parse';
 import { CHECKOUT_MESSAGES, paymentOtpSchema, type CheckoutStarted, type PaymentOutcome } from '../../../shared/schemas/checkout';
 import { api } from '../../app/api';
@@ -120,7 +120,7 @@ export function PaymentStep({ started: first, onRestart }: { started: CheckoutSt
     <div className="container-page max-w-xl py-6">
       <h1 ref={heading} tabIndex={-1} className="text-2xl font-bold outline-none">Pay for order {started.orderNumber}</h1>
       <p className="mt-1 text-gray-700">
-        <Price value={started.amount} className="font-semibold" /> from {NETWORK_LABELS[payment.network]} {formatGhanaMobile(payment.phoneNumber)}
+        <Price value={started.amount} className="font-semibold" /> from {NETWORK_LABELS[payment.network]} {formatPhone(payment.phoneNumber)}
       </p>
       {secondsLeft !== undefined && (
         <p className="mt-1 text-sm text-gray-600" role="timer" aria-live="off">

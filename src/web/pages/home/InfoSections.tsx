@@ -1,4 +1,4 @@
-import { ChartLine, Clock, Handshake, Lock, PiggyBank, ShieldCheck, Truck, Users, type LucideIcon } from 'lucide-react';
+import { ChartLine, Clock, Handshake, Lock, PiggyBank, ShieldCheck, Warehouse, Users, type LucideIcon } from 'lucide-react';
 
 interface Card {
   icon: LucideIcon;
@@ -7,7 +7,7 @@ interface Card {
 }
 
 const SERVICES: Card[] = [
-  { icon: Truck, title: 'Nationwide Delivery', text: 'Orders reach warehouses in every region, with real-time tracking from farm to pickup.' },
+  { icon: Warehouse, title: 'Pickup in Every Region', text: 'Orders reach warehouses in every region, with real-time tracking from farm to pickup.' },
   { icon: ShieldCheck, title: 'Quality Assurance', text: 'Produce and inputs are checked and certified before they are listed.' },
   { icon: Handshake, title: 'Direct Trading', text: 'Buy straight from farmers and suppliers, with no intermediaries taking a cut.' },
   { icon: ChartLine, title: 'Market Analytics', text: 'Real-time prices and trends so you know what a fair deal looks like.' },

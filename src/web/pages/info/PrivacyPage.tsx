@@ -69,7 +69,7 @@ export default function PrivacyPage() {
   return (
     <PolicyPage
       title="Privacy Policy"
-      updated="1 November 2026"
+      updated="2026-11-01"
       intro="What personal data we collect, why, who sees it, and the rights you have over it."
       blocks={privacy}
     />

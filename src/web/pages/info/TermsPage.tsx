@@ -73,7 +73,7 @@ export default function TermsPage() {
   return (
     <PolicyPage
       title="Terms of Service"
-      updated="1 November 2026"
+      updated="2026-11-01"
       intro={`The rules for buying and selling on ${COMPANY.name}. By creating an account or placing an order you agree to them.`}
       blocks={terms}
     />

@@ -18,7 +18,7 @@ export const FAQ: FaqCategory[] = [
       },
       {
         q: 'Which payment methods do you accept?',
-        a: 'Mobile money: MTN Mobile Money, Telecel Cash (formerly Vodafone Cash) and AirtelTigo Money. Card payments are not available yet.',
+        a: 'Mobile money: MTN Mobile Money, Telecel Cash (formerly Vodafone Cash) and AT Money (formerly AirtelTigo Money). Card payments are not available yet.',
       },
       {
         q: 'Can I cancel or change my order?',

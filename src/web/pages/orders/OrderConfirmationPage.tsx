@@ -1,7 +1,9 @@
 import { CheckCircle2 } from 'lucide-react';
 import { Link, useLocation } from 'react-router-dom';
 import { Price } from '../../components/Price';
-import { capitalise, formatDate } from './ui';
+import { orderStatusLabel } from '../../../shared/order-labels';
+import { formatPhone, NETWORK_LABELS, type MobileMoneyNetwork } from '../../../shared/phone';
+import { formatDate } from './ui';
 
 /** The spec's confirmation-state order, passed through navigation state. */
 export interface ConfirmationOrder {
@@ -34,8 +36,8 @@ export default function OrderConfirmationPage() {
       <div className="text-center">
         <CheckCircle2 size={56} className="mx-auto text-brand" aria-hidden="true" />
         <h1 className="mt-3 text-2xl font-bold">Order Confirmed</h1>
-        <p className="mt-1 text-gray-700">Order {order.orderNumber} · {formatDate(order.date)} · {capitalise(order.status)}</p>
-        {order.estimatedDelivery && <p className="text-sm text-gray-600">Expected by {formatDate(order.estimatedDelivery)}</p>}
+        <p className="mt-1 text-gray-700">Order {order.orderNumber} · {formatDate(order.date)} · {orderStatusLabel(order.status)}</p>
+        {order.estimatedDelivery && <p className="text-sm text-gray-600">Expected ready for pickup by {formatDate(order.estimatedDelivery)}</p>}
       </div>
       <div className="card mt-6 p-4">
         <ul className="divide-y divide-gray-100">
@@ -49,7 +51,7 @@ export default function OrderConfirmationPage() {
         <p className="mt-2 flex justify-between border-t border-gray-200 pt-2 font-bold"><span>Total</span><Price value={order.total} /></p>
         <p className="mt-3 text-sm text-gray-700">
           Paid with {order.paymentMethod === 'mobileMoney' ? 'Mobile Money' : 'card'}
-          {momo ? ` (${momo.network}, ${momo.phoneNumber})` : ''}
+          {momo ? ` (${NETWORK_LABELS[momo.network as MobileMoneyNetwork] ?? momo.network}, ${formatPhone(momo.phoneNumber)})` : ''}
           {order.paymentDetails?.creditCard ? ` ending ${order.paymentDetails.creditCard.cardNumber.slice(-4)}` : ''}
         </p>
       </div>

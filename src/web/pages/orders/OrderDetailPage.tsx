@@ -1,12 +1,13 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { ArrowLeft, CheckCircle2, CircleDot, ClipboardList, CreditCard, Package, Truck, XCircle, type LucideIcon } from 'lucide-react';
+import { ArrowLeft, CheckCircle2, CircleDot, ClipboardList, CreditCard, Package, Warehouse, XCircle, type LucideIcon } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { ApiError } from '../../../local/api';
 import { OUTBOX_EVENT } from '../../../local/outbox';
 import { localOrderDetail, refreshOrderDetail, type LocalOrderDetail } from '../../../local/orders';
 import { CancelOrder, RefundState } from './CancelOrder';
-import { formatGhanaMobile, NETWORK_LABELS, type MobileMoneyNetwork } from '../../../shared/phone';
+import { formatPhone, NETWORK_LABELS, type MobileMoneyNetwork } from '../../../shared/phone';
+import { historyLabel } from '../../../shared/order-labels';
 import { ORDER_MESSAGES } from '../../../shared/schemas/orders';
 import { api } from '../../app/api';
 import { Price } from '../../components/Price';
@@ -19,7 +20,7 @@ const HISTORY_ICONS: Record<string, LucideIcon> = {
   ORDER_PLACED: ClipboardList,
   PAYMENT_CONFIRMED: CreditCard,
   PROCESSING: Package,
-  SHIPPED: Truck,
+  SHIPPED: Warehouse,
   DELIVERED: CheckCircle2,
   CANCELLED: XCircle,
 };
@@ -95,7 +96,7 @@ export default function OrderDetailPage() {
       {!online && <p className="mt-1 text-sm text-gray-600">Offline: showing the copy saved on this phone.</p>}
 
       <div className="mt-4 space-y-3">
-        <DeliveryBanner order={order} />
+        <PickupBanner order={order} />
         {order.refund && <RefundState refund={order.refund} />}
         <CancelOrder order={order} />
       </div>
@@ -150,7 +151,7 @@ export default function OrderDetailPage() {
                   <p className="text-sm text-gray-700">{order.shippingAddress.region} Region, {order.shippingAddress.country}</p>
                 </div>
                 <div>
-                  <h2 className="font-semibold">Delivery instructions</h2>
+                  <h2 className="font-semibold">Notes for the warehouse</h2>
                   <p className="text-sm text-gray-700">{order.notes || 'None'}</p>
                 </div>
               </div>
@@ -164,7 +165,7 @@ export default function OrderDetailPage() {
                     <li key={step.id} className="flex gap-3">
                       <Icon size={20} className={step.status === 'CANCELLED' ? 'text-red-700' : 'text-brand'} aria-hidden="true" />
                       <div>
-                        <p className="font-medium">{capitalise(step.status)}</p>
+                        <p className="font-medium">{historyLabel(step.status)}</p>
                         <p className="text-xs text-gray-600">{formatDateTime(step.createdAt)}</p>
                         {step.notes && <p className="text-sm text-gray-700">{step.notes}</p>}
                       </div>
@@ -182,7 +183,7 @@ export default function OrderDetailPage() {
             <dl className="mt-3 space-y-1 text-sm">
               <SummaryRow label="Subtotal" value={order.subtotal} />
               {order.discountAmount > 0 && <SummaryRow label="Discount" value={-order.discountAmount} />}
-              <SummaryRow label="Delivery" value={order.shippingCost} />
+              <SummaryRow label="Pickup" value={order.shippingCost} />
               <SummaryRow label="Tax" value={order.taxAmount} />
               <div className="flex justify-between border-t border-gray-200 pt-2 text-base font-bold">
                 <dt>Total</dt>
@@ -194,7 +195,7 @@ export default function OrderDetailPage() {
               <p className="text-gray-700">
                 {order.paymentMethod === 'MOBILE_MONEY' ? 'Mobile Money' : capitalise(order.paymentMethod)}
                 {order.mobileMoney.network && ` · ${NETWORK_LABELS[order.mobileMoney.network as MobileMoneyNetwork] ?? order.mobileMoney.network}`}
-                {order.mobileMoney.phoneNumber && ` · ${formatGhanaMobile(order.mobileMoney.phoneNumber)}`}
+                {order.mobileMoney.phoneNumber && ` · ${formatPhone(order.mobileMoney.phoneNumber)}`}
               </p>
               {order.paymentDate && <p className="text-gray-700">Paid on {formatDateTime(order.paymentDate)}</p>}
               {order.paymentReference && <p className="break-all text-xs text-gray-600">Reference {order.paymentReference}</p>}
@@ -207,8 +208,8 @@ export default function OrderDetailPage() {
   );
 }
 
-function DeliveryBanner({ order }: { order: LocalOrderDetail }) {
-  if (order.status === 'DELIVERED') return <Banner kind="success">Delivered on {formatDate(order.deliveredAt)}</Banner>;
+function PickupBanner({ order }: { order: LocalOrderDetail }) {
+  if (order.status === 'DELIVERED') return <Banner kind="success">Collected on {formatDate(order.deliveredAt)}</Banner>;
   if (order.status === 'SHIPPED') {
     return (
       <Banner kind="success">
@@ -223,7 +224,7 @@ function DeliveryBanner({ order }: { order: LocalOrderDetail }) {
     );
   }
   if (order.status === 'CANCELLED') return <Banner kind="error">Order Cancelled</Banner>;
-  return <Banner kind="info">Expected delivery by {formatDate(order.estimatedDelivery)}</Banner>;
+  return <Banner kind="info">Expected ready for pickup by {formatDate(order.estimatedDelivery)}</Banner>;
 }
 
 function SummaryRow({ label, value }: { label: string; value: number }) {

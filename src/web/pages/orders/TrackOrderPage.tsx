@@ -1,3 +1,4 @@
+import { orderStatusLabel } from '../../../shared/order-labels';
 import { ArrowLeft, Check, LifeBuoy, Search } from 'lucide-react';
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
@@ -138,7 +139,7 @@ function TrackedOrderView({ order }: { order: TrackedOrder }) {
                 <span className={`flex h-8 w-8 items-center justify-center rounded-full text-sm font-bold ${reached ? 'bg-brand text-white' : 'bg-gray-200 text-gray-600'}`}>
                   {reached ? <Check size={16} aria-hidden="true" /> : i + 1}
                 </span>
-                <span className={`mt-1 text-xs ${reached ? 'font-semibold text-brand-dark' : 'text-gray-600'}`}>{capitalise(step)}</span>
+                <span className={`mt-1 text-xs ${reached ? 'font-semibold text-brand-dark' : 'text-gray-600'}`}>{orderStatusLabel(step)}</span>
               </li>
             );
           })}

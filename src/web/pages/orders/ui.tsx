@@ -1,11 +1,12 @@
-import { CheckCircle2, Clock, Package, Truck, XCircle, type LucideIcon } from 'lucide-react';
+import { CheckCircle2, Clock, Package, Warehouse, XCircle, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { orderStatusLabel, paymentStatusLabel } from '../../../shared/order-labels';
 
 /** Order statuses and their colours (spec: DELIVERED green, PROCESSING blue, SHIPPED yellow, CANCELLED red, others grey). */
 const STATUS_STYLE: Record<string, { className: string; icon: LucideIcon }> = {
   PENDING: { className: 'bg-gray-100 text-gray-800', icon: Clock },
   PROCESSING: { className: 'bg-blue-100 text-blue-900', icon: Package },
-  SHIPPED: { className: 'bg-yellow-100 text-yellow-900', icon: Truck },
+  SHIPPED: { className: 'bg-yellow-100 text-yellow-900', icon: Warehouse },
   DELIVERED: { className: 'bg-green-100 text-green-900', icon: CheckCircle2 },
   CANCELLED: { className: 'bg-red-100 text-red-900', icon: XCircle },
 };
@@ -22,7 +23,7 @@ export function StatusBadge({ status }: { status: string }) {
   return (
     <span className={`inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold ${style.className}`}>
       <Icon size={14} aria-hidden="true" />
-      {capitalise(status)}
+      {orderStatusLabel(status)}
     </span>
   );
 }
@@ -32,7 +33,7 @@ export function PaymentBadge({ status }: { status: string }) {
   const paid = status === 'PAID';
   return (
     <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${paid ? 'bg-green-100 text-green-900' : 'bg-yellow-100 text-yellow-900'}`}>
-      {capitalise(status)}
+      {paymentStatusLabel(status)}
     </span>
   );
 }

@@ -7,7 +7,7 @@ import { getMeta } from '../../../local/db';
 import { profileKey, refreshSellerProfile, saveSellerProfile, type Cached } from '../../../local/sellers';
 import { formatCedis } from '../../../shared/money';
 import { parseWith } from '../../../shared/schemas/parse';
-import { formatGhanaMobile } from '../../../shared/phone';
+import { formatPhone, NETWORK_LABELS, networkOf } from '../../../shared/phone';
 import { BUSINESS_TYPES, SELLER_MESSAGES, sellerProfileUpdateSchema, type SellerProfile } from '../../../shared/schemas/sellers';
 import { api } from '../../app/api';
 import { Spinner } from '../../components/Spinner';
@@ -30,7 +30,7 @@ function editableOf(p: SellerProfile): Editable {
   return {
     businessName: p.businessName,
     businessDescription: p.businessDescription ?? '',
-    phoneNumber: p.phoneNumber ? formatGhanaMobile(p.phoneNumber) : '',
+    phoneNumber: p.phoneNumber ? formatPhone(p.phoneNumber) : '',
     businessAddress: p.businessAddress ?? '',
     bankAccountName: p.bankAccountName ?? '',
     bankAccountNumber: p.bankAccountNumber ?? '',
@@ -116,7 +116,7 @@ function Dashboard({ owner }: { owner: string }) {
             <Field label="Phone Number" type="tel" value={form.phoneNumber} onChange={change('phoneNumber')} error={errors.phoneNumber} placeholder="024 123 4567" />
             <Field label="Business Address" value={form.businessAddress} onChange={change('businessAddress')} error={errors.businessAddress} />
             <fieldset className="grid gap-4 sm:grid-cols-2">
-              <legend className="mb-2 text-sm font-semibold text-gray-800">Payout account (bank or mobile money)</legend>
+              <legend className="mb-2 text-sm font-semibold text-gray-800">Payout account (bank, or mobile money: {Object.values(NETWORK_LABELS).join(', ')})</legend>
               <Field label="Account Name" value={form.bankAccountName} onChange={change('bankAccountName')} error={errors.bankAccountName} />
               <Field label="Account Number" inputMode="numeric" value={form.bankAccountNumber} onChange={change('bankAccountNumber')} error={errors.bankAccountNumber} />
             </fieldset>
@@ -130,13 +130,13 @@ function Dashboard({ owner }: { owner: string }) {
             <Item label="Business Name" value={profile.businessName} />
             <Item label="Business Type" value={BUSINESS_TYPES[profile.businessType] ?? profile.businessType} />
             <Item label="Description" value={profile.businessDescription} wide />
-            <Item label="Phone Number" value={profile.phoneNumber ? `${formatGhanaMobile(profile.phoneNumber)}${profile.isPhoneVerified ? ' (verified)' : ' (not verified)'}` : null} />
+            <Item label="Phone Number" value={profile.phoneNumber ? `${formatPhone(profile.phoneNumber)}${profile.isPhoneVerified ? ' (verified)' : ' (not verified)'}` : null} />
             <Item label="Email" value={`${profile.user.email}${profile.user.isEmailVerified ? ' (verified)' : ' (not verified)'}`} />
             <Item label="Business Address" value={profile.businessAddress} />
             <Item label="Region" value={profile.businessRegion} />
             <Item label="Ghana Card" value={profile.ghanaCardNumber} />
             <Item label="Commission rate" value={`${profile.commissionRate}%`} />
-            <Item label="Payout account" value={profile.bankAccountName ? `${profile.bankAccountName} · ${profile.bankAccountNumber ?? ''}` : null} />
+            <Item label="Payout account" value={profile.bankAccountName ? `${profile.bankAccountName} · ${payoutAccount(profile.bankAccountNumber)}` : null} />
           </dl>
         )}
         {!profile.user.isEmailVerified && (
@@ -182,4 +182,11 @@ function Figure({ label, value, to }: { label: string; value: string; to: string
       <p className="mt-1 text-2xl font-bold text-gray-900">{value}</p>
     </Link>
   );
+}
+
+/** A payout to a mobile-money wallet names its network (by today's names) and the number as the app shows numbers. */
+function payoutAccount(number: string | null): string {
+  if (!number) return '';
+  const network = networkOf(number);
+  return network ? `${NETWORK_LABELS[network]} ${formatPhone(number)}` : number;
 }

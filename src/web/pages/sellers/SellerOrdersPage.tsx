@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { OUTBOX_EVENT } from '../../../local/outbox';
-import { markAtWarehouse, refreshSellerOrders } from '../../../local/sellers';
+import { markAtWarehouse, refreshSellerOrders, undoAtWarehouse } from '../../../local/sellers';
 import { formatCedis } from '../../../shared/money';
 import { SELLER_ORDER_STATES, type SellerOrder } from '../../../shared/schemas/sellers';
 import { api } from '../../app/api';
@@ -9,15 +9,16 @@ import { Spinner } from '../../components/Spinner';
 import { SellerShell } from './SellerShell';
 import { useRemote } from './useRemote';
 import { formatDate } from '../../../shared/dates';
+import { LINE_LABELS, ORDER_STATUS_LABELS, orderStatusLabel, paymentStatusLabel } from '../../../shared/order-labels';
 
-const capitalise = (s: string) => s.charAt(0) + s.slice(1).toLowerCase().replace(/_/g, ' ');
 
 /** /seller/orders: orders that contain the seller's products, with only the seller's lines. */
 export default function SellerOrdersPage() {
   return <SellerShell title="Orders">{(owner) => <Orders owner={owner} />}</SellerShell>;
 }
 
-const STATE_WORDS: Record<string, string> = { PROCESSING: 'To bring in', SHIPPED: 'Ready for pickup', DELIVERED: 'Collected', CANCELLED: 'Cancelled' };
+/** The filter's words: a paid order is, for its seller, one to bring in. */
+const STATE_WORDS: Record<string, string> = { ...ORDER_STATUS_LABELS, PROCESSING: 'To bring in' };
 
 function Orders({ owner }: { owner: string }) {
   const [page, setPage] = useState(1);
@@ -73,9 +74,9 @@ function Orders({ owner }: { owner: string }) {
               <p className="text-sm text-gray-600">{formatDate(order.createdAt)}</p>
             </div>
             <div className="mt-1 flex flex-wrap gap-2 text-xs font-semibold">
-              <span className="rounded-full bg-gray-100 px-2 py-0.5 text-gray-800">{STATE_WORDS[order.status] ?? capitalise(order.status)}</span>
+              <span className="rounded-full bg-gray-100 px-2 py-0.5 text-gray-800">{STATE_WORDS[order.status] ?? orderStatusLabel(order.status)}</span>
               <span className={`rounded-full px-2 py-0.5 ${order.paymentStatus === 'PAID' ? 'bg-green-100 text-green-900' : 'bg-yellow-100 text-yellow-900'}`}>
-                Payment: {capitalise(order.paymentStatus)}
+                Payment: {paymentStatusLabel(order.paymentStatus)}
               </span>
             </div>
             <ul className="mt-3 divide-y divide-gray-100 text-sm">
@@ -110,10 +111,23 @@ function Orders({ owner }: { owner: string }) {
 }
 
 function LineState({ order, item }: { order: SellerOrder; item: SellerOrder['items'][number] }) {
-  if (item.atWarehouseAt) return <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-900">At the warehouse</span>;
-  if (order.status !== 'PROCESSING') return null;
+  // Marks can be taken back until the order is ready for pickup (the server refuses after).
+  const open = order.status === 'PROCESSING';
+  if (item.atWarehouseAt) {
+    return (
+      <span className="flex items-center gap-2">
+        <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-900">{LINE_LABELS.atWarehouse}</span>
+        {open && (
+          <button type="button" className="btn-outline min-h-11" onClick={() => void undoAtWarehouse(order, item)} aria-label={`Undo: ${item.productName} not at the warehouse`}>
+            Undo
+          </button>
+        )}
+      </span>
+    );
+  }
+  if (!open) return null;
   return (
-    <button type="button" className="btn-outline px-2 py-1 text-xs" onClick={() => void markAtWarehouse(order, item)} aria-label={`Mark ${item.productName} at the warehouse`}>
+    <button type="button" className="btn-outline min-h-11" onClick={() => void markAtWarehouse(order, item)} aria-label={`Mark ${item.productName} at the warehouse`}>
       Mark at the warehouse
     </button>
   );

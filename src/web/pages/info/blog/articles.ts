@@ -83,7 +83,7 @@ export const ARTICLES: Article[] = [
     body: [
       {
         type: 'p',
-        text: 'Every order on Akuafo Market is paid with mobile money: MTN Mobile Money, Telecel Cash (formerly Vodafone Cash) or AirtelTigo Money. You never need a bank card, and your money goes through the licensed payment provider, not through a seller’s personal number.',
+        text: 'Every order on Akuafo Market is paid with mobile money: MTN Mobile Money, Telecel Cash (formerly Vodafone Cash) or AT Money (formerly AirtelTigo Money). You never need a bank card, and your money goes through the licensed payment provider, not through a seller’s personal number.',
       },
       { type: 'h2', text: 'What happens when you pay' },
       {
