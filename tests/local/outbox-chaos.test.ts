@@ -140,7 +140,9 @@ describe('outbox under chaos', () => {
     expect((await readCart(db)).map((l) => [l.productId, l.quantity]).sort((a, b) => a[0] - b[0])).toEqual(want);
     // The chaos really happened.
     expect(enqueued.length).toBeGreaterThan(40);
-    expect(firstApplied.length).toBeGreaterThan(10);
+    // How many intents coalesce before they are sent depends on the machine's load (a busy CI
+    // machine sent 10 for seed 11, a quiet one 17): the floor only proves real sends happened.
+    expect(firstApplied.length).toBeGreaterThan(5);
     for (const [kind, count] of Object.entries(stats)) seen[kind as keyof typeof seen] += count;
     db.close();
   });
