@@ -10,7 +10,7 @@ import { now, type Db } from '../../platform/db';
 import { createPaymentProvider, PaymentProviderError } from '../../platform/payments';
 import { settlePayment } from '../payments/settle';
 import { addHistory, cancelUnpaidOrder, OutOfStock, releaseExpiredReservations, reserveStock } from './reservations';
-import { inTransaction } from './transactions';
+import { inTransaction, refuseInsideTransaction } from './transactions';
 
 /** Pickup orders are usually ready within 24 to 48 hours (FAQ); we promise three days. */
 const READY_WITHIN_DAYS = 3;
@@ -144,6 +144,7 @@ export interface Attempt {
  * with the prompt the payment step shows. Shared by the first checkout and by pay again.
  */
 export async function chargeAttempt(deps: CheckoutDeps, db: Db, attempt: Attempt): Promise<CheckoutStarted> {
+  refuseInsideTransaction(db, 'chargeAttempt asks the payment provider');
   const provider = createPaymentProvider(deps.config, db);
   const { reference } = attempt;
   let started;
