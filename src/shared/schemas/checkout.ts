@@ -14,6 +14,8 @@ export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 
 export const CHECKOUT_MESSAGES = {
   noWarehouse: 'Please select a shipping address',
+  /** The checkout screen's words for noWarehouse: it names the field as the screen does. */
+  pickWarehouse: 'Please select a pickup warehouse',
   noNumber: 'Please enter your mobile money number',
   badNumber: 'Please enter a valid Ghana mobile number, e.g. 0241234567 or +233241234567',
   noWallet: 'This number is not on MTN, Telecel or AT, so it cannot receive a mobile money prompt',
@@ -120,6 +122,13 @@ export interface PaymentPrompt {
 }
 
 export type PaymentState = 'PENDING' | 'PAID' | 'FAILED';
+
+/** GET /shop/checkout/defaults: what the checkout form starts with (null: nothing to suggest). */
+export interface CheckoutDefaults {
+  pickupLocationId: number | null;
+  mobileMoneyNumber: string | null;
+  mobileMoneyNetwork: MobileMoneyNetwork | null;
+}
 
 /** The answer to POST /shop/checkout. */
 export interface CheckoutStarted {

@@ -11,6 +11,7 @@ import { PaymentProviderError } from '../../platform/payments';
 import { parseIdOr404 } from '../catalogue/routes';
 import { settlePayment } from '../payments/settle';
 import { releaseExpiredReservations, startReservationSweep } from './reservations';
+import { checkoutDefaults } from './defaults';
 import { payAgain } from './pay-again';
 import { startCheckout } from './service';
 
@@ -23,6 +24,8 @@ export function checkoutRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
   // There is no scheduler: lapsed reservations are also released on this timer.
   startReservationSweep(deps.db, deps.logger, deps.metrics.reservationSweeps);
+
+  app.get('/shop/checkout/defaults', requireUser(), async (c) => c.json({ data: await checkoutDefaults(dbOf(c, deps), currentUser(c).id) }));
 
   app.post('/shop/checkout', requireUser(), async (c) => {
     const input = await parseBody(c, checkoutRequestSchema);
