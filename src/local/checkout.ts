@@ -1,4 +1,4 @@
-import type { CheckoutRequestInput, CheckoutStarted, PaymentOutcome, PaymentPrompt } from '../shared/schemas/checkout';
+import type { CheckoutDefaults, CheckoutRequestInput, CheckoutStarted, PaymentOutcome, PaymentPrompt } from '../shared/schemas/checkout';
 import type { ApiClient } from './api';
 import { ApiError } from './api';
 import { CART_ENTITY } from './cart';
@@ -28,6 +28,11 @@ export async function flushCartChanges(api: ApiClient, db: AkuafoDb = localDb): 
     if (!result) await new Promise((r) => setTimeout(r, 300));
     if (Date.now() > deadline) throw new ApiError(CART_NOT_SAVED, 409, 'cart_not_saved');
   }
+}
+
+/** The buyer's usual pickup warehouse and wallet number, for the form to start with. */
+export async function readCheckoutDefaults(api: ApiClient): Promise<CheckoutDefaults> {
+  return (await api.get<{ data: CheckoutDefaults }>('shop/checkout/defaults')).data;
 }
 
 /** Creates the order and starts the mobile-money payment. */

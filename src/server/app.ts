@@ -45,11 +45,11 @@ export function createApp(deps: Deps) {
   api.use('*', reads.watchWrites);
   api.use('*', refuseNulInPath);
   api.use('*', readUser(deps.tokens, deps.sessions));
-  // Payments talk to the provider over the network: they keep no transaction open and make
-  // themselves idempotent by payment reference, so they sit before the idempotency layer.
+  // The provider's webhook and prompts are idempotent by payment reference themselves, so they
+  // sit before the idempotency layer.
   api.route('/', paymentsRoutes(deps));
-  // Image encoding takes seconds: it happens before the idempotency transaction opens, so an
-  // upload never holds the database (on SQLite, everyone's database) while sharp works.
+  // Image encoding takes seconds: it happens before the idempotency layer claims the key, so a
+  // repeat of an upload that was answered costs no encoding (its new files are removed).
   api.route('/', submissionUploadsBeforeTransaction(deps));
   api.use('*', idempotency(deps.db));
   api.route('/', catalogueRoutes(deps, reads));

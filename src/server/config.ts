@@ -52,9 +52,18 @@ export function loadConfig(env: Env = process.env): Config {
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT is not a port: ${env.PORT}`);
   const dataDir = resolve(env.DATA_DIR ?? './data');
   mkdirSync(dataDir, { recursive: true });
+  requireInProduction(env, 'SEED', "the default seed is the demo catalogue with the README's public passwords. Set SEED=none, or SEED=demo to seed the demo on purpose");
   const seed = env.SEED ?? 'demo';
   if (seed !== 'demo' && seed !== 'none') throw new Error(`SEED must be demo or none, not ${seed}`);
   const paystackKey = env.PAYSTACK_SECRET_KEY;
+  if (!paystackKey) {
+    requireInProduction(
+      env,
+      'ALLOW_SANDBOX_PAYMENTS',
+      'without PAYSTACK_SECRET_KEY the sandbox takes payments, and a buyer can approve their own. Set PAYSTACK_SECRET_KEY, or ALLOW_SANDBOX_PAYMENTS=1 to run the sandbox on purpose',
+      (value) => value === '1',
+    );
+  }
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -94,6 +103,19 @@ function trustedProxies(env: Env): string[] {
   const list = env.TRUSTED_PROXIES ? env.TRUSTED_PROXIES.split(',').map((p) => p.trim()).filter(Boolean) : DEFAULT_TRUSTED_PROXIES;
   trustedProxySet(list);
   return list;
+}
+
+/**
+ * A default that is only safe for a demo must be asked for by name in production: when the
+ * operator's environment says NODE_ENV=production and `name` is not set (to a value `accepts`
+ * takes), start-up stops with a message naming the setting and why. (`npm start` defaults
+ * NODE_ENV for React only after the configuration is read, so that default never counts.)
+ */
+export function requireInProduction(env: Env, name: string, why: string, accepts: (value: string) => boolean = (value) => value !== ''): void {
+  if (env.NODE_ENV !== 'production') return;
+  const value = env[name];
+  if (value !== undefined && accepts(value)) return;
+  throw new Error(`NODE_ENV=production needs ${name}: ${why}.`);
 }
 
 const S3_VARIABLES = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_REGION'] as const;

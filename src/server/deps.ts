@@ -30,8 +30,8 @@ export async function createDeps(config: Config, logger: Logger = createLogger(c
     if (config.admin) await ensureAdmin(handle.db, config.admin, logger);
   });
   lifecycle.started = true;
-  // Rate-limit hits must commit even when the request's transaction rolls back, and must not
-  // wait for a pool that transactions have filled: on PostgreSQL they get a small pool of their own.
+  // Rate-limit hits must not wait for a pool that busy requests have filled: on PostgreSQL they
+  // get a small pool of their own.
   const limiterHandle = handle.dialect === 'postgres' ? await open(2) : undefined;
   const signingKeys = await loadSigningKeys(handle.db, config.jwtSecret);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger });

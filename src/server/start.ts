@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { loadConfig } from './config';
 import { main } from './main';
 
 /**
@@ -15,6 +16,9 @@ function newestMtime(path: string): number {
   if (!info.isDirectory()) return info.mtimeMs;
   return Math.max(info.mtimeMs, ...readdirSync(path).map((entry) => newestMtime(join(path, entry))));
 }
+
+// Read first, before the NODE_ENV default below: only a production the operator asked for counts.
+const config = loadConfigOrExit();
 
 // STATIC_DIR lets a test run build and serve its own copy without touching dist/.
 const outDir = process.env.STATIC_DIR ?? 'dist';
@@ -35,4 +39,14 @@ if (builtAt < sourcesAt) {
 // React renders some pages here too (src/server/http/rendered-pages.ts): its production build,
 // several times faster than the development one, unless told otherwise.
 process.env.NODE_ENV ??= 'production';
-await main();
+await main(config);
+
+/** A setting the server cannot start with is the operator's to fix: their sentence, no stack trace. */
+function loadConfigOrExit() {
+  try {
+    return loadConfig();
+  } catch (error) {
+    console.error(`Akuafo Market cannot start: ${(error as Error).message}`);
+    process.exit(1);
+  }
+}

@@ -43,13 +43,26 @@ describe.skipIf(!baseUrl)('checkout with the sandbox', () => {
     await page.getByRole('heading', { name: 'Order Summary' }).waitFor();
     expect(await page.getByRole('radio', { name: /Credit\/Debit Card/ }).isDisabled()).toBe(true);
 
-    // The spec's messages before anything is sent.
-    await page.getByRole('button', { name: 'Complete Order' }).click();
-    await page.getByText('Please select a shipping address').waitFor();
-    await page.getByText('Please enter your mobile money number').waitFor();
-
+    // The form starts with the buyer's usual choices: the profile's number (issue 22.4).
+    const number = page.getByLabel('Mobile Money Number');
+    await expect.poll(() => number.inputValue(), { timeout: 20_000 }).toBe('0241234567');
     const warehouse = page.getByLabel('Select Pickup Warehouse');
     await warehouse.locator('option:nth-child(2)').waitFor({ state: 'attached' });
+
+    // Emptied, the form says so before anything is sent: on a phone, the first problem gets the
+    // focus and is scrolled into view, named as the screen names the field.
+    await page.setViewportSize({ width: 360, height: 740 });
+    await warehouse.selectOption('');
+    await number.fill('');
+    await page.getByRole('button', { name: 'Complete Order' }).click();
+    await page.getByText('Please select a pickup warehouse').waitFor();
+    await page.getByText('Please enter your mobile money number').waitFor();
+    expect(await warehouse.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(async () => {
+      const box = await warehouse.boundingBox();
+      return box !== null && box.y >= 0 && box.y + box.height <= 740;
+    }).toBe(true);
+
     await warehouse.selectOption({ index: 1 });
     await page.getByLabel('Mobile Money Network').selectOption('MTN');
     await page.getByLabel('Mobile Money Number').fill('0201234567');

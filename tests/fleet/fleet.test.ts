@@ -12,7 +12,7 @@ import { freePort, nginxAvailable, startInstance, startNginx, waitFor, type Inst
 import { startS3Server } from '../support/s3';
 import { VALID_PRODUCT, pngImage, productForm } from '../support/sellers';
 import type { TestServer } from '../support/server';
-import { firstWarehouseId, makeProduct, makeUser, putInCart } from '../support/shop';
+import { firstWarehouseId, freshWallet, makeProduct, makeUser, putInCart } from '../support/shop';
 import { sessionToken } from '../support/session';
 
 /**
@@ -25,7 +25,7 @@ if (missing && process.env.CI === 'true') throw new Error(`The fleet test cannot
 if (missing) console.warn(`Skipping the fleet test: ${missing}`);
 
 const PASSWORD = 'Akuafo#2026';
-const momo = { paymentMethod: 'MOBILE_MONEY', mobileMoneyNetwork: 'MTN', mobileMoneyNumber: '024 123 4567' };
+const momo = { paymentMethod: 'MOBILE_MONEY', mobileMoneyNetwork: 'MTN' };
 
 describe.skipIf(!!missing)('a fleet of three behind nginx', () => {
   const dbName = `akuafo_fleet_${Date.now().toString(36)}`;
@@ -100,7 +100,7 @@ describe.skipIf(!!missing)('a fleet of three behind nginx', () => {
     await Promise.all(buyers.map((b) => putInCart(shop, b.id, productId, 1)));
     const statuses = await Promise.all(
       buyers.map((b, i) =>
-        post(instances[i % 3]!.url, '/shop/checkout', { pickupLocationId: warehouseId, ...momo }, { authorization: `Bearer ${b.token}` }).then((r) => r.status),
+        post(instances[i % 3]!.url, '/shop/checkout', { pickupLocationId: warehouseId, ...momo, mobileMoneyNumber: freshWallet() }, { authorization: `Bearer ${b.token}` }).then((r) => r.status),
       ),
     );
     expect(statuses.filter((s) => s === 201 || s === 200)).toHaveLength(5);

@@ -69,6 +69,7 @@ const TABLE: Record<string, Row> = {
   'PATCH /api/v1/shop/cart/items/:id': ['buyerA', { quantity: 2 }],
   'DELETE /api/v1/shop/cart/items/:id': ['buyerA'],
   'DELETE /api/v1/shop/cart': ['signedIn'],
+  'GET /api/v1/shop/checkout/defaults': ['signedIn'],
   'POST /api/v1/shop/checkout': ['signedIn', { pickupLocationId: 1, mobileMoneyNetwork: 'MTN', mobileMoneyNumber: '0241234567' }],
   'POST /api/v1/shop/checkout/:checkoutId/payment': ['buyerA', { amount: 1, paymentDetails: { reference: 'unknown-reference' } }],
   'GET /api/v1/shop/customers/me/orders': ['signedIn'],

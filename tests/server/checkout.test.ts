@@ -2,14 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { releaseExpiredReservations } from '../../src/server/modules/checkout/reservations';
 import type { CheckoutStarted } from '../../src/shared/schemas/checkout';
 import { readMailSpool } from '../support/server';
-import { makeProduct, makeUser, putInCart, stockOf, shopServer } from '../support/shop';
+import { freshWallet, makeProduct, makeUser, putInCart, stockOf, shopServer } from '../support/shop';
 
 const shop = shopServer();
 
-const momo = { paymentMethod: 'MOBILE_MONEY', mobileMoneyNetwork: 'MTN', mobileMoneyNumber: '024 123 4567' };
+const momo = { paymentMethod: 'MOBILE_MONEY', mobileMoneyNetwork: 'MTN' };
 
+/** Each checkout pays from a wallet of its own (prompts are limited per wallet number). */
 async function checkout(token: string, body: Record<string, unknown> = {}) {
-  const res = await shop.server.call('/shop/checkout', { method: 'POST', token, json: { pickupLocationId: shop.warehouseId, ...momo, notes: 'Blue gate', ...body } });
+  const json = { pickupLocationId: shop.warehouseId, ...momo, mobileMoneyNumber: freshWallet(), notes: 'Blue gate', ...body };
+  const res = await shop.server.call('/shop/checkout', { method: 'POST', token, json });
   return { status: res.status, body: (await res.json()) as any };
 }
 
@@ -74,7 +76,7 @@ describe('sandbox checkout', () => {
     const user = await shopper(10, 3);
     // A stale price in the cart would not matter: the server prices from products.
     await shop.server.deps.db.updateTable('products').set({ price_minor: 20_000 }).where('id', '=', user.productId).execute();
-    const started = await checkout(user.token);
+    const started = await checkout(user.token, { mobileMoneyNumber: '024 123 4567' });
     expect(started.status).toBe(201);
     const data: CheckoutStarted = started.body.data;
     expect(data).toMatchObject({ provider: 'sandbox', amount: 600, currency: 'GHS', payment: { simulated: true, status: 'PENDING', network: 'MTN', phoneNumber: '0241234567' } });
@@ -220,8 +222,8 @@ describe('sandbox checkout', () => {
 describe('checkout with an Idempotency-Key', () => {
   it('creates one order for a repeated request and answers the repeat with the same checkout', async () => {
     const user = await shopper(5, 1);
-    const send = () =>
-      shop.server.call('/shop/checkout', { method: 'POST', token: user.token, headers: { 'Idempotency-Key': 'checkout-key-0001' }, json: { pickupLocationId: shop.warehouseId, ...momo } });
+    const json = { pickupLocationId: shop.warehouseId, ...momo, mobileMoneyNumber: freshWallet() };
+    const send = () => shop.server.call('/shop/checkout', { method: 'POST', token: user.token, headers: { 'Idempotency-Key': 'checkout-key-0001' }, json });
     const first = await send();
     const again = await send();
     expect(first.status).toBe(201);

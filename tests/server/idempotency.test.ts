@@ -30,13 +30,14 @@ beforeAll(async () => {
   probe.use('*', idempotency(deps.db));
   probe.post('/bump', async (c) => {
     const db = dbOf(c, deps);
-    await db.updateTable('counters').set({ value: sql`value + 1` }).where('name', '=', counter).execute();
-    // Stay inside the transaction a while, so concurrent requests really overlap.
-    await new Promise((r) => setTimeout(r, 50));
+    // A refusal changes nothing: no request runs in a transaction, so a handler refuses before it acts.
     if (failNext) {
       failNext = false;
       throw new HttpError(409, 'Not now');
     }
+    await db.updateTable('counters').set({ value: sql`value + 1` }).where('name', '=', counter).execute();
+    // Take a while, so concurrent requests with one key really overlap.
+    await new Promise((r) => setTimeout(r, 50));
     const row = await db.selectFrom('counters').select('value').where('name', '=', counter).executeTakeFirstOrThrow();
     return c.json({ data: { value: Number(row.value), at: Math.random() } }, 201);
   });
@@ -88,7 +89,7 @@ describe('Idempotency-Key', () => {
     failNext = true;
     const refused = await bump(key);
     expect(refused.status).toBe(409);
-    expect(await value()).toBe(before); // the effect rolled back with the refusal
+    expect(await value()).toBe(before);
     const retried = await bump(key);
     expect(retried.status).toBe(201);
     expect(retried.headers.get('idempotent-replayed')).toBeNull();
@@ -108,6 +109,49 @@ describe('Idempotency-Key', () => {
   it('rejects a malformed key with 400', async () => {
     const res = await bump('short');
     expect(res.status).toBe(400);
+  });
+
+  it('a repeat that outwaits a first request still running answers 503 with Retry-After (the outbox retries it), and the first applies once', async () => {
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const slow = new Hono<AppEnv>();
+    slow.use('*', async (c, next) => {
+      c.set('user', { id: 7, userType: 'CUSTOMER', email: 'x@y.z' });
+      await next();
+    });
+    slow.use('*', idempotency(server.deps.db, { waitMs: 0, leaseMs: 60_000 }));
+    slow.post('/bump', async (c) => {
+      await gate;
+      await server.deps.db.updateTable('counters').set({ value: sql`value + 1` }).where('name', '=', counter).execute();
+      return c.json({ data: 'done' }, 201);
+    });
+    slow.onError((error, c) => (error instanceof HttpError ? errorResponse(c, error) : c.json({ message: String(error) }, 500)));
+    const before = await value();
+    const key = crypto.randomUUID();
+    const post = () => slow.request('http://test.local/bump', { method: 'POST', headers: { 'idempotency-key': key } });
+    const both = [post(), post()];
+    // The one that did not claim the key answers while the other is held at the gate.
+    const busy = await Promise.race(both);
+    expect(busy.status).toBe(503);
+    expect(busy.headers.get('retry-after')).toBe('5');
+    expect(await busy.json()).toMatchObject({ code: 'idempotency_key_in_progress' });
+    open();
+    expect((await Promise.all(both)).map((r) => r.status).sort()).toEqual([201, 503]);
+    const again = await post();
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(await value()).toBe(before + 1);
+  });
+
+  it('takes over a claim left by a request that died (older than the lease) and applies it', async () => {
+    const before = await value();
+    const key = crypto.randomUUID();
+    const longAgo = new Date(Date.now() - 3600_000).toISOString();
+    await server.deps.db.insertInto('idempotency_keys').values({ scope: 'user:1', idem_key: key, method: 'POST', path: '/bump', status: 0, body: 'a-dead-claim', created_at: longAgo }).execute();
+    const res = await bump(key);
+    expect(res.status).toBe(201);
+    expect(res.headers.get('idempotent-replayed')).toBeNull();
+    expect(await value()).toBe(before + 1);
+    expect((await bump(key)).headers.get('idempotent-replayed')).toBe('true');
   });
 
   it('replays a 204 without a body', async () => {

@@ -36,6 +36,12 @@ export interface FakePaystack {
   refundOutages: number;
   /** The next n POST /refund calls do the refund but answer 500 (the answer is lost). */
   lostRefundAnswers: number;
+  /**
+   * A slow Paystack: the next `count` calls whose path starts with `path` (say '/charge') are
+   * answered only once the test calls release(), or after `ms` at the latest. `arrived`
+   * resolves when the first of them has come in, so a test knows a request is waiting on it.
+   */
+  slowDown(path: string, ms: number, count?: number): { arrived: Promise<void>; release(): void };
   /** Paystack pays out every queued refund. */
   processRefunds(): void;
   /** The customer approves; `amount` lets a test make Paystack report another amount. */
@@ -50,6 +56,7 @@ export async function startFakePaystack(secretKey = 'sk_test_akuafo_fake'): Prom
   let nextId = 4_000_000;
   const refunds = new Map<number, FakeRefund>();
   const knobs = { refundOutages: 0, lostRefundAnswers: 0 };
+  const slowdowns: { path: string; left: number; arrive(): void; gate: Promise<void> }[] = [];
   const refundJson = (r: FakeRefund) => ({ id: r.id, status: r.status, amount: r.amount, currency: r.currency, transaction: { id: r.transactionId, reference: r.reference } });
   const readBody = async (req: IncomingMessage) => {
     const chunks: Buffer[] = [];
@@ -63,6 +70,12 @@ export async function startFakePaystack(secretKey = 'sk_test_akuafo_fake'): Prom
     };
     const path = req.url ?? '/';
     requests.push({ method: req.method ?? '', path });
+    const slow = slowdowns.find((s) => s.left > 0 && path.startsWith(s.path));
+    if (slow) {
+      slow.left -= 1;
+      slow.arrive();
+      await slow.gate;
+    }
     if (req.headers.authorization !== `Bearer ${secretKey}`) return send(401, { status: false, message: 'Invalid key' });
     if (req.method === 'POST' && path === '/charge') {
       const body = await readBody(req);
@@ -148,6 +161,17 @@ export async function startFakePaystack(secretKey = 'sk_test_akuafo_fake'): Prom
     },
     set lostRefundAnswers(n: number) {
       knobs.lostRefundAnswers = n;
+    },
+    slowDown(path, ms, count = 1) {
+      let arrive!: () => void;
+      let release!: () => void;
+      const arrived = new Promise<void>((resolve) => (arrive = resolve));
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+        setTimeout(resolve, ms).unref();
+      });
+      slowdowns.push({ path, left: count, arrive, gate });
+      return { arrived, release };
     },
     processRefunds() {
       for (const refund of refunds.values()) if (refund.status === 'pending' || refund.status === 'processing') refund.status = 'processed';

@@ -42,6 +42,15 @@ export async function putInCart(server: TestServer, userId: number, productId: n
   await server.deps.db.insertInto('cart_items').values({ user_id: userId, product_id: productId, quantity, created_at: at, updated_at: at }).execute();
 }
 
+/**
+ * A mobile number no other test uses (MTN's 024 unless another prefix is given): prompts are
+ * limited per wallet number (checkout/routes.ts), so buyers racing in one test each pay from
+ * their own, as real buyers would.
+ */
+export function freshWallet(prefix = '024'): string {
+  return `${prefix}${String(Math.floor(Math.random() * 10_000_000)).padStart(7, '0')}`;
+}
+
 export async function firstWarehouseId(server: TestServer) {
   return (await server.deps.db.selectFrom('warehouses').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
 }

@@ -16,7 +16,7 @@ export interface RunningApp {
  * The real `npm start` (build, migrate, seed, serve) with a fresh data folder and its own build
  * folder, an operator account, and no drain delay; stop() ends it and removes the folder.
  */
-export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
+export async function startApp(env: Record<string, string | undefined> = {}): Promise<RunningApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'akuafo-e2e-'));
   const app = await startNpm({
     DATA_DIR: dataDir,

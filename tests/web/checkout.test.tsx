@@ -31,14 +31,23 @@ beforeEach(async () => {
 });
 afterEach(cleanup);
 
+const ACCRA = { id: 1, name: 'Accra Hub', address: 'Spintex Road, Accra', region: 'Greater Accra' };
+const KUMASI = { id: 2, name: 'Kumasi Depot', address: 'Kejetia, Kumasi', region: 'Ashanti' };
+const NO_DEFAULTS = { pickupLocationId: null, mobileMoneyNumber: null, mobileMoneyNetwork: null };
+
+/** The two reads the checkout makes: the warehouses, and the buyer's usual choices. */
+function serve(defaults: object = NO_DEFAULTS) {
+  get.mockImplementation(async (path: string) => (path === 'warehouses' ? { data: [ACCRA, KUMASI] } : path === 'shop/checkout/defaults' ? { data: defaults } : undefined));
+}
+
 async function withCart() {
   await localDb.cart.put({ productId: 5, quantity: 2, name: 'Puna yam', imageUrl: null, price: 45, updatedAt: new Date().toISOString() });
 }
 
 describe('CheckoutPage', () => {
-  it('shows the summary and the spec\'s messages before sending anything', async () => {
+  it('shows the summary and the form\'s messages before sending anything', async () => {
     await withCart();
-    get.mockResolvedValue({ data: [{ id: 1, name: 'Accra Hub', address: 'Spintex Road, Accra', region: 'Greater Accra' }] });
+    serve();
     render(<MemoryRouter><CheckoutPage /></MemoryRouter>);
     await screen.findByRole('heading', { name: 'Complete Your Order' });
     expect(screen.getByText('Review your items and enter payment details')).toBeTruthy();
@@ -49,14 +58,60 @@ describe('CheckoutPage', () => {
     expect(screen.getByText('Coming Soon')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Complete Order' }));
-    await screen.findByText('Please select a shipping address');
+    await screen.findByText('Please select a pickup warehouse');
     expect(screen.getByText('Please enter your mobile money number')).toBeTruthy();
 
     fireEvent.change(screen.getByLabelText('Select Pickup Warehouse'), { target: { value: '1' } });
     fireEvent.change(screen.getByLabelText('Mobile Money Number'), { target: { value: '0261234567' } });
     fireEvent.click(screen.getByRole('button', { name: 'Complete Order' }));
     await screen.findByText('This number is on AT, not MTN. Choose AT Money or enter a number on MTN.');
+    expect(screen.queryByText('Please select a pickup warehouse')).toBeNull();
+  });
+
+  it('moves the focus to the first problem, scrolls it into view and names the field as the screen does (issue 22.4)', async () => {
+    await withCart();
+    serve();
+    render(<MemoryRouter><CheckoutPage /></MemoryRouter>);
+    await screen.findByRole('option', { name: /Accra Hub/ });
+    fireEvent.change(screen.getByLabelText('Mobile Money Number'), { target: { value: '0241234567' } });
+    const warehouse = screen.getByLabelText('Select Pickup Warehouse');
+    const scrolled = vi.fn();
+    warehouse.scrollIntoView = scrolled;
+    const complete = screen.getByRole('button', { name: 'Complete Order' });
+    complete.focus();
+    fireEvent.click(complete);
+    await waitFor(() => expect(document.activeElement).toBe(warehouse));
+    expect(scrolled).toHaveBeenCalledWith({ block: 'center' });
+    expect(warehouse.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(warehouse.getAttribute('aria-describedby')!)?.textContent).toBe('Please select a pickup warehouse');
     expect(screen.queryByText('Please select a shipping address')).toBeNull();
+    expect(post).not.toHaveBeenCalled();
+  });
+
+  it("starts with the buyer's usual warehouse and the profile's wallet number, and sends them", async () => {
+    await withCart();
+    serve({ pickupLocationId: 2, mobileMoneyNumber: '0271234567', mobileMoneyNetwork: 'AIRTEL_TIGO' });
+    post.mockRejectedValue(new ApiError('stop here', 502, 'payment_provider_unavailable'));
+    render(<MemoryRouter><CheckoutPage /></MemoryRouter>);
+    await waitFor(() => expect((screen.getByLabelText('Select Pickup Warehouse') as HTMLSelectElement).value).toBe('2'));
+    expect((screen.getByLabelText('Mobile Money Number') as HTMLInputElement).value).toBe('0271234567');
+    expect((screen.getByLabelText('Mobile Money Network') as HTMLSelectElement).value).toBe('AIRTEL_TIGO');
+    fireEvent.click(screen.getByRole('button', { name: 'Complete Order' }));
+    await waitFor(() => expect(post).toHaveBeenCalled());
+    expect(post.mock.calls[0][1]).toMatchObject({ pickupLocationId: '2', mobileMoneyNumber: '0271234567', mobileMoneyNetwork: 'AIRTEL_TIGO' });
+  });
+
+  it("shows the server's refusal of a fourth unpaid order where the buyer is looking (issue 21.9)", async () => {
+    await withCart();
+    serve({ pickupLocationId: 1, mobileMoneyNumber: '0241234567', mobileMoneyNetwork: 'MTN' });
+    const refusal = 'You already have 3 unpaid orders holding stock. Pay for one of them or cancel it in My Orders, then place this order.';
+    post.mockRejectedValue(new ApiError(refusal, 409, 'too_many_unpaid_orders'));
+    render(<MemoryRouter><CheckoutPage /></MemoryRouter>);
+    await waitFor(() => expect((screen.getByLabelText('Select Pickup Warehouse') as HTMLSelectElement).value).toBe('1'));
+    fireEvent.click(screen.getByRole('button', { name: 'Complete Order' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(refusal);
+    await waitFor(() => expect(document.activeElement?.contains(alert)).toBe(true));
   });
 
   it('says checkout needs a connection when offline, and keeps the cart', async () => {

@@ -37,9 +37,7 @@ export interface AppEnv {
     user: AuthUser | undefined;
     /** The caller's address as the trusted proxies report it (http/client-ip.ts). */
     clientIp: string | undefined;
-    /** Set by the idempotency middleware: the transaction the request's effect must use. */
-    tx: Db | undefined;
-    /** Uploads read and encoded before the idempotency transaction opened (see submissions/uploads.ts). */
+    /** Uploads read and encoded before the idempotency layer claimed the request's key (see submissions/uploads.ts). */
     uploads: { fields: Record<string, string>; images: StoredImage[] } | undefined;
     /** Set by the security-headers middleware: what every response carries (see completeResponse). */
     securityHeaders: Record<string, string>;
@@ -47,11 +45,10 @@ export interface AppEnv {
 }
 
 /**
- * The database handle a request must use. Inside a request with an Idempotency-Key this is
- * the transaction that will also store the response, so the effect and the stored answer
- * commit together. Always use this in route handlers, never deps.db directly: on SQLite a
- * query outside the open transaction would wait for it forever.
+ * The database handle a request uses. No request holds a transaction of its own any more
+ * (the idempotency layer only claims its key, so a slow payment provider holds no one up):
+ * this is deps.db, and each effect keeps itself atomic with short transactions of its own.
  */
-export function dbOf(c: Context<AppEnv>, deps: Pick<Deps, 'db'>): Db {
-  return c.get('tx') ?? deps.db;
+export function dbOf(_c: Context<AppEnv>, deps: Pick<Deps, 'db'>): Db {
+  return deps.db;
 }

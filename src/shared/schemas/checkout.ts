@@ -7,11 +7,15 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const DEFAULT_NETWORK: MobileMoneyNetwork = 'MTN';
 /** Unpaid orders hold their stock this long, then the stock goes back on sale. */
 export const RESERVATION_MINUTES = 30;
+/** Unpaid orders one buyer may have at once: each holds stock and sent a mobile-money prompt. */
+export const MAX_UNPAID_ORDERS = 3;
 export const PAYMENT_PROVIDERS = ['sandbox', 'paystack'] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 
 export const CHECKOUT_MESSAGES = {
   noWarehouse: 'Please select a shipping address',
+  /** The checkout screen's words for noWarehouse: it names the field as the screen does. */
+  pickWarehouse: 'Please select a pickup warehouse',
   noNumber: 'Please enter your mobile money number',
   badNumber: 'Please enter a valid Ghana mobile number, e.g. 0241234567 or +233241234567',
   noWallet: 'This number is not on MTN, Telecel or AT, so it cannot receive a mobile money prompt',
@@ -20,6 +24,9 @@ export const CHECKOUT_MESSAGES = {
   declined: 'Payment was declined. Your order was not paid and your cart is kept.',
   mismatch: 'The amount paid does not match the order total, so the order was not marked as paid.',
   paymentDefault: 'Payment processing failed',
+  tooManyUnpaid: `You already have ${MAX_UNPAID_ORDERS} unpaid orders holding stock. Pay for one of them or cancel it in My Orders, then place this order.`,
+  tooManyCheckouts: 'You have started many checkouts in the last hour. Please wait a while, or pay for an order you already placed from My Orders.',
+  tooManyPrompts: 'Many payment prompts were sent to this mobile money number in the last hour. Please wait a while before trying again.',
 } as const;
 
 /** The clear error for a number on another network than the one chosen. */
@@ -115,6 +122,13 @@ export interface PaymentPrompt {
 }
 
 export type PaymentState = 'PENDING' | 'PAID' | 'FAILED';
+
+/** GET /shop/checkout/defaults: what the checkout form starts with (null: nothing to suggest). */
+export interface CheckoutDefaults {
+  pickupLocationId: number | null;
+  mobileMoneyNumber: string | null;
+  mobileMoneyNetwork: MobileMoneyNetwork | null;
+}
 
 /** The answer to POST /shop/checkout. */
 export interface CheckoutStarted {

@@ -8,7 +8,7 @@ import { imageUrl } from '../../platform/images';
 /**
  * A user's server cart. Rows hold only (user, product, quantity): names, prices, stock and
  * tax are read from the catalogue on every answer, so the cart always shows current prices.
- * Every function takes the request's db (dbOf), so it joins the idempotency transaction.
+ * Every function takes the db to use, so a caller's transaction can include it.
  */
 export async function readCart(db: Db, userId: number): Promise<Cart> {
   const rows = await db

@@ -31,6 +31,8 @@ export async function payAgain(
   userId: number,
   orderId: number,
   wallet: { phoneNumber?: string; network?: MobileMoneyNetwork },
+  /** Counts the prompt against the wallet's allowance (throws 429 when it is spent). */
+  spendPrompt: (wallet: string) => Promise<void>,
 ): Promise<CheckoutStarted> {
   await releaseExpiredReservations(db);
   const order = await findOrder(db, userId, orderId);
@@ -49,8 +51,9 @@ export async function payAgain(
 
   const limit = await deps.rateLimiter.hit(`pay-again:${orderId}`, ATTEMPTS_PER_RESERVATION, RESERVATION_MINUTES * 60_000);
   if (!limit.allowed) throw new HttpError(429, PAY_AGAIN_MESSAGES.tooMany);
-
   const phone = parseGhanaMobile(number)!.national;
+  await spendPrompt(phone);
+
   const reference = newReference();
   const provider = createPaymentProvider(deps.config, db);
   await inTransaction(db, async (trx) => {

@@ -1,4 +1,6 @@
 import { sql } from 'kysely';
+import { CHECKOUT_MESSAGES, MAX_UNPAID_ORDERS } from '../../../shared/schemas/checkout';
+import { HttpError } from '../../http/errors';
 import { now, type Db } from '../../platform/db';
 import type { Counter } from 'prom-client';
 import type { Logger } from '../../platform/logging';
@@ -66,6 +68,24 @@ export async function addHistory(trx: Db, orderId: number, status: string, notes
  * this call did it. 'FAILED' records that the payment failed; otherwise the order keeps the
  * payment status it had (a declined attempt stays FAILED when its reservation lapses).
  */
+/**
+ * Refuses a buyer's next order while they already have MAX_UNPAID_ORDERS unpaid ones, so no
+ * one can hoard stock (or send prompts) with a stack of orders. Locks the buyer's row first:
+ * on PostgreSQL a buyer's parallel checkouts then count one after another (SQLite has one
+ * writer at a time anyway), so 60 at once still open at most the allowed number.
+ */
+export async function refuseBeyondUnpaidLimit(trx: Db, userId: number): Promise<void> {
+  await trx.updateTable('users').set({ updated_at: sql`updated_at` }).where('id', '=', userId).execute();
+  const { count } = await trx
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('user_id', '=', userId)
+    .where('status', '=', 'PENDING')
+    .where('payment_status', '!=', 'PAID')
+    .executeTakeFirstOrThrow();
+  if (Number(count) >= MAX_UNPAID_ORDERS) throw new HttpError(409, CHECKOUT_MESSAGES.tooManyUnpaid, 'too_many_unpaid_orders');
+}
+
 export async function cancelUnpaidOrder(trx: Db, orderId: number, notes: string, paymentStatus?: 'FAILED'): Promise<boolean> {
   const at = now();
   const result = await trx

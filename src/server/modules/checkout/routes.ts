@@ -1,24 +1,36 @@
 import { Hono } from 'hono';
 import { toMinor } from '../../../shared/money';
+import { parseGhanaMobile } from '../../../shared/phone';
 import { CHECKOUT_MESSAGES, checkoutRequestSchema, confirmPaymentSchema } from '../../../shared/schemas/checkout';
 import { currentUser, requireUser } from '../../http/auth';
 import { dbOf, type AppEnv, type Deps } from '../../http/context';
 import { HttpError, badRequest, notFound } from '../../http/errors';
+import { spendAllowance, type RateRule } from '../../http/rate-limit';
 import { parseBody } from '../../http/validate';
 import { PaymentProviderError } from '../../platform/payments';
 import { parseIdOr404 } from '../catalogue/routes';
 import { settlePayment } from '../payments/settle';
 import { releaseExpiredReservations, startReservationSweep } from './reservations';
+import { checkoutDefaults } from './defaults';
 import { payAgain } from './pay-again';
 import { startCheckout } from './service';
+
+/** Orders started (checkouts and new payment attempts) per account and per network address. */
+const CHECKOUT_RATE: RateRule = { name: 'checkout', windowMs: 3600_000, perIp: 120, perAccount: 12, message: CHECKOUT_MESSAGES.tooManyCheckouts };
+/** Mobile-money prompts per wallet number (its "account"), whoever asks: a number cannot be flooded. */
+const PROMPT_RATE: RateRule = { name: 'momo-prompt', windowMs: 3600_000, perIp: 120, perAccount: 10, message: CHECKOUT_MESSAGES.tooManyPrompts };
 
 export function checkoutRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
   // There is no scheduler: lapsed reservations are also released on this timer.
   startReservationSweep(deps.db, deps.logger, deps.metrics.reservationSweeps);
 
+  app.get('/shop/checkout/defaults', requireUser(), async (c) => c.json({ data: await checkoutDefaults(dbOf(c, deps), currentUser(c).id) }));
+
   app.post('/shop/checkout', requireUser(), async (c) => {
     const input = await parseBody(c, checkoutRequestSchema);
+    await spendAllowance(c, deps.rateLimiter, CHECKOUT_RATE);
+    await spendAllowance(c, deps.rateLimiter, PROMPT_RATE, parseGhanaMobile(input.mobileMoneyNumber)!.national);
     try {
       return c.json({ data: await startCheckout(deps, dbOf(c, deps), currentUser(c).id, input) }, 201);
     } catch (error) {
@@ -36,8 +48,10 @@ export function checkoutRoutes(deps: Deps) {
     const db = dbOf(c, deps);
     if (body.retry) {
       const { phoneNumber, network } = body.paymentDetails;
+      await spendAllowance(c, deps.rateLimiter, CHECKOUT_RATE);
+      const spendPrompt = (wallet: string) => spendAllowance(c, deps.rateLimiter, PROMPT_RATE, wallet);
       try {
-        return c.json({ data: await payAgain(deps, db, currentUser(c).id, orderId, { phoneNumber, network }) }, 201);
+        return c.json({ data: await payAgain(deps, db, currentUser(c).id, orderId, { phoneNumber, network }, spendPrompt) }, 201);
       } catch (error) {
         throw providerFailure(error);
       }

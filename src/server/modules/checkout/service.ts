@@ -9,8 +9,8 @@ import { HttpError, badRequest, conflict } from '../../http/errors';
 import { now, type Db } from '../../platform/db';
 import { createPaymentProvider, PaymentProviderError } from '../../platform/payments';
 import { settlePayment } from '../payments/settle';
-import { addHistory, cancelUnpaidOrder, OutOfStock, releaseExpiredReservations, reserveStock } from './reservations';
-import { inTransaction } from './transactions';
+import { addHistory, cancelUnpaidOrder, OutOfStock, refuseBeyondUnpaidLimit, releaseExpiredReservations, reserveStock } from './reservations';
+import { inTransaction, refuseInsideTransaction } from './transactions';
 
 /** Pickup orders are usually ready within 24 to 48 hours (FAQ); we promise three days. */
 const READY_WITHIN_DAYS = 3;
@@ -65,6 +65,7 @@ export async function startCheckout(deps: CheckoutDeps, db: Db, userId: number, 
   let order: { id: number; orderNumber: string };
   try {
     order = await inTransaction(db, async (trx) => {
+      await refuseBeyondUnpaidLimit(trx, userId);
       await reserveStock(trx, lines.map((l) => ({ productId: l.id, quantity: l.quantity, name: l.name })));
       const at = createdAt.toISOString();
       const { id } = await trx
@@ -144,6 +145,7 @@ export interface Attempt {
  * with the prompt the payment step shows. Shared by the first checkout and by pay again.
  */
 export async function chargeAttempt(deps: CheckoutDeps, db: Db, attempt: Attempt): Promise<CheckoutStarted> {
+  refuseInsideTransaction(db, 'chargeAttempt asks the payment provider');
   const provider = createPaymentProvider(deps.config, db);
   const { reference } = attempt;
   let started;

@@ -11,8 +11,7 @@ import { settlePayment } from './settle';
 
 /**
  * Mounted BEFORE the idempotency middleware: these calls are idempotent by payment
- * reference themselves (settlePayment applies once), and they reach the provider over the
- * network, which must not happen inside a held transaction. So they use deps.db directly.
+ * reference themselves (settlePayment applies once), so they need no stored answers.
  */
 export function paymentsRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();

@@ -5,7 +5,7 @@ import { HttpError, notFound } from '../../http/errors';
 import { now, type Db } from '../../platform/db';
 import { createPaymentProvider, type VerifiedPayment } from '../../platform/payments';
 import { addHistory, OutOfStock, reserveStock } from '../checkout/reservations';
-import { inTransaction } from '../checkout/transactions';
+import { inTransaction, refuseInsideTransaction } from '../checkout/transactions';
 import { queueRefund } from '../orders/refunds';
 import { notify } from '../../platform/messages';
 
@@ -27,6 +27,7 @@ export type SettleOutcome = PaymentOutcome & { failure?: 'mismatch' };
  * once however many callers race, and only the winner queues the messages.
  */
 export async function settlePayment(deps: SettleDeps, db: Db, reference: string): Promise<SettleOutcome> {
+  refuseInsideTransaction(db, 'settlePayment asks the payment provider');
   const payment = await db.selectFrom('payments').selectAll().where('reference', '=', reference).executeTakeFirst();
   if (!payment) throw notFound('Payment not found');
   if (payment.status === 'SUCCESS') return outcomeOf(db, reference, 'PAID', 'Payment confirmed');
@@ -141,15 +142,11 @@ async function applySuccess(db: Db, orderId: number, reference: string, verified
         return await attempt();
       } catch (error) {
         if (!(error instanceof OrderMoved)) throw error;
-        // Inside a request's own transaction there is no starting again: the client retries.
-        if (db.isTransaction || tries >= 3) throw new HttpError(409, 'The order changed while the payment was being recorded. Please try again.', 'order_changed');
+        if (tries >= 3) throw new HttpError(409, 'The order changed while the payment was being recorded. Please try again.', 'order_changed');
       }
     }
   } catch (error) {
     if (!(error instanceof OutOfStock)) throw error;
-    // Inside a request's transaction the partial re-reservation cannot be undone here:
-    // refuse the request (it rolls back whole); the webhook or the prompt records the refund.
-    if (db.isTransaction) throw new HttpError(409, 'The items sold out after your reservation expired. Please try again.', 'sold_out');
     // Paid too late and the stock is gone: record the money and flag a refund.
     await inTransaction(db, async (trx) => {
       await trx.updateTable('orders').set({ updated_at: now() }).where('id', '=', orderId).execute();

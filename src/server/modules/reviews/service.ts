@@ -60,7 +60,7 @@ export async function createReview(db: Db, userId: number, input: ReviewInput): 
   });
 }
 
-/** Runs fn in the request's transaction if there is one (Idempotency-Key), else in a new one. */
+/** Runs fn in the caller's transaction if there is one, else in a new one. */
 function inTransaction<T>(db: Db, fn: (trx: Db) => Promise<T>): Promise<T> {
   return db.isTransaction ? fn(db) : db.transaction().execute(fn);
 }

@@ -103,8 +103,8 @@ export async function storeUploads(storage: Storage, files: File[], alreadyStore
 }
 
 /**
- * Reads, checks and encodes upload images BEFORE the idempotency middleware opens its
- * transaction, and hands the result to the route through c.get('uploads'). If the route then
+ * Reads, checks and encodes upload images BEFORE the idempotency middleware claims the key
+ * (encoding takes seconds), and hands the result to the route through c.get('uploads'). If the route then
  * refuses the request, or the answer is a replay of an earlier one, the new files are removed.
  */
 export function submissionUploadsBeforeTransaction(deps: Deps) {

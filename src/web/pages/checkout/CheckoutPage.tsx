@@ -1,11 +1,11 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { CreditCard, Smartphone, WifiOff } from 'lucide-react';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { readCart, cartTotals } from '../../../local/cart';
-import { startCheckout } from '../../../local/checkout';
+import { readCheckoutDefaults, startCheckout } from '../../../local/checkout';
 import { MOBILE_MONEY_NETWORKS, NETWORK_LABELS, type MobileMoneyNetwork } from '../../../shared/phone';
-import { checkoutRequestSchema, DEFAULT_NETWORK, type CheckoutStarted } from '../../../shared/schemas/checkout';
+import { CHECKOUT_MESSAGES, checkoutRequestSchema, DEFAULT_NETWORK, type CheckoutDefaults, type CheckoutStarted } from '../../../shared/schemas/checkout';
 import type { Warehouse } from '../../../shared/schemas/catalogue';
 import { parseWith } from '../../../shared/schemas/parse';
 import { api } from '../../app/api';
@@ -37,14 +37,30 @@ export default function CheckoutPage() {
   const [failure, setFailure] = useState<string>();
   const [started, setStarted] = useState<CheckoutStarted>();
   const ids = { notes: useId(), warehouse: useId(), network: useId(), number: useId(), agent: useId() };
+  const formRef = useRef<HTMLFormElement>(null);
+  /** Bumped when a press of Complete Order found problems: the effect below shows the first. */
+  const [showProblem, setShowProblem] = useState(0);
 
   useEffect(() => {
     if (!online || warehouses) return;
     api
       .get<{ data: Warehouse[] }>('warehouses')
-      .then(({ data }) => setWarehouses(data))
+      .then(({ data }) => {
+        setWarehouses(data);
+        // A suggestion only: without it the buyer chooses, as before.
+        readCheckoutDefaults(api).then((defaults) => setForm((f) => withDefaults(f, defaults, data)), () => undefined);
+      })
       .catch((error: Error) => setWarehouseError(error.message));
   }, [online, warehouses]);
+
+  // The first problem, in screen order, gets the focus and is scrolled to: the button may be
+  // far below it on a small phone, and a screen reader reads it out.
+  useEffect(() => {
+    if (!showProblem) return;
+    const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-problem]');
+    first?.focus({ preventScroll: true });
+    first?.scrollIntoView?.({ block: 'center' });
+  }, [showProblem]);
 
   if (started) return <PaymentStep started={started} onRestart={() => setStarted(undefined)} />;
   if (lines === undefined) return <Spinner />;
@@ -78,6 +94,7 @@ export default function CheckoutPage() {
     const checked = parseWith(checkoutRequestSchema, input);
     if (!checked.ok) {
       setErrors(checked.error.fieldErrors);
+      setShowProblem((n) => n + 1);
       return;
     }
     setBusy(true);
@@ -87,6 +104,7 @@ export default function CheckoutPage() {
       const e = error as Error & { fieldErrors?: Record<string, string> };
       if (e.fieldErrors) setErrors(e.fieldErrors);
       setFailure(e.message || 'Payment processing failed');
+      setShowProblem((n) => n + 1);
     } finally {
       setBusy(false);
     }
@@ -109,7 +127,7 @@ export default function CheckoutPage() {
       )}
 
       <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_22rem]">
-        <form onSubmit={submit} noValidate className="order-2 space-y-6 lg:order-1" aria-label="Checkout">
+        <form ref={formRef} onSubmit={submit} noValidate className="order-2 space-y-6 lg:order-1" aria-label="Checkout">
           <section className="card space-y-4 p-4">
             <h2 className="text-lg font-semibold">Pickup</h2>
             <div>
@@ -135,7 +153,8 @@ export default function CheckoutPage() {
                 </select>
               )}
               {warehouseError && <p className="mt-1 text-sm text-red-700">{warehouseError}</p>}
-              <FieldError id={`${ids.warehouse}-error`} message={errors.pickupLocationId} />
+              {/* The API's words are the spec's ("shipping address"); the screen names its own field. */}
+              <FieldError id={`${ids.warehouse}-error`} message={errors.pickupLocationId && CHECKOUT_MESSAGES.pickWarehouse} />
             </div>
             <div>
               <label htmlFor={ids.notes} className="mb-1 block text-sm font-medium">Notes for the warehouse</label>
@@ -146,8 +165,10 @@ export default function CheckoutPage() {
                 value={form.notes}
                 maxLength={500}
                 onChange={(e) => set('notes', e.target.value)}
+                aria-invalid={errors.notes ? true : undefined}
+                aria-describedby={errors.notes ? `${ids.notes}-error` : undefined}
               />
-              <FieldError message={errors.notes} />
+              <FieldError id={`${ids.notes}-error`} message={errors.notes} />
             </div>
           </section>
 
@@ -195,13 +216,25 @@ export default function CheckoutPage() {
             </div>
             <div>
               <label htmlFor={ids.agent} className="mb-1 block text-sm font-medium">Agent Code (optional)</label>
-              <input id={ids.agent} className="input" value={form.agentCode} maxLength={30} onChange={(e) => set('agentCode', e.target.value)} aria-describedby={`${ids.agent}-hint`} />
+              <input
+                id={ids.agent}
+                className="input"
+                value={form.agentCode}
+                maxLength={30}
+                onChange={(e) => set('agentCode', e.target.value)}
+                aria-invalid={errors.agentCode ? true : undefined}
+                aria-describedby={errors.agentCode ? `${ids.agent}-hint ${ids.agent}-error` : `${ids.agent}-hint`}
+              />
               <p id={`${ids.agent}-hint`} className="mt-1 text-sm text-gray-600">If you were referred by an agent</p>
-              <FieldError message={errors.agentCode} />
+              <FieldError id={`${ids.agent}-error`} message={errors.agentCode} />
             </div>
           </section>
 
-          {failure && <Banner kind="error">{failure}</Banner>}
+          {failure && (
+            <div tabIndex={-1} data-problem className="outline-none">
+              <Banner kind="error">{failure}</Banner>
+            </div>
+          )}
 
           <button type="submit" className="btn-primary w-full py-3 text-base" disabled={busy || !online || !warehouses?.length}>
             {busy ? 'Processing...' : 'Complete Order'}
@@ -246,6 +279,17 @@ export default function CheckoutPage() {
       </div>
     </div>
   );
+}
+
+/** Fills the fields the buyer has not touched with their usual warehouse and wallet. */
+function withDefaults(form: FormState, defaults: CheckoutDefaults, warehouses: Warehouse[]): FormState {
+  const usual = warehouses.some((w) => w.id === defaults.pickupLocationId) ? String(defaults.pickupLocationId) : '';
+  const wallet = !form.mobileMoneyNumber && defaults.mobileMoneyNumber;
+  return {
+    ...form,
+    shippingAddressId: form.shippingAddressId || usual,
+    ...(wallet ? { mobileMoneyNumber: wallet, mobileMoneyNetwork: defaults.mobileMoneyNetwork ?? form.mobileMoneyNetwork } : {}),
+  };
 }
 
 function Row({ label, value }: { label: string; value: number }) {

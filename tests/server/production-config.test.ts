@@ -1,0 +1,60 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig, requireInProduction } from '../../src/server/config';
+import { npmStartRefusal } from '../support/npm-start';
+
+/**
+ * Issue 21.10: with NODE_ENV=production set by the operator, the server refuses to start on
+ * the payment sandbox or the demo seed unless each is asked for by name, and says which
+ * setting is missing. (That `npm start` without NODE_ENV still serves the demo with the
+ * sandbox is tests/e2e/default-start.test.ts: it needs the built app.)
+ */
+const dataDir = mkdtempSync(join(tmpdir(), 'akuafo-prod-config-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+const production = { NODE_ENV: 'production', DATA_DIR: dataDir };
+
+describe('loadConfig in production', () => {
+  it('refuses the sandbox without ALLOW_SANDBOX_PAYMENTS=1, and the default seed without SEED', () => {
+    expect(() => loadConfig({ ...production, SEED: 'none' })).toThrow(/NODE_ENV=production needs ALLOW_SANDBOX_PAYMENTS: without PAYSTACK_SECRET_KEY/);
+    expect(() => loadConfig({ ...production, SEED: 'none', ALLOW_SANDBOX_PAYMENTS: 'yes' })).toThrow(/ALLOW_SANDBOX_PAYMENTS/);
+    expect(() => loadConfig({ ...production, ALLOW_SANDBOX_PAYMENTS: '1' })).toThrow(/NODE_ENV=production needs SEED: .*SEED=none, or SEED=demo/);
+  });
+
+  it('starts when each is asked for by name, or when Paystack is configured', () => {
+    expect(loadConfig({ ...production, SEED: 'demo', ALLOW_SANDBOX_PAYMENTS: '1' })).toMatchObject({ seed: 'demo', paystack: undefined });
+    expect(loadConfig({ ...production, SEED: 'none', PAYSTACK_SECRET_KEY: 'sk_live_x' })).toMatchObject({ seed: 'none', paystack: { secretKey: 'sk_live_x' } });
+  });
+
+  it('keeps the demo defaults outside production', () => {
+    expect(loadConfig({ DATA_DIR: dataDir })).toMatchObject({ seed: 'demo', paystack: undefined });
+    expect(loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test' })).toMatchObject({ seed: 'demo' });
+  });
+
+  it('is one reusable check: a production-only requirement names its setting', () => {
+    expect(() => requireInProduction({ NODE_ENV: 'production' }, 'USSD_CALLBACK_TOKEN', 'the USSD gateway must sign its callbacks')).toThrow(
+      'NODE_ENV=production needs USSD_CALLBACK_TOKEN: the USSD gateway must sign its callbacks.',
+    );
+    expect(() => requireInProduction({ NODE_ENV: 'production', USSD_CALLBACK_TOKEN: 't' }, 'USSD_CALLBACK_TOKEN', 'x')).not.toThrow();
+    expect(() => requireInProduction({}, 'USSD_CALLBACK_TOKEN', 'x')).not.toThrow();
+  });
+});
+
+describe('the real `npm start` with NODE_ENV=production', () => {
+  const unset = { PAYSTACK_SECRET_KEY: undefined, PAYSTACK_PUBLIC_KEY: undefined, ALLOW_SANDBOX_PAYMENTS: undefined, SEED: undefined };
+
+  it('exits non-zero naming ALLOW_SANDBOX_PAYMENTS when it would take payments in the sandbox', async () => {
+    const run = await npmStartRefusal({ ...unset, NODE_ENV: 'production', SEED: 'none', DATA_DIR: dataDir });
+    expect(run.served).toBe(false);
+    expect(run.code).not.toBe(0);
+    expect(run.stderr).toContain('Akuafo Market cannot start: NODE_ENV=production needs ALLOW_SANDBOX_PAYMENTS');
+  }, 300_000);
+
+  it('exits non-zero naming SEED when it would seed the demo by default', async () => {
+    const run = await npmStartRefusal({ ...unset, NODE_ENV: 'production', ALLOW_SANDBOX_PAYMENTS: '1', DATA_DIR: dataDir });
+    expect(run.served).toBe(false);
+    expect(run.code).not.toBe(0);
+    expect(run.stderr).toContain('NODE_ENV=production needs SEED');
+  }, 300_000);
+});
