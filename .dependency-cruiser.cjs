@@ -41,6 +41,9 @@ const KNOWN = [
   // badRequest, and the seed bumps the catalogue version through the catalogue module.
   ['platform-not-modules', 'src/server/platform/images/index.ts', ['src/server/http/errors.ts']],
   ['platform-not-modules', 'src/server/platform/db/seed.ts', ['src/server/modules/catalogue/versions.ts']],
+  // Issue 23 item 2: password hashing sheds load with http's HttpError (503); landed on main
+  // while the rule was being written (b705dcd).
+  ['platform-not-modules', 'src/server/platform/auth/passwords.ts', ['src/server/http/errors.ts']],
 ];
 
 const RULES = [
