@@ -7,6 +7,7 @@ import { main } from './main';
 /**
  * `npm start`: build the PWA when dist is missing or older than its sources, then serve.
  * Building here keeps the README's promise that a fresh clone starts with one command.
+ * npm runs this file compiled (dist-server/start.js, made by scripts/build-server.mjs).
  */
 const CLIENT_SOURCES = ['src/web', 'src/local', 'src/shared', 'src/static-build', 'sw', 'public', 'index.html', 'vite.config.ts', 'manifest.webmanifest'];
 

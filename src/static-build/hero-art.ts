@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { renderProductArt } from '../server/platform/images/product-art';
+import { renderProductArt } from '../shared/product-art';
 import type { Category } from '../shared/catalogue';
 import { HERO_ART_HEIGHT, HERO_ART_WIDTH } from '../web/pages/home/hero-art-size';
 

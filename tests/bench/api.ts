@@ -9,6 +9,7 @@ import { createDeps } from '../../src/server/deps';
 import { createLogger } from '../../src/server/platform/logging';
 import { fillBigCatalogue } from '../support/big-catalogue';
 import { startNpm } from '../support/npm-start';
+import { describeMemory, processTreeMemory } from '../support/process-memory';
 
 /**
  * npm run bench api: every public catalogue read of the real `npm start` against a bare Hono
@@ -16,7 +17,9 @@ import { startNpm } from '../support/npm-start';
  * by side in one run: autocannon, 50 connections, Accept-Encoding gzip, in ROUNDS turns of
  * BENCH_SECONDS (2) a side, each side's figures the median of its turns, so a neighbour's load
  * on a shared machine weighs on both. Once on the demo catalogue, once on 10,000 products.
- * The target is a ratio of at least 0.40 with a p99 of at most 25 ms.
+ * The target is a ratio of at least 0.40 with a p99 of at most 25 ms. It also prints the
+ * resident memory of the `npm start` processes before and after the load (goal: the server
+ * process at most 130 MB after it).
  */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
 const ROUNDS = 3;
@@ -94,6 +97,7 @@ async function benchCatalogue(label: string, dataDir: string, env: Record<string
     bodies[path] = await res.text();
   }
   const bare = await startBare(bodies, dataDir);
+  const memoryBefore = describeMemory(processTreeMemory(app.child.pid!));
   try {
     // Untimed: both processes' JIT warms up before the first route is measured.
     for (const path of paths) await sideBySide(app.baseUrl + path, bare.baseUrl + path, 1, 1);
@@ -110,6 +114,8 @@ async function benchCatalogue(label: string, dataDir: string, env: Record<string
     }
     await new Promise((r) => setTimeout(r, 1500)); // one more summary line after the last run
     console.log(cacheFigures(logFile));
+    console.log(`Resident memory before the load: ${memoryBefore}`);
+    console.log(`Resident memory after the load: ${describeMemory(processTreeMemory(app.child.pid!))}`);
   } finally {
     bare.stop();
     await app.stop();

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Deps } from '../../src/server/http/context';
 import { now } from '../../src/server/platform/db';
 import { storeTrustedImage } from '../../src/server/platform/images';
-import { renderProductArt } from '../../src/server/platform/images/product-art';
+import { renderProductArt } from '../../src/shared/product-art';
 import { CATEGORIES, CONDITIONS, GHANA_REGIONS } from '../../src/shared/catalogue';
 
 const ADJECTIVES = ['Fresh', 'Organic', 'Premium', 'Dried', 'Local', 'Hybrid', 'Golden', 'Sweet', 'Improved', 'Certified'];

@@ -65,7 +65,7 @@ export function securityHeaderValues(config: Pick<Config, 'paystack' | 'publicUr
 const complete = new WeakSet<Response>();
 
 /** A response with every header in place (the security headers included) and its body already encoded. */
-export function completeResponse(body: BodyInit | null, status: number, headers: Record<string, string>): Response {
+export function completeResponse(body: ConstructorParameters<typeof Response>[0], status: number, headers: Record<string, string>): Response {
   const res = new Response(body, { status, headers });
   complete.add(res);
   return res;

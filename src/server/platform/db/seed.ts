@@ -4,7 +4,7 @@ import { toMinor } from '../../../shared/money';
 import { nextCatalogueVersion } from '../../modules/catalogue/versions';
 import { hashPassword } from '../auth/passwords';
 import { storeTrustedImage, type StoredImage } from '../images';
-import { renderProductArt } from '../images/product-art';
+import { renderProductArt } from '../../../shared/product-art';
 import type { Logger } from '../logging';
 import type { Storage } from '../storage';
 import { now, type Db } from './index';

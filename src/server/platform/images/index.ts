@@ -4,6 +4,10 @@ import { IMAGE_WIDTHS, type ImageWidth } from '../../../shared/catalogue';
 import { badRequest } from '../../http/errors';
 import type { Storage } from '../storage';
 
+// Each picture is decoded and encoded once (an upload, the seed's artwork): libvips' cache of
+// operations (up to 50 MB) would never be hit, and only kept the server's memory up.
+sharp.cache(false);
+
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 /**
  * Against decompression bombs (a few KB of PNG that decode to gigabytes): sharp refuses to

@@ -1,4 +1,3 @@
-import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { Storage } from './index';
 
 export interface S3Settings {
@@ -11,7 +10,10 @@ export interface S3Settings {
 
 /** Uploads in an S3-compatible bucket, so every instance of a fleet serves every photo. */
 export function createS3Storage(settings: S3Settings): Storage {
-  const client = new S3Client({
+  // The SDK is large (about a second of start-up on a busy 2-CPU machine, and its memory):
+  // imported only by an instance that stores in S3, and only here.
+  const sdk = import('@aws-sdk/client-s3');
+  const client = sdk.then(({ S3Client }) => new S3Client({
     endpoint: settings.endpoint,
     region: settings.region,
     credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
@@ -20,15 +22,17 @@ export function createS3Storage(settings: S3Settings): Storage {
     forcePathStyle: true,
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
-  });
+  }));
   const Bucket = settings.bucket;
   return {
     async put(key, data) {
-      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: data, ContentType: key.endsWith('.webp') ? 'image/webp' : undefined }));
+      const [{ PutObjectCommand }, s3] = await Promise.all([sdk, client]);
+      await s3.send(new PutObjectCommand({ Bucket, Key: key, Body: data, ContentType: key.endsWith('.webp') ? 'image/webp' : undefined }));
     },
     async get(key) {
+      const [{ GetObjectCommand, NoSuchKey }, s3] = await Promise.all([sdk, client]);
       try {
-        const object = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        const object = await s3.send(new GetObjectCommand({ Bucket, Key: key }));
         return object.Body ? Buffer.from(await object.Body.transformToByteArray()) : undefined;
       } catch (error) {
         if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey') return undefined;
@@ -36,12 +40,13 @@ export function createS3Storage(settings: S3Settings): Storage {
       }
     },
     async remove(prefix) {
+      const [{ DeleteObjectCommand, ListObjectsV2Command }, s3] = await Promise.all([sdk, client]);
       let token: string | undefined;
       do {
-        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken: token }));
+        const page = await s3.send(new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken: token }));
         // Like a folder on disk: the key itself and what lies under it, not its longer-named siblings.
         const doomed = (page.Contents ?? []).filter(({ Key }) => Key === prefix || Key?.startsWith(`${prefix}/`));
-        await Promise.all(doomed.map(({ Key }) => client.send(new DeleteObjectCommand({ Bucket, Key }))));
+        await Promise.all(doomed.map(({ Key }) => s3.send(new DeleteObjectCommand({ Bucket, Key }))));
         token = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (token);
     },

@@ -5,7 +5,7 @@
  * references, so sharp/librsvg can rasterise it on a machine without fonts.
  * `seed` and `variant` drive a small PRNG so listings do not look identical.
  */
-import type { Category } from '../../../shared/catalogue';
+import type { Category } from './catalogue';
 
 const W = 800;
 const H = 600;
