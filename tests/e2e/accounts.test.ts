@@ -98,7 +98,7 @@ describe.skipIf(!baseUrl)('accounts in the browser', () => {
     await page.goto(`${baseUrl}/profile`);
     await page.getByRole('heading', { name: 'Personal Information' }).waitFor();
     await page.locator('dd', { hasText: email }).waitFor();
-    await page.locator('dd', { hasText: '+233241234567' }).waitFor();
+    await page.locator('dd', { hasText: '024 123 4567' }).waitFor();
     await page.getByText('4 Prempeh II Street, Kumasi, Ashanti, Ghana').waitFor();
     await page.getByText('No recent orders').waitFor();
     await page.getByRole('button', { name: 'Edit' }).click();
@@ -109,7 +109,7 @@ describe.skipIf(!baseUrl)('accounts in the browser', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Profile updated successfully').waitFor();
     await page.locator('dd', { hasText: /^Esinam$/ }).waitFor();
-    await page.locator('dd', { hasText: '+233201112222' }).waitFor();
+    await page.locator('dd', { hasText: '020 111 2222' }).waitFor();
     // The outbox delivered it: the server holds the change.
     await expect.poll(async () => {
       const session = await loginViaApi(baseUrl, email, password);

@@ -93,7 +93,7 @@ describe.skipIf(!baseUrl)('checkout with the sandbox', () => {
     await orderLink.click();
     await page.getByRole('heading', { name: `Order ${orderNumber}` }).waitFor();
     await page.getByRole('tab', { name: 'Status Updates' }).click();
-    await page.getByText('Payment confirmed').waitFor();
+    await page.getByRole('tabpanel', { name: 'Status Updates' }).getByText('Paid', { exact: true }).first().waitFor();
 
     // No network: the detail and the history come from the phone.
     await context.setOffline(true);
