@@ -14,7 +14,7 @@ export function initialsOf(user: Pick<SessionUser, 'firstName' | 'lastName'>): s
 
 const itemClass = 'block w-full rounded-md px-3 py-2 text-left text-sm text-gray-800 hover:bg-brand-light focus-visible:bg-brand-light';
 
-/** The round avatar and its menu: name, e-mail, Profile or Seller Dashboard, My Orders, Sign out. */
+/** The round avatar and its menu: name, e-mail, Profile (and Operator console) or Seller Dashboard, My Orders, Sign out. */
 export function AccountMenu({ user }: { user: SessionUser }) {
   const { open, setOpen, close } = usePopup();
   const rootRef = useRef<HTMLDivElement>(null);
@@ -25,7 +25,7 @@ export function AccountMenu({ user }: { user: SessionUser }) {
   useDismiss(rootRef, open, close, buttonRef);
 
   const fullName = `${user.firstName ?? ''} ${user.lastName ?? ''}`.trim() || user.email;
-  const dashboard = user.userType === 'CUSTOMER' ? { to: '/profile', label: 'Profile' } : { to: '/sellers/me', label: 'Seller Dashboard' };
+  const dashboard = user.userType === 'SELLER' ? { to: '/sellers/me', label: 'Seller Dashboard' } : { to: '/profile', label: 'Profile' };
 
   // The session ends on this phone at once; the server is told in the background (best
   // effort), so signing out never waits on a slow network.
@@ -70,6 +70,11 @@ export function AccountMenu({ user }: { user: SessionUser }) {
           <li>
             <Link ref={firstItemRef} to={dashboard.to} className={itemClass}>{dashboard.label}</Link>
           </li>
+          {user.userType === 'ADMIN' && (
+            <li>
+              <Link to="/admin" className={itemClass}>Operator console</Link>
+            </li>
+          )}
           <li>
             <Link to="/orders" className={itemClass}>My Orders</Link>
           </li>
