@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PROFILE_KEY, signIn } from '../../src/local/account';
 import { addToCart } from '../../src/local/cart';
+import type { CachedDetail } from '../../src/local/catalogue-detail';
 import { AkuafoDb } from '../../src/local/db';
 import { refreshOrders } from '../../src/local/orders';
 import { signOut } from '../../src/local/sign-out';
@@ -38,7 +39,7 @@ async function useThePhone(): Promise<{ product: Product }> {
   const session = await signIn(createApiClient({ origin: 'http://test.local', fetch: server.fetch }), BUYER, PASSWORD, db);
   const product = ((await (await server.call('/products?pageSize=1')).json()) as { data: Product[] }).data[0]!;
   await db.products.put({ ...product, haystack: product.name.toLowerCase() });
-  await db.productDetails.put({ ...(product as never), reviews: [], relatedProducts: [], canReview: true, cachedAt: new Date().toISOString(), cachedFor: BUYER } as never);
+  await db.productDetails.put({ ...product, reviews: [], relatedProducts: [], canReview: true, cachedAt: new Date().toISOString(), cachedFor: BUYER } as unknown as CachedDetail);
   await db.meta.bulkPut([
     { key: 'catalogue.cursor', value: 42 },
     { key: 'settings.dataSaver', value: true },
