@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { signOut } from '../../local/sign-out';
+import { sendQueuedChanges, signOut } from '../../local/sign-out';
 import { api } from '../app/api';
 
 /**
@@ -16,13 +16,15 @@ export function useSignOut(): { start: () => void; busy: boolean; dialog: ReactN
   const run = async (discardUnsent: boolean) => {
     setBusy(true);
     try {
-      const result = await signOut(api, undefined, { discardUnsent });
-      if (result.signedOut) {
-        setUnsent(0);
-        navigate('/', { replace: true });
-      } else {
-        setUnsent(result.unsent);
+      const unsent = discardUnsent ? 0 : await sendQueuedChanges(api);
+      if (unsent > 0) {
+        setUnsent(unsent);
+        return;
       }
+      setUnsent(0);
+      // Home first, then the wipe: no page is left on screen showing the person who left.
+      navigate('/', { replace: true });
+      await signOut(api, undefined, { discardUnsent: true });
     } finally {
       setBusy(false);
     }
