@@ -1,8 +1,9 @@
 import { MESSAGES, type Address, type LoginAnswer, type Profile, type ProfileUpdate, type RegisterInput } from '../shared/schemas/accounts';
 import type { ApiClient } from './api';
+import { pullServerCart } from './cart';
 import { localDb, getMeta, setMeta, type AkuafoDb } from './db';
 import { enqueue, onOutboxFailure, onOutboxSent } from './outbox';
-import { clearSession, readSession, saveSession, type Session } from './session';
+import { readSession, saveSession, type Session } from './session';
 import { requestPersistentStorage } from './storage';
 
 /**
@@ -19,24 +20,14 @@ export async function signIn(api: ApiClient, email: string, password: string, db
   if (!data?.accessToken || !data.refreshToken || !data.user) throw new Error(MESSAGES.invalidLoginResponse);
   const session: Session = { accessToken: data.accessToken, refreshToken: data.refreshToken, expiresAt: data.expiresAt, user: data.user };
   await saveSession(session, db);
+  // The cart the server holds (another phone's, or this one's from before a sign-out) shows at
+  // once, with any changes still queued here on top. `api` is the public client: the new
+  // token goes along by hand. Not awaited: the cart follows a moment later; offline, the cart
+  // page reads it when it can.
+  void pullServerCart(api, db, { headers: { Authorization: `Bearer ${session.accessToken}` } }).catch(() => undefined);
   // A user who signs in means to keep the app: the moment to ask that its storage be kept.
   void requestPersistentStorage(db).catch(() => undefined);
   return session;
-}
-
-/**
- * Signs out on this device at once (session, cart, profile copy and unsent changes, which
- * belong to the user leaving and must never be sent under the next user's name), then tells
- * the server to end the refresh token, best effort: offline, it simply expires.
- */
-export async function signOut(api: ApiClient, db: AkuafoDb = localDb): Promise<void> {
-  const session = await readSession(db);
-  await clearSession(db);
-  await db.transaction('rw', db.meta, db.outbox, async () => {
-    await db.meta.delete(PROFILE_KEY);
-    await db.outbox.clear();
-  });
-  if (session) await api.post('logout', { refreshToken: session.refreshToken }).catch(() => undefined);
 }
 
 export async function register(api: ApiClient, input: RegisterInput): Promise<{ email: string }> {

@@ -1,5 +1,6 @@
 import ky, { HTTPError, type KyInstance, type Options } from 'ky';
 import type { ApiErrorBody } from '../shared/errors';
+import { reportReached, reportUnreachable } from './network';
 import { responseBytes } from './usage';
 
 export const REQUEST_TIMEOUT_MS = 10_000;
@@ -39,7 +40,10 @@ export interface ApiClientOptions {
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 
-/** ky with our conventions: JSON only, 10 s time-out, bearer token, one refresh on 401. */
+/**
+ * ky with our conventions: JSON only, 10 s time-out, bearer token, one refresh on 401. Every
+ * outcome tells src/local/network.ts whether the server was reached (see ourAnswer).
+ */
 export function createApiClient(options: ApiClientOptions = {}) {
   const prefix = `${options.origin ?? ''}/api/v1/`;
   const http: KyInstance = ky.create({
@@ -72,13 +76,17 @@ export function createApiClient(options: ApiClientOptions = {}) {
       response = await http(prefix + path.replace(/^\//, ''), init);
     } catch (error) {
       if (error instanceof HTTPError) {
+        reportOutcome(error.response);
         if (error.response.status === 401 && !retried && options.auth && (await options.auth.refresh())) {
           return request<T>(path, init, true);
         }
         throw await toApiError(error.response);
       }
+      // The caller gave up (a page left, the replayer stopped): that says nothing about the network.
+      if (!(error instanceof Error && error.name === 'AbortError')) reportUnreachable();
       throw new ApiError(networkMessage(error), 0, 'network_error');
     }
+    reportOutcome(response);
     if (response.status === 204 || response.status === 304) return undefined as T;
     if (!response.headers.get('content-type')?.includes('application/json')) {
       throw new ApiError('Unexpected content type', response.status, 'unexpected_content_type');
@@ -97,6 +105,19 @@ export function createApiClient(options: ApiClientOptions = {}) {
     form: <T>(path: string, form: FormData, init: Options & { method?: string } = {}) =>
       request<T>(path, { ...init, method: init.method ?? 'POST', body: form }),
   };
+}
+
+/**
+ * Our API answers JSON (or nothing, 204/304). Anything else came from something between the
+ * phone and us: a captive network's login page, a proxy's error page. That is not online.
+ */
+function ourAnswer(response: Response): boolean {
+  return response.status === 204 || response.status === 304 || Boolean(response.headers.get('content-type')?.includes('application/json'));
+}
+
+function reportOutcome(response: Response): void {
+  if (ourAnswer(response)) reportReached();
+  else reportUnreachable();
 }
 
 async function toApiError(response: Response): Promise<ApiError> {

@@ -1,6 +1,7 @@
 import { toMinor } from '../shared/money';
 import { CART_MESSAGES, summarizeCart, type Cart, type CartItem, type CartSummary } from '../shared/schemas/cart';
 import type { Product } from '../shared/schemas/catalogue';
+import type { Options } from 'ky';
 import type { ApiClient } from './api';
 import { localDb, type AkuafoDb, type LocalCartItem, type OutboxEntry } from './db';
 import { enqueueWith, onOutboxFailure, onOutboxSent, onOutboxSupersede } from './outbox';
@@ -161,14 +162,17 @@ function withPriceChange(line: CartLine, before: CartLine | undefined): CartLine
  * outbox laid on top (failed ones are left out: that is the "restore" after a refusal).
  * Does nothing for a visitor. Returns the server's cart.
  */
-export async function pullServerCart(api: ApiClient, given?: AkuafoDb): Promise<Cart | undefined> {
+export async function pullServerCart(api: ApiClient, given?: AkuafoDb, init: Options = {}): Promise<Cart | undefined> {
   const d = db(given);
-  if (!(await readSession(d))) return undefined;
-  const { data } = await api.get<{ data: Cart }>('shop/cart');
+  const session = await readSession(d);
+  if (!session) return undefined;
+  const { data } = await api.get<{ data: Cart }>('shop/cart', init);
   await d.transaction('rw', d.cart, d.outbox, d.products, async () => {
     const before = new Map(((await d.cart.toArray()) as CartLine[]).map((l) => [l.productId, l]));
     const lines = new Map(data.items.map((item) => [item.productId, withPriceChange(lineFromServer(item), before.get(item.productId))]));
-    const waiting = await d.outbox.where('entity').equals(CART_ENTITY).filter((e) => e.status === 'pending').sortBy('seq');
+    // Changes another account made on this phone are not this cart's (the outbox holds them back).
+    const mine = (e: OutboxEntry) => e.status === 'pending' && [undefined, session.user.id].includes((e as OutboxEntry & { owner?: number }).owner);
+    const waiting = await d.outbox.where('entity').equals(CART_ENTITY).filter(mine).sortBy('seq');
     for (const entry of waiting) await applyIntent(lines, entry, before, d);
     await d.cart.clear();
     await d.cart.bulkPut([...lines.values()]);

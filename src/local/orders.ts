@@ -63,10 +63,11 @@ export async function refreshOrderDetail(api: ApiClient, id: number, db: AkuafoD
 
 /** A page of the signed-in user's kept orders, newest first, in the server's page shape. */
 export async function localOrdersPage(page = 1, pageSize = ORDERS_PAGE_SIZE, db: AkuafoDb = localDb): Promise<Page<LocalOrderSummary>> {
-  const who = await owner(db);
-  const mine = who
-    ? ((await db.orders.orderBy('createdAt').reverse().toArray()) as StoredOrder[]).filter((o) => o.data?.owner === who).sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id)
-    : [];
+  // Both reads start at once. Read one after the other (orders after awaiting the session), the
+  // orders screen's live query in Chromium never saw the orders written later: a fresh phone
+  // showed an empty history until a reload (issue 22.12, tests/e2e/shared-phone.test.ts).
+  const [who, rows] = await Promise.all([owner(db), db.orders.orderBy('createdAt').reverse().toArray() as Promise<StoredOrder[]>]);
+  const mine = who ? rows.filter((o) => o.data?.owner === who).sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id) : [];
   return {
     data: mine.slice((page - 1) * pageSize, page * pageSize).map((o) => o.data),
     pagination: paginate(page, pageSize, mine.length),
@@ -78,10 +79,9 @@ export type LocalOrderDetail = OrderDetail & { cancel?: { status: OutboxEntry['s
 
 /** One kept order: its detail if it was ever opened online, else undefined. */
 export async function localOrderDetail(id: number, db: AkuafoDb = localDb): Promise<LocalOrderDetail | undefined> {
-  const who = await owner(db);
-  const row = (await db.orders.get(id)) as StoredOrder | undefined;
+  // All reads at once, as in localOrdersPage: a live query must see each table it depends on.
+  const [who, row, asked] = await Promise.all([owner(db), db.orders.get(id) as Promise<StoredOrder | undefined>, db.outbox.where('entity').equals(orderEntity(id)).last()]);
   if (!row || row.data?.owner !== who || !row.detail) return undefined;
-  const asked = await db.outbox.where('entity').equals(orderEntity(id)).last();
   return asked ? { ...row.detail, cancel: { status: asked.status, error: asked.error } } : row.detail;
 }
 

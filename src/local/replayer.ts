@@ -1,5 +1,6 @@
 import type { ApiClient } from './api';
 import { localDb, type AkuafoDb } from './db';
+import { onBackOnline } from './network';
 import { OUTBOX_EVENT, replayOutbox, type ReplayResult } from './outbox';
 
 export const OUTBOX_SYNC_TAG = 'outbox';
@@ -51,7 +52,8 @@ export interface ReplayerHandle {
 }
 
 /**
- * Runs the outbox on start, when the network returns, when the tab becomes visible, after
+ * Runs the outbox on start, when the network returns (the browser's 'online', or the server
+ * answering again after failed requests: src/local/network.ts), when the tab becomes visible, after
  * each enqueue, and on a backoff timer after failures. `onResult` lets the UI show state.
  */
 export function startOutboxReplayer(
@@ -115,6 +117,8 @@ export function startOutboxReplayer(
   const onVisible = () => document.visibilityState === 'visible' && onTrigger();
   globalThis.addEventListener?.(OUTBOX_EVENT, onTrigger);
   globalThis.addEventListener?.('online', onTrigger);
+  // Signal with no data does not fire 'online': an answer to any request (or the probe) does this.
+  const stopFollowing = onBackOnline(onTrigger);
   if (typeof document !== 'undefined') document.addEventListener('visibilitychange', onVisible);
   void kick();
 
@@ -125,6 +129,7 @@ export function startOutboxReplayer(
       clearTimeout(timer);
       globalThis.removeEventListener?.(OUTBOX_EVENT, onTrigger);
       globalThis.removeEventListener?.('online', onTrigger);
+      stopFollowing();
       if (typeof document !== 'undefined') document.removeEventListener('visibilitychange', onVisible);
     },
   };

@@ -1,11 +1,13 @@
 import type { ApiClient } from './api';
 import { pullCatalogue } from './catalogue';
 import { localDb, type AkuafoDb } from './db';
+import { onBackOnline } from './network';
 
 export const CATALOGUE_PULL_INTERVAL_MS = 5 * 60_000;
 
 /**
- * Keeps the mirror fresh: pulls on start, when the network returns, when the tab becomes
+ * Keeps the mirror fresh: pulls on start, when the network returns (the browser's 'online', or
+ * the server answering again: src/local/network.ts), when the tab becomes
  * visible again, and every 5 minutes while online. Failures are quiet: the mirror still works.
  */
 export function startCatalogueSync(api: ApiClient, db: AkuafoDb = localDb): () => void {
@@ -17,10 +19,12 @@ export function startCatalogueSync(api: ApiClient, db: AkuafoDb = localDb): () =
   const onVisible = () => document.visibilityState === 'visible' && pull();
   pull();
   window.addEventListener('online', pull);
+  const stopFollowing = onBackOnline(pull);
   document.addEventListener('visibilitychange', onVisible);
   const timer = setInterval(pull, CATALOGUE_PULL_INTERVAL_MS);
   return () => {
     window.removeEventListener('online', pull);
+    stopFollowing();
     document.removeEventListener('visibilitychange', onVisible);
     clearInterval(timer);
   };

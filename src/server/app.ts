@@ -77,8 +77,11 @@ export function createApp(deps: Deps) {
   const log = createAccessLog(deps.logger, { slowMs: deps.config.logSlowMs, summaryMs: deps.config.logSummarySeconds * 1000, extra: () => ({ apiCache: reads.stats() }) });
   app.use('*', log.middleware);
   // A write may have queued messages; its transaction has committed by now, so send them at once.
+  // An answer that does not say how to cache it is a user's own (profile, orders, cart) or a
+  // refusal: never stored, so a shared phone's HTTP cache keeps nothing of the last user.
   app.use('/api/*', async (c, next) => {
     await next();
+    if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
     if (c.req.method !== 'GET') deps.messages.wake();
   });
 

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { PROFILE_KEY, readLocalProfile, refreshProfile, signIn, signOut, updateProfile } from '../../src/local/account';
+import { PROFILE_KEY, readLocalProfile, refreshProfile, signIn, updateProfile } from '../../src/local/account';
 import { ApiError, createApiClient } from '../../src/local/api';
 import { AkuafoDb } from '../../src/local/db';
 import { replayOutbox } from '../../src/local/outbox';
+import { signOut } from '../../src/local/sign-out';
 import { SESSION_EXPIRED_MESSAGE, createSessionAuth, readSession, saveSession } from '../../src/local/session';
 import { startTestServer, type TestServer } from '../support/server';
 
@@ -101,13 +102,18 @@ describe('account data layer', () => {
     expect(await readSession(db)).toBeUndefined();
   });
 
-  it('signOut forgets the session, cart, profile and unsent changes, and ends the refresh token', async () => {
+  // Changed deliberately (issue 21.14): queued changes used to be dropped unsent; now they are sent first.
+  it('signOut sends queued changes first, forgets the session, cart and profile, and ends the refresh token', async () => {
     const { api, plain } = wire();
     const session = await signIn(plain, 'reviewer4@akuafo.demo', PASSWORD, db);
     await refreshProfile(api, db);
     await db.cart.put({ productId: 1, quantity: 2, name: 'Yam', imageUrl: null, price: 10, updatedAt: new Date().toISOString() });
-    await updateProfile({ firstName: 'Unsent' }, db);
-    await signOut(api, db);
+    await updateProfile({ firstName: 'Queued' }, db);
+    const result = await signOut(api, db);
+    expect(result.signedOut).toBe(true);
+    if (result.signedOut) await result.serverTold;
+    const fresh = await signIn(plain, 'reviewer4@akuafo.demo', PASSWORD, new AkuafoDb(`other-${Math.random()}`));
+    expect(fresh.user.firstName).toBe('Queued');
     expect(await readSession(db)).toBeUndefined();
     expect(await db.cart.count()).toBe(0);
     expect(await db.outbox.count()).toBe(0);

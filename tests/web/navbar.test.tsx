@@ -53,7 +53,7 @@ describe('NavBar', () => {
     expect(screen.queryByTestId('cart-badge')).toBeNull();
   });
 
-  it('leads a customer to Profile and anyone else to the Seller Dashboard', async () => {
+  it('leads a customer to Profile and a seller to the Seller Dashboard', async () => {
     await signIn(user());
     const { unmount } = renderBar();
     fireEvent.click(await screen.findByRole('button', { name: /account menu for Kojo Appiah/ }));
@@ -68,6 +68,17 @@ describe('NavBar', () => {
     fireEvent.click(await screen.findByRole('button', { name: /account menu for/ }));
     expect((await screen.findByRole('link', { name: 'Seller Dashboard' })).getAttribute('href')).toBe('/sellers/me');
     expect(screen.queryByRole('link', { name: 'Profile' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Operator console' })).toBeNull();
+  });
+
+  // Issue 22.14: the operator was offered "Seller Dashboard" (a page for sellers) and no way to /admin.
+  it('offers an operator their profile and the Operator console, never the Seller Dashboard', async () => {
+    await signIn(user({ userType: 'ADMIN' }));
+    renderBar();
+    fireEvent.click(await screen.findByRole('button', { name: /account menu for/ }));
+    expect((await screen.findByRole('link', { name: 'Operator console' })).getAttribute('href')).toBe('/admin');
+    expect(screen.getByRole('link', { name: 'Profile' }).getAttribute('href')).toBe('/profile');
+    expect(screen.queryByRole('link', { name: 'Seller Dashboard' })).toBeNull();
   });
 
   it('closes the menu on a press outside it and on Escape', async () => {

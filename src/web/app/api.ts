@@ -1,4 +1,5 @@
 import { createApiClient } from '../../local/api';
+import { setReachabilityProbe } from '../../local/network';
 import { createSessionAuth } from '../../local/session';
 import { recordUsage } from '../../local/usage';
 import { SESSION_EXPIRED_EVENT } from './events';
@@ -15,3 +16,6 @@ export const api = createApiClient({
   ),
   onResponseBytes: (bytes) => void recordUsage('data', bytes).catch(() => undefined),
 });
+
+// While requests fail, a small public read asks now and then whether the server is back.
+setReachabilityProbe(() => api.get('categories'));

@@ -1,3 +1,4 @@
+import { isOnline, onBackOnline } from '../../local/network';
 import { resumeInterruptedPacks } from '../../local/packs';
 import { requestPersistentStorage } from '../../local/storage';
 
@@ -8,7 +9,8 @@ import { requestPersistentStorage } from '../../local/storage';
  */
 export function startFieldCare(): void {
   const resume = () => void resumeInterruptedPacks().catch(() => undefined);
-  if (navigator.onLine) resume();
-  window.addEventListener('online', resume);
+  if (isOnline()) resume();
+  // The browser's 'online', or the server answering again after failed requests.
+  onBackOnline(resume);
   window.addEventListener('appinstalled', () => void requestPersistentStorage().catch(() => undefined));
 }

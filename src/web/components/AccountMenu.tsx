@@ -1,10 +1,9 @@
 import { useId, useRef } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
-import { signOut } from '../../local/account';
+import { Link } from 'react-router-dom';
 import type { SessionUser } from '../../local/session';
-import { api } from '../app/api';
 import { useDismiss } from '../hooks/useDismiss';
 import { usePopup } from '../hooks/usePopup';
+import { useSignOut } from './SignOut';
 
 /** Two initials from the user's names; 'U' when the names give none. */
 export function initialsOf(user: Pick<SessionUser, 'firstName' | 'lastName'>): string {
@@ -14,25 +13,23 @@ export function initialsOf(user: Pick<SessionUser, 'firstName' | 'lastName'>): s
 
 const itemClass = 'block w-full rounded-md px-3 py-2 text-left text-sm text-gray-800 hover:bg-brand-light focus-visible:bg-brand-light';
 
-/** The round avatar and its menu: name, e-mail, Profile or Seller Dashboard, My Orders, Sign out. */
+/** The round avatar and its menu: name, e-mail, Profile (and Operator console) or Seller Dashboard, My Orders, Sign out. */
 export function AccountMenu({ user }: { user: SessionUser }) {
   const { open, setOpen, close } = usePopup();
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const firstItemRef = useRef<HTMLAnchorElement>(null);
   const menuId = useId();
-  const navigate = useNavigate();
+  const leave = useSignOut();
   useDismiss(rootRef, open, close, buttonRef);
 
   const fullName = `${user.firstName ?? ''} ${user.lastName ?? ''}`.trim() || user.email;
-  const dashboard = user.userType === 'CUSTOMER' ? { to: '/profile', label: 'Profile' } : { to: '/sellers/me', label: 'Seller Dashboard' };
+  const dashboard = user.userType === 'SELLER' ? { to: '/sellers/me', label: 'Seller Dashboard' } : { to: '/profile', label: 'Profile' };
 
-  // The session ends on this phone at once; the server is told in the background (best
-  // effort), so signing out never waits on a slow network.
+  // Queued changes go first (or the user is asked); the server is told in the background.
   const onSignOut = () => {
     setOpen(false);
-    void signOut(api);
-    navigate('/');
+    leave.start();
   };
 
   return (
@@ -70,6 +67,11 @@ export function AccountMenu({ user }: { user: SessionUser }) {
           <li>
             <Link ref={firstItemRef} to={dashboard.to} className={itemClass}>{dashboard.label}</Link>
           </li>
+          {user.userType === 'ADMIN' && (
+            <li>
+              <Link to="/admin" className={itemClass}>Operator console</Link>
+            </li>
+          )}
           <li>
             <Link to="/orders" className={itemClass}>My Orders</Link>
           </li>
@@ -78,6 +80,8 @@ export function AccountMenu({ user }: { user: SessionUser }) {
           </li>
         </ul>
       </div>
+      {leave.busy && <span role="status" className="sr-only">Signing out…</span>}
+      {leave.dialog}
     </div>
   );
 }

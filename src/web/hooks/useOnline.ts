@@ -1,15 +1,10 @@
 import { useSyncExternalStore } from 'react';
+import { isOnline, subscribeOnline } from '../../local/network';
 
-function subscribe(callback: () => void) {
-  window.addEventListener('online', callback);
-  window.addEventListener('offline', callback);
-  return () => {
-    window.removeEventListener('online', callback);
-    window.removeEventListener('offline', callback);
-  };
-}
-
-/** Whether the browser believes it has a network. */
+/**
+ * Whether the app can reach its server: the browser's word, and what the last request did
+ * (src/local/network.ts). A phone with signal but no data shows as offline.
+ */
 export function useOnline(): boolean {
-  return useSyncExternalStore(subscribe, () => navigator.onLine, () => true);
+  return useSyncExternalStore(subscribeOnline, isOnline, () => true);
 }

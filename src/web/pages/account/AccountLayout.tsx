@@ -1,9 +1,8 @@
 import { formatPhone } from '../../../shared/phone';
 import { Bell, CreditCard, Heart, HelpCircle, LogOut, MapPin, Package, Settings, ShoppingCart, User } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { NavLink, useNavigate } from 'react-router-dom';
-import { signOut } from '../../../local/account';
-import { api } from '../../app/api';
+import { NavLink } from 'react-router-dom';
+import { useSignOut } from '../../components/SignOut';
 import { useSession } from '../../hooks/useSession';
 
 const ENTRIES = [
@@ -30,12 +29,8 @@ export function initials(first?: string, last?: string): string {
 /** The account pages' frame: the left menu (a row of links on phones) and the page. */
 export function AccountLayout({ title, children }: { title: string; children: ReactNode }) {
   const { session } = useSession();
-  const navigate = useNavigate();
   const user = session?.user;
-  const logOut = async () => {
-    await signOut(api);
-    navigate('/', { replace: true });
-  };
+  const leave = useSignOut();
   return (
     <div className="container-page grid grid-cols-[minmax(0,1fr)] gap-6 py-6 md:grid-cols-[15rem_minmax(0,1fr)]">
       <aside className="card h-fit min-w-0 p-4">
@@ -61,11 +56,12 @@ export function AccountLayout({ title, children }: { title: string; children: Re
               {label}
             </NavLink>
           ))}
-          <button type="button" onClick={logOut} className="flex shrink-0 items-center gap-2 rounded-lg px-3 py-2 text-left text-sm text-red-700 hover:bg-red-50">
+          <button type="button" onClick={leave.start} disabled={leave.busy} className="flex shrink-0 items-center gap-2 rounded-lg px-3 py-2 text-left text-sm text-red-700 hover:bg-red-50">
             <LogOut size={18} aria-hidden="true" />
-            Log Out
+            {leave.busy ? 'Signing out…' : 'Log Out'}
           </button>
         </nav>
+        {leave.dialog}
       </aside>
       <section aria-labelledby="account-title" className="min-w-0">
         <h1 id="account-title" className="mb-4 text-2xl font-bold">{title}</h1>

@@ -2,8 +2,11 @@ import { ShoppingBasket, Store, X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 
-/** 'Join as a buyer or seller': the account-type chooser opened from sign-in. */
-export function ChooserDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+/**
+ * 'Join as a buyer or seller': the account-type chooser opened from sign-in. `from` is the page
+ * the visitor was on their way to, handed on so a new buyer lands there once signed in.
+ */
+export function ChooserDialog({ open, onClose, from }: { open: boolean; onClose: () => void; from?: string }) {
   const ref = useRef<HTMLDialogElement>(null);
   const navigate = useNavigate();
   useEffect(() => {
@@ -15,7 +18,7 @@ export function ChooserDialog({ open, onClose }: { open: boolean; onClose: () =>
 
   const choose = (path: string) => {
     onClose();
-    navigate(path);
+    navigate(path, { state: from ? { from } : undefined });
   };
 
   return (
@@ -45,7 +48,7 @@ export function ChooserDialog({ open, onClose }: { open: boolean; onClose: () =>
         </div>
         <p className="mt-4 text-center text-sm text-gray-700">
           Already have an account?{' '}
-          <Link to="/signin" onClick={onClose} className="font-medium text-brand-dark underline">Sign in</Link>
+          <Link to="/signin" state={from ? { from } : undefined} onClick={onClose} className="font-medium text-brand-dark underline">Sign in</Link>
         </p>
       </div>
     </dialog>

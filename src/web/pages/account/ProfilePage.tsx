@@ -7,6 +7,7 @@ import { api } from '../../app/api';
 import { Spinner } from '../../components/Spinner';
 import { useSession } from '../../hooks/useSession';
 import { AccountLayout } from './AccountLayout';
+import { OperatorProfile } from './OperatorProfile';
 import { PersonalInfoCard } from './PersonalInfoCard';
 import { SecurityCard } from './SecurityCard';
 import { AddressesCard, QuickActions, RecentOrdersCard } from './SummaryCards';
@@ -34,11 +35,12 @@ export function useProfile(): { profile: Profile | undefined; failed: boolean; l
   return { profile, failed: failed && !profile, loading: !profile && !fetched };
 }
 
-/** /profile: the shopper's account page. Sellers have their own at /sellers/me. */
+/** /profile: the shopper's account page. Sellers have their own at /sellers/me; operators a short one. */
 export default function ProfilePage() {
   const { session } = useSession();
   const { profile, failed, loading } = useProfile();
   if (session?.user.userType === 'SELLER') return <Navigate to="/sellers/me" replace />;
+  if (session?.user.userType === 'ADMIN') return <OperatorProfile user={session.user} />;
 
   return (
     <AccountLayout title="My Account">

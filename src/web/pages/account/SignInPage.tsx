@@ -9,25 +9,14 @@ import { useSession } from '../../hooks/useSession';
 import { ChooserDialog } from './ChooserDialog';
 import { VerifyEmailDialog } from './VerifyEmailDialog';
 import { publicApi } from './publicApi';
+import { returnPath, type ReturnState } from './return-path';
 import { showToast } from './toast';
 import { Alert, AuthCard, Field, PasswordField, errorMessage } from './ui';
-
-interface SignInState {
-  from?: string;
-  error?: string;
-}
-
-/** Where to go after signing in: the remembered page, never back to an account screen. */
-function returnPath(state: SignInState | null): string {
-  const from = state?.from;
-  if (!from || !from.startsWith('/') || from.startsWith('//') || /^\/(signin|signup)\b/.test(from)) return '/';
-  return from;
-}
 
 export default function SignInPage() {
   const location = useLocation();
   const navigate = useNavigate();
-  const state = location.state as SignInState | null;
+  const state = location.state as ReturnState | null;
   const target = returnPath(state);
   const { session, loading } = useSession();
   const [email, setEmail] = useState('');
@@ -138,7 +127,7 @@ export default function SignInPage() {
       <p className="mt-3 text-center text-sm">
         <Link to="/products" className="text-gray-700 underline">Continue to Products</Link>
       </p>
-      <ChooserDialog open={chooser} onClose={() => setChooser(false)} />
+      <ChooserDialog open={chooser} onClose={() => setChooser(false)} from={state?.from} />
       <VerifyEmailDialog
         email={email.trim()}
         open={verifying}

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { ApiError } from '../../../local/api';
 import { register, signIn } from '../../../local/account';
 import { DEFAULT_COUNTRY, internationalNumber } from '../../../shared/reference/countries';
@@ -8,6 +8,7 @@ import { parseWith } from '../../../shared/schemas/parse';
 import { CountryRegionFields, useCountries } from './CountryRegionFields';
 import { VerifyEmailDialog } from './VerifyEmailDialog';
 import { publicApi } from './publicApi';
+import { returnPath, type ReturnState } from './return-path';
 import { showToast } from './toast';
 import { Alert, AuthCard, Field, PasswordField, errorMessage } from './ui';
 
@@ -29,9 +30,10 @@ const blank = {
 };
 type Form = typeof blank;
 
-/** /signup: the buyer's three-step wizard, then the e-mail code, then signed in. */
+/** /signup: the buyer's three-step wizard, then the e-mail code, then signed in and on to where they were going. */
 export default function SignUpPage() {
   const navigate = useNavigate();
+  const from = (useLocation().state as ReturnState | null)?.from;
   const countries = useCountries();
   const [step, setStep] = useState(0);
   const [form, setForm] = useState<Form>(blank);
@@ -108,7 +110,7 @@ export default function SignUpPage() {
     try {
       await signIn(publicApi, registeredEmail ?? form.email, form.password);
       showToast(MESSAGES.signedIn);
-      navigate('/', { replace: true });
+      navigate(returnPath({ from }), { replace: true });
     } catch (e) {
       setVerifying(false);
       setBanner({ kind: 'error', text: errorMessage(e, 'Login failed after verification') });
@@ -203,7 +205,7 @@ export default function SignUpPage() {
         )}
       </form>
       <p className="mt-6 text-center text-sm text-gray-700">
-        Already have an account? <Link to="/signin" className="font-medium text-brand-dark underline">Sign in</Link>
+        Already have an account? <Link to="/signin" state={from ? { from } : undefined} className="font-medium text-brand-dark underline">Sign in</Link>
       </p>
       <p className="mt-2 text-center text-sm text-gray-700">
         Just browsing? <Link to="/products" className="underline">continue to products</Link>

@@ -55,7 +55,7 @@ function AddProductForm() {
     setBusy(true);
     try {
       const entry = await queueSubmission(fields, images.map((blob) => ({ blob, name: blob.name })));
-      const delivery = navigator.onLine ? await awaitDelivery(entry!.id, SEND_WAIT_MS) : { state: 'waiting' as const };
+      const delivery = online ? await awaitDelivery(entry!.id, SEND_WAIT_MS) : { state: 'waiting' as const };
       if (delivery.state === 'sent') {
         setResult({ kind: 'success', text: SUBMISSION_MESSAGES.created });
         reset();

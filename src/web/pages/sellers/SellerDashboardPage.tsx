@@ -1,8 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { LogOut } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
-import { signOut } from '../../../local/account';
+import { Link } from 'react-router-dom';
 import { getMeta } from '../../../local/db';
 import { profileKey, refreshSellerProfile, saveSellerProfile, type Cached } from '../../../local/sellers';
 import { formatCedis } from '../../../shared/money';
@@ -10,6 +9,7 @@ import { parseWith } from '../../../shared/schemas/parse';
 import { formatPhone, NETWORK_LABELS, networkOf } from '../../../shared/phone';
 import { BUSINESS_TYPES, SELLER_MESSAGES, sellerProfileUpdateSchema, type SellerProfile } from '../../../shared/schemas/sellers';
 import { api } from '../../app/api';
+import { useSignOut } from '../../components/SignOut';
 import { Spinner } from '../../components/Spinner';
 import { useOnline } from '../../hooks/useOnline';
 import { Alert, Field } from '../account/ui';
@@ -43,7 +43,7 @@ export default function SellerDashboardPage() {
 }
 
 function Dashboard({ owner }: { owner: string }) {
-  const navigate = useNavigate();
+  const leave = useSignOut();
   const online = useOnline();
   const cached = useLiveQuery(() => getMeta<Cached<SellerProfile>>(profileKey(owner)), [owner]);
   const [loadError, setLoadError] = useState<unknown>();
@@ -152,16 +152,10 @@ function Dashboard({ owner }: { owner: string }) {
         <Figure label="Total Revenue" value={formatCedis(profile.totalRevenue)} to="/sellers/me/stats" />
       </div>
 
-      <button
-        type="button"
-        className="btn-outline"
-        onClick={async () => {
-          await signOut(api);
-          navigate('/');
-        }}
-      >
-        <LogOut size={16} aria-hidden="true" /> Log out
+      <button type="button" className="btn-outline" onClick={leave.start} disabled={leave.busy}>
+        <LogOut size={16} aria-hidden="true" /> {leave.busy ? 'Signing out…' : 'Log out'}
       </button>
+      {leave.dialog}
     </div>
   );
 }
