@@ -5,20 +5,74 @@ export interface ParseFailure {
   fieldErrors: Record<string, string>;
 }
 
+/** "phoneNumber" -> "Phone number"; the field a message is about. */
+function fieldLabel(path: v.BaseIssue<unknown>['path']): string | undefined {
+  const keys = (path ?? []).map((p) => p.key);
+  const name = [...keys].reverse().find((k): k is string => typeof k === 'string');
+  if (name === undefined) return undefined;
+  const words = name.replace(/([a-z\d])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').trim().toLowerCase();
+  const label = words.charAt(0).toUpperCase() + words.slice(1);
+  const index = keys.at(-1);
+  return typeof index === 'number' ? `${label} (item ${index + 1})` : label;
+}
+
+const TYPE_WORDS: Record<string, string> = {
+  string: 'must be text',
+  number: 'must be a number',
+  bigint: 'must be a number',
+  boolean: 'must be true or false',
+  array: 'must be a list',
+  tuple: 'must be a list',
+  object: 'must be a group of fields',
+  loose_object: 'must be a group of fields',
+  strict_object: 'must be a group of fields',
+  record: 'must be a group of fields',
+  date: 'must be a date',
+  integer: 'must be a whole number',
+  min_length: 'is too short',
+  max_length: 'is too long',
+  min_value: 'is too small',
+  max_value: 'is too large',
+  min_size: 'is too short',
+  max_size: 'is too long',
+};
+
+/** Marks an issue with no message of its own; replaced once its path is known (after the parse). */
+const UNWORDED = '\u0000unworded';
+
+/**
+ * The words for an issue whose schema names no message of its own. Valibot's default
+ * ("Invalid key: Expected \"address\" but received undefined") is for programmers; an API
+ * client's user, like the forms' user, reads a sentence that names the field.
+ */
+export function personalMessage(issue: v.BaseIssue<unknown>): string {
+  const label = fieldLabel(issue.path);
+  if (!label) return issue.kind === 'schema' && /object/.test(issue.type) ? 'The request body must be a JSON object.' : 'The request is not valid.';
+  if (issue.type === 'strict_object' && issue.expected === 'never') return `${label} is not a field this request takes.`;
+  if (issue.received === 'undefined') return `${label} is required.`;
+  if (['picklist', 'enum', 'literal'].includes(issue.type) && issue.expected) {
+    const choices = issue.expected.replace(/^\(|\)$/g, '').split(' | ').map((c) => c.replace(/^"|"$/g, ''));
+    return choices.length === 1 ? `${label} must be ${choices[0]}.` : `${label} must be one of: ${choices.join(', ')}.`;
+  }
+  return `${label} ${TYPE_WORDS[issue.type] ?? 'is not valid'}.`;
+}
+
+const wordsOf = (issue: v.BaseIssue<unknown>) => (issue.message === UNWORDED ? personalMessage(issue) : issue.message);
+
 /** Runs a valibot schema and flattens its issues into one message per field. */
 export function parseWith<S extends v.GenericSchema>(
   schema: S,
   input: unknown,
 ): { ok: true; value: v.InferOutput<S> } | { ok: false; error: ParseFailure } {
-  const result = v.safeParse(schema, input);
+  const result = v.safeParse(schema, input, { message: () => UNWORDED });
   if (result.success) return { ok: true, value: result.output };
   const fieldErrors: Record<string, string> = {};
   for (const issue of result.issues) {
     const key = issue.path?.map((p) => String(p.key)).join('.') || '_';
-    if (!(key in fieldErrors)) fieldErrors[key] = issue.message;
+    if (!(key in fieldErrors)) fieldErrors[key] = wordsOf(issue);
   }
   const first = result.issues[0];
-  return { ok: false, error: { message: first?.message ?? 'Invalid input', fieldErrors } };
+  return { ok: false, error: { message: first ? wordsOf(first) : 'Invalid input', fieldErrors } };
 }
 
 /** A whole-number query parameter given as text, within [min, max]. */
