@@ -180,14 +180,21 @@ describe('GET/PUT /sellers/me', () => {
     expect(data.missingFields).toEqual(['Bank account']);
     expect(data.profileCompleteness).toBe(89);
 
-    const put = await server.call('/sellers/me', {
-      method: 'PUT',
-      token,
-      json: { businessName: 'Owusu Gari Works', businessDescription: '', phoneNumber: '0551234567', businessAddress: 'Station Road' },
-    });
+    // A new phone number is a contact change (issue 21.6): the bearer token alone is not enough.
+    const edit = { businessName: 'Owusu Gari Works', businessDescription: '', phoneNumber: '0551234567', businessAddress: 'Station Road' };
+    const noPassword = await server.call('/sellers/me', { method: 'PUT', token, json: edit });
+    expect(noPassword.status).toBe(400);
+    expect(((await noPassword.json()) as any).fieldErrors).toEqual({ currentPassword: 'Enter your current password to change your e-mail or phone number.' });
+    const put = await server.call('/sellers/me', { method: 'PUT', token, json: { ...edit, currentPassword: 'Harvest#2026' } });
     expect(put.status).toBe(200);
     const saved = ((await put.json()) as any).data;
-    expect(saved).toMatchObject({ businessName: 'Owusu Gari Works', businessDescription: null, phoneNumber: '+233551234567', businessAddress: 'Station Road' });
+    // The number waits for the code texted to it; the old one stays until then.
+    expect(saved).toMatchObject({ businessName: 'Owusu Gari Works', businessDescription: null, phoneNumber: '+233201234567', pendingPhoneNumber: '+233551234567', businessAddress: 'Station Road' });
+    const text = await server.deps.db.selectFrom('messages').select('body').where('channel', '=', 'sms').where('recipient', '=', '+233551234567').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const code = /code: (\d{6})/.exec(text.body)![1];
+    expect((await server.call('/auth/contact-change/verify', { method: 'POST', token, json: { channel: 'phone', code } })).status).toBe(200);
+    const verified = ((await (await server.call('/sellers/me', { token })).json()) as any).data;
+    expect(verified).toMatchObject({ phoneNumber: '+233551234567', isPhoneVerified: true, pendingPhoneNumber: null });
 
     const bad = await server.call('/sellers/me', { method: 'PUT', token, json: { phoneNumber: '123', businessName: '', bankAccountNumber: '12ab' } });
     expect(bad.status).toBe(400);

@@ -17,6 +17,10 @@ export const OTP_RESEND_SECONDS = 30;
 export const RESET_TTL_MINUTES = 30;
 export const MAX_ADDRESSES = 20;
 export const OTP_PURPOSES = ['EMAIL_VERIFICATION'] as const;
+/** How long the old address's "this was not me" link keeps working after an e-mail or phone change. */
+export const UNDO_CHANGE_DAYS = 7;
+export const CONTACT_CHANNELS = ['email', 'phone'] as const;
+export type ContactChannel = (typeof CONTACT_CHANNELS)[number];
 
 export const MESSAGES = {
   invalidCredentials: 'Invalid email or password',
@@ -35,6 +39,16 @@ export const MESSAGES = {
   profileUpdated: 'Profile updated successfully',
   noChanges: 'No changes to save',
   invalidEntries: 'Invalid entries',
+  confirmWithPassword: 'Enter your current password to change your e-mail or phone number.',
+  confirmWithCode: 'Enter the code we sent to your current phone number to change your e-mail or phone number.',
+  noPendingChange: 'There is no change waiting for a code. Please make the change again.',
+  undoInvalid: 'This link is invalid or has expired.',
+  undoDone: 'Your previous details are back and every device was signed out. If you did not make that change, reset your password now.',
+  oldAddressTaken: 'Your previous address now belongs to another account, so it cannot be restored. Please contact us.',
+  phoneNotTextable: 'We can send codes only to a Ghana mobile number, such as 024 123 4567.',
+  noPhone: 'Add a phone number first.',
+  phoneVerified: 'Phone number verified',
+  phoneAlreadyVerified: 'This phone number is already verified.',
 } as const;
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[a-z]{2,}$/i;
@@ -225,14 +239,37 @@ export const resetPasswordFormSchema = v.pipe(
   v.forward(v.partialCheck([['newPassword'], ['confirmPassword']], (s) => s.newPassword === s.confirmPassword, 'Passwords do not match.'), ['confirmPassword']),
 );
 
+/** Who is asking, again, before an e-mail or phone changes: the password, or (an account without one) a code sent to its number. */
+const ownerProofEntries = {
+  currentPassword: v.optional(v.pipe(v.string(MESSAGES.confirmWithPassword), v.maxLength(PASSWORD_MAX, MESSAGES.wrongCurrentPassword))),
+  code: v.optional(otpCodeSchema),
+};
+export type OwnerProof = { currentPassword?: string; code?: string };
+
+const channelSchema = v.picklist(CONTACT_CHANNELS, 'Choose email or phone');
+
+/** POST /auth/contact-change: the new value is checked as the channel's field (email, or phone; '' removes the phone). */
+export const contactChangeSchema = v.object({
+  channel: channelSchema,
+  value: v.pipe(v.string('Enter the new e-mail address or phone number'), v.maxLength(254, 'This is too long')),
+  ...ownerProofEntries,
+});
+export const contactChannelSchema = v.object({ channel: channelSchema });
+export const contactVerifySchema = v.object({ channel: channelSchema, code: otpCodeSchema });
+export const undoChangeSchema = v.object({
+  token: must(v.pipe(v.string(MESSAGES.undoInvalid), v.trim(), v.minLength(1, MESSAGES.undoInvalid), v.maxLength(200, MESSAGES.undoInvalid))),
+});
+export const phoneCodeSchema = v.object({ code: otpCodeSchema });
+
 export const profileUpdateSchema = v.pipe(
   v.object({
     firstName: v.optional(nameSchema('First name')),
     lastName: v.optional(nameSchema('Last name')),
     email: v.optional(emailSchema()),
     phone: v.optional(v.union([v.literal(''), phoneSchema], 'Please enter a valid phone number')),
+    ...ownerProofEntries,
   }),
-  v.check((p) => Object.values(p).some((x) => x !== undefined), MESSAGES.noChanges),
+  v.check((p) => [p.firstName, p.lastName, p.email, p.phone].some((x) => x !== undefined), MESSAGES.noChanges),
 );
 export type ProfileUpdate = v.InferInput<typeof profileUpdateSchema>;
 
@@ -287,4 +324,18 @@ export interface Profile {
   recentOrders: RecentOrder[];
   /** Devices (sign-in families) with a live refresh token, this one included. */
   activeSessions?: number;
+  isPhoneVerified?: boolean;
+  /** A new e-mail or phone waiting for the code sent to it; the current one stays until then. */
+  pendingEmail?: string | null;
+  pendingPhone?: string | null;
+  /** False for an account with no password (it confirms changes with a code sent to its phone). */
+  hasPassword?: boolean;
+}
+
+/** What POST /auth/contact-change (and the profile calls' e-mail or phone) did. */
+export interface ContactChangeAnswer {
+  channel: ContactChannel;
+  /** pending: a code went to the new address; applied: done (a phone removed); unchanged: it was already so. */
+  status: 'pending' | 'applied' | 'unchanged';
+  pendingValue: string | null;
 }

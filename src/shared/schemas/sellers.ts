@@ -178,6 +178,8 @@ export const sellerProfileUpdateSchema = v.object({
   ghanaCardNumber: ghanaCardField,
   bankAccountName: optionalText(100, 'Account name too long'),
   bankAccountNumber: accountNumberField,
+  /** A new phone number needs the password again (see the account's contact change). */
+  currentPassword: v.optional(v.pipe(v.string('Current password is required'), v.maxLength(PASSWORD_MAX, 'Current password is incorrect'))),
 });
 export type SellerProfileUpdateInput = v.InferInput<typeof sellerProfileUpdateSchema>;
 
@@ -195,6 +197,8 @@ export interface SellerProfile {
   businessType: BusinessType;
   phoneNumber: string | null;
   isPhoneVerified: boolean;
+  /** A new number waiting for the code texted to it; phoneNumber stays until it is entered. */
+  pendingPhoneNumber?: string | null;
   businessAddress: string | null;
   businessRegion: string;
   ghanaCardNumber: string | null;

@@ -6,11 +6,19 @@ import { badRequest } from '../../http/errors';
 import type { RateLimiter } from '../../platform/rate-limit';
 
 /**
- * One-time secrets in one_time_codes: 6-digit codes (e-mail verification, password reset)
- * and long reset tokens. Only an HMAC keyed by the server secret is stored, so a copy of the
+ * One-time secrets in one_time_codes: 6-digit codes (e-mail verification, password reset,
+ * a new e-mail or phone, the current phone) and long tokens (password reset, the undo link
+ * of one contact change: its purpose names the change, so a later change leaves it working). Only an HMAC keyed by the server secret is stored, so a copy of the
  * database alone does not let anyone brute-force the short codes offline.
  */
-export type CodePurpose = 'EMAIL_VERIFICATION' | 'PASSWORD_RESET_CODE' | 'PASSWORD_RESET_TOKEN';
+export type CodePurpose =
+  | 'EMAIL_VERIFICATION'
+  | 'PASSWORD_RESET_CODE'
+  | 'PASSWORD_RESET_TOKEN'
+  | 'EMAIL_CHANGE'
+  | 'PHONE_CHANGE'
+  | 'PHONE_VERIFICATION'
+  | `CONTACT_UNDO:${number}`;
 
 export function createCodeHasher(secret: string) {
   return (userId: number, purpose: CodePurpose, value: string) =>

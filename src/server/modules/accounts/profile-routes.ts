@@ -1,15 +1,17 @@
 import { Hono, type Context } from 'hono';
-import { MAX_ADDRESSES, MESSAGES, OTP_RESEND_SECONDS, OTP_TTL_MINUTES, addressPatchSchema, newAddressSchema, profileUpdateSchema } from '../../../shared/schemas/accounts';
+import { MAX_ADDRESSES, addressPatchSchema, type ContactChannel, newAddressSchema, profileUpdateSchema } from '../../../shared/schemas/accounts';
 import { idParamSchema } from '../../../shared/schemas/catalogue';
 import { currentUser, requireUser } from '../../http/auth';
 import { dbOf, type AppEnv, type Deps } from '../../http/context';
-import { badRequest, conflict, notFound } from '../../http/errors';
+import { badRequest, notFound } from '../../http/errors';
+import { spendAllowance } from '../../http/rate-limit';
 import { parseBody, parseOrThrow } from '../../http/validate';
 import { now, type Db } from '../../platform/db';
-import { createCodeHasher, issueCode } from './codes';
-import { sendVerificationCode } from './mail';
+import { createCodeHasher } from './codes';
+import { confirmOwner, requestContactChange } from './contact-change';
+import { CONTACT_CHANGE_RATE } from './contact-routes';
 import { addressesOf, loadProfile, toAddress } from './profile';
-import { findUserByEmail, findUserById } from './users';
+import { findUserById } from './users';
 
 /** The shopper's own account: profile and collection addresses. Customers only. */
 export function profileRoutes(deps: Deps) {
@@ -21,30 +23,30 @@ export function profileRoutes(deps: Deps) {
 
   app.get('/shop/customers/me', customer, async (c) => c.json({ data: await loadProfile(dbOf(c, deps), currentUser(c).id) }));
 
+  /**
+   * Names change at once. A new e-mail or phone needs the current password (or, without one,
+   * a code to the current number) and then the code sent to the new address: until then the
+   * profile shows it as pending and the old one stays (accounts/contact-change.ts).
+   */
   const update = async (c: Context<AppEnv>) => {
     const changes = await parseBody(c, profileUpdateSchema);
     const db = dbOf(c, deps);
     const user = (await findUserById(db, currentUser(c).id))!;
-    const set: Partial<{ first_name: string; last_name: string; email: string; phone: string | null; is_email_verified: number }> = {};
+    const set: Partial<{ first_name: string; last_name: string }> = {};
     if (changes.firstName !== undefined && changes.firstName !== user.first_name) set.first_name = changes.firstName;
     if (changes.lastName !== undefined && changes.lastName !== user.last_name) set.last_name = changes.lastName;
-    if (changes.phone !== undefined && (changes.phone || null) !== user.phone) set.phone = changes.phone || null;
-    const newEmail = changes.email !== undefined && changes.email !== user.email ? changes.email : undefined;
-    if (newEmail) {
-      if (await findUserByEmail(db, newEmail)) throw conflict(MESSAGES.duplicateEmail);
-      // A new address must be proved like the first one: it gets a code, and sign-in asks
-      // for it until it is entered.
-      set.email = newEmail;
-      set.is_email_verified = 0;
+    const contact: [ContactChannel, string | null][] = [];
+    if (changes.email !== undefined && changes.email !== user.email) contact.push(['email', changes.email]);
+    if (changes.phone !== undefined && (changes.phone || null) !== user.phone) contact.push(['phone', changes.phone || null]);
+    const ctx = { db, hasher, limiter: deps.rateLimiter, publicUrl: deps.config.publicUrl };
+    if (contact.length > 0) {
+      await spendAllowance(c, deps.rateLimiter, CONTACT_CHANGE_RATE);
+      await confirmOwner(ctx, user, changes);
     }
     if (Object.keys(set).length > 0) {
       await db.updateTable('users').set({ ...set, updated_at: now() }).where('id', '=', user.id).execute();
     }
-    if (newEmail) {
-      await deps.rateLimiter.hit(`otp-send:${newEmail}`, 1, OTP_RESEND_SECONDS * 1000);
-      const code = await issueCode(db, hasher, deps.rateLimiter, user.id, 'EMAIL_VERIFICATION', OTP_TTL_MINUTES);
-      await sendVerificationCode(db, newEmail, set.first_name ?? user.first_name, code);
-    }
+    for (const [channel, value] of contact) await requestContactChange(ctx, user, channel, value);
     return c.json({ data: await loadProfile(db, user.id) });
   };
   app.patch('/shop/customers/me', customer, update);

@@ -4,6 +4,7 @@ import type { Address, Profile } from '../../../shared/schemas/accounts';
 import type { Db } from '../../platform/db';
 import type { CustomerAddressesTable } from '../../platform/db/schema';
 import { notFound } from '../../http/errors';
+import { pendingValues } from './contact-change';
 import { activeSessionCount } from './sessions';
 import { findUserById, toAccountUser } from './users';
 
@@ -52,5 +53,8 @@ export async function loadProfile(db: Db, userId: number): Promise<Profile> {
       status: o.status,
     })),
     activeSessions: await activeSessionCount(db, userId),
+    isPhoneVerified: user.is_phone_verified === 1,
+    ...(await pendingValues(db, userId)),
+    hasPassword: user.password_hash !== '',
   };
 }

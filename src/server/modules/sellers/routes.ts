@@ -25,6 +25,10 @@ import { parseIdOr404 } from '../catalogue/routes';
 import { inTransaction } from '../checkout/transactions';
 import { markLineAtWarehouse, unmarkLineAtWarehouse } from '../orders/fulfilment';
 import { listSellerOrders } from './orders';
+import { createCodeHasher } from '../accounts/codes';
+import { confirmOwner, requestContactChange } from '../accounts/contact-change';
+import { CONTACT_CHANGE_RATE } from '../accounts/contact-routes';
+import { findUserById } from '../accounts/users';
 import { consumeVerificationLink, issueVerificationLink, mailVerificationLink } from './verification-link';
 
 const SELLER_REGISTER_RATE: RateRule = { name: 'seller-register', windowMs: 3600_000, perIp: 20, perAccount: 5, message: 'Too many registrations from this network. Please try again later.' };
@@ -34,6 +38,7 @@ const LINK_SEND_RATE: RateRule = { name: 'seller-link-send', windowMs: 3600_000,
 export function sellersRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
   const seller = requireUser('SELLER');
+  const hasher = createCodeHasher(deps.codeHmacKey);
 
   const sendLink = (db: Db, to: { email: string; firstName: string }, token: string) => mailVerificationLink(db, deps.config.publicUrl, to, token);
 
@@ -88,9 +93,17 @@ export function sellersRoutes(deps: Deps) {
   app.get('/sellers/me', seller, async (c) => c.json({ data: await getSellerProfile(dbOf(c, deps), currentUser(c).id) }));
 
   app.put('/sellers/me', seller, async (c) => {
-    const changes = await parseBody(c, sellerProfileUpdateSchema);
+    const { phoneNumber, currentPassword, ...changes } = await parseBody(c, sellerProfileUpdateSchema);
     const db = dbOf(c, deps);
     const { id } = currentUser(c);
+    const user = (await findUserById(db, id))!;
+    // A new number is a contact change: the password again, then the code texted to it.
+    if (phoneNumber !== undefined && phoneNumber !== user.phone) {
+      const ctx = { db, hasher, limiter: deps.rateLimiter, publicUrl: deps.config.publicUrl };
+      await spendAllowance(c, deps.rateLimiter, CONTACT_CHANGE_RATE);
+      await confirmOwner(ctx, user, { currentPassword });
+      await requestContactChange(ctx, user, 'phone', phoneNumber);
+    }
     await updateSellerProfile(db, id, changes);
     return c.json({ data: await getSellerProfile(db, id), message: SELLER_MESSAGES.profileUpdated });
   });

@@ -15,6 +15,7 @@ import { hashPassword } from '../../platform/auth/passwords';
 import { now, type Db } from '../../platform/db';
 import { adoptListedProducts, toSubmissions } from '../submissions/service';
 import { atomically } from '../submissions/live-product';
+import { pendingValues } from '../accounts/contact-change';
 
 /** Payments that count as a sale. */
 const PAID = 'PAID';
@@ -56,7 +57,6 @@ export async function registerSeller(db: Db, input: SellerRegistration): Promise
         ghana_card_number: input.ghanaCardNumber ?? null,
         bank_account_name: null,
         bank_account_number: null,
-        is_phone_verified: 0,
         verification_status: 'PENDING',
         commission_rate_bp: 500,
         created_at: at,
@@ -72,7 +72,7 @@ async function profileRow(db: Db, userId: number) {
     .selectFrom('seller_profiles')
     .innerJoin('users', 'users.id', 'seller_profiles.user_id')
     .selectAll('seller_profiles')
-    .select(['users.first_name', 'users.last_name', 'users.email', 'users.phone', 'users.is_email_verified'])
+    .select(['users.first_name', 'users.last_name', 'users.email', 'users.phone', 'users.is_email_verified', 'users.is_phone_verified'])
     .where('seller_profiles.user_id', '=', userId)
     .executeTakeFirst();
   if (!row) throw notFound(SELLER_MESSAGES.profileMissing);
@@ -140,6 +140,7 @@ export async function getSellerProfile(db: Db, userId: number): Promise<SellerPr
     businessType: row.business_type,
     phoneNumber: row.phone,
     isPhoneVerified: row.is_phone_verified === 1,
+    pendingPhoneNumber: (await pendingValues(db, userId)).pendingPhone,
     businessAddress: row.business_address,
     businessRegion: row.business_region,
     ghanaCardNumber: row.ghana_card_number,
@@ -158,10 +159,10 @@ export async function getSellerProfile(db: Db, userId: number): Promise<SellerPr
   };
 }
 
+/** The phone is not among them: it changes through the contact-change flow (accounts/contact-change.ts). */
 export interface ProfileChanges {
   businessName?: string;
   businessDescription?: string | null;
-  phoneNumber?: string | null;
   businessAddress?: string | null;
   ghanaCardNumber?: string | null;
   bankAccountName?: string | null;
@@ -192,10 +193,6 @@ export async function updateSellerProfile(db: Db, userId: number, changes: Profi
       })
       .where('user_id', '=', userId)
       .execute();
-    if (changes.phoneNumber !== undefined && changes.phoneNumber !== row.phone) {
-      await trx.updateTable('users').set({ phone: changes.phoneNumber, updated_at: at }).where('id', '=', userId).execute();
-      await trx.updateTable('seller_profiles').set({ is_phone_verified: 0 }).where('user_id', '=', userId).execute();
-    }
   });
 }
 

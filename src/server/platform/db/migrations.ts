@@ -6,6 +6,7 @@ import { messagesMigration } from './migration-007-messages';
 import { ordersMigration } from './orders-migration';
 import { apiCacheMigration } from './migration-009-api-cache';
 import { offersMigration } from './migration-010-offers';
+import { contactChangesMigration } from './migration-011-contact-changes';
 
 /**
  * One list of migrations for SQLite and PostgreSQL. Only the identity column differs;
@@ -306,6 +307,7 @@ function createMigrations(dialect: Dialect): Record<string, Migration> {
     '008_orders': ordersMigration(dialect),
     '009_api_cache': apiCacheMigration(dialect),
     '010_offers': offersMigration,
+    '011_contact_changes': contactChangesMigration(dialect),
   };
 }
 

@@ -18,9 +18,24 @@ export interface UsersTable {
   user_type: 'CUSTOMER' | 'SELLER' | 'ADMIN';
   profile_image: string | null;
   is_email_verified: Flag;
+  /** The number in `phone` answered a code sent to it; a new number starts unverified. */
+  is_phone_verified: Generated<Flag>;
   password_changed_at: string | null;
   created_at: string;
   updated_at: string;
+}
+
+/** An e-mail or phone change: PENDING until the new address answers its code, then APPLIED (or UNDONE, CANCELLED). */
+export interface ContactChangesTable {
+  id: Id;
+  user_id: number;
+  channel: 'email' | 'phone';
+  old_value: string | null;
+  old_verified: Flag;
+  new_value: string | null;
+  status: 'PENDING' | 'APPLIED' | 'UNDONE' | 'CANCELLED';
+  created_at: string;
+  applied_at: string | null;
 }
 
 export interface CustomerAddressesTable {
@@ -45,7 +60,6 @@ export interface SellerProfilesTable {
   ghana_card_number: string | null;
   bank_account_name: string | null;
   bank_account_number: string | null;
-  is_phone_verified: Flag;
   verification_status: 'PENDING' | 'VERIFIED' | 'REJECTED';
   commission_rate_bp: number;
   created_at: string;
@@ -309,6 +323,7 @@ export interface Database {
   submission_images: SubmissionImagesTable;
   refresh_tokens: RefreshTokensTable;
   one_time_codes: OneTimeCodesTable;
+  contact_changes: ContactChangesTable;
   idempotency_keys: IdempotencyKeysTable;
   contact_messages: ContactMessagesTable;
   wishlist_items: WishlistItemsTable;

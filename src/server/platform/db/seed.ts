@@ -76,7 +76,6 @@ export async function seedDemo(db: Db, storage: Storage, logger: Logger): Promis
           ghana_card_number: null,
           bank_account_name: null,
           bank_account_number: null,
-          is_phone_verified: 0,
           verification_status: handle === 'demo' ? 'PENDING' : 'VERIFIED',
           commission_rate_bp: 500,
           created_at: at,

@@ -28,6 +28,11 @@ export function queueEmail(db: Db, mail: { to: string; subject: string; text: st
   return enqueue(db, [{ channel: 'email', recipient: mail.to, subject: mail.subject, body: mail.text, html: mail.html ?? null, topic: mail.topic, user_id: mail.userId ?? null }]);
 }
 
+/** An SMS no switch turns off (codes, account alerts), to a +233 number; same rules as queueEmail. */
+export function queueSms(db: Db, sms: { to: string; text: string; topic: string; userId?: number }): Promise<void> {
+  return enqueue(db, [{ channel: 'sms', recipient: sms.to, body: sms.text, topic: sms.topic, user_id: sms.userId ?? null }]);
+}
+
 /**
  * Something happened that somebody should hear about. Call it inside the transaction of the
  * change (db may be a Kysely transaction): it reads who hears it and on which channels, and
