@@ -1,4 +1,4 @@
-import { MESSAGES, type Address, type LoginAnswer, type Profile, type ProfileUpdate, type RegisterInput } from '../shared/schemas/accounts';
+import { MESSAGES, type Address, type ContactChangeAnswer, type ContactChannel, type LoginAnswer, type OwnerProof, type Profile, type ProfileUpdate, type RegisterInput } from '../shared/schemas/accounts';
 import type { ApiClient } from './api';
 import { pullServerCart } from './cart';
 import { localDb, getMeta, setMeta, type AkuafoDb } from './db';
@@ -95,19 +95,52 @@ export function readLocalProfile(db: AkuafoDb = localDb): Promise<Profile | unde
   return getMeta<Profile>(PROFILE_KEY, db);
 }
 
-/** Edits the profile: applied to the local copy now, sent by the outbox (online or later). */
-export async function updateProfile(changes: ProfileUpdate, db: AkuafoDb = localDb): Promise<void> {
+/** Edits the names: applied to the local copy now, sent by the outbox (online or later). */
+export async function updateProfile(changes: Pick<ProfileUpdate, 'firstName' | 'lastName'>, db: AkuafoDb = localDb): Promise<void> {
   await enqueue(
     { entity: PROFILE_KEY, method: 'PATCH', path: 'shop/customers/me', body: changes, label: 'Update your profile' },
     async () => {
       const profile = await getMeta<Profile>(PROFILE_KEY, db);
       if (!profile) return;
-      const { phone, ...names } = changes;
-      const user = { ...profile.user, ...Object.fromEntries(Object.entries(names).filter(([, v]) => v !== undefined)) };
-      await setMeta(PROFILE_KEY, { ...profile, user, phoneNumber: phone === undefined ? profile.phoneNumber : phone || null }, db);
+      const user = { ...profile.user, ...Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) };
+      await setMeta(PROFILE_KEY, { ...profile, user }, db);
     },
     db,
   );
+}
+
+/**
+ * E-mail and phone changes are online only and never queued: they carry the password, and
+ * the new address must answer a code. The server keeps the old value until then.
+ */
+export async function requestContactChange(api: ApiClient, channel: ContactChannel, value: string, proof: OwnerProof): Promise<ContactChangeAnswer> {
+  return (await api.post<{ data: ContactChangeAnswer }>('auth/contact-change', { channel, value, ...proof })).data;
+}
+
+export async function confirmContactChange(api: ApiClient, channel: ContactChannel, code: string): Promise<void> {
+  await api.post('auth/contact-change/verify', { channel, code });
+}
+
+export async function resendContactCode(api: ApiClient, channel: ContactChannel): Promise<void> {
+  await api.post('auth/contact-change/resend', { channel });
+}
+
+export async function cancelContactChange(api: ApiClient, channel: ContactChannel): Promise<void> {
+  await api.post('auth/contact-change/cancel', { channel });
+}
+
+/** The old address's "this was not me" link; every device is signed out by the server. */
+export async function undoContactChange(api: ApiClient, token: string): Promise<string> {
+  return (await api.post<{ data: { message: string } }>('auth/contact-change/undo', { token })).data.message;
+}
+
+/** Texts a code to the account's current number (to verify it, or to confirm a change without a password). */
+export async function sendPhoneCode(api: ApiClient): Promise<void> {
+  await api.post('auth/phone/send-code', {});
+}
+
+export async function verifyPhoneCode(api: ApiClient, code: string): Promise<void> {
+  await api.post('auth/phone/verify', { code });
 }
 
 // After the server accepted or refused an edit, what it holds is the truth.

@@ -1,31 +1,41 @@
 import { useState, type FormEvent } from 'react';
-import { updateProfile, refreshProfile, resendEmailCode } from '../../../local/account';
+import { updateProfile, refreshProfile, requestContactChange, resendEmailCode, sendPhoneCode } from '../../../local/account';
 import { ApiError } from '../../../local/api';
-import { MESSAGES, profileUpdateSchema, type Profile, type ProfileUpdate } from '../../../shared/schemas/accounts';
+import { MESSAGES, profileUpdateSchema, type ContactChannel, type Profile, type ProfileUpdate } from '../../../shared/schemas/accounts';
 import { parseWith } from '../../../shared/schemas/parse';
 import { api } from '../../app/api';
+import { useOnline } from '../../hooks/useOnline';
 import { displayPhone } from './AccountLayout';
+import { PendingChange, PhoneVerification } from './ContactChange';
 import { VerifyEmailDialog } from './VerifyEmailDialog';
 import { publicApi } from './publicApi';
-import { Alert, Field, errorMessage } from './ui';
+import { Alert, Field, PasswordField, errorMessage } from './ui';
 import { useNotice } from './useNotice';
 
 const TYPE_LABEL = { CUSTOMER: 'Buyer', SELLER: 'Seller', ADMIN: 'Operator' } as const;
 
 /**
- * Personal information with Edit / Save / Cancel. Saving goes through the outbox, so it
- * shows at once and reaches the server now or when the network returns.
+ * Personal information with Edit / Save / Cancel. Names go through the outbox, so they show
+ * at once and reach the server now or when the network returns. A new e-mail or phone asks
+ * for the current password (an account without one: a code texted to its number), is sent
+ * online only, and waits for the code sent to the new address.
  */
 export function PersonalInfoCard({ profile }: { profile: Profile }) {
   const loaded = { firstName: profile.user.firstName, lastName: profile.user.lastName, email: profile.user.email, phone: profile.phoneNumber ?? '' };
+  const online = useOnline();
   const [editing, setEditing] = useState(false);
   const [form, setForm] = useState(loaded);
+  const [proof, setProof] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [notice, setNotice] = useNotice();
   const [verifying, setVerifying] = useState(false);
+  const withPassword = profile.hasPassword !== false;
+  const contactChanged = form.email.trim().toLowerCase() !== loaded.email || form.phone.trim() !== loaded.phone;
+  const reread = () => refreshProfile(api).then(() => undefined, () => undefined);
 
   const edit = () => {
     setForm(loaded);
+    setProof('');
     setErrors({});
     setEditing(true);
   };
@@ -45,11 +55,35 @@ export function PersonalInfoCard({ profile }: { profile: Profile }) {
       setErrors(parsed.error.fieldErrors);
       return;
     }
+    const { firstName, lastName, email, phone } = parsed.value;
+    const contact = ([['email', email], ['phone', phone]] as const).filter((c): c is readonly [ContactChannel, string] => c[1] !== undefined && c[1] !== loaded[c[0]]);
+    if (contact.length > 0) {
+      if (!proof) {
+        const message = withPassword ? MESSAGES.confirmWithPassword : MESSAGES.confirmWithCode;
+        setErrors({ proof: message });
+        return;
+      }
+      if (!online) {
+        setNotice({ kind: 'error', text: 'You are offline. Changing your e-mail or phone needs the network.' });
+        return;
+      }
+    }
     try {
-      await updateProfile(parsed.value as ProfileUpdate);
+      for (const [channel, value] of contact) await requestContactChange(api, channel, value, withPassword ? { currentPassword: proof } : { code: proof });
+      if (firstName !== undefined || lastName !== undefined) await updateProfile({ firstName, lastName });
+      await reread();
       setEditing(false);
-      setNotice({ kind: 'success', text: navigator.onLine ? MESSAGES.profileUpdated : `${MESSAGES.profileUpdated}. It will be sent when you are back online.` });
+      const pending = contact.filter(([, value]) => value !== '').map(([channel]) => (channel === 'email' ? 'e-mail address' : 'phone number'));
+      setNotice({
+        kind: 'success',
+        text: pending.length > 0 ? `We sent a code to your new ${pending.join(' and ')}. Enter it below to finish.` : online ? MESSAGES.profileUpdated : `${MESSAGES.profileUpdated}. It will be sent when you are back online.`,
+      });
     } catch (e) {
+      if (e instanceof ApiError && e.fieldErrors && (e.fieldErrors.currentPassword || e.fieldErrors.code)) {
+        setErrors({ proof: e.fieldErrors.currentPassword ?? e.fieldErrors.code! });
+        return;
+      }
+      if (e instanceof ApiError && e.fieldErrors) setErrors(e.fieldErrors);
       setNotice({ kind: 'error', text: errorMessage(e, 'Failed to update profile') });
     }
   };
@@ -75,6 +109,11 @@ export function PersonalInfoCard({ profile }: { profile: Profile }) {
     error: errors[key],
   });
 
+  const settled = async (message?: string) => {
+    await reread();
+    if (message) setNotice({ kind: 'success', text: message });
+  };
+
   return (
     <div className="card p-5">
       <div className="mb-4 flex items-center justify-between">
@@ -88,6 +127,27 @@ export function PersonalInfoCard({ profile }: { profile: Profile }) {
           <Field label="Last name" autoComplete="family-name" {...field('lastName')} />
           <Field label="Email" type="email" autoComplete="email" {...field('email')} />
           <Field label="Phone" type="tel" autoComplete="tel" {...field('phone')} />
+          {contactChanged && (
+            <div className="sm:col-span-2">
+              {withPassword ? (
+                <PasswordField
+                  label="Current password"
+                  autoComplete="current-password"
+                  value={proof}
+                  onChange={(e) => { setProof(e.target.value); setErrors((x) => ({ ...x, proof: '' })); }}
+                  error={errors.proof}
+                  hint={<p className="mt-1 text-sm text-gray-700">To change your e-mail or phone, enter your password. We then send a code to the new address.</p>}
+                />
+              ) : (
+                <>
+                  <Field label="Code sent to your current phone" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={proof} error={errors.proof} onChange={(e) => { setProof(e.target.value.replace(/\D/g, '')); setErrors((x) => ({ ...x, proof: '' })); }} />
+                  <button type="button" className="btn-outline mt-2 min-h-11" onClick={() => sendPhoneCode(api).then(() => setNotice({ kind: 'success', text: 'We sent a code to your current phone.' }), (e) => setNotice({ kind: 'error', text: errorMessage(e, 'Failed to send the code') }))}>
+                    Text me a code
+                  </button>
+                </>
+              )}
+            </div>
+          )}
           <div className="flex gap-2 sm:col-span-2">
             <button type="submit" className="btn-primary">Save</button>
             <button type="button" className="btn-outline" onClick={() => { setForm(loaded); setErrors({}); setEditing(false); }}>Cancel</button>
@@ -106,8 +166,16 @@ export function PersonalInfoCard({ profile }: { profile: Profile }) {
                 <button type="button" className="font-semibold underline" onClick={verifyEmail}>Verify now</button>
               </dd>
             )}
+            {profile.pendingEmail && <dd><PendingChange channel="email" value={profile.pendingEmail} onSettled={settled} /></dd>}
           </div>
-          <div><dt className="text-gray-600">Phone</dt><dd className="font-medium">{displayPhone(profile.phoneNumber)}</dd></div>
+          <div>
+            <dt className="text-gray-600">Phone</dt>
+            <dd className="font-medium">{displayPhone(profile.phoneNumber)}{profile.phoneNumber && profile.isPhoneVerified ? ' (verified)' : ''}</dd>
+            {profile.phoneNumber && profile.isPhoneVerified === false && (
+              <dd><PhoneVerification onVerified={() => settled(MESSAGES.phoneVerified)} /></dd>
+            )}
+            {profile.pendingPhone && <dd><PendingChange channel="phone" value={displayPhone(profile.pendingPhone)} onSettled={settled} /></dd>}
+          </div>
           <div><dt className="text-gray-600">Account type</dt><dd className="font-medium">{TYPE_LABEL[profile.user.userType]}</dd></div>
         </dl>
       )}
