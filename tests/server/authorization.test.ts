@@ -120,6 +120,13 @@ const TABLE: Record<string, Row> = {
   'GET /api/v1/admin/messages': ['operator'],
   'GET /api/v1/offline-packs/size': ['public'],
   'POST /api/v1/admin/messages/:id/retry': ['operator'],
+  'POST /api/v1/auth/contact-change': ['signedIn', { channel: 'email', value: 'matrix@example.com', currentPassword: 'Wrong#Pass1' }],
+  'POST /api/v1/auth/contact-change/resend': ['signedIn', { channel: 'email' }],
+  'POST /api/v1/auth/contact-change/verify': ['signedIn', { channel: 'email', code: '000000' }],
+  'POST /api/v1/auth/contact-change/cancel': ['signedIn', { channel: 'phone' }],
+  'POST /api/v1/auth/contact-change/undo': ['public', { token: '1-1.aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa' }],
+  'POST /api/v1/auth/phone/send-code': ['signedIn'],
+  'POST /api/v1/auth/phone/verify': ['signedIn', { code: '000000' }],
 };
 
 const ACTORS: Actor[] = ['visitor', 'buyerA', 'buyerB', 'sellerA', 'sellerB', 'operator'];

@@ -1,4 +1,5 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Profile } from '../../src/shared/schemas/accounts';
 
@@ -6,7 +7,9 @@ import type { Profile } from '../../src/shared/schemas/accounts';
 const post = vi.fn(async (_path: string, _body?: unknown): Promise<unknown> => ({ data: {} }));
 const get = vi.fn(async (_path: string): Promise<unknown> => ({ data: profile() }));
 vi.mock('../../src/web/app/api', () => ({ api: { get: (path: string) => get(path), post: (path: string, body?: unknown) => post(path, body) } }));
+vi.mock('../../src/web/pages/account/publicApi', () => ({ publicApi: { post: (path: string, body?: unknown) => post(path, body) } }));
 const { PersonalInfoCard } = await import('../../src/web/pages/account/PersonalInfoCard');
+const { default: UndoChangePage } = await import('../../src/web/pages/account/UndoChangePage');
 
 function profile(over: Partial<Profile> = {}): Profile {
   return {
@@ -106,5 +109,17 @@ describe('verifying the phone on the account page', () => {
     render(<PersonalInfoCard profile={profile()} />);
     expect(screen.getByText('0241234567 (verified)')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Verify by SMS' })).toBeNull();
+  });
+});
+
+describe('the old address\'s undo link', () => {
+  it('acts on a press, not on opening, and then offers a password reset', async () => {
+    post.mockImplementation(async () => ({ data: { channel: 'email', message: 'Your previous details are back and every device was signed out. If you did not make that change, reset your password now.' } }));
+    render(<MemoryRouter initialEntries={['/undo-change?token=12-4.secret']}><UndoChangePage /></MemoryRouter>);
+    expect(post).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Undo the change' }));
+    await screen.findByText(/every device was signed out/);
+    expect(post).toHaveBeenCalledWith('auth/contact-change/undo', { token: '12-4.secret' });
+    expect(screen.getByRole('link', { name: 'Reset my password' }).getAttribute('href')).toBe('/password-reset-request');
   });
 });

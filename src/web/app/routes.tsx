@@ -30,6 +30,7 @@ const publicPages: RouteObject[] = [
   page('/track-order', () => import('../pages/orders/TrackOrderPage')),
   page('/password-reset-request', () => import('../pages/account/ResetRequestPage')),
   page('/reset-password', () => import('../pages/account/ResetPasswordPage')),
+  page('/undo-change', () => import('../pages/account/UndoChangePage')),
   page('/contact', () => import('../pages/info/ContactPage')),
   page('/blog', () => import('../pages/info/BlogPage')),
   page('/blog/:id', () => import('../pages/info/BlogArticlePage')),
