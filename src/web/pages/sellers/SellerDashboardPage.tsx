@@ -12,7 +12,11 @@ import { api } from '../../app/api';
 import { useSignOut } from '../../components/SignOut';
 import { Spinner } from '../../components/Spinner';
 import { useOnline } from '../../hooks/useOnline';
-import { Alert, Field } from '../account/ui';
+import { ApiError } from '../../../local/api';
+import { requestContactChange } from '../../../local/account';
+import { MESSAGES } from '../../../shared/schemas/accounts';
+import { PendingChange, PhoneVerification } from '../account/ContactChange';
+import { Alert, Field, PasswordField, errorMessage } from '../account/ui';
 import { TextAreaField } from './fields';
 import { LoadError } from './LoadError';
 import { SellerShell } from './SellerShell';
@@ -52,6 +56,7 @@ function Dashboard({ owner }: { owner: string }) {
   const [form, setForm] = useState<Editable>();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [notice, setNotice] = useState<string>();
+  const [password, setPassword] = useState('');
 
   useEffect(() => {
     setLoadError(undefined);
@@ -66,6 +71,7 @@ function Dashboard({ owner }: { owner: string }) {
 
   const startEdit = () => {
     setForm(editableOf(profile));
+    setPassword('');
     setErrors({});
     setNotice(undefined);
     setEditing(true);
@@ -75,6 +81,7 @@ function Dashboard({ owner }: { owner: string }) {
     setEditing(false);
     setErrors({});
   };
+  const phoneChanged = Boolean(form) && form!.phoneNumber.trim() !== editableOf(profile).phoneNumber;
   const save = async (event: FormEvent) => {
     event.preventDefault();
     if (!form) return;
@@ -83,9 +90,24 @@ function Dashboard({ owner }: { owner: string }) {
       setErrors(parsed.error.fieldErrors);
       return;
     }
-    await saveSellerProfile(owner, form);
+    const { phoneNumber, ...rest } = form;
+    // A new number is sent online with the password, never queued; it waits for its texted code.
+    if (phoneChanged) {
+      if (!password) return setErrors({ currentPassword: MESSAGES.confirmWithPassword });
+      if (!online) return setErrors({ phoneNumber: 'You are offline. Changing your phone number needs the network.' });
+      try {
+        await requestContactChange(api, 'phone', phoneNumber, { currentPassword: password });
+      } catch (e) {
+        return setErrors(e instanceof ApiError && e.fieldErrors ? { ...e.fieldErrors, ...(e.fieldErrors.phone ? { phoneNumber: e.fieldErrors.phone } : {}) } : { phoneNumber: errorMessage(e, 'Failed to change the phone number') });
+      }
+    }
+    await saveSellerProfile(owner, rest);
     setEditing(false);
-    setNotice(online ? SELLER_MESSAGES.profileUpdated : 'Saved on this phone — it will be sent when you are back online.');
+    setNotice(phoneChanged ? 'Saved. We sent a code by SMS to your new number: enter it below to finish.' : online ? SELLER_MESSAGES.profileUpdated : 'Saved on this phone — it will be sent when you are back online.');
+  };
+  const reread = async (message?: string) => {
+    await refreshSellerProfile(api, owner).catch(() => undefined);
+    if (message) setNotice(message);
   };
   const change = (field: keyof Editable) => (e: { target: { value: string } }) => {
     setForm((f) => ({ ...f!, [field]: e.target.value }));
@@ -114,6 +136,16 @@ function Dashboard({ owner }: { owner: string }) {
             <Field label="Business Name" value={form.businessName} onChange={change('businessName')} error={errors.businessName} />
             <TextAreaField label="Business Description" value={form.businessDescription} onChange={change('businessDescription')} error={errors.businessDescription} />
             <Field label="Phone Number" type="tel" value={form.phoneNumber} onChange={change('phoneNumber')} error={errors.phoneNumber} placeholder="024 123 4567" />
+            {phoneChanged && (
+              <PasswordField
+                label="Current password"
+                autoComplete="current-password"
+                value={password}
+                onChange={(e) => { setPassword(e.target.value); setErrors(({ currentPassword: _, ...others }) => others); }}
+                error={errors.currentPassword}
+                hint={<p className="mt-1 text-sm text-gray-700">To change your phone number, enter your password. We then text a code to the new number.</p>}
+              />
+            )}
             <Field label="Business Address" value={form.businessAddress} onChange={change('businessAddress')} error={errors.businessAddress} />
             <fieldset className="grid gap-4 sm:grid-cols-2">
               <legend className="mb-2 text-sm font-semibold text-gray-800">Payout account (bank, or mobile money: {Object.values(NETWORK_LABELS).join(', ')})</legend>
@@ -130,7 +162,11 @@ function Dashboard({ owner }: { owner: string }) {
             <Item label="Business Name" value={profile.businessName} />
             <Item label="Business Type" value={BUSINESS_TYPES[profile.businessType] ?? profile.businessType} />
             <Item label="Description" value={profile.businessDescription} wide />
-            <Item label="Phone Number" value={profile.phoneNumber ? `${formatPhone(profile.phoneNumber)}${profile.isPhoneVerified ? ' (verified)' : ' (not verified)'}` : null} />
+            <div>
+              <Item label="Phone Number" value={profile.phoneNumber ? `${formatPhone(profile.phoneNumber)}${profile.isPhoneVerified ? ' (verified)' : ''}` : null} />
+              {profile.phoneNumber && !profile.isPhoneVerified && <PhoneVerification onVerified={() => reread(MESSAGES.phoneVerified)} />}
+              {profile.pendingPhoneNumber && <PendingChange channel="phone" value={formatPhone(profile.pendingPhoneNumber)} onSettled={reread} />}
+            </div>
             <Item label="Email" value={`${profile.user.email}${profile.user.isEmailVerified ? ' (verified)' : ' (not verified)'}`} />
             <Item label="Business Address" value={profile.businessAddress} />
             <Item label="Region" value={profile.businessRegion} />
