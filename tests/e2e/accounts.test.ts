@@ -31,6 +31,27 @@ async function mailedCode(email: string, pattern: RegExp = /code is (\d{6})/): P
   throw new Error(`no code mailed to ${email}`);
 }
 
+/** The newest 6-digit code the server texted to this number (its SMS spool, DATA_DIR/sms). */
+async function textedCode(number: string): Promise<string> {
+  const dir = join(dataDir, 'sms');
+  for (let i = 0; i < 50; i++) {
+    const files = (() => {
+      try {
+        return readdirSync(dir).sort().reverse();
+      } catch {
+        return [];
+      }
+    })();
+    for (const file of files) {
+      const raw = readFileSync(join(dir, file), 'utf8');
+      const code = raw.startsWith(`To: ${number}\n`) ? /code: (\d{6})/.exec(raw)?.[1] : undefined;
+      if (code) return code;
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no code texted to ${number}`);
+}
+
 describe.skipIf(!baseUrl)('accounts in the browser', () => {
   beforeAll(async () => {
     context = await launchBrowser();
@@ -106,10 +127,17 @@ describe.skipIf(!baseUrl)('accounts in the browser', () => {
     await page.getByText('No changes to save').waitFor();
     await page.getByLabel('First name').fill('Esinam');
     await page.getByLabel('Phone').fill('233201112222');
+    // A new number needs the password, then the code texted to it (issues 21.6 and 22.16).
     await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Profile updated successfully').waitFor();
+    await page.getByText('Enter your current password to change your e-mail or phone number.').first().waitFor();
+    await page.getByLabel('Current password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('We sent a code to your new phone number. Enter it below to finish.').waitFor();
     await page.locator('dd', { hasText: /^Esinam$/ }).waitFor();
-    await page.locator('dd', { hasText: '020 111 2222' }).waitFor();
+    await page.getByLabel('Code sent to the new phone number').fill(await textedCode('+233201112222'));
+    await page.getByRole('button', { name: 'Confirm code' }).click();
+    await page.getByText('Phone number changed and verified').waitFor();
+    await page.locator('dd', { hasText: '+233201112222 (verified)' }).waitFor();
     // The outbox delivered it: the server holds the change.
     await expect.poll(async () => {
       const session = await loginViaApi(baseUrl, email, password);
