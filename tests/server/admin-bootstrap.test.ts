@@ -46,7 +46,11 @@ describe('the operator bootstrap (ADMIN_EMAIL, admin:create)', () => {
     const otherDevice = await signIn('reviewer2@akuafo.demo');
     await ensureAdmin(server.deps.db, { email: 'reviewer2@akuafo.demo', password: 'Operator#2026' }, logger, { promote: true });
     expect(await roleOf('reviewer2@akuafo.demo')).toBe('ADMIN');
-    for (const session of [before, otherDevice]) expect((await refresh(session.body.data.refreshToken)).status).toBe(401);
+    for (const session of [before, otherDevice]) {
+      expect((await refresh(session.body.data.refreshToken)).status).toBe(401);
+      // The access tokens end with their sign-ins (the per-request session check).
+      expect((await server.call('/shop/customers/me', { token: session.body.data.accessToken })).status).toBe(401);
+    }
     // The old (customer's) password is gone; the operator signs in with the one given.
     expect((await signIn('reviewer2@akuafo.demo')).status).toBe(401);
     const operator = await signIn('reviewer2@akuafo.demo', 'Operator#2026');

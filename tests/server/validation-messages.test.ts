@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureAdmin } from '../../src/server/modules/admin/bootstrap';
 import { createLogger } from '../../src/server/platform/logging';
 import { startTestServer, type TestServer } from '../support/server';
+import { sessionToken } from '../support/session';
 
 /**
  * Every validation answer is a sentence for a person, on every route: valibot's own texts
@@ -14,7 +15,7 @@ beforeAll(async () => {
   await ensureAdmin(server.deps.db, { email: 'ops@akuafo.test', password: 'Operator#2026' }, createLogger('silent'));
   for (const [role, email] of [['buyer', 'buyer@akuafo.demo'], ['seller', 'seller@akuafo.demo'], ['admin', 'ops@akuafo.test']] as const) {
     const user = await server.deps.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
-    tokens[role] = (await server.deps.tokens.signAccessToken({ id: user.id, userType: user.user_type, email })).token;
+    tokens[role] = (await sessionToken(server, user.id)).token;
   }
 });
 afterAll(() => server.close());

@@ -107,7 +107,7 @@ describe('verifying the phone on the account page', () => {
 
   it('a verified phone says so and offers nothing to do', () => {
     render(<PersonalInfoCard profile={profile()} />);
-    expect(screen.getByText('0241234567 (verified)')).toBeTruthy();
+    expect(screen.getByText('024 123 4567 (verified)')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Verify by SMS' })).toBeNull();
   });
 });

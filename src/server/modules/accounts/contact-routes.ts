@@ -73,6 +73,8 @@ export function contactRoutes(deps: Deps) {
     const { token } = await parseBody(c, undoChangeSchema);
     await spendAllowance(c, limiter, UNDO_RATE, /^(\d+)-(\d+)\./.exec(token)?.[2]);
     const { channel } = await undoContactChange(dbOf(c, deps), hasher, token);
+    // Its sessions were revoked: this instance stops trusting its cached "live" at once.
+    deps.sessions.forget();
     return c.json({ data: { channel, message: MESSAGES.undoDone } });
   });
 
