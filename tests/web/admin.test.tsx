@@ -34,8 +34,8 @@ const signIn = (userType: SessionUser['userType']) =>
   saveSession({ accessToken: 'a', refreshToken: 'r', user: { id: 1, firstName: 'Ama', lastName: 'Ops', email: 'ops@akuafo.demo', userType, profileImage: null, passwordChangedAt: null } });
 
 const submission = (over: Partial<AdminSubmission> = {}): AdminSubmission => ({
-  id: 7, name: 'Fresh cassava', description: 'Harvested this week', category: 'Tubers', price: 1250, currency: 'GHS', stockQuantity: 40,
-  status: 'PENDING', reviewNote: null, productId: null, imagesUrls: ['/images/c-640.webp'],
+  id: 7, name: 'Fresh cassava', description: 'Harvested this week', category: 'Tubers', condition: 'standard', region: 'Ashanti', price: 1250, currency: 'GHS', stockQuantity: 40,
+  status: 'PENDING', changesPending: false, live: null, reviewNote: null, productId: null, imagesUrls: ['/images/c-640.webp'],
   images: [{ id: 1, width: 640, height: 480, urls: { 320: '/images/c-320.webp', 640: '/images/c-640.webp', 1280: '/images/c-1280.webp' } }],
   createdAt: '2026-11-20T10:00:00.000Z', updatedAt: '2026-11-20T10:00:00.000Z',
   seller: { id: 4, businessName: 'Kofi Farms', email: 'kofi.farms@akuafo.demo', verificationStatus: 'VERIFIED' },
