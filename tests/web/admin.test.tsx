@@ -77,8 +77,30 @@ describe('AdminPage', () => {
 
     fireEvent.click(within(card).getByRole('button', { name: 'Approve' }));
     await screen.findByText('"Fresh cassava" is approved and live.');
-    expect(post).toHaveBeenCalledWith('admin/submissions/7/approve');
+    // The version the operator looked at goes along, so a listing changed since is not approved blind.
+    expect(post).toHaveBeenCalledWith('admin/submissions/7/approve', { updatedAt: '2026-11-20T10:00:00.000Z' });
     await screen.findByText('No listings are waiting for review.');
+  });
+
+  it('shows a live listing\'s waiting changes beside what buyers see now, and approves the changes', async () => {
+    await signIn('ADMIN');
+    const changed = submission({
+      status: 'APPROVED', productId: 40, changesPending: true, name: 'PAY OUTSIDE APP 0550000000', updatedAt: '2026-11-22T08:00:00.000Z',
+      live: { name: 'Fresh cassava', description: 'Harvested this week', category: 'Tubers', condition: 'standard', region: 'Ashanti', price: 1250, imagesUrls: ['/images/c-640.webp'] },
+    });
+    get.mockResolvedValueOnce({ data: [changed], pagination: paginate(1, 20, 1) }).mockResolvedValue({ data: [], pagination: paginate(1, 20, 0) });
+    post.mockResolvedValue({ data: { ...changed, changesPending: false } });
+    renderConsole();
+    const card = (await screen.findByRole('heading', { name: 'PAY OUTSIDE APP 0550000000' })).closest('article')!;
+    expect(within(card).getByText('Changes to a live listing')).toBeTruthy();
+    const row = within(card).getByRole('rowheader', { name: 'Name' }).closest('tr')!;
+    expect(within(row).getByText('Fresh cassava')).toBeTruthy();
+    expect(within(row).getByText('PAY OUTSIDE APP 0550000000')).toBeTruthy();
+    // Only what changed is listed.
+    expect(within(card).queryByRole('rowheader', { name: 'Price' })).toBeNull();
+    fireEvent.click(within(card).getByRole('button', { name: 'Approve changes' }));
+    await screen.findByText('The changes to "PAY OUTSIDE APP 0550000000" are approved and live.');
+    expect(post).toHaveBeenCalledWith('admin/submissions/7/approve', { updatedAt: '2026-11-22T08:00:00.000Z' });
   });
 
   it('asks for a reason before rejecting a listing, and shows a refusal from the server', async () => {
