@@ -131,8 +131,8 @@ describe('POST /contact is no mail relay (issue 21.8)', () => {
   };
   const ackTo = (to: string, since: number) => readMailSpool(server).slice(since).filter((m) => m.to === to);
   const tokenOf = async (email: string) => {
-    const user = await server.deps.db.selectFrom('users').select(['id', 'email', 'user_type']).where('email', '=', email).executeTakeFirstOrThrow();
-    return (await server.deps.tokens.signAccessToken({ id: Number(user.id), userType: user.user_type, email: user.email })).token;
+    const user = await server.deps.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+    return (await sessionToken(server, Number(user.id))).token;
   };
   const assertFixedText = (mail: { subject: string; body: string; raw: string }) => {
     for (const written of [phishing.subject, phishing.message, 'akuafo-pay', 'PAY OUTSIDE APP', 'wallet']) expect(mail.raw).not.toContain(written);
