@@ -20,6 +20,9 @@ export interface SubmissionDraftFields {
   name: string;
   description: string;
   category: string;
+  /** Drafts saved before these existed have none: the server then uses `standard` and the seller's region. */
+  condition?: string;
+  region?: string;
   price: string;
   stockQuantity: string;
   currency: 'GHS';

@@ -8,7 +8,7 @@ import type { AppEnv, Deps } from './http/context';
 import { HttpError, errorResponse } from './http/errors';
 import { staticRoutes } from './http/static';
 import { compressUnlessComplete, sameOriginOnly, securityHeaderValues, securityHeaders } from './http/security';
-import { apiBodyLimit } from './http/limits';
+import { answerAfterTheBody, apiBodyLimit } from './http/limits';
 import { refuseNulInPath } from './http/validate';
 import { idempotency } from './http/idempotency';
 import { closeConnectionsWhenDraining, operationsRoutes, requestMetrics } from './http/operations';
@@ -69,6 +69,7 @@ export function createApp(deps: Deps) {
   api.route('/', offlineRoutes(deps));
   api.all('*', (c) => c.json({ message: 'No such API endpoint', code: ERROR_CODES.notFound }, 404));
 
+  app.use('*', answerAfterTheBody());
   app.use('*', requestMetrics(deps));
   app.use('*', closeConnectionsWhenDraining(deps));
   const security = securityHeaderValues(deps.config);

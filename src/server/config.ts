@@ -42,6 +42,11 @@ export interface Config {
   sms: SmsConfig;
   /** VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY; generated once into the database when unset. */
   vapid: { publicKey?: string; privateKey?: string };
+  /**
+   * PUSH_ALLOW_HOSTS (comma-separated): push endpoint hosts exempt from the public-address
+   * check. For the tests' push service on 127.0.0.1 only; empty by default (docs/security.md).
+   */
+  pushAllowHosts: string[];
 }
 
 type Env = Record<string, string | undefined>;
@@ -95,6 +100,7 @@ export function loadConfig(env: Env = process.env): Config {
     corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((o) => o.trim().replace(/\/$/, '')).filter(Boolean),
     sms: smsConfig(env),
     vapid: { publicKey: env.VAPID_PUBLIC_KEY || undefined, privateKey: env.VAPID_PRIVATE_KEY || undefined },
+    pushAllowHosts: (env.PUSH_ALLOW_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
   };
 }
 

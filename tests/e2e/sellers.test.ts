@@ -32,6 +32,8 @@ describe.skipIf(!baseUrl)('a seller adds a product while offline', () => {
     await page.getByLabel('Product Name').fill(name);
     await page.getByLabel('Category').selectOption('Grains');
     await page.getByLabel('Description').fill('Dry yellow maize, 50 kg bags, harvested in Techiman this season.');
+    await page.getByLabel('Condition').selectOption('organic');
+    await page.getByLabel('Region').selectOption('Bono East');
     await page.getByLabel('Price').fill('420');
     await page.getByLabel('Stock Quantity').fill('12');
     await page.locator('input[type="file"]').setInputFiles({ name: 'maize.png', mimeType: 'image/png', buffer: png });
@@ -53,9 +55,9 @@ describe.skipIf(!baseUrl)('a seller adds a product while offline', () => {
     const answer = await fetch(`${baseUrl}/api/v1/product-submissions/seller/me?search=${encodeURIComponent(name)}`, {
       headers: { authorization: `Bearer ${session.accessToken}` },
     });
-    const { data } = (await answer.json()) as { data: { status: string; images: unknown[]; price: number }[] };
+    const { data } = (await answer.json()) as { data: { status: string; images: unknown[]; price: number; condition: string; region: string }[] };
     expect(data).toHaveLength(1);
-    expect(data[0]).toMatchObject({ status: 'PENDING', price: 420 });
+    expect(data[0]).toMatchObject({ status: 'PENDING', price: 420, condition: 'organic', region: 'Bono East' });
     expect(data[0].images).toHaveLength(1);
     await page.close();
   });

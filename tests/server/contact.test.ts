@@ -122,6 +122,59 @@ describe('POST /contact storage and mail', () => {
   });
 });
 
+describe('POST /contact is no mail relay (issue 21.8)', () => {
+  const phishing = {
+    name: 'Akuafo Security Team: verify your wallet at http://akuafo-pay.example',
+    email: 'victim@example.com',
+    subject: 'Your MoMo wallet is locked',
+    message: 'Your payout is on hold. PAY OUTSIDE APP 0550000000 to release it.',
+  };
+  const ackTo = (to: string, since: number) => readMailSpool(server).slice(since).filter((m) => m.to === to);
+  const tokenOf = async (email: string) => {
+    const user = await server.deps.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+    return (await sessionToken(server, Number(user.id))).token;
+  };
+  const assertFixedText = (mail: { subject: string; body: string; raw: string }) => {
+    for (const written of [phishing.subject, phishing.message, 'akuafo-pay', 'PAY OUTSIDE APP', 'wallet']) expect(mail.raw).not.toContain(written);
+    expect(mail.subject).toMatch(/^We received your message \(reference #\d+\)$/);
+  };
+
+  it('a visitor typing a stranger\'s address sends them only a fixed text; the inbox has the message', async () => {
+    await server.deps.rateLimiter.reset(`contact:account:${phishing.email}`);
+    const since = readMailSpool(server).length;
+    expect((await post(phishing)).status).toBe(201);
+    const [ack] = ackTo(phishing.email, since);
+    assertFixedText(ack);
+    const inbox = ackTo(COMPANY.supportEmail, since)[0];
+    expect(inbox.body).toContain(phishing.message);
+    expect(inbox.body).toContain('address not verified');
+  });
+
+  it('a signed-in user typing someone else\'s address gets the same fixed text', async () => {
+    await server.deps.rateLimiter.reset('contact:ip:local');
+    const since = readMailSpool(server).length;
+    expect((await post(phishing, { token: await tokenOf('reviewer4@akuafo.demo') })).status).toBe(201);
+    assertFixedText(ackTo(phishing.email, since)[0]);
+  });
+
+  it('a signed-in user whose own address is not verified gets the fixed text', async () => {
+    await server.deps.rateLimiter.reset('contact:ip:local');
+    await server.deps.db.updateTable('users').set({ is_email_verified: 0 }).where('email', '=', 'reviewer5@akuafo.demo').execute();
+    const since = readMailSpool(server).length;
+    expect((await post({ ...phishing, email: 'reviewer5@akuafo.demo' }, { token: await tokenOf('reviewer5@akuafo.demo') })).status).toBe(201);
+    assertFixedText(ackTo('reviewer5@akuafo.demo', since)[0]);
+  });
+
+  it('a signed-in user writing from their verified address gets a copy of their message', async () => {
+    await server.deps.rateLimiter.reset('contact:ip:local');
+    const since = readMailSpool(server).length;
+    expect((await post({ ...valid, email: 'reviewer4@akuafo.demo' }, { token: await tokenOf('reviewer4@akuafo.demo') })).status).toBe(201);
+    const [ack] = ackTo('reviewer4@akuafo.demo', since);
+    expect(ack.subject).toContain(valid.subject);
+    expect(ack.body).toContain(valid.message);
+  });
+});
+
 describe('POST /contact rate limit', () => {
   it(`accepts ${CONTACT_RATE_LIMIT} messages in ten minutes, then answers 429 with a clear message`, async () => {
     for (let i = 0; i < CONTACT_RATE_LIMIT; i++) {

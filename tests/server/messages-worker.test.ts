@@ -195,7 +195,7 @@ describe('the SMS and push providers', () => {
     try {
       const user = await makeUser(server);
       const vapid = await loadVapidKeys(server.deps.db, {});
-      const worker = createMessageWorker({ db: server.deps.db, dialect: server.deps.dialect, logger: silent, channels: channelsWith({ push: pushChannel(server.deps.db, async () => vapid, { agent: push.agent }) }) });
+      const worker = createMessageWorker({ db: server.deps.db, dialect: server.deps.dialect, logger: silent, channels: channelsWith({ push: pushChannel(server.deps.db, async () => vapid, { ca: push.ca, allowHosts: push.allowHosts }) }) });
       const [phone, tablet] = [push.subscribe(), push.subscribe()];
       const devices = [];
       for (const device of [phone, tablet]) {

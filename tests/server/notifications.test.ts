@@ -7,7 +7,8 @@ import { startTestServer, type TestServer } from '../support/server';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({ seed: false });
+  // The fake push service listens on 127.0.0.1, which the product refuses unless this test-only setting names it.
+  server = await startTestServer({ seed: false, env: { PUSH_ALLOW_HOSTS: '127.0.0.1' } });
 });
 afterAll(() => server.close());
 

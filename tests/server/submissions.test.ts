@@ -189,7 +189,7 @@ describe('operator approval', () => {
     expect(delta.products.map((p: any) => p.id)).toContain(submission.productId);
   });
 
-  it('editing an approved product updates the live one and bumps its version', async () => {
+  it('editing an approved product applies price and stock at once; text and pictures wait for review', async () => {
     const created = await createProduct({ name: 'Versioned Yam Tubers', price: '20' });
     const { data: approved } = await json(await server.call(`/admin/submissions/${created.id}/approve`, { method: 'POST', token: admin }));
     const before = (await json(await server.call(`/products/${approved.productId}`))).data;
@@ -200,15 +200,16 @@ describe('operator approval', () => {
       json: { price: 22.75, stockQuantity: 7, name: 'Versioned Yam Tubers (large)' },
     });
     expect(edit.status).toBe(200);
-    expect((await json(edit)).data).toMatchObject({ status: 'APPROVED', price: 22.75, stockQuantity: 7 });
+    expect((await json(edit)).data).toMatchObject({ status: 'APPROVED', price: 22.75, stockQuantity: 7, name: 'Versioned Yam Tubers (large)', changesPending: true });
     const after = (await json(await server.call(`/products/${approved.productId}`))).data;
-    expect(after).toMatchObject({ price: 22.75, stockQuantity: 7, name: 'Versioned Yam Tubers (large)' });
+    // Before issue 21.4 the new name went live at once; now it waits for the operator.
+    expect(after).toMatchObject({ price: 22.75, stockQuantity: 7, name: 'Versioned Yam Tubers' });
     expect(after.version).toBeGreaterThan(before.version);
 
     const bad = await server.call(`/product-submissions/my-submissions/${created.id}`, { method: 'PATCH', token: kofi, json: { price: 0, name: '' } });
     expect((await json(bad)).fieldErrors).toEqual({ price: 'Price must be positive', name: 'Product name is required' });
 
-    // Images added or removed on the listing show on the live product too.
+    // Images added or removed on the listing wait for review too.
     const added = await server.call(`/product-submissions/my-submissions/${created.id}/images`, {
       method: 'POST',
       token: kofi,
@@ -218,14 +219,19 @@ describe('operator approval', () => {
     const withTwo = (await json(added)).data;
     expect(withTwo.images).toHaveLength(2);
     const live = (await json(await server.call(`/products/${approved.productId}`))).data;
-    expect(live.imagesUrls).toEqual(withTwo.imagesUrls);
-    expect(live.version).toBeGreaterThan(after.version);
+    expect(live.imagesUrls).toEqual(approved.imagesUrls);
 
     const removed = await server.call(`/product-submissions/my-submissions/${created.id}/images/${withTwo.images[0].id}`, { method: 'DELETE', token: kofi });
     expect((await json(removed)).data.images).toHaveLength(1);
     const last = await server.call(`/product-submissions/my-submissions/${created.id}/images/${withTwo.images[1].id}`, { method: 'DELETE', token: kofi });
     expect(last.status).toBe(400);
     expect((await json(last)).message).toBe('At least one image is required');
+
+    const changed = (await json(await server.call(`/product-submissions/my-submissions/${created.id}`, { token: kofi }))).data;
+    expect((await server.call(`/admin/submissions/${created.id}/approve`, { method: 'POST', token: admin })).status).toBe(200);
+    const published = (await json(await server.call(`/products/${approved.productId}`))).data;
+    expect(published).toMatchObject({ name: 'Versioned Yam Tubers (large)', imagesUrls: changed.imagesUrls, stockQuantity: 7 });
+    expect(published.version).toBeGreaterThan(live.version);
   });
 
   it('refuses a sixth image on an existing listing', async () => {

@@ -16,11 +16,20 @@ import { importJWK, jwtVerify } from 'jose';
  * answers 410, like a subscription the user revoked.
  */
 export interface FakePushService {
-  /** Trusts the service's self-signed certificate: hand it to the push channel. */
+  /** Trusts the service's self-signed certificate. */
   agent: Agent;
+  /** The certificate itself, for the push channel's `ca`. */
+  ca: Buffer;
+  /**
+   * What the push channel needs to reach this service on 127.0.0.1: the product refuses
+   * private addresses unless PUSH_ALLOW_HOSTS names them (a test-only setting).
+   */
+  allowHosts: string[];
   /** A new device's subscription, as PushSubscription.toJSON() gives it. */
   subscribe(): { endpoint: string; keys: { p256dh: string; auth: string } };
   gone(endpoint: string): void;
+  /** The device's push service answers with a redirect to `location` (which a sender must not follow). */
+  redirect(endpoint: string, location: string): void;
   received: { endpoint: string; vapidKey: string; ttl: number; urgency: string | undefined; payload: unknown }[];
   rejected: { endpoint: string; status: number; reason: string }[];
   close(): Promise<void>;
@@ -37,7 +46,7 @@ export async function startFakePushService(): Promise<FakePushService> {
   const key = readFileSync(join(dir, 'key.pem'));
   rmSync(dir, { recursive: true, force: true });
 
-  const devices = new Map<string, { ecdh: ReturnType<typeof createECDH>; auth: Buffer; gone: boolean }>();
+  const devices = new Map<string, { ecdh: ReturnType<typeof createECDH>; auth: Buffer; gone: boolean; redirect?: string }>();
   const received: FakePushService['received'] = [];
   const rejected: FakePushService['rejected'] = [];
   let nextDevice = 1;
@@ -53,6 +62,7 @@ export async function startFakePushService(): Promise<FakePushService> {
     const device = devices.get(endpoint);
     if (req.method !== 'POST' || !device) return refuse(404, 'No such subscription');
     if (device.gone) return refuse(410, 'push subscription has unsubscribed or expired');
+    if (device.redirect) return void res.writeHead(307, { location: device.redirect }).end();
     const auth = /^vapid t=([^,\s]+),\s*k=([A-Za-z0-9_-]+)$/.exec(req.headers.authorization ?? '');
     if (!auth) return refuse(401, 'Authorization must be "vapid t=<jwt>, k=<key>"');
     const [, token, vapidKey] = auth as unknown as [string, string, string];
@@ -82,6 +92,8 @@ export async function startFakePushService(): Promise<FakePushService> {
 
   return {
     agent: new Agent({ ca: cert }),
+    ca: cert,
+    allowHosts: ['127.0.0.1'],
     subscribe() {
       const ecdh = createECDH('prime256v1');
       ecdh.generateKeys();
@@ -92,6 +104,9 @@ export async function startFakePushService(): Promise<FakePushService> {
     },
     gone(endpoint) {
       devices.get(endpoint)!.gone = true;
+    },
+    redirect(endpoint, location) {
+      devices.get(endpoint)!.redirect = location;
     },
     received,
     rejected,

@@ -34,8 +34,8 @@ const signIn = (userType: SessionUser['userType']) =>
   saveSession({ accessToken: 'a', refreshToken: 'r', user: { id: 1, firstName: 'Ama', lastName: 'Ops', email: 'ops@akuafo.demo', userType, profileImage: null, passwordChangedAt: null } });
 
 const submission = (over: Partial<AdminSubmission> = {}): AdminSubmission => ({
-  id: 7, name: 'Fresh cassava', description: 'Harvested this week', category: 'Tubers', price: 1250, currency: 'GHS', stockQuantity: 40,
-  status: 'PENDING', reviewNote: null, productId: null, imagesUrls: ['/images/c-640.webp'],
+  id: 7, name: 'Fresh cassava', description: 'Harvested this week', category: 'Tubers', condition: 'standard', region: 'Ashanti', price: 1250, currency: 'GHS', stockQuantity: 40,
+  status: 'PENDING', changesPending: false, live: null, reviewNote: null, productId: null, imagesUrls: ['/images/c-640.webp'],
   images: [{ id: 1, width: 640, height: 480, urls: { 320: '/images/c-320.webp', 640: '/images/c-640.webp', 1280: '/images/c-1280.webp' } }],
   createdAt: '2026-11-20T10:00:00.000Z', updatedAt: '2026-11-20T10:00:00.000Z',
   seller: { id: 4, businessName: 'Kofi Farms', email: 'kofi.farms@akuafo.demo', verificationStatus: 'VERIFIED' },
@@ -77,8 +77,30 @@ describe('AdminPage', () => {
 
     fireEvent.click(within(card).getByRole('button', { name: 'Approve' }));
     await screen.findByText('"Fresh cassava" is approved and live.');
-    expect(post).toHaveBeenCalledWith('admin/submissions/7/approve');
+    // The version the operator looked at goes along, so a listing changed since is not approved blind.
+    expect(post).toHaveBeenCalledWith('admin/submissions/7/approve', { updatedAt: '2026-11-20T10:00:00.000Z' });
     await screen.findByText('No listings are waiting for review.');
+  });
+
+  it('shows a live listing\'s waiting changes beside what buyers see now, and approves the changes', async () => {
+    await signIn('ADMIN');
+    const changed = submission({
+      status: 'APPROVED', productId: 40, changesPending: true, name: 'PAY OUTSIDE APP 0550000000', updatedAt: '2026-11-22T08:00:00.000Z',
+      live: { name: 'Fresh cassava', description: 'Harvested this week', category: 'Tubers', condition: 'standard', region: 'Ashanti', price: 1250, imagesUrls: ['/images/c-640.webp'] },
+    });
+    get.mockResolvedValueOnce({ data: [changed], pagination: paginate(1, 20, 1) }).mockResolvedValue({ data: [], pagination: paginate(1, 20, 0) });
+    post.mockResolvedValue({ data: { ...changed, changesPending: false } });
+    renderConsole();
+    const card = (await screen.findByRole('heading', { name: 'PAY OUTSIDE APP 0550000000' })).closest('article')!;
+    expect(within(card).getByText('Changes to a live listing')).toBeTruthy();
+    const row = within(card).getByRole('rowheader', { name: 'Name' }).closest('tr')!;
+    expect(within(row).getByText('Fresh cassava')).toBeTruthy();
+    expect(within(row).getByText('PAY OUTSIDE APP 0550000000')).toBeTruthy();
+    // Only what changed is listed.
+    expect(within(card).queryByRole('rowheader', { name: 'Price' })).toBeNull();
+    fireEvent.click(within(card).getByRole('button', { name: 'Approve changes' }));
+    await screen.findByText('The changes to "PAY OUTSIDE APP 0550000000" are approved and live.');
+    expect(post).toHaveBeenCalledWith('admin/submissions/7/approve', { updatedAt: '2026-11-22T08:00:00.000Z' });
   });
 
   it('asks for a reason before rejecting a listing, and shows a refusal from the server', async () => {

@@ -6,6 +6,7 @@ import { PAGE_TEMPLATE_FILE } from '../../shared/rendered-pages';
 import { preloadsFor, ROUTE_PRELOADS_FILE, withRouteChunks, type RoutePreload } from '../../shared/route-preloads';
 import type { Logger } from '../platform/logging';
 import type { AppEnv } from './context';
+import { badRequest } from './errors';
 import { createRenderedPages, type PageReads } from './rendered-pages';
 
 const TYPES: Record<string, string> = {
@@ -64,7 +65,7 @@ export function staticRoutes(root: string, pages?: { reads: PageReads; logger: L
   }
 
   app.get('*', async (c, next) => {
-    const path = decodeURIComponent(new URL(c.req.url).pathname);
+    const path = decodedPath(c.req.url);
     if (path.startsWith('/api/') || path.startsWith('/media/')) return next();
     const file = normalize(join(base, path));
     const inside = file === base || file.startsWith(base + sep);
@@ -84,6 +85,16 @@ export function staticRoutes(root: string, pages?: { reads: PageReads; logger: L
     });
   });
   return app;
+}
+
+/** The request's path as text; a broken percent-escape (`/%E0%A4%A`) is the client's mistake: 400. */
+function decodedPath(url: string): string {
+  const raw = new URL(url).pathname;
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    throw badRequest('This address is not valid. Please check the link.');
+  }
 }
 
 async function isFile(path: string): Promise<boolean> {

@@ -42,10 +42,14 @@ export const productQuerySchema = v.pipe(
 export type ProductQueryInput = v.InferInput<typeof productQuerySchema>;
 export type ProductQuery = v.InferOutput<typeof productQuerySchema>;
 
+/** The largest id a row can have: PostgreSQL's integer (serial) ends here, and a larger one names nothing. */
+export const MAX_ROW_ID = 2_147_483_647;
+
 export const idParamSchema = v.pipe(
   v.string(),
   v.regex(/^\d{1,12}$/, 'id must be a positive whole number'),
   v.transform(Number),
+  v.maxValue(MAX_ROW_ID, 'id must be a positive whole number'),
 );
 
 export const syncQuerySchema = v.object({

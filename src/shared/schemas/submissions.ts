@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { CATEGORIES, MAX_PAGE_SIZE, type Category, type ImageWidth } from '../catalogue';
+import { CATEGORIES, CONDITIONS, GHANA_REGIONS, MAX_PAGE_SIZE, type Category, type Condition, type GhanaRegion, type ImageWidth } from '../catalogue';
 import { pageParam, pageSizeParam } from './parse';
 import { required } from './sellers';
 
@@ -40,6 +40,11 @@ export const SUBMISSION_MESSAGES = {
   tooManyImages: 'You can upload maximum 5 images',
   notMultipart: 'Send the product as multipart/form-data with its images.',
   currencyGhs: 'Prices are in Ghana cedis (GHS)',
+  conditionUnknown: 'Choose the condition: organic, premium or standard',
+  regionUnknown: 'Choose one of Ghana\'s 16 regions',
+  changesPending: 'Changes waiting for review',
+  changedSinceReview: 'The seller changed this listing since you opened it. Look at it again before deciding.',
+  changesSaved: 'Saved. Your changes are waiting for review; buyers see the approved listing until then.',
 } as const;
 
 export const imageTooLarge = (filename: string) => `File ${filename} exceeds 5MB limit`;
@@ -90,6 +95,20 @@ const fields = {
     v.minValue(0, 'Quantity cannot be negative'),
     v.maxValue(PRODUCT_STOCK_MAX, 'Quantity is too high'),
   )),
+  // Optional for API clients that predate them: the server then uses `standard` and the seller's region.
+  condition: v.optional(v.pipe(
+    v.string(SUBMISSION_MESSAGES.conditionUnknown),
+    v.trim(),
+    v.toLowerCase(),
+    v.check((s) => (CONDITIONS as readonly string[]).includes(s), SUBMISSION_MESSAGES.conditionUnknown),
+    v.transform((s) => s as Condition),
+  )),
+  region: v.optional(v.pipe(
+    v.string(SUBMISSION_MESSAGES.regionUnknown),
+    v.trim(),
+    v.check((s) => (GHANA_REGIONS as readonly string[]).includes(s), SUBMISSION_MESSAGES.regionUnknown),
+    v.transform((s) => s as GhanaRegion),
+  )),
   // The old form offered GH cedis (GHC) and Naira: prices are in cedis only. GHC is read as GHS.
   currency: v.optional(
     v.pipe(
@@ -132,6 +151,11 @@ export const adminSubmissionQuerySchema = v.object({
   limit: pageSizeParam('limit', MAX_PAGE_SIZE, SELLER_PRODUCTS_PAGE_SIZE),
 });
 
+/** POST /admin/submissions/{id}/approve: optional; the listing's updatedAt the operator looked at. */
+export const approveSubmissionSchema = v.object({
+  updatedAt: v.optional(v.string('updatedAt must be the listing\'s updatedAt')),
+});
+
 export const rejectSubmissionSchema = v.object({
   note: text('Please give the seller a reason', 500, 'The note is too long'),
 });
@@ -152,10 +176,18 @@ export interface SellerSubmission {
   name: string;
   description: string;
   category: Category;
+  condition: Condition;
+  region: GhanaRegion;
   price: number;
   currency: 'GHS';
   stockQuantity: number;
   status: SubmissionStatus;
+  /**
+   * An approved listing whose edit (text, category, condition, region, pictures or a price
+   * moved by more than half) waits for review: the fields above are the seller's new
+   * version; buyers see the approved one until the operator decides.
+   */
+  changesPending: boolean;
   /** The operator's reason when rejected. */
   reviewNote: string | null;
   /** The live catalogue product once approved. */
@@ -166,7 +198,20 @@ export interface SellerSubmission {
   updatedAt: string;
 }
 
+/** What buyers see now of a listing whose changes wait for review (the "old" beside the new). */
+export interface LiveListing {
+  name: string;
+  description: string;
+  category: Category;
+  condition: Condition;
+  region: GhanaRegion;
+  price: number;
+  imagesUrls: string[];
+}
+
 /** What the operator's review queue shows about each submission. */
 export interface AdminSubmission extends SellerSubmission {
   seller: { id: number; businessName: string; email: string; verificationStatus: string };
+  /** Present when changesPending: the approved content buyers see now. */
+  live: LiveListing | null;
 }

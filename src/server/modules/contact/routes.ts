@@ -8,7 +8,7 @@ import {
 import { dbOf, type AppEnv, type Deps } from '../../http/context';
 import { spendAllowance, type RateRule } from '../../http/rate-limit';
 import { parseBody } from '../../http/validate';
-import { notifyContactMessage, saveContactMessage } from './service';
+import { isVerifiedSender, notifyContactMessage, saveContactMessage } from './service';
 
 /** Per address (the existing allowance) and per sender: the signed-in user, or the e-mail given. */
 const CONTACT_RATE: RateRule = {
@@ -27,8 +27,9 @@ export function contactRoutes(deps: Deps) {
     // Counted after validation: a typo the form missed should not use up a real sender's allowance.
     await spendAllowance(c, deps.rateLimiter, CONTACT_RATE, c.get('user')?.id ?? input.email);
     const db = dbOf(c, deps);
-    const receipt = await saveContactMessage(db, input, c.get('user')?.id);
-    await notifyContactMessage(db, receipt, input);
+    const userId = c.get('user')?.id;
+    const receipt = await saveContactMessage(db, input, userId);
+    await notifyContactMessage(db, receipt, input, await isVerifiedSender(db, userId, input.email));
     return c.json({ data: receipt }, 201);
   });
 

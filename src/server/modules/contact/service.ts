@@ -19,8 +19,22 @@ export async function saveContactMessage(db: Db, input: ContactMessage, userId: 
 /** Header values must stay on one line, whatever the sender typed. */
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 
-/** E-mails the support inbox and acknowledges the sender, through the message outbox. */
-export async function notifyContactMessage(db: Db, receipt: ContactReceipt, input: ContactMessage): Promise<void> {
+/**
+ * Whether the sender's own words may go to the address they typed: only to a signed-in user
+ * whose account e-mail is verified and is that address. Anyone else could type a stranger's
+ * address and have us deliver their text (a phishing mail from our domain).
+ */
+export async function isVerifiedSender(db: Db, userId: number | undefined, email: string): Promise<boolean> {
+  if (userId === undefined) return false;
+  const user = await db.selectFrom('users').select(['email', 'is_email_verified']).where('id', '=', userId).executeTakeFirst();
+  return user?.is_email_verified === 1 && user.email.toLowerCase() === email.toLowerCase();
+}
+
+/**
+ * E-mails the support inbox and acknowledges the sender, through the message outbox. An
+ * unverified address gets a fixed text only: nothing the sender wrote (not even the name).
+ */
+export async function notifyContactMessage(db: Db, receipt: ContactReceipt, input: ContactMessage, verifiedSender: boolean): Promise<void> {
   const subject = oneLine(input.subject);
   const inbox = {
     to: COMPANY.supportEmail,
@@ -28,27 +42,26 @@ export async function notifyContactMessage(db: Db, receipt: ContactReceipt, inpu
     text: [
       `New message from the contact form (#${receipt.id}, ${receipt.createdAt}).`,
       '',
-      `From: ${oneLine(input.name)} <${input.email}>`,
+      `From: ${oneLine(input.name)} <${input.email}> (${verifiedSender ? 'signed in, verified address' : 'address not verified'})`,
       `Subject: ${subject}`,
       '',
       input.message,
     ].join('\n'),
   };
-  const acknowledgement = {
-    to: input.email,
-    subject: `We received your message: ${subject}`,
-    text: [
-      `Hello ${oneLine(input.name)},`,
-      '',
-      `Thank you for writing to ${COMPANY.name}. Our support team has your message (reference #${receipt.id}) and will reply to this address, usually within one working day.`,
-      `If it is urgent, call us on ${COMPANY.phone} (${COMPANY.hours}).`,
-      '',
-      'Your message:',
-      '',
-      input.message,
-      '',
-      `${COMPANY.name}`,
-    ].join('\n'),
-  };
+  const promise = [
+    `Thank you for writing to ${COMPANY.name}. Our support team has your message (reference #${receipt.id}) and will reply to this address, usually within one working day.`,
+    `If it is urgent, call us on ${COMPANY.phone} (${COMPANY.hours}).`,
+  ];
+  const acknowledgement = verifiedSender
+    ? {
+        to: input.email,
+        subject: `We received your message: ${subject}`,
+        text: [`Hello ${oneLine(input.name)},`, '', ...promise, '', 'Your message:', '', input.message, '', COMPANY.name].join('\n'),
+      }
+    : {
+        to: input.email,
+        subject: `We received your message (reference #${receipt.id})`,
+        text: ['Hello,', '', ...promise, '', 'If you did not write to us, someone typed your address by mistake: you can ignore this e-mail.', '', COMPANY.name].join('\n'),
+      };
   for (const mail of [inbox, acknowledgement]) await queueEmail(db, { ...mail, topic: 'contact' });
 }

@@ -9,11 +9,13 @@ import {
 } from '../../../shared/schemas/notifications';
 import { currentUser, requireUser } from '../../http/auth';
 import { dbOf, type AppEnv, type Deps } from '../../http/context';
-import { conflict, notFound } from '../../http/errors';
+import { badRequest, conflict, notFound } from '../../http/errors';
 import { parseBody, parseQuery } from '../../http/validate';
 import { now } from '../../platform/db';
 import { readPreferences, writePreferences } from '../../platform/messages/preferences';
+import { checkEndpoint } from '../../platform/messages/push-endpoint';
 import { loadVapidKeys } from '../../platform/messages/vapid';
+import { saveSubscription } from './subscriptions';
 import { parseIdOr404 } from '../catalogue/routes';
 
 /** /notifications: a user's channel switches and push devices; the operator's view of the outbox. */
@@ -36,14 +38,12 @@ export function notificationsRoutes(deps: Deps) {
   );
 
   // One row per device (endpoint); a device that signs in as someone else now pushes to them.
+  // Only push services on the internet (push-endpoint.ts); at most PUSH_MAX_DEVICES per account.
   app.post('/shop/customers/me/push-subscriptions', signedIn, async (c) => {
     const { endpoint, keys } = await parseBody(c, pushSubscriptionSchema);
-    const userId = currentUser(c).id;
-    await dbOf(c, deps)
-      .insertInto('push_subscriptions')
-      .values({ user_id: userId, endpoint, p256dh: keys.p256dh, auth: keys.auth, created_at: now() })
-      .onConflict((oc) => oc.column('endpoint').doUpdateSet({ user_id: userId, p256dh: keys.p256dh, auth: keys.auth }))
-      .execute();
+    const problem = await checkEndpoint(endpoint, deps.config.pushAllowHosts);
+    if (problem) throw badRequest(problem, { endpoint: problem });
+    await saveSubscription(dbOf(c, deps), deps.dialect, currentUser(c).id, { endpoint, ...keys });
     return c.json({ data: { endpoint, subscribed: true } }, 201);
   });
 

@@ -1,6 +1,8 @@
 import type { Selectable } from 'kysely';
-import { GHANA_REGIONS } from '../../../shared/catalogue';
-import { deriveOffer, offerColumns } from '../../../shared/discount';
+import { GHANA_REGIONS, type GhanaRegion } from '../../../shared/catalogue';
+import { SUBMISSION_MESSAGES } from '../../../shared/schemas/submissions';
+import { conflict } from '../../http/errors';
+import { livePrice } from './review';
 import { now, type Db } from '../../platform/db';
 import type { ProductSubmissionsTable } from '../../platform/db/schema';
 import { nextCatalogueVersion } from '../catalogue/versions';
@@ -11,29 +13,28 @@ import { nextCatalogueVersion } from '../catalogue/versions';
  */
 type SubmissionRow = Selectable<ProductSubmissionsTable>;
 
-const FALLBACK_REGION = 'Greater Accra';
+const FALLBACK_REGION: GhanaRegion = 'Greater Accra';
 
 /** Runs `work` atomically: inside the caller's transaction if there is one, else in a new one. */
 export function atomically<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
   return db.isTransaction ? work(db) : db.transaction().execute(work);
 }
 
-/** Makes an approved submission a live product (new, or the one it had before) and links it. */
+/**
+ * Makes a submission's content the live product (new, or the one it had before) and links
+ * it. `submission` is the row the operator decided on: if the seller changed it since, the
+ * final write finds no row and this answers 409, so what goes live is what was reviewed.
+ */
 export async function publishSubmission(trx: Db, submission: SubmissionRow): Promise<number> {
   const at = now();
   const version = await nextCatalogueVersion(trx);
-  const profile = await trx
-    .selectFrom('seller_profiles')
-    .select('business_region')
-    .where('user_id', '=', submission.seller_id)
-    .executeTakeFirst();
-  const region = (GHANA_REGIONS as readonly string[]).includes(profile?.business_region ?? '') ? profile!.business_region : FALLBACK_REGION;
   const fields = {
     name: submission.name,
     description: submission.description,
     price_minor: submission.price_minor,
     category: submission.category,
-    stock_quantity: submission.stock_quantity,
+    condition: submission.condition,
+    region: submission.region,
     is_active: 1,
     version,
     updated_at: at,
@@ -44,16 +45,17 @@ export async function publishSubmission(trx: Db, submission: SubmissionRow): Pro
   let productId: number;
   if (existing) {
     productId = existing.id;
-    await trx.updateTable('products').set(fields).where('id', '=', productId).execute();
+    // Approving changes of a live listing leaves its stock alone: sales have moved it since.
+    const stock = submission.status === 'APPROVED' ? {} : { stock_quantity: submission.stock_quantity };
+    await trx.updateTable('products').set({ ...fields, ...(await livePrice(trx, productId, submission.price_minor)), ...stock }).where('id', '=', productId).execute();
     await trx.deleteFrom('deleted_products').where('product_id', '=', productId).execute();
   } else {
     const row = await trx
       .insertInto('products')
       .values({
         ...fields,
+        stock_quantity: submission.stock_quantity,
         seller_id: submission.seller_id,
-        condition: 'standard',
-        region,
         is_featured: 0,
         discount_percentage: null,
         old_price_minor: null,
@@ -64,12 +66,21 @@ export async function publishSubmission(trx: Db, submission: SubmissionRow): Pro
     productId = row.id;
   }
   await copyImagesToProduct(trx, submission.id, productId);
-  await trx
+  const linked = await trx
     .updateTable('product_submissions')
-    .set({ status: 'APPROVED', product_id: productId, review_note: null, updated_at: at })
+    .set({ status: 'APPROVED', product_id: productId, review_note: null, changes_pending: 0, updated_at: at })
     .where('id', '=', submission.id)
-    .execute();
+    .where('updated_at', '=', submission.updated_at)
+    .executeTakeFirst();
+  if (Number(linked.numUpdatedRows) !== 1) throw conflict(SUBMISSION_MESSAGES.changedSinceReview);
   return productId;
+}
+
+/** The region a new listing gets when the seller (an older API client) names none. */
+export async function sellerRegion(db: Db, sellerId: number): Promise<GhanaRegion> {
+  const profile = await db.selectFrom('seller_profiles').select('business_region').where('user_id', '=', sellerId).executeTakeFirst();
+  const region = profile?.business_region ?? '';
+  return (GHANA_REGIONS as readonly string[]).includes(region) ? (region as GhanaRegion) : FALLBACK_REGION;
 }
 
 /** The live product shows the submission's pictures (same stored files, no copies on disk). */
@@ -81,29 +92,6 @@ export async function copyImagesToProduct(trx: Db, submissionId: number, product
     .insertInto('product_images')
     .values(images.map((image, position) => ({ product_id: productId, position, storage_key: image.storage_key, width: image.width, height: image.height })))
     .execute();
-}
-
-/** Applies an edit of an approved submission to its live product. */
-export async function updateLiveProduct(trx: Db, submission: SubmissionRow, changed: { stock: boolean; images: boolean }): Promise<void> {
-  if (!submission.product_id) return;
-  // A new price keeps the offer's price before and works the percentage out again (or ends
-  // the offer when the price is no longer below it): the two figures never disagree.
-  const current = await trx.selectFrom('products').select('old_price_minor').where('id', '=', submission.product_id).executeTakeFirst();
-  await trx
-    .updateTable('products')
-    .set({
-      name: submission.name,
-      description: submission.description,
-      price_minor: submission.price_minor,
-      ...offerColumns(deriveOffer(submission.price_minor, { oldPriceMinor: current?.old_price_minor ?? null })),
-      category: submission.category,
-      ...(changed.stock ? { stock_quantity: submission.stock_quantity } : {}),
-      version: await nextCatalogueVersion(trx),
-      updated_at: now(),
-    })
-    .where('id', '=', submission.product_id)
-    .execute();
-  if (changed.images) await copyImagesToProduct(trx, submission.id, submission.product_id);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { sql, type Selectable, type SqlBool } from 'kysely';
-import { IMAGE_WIDTHS, type Category } from '../../../shared/catalogue';
+import { IMAGE_WIDTHS, type Category, type Condition, type GhanaRegion } from '../../../shared/catalogue';
 import { fromMinor, toMinor } from '../../../shared/money';
 import { paginate, type Page } from '../../../shared/pagination';
 import {
@@ -16,7 +16,8 @@ import { now, type Db } from '../../platform/db';
 import type { ProductSubmissionsTable } from '../../platform/db/schema';
 import { imageUrl, type StoredImage } from '../../platform/images';
 import type { Storage } from '../../platform/storage';
-import { atomically, updateLiveProduct, withdrawProduct } from './live-product';
+import { atomically, sellerRegion, withdrawProduct } from './live-product';
+import { applyApprovedEdit } from './review';
 import { countRows } from '../../platform/db/paging';
 
 export type SubmissionRow = Selectable<ProductSubmissionsTable>;
@@ -54,10 +55,13 @@ export async function toSubmissions(db: Db, rows: SubmissionRow[]): Promise<Sell
       name: row.name,
       description: row.description,
       category: row.category as Category,
+      condition: row.condition as Condition,
+      region: row.region as GhanaRegion,
       price: fromMinor(row.price_minor),
       currency: 'GHS',
       stockQuantity: (row.status === 'APPROVED' && row.product_id !== null ? liveStock.get(row.product_id) : undefined) ?? row.stock_quantity,
       status: row.status,
+      changesPending: row.status === 'APPROVED' && row.changes_pending === 1,
       reviewNote: row.review_note,
       productId: row.product_id,
       imagesUrls: list.map((i) => i.urls[640]),
@@ -96,6 +100,8 @@ export async function adoptListedProducts(db: Db, sellerId: number): Promise<voi
           name: product.name,
           description: product.description,
           category: product.category,
+          condition: product.condition,
+          region: product.region,
           price_minor: product.price_minor,
           currency: 'GHS',
           stock_quantity: product.stock_quantity,
@@ -122,6 +128,7 @@ export async function adoptListedProducts(db: Db, sellerId: number): Promise<voi
 
 export async function createSubmission(db: Db, sellerId: number, fields: SubmissionFields, images: StoredImage[]): Promise<SellerSubmission> {
   const at = now();
+  const region = fields.region ?? (await sellerRegion(db, sellerId));
   const row = await atomically(db, async (trx) => {
     const created = await trx
       .insertInto('product_submissions')
@@ -130,6 +137,8 @@ export async function createSubmission(db: Db, sellerId: number, fields: Submiss
         name: fields.name,
         description: fields.description,
         category: fields.category,
+        condition: fields.condition ?? 'standard',
+        region,
         price_minor: toMinor(fields.price),
         currency: fields.currency,
         stock_quantity: fields.stockQuantity,
@@ -197,6 +206,8 @@ export async function updateSubmission(db: Db, sellerId: number, id: number, pat
         ...(patch.name !== undefined ? { name: patch.name } : {}),
         ...(patch.description !== undefined ? { description: patch.description } : {}),
         ...(patch.category !== undefined ? { category: patch.category } : {}),
+        ...(patch.condition !== undefined ? { condition: patch.condition } : {}),
+        ...(patch.region !== undefined ? { region: patch.region } : {}),
         ...(patch.price !== undefined ? { price_minor: toMinor(patch.price) } : {}),
         ...(patch.stockQuantity !== undefined ? { stock_quantity: patch.stockQuantity } : {}),
         status,
@@ -206,8 +217,7 @@ export async function updateSubmission(db: Db, sellerId: number, id: number, pat
       .where('id', '=', current.id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    if (updated.status === 'APPROVED') await updateLiveProduct(trx, updated, { stock: patch.stockQuantity !== undefined, images: false });
-    return updated;
+    return updated.status === 'APPROVED' ? applyApprovedEdit(trx, updated, patch.stockQuantity !== undefined) : updated;
   });
   return toSubmission(db, row);
 }
@@ -234,8 +244,7 @@ export async function addSubmissionImages(db: Db, sellerId: number, id: number, 
       .executeTakeFirst();
     await insertImages(trx, current.id, images, Number(last?.position ?? -1) + 1);
     const updated = await trx.updateTable('product_submissions').set({ updated_at: now() }).where('id', '=', current.id).returningAll().executeTakeFirstOrThrow();
-    if (updated.status === 'APPROVED') await updateLiveProduct(trx, updated, { stock: false, images: true });
-    return updated;
+    return updated.status === 'APPROVED' ? applyApprovedEdit(trx, updated, false) : updated;
   });
   return toSubmission(db, row);
 }
@@ -259,15 +268,14 @@ export async function deleteSubmissionImage(db: Db, storage: Storage, sellerId: 
     if (images.length === 1) throw badRequest(SUBMISSION_MESSAGES.imagesRequired, { images: SUBMISSION_MESSAGES.imagesRequired });
     await trx.deleteFrom('submission_images').where('id', '=', image.id).execute();
     const updated = await trx.updateTable('product_submissions').set({ updated_at: now() }).where('id', '=', current.id).returningAll().executeTakeFirstOrThrow();
-    if (updated.status === 'APPROVED') await updateLiveProduct(trx, updated, { stock: false, images: true });
-    return { row: updated, keys: await unreferencedKeys(trx, [image.storage_key]) };
+    return { row: updated.status === 'APPROVED' ? await applyApprovedEdit(trx, updated, false) : updated, keys: await unreferencedKeys(trx, [image.storage_key]) };
   });
   await Promise.all(keys.map((key) => storage.remove(key)));
   return toSubmission(db, row);
 }
 
 /** Stored files that no submission or product points at any more, so they may be removed. */
-async function unreferencedKeys(db: Db, keys: string[]): Promise<string[]> {
+export async function unreferencedKeys(db: Db, keys: string[]): Promise<string[]> {
   if (keys.length === 0) return [];
   const [a, b] = await Promise.all([
     db.selectFrom('submission_images').select('storage_key').where('storage_key', 'in', keys).execute(),

@@ -7,6 +7,7 @@ import { ordersMigration } from './orders-migration';
 import { apiCacheMigration } from './migration-009-api-cache';
 import { offersMigration } from './migration-010-offers';
 import { contactChangesMigration } from './migration-011-contact-changes';
+import { submissionReviewMigration } from './migration-012-submission-review';
 
 /**
  * One list of migrations for SQLite and PostgreSQL. Only the identity column differs;
@@ -308,6 +309,7 @@ function createMigrations(dialect: Dialect): Record<string, Migration> {
     '009_api_cache': apiCacheMigration(dialect),
     '010_offers': offersMigration,
     '011_contact_changes': contactChangesMigration(dialect),
+    '012_submission_review': submissionReviewMigration,
   };
 }
 

@@ -208,6 +208,10 @@ export interface ProductSubmissionsTable {
   status: 'PENDING' | 'APPROVED' | 'REJECTED';
   review_note: string | null;
   product_id: number | null;
+  condition: Generated<string>;
+  region: Generated<string>;
+  /** 1 while an edit of an approved listing waits for review (the live product keeps its content). */
+  changes_pending: Generated<number>;
   created_at: string;
   updated_at: string;
 }

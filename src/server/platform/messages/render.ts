@@ -185,6 +185,18 @@ async function listingNotices(db: Db, submissionId: number): Promise<Notice[]> {
     .executeTakeFirst();
   if (!row || row.status === 'PENDING') return [];
   const link = '/sellers/me/products';
+  // Changes to a live listing that were turned down: the approved listing stays as it was.
+  if (row.status === 'APPROVED' && row.review_note) {
+    const reason = row.review_note;
+    return [
+      notice(row, MESSAGE_TOPICS['listing.decided'], link, {
+        subject: `Your changes to "${row.name}" were not approved`,
+        lines: [`Our operator did not approve your changes to "${row.name}". Buyers still see the listing as it was approved. The reason:`, reason],
+        sms: [`Akuafo Market: your changes to "${row.name}" were not approved.`, `Reason: ${reason}`.slice(0, 120)],
+        push: `Changes to "${row.name}" not approved: ${reason}`.slice(0, 200),
+      }),
+    ];
+  }
   if (row.status === 'APPROVED') {
     return [
       notice(row, MESSAGE_TOPICS['listing.decided'], link, {

@@ -7,9 +7,10 @@ import { api } from '../../app/api';
 import { Banner, formatDateTime } from '../orders/ui';
 import { useRemote } from '../sellers/useRemote';
 import { VerificationBadge } from '../sellers/VerificationBadge';
+import { ListingChanges } from './ListingChanges';
 import { Pager, RemoteList, useDecision } from './ui';
 
-/** 'Listings to review': sellers' pending products, oldest first; approve puts one live. */
+/** 'Listings to review': sellers' pending products and changes to live ones, oldest first; approve puts one live. */
 export function SubmissionsReview() {
   const [page, setPage] = useState(1);
   const remote = useRemote(async () => ({ value: await api.get<Page<AdminSubmission>>(`admin/submissions?status=PENDING&page=${page}`) }), [page]);
@@ -28,8 +29,9 @@ export function SubmissionsReview() {
                   submission={s}
                   busy={decision.busy === s.id}
                   error={decision.errorFor(s.id)}
-                  onApprove={() => decision.run(s.id, () => api.post(`admin/submissions/${s.id}/approve`), `"${s.name}" is approved and live.`)}
-                  onReject={(note) => decision.run(s.id, () => api.post(`admin/submissions/${s.id}/reject`, { note }), `"${s.name}" was sent back to the seller.`)}
+                  // The version looked at goes along: a listing changed since is refused (409), not approved blind.
+                  onApprove={() => decision.run(s.id, () => api.post(`admin/submissions/${s.id}/approve`, { updatedAt: s.updatedAt }), s.changesPending ? `The changes to "${s.name}" are approved and live.` : `"${s.name}" is approved and live.`)}
+                  onReject={(note) => decision.run(s.id, () => api.post(`admin/submissions/${s.id}/reject`, { note }), s.changesPending ? `The changes to "${s.name}" were turned down; the approved listing stays live.` : `"${s.name}" was sent back to the seller.`)}
                 />
               </li>
             ))}
@@ -70,11 +72,13 @@ function SubmissionCard({ submission: s, busy, error, onApprove, onReject }: {
           ))}
         </div>
       )}
+      {s.changesPending && <p className="mb-1 text-sm font-semibold text-amber-800">Changes to a live listing</p>}
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id={`submission-${s.id}`} className="text-lg font-semibold text-gray-900">{s.name}</h2>
         <p className="text-lg font-bold text-brand-dark">{formatCedis(s.price)}</p>
       </div>
-      <p className="text-sm text-gray-700">{s.category} · {s.stockQuantity} in stock · sent {formatDateTime(s.createdAt)}</p>
+      <p className="text-sm text-gray-700">{s.category} · {s.condition} · {s.region} · {s.stockQuantity} in stock · {s.changesPending ? 'changed' : 'sent'} {formatDateTime(s.changesPending ? s.updatedAt : s.createdAt)}</p>
+      {s.changesPending && s.live && <ListingChanges submission={s} live={s.live} />}
       <p className="mt-2 whitespace-pre-line text-sm text-gray-800">{s.description}</p>
       <div className="mt-3 flex flex-wrap items-center gap-2 text-sm text-gray-700">
         <span>Seller: <span className="font-medium text-gray-900">{s.seller.businessName || s.seller.email}</span> ({s.seller.email})</span>
@@ -101,8 +105,8 @@ function SubmissionCard({ submission: s, busy, error, onApprove, onReject }: {
         </form>
       ) : (
         <div className="mt-4 flex flex-wrap gap-2">
-          <button type="button" className="btn-primary" onClick={onApprove} disabled={busy}>{busy ? 'Sending…' : 'Approve'}</button>
-          <button type="button" className="btn-outline" onClick={() => setRejecting(true)} disabled={busy}>Reject</button>
+          <button type="button" className="btn-primary" onClick={onApprove} disabled={busy}>{busy ? 'Sending…' : s.changesPending ? 'Approve changes' : 'Approve'}</button>
+          <button type="button" className="btn-outline" onClick={() => setRejecting(true)} disabled={busy}>{s.changesPending ? 'Reject changes' : 'Reject'}</button>
         </div>
       )}
     </article>

@@ -1,31 +1,43 @@
 import { ArrowLeft, Lightbulb } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { getMeta } from '../../../local/db';
 import { discardEntry } from '../../../local/outbox';
+import { profileKey, refreshSellerProfile, type Cached } from '../../../local/sellers';
 import { awaitDelivery, queueSubmission, type SubmissionDraftFields } from '../../../local/submissions';
 import { CATEGORIES } from '../../../shared/catalogue';
 import { parseWith } from '../../../shared/schemas/parse';
+import type { SellerProfile } from '../../../shared/schemas/sellers';
 import { GOOD_TITLE_LENGTH, SUBMISSION_MESSAGES, submissionCreateSchema } from '../../../shared/schemas/submissions';
 import { api } from '../../app/api';
 import { useOnline } from '../../hooks/useOnline';
 import { Alert, Field } from '../account/ui';
-import { SelectField, TextAreaField } from './fields';
+import { ConditionRegionFields, SelectField, TextAreaField } from './fields';
 import { ImagePicker } from './ImagePicker';
 import { SellerShell } from './SellerShell';
 
-const EMPTY: SubmissionDraftFields = { name: '', description: '', category: '', price: '', stockQuantity: '', currency: 'GHS' };
+const EMPTY: SubmissionDraftFields = { name: '', description: '', category: '', condition: '', region: '', price: '', stockQuantity: '', currency: 'GHS' };
 /** How long to wait online for the server before saying "it will be sent". */
 const SEND_WAIT_MS = 20_000;
 
 /** /sellers/me/add-product: works offline — the product waits on the phone and goes later. */
 export default function AddProductPage() {
-  return <SellerShell title="Add New Product">{() => <AddProductForm />}</SellerShell>;
+  return <SellerShell title="Add New Product">{(owner) => <AddProductForm owner={owner} />}</SellerShell>;
 }
 
-function AddProductForm() {
+function AddProductForm({ owner }: { owner: string }) {
   const navigate = useNavigate();
   const online = useOnline();
   const [fields, setFields] = useState(EMPTY);
+  // The business's region (the profile kept on the phone, so offline too) is the likely answer.
+  const homeRegion = useLiveQuery(async () => (await getMeta<Cached<SellerProfile>>(profileKey(owner)))?.value.businessRegion ?? '', [owner]);
+  useEffect(() => {
+    refreshSellerProfile(api, owner).catch(() => undefined);
+  }, [owner]);
+  useEffect(() => {
+    if (homeRegion) setFields((f) => (f.region ? f : { ...f, region: homeRegion }));
+  }, [homeRegion]);
   const [images, setImages] = useState<File[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
@@ -37,7 +49,7 @@ function AddProductForm() {
   };
 
   const reset = () => {
-    setFields(EMPTY);
+    setFields({ ...EMPTY, region: homeRegion ?? '' });
     setImages([]);
     setErrors({});
   };
@@ -97,6 +109,7 @@ function AddProductForm() {
             {CATEGORIES.map((c) => <option key={c} value={c}>{c}</option>)}
           </SelectField>
           <TextAreaField label="Description" value={fields.description} onChange={set('description')} error={errors.description} />
+          <ConditionRegionFields condition={fields.condition ?? ''} region={fields.region ?? ''} errors={errors} onChange={set} />
           <div className="grid gap-4 sm:grid-cols-2">
             <div className="grid grid-cols-[1fr_7rem] gap-2">
               <Field label="Price" inputMode="decimal" value={fields.price} onChange={set('price')} error={errors.price} placeholder="0.00" />

@@ -6,9 +6,9 @@ import { parseWith } from '../../../shared/schemas/parse';
 import { MAX_PRODUCT_IMAGES, SUBMISSION_MESSAGES, checkImageFiles, submissionUpdateSchema, type SellerSubmission } from '../../../shared/schemas/submissions';
 import { api } from '../../app/api';
 import { Alert, Field, errorMessage } from '../account/ui';
-import { TextAreaField } from './fields';
+import { ConditionRegionFields, TextAreaField } from './fields';
 
-type Form = { name: string; description: string; price: string; stockQuantity: string; category: string };
+type Form = { name: string; description: string; price: string; stockQuantity: string; category: string; condition: string; region: string };
 
 /** The edit modal of Product Management. Image changes apply at once; fields on Save Changes. */
 export function EditProductDialog({ product, onClose, onSaved }: { product: SellerSubmission; onClose: () => void; onSaved: (message: string) => void }) {
@@ -22,6 +22,8 @@ export function EditProductDialog({ product, onClose, onSaved }: { product: Sell
     price: String(product.price),
     stockQuantity: String(product.stockQuantity),
     category: product.category,
+    condition: product.condition,
+    region: product.region,
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string>();
@@ -68,8 +70,8 @@ export function EditProductDialog({ product, onClose, onSaved }: { product: Sell
     setBusy(true);
     setFailure(undefined);
     try {
-      await updateMySubmission(api, current.id, form);
-      onSaved(SUBMISSION_MESSAGES.updated);
+      const saved = await updateMySubmission(api, current.id, form);
+      onSaved(saved.changesPending ? SUBMISSION_MESSAGES.changesSaved : SUBMISSION_MESSAGES.updated);
     } catch (error) {
       setFailure(`${SUBMISSION_MESSAGES.updateFailed} ${errorMessage(error, '')}`.trim());
     } finally {
@@ -84,7 +86,12 @@ export function EditProductDialog({ product, onClose, onSaved }: { product: Sell
           <h2 id="edit-title" className="text-xl font-bold">Edit Product</h2>
           <button type="button" onClick={onClose} aria-label="Close" className="rounded p-1 text-gray-600 hover:bg-gray-100"><X size={20} aria-hidden="true" /></button>
         </div>
-        {current.status === 'APPROVED' && <p className="text-sm text-gray-700">This product is live: changes show in the marketplace at once.</p>}
+        {current.status === 'APPROVED' && (
+          <p className="text-sm text-gray-700">
+            This product is live. Stock and price show in the marketplace at once; other changes (and a price moved by more than half) wait for the operator's review, and buyers see the approved listing until then.
+          </p>
+        )}
+        {current.changesPending && <Alert kind="info">{SUBMISSION_MESSAGES.changesPending}</Alert>}
         {current.status === 'REJECTED' && <p className="text-sm text-gray-700">Saving sends this product back to the operator for review.</p>}
         {failure && <Alert kind="error">{failure}</Alert>}
         <Field label="Product Name" value={form.name} onChange={set('name')} error={errors.name} />
@@ -95,6 +102,7 @@ export function EditProductDialog({ product, onClose, onSaved }: { product: Sell
         </div>
         <Field label="Category" list={listId} value={form.category} onChange={set('category')} error={errors.category} />
         <datalist id={listId}>{CATEGORIES.map((c) => <option key={c} value={c} />)}</datalist>
+        <ConditionRegionFields condition={form.condition} region={form.region} errors={errors} onChange={set} />
         <div>
           <p className="mb-2 text-sm font-medium text-gray-800">Images <span className="text-gray-600">({current.images.length} of {MAX_PRODUCT_IMAGES} images)</span></p>
           <ul className="grid grid-cols-3 gap-2 sm:grid-cols-5">

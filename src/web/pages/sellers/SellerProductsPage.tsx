@@ -247,6 +247,8 @@ function Products({ owner }: { owner: string }) {
                     <td className="px-3 py-2">
                       <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_COLOURS[p.status]}`}>{SUBMISSION_STATUS_LABELS[p.status]}</span>
                       {p.status === 'REJECTED' && p.reviewNote && <p className="mt-1 max-w-[12rem] text-xs text-red-800">{p.reviewNote}</p>}
+                      {p.changesPending && <p className="mt-1 text-xs font-semibold text-amber-800">{SUBMISSION_MESSAGES.changesPending}</p>}
+                      {p.status === 'APPROVED' && !p.changesPending && p.reviewNote && <p className="mt-1 max-w-[12rem] text-xs text-red-800">Changes not approved: {p.reviewNote}</p>}
                     </td>
                     <td className="px-3 py-2 whitespace-nowrap">{formatDate(p.createdAt)}</td>
                     <td className="px-3 py-2">

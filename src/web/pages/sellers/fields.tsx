@@ -1,4 +1,5 @@
-import { useId, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { useId, type ChangeEvent, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { CONDITIONS, GHANA_REGIONS } from '../../../shared/catalogue';
 
 /** A labelled select with its error under it (the input twin lives in pages/account/ui). */
 export function SelectField({ label, error, children, ...select }: { label: string; error?: string; children: ReactNode } & SelectHTMLAttributes<HTMLSelectElement>) {
@@ -22,6 +23,27 @@ export function TextAreaField({ label, error, hint, ...area }: { label: string; 
       <textarea id={id} className="input min-h-24" aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...area} />
       {hint}
       {error && <p id={`${id}-error`} className="mt-1 text-sm text-red-700">{error}</p>}
+    </div>
+  );
+}
+
+/** Condition and region of a listing: what buyers filter by, so the seller says them. */
+export function ConditionRegionFields({ condition, region, errors, onChange }: {
+  condition: string;
+  region: string;
+  errors: Record<string, string>;
+  onChange: (field: 'condition' | 'region') => (e: ChangeEvent<HTMLSelectElement>) => void;
+}) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <SelectField label="Condition" value={condition} onChange={onChange('condition')} error={errors.condition}>
+        <option value="">Select the condition</option>
+        {CONDITIONS.map((c) => <option key={c} value={c}>{c.charAt(0).toUpperCase() + c.slice(1)}</option>)}
+      </SelectField>
+      <SelectField label="Region" value={region} onChange={onChange('region')} error={errors.region}>
+        <option value="">Select the region</option>
+        {GHANA_REGIONS.map((r) => <option key={r} value={r}>{r}</option>)}
+      </SelectField>
     </div>
   );
 }

@@ -13,6 +13,6 @@ export function createChannels(config: Config, db: Db, mailer: Mailer, logger: L
   return {
     email: emailChannel(mailer, config.publicUrl),
     sms: smsChannel(config.sms, config.dataDir, logger),
-    push: pushChannel(db, () => loadVapidKeys(db, config.vapid)),
+    push: pushChannel(db, () => loadVapidKeys(db, config.vapid), { allowHosts: config.pushAllowHosts }),
   };
 }
