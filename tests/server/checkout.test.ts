@@ -59,6 +59,10 @@ describe('POST /shop/checkout validation', () => {
     const unknownWarehouse = await checkout(token, { pickupLocationId: 999_999 });
     expect(unknownWarehouse.status).toBe(400);
     expect(unknownWarehouse.body.message).toBe('Please select a shipping address');
+    // Beyond PostgreSQL's integer: the same answer, not the database's error.
+    const pastRowIds = await checkout(token, { pickupLocationId: 999_999_999_999 });
+    expect(pastRowIds.status).toBe(400);
+    expect(pastRowIds.body.fieldErrors.pickupLocationId).toBe('Please select a shipping address');
   });
 
   it('refuses an empty cart and needs a signed-in user', async () => {

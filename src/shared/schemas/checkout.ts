@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { MAX_ROW_ID } from './catalogue';
 import { MOBILE_MONEY_NETWORKS, NETWORK_LABELS, NETWORK_SHORT_NAMES, parseGhanaMobile, type MobileMoneyNetwork } from '../phone';
 
 /** Payment vocabulary of the spec. Card is shown but disabled ('Coming Soon'). */
@@ -51,6 +52,8 @@ const warehouseId = v.pipe(
   v.number(CHECKOUT_MESSAGES.noWarehouse),
   v.integer(CHECKOUT_MESSAGES.noWarehouse),
   v.minValue(1, CHECKOUT_MESSAGES.noWarehouse),
+  // Past a row id's range PostgreSQL refuses the query itself (a 500): no warehouse is there.
+  v.maxValue(MAX_ROW_ID, CHECKOUT_MESSAGES.noWarehouse),
 );
 
 /** POST /shop/checkout; the checkout form runs the same schema before it sends. */
