@@ -147,6 +147,8 @@ describe.skipIf(!baseUrl)('accounts in the browser', () => {
     // Sign out, then a protected page sends the visitor to /signin and back after sign-in.
     await page.getByRole('button', { name: 'Log Out' }).click();
     await page.waitForURL(`${baseUrl}/`);
+    // Home shows first; the phone is wiped just after (src/web/components/SignOut.tsx).
+    await page.getByRole('link', { name: 'Sign In' }).waitFor();
     await page.goto(`${baseUrl}/profile`);
     await page.waitForURL(`${baseUrl}/signin`);
     await signInThroughPage(page, baseUrl, email, password);
@@ -155,6 +157,8 @@ describe.skipIf(!baseUrl)('accounts in the browser', () => {
     await page.getByRole('heading', { name: 'Personal Information' }).waitFor();
     await page.getByRole('button', { name: 'Log Out' }).click();
     await page.waitForURL(`${baseUrl}/`);
+    // Home shows first; the phone is wiped just after (src/web/components/SignOut.tsx).
+    await page.getByRole('link', { name: 'Sign In' }).waitFor();
     await page.close();
   });
 
@@ -198,6 +202,8 @@ describe.skipIf(!baseUrl)('accounts in the browser', () => {
 
     await page.getByRole('button', { name: 'Log Out' }).click();
     await page.waitForURL(`${baseUrl}/`);
+    // Home shows first; the phone is wiped just after (src/web/components/SignOut.tsx).
+    await page.getByRole('link', { name: 'Sign In' }).waitFor();
 
     await page.goto(`${baseUrl}/signin`);
     await page.getByRole('link', { name: 'Forgot your password?' }).click();

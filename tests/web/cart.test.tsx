@@ -3,6 +3,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CartLine } from '../../src/local/cart';
 import { localDb } from '../../src/local/db';
+import { resetNetworkState } from '../../src/local/network';
 import { saveSession } from '../../src/local/session';
 import { SyncIndicator } from '../../src/web/components/SyncIndicator';
 import CartPage from '../../src/web/pages/cart/CartPage';
@@ -27,6 +28,8 @@ const renderCart = () => render(<MemoryRouter initialEntries={['/cart']}><CartPa
 
 beforeEach(async () => {
   await Promise.all([localDb.session.clear(), localDb.cart.clear(), localDb.outbox.clear()]);
+  // A request failed by the stub below marks the app offline (src/local/network.ts): each test starts online.
+  resetNetworkState();
   // Keep the page from reaching for a server: these tests are about what the phone holds.
   vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
 });
