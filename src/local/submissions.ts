@@ -1,8 +1,9 @@
 import type { Page } from '../shared/pagination';
-import type {
-  SellerSubmission,
-  SubmissionListQueryInput,
-  SubmissionUpdateInput,
+import {
+  SELLER_PRODUCTS_PAGE_SIZE,
+  type SellerSubmission,
+  type SubmissionListQueryInput,
+  type SubmissionUpdateInput,
 } from '../shared/schemas/submissions';
 import { ApiError, type ApiClient } from './api';
 import { getMeta, localDb, setMeta, type AkuafoDb, type Draft } from './db';
@@ -150,12 +151,21 @@ export async function awaitDelivery(entryId: string, timeoutMs: number, db: Akua
 
 // ---- Online operations on the server's copy ----
 
-export type SubmissionPage = Page<SellerSubmission> & { fromCache?: boolean };
+/** fromCache: the copy kept on the phone (offline); otherQuery: a copy of another search or filter, the last list the phone saw. */
+export type SubmissionPage = Page<SellerSubmission> & { fromCache?: boolean; otherQuery?: boolean };
+
+/** The list as My Products first shows it (newest first, page 1): the copy the dashboard keeps fresh. */
+export const FIRST_PAGE_QUERY: SubmissionListQueryInput = { sortBy: 'createdAt', sortDir: 'desc', page: '1', limit: String(SELLER_PRODUCTS_PAGE_SIZE) };
 
 const listCacheKey = (owner: string, query: SubmissionListQueryInput) =>
   `seller.submissions:${owner}:${JSON.stringify(Object.entries(query).filter(([, v]) => v !== undefined && v !== '').sort())}`;
+const lastListKey = (owner: string) => `seller.submissions.last:${owner}`;
 
-/** One page of the seller's products; offline, the last copy of that same page if there is one. */
+/**
+ * One page of the seller's products. Offline: the last copy of that same page, or else the
+ * last list the phone saw of this seller's (marked otherQuery), so a seller who adds a product
+ * offline still sees their products below it.
+ */
 export async function fetchMySubmissions(
   api: ApiClient,
   owner: string,
@@ -167,11 +177,14 @@ export async function fetchMySubmissions(
   try {
     const page = await api.get<Page<SellerSubmission>>('product-submissions/seller/me', { searchParams });
     await setMeta(key, page, db);
+    await setMeta(lastListKey(owner), page, db);
     return page;
   } catch (error) {
     if (error instanceof ApiError && error.isNetwork) {
       const cached = await getMeta<Page<SellerSubmission>>(key, db);
       if (cached) return { ...cached, fromCache: true };
+      const last = await getMeta<Page<SellerSubmission>>(lastListKey(owner), db);
+      if (last) return { ...last, fromCache: true, otherQuery: true };
     }
     throw error;
   }

@@ -2,6 +2,7 @@
 import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from './app/router';
+import { keyThisEntry } from './app/history-entry';
 import { routes } from './app/routes';
 import { afterFirstPaint } from './initial-app/deferred';
 import { releaseEarlyPresses } from './initial-app/early-presses';
@@ -25,6 +26,7 @@ function Started() {
  * never does both in one long task.
  */
 export function startApp(): void {
+  keyThisEntry();
   const router = createBrowserRouter(routes);
   const container = document.getElementById('root')!;
   // A page the server rendered with its data brings that data along: the first render uses it.

@@ -83,7 +83,7 @@ describe.skipIf(!baseUrl)('built for 2G and small phones', () => {
     const category = all.find((p) => p.category !== opened.category)!.category;
     const neverOpened = all.find((p) => p.category === category && p.images.length > 0)!;
     await page.goto(`${baseUrl}/settings`);
-    await page.getByRole('button', { name: `Save ${category} for offline` }).click();
+    await page.getByRole('button', { name: `Save for offline: ${category}` }).click();
     expect(await page.getByTestId('pack-size').innerText()).toMatch(/^\d+ products, \d+ pictures: [\d.]+ (KB|MB) to download\.$/);
     await page.getByRole('button', { name: 'Start' }).click();
     await page.getByTestId(`pack-${category}`).getByTestId('pack-saved').waitFor({ timeout: 60_000 });

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -13,6 +13,25 @@ export function browserAvailable(): boolean {
   if (process.env.CI) throw new Error(`${reason} CI must run them.`);
   console.warn(reason);
   return false;
+}
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+  '--no-first-run',
+];
+
+/**
+ * One Chromium for tests that want several people side by side: each browser.newContext() is
+ * a fresh, separate profile in memory (one process, so a long walk stays cheap).
+ */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 }
 
 /**
@@ -26,17 +45,7 @@ export async function launchBrowser(options: { width?: number; height?: number; 
     viewport: { width: options.width ?? 360, height: options.height ?? 740 },
     executablePath: CHROMIUM,
     javaScriptEnabled: options.javaScriptEnabled ?? true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-quic',
-      '--no-first-run',
-      ...(options.args ?? []),
-    ],
+    args: [...CHROMIUM_ARGS, ...(options.args ?? [])],
   });
   // A profile is 10 MB: hundreds of runs would fill a CI machine's /tmp.
   context.on('close', () => {

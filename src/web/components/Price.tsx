@@ -1,9 +1,12 @@
 import { formatCedis } from '../../shared/money';
 import type { Product } from '../../shared/schemas/catalogue';
 
-/** Every amount on screen goes through here: one currency display everywhere. */
+/**
+ * Every amount on screen goes through here: one currency display everywhere. An amount never
+ * breaks across lines ("GH₵" on one, "1,200.00" on the next reads as two things).
+ */
 export function Price({ value, className }: { value: number; className?: string }) {
-  return <span className={className}>{formatCedis(value)}</span>;
+  return <span className={className ? `whitespace-nowrap ${className}` : 'whitespace-nowrap'}>{formatCedis(value)}</span>;
 }
 
 /**

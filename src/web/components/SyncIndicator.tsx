@@ -56,7 +56,9 @@ export function SyncIndicator() {
       </button>
       <span role="status" className="sr-only">{summary}</span>
       {open && (
-        <div id={panelId} className="card absolute right-0 top-10 z-50 w-80 max-w-[calc(100vw-1rem)] p-3 text-sm shadow-lg">
+        // On a phone the chip sits mid-bar: a panel hung from it would start off the screen's left
+        // edge. Below sm it spans the screen under the bar instead (fits from 320 px up).
+        <div id={panelId} data-testid="sync-panel" className="card fixed inset-x-2 top-14 z-50 max-h-[calc(100dvh-4rem)] overflow-y-auto p-3 text-sm shadow-lg sm:absolute sm:inset-x-auto sm:right-0 sm:top-10 sm:w-80">
           {failed.length > 0 && (
             <section aria-label="Changes not accepted">
               <h2 className="font-semibold text-red-800">Not accepted by the server</h2>

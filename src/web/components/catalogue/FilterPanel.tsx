@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { CONDITIONS, GHANA_REGIONS, PRICE_FILTER_MAX } from '../../../shared/catalogue';
-import { formatCedis } from '../../../shared/money';
+import { Price } from '../Price';
 import { NO_FILTERS, asCondition, asRegion, type CatalogueFilters } from './filters';
 
 interface Props {
@@ -29,7 +29,7 @@ export function FilterPanel({ value, onChange, showSearch = true }: Props) {
       <fieldset>
         <legend className="mb-1 text-sm font-medium">Price range</legend>
         <p className="mb-2 text-sm text-gray-700">
-          {formatCedis(value.minPrice)} – {formatCedis(value.maxPrice)}
+          <Price value={value.minPrice} /> – <Price value={value.maxPrice} />
         </p>
         <div className="grid grid-cols-2 gap-2">
           <PriceInput label="Minimum (GH₵)" value={value.minPrice} onCommit={(n) => set({ minPrice: clampMin(n) })} />

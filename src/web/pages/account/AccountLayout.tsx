@@ -38,7 +38,7 @@ export function AccountLayout({ title, children }: { title: string; children: Re
           {user?.profileImage ? (
             <img src={user.profileImage} alt="" className="h-12 w-12 rounded-full object-cover" />
           ) : (
-            <span className="flex h-12 w-12 items-center justify-center rounded-full bg-brand text-lg font-bold text-white" aria-hidden="true">
+            <span className="flex h-12 w-12 items-center justify-center rounded-full bg-brand-dark text-lg font-bold text-white" aria-hidden="true">
               {initials(user?.firstName, user?.lastName)}
             </span>
           )}

@@ -149,7 +149,7 @@ export function OfflinePacksCard() {
               <div className="flex items-center justify-between gap-2">
                 <span className="font-medium">{label}</span>
                 {pack ? <PackControls pack={pack} online={online} /> : (
-                  <button type="button" className="btn-outline px-3 py-1 text-sm" disabled={!online} onClick={() => void ask(category)} aria-label={`Save ${category ?? 'everything'} for offline`}>
+                  <button type="button" className="btn-outline px-3 py-1 text-sm" disabled={!online} onClick={() => void ask(category)} aria-label={`Save for offline: ${category ?? 'everything'}`}>
                     Save for offline
                   </button>
                 )}

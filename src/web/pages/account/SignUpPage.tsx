@@ -123,7 +123,7 @@ export default function SignUpPage() {
       <ol className="mb-6 flex items-center justify-between gap-2" aria-label="Sign-up steps">
         {STEPS.map((label, i) => (
           <li key={label} className="flex flex-1 flex-col items-center gap-1 text-xs" aria-current={i === step ? 'step' : undefined}>
-            <span className={`flex h-8 w-8 items-center justify-center rounded-full font-semibold ${i <= step ? 'bg-brand text-white' : 'bg-gray-200 text-gray-700'}`}>{i + 1}</span>
+            <span className={`flex h-8 w-8 items-center justify-center rounded-full font-semibold ${i <= step ? 'bg-brand-dark text-white' : 'bg-gray-200 text-gray-700'}`}>{i + 1}</span>
             <span className={i === step ? 'font-semibold text-gray-900' : 'text-gray-600'}>{label}</span>
           </li>
         ))}

@@ -1,6 +1,6 @@
 import { Heart, MapPin, Package, ShoppingCart, Wallet } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { formatCedis } from '../../../shared/money';
+import { Price } from '../../components/Price';
 import type { Address, RecentOrder } from '../../../shared/schemas/accounts';
 import { formatDate } from '../../../shared/dates';
 import { orderStatusLabel } from '../../../shared/order-labels';
@@ -39,7 +39,7 @@ export function RecentOrdersCard({ orders }: { orders: RecentOrder[] }) {
                   <span className="block text-sm text-gray-600">{formatDate(order.orderDate)}</span>
                 </span>
                 <span className="text-right">
-                  <span className="block font-semibold">{formatCedis(order.totalAmount)}</span>
+                  <Price value={order.totalAmount} className="block font-semibold" />
                   <StatusBadge status={order.status} />
                 </span>
               </Link>

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { CHANNEL_LABELS, type AdminMessage } from '../../../shared/schemas/notifications';
 import { api } from '../../app/api';
-import { Banner, formatDateTime } from '../orders/ui';
+import { formatDateTime } from '../orders/ui';
 import { useRemote } from '../sellers/useRemote';
 import { RemoteList, useDecision } from './ui';
 
@@ -23,7 +23,6 @@ export function MessagesDesk() {
           <option value="QUEUED">Queued messages</option>
         </select>
       </div>
-      {decision.done && <Banner kind="success">{decision.done}</Banner>}
       <RemoteList remote={{ ...remote, data: remote.data?.data }} empty={status === 'FAILED' ? 'No failed messages.' : 'Nothing is waiting to be sent.'}>
         {(messages) => (
           <ul className="space-y-3">

@@ -57,7 +57,6 @@ export function OrdersDesk() {
   return (
     <div className="space-y-4">
       <StatusFilter label="Status" all="All orders" states={ORDER_STATUSES} name={(s) => ORDER_STATUS_LABELS[s]} value={filter} onChange={(value) => { setFilter(value); setPage(1); }} />
-      {decision.done && <Banner kind="success">{decision.done}</Banner>}
       <RemoteList remote={{ ...remote, data: remote.data?.data }} empty="No orders to show.">
         {(orders) => (
           <ul className="space-y-3">

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { formatCedis } from '../../../shared/money';
+import { Price } from '../../components/Price';
 import type { Page } from '../../../shared/pagination';
 import { REFUND_STATUSES, type AdminRefund, type RefundStatus } from '../../../shared/schemas/orders';
 import { api } from '../../app/api';
@@ -21,7 +21,7 @@ export function RefundsDesk() {
             {refunds.map((r) => (
               <li key={r.id} className="card p-4">
                 <div className="flex flex-wrap items-center justify-between gap-2">
-                  <p className="font-semibold">Order {r.orderNumber} · {formatCedis(r.amount)}</p>
+                  <p className="font-semibold">Order {r.orderNumber} · <Price value={r.amount} /></p>
                   <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${r.status === 'COMPLETED' ? 'bg-green-100 text-green-900' : r.status === 'FAILED' ? 'bg-red-100 text-red-900' : 'bg-yellow-100 text-yellow-900'}`}>
                     Refund {capitalise(r.status).toLowerCase()}
                   </span>

@@ -46,7 +46,6 @@ export function SellersReview() {
           {[...VERIFICATION_STATUSES, ''].map((s) => <option key={s} value={s}>{FILTER_LABELS[s as VerificationStatus | '']}</option>)}
         </select>
       </div>
-      {decision.done && <Banner kind="success">{decision.done}</Banner>}
       <RemoteList remote={remote} empty="No sellers to show.">
         {(sellers) => (
           <ul className="space-y-3">

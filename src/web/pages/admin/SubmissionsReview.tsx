@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { formatCedis } from '../../../shared/money';
+import { Price } from '../../components/Price';
 import type { Page } from '../../../shared/pagination';
 import { parseWith } from '../../../shared/schemas/parse';
 import { rejectSubmissionSchema, type AdminSubmission } from '../../../shared/schemas/submissions';
@@ -19,7 +19,6 @@ export function SubmissionsReview() {
 
   return (
     <div className="space-y-4">
-      {decision.done && <Banner kind="success">{decision.done}</Banner>}
       <RemoteList remote={list} empty="No listings are waiting for review.">
         {(items) => (
           <ul className="space-y-4">
@@ -75,7 +74,7 @@ function SubmissionCard({ submission: s, busy, error, onApprove, onReject }: {
       {s.changesPending && <p className="mb-1 text-sm font-semibold text-amber-800">Changes to a live listing</p>}
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id={`submission-${s.id}`} className="text-lg font-semibold text-gray-900">{s.name}</h2>
-        <p className="text-lg font-bold text-brand-dark">{formatCedis(s.price)}</p>
+        <p className="text-lg font-bold text-brand-dark"><Price value={s.price} /></p>
       </div>
       <p className="text-sm text-gray-700">{s.category} · {s.condition} · {s.region} · {s.stockQuantity} in stock · {s.changesPending ? 'changed' : 'sent'} {formatDateTime(s.changesPending ? s.updatedAt : s.createdAt)}</p>
       {s.changesPending && s.live && <ListingChanges submission={s} live={s.live} />}

@@ -1,6 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import type { Pagination } from '../../../shared/pagination';
 import { Spinner } from '../../components/Spinner';
+import { showToast } from '../account/toast';
 import { errorMessage } from '../account/ui';
 import { Banner, capitalise } from '../orders/ui';
 import type { Remote } from '../sellers/useRemote';
@@ -31,21 +32,23 @@ export function Pager({ pagination, onPage }: { pagination: Pagination | undefin
   );
 }
 
+const DONE_TOAST_MS = 5000;
+
 /**
  * Runs one operator decision at a time: `busy` names the item being sent, `error` is the server's
- * answer (e.g. a 409 when another operator got there first), `done` says what happened.
+ * answer (e.g. a 409 when another operator got there first), shown at the item. What happened
+ * is said in a toast at the bottom of the screen: the operator is looking at the item they
+ * acted on, often far down the list, not at the top of the page.
  */
 export function useDecision(onDone: () => void) {
   const [busy, setBusy] = useState<number>();
   const [error, setError] = useState<{ id: number; message: string }>();
-  const [done, setDone] = useState<string>();
   const run = async (id: number, send: () => Promise<unknown>, doneMessage: string) => {
     setBusy(id);
     setError(undefined);
-    setDone(undefined);
     try {
       await send();
-      setDone(doneMessage);
+      showToast(doneMessage, DONE_TOAST_MS);
       onDone();
     } catch (e) {
       setError({ id, message: errorMessage(e, 'That did not work. Please try again.') });
@@ -55,7 +58,7 @@ export function useDecision(onDone: () => void) {
   };
   /** A decision refused before sending (the form's own check). */
   const fail = (id: number, message: string) => setError({ id, message });
-  return { busy, error, done, run, fail, errorFor: (id: number) => (error?.id === id ? error.message : undefined) };
+  return { busy, error, run, fail, errorFor: (id: number) => (error?.id === id ? error.message : undefined) };
 }
 
 /** The console's "show only this state" select; choosing one starts again at page 1 (the caller's onChange). */

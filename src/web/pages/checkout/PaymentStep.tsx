@@ -143,7 +143,7 @@ export function PaymentStep({ started: first, onRestart }: { started: CheckoutSt
               <button type="button" className="btn bg-white text-gray-900 hover:bg-gray-200" onClick={() => answer('decline')} disabled={busy !== undefined || over}>
                 {busy === 'decline' ? 'Declining…' : 'Decline'}
               </button>
-              <button type="button" className="btn bg-brand text-white hover:bg-brand-dark" onClick={() => answer('approve')} disabled={busy !== undefined || over}>
+              <button type="button" className="btn bg-brand-dark text-white hover:bg-brand-darker" onClick={() => answer('approve')} disabled={busy !== undefined || over}>
                 {busy === 'approve' ? 'Approving…' : 'Approve'}
               </button>
             </div>

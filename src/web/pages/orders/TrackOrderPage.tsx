@@ -136,7 +136,7 @@ function TrackedOrderView({ order }: { order: TrackedOrder }) {
             const reached = !cancelled && i <= current;
             return (
               <li key={step} className="flex flex-col items-center text-center" aria-current={!cancelled && i === current ? 'step' : undefined}>
-                <span className={`flex h-8 w-8 items-center justify-center rounded-full text-sm font-bold ${reached ? 'bg-brand text-white' : 'bg-gray-200 text-gray-600'}`}>
+                <span className={`flex h-8 w-8 items-center justify-center rounded-full text-sm font-bold ${reached ? 'bg-brand-dark text-white' : 'bg-gray-200 text-gray-600'}`}>
                   {reached ? <Check size={16} aria-hidden="true" /> : i + 1}
                 </span>
                 <span className={`mt-1 text-xs ${reached ? 'font-semibold text-brand-dark' : 'text-gray-600'}`}>{orderStatusLabel(step)}</span>

@@ -94,7 +94,7 @@ function AddProductForm({ owner }: { owner: string }) {
         </button>
         <p className="rounded-lg bg-brand-light p-3 text-sm text-brand-dark">Tip: products with clear, bright photos sell faster.</p>
         <ol className="grid grid-cols-3 gap-2 text-center text-xs sm:text-sm" aria-label="Steps">
-          <li aria-current="step" className="rounded-full bg-brand px-2 py-1 font-medium text-white">1. Product Details</li>
+          <li aria-current="step" className="rounded-full bg-brand-dark px-2 py-1 font-medium text-white">1. Product Details</li>
           <li className="rounded-full bg-gray-100 px-2 py-1 text-gray-700">2. Pricing</li>
           <li className="rounded-full bg-gray-100 px-2 py-1 text-gray-700">3. Review</li>
         </ol>

@@ -60,7 +60,7 @@ export function ImagePicker({ files, onChange, error, onError }: { files: File[]
           {files.map((file, i) => (
             <li key={`${i}:${previews[i]}`} className="relative overflow-hidden rounded-lg ring-1 ring-gray-200">
               <img src={previews[i]} alt={`Product image ${i + 1}: ${file.name}`} className="aspect-square w-full object-cover" />
-              {i === 0 && <span className="absolute left-1 top-1 rounded bg-brand px-1.5 py-0.5 text-xs font-semibold text-white">Main Image</span>}
+              {i === 0 && <span className="absolute left-1 top-1 rounded bg-brand-dark px-1.5 py-0.5 text-xs font-semibold text-white">Main Image</span>}
               <button
                 type="button"
                 onClick={() => onChange(files.filter((_, j) => j !== i))}

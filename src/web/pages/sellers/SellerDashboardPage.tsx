@@ -1,15 +1,15 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { LogOut } from 'lucide-react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { getMeta } from '../../../local/db';
 import { profileKey, refreshSellerProfile, saveSellerProfile, type Cached } from '../../../local/sellers';
-import { formatCedis } from '../../../shared/money';
 import { parseWith } from '../../../shared/schemas/parse';
 import { formatPhone, NETWORK_LABELS, networkOf } from '../../../shared/phone';
 import { BUSINESS_TYPES, SELLER_MESSAGES, sellerProfileUpdateSchema, type SellerProfile } from '../../../shared/schemas/sellers';
 import { api } from '../../app/api';
 import { useSignOut } from '../../components/SignOut';
+import { Price } from '../../components/Price';
 import { Spinner } from '../../components/Spinner';
 import { useOnline } from '../../hooks/useOnline';
 import { ApiError } from '../../../local/api';
@@ -185,7 +185,7 @@ function Dashboard({ owner }: { owner: string }) {
       <div className="grid gap-4 sm:grid-cols-3">
         <Figure label="Total Products" value={String(profile.totalProducts)} to="/sellers/me/products" />
         <Figure label="Total Sales" value={String(profile.totalSales)} to="/seller/orders" />
-        <Figure label="Total Revenue" value={formatCedis(profile.totalRevenue)} to="/sellers/me/stats" />
+        <Figure label="Total Revenue" value={<Price value={profile.totalRevenue} />} to="/sellers/me/stats" />
       </div>
 
       <button type="button" className="btn-outline" onClick={leave.start} disabled={leave.busy}>
@@ -205,7 +205,7 @@ function Item({ label, value, wide }: { label: string; value: string | null; wid
   );
 }
 
-function Figure({ label, value, to }: { label: string; value: string; to: string }) {
+function Figure({ label, value, to }: { label: string; value: ReactNode; to: string }) {
   return (
     <Link to={to} className="card block p-4 hover:ring-brand">
       <p className="text-sm text-gray-600">{label}</p>

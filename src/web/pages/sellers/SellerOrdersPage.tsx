@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { OUTBOX_EVENT } from '../../../local/outbox';
 import { markAtWarehouse, refreshSellerOrders, undoAtWarehouse } from '../../../local/sellers';
-import { formatCedis } from '../../../shared/money';
+import { Price } from '../../components/Price';
 import { SELLER_ORDER_STATES, type SellerOrder } from '../../../shared/schemas/sellers';
 import { api } from '../../app/api';
 import { Spinner } from '../../components/Spinner';
@@ -84,7 +84,7 @@ function Orders({ owner }: { owner: string }) {
                 <li key={item.id} className="flex flex-wrap items-center justify-between gap-3 py-1">
                   <span>{item.quantity} × {item.productName}</span>
                   <span className="flex items-center gap-3">
-                    <span>{formatCedis(item.total)}</span>
+                    <Price value={item.total} />
                     <LineState order={order} item={item} />
                   </span>
                 </li>
@@ -92,7 +92,7 @@ function Orders({ owner }: { owner: string }) {
             </ul>
             <div className="mt-2 flex flex-wrap justify-between gap-2 text-sm">
               <span className="text-gray-700">Buyer: {order.buyerName}{order.pickupWarehouse ? ` · Pickup: ${order.pickupWarehouse}` : ''}</span>
-              <span className="font-semibold">Your items: {formatCedis(order.sellerTotal)}</span>
+              <span className="font-semibold">Your items: <Price value={order.sellerTotal} /></span>
             </div>
           </li>
         ))}

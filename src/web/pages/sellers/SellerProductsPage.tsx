@@ -4,11 +4,10 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { localDb } from '../../../local/db';
 import { OUTBOX_EVENT, discardEntry, retryEntry } from '../../../local/outbox';
-import { deleteMySubmission, dropSentDrafts, fetchMySubmissions, pendingSubmissions } from '../../../local/submissions';
+import { FIRST_PAGE_QUERY, deleteMySubmission, dropSentDrafts, fetchMySubmissions, pendingSubmissions } from '../../../local/submissions';
+import { ApiError } from '../../../local/api';
 import { CATEGORIES } from '../../../shared/catalogue';
-import { formatCedis } from '../../../shared/money';
 import {
-  SELLER_PRODUCTS_PAGE_SIZE,
   SUBMISSION_MESSAGES,
   SUBMISSION_STATUS_LABELS,
   type SellerSubmission,
@@ -16,6 +15,7 @@ import {
   type SubmissionStatus,
 } from '../../../shared/schemas/submissions';
 import { api } from '../../app/api';
+import { Price } from '../../components/Price';
 import { Spinner } from '../../components/Spinner';
 import { useOnline } from '../../hooks/useOnline';
 import { showToast } from '../account/toast';
@@ -79,13 +79,13 @@ function Products({ owner }: { owner: string }) {
   }, [typed, search]);
 
   const query: SubmissionListQueryInput = {
+    ...FIRST_PAGE_QUERY,
     search: search || undefined,
     status: (status || undefined) as SubmissionListQueryInput['status'],
     category: (category || undefined) as SubmissionListQueryInput['category'],
     sortBy: SORTS[sort].sortBy,
     sortDir: SORTS[sort].sortDir,
     page: String(page),
-    limit: String(SELLER_PRODUCTS_PAGE_SIZE),
   };
   const list = useRemote(async () => {
     const result = await fetchMySubmissions(api, owner, query);
@@ -199,10 +199,19 @@ function Products({ owner }: { owner: string }) {
         </div>
       )}
 
-      {list.fromCache && <p className="text-sm text-amber-800">Offline: this is the list from your last visit. Editing and deleting need the network.</p>}
+      {list.fromCache && (
+        <p role="status" className="text-sm text-amber-800">
+          Offline: this is the list from your last visit{data?.otherQuery ? ' (search and filters need the network)' : ''}. Editing and deleting need the network.
+        </p>
+      )}
 
       {!data && list.loading ? (
         <Spinner label="Loading products..." />
+      ) : !data && list.error instanceof ApiError && list.error.isNetwork ? (
+        <div role="status" className="card p-6 text-center">
+          <p className="font-semibold">You are offline.</p>
+          <p className="mt-1 text-gray-700">This phone has no copy of your product list yet; it shows here when the network is back.</p>
+        </div>
       ) : !data || (list.error && !list.loading) ? (
         <div role="alert" className="card p-6 text-center">
           <p className="text-red-800">{SUBMISSION_MESSAGES.listFailed}</p>
@@ -216,8 +225,27 @@ function Products({ owner }: { owner: string }) {
         </div>
       ) : (
         <>
-          <div className="card overflow-x-auto">
-            <table className="w-full min-w-[44rem] text-left text-sm">
+          <ul className="space-y-3 md:hidden" aria-label="Your products">
+            {data.data.map((p) => (
+              <li key={p.id} data-testid="seller-product-row" className="card flex gap-3 p-3">
+                <img src={p.images[0]?.urls[320] ?? '/placeholder.png'} alt="" width={56} height={56} className="h-14 w-14 shrink-0 rounded bg-brand-light object-cover" />
+                <div className="min-w-0 flex-1">
+                  <div className="flex items-start justify-between gap-2">
+                    <p className="min-w-0 font-medium text-gray-900">{p.name}</p>
+                    <Price value={p.price} className="shrink-0 font-semibold" />
+                  </div>
+                  <p className="text-sm text-gray-700">{p.category} · {p.stockQuantity} in stock · added {formatDate(p.createdAt)}</p>
+                  <div className="mt-1 flex flex-wrap items-center gap-2">
+                    <StatusBadge product={p} />
+                    <span className="ml-auto" />
+                    <RowActions product={p} online={online} onEdit={() => { setNotice(undefined); setEditing(p); }} onDelete={() => remove(p)} />
+                  </div>
+                </div>
+              </li>
+            ))}
+          </ul>
+          <div className="card hidden overflow-x-auto md:block">
+            <table className="w-full text-left text-sm">
               <thead className="bg-gray-50 text-gray-700">
                 <tr>
                   <th scope="col" className="px-3 py-2">Product</th>
@@ -231,7 +259,7 @@ function Products({ owner }: { owner: string }) {
               </thead>
               <tbody className="divide-y divide-gray-100">
                 {data.data.map((p) => (
-                  <tr key={p.id} data-testid="seller-product-row">
+                  <tr key={p.id} data-testid="seller-product-table-row">
                     <td className="px-3 py-2">
                       <div className="flex items-center gap-3">
                         <img src={p.images[0]?.urls[320] ?? '/placeholder.png'} alt="" width={48} height={48} className="h-12 w-12 shrink-0 rounded bg-brand-light object-cover" />
@@ -242,24 +270,12 @@ function Products({ owner }: { owner: string }) {
                       </div>
                     </td>
                     <td className="px-3 py-2">{p.category}</td>
-                    <td className="px-3 py-2 font-medium">{formatCedis(p.price)}</td>
+                    <td className="px-3 py-2 font-medium"><Price value={p.price} /></td>
                     <td className="px-3 py-2">{p.stockQuantity}</td>
-                    <td className="px-3 py-2">
-                      <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_COLOURS[p.status]}`}>{SUBMISSION_STATUS_LABELS[p.status]}</span>
-                      {p.status === 'REJECTED' && p.reviewNote && <p className="mt-1 max-w-[12rem] text-xs text-red-800">{p.reviewNote}</p>}
-                      {p.changesPending && <p className="mt-1 text-xs font-semibold text-amber-800">{SUBMISSION_MESSAGES.changesPending}</p>}
-                      {p.status === 'APPROVED' && !p.changesPending && p.reviewNote && <p className="mt-1 max-w-[12rem] text-xs text-red-800">Changes not approved: {p.reviewNote}</p>}
-                    </td>
+                    <td className="px-3 py-2"><StatusBadge product={p} /></td>
                     <td className="px-3 py-2 whitespace-nowrap">{formatDate(p.createdAt)}</td>
                     <td className="px-3 py-2">
-                      <div className="flex gap-1">
-                        <button type="button" disabled={!online} onClick={() => { setNotice(undefined); setEditing(p); }} aria-label={`Edit ${p.name}`} className="rounded p-2 text-brand-dark hover:bg-brand-light disabled:opacity-40">
-                          <Pencil size={16} aria-hidden="true" />
-                        </button>
-                        <button type="button" disabled={!online} onClick={() => remove(p)} aria-label={`Delete ${p.name}`} className="rounded p-2 text-red-700 hover:bg-red-50 disabled:opacity-40">
-                          <Trash2 size={16} aria-hidden="true" />
-                        </button>
-                      </div>
+                      <RowActions product={p} online={online} onEdit={() => { setNotice(undefined); setEditing(p); }} onDelete={() => remove(p)} />
                     </td>
                   </tr>
                 ))}
@@ -293,6 +309,31 @@ function Products({ owner }: { owner: string }) {
           }}
         />
       )}
+    </div>
+  );
+}
+
+function StatusBadge({ product }: { product: SellerSubmission }) {
+  return (
+    <>
+      <span className={`whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_COLOURS[product.status]}`}>{SUBMISSION_STATUS_LABELS[product.status]}</span>
+      {product.status === 'REJECTED' && product.reviewNote && <p className="mt-1 max-w-[12rem] text-xs text-red-800">{product.reviewNote}</p>}
+      {product.changesPending && <p className="mt-1 text-xs font-semibold text-amber-800">{SUBMISSION_MESSAGES.changesPending}</p>}
+      {product.status === 'APPROVED' && !product.changesPending && product.reviewNote && <p className="mt-1 max-w-[12rem] text-xs text-red-800">Changes not approved: {product.reviewNote}</p>}
+    </>
+  );
+}
+
+/** Edit and Delete: 44 px targets, named with the product, off while offline. */
+function RowActions({ product, online, onEdit, onDelete }: { product: SellerSubmission; online: boolean; onEdit(): void; onDelete(): void }) {
+  return (
+    <div className="flex gap-1">
+      <button type="button" disabled={!online} onClick={onEdit} aria-label={`Edit ${product.name}`} className="flex h-11 w-11 items-center justify-center rounded text-brand-dark hover:bg-brand-light disabled:opacity-40">
+        <Pencil size={16} aria-hidden="true" />
+      </button>
+      <button type="button" disabled={!online} onClick={onDelete} aria-label={`Delete ${product.name}`} className="flex h-11 w-11 items-center justify-center rounded text-red-700 hover:bg-red-50 disabled:opacity-40">
+        <Trash2 size={16} aria-hidden="true" />
+      </button>
     </div>
   );
 }

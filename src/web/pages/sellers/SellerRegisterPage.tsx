@@ -92,7 +92,7 @@ export default function SellerRegisterPage() {
     return (
       <div className="flex min-h-dvh items-start justify-center bg-gray-50 px-4 py-8 sm:items-center">
         <div className="card w-full max-w-lg space-y-4 p-6">
-          <p className="text-center text-lg font-bold text-brand">Akuafo Market</p>
+          <p className="text-center text-lg font-bold text-brand-dark">Akuafo Market</p>
           <Alert kind="success">{SELLER_MESSAGES.registered}</Alert>
           <p className="text-gray-700">We sent a verification link to <strong>{registeredEmail}</strong>.</p>
           <div className="flex flex-wrap gap-3">
@@ -109,11 +109,11 @@ export default function SellerRegisterPage() {
   return (
     <div className="flex min-h-dvh items-start justify-center bg-gray-50 px-4 py-8 sm:items-center">
       <div className="card w-full max-w-lg p-6">
-        <p className="mb-2 text-center text-lg font-bold text-brand">Akuafo Market</p>
+        <p className="mb-2 text-center text-lg font-bold text-brand-dark">Akuafo Market</p>
         <h1 className="mb-4 text-center text-2xl font-bold">Register as a seller</h1>
         <ol className="mb-6 grid grid-cols-3 gap-2 text-center text-sm" aria-label="Registration steps">
           {STEPS.map((name, i) => (
-            <li key={name} aria-current={i === step ? 'step' : undefined} className={`rounded-full px-2 py-1 font-medium ${i <= step ? 'bg-brand text-white' : 'bg-gray-100 text-gray-700'}`}>
+            <li key={name} aria-current={i === step ? 'step' : undefined} className={`rounded-full px-2 py-1 font-medium ${i <= step ? 'bg-brand-dark text-white' : 'bg-gray-100 text-gray-700'}`}>
               {i + 1}. {name}
             </li>
           ))}

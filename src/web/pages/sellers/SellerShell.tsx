@@ -42,7 +42,7 @@ export function SellerShell({ title, children, actions }: { title: string; child
                 to={to}
                 end={end}
                 className={({ isActive }) =>
-                  `flex items-center gap-2 whitespace-nowrap rounded-lg px-3 py-2 text-sm font-medium ${isActive ? 'bg-brand text-white' : 'bg-white text-gray-800 ring-1 ring-gray-200 hover:bg-brand-light'}`
+                  `flex items-center gap-2 whitespace-nowrap rounded-lg px-3 py-2 text-sm font-medium ${isActive ? 'bg-brand-dark text-white' : 'bg-white text-gray-800 ring-1 ring-gray-200 hover:bg-brand-light'}`
                 }
               >
                 <Icon size={16} aria-hidden="true" />

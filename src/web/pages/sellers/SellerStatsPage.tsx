@@ -2,7 +2,7 @@ import { Package, ShoppingCart, Star, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { refreshSellerStats } from '../../../local/sellers';
-import { formatCedis } from '../../../shared/money';
+import { Price } from '../../components/Price';
 import { PROFILE_ALMOST_AT, PROFILE_COMPLETE_AT, RECENT_PRODUCTS_SHOWN } from '../../../shared/schemas/sellers';
 import { SUBMISSION_STATUS_LABELS, type SubmissionStatus } from '../../../shared/schemas/submissions';
 import { api } from '../../app/api';
@@ -36,10 +36,10 @@ function Stats({ owner }: { owner: string }) {
         {fromCache && <span className="text-sm text-amber-800">Offline: showing the figures from your last visit.</span>}
       </div>
 
-      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+      <div className="grid grid-cols-1 gap-3 min-[22rem]:grid-cols-2 lg:grid-cols-4">
         <Card icon={<Package size={20} aria-hidden="true" />} label="Total Products" value={String(stats.totalProducts)} note={`${stats.activeProducts} live · ${stats.pendingProducts} pending`} />
         <Card icon={<ShoppingCart size={20} aria-hidden="true" />} label="Total Sales" value={String(stats.totalSales)} note={stats.lastSaleDate ? `Last sale ${formatDate(stats.lastSaleDate)}` : 'No sales yet'} />
-        <Card icon={<Wallet size={20} aria-hidden="true" />} label="Total Revenue" value={formatCedis(stats.totalRevenue)} />
+        <Card icon={<Wallet size={20} aria-hidden="true" />} label="Total Revenue" value={<Price value={stats.totalRevenue} />} />
         <Card
           icon={<Star size={20} aria-hidden="true" />}
           label="Avg. Rating"
@@ -71,7 +71,7 @@ function Stats({ owner }: { owner: string }) {
         </div>
       )}
 
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-2">
         <div className="card p-5">
           <h2 className="mb-3 font-semibold">Recent Products</h2>
           {stats.recentProducts.length === 0 ? (
@@ -83,10 +83,13 @@ function Stats({ owner }: { owner: string }) {
             <ul className="divide-y divide-gray-100">
               {stats.recentProducts.slice(0, RECENT_PRODUCTS_SHOWN).map((p) => (
                 <li key={p.id} className="flex items-center gap-3 py-2">
-                  <img src={p.imagesUrls[0] ?? '/placeholder.png'} alt="" width={48} height={36} className="h-9 w-12 rounded bg-brand-light object-cover" />
-                  <span className="min-w-0 flex-1 truncate font-medium">{p.name}</span>
-                  <span className="text-sm text-gray-600">{SUBMISSION_STATUS_LABELS[p.status as SubmissionStatus] ?? p.status}</span>
-                  <span className="font-semibold">{formatCedis(p.price)}</span>
+                  <img src={p.imagesUrls[0] ?? '/placeholder.png'} alt="" width={48} height={36} className="h-9 w-12 shrink-0 rounded bg-brand-light object-cover" />
+                  {/* Name over status, price on the right: fits a 320 px screen without cutting either. */}
+                  <span className="min-w-0 flex-1">
+                    <span className="block font-medium">{p.name}</span>
+                    <span className="block text-sm text-gray-600">{SUBMISSION_STATUS_LABELS[p.status as SubmissionStatus] ?? p.status}</span>
+                  </span>
+                  <Price value={p.price} className="shrink-0 font-semibold" />
                 </li>
               ))}
             </ul>
@@ -103,9 +106,11 @@ function Stats({ owner }: { owner: string }) {
             <ul className="divide-y divide-gray-100">
               {stats.recentOrders.map((o) => (
                 <li key={o.id} className="flex items-center justify-between gap-3 py-2">
-                  <span className="font-medium">{o.orderNumber}</span>
-                  <span className="text-sm text-gray-600">{formatDate(o.createdAt)}</span>
-                  <span className="font-semibold">{formatCedis(o.total)}</span>
+                  <span className="min-w-0">
+                    <span className="block font-medium">{o.orderNumber}</span>
+                    <span className="block text-sm text-gray-600">{formatDate(o.createdAt)}</span>
+                  </span>
+                  <Price value={o.total} className="shrink-0 font-semibold" />
                 </li>
               ))}
             </ul>
@@ -117,11 +122,11 @@ function Stats({ owner }: { owner: string }) {
   );
 }
 
-function Card({ icon, label, value, note }: { icon: ReactNode; label: string; value: string; note?: string }) {
+function Card({ icon, label, value, note }: { icon: ReactNode; label: string; value: ReactNode; note?: string }) {
   return (
     <div className="card p-4">
       <div className="flex items-center gap-2 text-brand-dark">{icon}<span className="text-sm text-gray-700">{label}</span></div>
-      <p className="mt-2 text-xl font-bold text-gray-900">{value}</p>
+      <p className="mt-2 text-lg font-bold text-gray-900 sm:text-xl">{value}</p>
       {note && <p className="text-xs text-gray-600">{note}</p>}
     </div>
   );
@@ -135,7 +140,7 @@ function Skeleton() {
         {[0, 1, 2, 3].map((i) => <div key={i} className="h-24 rounded-xl bg-gray-200" />)}
       </div>
       <div className="h-28 rounded-xl bg-gray-200" />
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-2">
         <div className="h-40 rounded-xl bg-gray-200" />
         <div className="h-40 rounded-xl bg-gray-200" />
       </div>
