@@ -37,8 +37,14 @@ export interface StorageReport {
   /** The browser's own figures for the whole site (all storage), when it gives them. */
   usage?: number;
   quota?: number;
-  /** What takes the space, in bytes. */
-  parts: { catalogue: number; pictures: number; savedPictures: number; drafts: number; orders: number };
+  /**
+   * What takes the space, in bytes; they add up to `total`. appFiles: the app's own code and
+   * pages kept to open offline (the service worker's other caches); other: what the browser
+   * counts beyond our measures (IndexedDB's indexes and bookkeeping, the service worker).
+   */
+  parts: { catalogue: number; pictures: number; savedPictures: number; drafts: number; orders: number; appFiles: number; other: number };
+  /** All the app holds on the phone: the browser's figure, or the parts' sum where it gives none. */
+  total: number;
   pictureCount: number;
   savedPictureCount: number;
 }
@@ -63,7 +69,7 @@ export async function storageReport(
   cacheStorage: CacheStorage | undefined = globalThis.caches,
   manager: Manager | undefined = browserStorage(),
 ): Promise<StorageReport> {
-  const [estimate, persisted, catalogue, details, drafts, orders, viewed, saved] = await Promise.all([
+  const [estimate, persisted, catalogue, details, drafts, orders, viewed, saved, appFiles] = await Promise.all([
     manager?.estimate?.().catch(() => undefined),
     manager?.persisted?.().catch(() => undefined),
     tableBytes((fn) => db.products.each(fn)),
@@ -72,13 +78,26 @@ export async function storageReport(
     tableBytes((fn) => db.orders.each(fn)),
     cacheStorage ? cachedBytes(VIEWED_PICTURES_CACHE, cacheStorage) : { count: 0, bytes: 0 },
     cacheStorage ? cachedBytes(PACK_CACHE, cacheStorage) : { count: 0, bytes: 0 },
+    cacheStorage ? appCacheBytes(cacheStorage) : 0,
   ]);
+  const measured = catalogue + details + viewed.bytes + saved.bytes + drafts + orders + appFiles;
+  const total = Math.max(estimate?.usage ?? 0, measured);
   return {
     persisted,
     usage: estimate?.usage,
     quota: estimate?.quota,
-    parts: { catalogue: catalogue + details, pictures: viewed.bytes, savedPictures: saved.bytes, drafts, orders },
+    parts: { catalogue: catalogue + details, pictures: viewed.bytes, savedPictures: saved.bytes, drafts, orders, appFiles, other: total - measured },
+    total,
     pictureCount: viewed.count,
     savedPictureCount: saved.count,
   };
+}
+
+/** The service worker's caches other than pictures: the app's code, its offline pages. */
+async function appCacheBytes(cacheStorage: CacheStorage): Promise<number> {
+  let bytes = 0;
+  for (const name of await cacheStorage.keys()) {
+    if (name !== VIEWED_PICTURES_CACHE && name !== PACK_CACHE) bytes += (await cachedBytes(name, cacheStorage)).bytes;
+  }
+  return bytes;
 }

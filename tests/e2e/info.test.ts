@@ -122,10 +122,11 @@ describe.skipIf(!baseUrl)('navigation, footer and information pages', () => {
     });
     await page.reload();
     await page.getByTestId('cart-badge').waitFor();
-    expect(await page.getByTestId('cart-badge').textContent()).toBe('2');
-    expect(await page.getByRole('link', { name: 'Cart, 2 items' }).isVisible()).toBe(true);
+    // Items are quantities (3 + 2), as the cart page counts them.
+    expect(await page.getByTestId('cart-badge').textContent()).toBe('5');
+    expect(await page.getByRole('link', { name: 'Cart, 5 items' }).isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Open menu' }).click();
-    await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Cart (2)' }).waitFor();
+    await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Cart (5 items)' }).waitFor();
     await page.evaluate(async () => {
       const db = await new Promise<IDBDatabase>((resolve) => {
         const req = indexedDB.open('akuafo-market');

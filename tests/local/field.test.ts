@@ -215,6 +215,23 @@ describe('storage that stays', () => {
     expect(after.parts.pictures).toBe(0);
     expect(after.parts.savedPictures).toBe(pack.bytes);
   });
+  it("reports a total its parts add up to: the app's own files and the browser's bookkeeping are parts too", async () => {
+    await copyMirror();
+    const d = deps();
+    const precache = await d.cacheStorage.open('workbox-precache-v2-http://localhost/');
+    await precache.put(`${ORIGIN}/assets/index.js`, new Response(new Uint8Array(300_000)));
+    const manager = { persisted: async () => true, persist: async () => true, estimate: async () => ({ usage: 3_500_000, quota: 100_000_000 }) };
+    const report = await storageReport(db, d.cacheStorage, manager);
+    expect(report.parts.appFiles).toBe(300_000);
+    const sum = Object.values(report.parts).reduce((a, b) => a + b, 0);
+    expect(report.total).toBe(3_500_000);
+    expect(sum).toBe(report.total);
+    expect(report.parts.other).toBeGreaterThan(0);
+    // A browser that says less than we measured: the total is what we measured, never less than its parts.
+    const small = await storageReport(db, d.cacheStorage, { ...manager, estimate: async () => ({ usage: 10, quota: 100_000_000 }) });
+    expect(small.parts.other).toBe(0);
+    expect(Object.values(small.parts).reduce((a, b) => a + b, 0)).toBe(small.total);
+  });
 });
 
 describe('freshness at checkout', () => {

@@ -113,16 +113,19 @@ describe('NavBar', () => {
     expect(mobile.hidden).toBe(true);
   });
 
-  it('counts distinct cart items in the badge and follows changes live', async () => {
+  it('counts items as quantities in the badge, its label and the menu (as the cart page does), and follows changes live', async () => {
     renderBar();
     const row = { imageUrl: null, price: 5, updatedAt: '2026-01-01T00:00:00Z' };
     await act(() => localDb.cart.bulkPut([
       { ...row, productId: 1, quantity: 4, name: 'Yam' },
       { ...row, productId: 2, quantity: 1, name: 'Maize' },
     ]));
-    await waitFor(() => expect(screen.getByTestId('cart-badge').textContent).toBe('2'));
+    await waitFor(() => expect(screen.getByTestId('cart-badge').textContent).toBe('5'));
+    expect(screen.getByRole('link', { name: 'Cart, 5 items' })).toBeTruthy();
+    await waitFor(() => expect(document.getElementById('mobile-menu')?.textContent).toContain('Cart (5 items)'));
     await act(() => localDb.cart.delete(1));
     await waitFor(() => expect(screen.getByTestId('cart-badge').textContent).toBe('1'));
+    expect(screen.getByRole('link', { name: 'Cart, 1 item' })).toBeTruthy();
     await act(() => localDb.cart.clear());
     await waitFor(() => expect(screen.queryByTestId('cart-badge')).toBeNull());
   });

@@ -4,6 +4,7 @@ import { Link, NavLink } from 'react-router-dom';
 import { Deferred } from '../initial-app/deferred';
 import { useDismiss } from '../hooks/useDismiss';
 import { usePopup } from '../hooks/usePopup';
+import { itemsText } from './items-text';
 import type { NavState } from './NavStatus';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -72,7 +73,7 @@ export function NavBar() {
           {links.map((l) => (
             <li key={l.to}><NavLink to={l.to} end={l.end} className={mobileLinkClass}>{l.label}</NavLink></li>
           ))}
-          <li><NavLink to="/cart" className={mobileLinkClass}>{live ? `Cart (${live.cartCount})` : 'Cart'}</NavLink></li>
+          <li><NavLink to="/cart" className={mobileLinkClass}>{live && live.cartCount > 0 ? `Cart (${itemsText(live.cartCount)})` : 'Cart'}</NavLink></li>
         </ul>
       </nav>
     </header>

@@ -6,6 +6,7 @@ import { localDb } from '../../local/db';
 import { useOnline } from '../hooks/useOnline';
 import { useSession } from '../hooks/useSession';
 import { AccountMenu } from './AccountMenu';
+import { itemsText } from './items-text';
 import { SyncIndicator } from './SyncIndicator';
 
 export interface NavState {
@@ -21,8 +22,8 @@ export interface NavState {
 export function NavStatus({ onChange }: { onChange(state: NavState): void }) {
   const { session, loading } = useSession();
   const online = useOnline();
-  // The badge counts distinct items (rows), not the sum of quantities.
-  const cartCount = useLiveQuery(() => localDb.cart.count(), []);
+  // Quantities, as the cart page counts them (items-text.ts).
+  const cartCount = useLiveQuery(async () => (await localDb.cart.toArray()).reduce((n, line) => n + line.quantity, 0), []);
   const signedIn = Boolean(session);
   useEffect(() => {
     if (!loading && cartCount !== undefined) onChange({ signedIn, cartCount });
@@ -40,7 +41,7 @@ export function NavStatus({ onChange }: { onChange(state: NavState): void }) {
       <SyncIndicator />
       <Link
         to="/cart"
-        aria-label={count > 0 ? `Cart, ${count} ${count === 1 ? 'item' : 'items'}` : 'Cart'}
+        aria-label={count > 0 ? `Cart, ${itemsText(count)}` : 'Cart'}
         className="relative flex h-9 w-9 shrink-0 items-center justify-center rounded-full text-gray-800 hover:bg-gray-100"
       >
         <ShoppingCart size={22} aria-hidden="true" />

@@ -84,17 +84,17 @@ export function StorageCard() {
               Ask to keep it
             </button>
           )}
-          {report.usage !== undefined && (
-            <p className="mt-3" data-testid="storage-total">
-              The app stores {formatBytes(report.usage)}{report.quota ? ` of ${formatBytes(report.quota)} available` : ''}.
-            </p>
-          )}
-          <dl className="mt-3 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1" data-testid="storage-parts">
+          <p className="mt-3" data-testid="storage-total">
+            The app stores {formatBytes(report.total)}{report.quota ? ` of ${formatBytes(report.quota)} available` : ''}:
+          </p>
+          <dl className="mt-1 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1" data-testid="storage-parts">
+            <dt>The app itself (to open offline)</dt><dd>{formatBytes(parts!.appFiles)}</dd>
             <dt>Catalogue</dt><dd>{formatBytes(parts!.catalogue)}</dd>
             <dt>Pictures you viewed ({report.pictureCount})</dt><dd>{formatBytes(parts!.pictures)}</dd>
             <dt>Pictures saved for offline ({report.savedPictureCount})</dt><dd>{formatBytes(parts!.savedPictures)}</dd>
             <dt>Drafts</dt><dd>{formatBytes(parts!.drafts)}</dd>
             <dt>Orders</dt><dd>{formatBytes(parts!.orders)}</dd>
+            <dt>The browser's own bookkeeping (indexes, the offline worker)</dt><dd>{formatBytes(parts!.other)}</dd>
           </dl>
           <button type="button" className="btn-outline mt-3 px-3 py-1.5 text-sm" disabled={report.pictureCount === 0} onClick={() => void freeViewedPictures(caches).finally(refresh)}>
             Free pictures

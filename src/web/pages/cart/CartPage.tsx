@@ -5,13 +5,13 @@ import { Link } from 'react-router-dom';
 import { CART_ENTITY, cartTotals, clearCart, pullServerCart, readCart, type CartLine } from '../../../local/cart';
 import { localDb } from '../../../local/db';
 import { api } from '../../app/api';
+import { itemsText } from '../../components/items-text';
 import { Price } from '../../components/Price';
 import { Spinner } from '../../components/Spinner';
 import { useOnline } from '../../hooks/useOnline';
 import { useSession } from '../../hooks/useSession';
 import { CartRow } from './CartRow';
 
-const items = (n: number) => `${n} ${n === 1 ? 'item' : 'items'}`;
 
 /**
  * /cart: what the phone holds (Dexie), so it works offline; every edit is queued and sent by
@@ -57,7 +57,7 @@ export default function CartPage() {
   return (
     <section className="container-page py-6 md:py-10">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold">Your Cart ({items(summary.itemCount)})</h1>
+        <h1 className="text-2xl font-bold">Your Cart ({itemsText(summary.itemCount)})</h1>
         <button type="button" onClick={onClear} className="btn-outline border-red-700 px-3 py-1.5 text-sm text-red-800 hover:bg-red-50">
           Delete All Items
         </button>
@@ -80,7 +80,7 @@ export default function CartPage() {
           <h2 id="order-summary" className="text-lg font-semibold">Order Summary</h2>
           <dl className="mt-3 space-y-2 text-sm">
             <div className="flex justify-between">
-              <dt>Subtotal ({items(summary.itemCount)})</dt>
+              <dt>Subtotal ({itemsText(summary.itemCount)})</dt>
               <dd><Price value={summary.subtotal} /></dd>
             </div>
             <div className="flex justify-between">
