@@ -190,6 +190,15 @@ export async function fetchMySubmissions(
   }
 }
 
+/**
+ * Makes sure the phone holds a copy of the seller's product list (its first page), so My
+ * Products has something to show offline even if never opened online. Costs one request, once.
+ */
+export async function keepMySubmissionsCopy(api: ApiClient, owner: string, db: AkuafoDb = localDb): Promise<void> {
+  if (await getMeta(lastListKey(owner), db)) return;
+  await fetchMySubmissions(api, owner, FIRST_PAGE_QUERY, db);
+}
+
 export async function updateMySubmission(api: ApiClient, id: number, patch: SubmissionUpdateInput): Promise<SellerSubmission> {
   return (await api.patch<{ data: SellerSubmission }>(`product-submissions/my-submissions/${id}`, patch, { headers: { 'Idempotency-Key': crypto.randomUUID() } })).data;
 }

@@ -2,6 +2,7 @@ import './styles.css';
 import { nextTask } from '../shared/next-task';
 import { APP_CHUNKS_ID } from '../shared/route-preloads';
 import { holdEarlyPresses } from './initial-app/early-presses';
+import { holdInstallPrompt } from './initial-app/install-prompt';
 
 /**
  * The entry: everything else waits until the first screen is on show. The page's HTML is
@@ -75,5 +76,6 @@ async function start() {
 }
 
 holdEarlyPresses();
+holdInstallPrompt();
 void whenPainted().then(fetchAppChunks);
 void whenShown().then(start);

@@ -64,6 +64,18 @@ afterEach(cleanup);
 const renderConsole = () => render(<MemoryRouter><AdminPage /></MemoryRouter>);
 
 describe('AdminPage', () => {
+  it('says what a decision did in a toast at the bottom of the screen, where the operator is looking, not atop the panel', async () => {
+    await signIn('ADMIN');
+    get.mockResolvedValueOnce({ data: [submission({ id: 8, name: 'Shea butter' })], pagination: paginate(1, 20, 1) }).mockResolvedValue({ data: [], pagination: paginate(1, 20, 0) });
+    post.mockResolvedValue({ data: submission({ id: 8, name: 'Shea butter', status: 'APPROVED' }) });
+    renderConsole();
+    const card = (await screen.findByRole('heading', { name: 'Shea butter' })).closest('article')!;
+    fireEvent.click(within(card).getByRole('button', { name: 'Approve' }));
+    const toast = (await screen.findByText('"Shea butter" is approved and live.')).closest('[role="status"]')!;
+    expect(toast.className).toMatch(/\bfixed\b.*\bbottom-4\b/);
+    expect(screen.getByRole('tabpanel').contains(toast)).toBe(false);
+  });
+
   it('shows pending listings with photo, price in cedis and seller, and approves one', async () => {
     await signIn('ADMIN');
     get.mockResolvedValueOnce({ data: [submission()], pagination: paginate(1, 20, 1) }).mockResolvedValue({ data: [], pagination: paginate(1, 20, 0) });

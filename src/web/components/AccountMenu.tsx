@@ -1,8 +1,9 @@
-import { useId, useRef } from 'react';
+import { useId, useRef, useSyncExternalStore } from 'react';
 import { Link } from 'react-router-dom';
 import type { SessionUser } from '../../local/session';
 import { useDismiss } from '../hooks/useDismiss';
 import { usePopup } from '../hooks/usePopup';
+import { canInstall, install, onInstallOfferChange } from '../initial-app/install-prompt';
 import { useSignOut } from './SignOut';
 
 /** Two initials from the user's names; 'U' when the names give none. */
@@ -13,7 +14,7 @@ export function initialsOf(user: Pick<SessionUser, 'firstName' | 'lastName'>): s
 
 const itemClass = 'block w-full rounded-md px-3 py-2 text-left text-sm text-gray-800 hover:bg-brand-light focus-visible:bg-brand-light';
 
-/** The round avatar and its menu: name, e-mail, Profile (and Operator console) or Seller Dashboard, My Orders, Sign out. */
+/** The round avatar and its menu: name, e-mail, Profile (and Operator console) or Seller Dashboard, My Orders, Settings, Install app (when the browser offers it), Sign out. */
 export function AccountMenu({ user }: { user: SessionUser }) {
   const { open, setOpen, close } = usePopup();
   const rootRef = useRef<HTMLDivElement>(null);
@@ -23,6 +24,7 @@ export function AccountMenu({ user }: { user: SessionUser }) {
   const leave = useSignOut();
   useDismiss(rootRef, open, close, buttonRef);
 
+  const installable = useSyncExternalStore(onInstallOfferChange, canInstall, () => false);
   const fullName = `${user.firstName ?? ''} ${user.lastName ?? ''}`.trim() || user.email;
   const dashboard = user.userType === 'SELLER' ? { to: '/sellers/me', label: 'Seller Dashboard' } : { to: '/profile', label: 'Profile' };
 
@@ -75,6 +77,14 @@ export function AccountMenu({ user }: { user: SessionUser }) {
           <li>
             <Link to="/orders" className={itemClass}>My Orders</Link>
           </li>
+          <li>
+            <Link to="/settings" className={itemClass}>Settings</Link>
+          </li>
+          {installable && (
+            <li>
+              <button type="button" onClick={() => { setOpen(false); void install(); }} className={itemClass}>Install app</button>
+            </li>
+          )}
           <li>
             <button type="button" onClick={onSignOut} className={`${itemClass} text-red-800`}>Sign out</button>
           </li>

@@ -37,13 +37,27 @@ export function DataSaverCard() {
   return (
     <section className="card p-5 text-sm" aria-labelledby="data-title">
       <h2 id="data-title" className="mb-3 text-lg font-semibold">Data</h2>
-      <label className="flex items-start justify-between gap-4">
+      <div className="flex items-start justify-between gap-4">
         <span>
-          <span className="block font-medium">Data saver</span>
-          <span className="text-gray-700">Small pictures only, list pictures load when you tap them, nothing fetched ahead.</span>
+          <span id="data-saver-label" className="block font-medium">Data saver</span>
+          <span id="data-saver-note" className="text-gray-700">Small pictures only, list pictures load when you tap them, nothing fetched ahead.</span>
         </span>
-        <input type="checkbox" role="switch" className="mt-1 h-5 w-5 shrink-0 accent-brand" checked={dataSaver ?? false} disabled={dataSaver === undefined} onChange={(e) => choose(e.target.checked)} />
-      </label>
+        {/* A real switch a thumb can hit: 44 px tall, the state shown by the knob and said by aria-checked. */}
+        <button
+          type="button"
+          role="switch"
+          aria-checked={dataSaver ?? false}
+          aria-labelledby="data-saver-label"
+          aria-describedby="data-saver-note"
+          disabled={dataSaver === undefined}
+          onClick={() => choose(!dataSaver)}
+          className="flex h-11 w-16 shrink-0 items-center justify-center rounded-full disabled:opacity-50"
+        >
+          <span aria-hidden="true" className={`flex h-7 w-12 items-center rounded-full p-0.5 transition-colors ${dataSaver ? 'bg-brand-dark' : 'bg-gray-500'}`}>
+            <span className={`h-6 w-6 rounded-full bg-white shadow transition-transform ${dataSaver ? 'translate-x-5' : ''}`} />
+          </span>
+        </button>
+      </div>
       <p className="mt-4 font-medium">Data used this month</p>
       <p data-testid="data-used" className="text-gray-800">
         {usage ? `${formatBytes(usage.pictures + usage.data)} (pictures ${formatBytes(usage.pictures)}, other data ${formatBytes(usage.data)})` : '…'}

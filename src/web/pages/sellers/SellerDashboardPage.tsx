@@ -4,6 +4,7 @@ import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { getMeta } from '../../../local/db';
 import { profileKey, refreshSellerProfile, saveSellerProfile, type Cached } from '../../../local/sellers';
+import { keepMySubmissionsCopy } from '../../../local/submissions';
 import { parseWith } from '../../../shared/schemas/parse';
 import { formatPhone, NETWORK_LABELS, networkOf } from '../../../shared/phone';
 import { BUSINESS_TYPES, SELLER_MESSAGES, sellerProfileUpdateSchema, type SellerProfile } from '../../../shared/schemas/sellers';
@@ -60,7 +61,11 @@ function Dashboard({ owner }: { owner: string }) {
 
   useEffect(() => {
     setLoadError(undefined);
-    refreshSellerProfile(api, owner).catch(setLoadError);
+    refreshSellerProfile(api, owner).then(
+      // Online: also keep a copy of the product list for My Products offline.
+      (read) => { if (!read.fromCache) void keepMySubmissionsCopy(api, owner).catch(() => undefined); },
+      setLoadError,
+    );
   }, [owner, attempt]);
 
   const profile = cached?.value;
