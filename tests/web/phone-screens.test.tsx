@@ -114,3 +114,18 @@ describe("a seller's My Products offline", () => {
     await waitFor(async () => expect(await localDb.meta.get(`seller.submissions.last:${seller.email}`)).toBeTruthy());
   });
 });
+
+describe('sign-up', () => {
+  it("explains the password rule under the field, naming the spec's special characters, before any error", async () => {
+    const { default: SignUpPage } = await import('../../src/web/pages/account/SignUpPage');
+    render(<MemoryRouter><SignUpPage /></MemoryRouter>);
+    fireEvent.change(screen.getByLabelText('First name'), { target: { value: 'Esi' } });
+    fireEvent.change(screen.getByLabelText('Last name'), { target: { value: 'Tetteh' } });
+    fireEvent.change(screen.getByLabelText('Email address'), { target: { value: 'esi@example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    const password = await screen.findByLabelText('Password');
+    const note = document.getElementById(password.getAttribute('aria-describedby') ?? '')!;
+    expect(note.textContent).toContain('a special character, one of: ! @ # $ % ^ & * ( ) [ ] { } - _ = + \\ | ; : \' " , . < > / ?');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});

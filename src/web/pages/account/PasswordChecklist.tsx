@@ -1,5 +1,11 @@
 import { Check, X } from 'lucide-react';
-import { passwordChecks } from '../../../shared/schemas/accounts';
+import { SPECIAL_CHARACTERS, passwordChecks } from '../../../shared/schemas/accounts';
+
+/** The spec's special characters, spaced so each can be read. */
+const SPECIALS = SPECIAL_CHARACTERS.split('').join(' ');
+
+/** The new-password rule as a person reads it before typing, with what counts as special. */
+export const PASSWORD_NOTE = `At least 8 characters with an uppercase letter, a lowercase letter, a number and a special character, one of: ${SPECIALS}`;
 
 /** The live checklist under a new-password field. */
 export function PasswordChecklist({ password }: { password: string }) {
@@ -8,7 +14,7 @@ export function PasswordChecklist({ password }: { password: string }) {
     [checks.length, 'At least 8 characters'],
     [checks.uppercase && checks.lowercase, 'Upper and lower case letters'],
     [checks.number, 'A number'],
-    [checks.special, 'A special character'],
+    [checks.special, `A special character (${SPECIALS})`],
   ];
   return (
     <ul className="mt-2 grid gap-1 text-sm" aria-label="Password requirements">

@@ -11,6 +11,7 @@ import { publicApi } from './publicApi';
 import { returnPath, type ReturnState } from './return-path';
 import { showToast } from './toast';
 import { Alert, AuthCard, Field, PasswordField, errorMessage } from './ui';
+import { PASSWORD_NOTE } from './PasswordChecklist';
 
 const STEPS = ['Your name', 'Password', 'Address'] as const;
 const FIX_ERRORS = 'Please fix the errors in the form';
@@ -145,6 +146,7 @@ export default function SignUpPage() {
               value={form.password}
               onChange={(e) => set('password')(e.target.value)}
               error={errors.password}
+              note={PASSWORD_NOTE}
               hint={
                 form.password && (
                   <p className={`mt-1 text-sm font-medium ${strong ? 'text-green-700' : 'text-amber-700'}`}>
@@ -153,7 +155,6 @@ export default function SignUpPage() {
                 )
               }
             />
-            <p className="-mt-2 text-xs text-gray-600">At least 8 characters with an uppercase letter, a lowercase letter, a number and a special character.</p>
             <PasswordField label="Confirm password" autoComplete="new-password" value={form.confirmPassword} onChange={(e) => set('confirmPassword')(e.target.value)} error={errors.confirmPassword} />
           </>
         )}

@@ -119,7 +119,8 @@ export function VerifyEmailDialog({ email, open, onClose, onVerified }: { email:
             else setError('Enter the 6-digit code');
           }}
         >
-          <fieldset className="mb-4 flex justify-between gap-2" disabled={busy}>
+          {/* Six equal columns that shrink with the dialog: fixed 44 px boxes spilled out of it at 360 px. */}
+          <fieldset className="mb-4 grid grid-cols-6 gap-1.5 sm:gap-2" disabled={busy}>
             <legend className="sr-only">Verification code</legend>
             {digits.map((d, i) => (
               <input
@@ -136,7 +137,7 @@ export function VerifyEmailDialog({ email, open, onClose, onVerified }: { email:
                 autoComplete={i === 0 ? 'one-time-code' : 'off'}
                 maxLength={OTP_LENGTH}
                 aria-label={`Digit ${i + 1}`}
-                className="h-12 w-11 rounded-lg border border-gray-400 text-center text-xl font-semibold focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30"
+                className="h-12 w-full min-w-0 rounded-lg border border-gray-400 text-center text-xl font-semibold focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30"
               />
             ))}
           </fieldset>

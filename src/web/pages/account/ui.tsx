@@ -14,20 +14,22 @@ export function Field({ label, error, hint, ...input }: { label: string; error?:
   );
 }
 
-/** A password field with a show/hide button. */
-export function PasswordField(props: { label: string; error?: string; hint?: ReactNode } & InputHTMLAttributes<HTMLInputElement>) {
+/** A password field with a show/hide button; note: its rule, said under it before any error (and read out with the field). */
+export function PasswordField(props: { label: string; error?: string; hint?: ReactNode; note?: string } & InputHTMLAttributes<HTMLInputElement>) {
   const [shown, setShown] = useState(false);
   const id = useId();
-  const { label, error, hint, ...input } = props;
+  const { label, error, hint, note, ...input } = props;
+  const describedBy = [note && `${id}-note`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
   return (
     <div>
       <label htmlFor={id} className="mb-1 block text-sm font-medium text-gray-800">{label}</label>
       <div className="relative">
-        <input id={id} type={shown ? 'text' : 'password'} className="input pr-11" aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...input} />
+        <input id={id} type={shown ? 'text' : 'password'} className="input pr-11" aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
         <button type="button" onClick={() => setShown((s) => !s)} className="absolute inset-y-0 right-0 px-3 text-gray-600" aria-label={shown ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}>
           {shown ? <EyeOff size={18} aria-hidden="true" /> : <Eye size={18} aria-hidden="true" />}
         </button>
       </div>
+      {note && <p id={`${id}-note`} className="mt-1 text-xs text-gray-700">{note}</p>}
       {hint}
       {error && <p id={`${id}-error`} className="mt-1 text-sm text-red-700">{error}</p>}
     </div>
