@@ -129,3 +129,40 @@ describe('sign-up', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 });
+
+describe('filters in use', () => {
+  it('show as chips, each with its clear, and Clear all', async () => {
+    const { ActiveFilters } = await import('../../src/web/components/catalogue/ActiveFilters');
+    const { NO_FILTERS } = await import('../../src/web/components/catalogue/filters');
+    const onChange = vi.fn();
+    const value = { ...NO_FILTERS, search: 'maize', location: 'Ashanti' as const, maxPrice: 500 };
+    render(<ActiveFilters value={value} onChange={onChange} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Ashanti: remove this filter' }));
+    expect(onChange).toHaveBeenLastCalledWith({ ...value, location: 'all' });
+    fireEvent.click(screen.getByRole('button', { name: 'Up to GH₵ 500.00: remove this filter' }));
+    expect(onChange).toHaveBeenLastCalledWith({ ...value, maxPrice: NO_FILTERS.maxPrice });
+    fireEvent.click(screen.getByRole('button', { name: 'Clear all' }));
+    expect(onChange).toHaveBeenLastCalledWith({ ...NO_FILTERS, search: 'maize' });
+    cleanup();
+    render(<ActiveFilters value={NO_FILTERS} onChange={onChange} />);
+    expect(screen.queryByRole('group', { name: 'Filters in use' })).toBeNull();
+  });
+});
+
+describe('product pictures', () => {
+  it('that failed offline are asked for again when the network returns', async () => {
+    const { ProductImage } = await import('../../src/web/components/ProductImage');
+    await setDataSaver(false);
+    const image = { id: 4, width: 640, height: 480, urls: { 320: '/media/p4/320.webp', 640: '/media/p4/640.webp', 1280: '/media/p4/1280.webp' } };
+    render(<ProductImage image={image} alt="Yam" />);
+    const img = screen.getByAltText('Yam');
+    await waitFor(() => expect(img.getAttribute('src')).toBe('/media/p4/640.webp'));
+    setOnline(false);
+    window.dispatchEvent(new Event('offline'));
+    fireEvent.error(img);
+    await waitFor(() => expect(img.getAttribute('src')).toBe('/placeholder.png'));
+    setOnline(true);
+    window.dispatchEvent(new Event('online'));
+    await waitFor(() => expect(img.getAttribute('src')).toBe('/media/p4/640.webp'));
+  });
+});

@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { ImageWidth } from '../../shared/catalogue';
 import type { ProductImage as Image } from '../../shared/schemas/catalogue';
 import { useDataSaver } from '../hooks/useDataSaver';
+import { useOnline } from '../hooks/useOnline';
 
 const PLACEHOLDER = '/placeholder.png';
 
@@ -31,11 +32,17 @@ interface Props {
 
 /**
  * A product picture from the 320/640/1280 WebP sizes, boxed at 4:3 so nothing jumps on load,
- * decoded off the main thread.
+ * decoded off the main thread. One that failed is tried again when the network comes back.
  */
 export function ProductImage({ image, alt, sizes = '(min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw', eager, deferred, className = '' }: Props) {
   const [failed, setFailed] = useState(false);
   const dataSaver = useDataSaver();
+  // A picture that failed (most often: no network) is asked for again when the network returns,
+  // rather than staying a placeholder until the page is opened anew.
+  const online = useOnline();
+  useEffect(() => {
+    if (online) setFailed(false);
+  }, [online]);
   const usable = image && !failed;
   // Until the setting is known, and while deferred, the box shows with nothing requested.
   const waiting = usable && (dataSaver === undefined || deferred);

@@ -5,7 +5,8 @@ import type { Page } from '../../../shared/pagination';
 import type { Product } from '../../../shared/schemas/catalogue';
 import { Freshness } from '../../components/catalogue/Freshness';
 import { FilterPanel } from '../../components/catalogue/FilterPanel';
-import { filtersToQuery } from '../../components/catalogue/filters';
+import { ActiveFilters } from '../../components/catalogue/ActiveFilters';
+import { filtersToQuery, type CatalogueFilters } from '../../components/catalogue/filters';
 import { Pagination, showingCaption } from '../../components/catalogue/Pagination';
 import { ProductGrid } from '../../components/catalogue/ProductGrid';
 import { EmptyState, LoadError } from '../../components/catalogue/states';
@@ -32,6 +33,10 @@ export default function ProductsPage() {
     [],
   );
 
+  const applyFilters = (next: CatalogueFilters) => {
+    const q = filtersToQuery(next);
+    update({ minPrice: q.minPrice, maxPrice: q.maxPrice, condition: q.condition, location: q.location });
+  };
   const goToPage = (n: number) => {
     update({ page: String(n) });
     window.scrollTo({ top: 0 });
@@ -56,16 +61,10 @@ export default function ProductsPage() {
           </select>
         </label>
       </div>
+      <ActiveFilters value={filters} onChange={applyFilters} />
       {showFilters && (
         <div id="products-filters" className="card mt-3 p-4">
-          <FilterPanel
-            showSearch={false}
-            value={filters}
-            onChange={(next) => {
-              const q = filtersToQuery(next);
-              update({ minPrice: q.minPrice, maxPrice: q.maxPrice, condition: q.condition, location: q.location });
-            }}
-          />
+          <FilterPanel showSearch={false} value={filters} onChange={applyFilters} />
         </div>
       )}
 

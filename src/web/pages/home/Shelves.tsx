@@ -4,6 +4,7 @@ import { localShelf, type Shelf } from '../../../local/catalogue-query';
 import { toMinor } from '../../../shared/money';
 import type { Product } from '../../../shared/schemas/catalogue';
 import { matchesSearch, searchHaystack, searchWords } from '../../../shared/search';
+import { ActiveFilters } from '../../components/catalogue/ActiveFilters';
 import { FilterPanel } from '../../components/catalogue/FilterPanel';
 import { NO_FILTERS, filtersActive, type CatalogueFilters } from '../../components/catalogue/filters';
 import { ProductGrid } from '../../components/catalogue/ProductGrid';
@@ -53,6 +54,8 @@ export function FeaturedProducts({ onAdd }: AddProps) {
           <SlidersHorizontal size={16} aria-hidden="true" /> Filters
         </button>
       </div>
+      {/* The drawer hides the filters on a phone: what still applies shows here. */}
+      <div className="-mt-1 mb-4 lg:hidden"><ActiveFilters value={filters} onChange={setFilters} /></div>
       <div className="grid gap-6 lg:grid-cols-[16rem_1fr]">
         <aside className="hidden lg:block" aria-label="Featured product filters">
           <div className="card sticky top-20 p-4">
