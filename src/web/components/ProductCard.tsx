@@ -32,7 +32,7 @@ export function ProductCard({ product, onAdd, eager }: Props) {
         ) : null}
       </div>
       <div className="flex flex-1 flex-col gap-1 p-3">
-        <h3 className="line-clamp-2 font-semibold leading-snug">
+        <h3 className="break-words font-semibold leading-snug">
           <Link to={`/product/${product.id}`}>{product.name}</Link>
         </h3>
         <p className="line-clamp-2 text-sm text-gray-600">{product.description}</p>

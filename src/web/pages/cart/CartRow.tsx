@@ -24,24 +24,26 @@ export function CartRow({ line }: { line: CartLine }) {
           width={96}
           height={72}
           loading="lazy"
-          className="h-18 w-24 rounded-md bg-brand-light object-cover"
+          className="h-15 w-20 rounded-md bg-brand-light object-cover sm:h-18 sm:w-24"
         />
       </Link>
       <div className="flex min-w-0 flex-1 flex-col gap-1">
-        <div className="flex items-start justify-between gap-2">
-          <h2 className="line-clamp-2 font-semibold leading-snug">
-            <Link to={`/product/${line.productId}`}>{line.name}</Link>
-          </h2>
-          <Price value={(Math.round(line.price * 100) * line.quantity) / 100} className="shrink-0 font-bold text-brand-dark" />
+        {/* The whole name on its own line (beside the price it was cut to "Fresh Tomatoe…" on a
+            phone); the unit price and the line's total share the next. */}
+        <h2 className="break-words font-semibold leading-snug">
+          <Link to={`/product/${line.productId}`}>{line.name}</Link>
+        </h2>
+        <div className="flex flex-wrap items-baseline justify-between gap-x-2">
+          <p className="flex flex-wrap gap-x-2 text-sm text-gray-600"><span><Price value={line.price} /> each</span><WasPrice offer={{ oldPrice: line.oldPrice ?? null, discountPercentage: line.discountPercentage ?? null }} /></p>
+          <Price value={(Math.round(line.price * 100) * line.quantity) / 100} className="font-bold text-brand-dark" />
         </div>
-        <p className="flex flex-wrap gap-x-2 text-sm text-gray-600"><span><Price value={line.price} /> each</span><WasPrice offer={{ oldPrice: line.oldPrice ?? null, discountPercentage: line.discountPercentage ?? null }} /></p>
         {line.previousPrice !== undefined && (
           <p className="text-sm font-medium text-amber-900" data-testid="price-changed">
             Price changed from <Price value={line.previousPrice} /> to <Price value={line.price} />: you pay today's price.
           </p>
         )}
         {unavailable && <p className="text-sm font-medium text-red-800">{CART_MESSAGES.unavailable}</p>}
-        <div className="mt-1 flex items-center justify-between gap-2">
+        <div className="mt-1 flex flex-wrap items-center justify-between gap-2">
           <div className="flex items-center rounded-lg border border-gray-300" role="group" aria-label={`Quantity of ${line.name}`}>
             <button
               type="button"

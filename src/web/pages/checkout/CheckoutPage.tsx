@@ -257,7 +257,7 @@ export default function CheckoutPage() {
                     <span className="h-9 w-12 rounded bg-brand-light" aria-hidden="true" />
                   )}
                   <span className="min-w-0 flex-1">
-                    <span className="block truncate text-sm font-medium">{line.name}</span>
+                    <span className="block break-words text-sm font-medium">{line.name}</span>
                     <span className="text-xs text-gray-600">{line.quantity} × <Price value={line.price} /> <WasPrice offer={{ oldPrice: line.oldPrice ?? null, discountPercentage: line.discountPercentage ?? null }} /></span>
                   </span>
                   <Price value={line.price * line.quantity} className="text-sm font-semibold" />
