@@ -52,8 +52,9 @@ export function layoutProblems(): string[] {
   // cannot finish. A paragraph may be a summary cut on purpose (a card's description).
   for (const el of document.body.querySelectorAll(':not(p)')) {
     if (el.scrollWidth <= el.clientWidth + 1 && el.scrollHeight <= el.clientHeight + 1) continue;
+    if (el.getBoundingClientRect().width < 2) continue; // visually hidden (sr-only)
     const style = getComputedStyle(el);
-    const clamped = style.textOverflow === 'ellipsis' || style.webkitLineClamp !== 'none';
+    const clamped = style.textOverflow === 'ellipsis' || /^\d+$/.test(style.webkitLineClamp);
     if (clamped && visible(el) && !el.closest('[hidden]')) problems.push(`text cut short: ${name(el)}`);
   }
 
