@@ -82,7 +82,7 @@ export default function OrdersPage() {
                     <span className="mt-1 block text-sm text-gray-600">
                       {formatDate(order.createdAt)} · {order.itemCount} {order.itemCount === 1 ? 'item' : 'items'}
                     </span>
-                    <span className="mt-1 block truncate text-sm text-gray-800">
+                    <span className="mt-1 block break-words text-sm text-gray-800">
                       {order.itemsSummary.map((i) => `${i.quantity} × ${i.productName}`).join(', ')}
                       {order.hasMoreItems ? ' and more' : ''}
                     </span>

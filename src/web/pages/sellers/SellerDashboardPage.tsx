@@ -167,11 +167,11 @@ function Dashboard({ owner }: { owner: string }) {
             <Item label="Business Name" value={profile.businessName} />
             <Item label="Business Type" value={BUSINESS_TYPES[profile.businessType] ?? profile.businessType} />
             <Item label="Description" value={profile.businessDescription} wide />
-            <div>
-              <Item label="Phone Number" value={profile.phoneNumber ? `${formatPhone(profile.phoneNumber)}${profile.isPhoneVerified ? ' (verified)' : ''}` : null} />
+            {/* The verification sits in the number's own dd: a list of terms holds only dt/dd groups (axe). */}
+            <Item label="Phone Number" value={profile.phoneNumber ? `${formatPhone(profile.phoneNumber)}${profile.isPhoneVerified ? ' (verified)' : ''}` : null}>
               {profile.phoneNumber && !profile.isPhoneVerified && <PhoneVerification onVerified={() => reread(MESSAGES.phoneVerified)} />}
               {profile.pendingPhoneNumber && <PendingChange channel="phone" value={formatPhone(profile.pendingPhoneNumber)} onSettled={reread} />}
-            </div>
+            </Item>
             <Item label="Email" value={`${profile.user.email}${profile.user.isEmailVerified ? ' (verified)' : ' (not verified)'}`} />
             <Item label="Business Address" value={profile.businessAddress} />
             <Item label="Region" value={profile.businessRegion} />
@@ -201,11 +201,14 @@ function Dashboard({ owner }: { owner: string }) {
   );
 }
 
-function Item({ label, value, wide }: { label: string; value: string | null; wide?: boolean }) {
+function Item({ label, value, wide, children }: { label: string; value: string | null; wide?: boolean; children?: ReactNode }) {
   return (
     <div className={wide ? 'sm:col-span-2' : undefined}>
       <dt className="text-sm text-gray-600">{label}</dt>
-      <dd className="font-medium text-gray-900">{value || <span className="text-gray-500">Not provided</span>}</dd>
+      <dd className="font-medium text-gray-900">
+        {value || <span className="text-gray-500">Not provided</span>}
+        {children}
+      </dd>
     </div>
   );
 }
