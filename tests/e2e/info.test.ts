@@ -67,9 +67,9 @@ describe.skipIf(!baseUrl)('navigation, footer and information pages', () => {
     await page.keyboard.press('Enter');
     const menu = page.getByRole('navigation', { name: 'Mobile' });
     // The bar takes the live state in a transition: the count can follow the menu by a moment.
-    await menu.getByRole('link', { name: 'Cart (0)' }).waitFor();
+    await menu.getByRole('link', { name: 'Cart (0 items)' }).waitFor();
     const labels = await menu.getByRole('link').allTextContents();
-    expect(labels).toEqual(['Home', 'Products', 'Contact', 'Cart (0)']);
+    expect(labels).toEqual(['Home', 'Products', 'Contact', 'Cart (0 items)']);
     // No Track Order, and no avatar, for a visitor; Sign In instead.
     expect(await page.getByRole('link', { name: 'Sign In' }).isVisible()).toBe(true);
 
@@ -159,6 +159,8 @@ describe.skipIf(!baseUrl)('navigation, footer and information pages', () => {
     await page.keyboard.press('Tab');
     expect(await focusedText(page)).toBe('My Orders');
     await page.keyboard.press('Tab');
+    expect(await focusedText(page)).toBe('Settings');
+    await page.keyboard.press('Tab');
     expect(await focusedText(page)).toBe('Sign out');
     await page.keyboard.press('Escape');
     expect(await avatar.getAttribute('aria-expanded')).toBe('false');
@@ -176,7 +178,7 @@ describe.skipIf(!baseUrl)('navigation, footer and information pages', () => {
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Track Order' }).waitFor();
     expect(await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link').allTextContents()).toEqual([
-      'Home', 'Products', 'Track Order', 'Contact', 'Cart (0)',
+      'Home', 'Products', 'Track Order', 'Contact', 'Cart (0 items)',
     ]);
     await page.keyboard.press('Escape');
 

@@ -73,7 +73,7 @@ export function NavBar() {
           {links.map((l) => (
             <li key={l.to}><NavLink to={l.to} end={l.end} className={mobileLinkClass}>{l.label}</NavLink></li>
           ))}
-          <li><NavLink to="/cart" className={mobileLinkClass}>{live && live.cartCount > 0 ? `Cart (${itemsText(live.cartCount)})` : 'Cart'}</NavLink></li>
+          <li><NavLink to="/cart" className={mobileLinkClass}>{live ? `Cart (${itemsText(live.cartCount)})` : 'Cart'}</NavLink></li>
         </ul>
       </nav>
     </header>
