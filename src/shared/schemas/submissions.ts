@@ -199,15 +199,7 @@ export interface SellerSubmission {
 }
 
 /** What buyers see now of a listing whose changes wait for review (the "old" beside the new). */
-export interface LiveListing {
-  name: string;
-  description: string;
-  category: Category;
-  condition: Condition;
-  region: GhanaRegion;
-  price: number;
-  imagesUrls: string[];
-}
+export type LiveListing = Pick<SellerSubmission, 'name' | 'description' | 'category' | 'condition' | 'region' | 'price' | 'imagesUrls'>;
 
 /** What the operator's review queue shows about each submission. */
 export interface AdminSubmission extends SellerSubmission {

@@ -8,18 +8,20 @@ import { fitSms } from '../../platform/messages/sms-text';
  * Plain text first: it reads well on any phone's mail app.
  */
 export function sendVerificationCode(db: Db, to: string, firstName: string, code: string) {
+  return sendCodeMail(db, to, firstName, code, {
+    intro: `Your verification code is ${code}.`,
+    use: 'verify your e-mail address',
+    ignore: 'If you did not create an Akuafo Market account, you can ignore this message.',
+  });
+}
+
+/** A six-digit code by e-mail: what it is, what entering it does, and what to do if it was not you. */
+function sendCodeMail(db: Db, to: string, firstName: string, code: string, words: { intro: string; use: string; ignore: string }) {
   return queueEmail(db, {
     topic: 'account',
     to,
     subject: `Your Akuafo Market code: ${code}`,
-    text: [
-      `Hello ${firstName},`,
-      '',
-      `Your verification code is ${code}.`,
-      `Enter it in the app to verify your e-mail address. It expires in ${OTP_TTL_MINUTES} minutes.`,
-      '',
-      'If you did not create an Akuafo Market account, you can ignore this message.',
-    ].join('\n'),
+    text: [`Hello ${firstName},`, '', words.intro, `Enter it in the app to ${words.use}. It expires in ${OTP_TTL_MINUTES} minutes.`, '', words.ignore].join('\n'),
   });
 }
 
@@ -43,18 +45,10 @@ export function sendPasswordReset(db: Db, to: string, firstName: string, link: s
 
 /** The code that proves a new e-mail address before it replaces the old one. */
 export function sendEmailChangeCode(db: Db, to: string, firstName: string, code: string) {
-  return queueEmail(db, {
-    topic: 'account',
-    to,
-    subject: `Your Akuafo Market code: ${code}`,
-    text: [
-      `Hello ${firstName},`,
-      '',
-      `Your code is ${code}.`,
-      `Enter it in the app to make this the e-mail address of your Akuafo Market account. It expires in ${OTP_TTL_MINUTES} minutes.`,
-      '',
-      'If you did not ask for this, ignore this message: nothing changes.',
-    ].join('\n'),
+  return sendCodeMail(db, to, firstName, code, {
+    intro: `Your code is ${code}.`,
+    use: 'make this the e-mail address of your Akuafo Market account',
+    ignore: 'If you did not ask for this, ignore this message: nothing changes.',
   });
 }
 
