@@ -70,7 +70,8 @@ describe.skipIf(!baseUrl)('a shared phone and a network that lies', () => {
     expect((await call(token, 'shop/cart', 'POST', { productId: products[0].id, quantity: 2 })).status).toBeLessThan(300);
     const page = await freshPage();
     await signInThroughPage(page, baseUrl, BUYER, PASSWORD);
-    await page.getByRole('link', { name: 'Cart, 1 item' }).waitFor({ timeout: 20_000 });
+    // The badge counts items, not lines (issue 22.11): one line of 2.
+    await page.getByRole('link', { name: 'Cart, 2 items' }).waitFor({ timeout: 20_000 });
 
     await page.goto(`${baseUrl}/checkout`);
     await page.getByText(products[0].name).first().waitFor({ timeout: 20_000 });
