@@ -138,6 +138,8 @@ describe.skipIf(!baseUrl)('the catalogue in the browser', () => {
     const page = await context.newPage();
     const [product] = await api<{ id: number; name: string }[]>('products?limit=1');
     await page.goto(`${baseUrl}/products`);
+    // The app has started (a press before it is first-visit.test.ts's subject, not this one's).
+    await mirrorReady(page);
     await page.locator('[data-testid="product-grid"] article').first().getByRole('button', { name: 'Add' }).click();
     await page.waitForURL(`${baseUrl}/signin`);
 
