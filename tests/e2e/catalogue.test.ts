@@ -146,7 +146,7 @@ describe.skipIf(!baseUrl)('the catalogue in the browser', () => {
     await expect.poll(async () => {
       if (new URL(page.url()).pathname !== '/signin') await add.click({ timeout: 5000 }).catch(() => undefined);
       return new URL(page.url()).pathname;
-    }, { timeout: 45_000, intervals: [3000] }).toBe('/signin');
+    }, { timeout: 45_000, interval: 3000 }).toBe('/signin');
 
     await page.goto(`${baseUrl}/product/${product.id}`);
     await page.waitForURL(`${baseUrl}/signin`);
