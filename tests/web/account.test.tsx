@@ -9,10 +9,10 @@ vi.setConfig({ testTimeout: 30_000 });
 
 // The signed-in client: an operator's profile page must not need the shopper's profile call.
 const get = vi.fn(async (path: string) => Promise.reject(new Error(`unexpected GET ${path}`)));
-vi.mock('../../src/web/app/api', () => ({ api: { get: (path: string) => get(path), post: vi.fn() } }));
+vi.mock('../../src/web/lib/api', () => ({ api: { get: (path: string) => get(path), post: vi.fn() } }));
 // The calls made before there is a session: registration, the e-mail code, sign-in.
 const publicPost = vi.fn();
-vi.mock('../../src/web/pages/account/publicApi', () => ({ publicApi: { post: (...args: unknown[]) => publicPost(...args) } }));
+vi.mock('../../src/web/lib/publicApi', () => ({ publicApi: { post: (...args: unknown[]) => publicPost(...args) } }));
 
 const { default: ProfilePage } = await import('../../src/web/pages/account/ProfilePage');
 const { default: SignInPage } = await import('../../src/web/pages/account/SignInPage');

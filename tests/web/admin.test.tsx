@@ -17,7 +17,7 @@ const post = vi.fn();
 const patch = vi.fn();
 const put = vi.fn();
 const del = vi.fn();
-vi.mock('../../src/web/app/api', () => ({
+vi.mock('../../src/web/lib/api', () => ({
   api: {
     get: (...args: unknown[]) => get(...args),
     post: (...args: unknown[]) => post(...args),

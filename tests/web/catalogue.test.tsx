@@ -12,7 +12,7 @@ import { FilterPanel } from '../../src/web/components/catalogue/FilterPanel';
 import { paginate } from '../../src/shared/pagination';
 import { localDb, setMeta } from '../../src/local/db';
 import { useCatalogue } from '../../src/web/components/catalogue/useCatalogue';
-import { api } from '../../src/web/app/api';
+import { api } from '../../src/web/lib/api';
 import { InitialDataProvider, type InitialData } from '../../src/web/initial-app/initial-data';
 
 afterEach(cleanup);

@@ -13,7 +13,7 @@ vi.setConfig({ testTimeout: 30_000 });
 // The screens talk to the server through the app's one client: answer its calls here.
 const get = vi.fn();
 const post = vi.fn();
-vi.mock('../../src/web/app/api', () => ({ api: { get: (...args: unknown[]) => get(...args), post: (...args: unknown[]) => post(...args) } }));
+vi.mock('../../src/web/lib/api', () => ({ api: { get: (...args: unknown[]) => get(...args), post: (...args: unknown[]) => post(...args) } }));
 
 const { default: CheckoutPage } = await import('../../src/web/pages/checkout/CheckoutPage');
 const { default: TrackOrderPage } = await import('../../src/web/pages/orders/TrackOrderPage');

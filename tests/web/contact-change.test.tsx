@@ -6,8 +6,8 @@ import type { Profile } from '../../src/shared/schemas/accounts';
 /** The account page's e-mail and phone: password to change, code for the new address, SMS to verify (issues 21.6, 22.16). */
 const post = vi.fn(async (_path: string, _body?: unknown): Promise<unknown> => ({ data: {} }));
 const get = vi.fn(async (_path: string): Promise<unknown> => ({ data: profile() }));
-vi.mock('../../src/web/app/api', () => ({ api: { get: (path: string) => get(path), post: (path: string, body?: unknown) => post(path, body) } }));
-vi.mock('../../src/web/pages/account/publicApi', () => ({ publicApi: { post: (path: string, body?: unknown) => post(path, body) } }));
+vi.mock('../../src/web/lib/api', () => ({ api: { get: (path: string) => get(path), post: (path: string, body?: unknown) => post(path, body) } }));
+vi.mock('../../src/web/lib/publicApi', () => ({ publicApi: { post: (path: string, body?: unknown) => post(path, body) } }));
 const { PersonalInfoCard } = await import('../../src/web/pages/account/PersonalInfoCard');
 const { default: UndoChangePage } = await import('../../src/web/pages/account/UndoChangePage');
 

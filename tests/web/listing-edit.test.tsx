@@ -4,7 +4,7 @@ import type { SellerSubmission } from '../../src/shared/schemas/submissions';
 
 // The dialog talks to the server through the app's one client: answer its calls here.
 const patch = vi.fn();
-vi.mock('../../src/web/app/api', () => ({ api: { patch: (...args: unknown[]) => patch(...args) } }));
+vi.mock('../../src/web/lib/api', () => ({ api: { patch: (...args: unknown[]) => patch(...args) } }));
 const { EditProductDialog } = await import('../../src/web/pages/sellers/EditProductDialog');
 
 beforeAll(() => {

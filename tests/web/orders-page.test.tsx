@@ -9,7 +9,7 @@ configure({ asyncUtilTimeout: 10_000 });
 vi.setConfig({ testTimeout: 30_000 });
 
 const get = vi.fn();
-vi.mock('../../src/web/app/api', () => ({ api: { get: (...args: unknown[]) => get(...args), post: vi.fn() } }));
+vi.mock('../../src/web/lib/api', () => ({ api: { get: (...args: unknown[]) => get(...args), post: vi.fn() } }));
 const { default: OrdersPage } = await import('../../src/web/pages/orders/OrdersPage');
 
 const EMAIL = 'ama@example.com';

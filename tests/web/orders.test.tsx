@@ -7,7 +7,7 @@ import type { OrderDetail } from '../../src/shared/schemas/orders';
 
 // Offline: the page must not need the server, so any call is a failure of the test.
 const get = vi.fn(async () => Promise.reject(new TypeError('Failed to fetch')));
-vi.mock('../../src/web/app/api', () => ({ api: { get: (...args: unknown[]) => get(...(args as [])), post: vi.fn() } }));
+vi.mock('../../src/web/lib/api', () => ({ api: { get: (...args: unknown[]) => get(...(args as [])), post: vi.fn() } }));
 const { default: OrderDetailPage } = await import('../../src/web/pages/orders/OrderDetailPage');
 
 const EMAIL = 'efua@example.com';

@@ -17,7 +17,7 @@ configure({ asyncUtilTimeout: 10_000 });
 vi.setConfig({ testTimeout: 30_000 });
 
 const get = vi.fn();
-vi.mock('../../src/web/app/api', () => ({ api: { get: (...args: unknown[]) => get(...args) } }));
+vi.mock('../../src/web/lib/api', () => ({ api: { get: (...args: unknown[]) => get(...args) } }));
 const { default: SellerProductsPage } = await import('../../src/web/pages/sellers/SellerProductsPage');
 
 const seller: SessionUser = { id: 9, firstName: 'Kofi', lastName: 'Boateng', email: 'kofi@example.com', userType: 'SELLER', profileImage: null, passwordChangedAt: null };

@@ -7,7 +7,7 @@ import { paginate } from '../../src/shared/pagination';
 import type { SellerOrder } from '../../src/shared/schemas/sellers';
 
 const get = vi.fn();
-vi.mock('../../src/web/app/api', () => ({ api: { get: (...args: unknown[]) => get(...args) } }));
+vi.mock('../../src/web/lib/api', () => ({ api: { get: (...args: unknown[]) => get(...args) } }));
 const { default: SellerOrdersPage } = await import('../../src/web/pages/sellers/SellerOrdersPage');
 
 const order: SellerOrder = {

@@ -2,7 +2,7 @@ import { nextTask } from '../../shared/next-task';
 import { loadOutboxKindsWith } from '../../local/outbox';
 import { startOutboxReplayer } from '../../local/replayer';
 import { startCatalogueSync } from '../../local/sync';
-import { api } from './api';
+import { api } from '../lib/api';
 import { startFieldCare } from './field';
 import { keepPageHints } from './page-hints';
 import { registerServiceWorker } from './service-worker';

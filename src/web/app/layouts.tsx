@@ -4,7 +4,7 @@ import { Footer } from '../components/Footer';
 import { NavBar } from '../components/NavBar';
 import { Spinner } from '../components/Spinner';
 import { UpdatePrompt } from '../components/UpdatePrompt';
-import { SESSION_EXPIRED_EVENT } from './events';
+import { SESSION_EXPIRED_EVENT } from '../lib/events';
 
 /** Top of every page: scroll handling, the lazy-route progress bar, session-expiry redirect. */
 export function RootLayout() {

@@ -1,7 +1,7 @@
 import { OUTBOX_EVENT } from '../../local/outbox';
 import { keepOpenedPage } from '../../local/page-cache';
 import { OUTBOX_SYNC_TAG } from '../../local/replayer';
-import { SESSION_EXPIRED_EVENT, UPDATE_READY_EVENT } from './events';
+import { SESSION_EXPIRED_EVENT, UPDATE_READY_EVENT } from '../lib/events';
 
 export { UPDATE_READY_EVENT };
 

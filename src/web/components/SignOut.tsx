@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { sendQueuedChanges, signOut } from '../../local/sign-out';
-import { api } from '../app/api';
+import { api } from '../lib/api';
 
 /**
  * Sign-out as every screen offers it (account menu, account pages, seller dashboard): queued

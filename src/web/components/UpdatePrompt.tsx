@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { UPDATE_READY_EVENT } from '../app/events';
+import { UPDATE_READY_EVENT } from '../lib/events';
 
 /** "A new version is ready" banner; the update applies only when the user says so. */
 export function UpdatePrompt() {

@@ -2,7 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback } from 'react';
 import { localDb, type OutboxEntry } from '../../local/db';
 import { discardEntry, retryEntry } from '../../local/outbox';
-import { api } from '../app/api';
+import { api } from '../lib/api';
 
 export interface OutboxState {
   /** Still to be sent, oldest first. */

@@ -5,7 +5,7 @@ import { pendingReviews, submitReview } from '../../../local/reviews';
 import type { Review } from '../../../shared/schemas/catalogue';
 import { parseWith } from '../../../shared/schemas/parse';
 import { REVIEW_COMMENT_MAX, reviewInputSchema } from '../../../shared/schemas/reviews';
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
 import { useOnline } from '../../hooks/useOnline';
 import { StarInput, Stars } from './Stars';
 import { formatDate } from '../../../shared/dates';

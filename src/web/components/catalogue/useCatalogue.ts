@@ -1,7 +1,7 @@
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { catalogueMaybePulled, pullCatalogue } from '../../../local/catalogue';
 import { getMeta } from '../../../local/db';
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
 import { useLiveQueryInTransition } from '../../hooks/useLiveQueryInTransition';
 import { readKey, useInitialAnswer, useInitialData } from '../../initial-app/initial-data';
 

@@ -1,13 +1,14 @@
 import { Link } from 'react-router-dom';
 import { useState } from 'react';
 import { deleteAddress, makeDefaultAddress } from '../../../local/account';
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
 import { Spinner } from '../../components/Spinner';
 import { useOnline } from '../../hooks/useOnline';
 import { AccountLayout } from './AccountLayout';
 import { useProfile } from './ProfilePage';
 import { formatAddress } from './SummaryCards';
-import { Alert, errorMessage } from './ui';
+import { Alert } from '../../components/ui/Alert';
+import { errorMessage } from '../../lib/error-message';
 import { useNotice } from './useNotice';
 
 /** /addresses: every saved address, one of them the default. Changes need the network. */

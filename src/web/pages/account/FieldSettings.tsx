@@ -8,7 +8,7 @@ import { requestPersistentStorage, storageReport, type StorageReport } from '../
 import { usageForMonth } from '../../../local/usage';
 import type { Category } from '../../../shared/catalogue';
 import type { OfflinePackSize } from '../../../shared/schemas/offline';
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
 import { useDataSaver } from '../../hooks/useDataSaver';
 import { useOnline } from '../../hooks/useOnline';
 

@@ -4,11 +4,13 @@ import { addAddress } from '../../../local/account';
 import { DEFAULT_COUNTRY } from '../../../shared/reference/countries';
 import { newAddressSchema } from '../../../shared/schemas/accounts';
 import { parseWith } from '../../../shared/schemas/parse';
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
 import { useOnline } from '../../hooks/useOnline';
 import { AccountLayout } from './AccountLayout';
 import { CountryRegionFields, useCountries } from './CountryRegionFields';
-import { Alert, Field, errorMessage } from './ui';
+import { Alert } from '../../components/ui/Alert';
+import { Field } from '../../components/ui/forms';
+import { errorMessage } from '../../lib/error-message';
 
 /** /addresses/new: the sign-up address form, on its own. */
 export default function NewAddressPage() {

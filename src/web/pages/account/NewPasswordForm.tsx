@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { resetPasswordFormSchema } from '../../../shared/schemas/accounts';
 import { parseWith } from '../../../shared/schemas/parse';
 import { PasswordChecklist } from './PasswordChecklist';
-import { Alert, PasswordField } from './ui';
+import { Alert } from '../../components/ui/Alert';
+import { PasswordField } from '../../components/ui/forms';
 
 /** New password twice, checked with the reset page's rule; `save` does the call. */
 export function NewPasswordForm({ save, error }: { save: (newPassword: string) => Promise<void>; error?: string }) {

@@ -12,12 +12,13 @@ import {
   setNotificationPreference,
 } from '../../../local/notifications';
 import { CHANNEL_LABELS, NOTIFICATION_CHANNELS, TOPIC_LABELS, type NotificationTopic } from '../../../shared/schemas/notifications';
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
 import { Spinner } from '../../components/Spinner';
 import { useOnline } from '../../hooks/useOnline';
 import { useSession } from '../../hooks/useSession';
 import { AccountLayout } from './AccountLayout';
-import { Alert, errorMessage } from './ui';
+import { Alert } from '../../components/ui/Alert';
+import { errorMessage } from '../../lib/error-message';
 
 /**
  * /notifications: which messages reach the user on which channel (e-mail, SMS, push), one

@@ -3,13 +3,15 @@ import { updateProfile, refreshProfile, requestContactChange, resendEmailCode, s
 import { ApiError } from '../../../local/api';
 import { MESSAGES, profileUpdateSchema, type ContactChannel, type Profile, type ProfileUpdate } from '../../../shared/schemas/accounts';
 import { parseWith } from '../../../shared/schemas/parse';
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
 import { useOnline } from '../../hooks/useOnline';
 import { displayPhone } from './AccountLayout';
-import { PendingChange, PhoneVerification } from './ContactChange';
+import { PendingChange, PhoneVerification } from '../../components/ContactChange';
 import { VerifyEmailDialog } from './VerifyEmailDialog';
-import { publicApi } from './publicApi';
-import { Alert, Field, PasswordField, errorMessage } from './ui';
+import { publicApi } from '../../lib/publicApi';
+import { Alert } from '../../components/ui/Alert';
+import { Field, PasswordField } from '../../components/ui/forms';
+import { errorMessage } from '../../lib/error-message';
 import { useNotice } from './useNotice';
 
 const TYPE_LABEL = { CUSTOMER: 'Buyer', SELLER: 'Seller', ADMIN: 'Operator' } as const;

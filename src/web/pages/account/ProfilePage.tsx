@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import { readLocalProfile, refreshProfile } from '../../../local/account';
 import type { Profile } from '../../../shared/schemas/accounts';
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
 import { Spinner } from '../../components/Spinner';
 import { useSession } from '../../hooks/useSession';
 import { AccountLayout } from './AccountLayout';

@@ -4,9 +4,10 @@ import { ApiError } from '../../../local/api';
 import { isResetTokenLive, resetPassword } from '../../../local/account';
 import { MESSAGES } from '../../../shared/schemas/accounts';
 import { NewPasswordForm } from './NewPasswordForm';
-import { publicApi } from './publicApi';
+import { publicApi } from '../../lib/publicApi';
 import { Spinner } from '../../components/Spinner';
-import { Alert, errorMessage } from './ui';
+import { Alert } from '../../components/ui/Alert';
+import { errorMessage } from '../../lib/error-message';
 
 const REDIRECT_MS = 2500;
 

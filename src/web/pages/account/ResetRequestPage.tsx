@@ -3,8 +3,10 @@ import { Link } from 'react-router-dom';
 import { requestPasswordReset } from '../../../local/account';
 import { MESSAGES, resetRequestSchema } from '../../../shared/schemas/accounts';
 import { parseWith } from '../../../shared/schemas/parse';
-import { publicApi } from './publicApi';
-import { Alert, Field, errorMessage } from './ui';
+import { publicApi } from '../../lib/publicApi';
+import { Alert } from '../../components/ui/Alert';
+import { Field } from '../../components/ui/forms';
+import { errorMessage } from '../../lib/error-message';
 
 /** /password-reset-request: the e-mail form. The answer is the same whether or not the account exists. */
 export default function ResetRequestPage() {

@@ -4,8 +4,11 @@ import { resetPassword, verifyResetCode } from '../../../local/account';
 import { MESSAGES, resetVerifyOtpSchema } from '../../../shared/schemas/accounts';
 import { parseWith } from '../../../shared/schemas/parse';
 import { NewPasswordForm } from './NewPasswordForm';
-import { publicApi } from './publicApi';
-import { Alert, AuthCard, Field, errorMessage } from './ui';
+import { publicApi } from '../../lib/publicApi';
+import { Alert } from '../../components/ui/Alert';
+import { AuthCard } from './AuthCard';
+import { Field } from '../../components/ui/forms';
+import { errorMessage } from '../../lib/error-message';
 
 /** /password-reset: the code path. The e-mailed code buys a reset token, then a new password. */
 export default function ResetWithCodePage() {

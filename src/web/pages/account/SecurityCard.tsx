@@ -3,10 +3,12 @@ import { changePassword, signOutOtherDevices } from '../../../local/account';
 import { ApiError } from '../../../local/api';
 import { MESSAGES, changePasswordFormSchema } from '../../../shared/schemas/accounts';
 import { parseWith } from '../../../shared/schemas/parse';
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
 import { useOnline } from '../../hooks/useOnline';
 import { PasswordChecklist } from './PasswordChecklist';
-import { Alert, PasswordField, errorMessage } from './ui';
+import { Alert } from '../../components/ui/Alert';
+import { PasswordField } from '../../components/ui/forms';
+import { errorMessage } from '../../lib/error-message';
 import { useNotice } from './useNotice';
 import { formatDate } from '../../../shared/dates';
 

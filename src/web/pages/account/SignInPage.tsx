@@ -8,10 +8,13 @@ import { Spinner } from '../../components/Spinner';
 import { useSession } from '../../hooks/useSession';
 import { ChooserDialog } from './ChooserDialog';
 import { VerifyEmailDialog } from './VerifyEmailDialog';
-import { publicApi } from './publicApi';
+import { publicApi } from '../../lib/publicApi';
 import { returnPath, type ReturnState } from './return-path';
-import { showToast } from './toast';
-import { Alert, AuthCard, Field, PasswordField, errorMessage } from './ui';
+import { showToast } from '../../components/ui/toast';
+import { Alert } from '../../components/ui/Alert';
+import { AuthCard } from './AuthCard';
+import { Field, PasswordField } from '../../components/ui/forms';
+import { errorMessage } from '../../lib/error-message';
 
 export default function SignInPage() {
   const location = useLocation();

@@ -7,10 +7,13 @@ import { MESSAGES, isStrongPassword, registerSchema, signUpStepSchemas } from '.
 import { parseWith } from '../../../shared/schemas/parse';
 import { CountryRegionFields, useCountries } from './CountryRegionFields';
 import { VerifyEmailDialog } from './VerifyEmailDialog';
-import { publicApi } from './publicApi';
+import { publicApi } from '../../lib/publicApi';
 import { returnPath, type ReturnState } from './return-path';
-import { showToast } from './toast';
-import { Alert, AuthCard, Field, PasswordField, errorMessage } from './ui';
+import { showToast } from '../../components/ui/toast';
+import { Alert } from '../../components/ui/Alert';
+import { AuthCard } from './AuthCard';
+import { Field, PasswordField } from '../../components/ui/forms';
+import { errorMessage } from '../../lib/error-message';
 import { PASSWORD_NOTE } from './PasswordChecklist';
 
 const STEPS = ['Your name', 'Password', 'Address'] as const;

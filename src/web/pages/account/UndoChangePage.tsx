@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { undoContactChange } from '../../../local/account';
 import { MESSAGES } from '../../../shared/schemas/accounts';
-import { publicApi } from './publicApi';
-import { Alert, errorMessage } from './ui';
+import { publicApi } from '../../lib/publicApi';
+import { Alert } from '../../components/ui/Alert';
+import { errorMessage } from '../../lib/error-message';
 
 /**
  * /undo-change?token=…: the link in "your e-mail (or phone) changed", sent to the old address.

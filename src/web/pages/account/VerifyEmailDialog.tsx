@@ -2,8 +2,9 @@ import { X } from 'lucide-react';
 import { useEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { resendEmailCode, verifyEmailCode } from '../../../local/account';
 import { OTP_LENGTH, OTP_RESEND_SECONDS } from '../../../shared/schemas/accounts';
-import { publicApi } from './publicApi';
-import { Alert, errorMessage } from './ui';
+import { publicApi } from '../../lib/publicApi';
+import { Alert } from '../../components/ui/Alert';
+import { errorMessage } from '../../lib/error-message';
 
 const empty = () => Array<string>(OTP_LENGTH).fill('');
 

@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
 import type { Page } from '../../../shared/pagination';
 import { AUDIT_ACTIONS, type AuditAction, type AuditEntry } from '../../../shared/schemas/audit';
-import { api } from '../../app/api';
-import { formatDateTime } from '../orders/ui';
-import { useRemote } from '../sellers/useRemote';
+import { api } from '../../lib/api';
+import { formatDateTime } from '../../../shared/dates';
+import { useRemote } from '../../hooks/useRemote';
 import { Pager, RemoteList } from './ui';
 
 export const AUDIT_LABELS: Record<AuditAction, string> = {

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { CHANNEL_LABELS, type AdminMessage } from '../../../shared/schemas/notifications';
-import { api } from '../../app/api';
-import { formatDateTime } from '../orders/ui';
-import { useRemote } from '../sellers/useRemote';
+import { api } from '../../lib/api';
+import { formatDateTime } from '../../../shared/dates';
+import { useRemote } from '../../hooks/useRemote';
 import { RemoteList, useDecision } from './ui';
 
 type Shown = 'QUEUED' | 'FAILED';

@@ -5,9 +5,11 @@ import { formatPhone } from '../../../shared/phone';
 import type { Page } from '../../../shared/pagination';
 import { ORDER_STATUSES, orderStatusUpdateSchema, pickupCodeSchema, type AdminOrderLine, type AdminOrderListItem, type OrderStatus } from '../../../shared/schemas/orders';
 import { parseWith } from '../../../shared/schemas/parse';
-import { api } from '../../app/api';
-import { Banner, formatDateTime, PaymentBadge, StatusBadge } from '../orders/ui';
-import { useRemote } from '../sellers/useRemote';
+import { api } from '../../lib/api';
+import { Alert } from '../../components/ui/Alert';
+import { formatDateTime } from '../../../shared/dates';
+import { PaymentBadge, StatusBadge } from '../../components/ui/badges';
+import { useRemote } from '../../hooks/useRemote';
 import { Pager, RemoteList, StatusFilter, useDecision } from './ui';
 
 type Move = 'SHIPPED' | 'DELIVERED' | 'CANCELLED';
@@ -113,7 +115,7 @@ function OrderCard({ order: o, busy, error, onMove, onCollect, onLine }: CardPro
         <p className="mt-1 text-sm text-amber-900">Ready for pickup once every line is at the warehouse ({missing.length} missing).</p>
       )}
       <p className="mt-2 font-bold text-gray-900">{formatCedis(o.totalAmount)}</p>
-      {error && <div className="mt-3"><Banner kind="error">{error}</Banner></div>}
+      {error && <div className="mt-3"><Alert kind="error">{error}</Alert></div>}
       {o.status === 'SHIPPED' && (
         <form className="mt-3 flex flex-wrap items-end gap-2" onSubmit={(e) => { e.preventDefault(); onCollect(code); }}>
           <div>

@@ -2,9 +2,10 @@ import { useState } from 'react';
 import { Price } from '../../components/Price';
 import type { Page } from '../../../shared/pagination';
 import { REFUND_STATUSES, type AdminRefund, type RefundStatus } from '../../../shared/schemas/orders';
-import { api } from '../../app/api';
-import { capitalise, formatDateTime } from '../orders/ui';
-import { useRemote } from '../sellers/useRemote';
+import { api } from '../../lib/api';
+import { capitalise } from '../../components/ui/badges';
+import { formatDateTime } from '../../../shared/dates';
+import { useRemote } from '../../hooks/useRemote';
 import { Pager, RemoteList, StatusFilter } from './ui';
 
 /** 'Refunds': every refund and where it has got to; the refund job retries them by itself. */

@@ -1,9 +1,10 @@
 import { useId, useState } from 'react';
 import { VERIFICATION_STATUSES, type VerificationStatus } from '../../../shared/schemas/sellers';
-import { api } from '../../app/api';
-import { Banner, formatDate } from '../orders/ui';
-import { useRemote } from '../sellers/useRemote';
-import { VerificationBadge } from '../sellers/VerificationBadge';
+import { api } from '../../lib/api';
+import { Alert } from '../../components/ui/Alert';
+import { formatDate } from '../../../shared/dates';
+import { useRemote } from '../../hooks/useRemote';
+import { VerificationBadge } from '../../components/ui/VerificationBadge';
 import { RemoteList, useDecision } from './ui';
 
 /** One row of GET /admin/sellers. */
@@ -70,7 +71,7 @@ export function SellersReview() {
                     <dt className="text-gray-600">Joined</dt>
                     <dd className="text-gray-900">{formatDate(s.joinedDate)}</dd>
                   </dl>
-                  {error && <div className="mt-3"><Banner kind="error">{error}</Banner></div>}
+                  {error && <div className="mt-3"><Alert kind="error">{error}</Alert></div>}
                   <div className="mt-3 flex flex-wrap gap-2">
                     {s.verificationStatus !== 'VERIFIED' && (
                       <button type="button" className="btn-primary" disabled={busy} onClick={() => decide(s, 'VERIFIED')} aria-label={`Verify ${s.businessName || s.email}`}>Verify</button>

@@ -3,10 +3,11 @@ import { Price } from '../../components/Price';
 import type { Page } from '../../../shared/pagination';
 import { parseWith } from '../../../shared/schemas/parse';
 import { rejectSubmissionSchema, type AdminSubmission } from '../../../shared/schemas/submissions';
-import { api } from '../../app/api';
-import { Banner, formatDateTime } from '../orders/ui';
-import { useRemote } from '../sellers/useRemote';
-import { VerificationBadge } from '../sellers/VerificationBadge';
+import { api } from '../../lib/api';
+import { Alert } from '../../components/ui/Alert';
+import { formatDateTime } from '../../../shared/dates';
+import { useRemote } from '../../hooks/useRemote';
+import { VerificationBadge } from '../../components/ui/VerificationBadge';
 import { ListingChanges } from './ListingChanges';
 import { Pager, RemoteList, useDecision } from './ui';
 
@@ -83,7 +84,7 @@ function SubmissionCard({ submission: s, busy, error, onApprove, onReject }: {
         <span>Seller: <span className="font-medium text-gray-900">{s.seller.businessName || s.seller.email}</span> ({s.seller.email})</span>
         <VerificationBadge status={s.seller.verificationStatus} />
       </div>
-      {error && <div className="mt-3"><Banner kind="error">{error}</Banner></div>}
+      {error && <div className="mt-3"><Alert kind="error">{error}</Alert></div>}
       {rejecting ? (
         <form onSubmit={reject} className="mt-4 space-y-2" noValidate>
           <label htmlFor={noteId} className="block text-sm font-medium text-gray-800">Reason for the seller</label>

@@ -1,17 +1,18 @@
 import { useId, useState, type ReactNode } from 'react';
 import type { Pagination } from '../../../shared/pagination';
 import { Spinner } from '../../components/Spinner';
-import { showToast } from '../account/toast';
-import { errorMessage } from '../account/ui';
-import { Banner, capitalise } from '../orders/ui';
-import type { Remote } from '../sellers/useRemote';
+import { showToast } from '../../components/ui/toast';
+import { errorMessage } from '../../lib/error-message';
+import { Alert } from '../../components/ui/Alert';
+import { capitalise } from '../../components/ui/badges';
+import type { Remote } from '../../hooks/useRemote';
 
 /** Loading, failure and empty states shared by the console's three lists. */
 export function RemoteList<T>({ remote, empty, children }: { remote: Remote<T[]>; empty: string; children: (items: T[]) => ReactNode }) {
   if (remote.error && !remote.data) {
     return (
       <div className="space-y-3">
-        <Banner kind="error">{errorMessage(remote.error, 'Could not load this list. Please try again.')}</Banner>
+        <Alert kind="error">{errorMessage(remote.error, 'Could not load this list. Please try again.')}</Alert>
         <button type="button" className="btn-outline" onClick={remote.reload}>Retry</button>
       </div>
     );

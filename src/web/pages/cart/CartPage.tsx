@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { CART_ENTITY, cartTotals, clearCart, pullServerCart, readCart, type CartLine } from '../../../local/cart';
 import { localDb } from '../../../local/db';
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
 import { itemsText } from '../../components/items-text';
 import { Price } from '../../components/Price';
 import { Spinner } from '../../components/Spinner';

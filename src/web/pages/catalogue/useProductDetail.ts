@@ -3,7 +3,7 @@ import { ApiError } from '../../../local/api';
 import { cachedProductDetail, fetchProductDetail, localRelated, type CachedDetail } from '../../../local/catalogue-detail';
 import { localDb, type LocalProduct } from '../../../local/db';
 import type { Product, ProductDetail } from '../../../shared/schemas/catalogue';
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
 import { useLiveQueryInTransition } from '../../hooks/useLiveQueryInTransition';
 import { readKey, useInitialAnswer } from '../../initial-app/initial-data';
 

@@ -8,11 +8,11 @@ import { MOBILE_MONEY_NETWORKS, NETWORK_LABELS, type MobileMoneyNetwork } from '
 import { CHECKOUT_MESSAGES, checkoutRequestSchema, DEFAULT_NETWORK, type CheckoutDefaults, type CheckoutStarted } from '../../../shared/schemas/checkout';
 import type { Warehouse } from '../../../shared/schemas/catalogue';
 import { parseWith } from '../../../shared/schemas/parse';
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
 import { Price, WasPrice } from '../../components/Price';
 import { Spinner } from '../../components/Spinner';
 import { useOnline } from '../../hooks/useOnline';
-import { Banner } from '../orders/ui';
+import { Alert } from '../../components/ui/Alert';
 import { PaymentStep } from './PaymentStep';
 
 interface FormState {
@@ -117,12 +117,12 @@ export default function CheckoutPage() {
 
       {!online && (
         <div className="mt-4">
-          <Banner kind="warning">
+          <Alert kind="warning">
             <span className="flex items-start gap-2">
               <WifiOff size={18} aria-hidden="true" className="mt-0.5 shrink-0" />
               <span>Checkout needs an internet connection. Your cart is kept on this phone: come back to finish your order when you are online.</span>
             </span>
-          </Banner>
+          </Alert>
         </div>
       )}
 
@@ -232,7 +232,7 @@ export default function CheckoutPage() {
 
           {failure && (
             <div tabIndex={-1} data-problem className="outline-none">
-              <Banner kind="error">{failure}</Banner>
+              <Alert kind="error">{failure}</Alert>
             </div>
           )}
 

@@ -5,9 +5,9 @@ import { answerSandboxPrompt, confirmPayment, payAgain, submitPaymentOtp, waitFo
 import { formatPhone, NETWORK_LABELS } from '../../../shared/phone';
 import { parseWith } from '../../../shared/schemas/parse';
 import { CHECKOUT_MESSAGES, paymentOtpSchema, type CheckoutStarted, type PaymentOutcome } from '../../../shared/schemas/checkout';
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
 import { Price } from '../../components/Price';
-import { Banner } from '../orders/ui';
+import { Alert } from '../../components/ui/Alert';
 
 /**
  * The payment step after the order is created. The sandbox shows a clearly labelled
@@ -192,7 +192,7 @@ export function PaymentStep({ started: first, onRestart }: { started: CheckoutSt
 
       {failure && (
         <div className="mt-4 space-y-3">
-          <Banner kind={over ? 'error' : 'info'}>{failure}</Banner>
+          <Alert kind={over ? 'error' : 'info'}>{failure}</Alert>
           {over && (
             <div className="flex flex-wrap gap-2">
               {!expired && (

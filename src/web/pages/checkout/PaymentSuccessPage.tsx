@@ -5,6 +5,8 @@ import { Link, useLocation } from 'react-router-dom';
 import { lastCheckout } from '../../../local/checkout';
 import { localOrderDetail } from '../../../local/orders';
 import type { OrderDetail } from '../../../shared/schemas/orders';
+// A deliberate cross-page edge (listed in .dependency-cruiser.cjs): the paid order goes to the
+// confirmation page in the navigation state, in the shape that page declares.
 import type { ConfirmationOrder } from '../orders/OrderConfirmationPage';
 import { Price } from '../../components/Price';
 

@@ -1,5 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link, useParams } from 'react-router-dom';
+// A deliberate cross-page edge (listed in .dependency-cruiser.cjs): an unknown article is the
+// app's one not-found page.
 import NotFoundPage from '../errors/NotFoundPage';
 import { ARTICLES, findArticle } from './blog/articles';
 import { formatArticleDate } from './blog/date';

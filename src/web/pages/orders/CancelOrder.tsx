@@ -2,7 +2,8 @@ import { useId, useState } from 'react';
 import { requestCancel, type LocalOrderDetail } from '../../../local/orders';
 import type { OrderRefund } from '../../../shared/schemas/orders';
 import { Price } from '../../components/Price';
-import { Banner, formatDateTime } from './ui';
+import { Alert } from '../../components/ui/Alert';
+import { formatDateTime } from '../../../shared/dates';
 
 const REFUND_WORDS: Record<OrderRefund['status'], string> = {
   PENDING: 'Refund requested: we are sending it to your mobile money provider.',
@@ -13,10 +14,10 @@ const REFUND_WORDS: Record<OrderRefund['status'], string> = {
 
 export function RefundState({ refund }: { refund: OrderRefund }) {
   return (
-    <Banner kind={refund.status === 'COMPLETED' ? 'success' : refund.status === 'FAILED' ? 'error' : 'info'}>
+    <Alert kind={refund.status === 'COMPLETED' ? 'success' : refund.status === 'FAILED' ? 'error' : 'info'}>
       <span className="font-semibold">{REFUND_WORDS[refund.status]}</span> <Price value={refund.amount} />
       {refund.completedAt && <span className="block text-xs">Refunded on {formatDateTime(refund.completedAt)}</span>}
-    </Banner>
+    </Alert>
   );
 }
 
@@ -25,8 +26,8 @@ export function CancelOrder({ order }: { order: LocalOrderDetail }) {
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const reasonId = useId();
-  if (order.cancel?.status === 'failed') return <Banner kind="error">Your cancellation was not accepted: {order.cancel.error}</Banner>;
-  if (order.cancel && order.status !== 'CANCELLED') return <Banner kind="info">Cancellation requested. It is sent as soon as you are online.</Banner>;
+  if (order.cancel?.status === 'failed') return <Alert kind="error">Your cancellation was not accepted: {order.cancel.error}</Alert>;
+  if (order.cancel && order.status !== 'CANCELLED') return <Alert kind="info">Cancellation requested. It is sent as soon as you are online.</Alert>;
   if (!order.canCancel || order.status === 'CANCELLED') return null;
   if (!open) {
     return <button type="button" className="btn-outline" onClick={() => setOpen(true)}>Cancel order</button>;

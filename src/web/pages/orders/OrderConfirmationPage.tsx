@@ -3,7 +3,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { Price } from '../../components/Price';
 import { orderStatusLabel } from '../../../shared/order-labels';
 import { formatPhone, NETWORK_LABELS, type MobileMoneyNetwork } from '../../../shared/phone';
-import { formatDate } from './ui';
+import { formatDate } from '../../../shared/dates';
 
 /** The spec's confirmation-state order, passed through navigation state. */
 export interface ConfirmationOrder {

@@ -9,12 +9,14 @@ import { CancelOrder, RefundState } from './CancelOrder';
 import { formatPhone, NETWORK_LABELS, type MobileMoneyNetwork } from '../../../shared/phone';
 import { historyLabel } from '../../../shared/order-labels';
 import { ORDER_MESSAGES } from '../../../shared/schemas/orders';
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
 import { Price } from '../../components/Price';
 import { Spinner } from '../../components/Spinner';
 import { useOnline } from '../../hooks/useOnline';
 import { ItemReview } from './ReviewForm';
-import { Banner, PaymentBadge, StatusBadge, capitalise, formatDate, formatDateTime } from './ui';
+import { Alert } from '../../components/ui/Alert';
+import { PaymentBadge, StatusBadge, capitalise } from '../../components/ui/badges';
+import { formatDate, formatDateTime } from '../../../shared/dates';
 
 const HISTORY_ICONS: Record<string, LucideIcon> = {
   ORDER_PLACED: ClipboardList,
@@ -209,10 +211,10 @@ export default function OrderDetailPage() {
 }
 
 function PickupBanner({ order }: { order: LocalOrderDetail }) {
-  if (order.status === 'DELIVERED') return <Banner kind="success">Collected on {formatDate(order.deliveredAt)}</Banner>;
+  if (order.status === 'DELIVERED') return <Alert kind="success">Collected on {formatDate(order.deliveredAt)}</Alert>;
   if (order.status === 'SHIPPED') {
     return (
-      <Banner kind="success">
+      <Alert kind="success">
         <span className="block font-semibold">{ORDER_MESSAGES.readyForPickup(order.shippingAddress.name)}</span>
         {order.pickupCode && (
           <span className="mt-1 block">
@@ -220,11 +222,11 @@ function PickupBanner({ order }: { order: LocalOrderDetail }) {
             <span className="block text-xs">Show it to the warehouse staff when you collect. It works offline too.</span>
           </span>
         )}
-      </Banner>
+      </Alert>
     );
   }
-  if (order.status === 'CANCELLED') return <Banner kind="error">Order Cancelled</Banner>;
-  return <Banner kind="info">Expected ready for pickup by {formatDate(order.estimatedDelivery)}</Banner>;
+  if (order.status === 'CANCELLED') return <Alert kind="error">Order Cancelled</Alert>;
+  return <Alert kind="info">Expected ready for pickup by {formatDate(order.estimatedDelivery)}</Alert>;
 }
 
 function SummaryRow({ label, value }: { label: string; value: number }) {

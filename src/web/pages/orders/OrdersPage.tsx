@@ -5,12 +5,14 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { localOrdersPage, refreshOrders } from '../../../local/orders';
 import type { Pagination } from '../../../shared/pagination';
 import { ORDERS_PAGE_SIZE } from '../../../shared/schemas/orders';
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
 import { Price } from '../../components/Price';
 import { Spinner } from '../../components/Spinner';
 import { useOnline } from '../../hooks/useOnline';
 import { useSession } from '../../hooks/useSession';
-import { Banner, PaymentBadge, StatusBadge, formatDate } from './ui';
+import { Alert } from '../../components/ui/Alert';
+import { PaymentBadge, StatusBadge } from '../../components/ui/badges';
+import { formatDate } from '../../../shared/dates';
 
 /** /orders: the history, read from the phone's copy and refreshed from the server when online. */
 export default function OrdersPage() {
@@ -44,7 +46,7 @@ export default function OrdersPage() {
   return (
     <div className="container-page py-6">
       <h1 className="text-2xl font-bold">My Orders</h1>
-      {!online && <div className="mt-4"><Banner kind="info">You are offline: these are the orders saved on this phone.</Banner></div>}
+      {!online && <div className="mt-4"><Alert kind="info">You are offline: these are the orders saved on this phone.</Alert></div>}
 
       {orders === undefined || (orders.length === 0 && state === 'loading') ? (
         <Spinner label="Loading your orders..." />
@@ -63,7 +65,7 @@ export default function OrdersPage() {
         </div>
       ) : (
         <>
-          {state === 'error' && <div className="mt-4"><Banner kind="error">There was an error loading your order history. Please try again.</Banner></div>}
+          {state === 'error' && <div className="mt-4"><Alert kind="error">There was an error loading your order history. Please try again.</Alert></div>}
           <ul className="mt-4 space-y-3" data-testid="order-list">
             {orders.map((order) => (
               <li key={order.id}>

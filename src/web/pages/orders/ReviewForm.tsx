@@ -5,8 +5,8 @@ import { pendingReviews, submitReview } from '../../../local/reviews';
 import { parseWith } from '../../../shared/schemas/parse';
 import { reviewInputSchema } from '../../../shared/schemas/reviews';
 import type { OrderItemReview } from '../../../shared/schemas/orders';
-import { showToast } from '../account/toast';
-import { formatDate } from './ui';
+import { showToast } from '../../components/ui/toast';
+import { formatDate } from '../../../shared/dates';
 
 /**
  * A review on an item of a DELIVERED order. It goes through the outbox (entity

@@ -6,11 +6,12 @@ import { ApiError } from '../../../local/api';
 import { localTrackedOrder } from '../../../local/orders';
 import { parseWith } from '../../../shared/schemas/parse';
 import { ORDER_MESSAGES, orderNumberSchema, TRACKING_STEPS, type TrackedOrder } from '../../../shared/schemas/orders';
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
 import { Price } from '../../components/Price';
 import { Spinner } from '../../components/Spinner';
 import { useSession } from '../../hooks/useSession';
-import { PaymentBadge, StatusBadge, capitalise, formatDate } from './ui';
+import { PaymentBadge, StatusBadge, capitalise } from '../../components/ui/badges';
+import { formatDate } from '../../../shared/dates';
 
 type Lookup = { kind: 'idle' } | { kind: 'loading' } | { kind: 'found'; order: TrackedOrder; offline?: boolean } | { kind: 'missing'; orderNumber: string } | { kind: 'error'; message: string };
 

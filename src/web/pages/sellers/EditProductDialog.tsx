@@ -4,8 +4,10 @@ import { addMySubmissionImages, deleteMySubmissionImage, updateMySubmission } fr
 import { CATEGORIES } from '../../../shared/catalogue';
 import { parseWith } from '../../../shared/schemas/parse';
 import { MAX_PRODUCT_IMAGES, SUBMISSION_MESSAGES, checkImageFiles, submissionUpdateSchema, type SellerSubmission } from '../../../shared/schemas/submissions';
-import { api } from '../../app/api';
-import { Alert, Field, errorMessage } from '../account/ui';
+import { api } from '../../lib/api';
+import { Alert } from '../../components/ui/Alert';
+import { Field } from '../../components/ui/forms';
+import { errorMessage } from '../../lib/error-message';
 import { ConditionRegionFields, TextAreaField } from './fields';
 
 type Form = { name: string; description: string; price: string; stockQuantity: string; category: string; condition: string; region: string };

@@ -3,8 +3,10 @@ import { Link } from 'react-router-dom';
 import { resendSellerVerification } from '../../../local/sellers';
 import { parseWith } from '../../../shared/schemas/parse';
 import { VERIFICATION_RESEND_SECONDS, resendVerificationSchema } from '../../../shared/schemas/sellers';
-import { publicApi } from '../account/publicApi';
-import { Alert, Field, errorMessage } from '../account/ui';
+import { publicApi } from '../../lib/publicApi';
+import { Alert } from '../../components/ui/Alert';
+import { Field } from '../../components/ui/forms';
+import { errorMessage } from '../../lib/error-message';
 
 /** /resend-verification: a new seller verification link for an address. */
 export default function ResendVerificationPage() {

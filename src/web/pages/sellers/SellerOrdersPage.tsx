@@ -4,10 +4,10 @@ import { OUTBOX_EVENT } from '../../../local/outbox';
 import { markAtWarehouse, refreshSellerOrders, undoAtWarehouse } from '../../../local/sellers';
 import { Price } from '../../components/Price';
 import { SELLER_ORDER_STATES, type SellerOrder } from '../../../shared/schemas/sellers';
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
 import { Spinner } from '../../components/Spinner';
 import { SellerShell } from './SellerShell';
-import { useRemote } from './useRemote';
+import { useRemote } from '../../hooks/useRemote';
 import { formatDate } from '../../../shared/dates';
 import { LINE_LABELS, ORDER_STATUS_LABELS, orderStatusLabel, paymentStatusLabel } from '../../../shared/order-labels';
 

@@ -14,15 +14,15 @@ import {
   type SubmissionListQueryInput,
   type SubmissionStatus,
 } from '../../../shared/schemas/submissions';
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
 import { Price } from '../../components/Price';
 import { Spinner } from '../../components/Spinner';
 import { useOnline } from '../../hooks/useOnline';
-import { showToast } from '../account/toast';
-import { Alert } from '../account/ui';
+import { showToast } from '../../components/ui/toast';
+import { Alert } from '../../components/ui/Alert';
 import { EditProductDialog } from './EditProductDialog';
 import { SellerShell } from './SellerShell';
-import { useRemote } from './useRemote';
+import { useRemote } from '../../hooks/useRemote';
 import { formatDate } from '../../../shared/dates';
 
 const SEARCH_DEBOUNCE_MS = 500;

@@ -12,9 +12,11 @@ import {
   passwordStrength,
   sellerRegisterStepSchemas,
 } from '../../../shared/schemas/sellers';
-import { publicApi } from '../account/publicApi';
-import { showToast } from '../account/toast';
-import { Alert, Field, PasswordField, errorMessage } from '../account/ui';
+import { publicApi } from '../../lib/publicApi';
+import { showToast } from '../../components/ui/toast';
+import { Alert } from '../../components/ui/Alert';
+import { Field, PasswordField } from '../../components/ui/forms';
+import { errorMessage } from '../../lib/error-message';
 import { SelectField, TextAreaField } from './fields';
 import { SellerVerifyDialog } from './SellerVerifyDialog';
 

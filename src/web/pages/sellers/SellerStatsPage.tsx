@@ -5,11 +5,11 @@ import { refreshSellerStats } from '../../../local/sellers';
 import { Price } from '../../components/Price';
 import { PROFILE_ALMOST_AT, PROFILE_COMPLETE_AT, RECENT_PRODUCTS_SHOWN } from '../../../shared/schemas/sellers';
 import { SUBMISSION_STATUS_LABELS, type SubmissionStatus } from '../../../shared/schemas/submissions';
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
 import { LoadError } from './LoadError';
 import { SellerShell } from './SellerShell';
-import { useRemote } from './useRemote';
-import { VerificationBadge } from './VerificationBadge';
+import { useRemote } from '../../hooks/useRemote';
+import { VerificationBadge } from '../../components/ui/VerificationBadge';
 import { formatDate } from '../../../shared/dates';
 
 

@@ -7,13 +7,14 @@ import { profileKey, refreshSellerProfile, saveSellerProfile, type Cached } from
 import { GHANA_CARD_EXAMPLE } from '../../../shared/ghana-card';
 import { parseWith } from '../../../shared/schemas/parse';
 import { sellerProfileUpdateSchema, type SellerProfile } from '../../../shared/schemas/sellers';
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
 import { Spinner } from '../../components/Spinner';
 import { useOnline } from '../../hooks/useOnline';
-import { Alert, Field } from '../account/ui';
+import { Alert } from '../../components/ui/Alert';
+import { Field } from '../../components/ui/forms';
 import { LoadError } from './LoadError';
 import { SellerShell } from './SellerShell';
-import { VerificationBadge } from './VerificationBadge';
+import { VerificationBadge } from '../../components/ui/VerificationBadge';
 
 /** /seller/verification: where the seller stands and what the operator checks. */
 export default function SellerVerificationPage() {

@@ -2,8 +2,9 @@ import { X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { resendSellerVerification } from '../../../local/sellers';
 import { VERIFICATION_RESEND_SECONDS } from '../../../shared/schemas/sellers';
-import { publicApi } from '../account/publicApi';
-import { Alert, errorMessage } from '../account/ui';
+import { publicApi } from '../../lib/publicApi';
+import { Alert } from '../../components/ui/Alert';
+import { errorMessage } from '../../lib/error-message';
 
 /** "Verify your email": the link went out at registration; Resend really sends a new one. */
 export function SellerVerifyDialog({ email, open, onClose }: { email: string; open: boolean; onClose: () => void }) {

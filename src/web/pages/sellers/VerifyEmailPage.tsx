@@ -3,8 +3,8 @@ import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { verifySellerEmail } from '../../../local/sellers';
 import { SELLER_MESSAGES } from '../../../shared/schemas/sellers';
 import { Spinner } from '../../components/Spinner';
-import { publicApi } from '../account/publicApi';
-import { Alert } from '../account/ui';
+import { publicApi } from '../../lib/publicApi';
+import { Alert } from '../../components/ui/Alert';
 
 // A link works once: remember the answer per token, so a second render (StrictMode, a
 // re-mount) never spends it twice and then reports a failure.

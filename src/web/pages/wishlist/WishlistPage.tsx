@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { localDb } from '../../../local/db';
 import { pullWishlist, readWishlistProducts, removeFromWishlist } from '../../../local/wishlist';
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
 import { useAddToCart } from '../../components/catalogue/useAddToCart';
 import { ProductCard } from '../../components/ProductCard';
 import { Spinner } from '../../components/Spinner';

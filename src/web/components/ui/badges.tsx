@@ -1,5 +1,4 @@
 import { CheckCircle2, Clock, Package, Warehouse, XCircle, type LucideIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { orderStatusLabel, paymentStatusLabel } from '../../../shared/order-labels';
 
 /** Order statuses and their colours (spec: DELIVERED green, PROCESSING blue, SHIPPED yellow, CANCELLED red, others grey). */
@@ -37,19 +36,3 @@ export function PaymentBadge({ status }: { status: string }) {
     </span>
   );
 }
-
-export function Banner({ kind, children }: { kind: 'error' | 'success' | 'info' | 'warning'; children: ReactNode }) {
-  const colours = {
-    error: 'bg-red-50 text-red-800 ring-red-200',
-    success: 'bg-green-50 text-green-900 ring-green-200',
-    info: 'bg-blue-50 text-blue-900 ring-blue-200',
-    warning: 'bg-amber-50 text-amber-900 ring-amber-200',
-  }[kind];
-  return (
-    <div role={kind === 'error' ? 'alert' : 'status'} className={`rounded-lg p-3 text-sm ring-1 ${colours}`}>
-      {children}
-    </div>
-  );
-}
-
-export { formatDate, formatDateTime } from '../../../shared/dates';

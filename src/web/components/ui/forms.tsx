@@ -35,27 +35,3 @@ export function PasswordField(props: { label: string; error?: string; hint?: Rea
     </div>
   );
 }
-
-export function Alert({ kind, children }: { kind: 'error' | 'success' | 'info'; children: ReactNode }) {
-  const colours = { error: 'bg-red-50 text-red-800 ring-red-200', success: 'bg-green-50 text-green-800 ring-green-200', info: 'bg-blue-50 text-blue-900 ring-blue-200' }[kind];
-  return (
-    <div role={kind === 'error' ? 'alert' : 'status'} className={`rounded-lg p-3 text-sm ring-1 ${colours}`}>
-      {children}
-    </div>
-  );
-}
-
-/** The centred card of the bare account screens (sign-in, sign-up, password reset). */
-export function AuthCard({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <div className="flex min-h-dvh items-start justify-center bg-gray-50 px-4 py-8 sm:items-center">
-      <div className="card w-full max-w-md p-6">
-        <p className="mb-2 text-center text-lg font-bold text-brand-dark">Akuafo Market</p>
-        <h1 className="mb-6 text-center text-2xl font-bold text-gray-900">{title}</h1>
-        {children}
-      </div>
-    </div>
-  );
-}
-
-export const errorMessage = (error: unknown, fallback: string) => (error instanceof Error && error.message ? error.message : fallback);

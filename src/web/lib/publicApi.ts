@@ -1,4 +1,4 @@
-import { createApiClient } from '../../../local/api';
+import { createApiClient } from '../../local/api';
 
 /**
  * Calls made before there is a session (sign-in, sign-up, codes, password recovery). They

@@ -1,8 +1,10 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { cancelContactChange, confirmContactChange, resendContactCode, sendPhoneCode, verifyPhoneCode } from '../../../local/account';
-import type { ContactChannel } from '../../../shared/schemas/accounts';
-import { api } from '../../app/api';
-import { Alert, Field, errorMessage } from './ui';
+import { cancelContactChange, confirmContactChange, resendContactCode, sendPhoneCode, verifyPhoneCode } from '../../local/account';
+import type { ContactChannel } from '../../shared/schemas/accounts';
+import { api } from '../lib/api';
+import { Alert } from './ui/Alert';
+import { Field } from './ui/forms';
+import { errorMessage } from '../lib/error-message';
 
 const WORDS = { email: 'e-mail address', phone: 'phone number' } as const;
 
