@@ -4,7 +4,7 @@ import { createApiClient } from '../../src/local/api';
 import { pullCatalogue } from '../../src/local/catalogue';
 import { queryLocalProducts } from '../../src/local/catalogue-query';
 import { AkuafoDb } from '../../src/local/db';
-import { nextCatalogueVersion } from '../../src/server/modules/catalogue/versions';
+import { nextCatalogueVersion } from '../../src/server/platform/db/catalogue-versions';
 import { now } from '../../src/server/platform/db';
 import { productQuerySchema, type ProductQueryInput } from '../../src/shared/schemas/catalogue';
 import { parseWith } from '../../src/shared/schemas/parse';

@@ -4,7 +4,7 @@ import { CATALOGUE_WRITE_SLICE, pullCatalogue } from '../../src/local/catalogue'
 import { fetchProductDetail, localRelated } from '../../src/local/catalogue-detail';
 import { localCategories, localShelf, queryLocalProducts } from '../../src/local/catalogue-query';
 import { AkuafoDb } from '../../src/local/db';
-import { nextCatalogueVersion } from '../../src/server/modules/catalogue/versions';
+import { nextCatalogueVersion } from '../../src/server/platform/db/catalogue-versions';
 import { CATEGORIES } from '../../src/shared/catalogue';
 import { productQuerySchema, type ProductDetail, type ProductQueryInput } from '../../src/shared/schemas/catalogue';
 import { parseWith } from '../../src/shared/schemas/parse';

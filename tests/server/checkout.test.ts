@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { releaseExpiredReservations } from '../../src/server/modules/checkout/reservations';
+import { releaseExpiredReservations } from '../../src/server/modules/orders/reservations';
 import type { CheckoutStarted } from '../../src/shared/schemas/checkout';
 import { readMailSpool } from '../support/server';
 import { freshWallet, makeProduct, makeUser, putInCart, stockOf, shopServer } from '../support/shop';

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogueDelta } from '../../src/shared/schemas/catalogue';
-import { nextCatalogueVersion } from '../../src/server/modules/catalogue/versions';
+import { nextCatalogueVersion } from '../../src/server/platform/db/catalogue-versions';
 import { startTestServer, type TestServer } from '../support/server';
 
 let server: TestServer;

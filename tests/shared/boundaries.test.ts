@@ -44,6 +44,13 @@ const INSIDE = {
   'src/server/c.ts': "import type { D } from './d';\nexport type C = D;\n",
   'src/server/d.ts': "import type { C } from './c';\nexport type D = { c?: C };\n",
 };
+// No module cycle (each file is imported once), but the folders loop: pay -> ship -> pay.
+const FOLDERS = {
+  'src/server/modules/pay/settle.ts': "import { ship } from '../ship/ship';\nexport const settle = () => ship;\n",
+  'src/server/modules/pay/refund.ts': 'export const refund = 1;\n',
+  'src/server/modules/ship/ship.ts': 'export const ship = 1;\n',
+  'src/server/modules/ship/cancel.ts': "import { refund } from '../pay/refund';\nexport const cancel = refund;\n",
+};
 const KNOWN_FILE = {
   'src/web/pages/info/BlogArticlePage.tsx': "import { N } from '../errors/NotFoundPage';\nimport { U } from '../account/ui';\nexport const P = [N, U];\n",
   'src/web/pages/errors/NotFoundPage.tsx': 'export const N = 1;\n',
@@ -53,7 +60,7 @@ const KNOWN_FILE = {
 let found: string[] = [];
 // One depcruise run (a few seconds on a busy machine), not one per case.
 beforeAll(() => {
-  found = lint({ ...LAYERS, ...INSIDE, ...KNOWN_FILE });
+  found = lint({ ...LAYERS, ...INSIDE, ...FOLDERS, ...KNOWN_FILE });
 }, 120_000);
 const from = (files: Record<string, string>) => found.filter((v) => Object.keys(files).some((f) => v.includes(`: ${f} ->`)));
 
@@ -75,6 +82,13 @@ describe('npm run lint', () => {
       // depcruise names a cycle once, by the edge it met first.
       'no-runtime-cycle: src/server/a.ts -> src/server/b.ts',
       'platform-not-modules: src/server/platform/mail.ts -> src/server/modules/orders/v.ts',
+    ]);
+  });
+
+  it('refuses a loop between feature module folders, though no file imports itself', () => {
+    expect(found.filter((v) => v.startsWith('no-module-folder-loop'))).toEqual([
+      'no-module-folder-loop: src/server/modules/pay -> src/server/modules/ship',
+      'no-module-folder-loop: src/server/modules/ship -> src/server/modules/pay',
     ]);
   });
 

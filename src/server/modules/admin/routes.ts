@@ -4,7 +4,7 @@ import { auditQuerySchema } from '../../../shared/schemas/audit';
 import { currentUser, requireUser } from '../../http/auth';
 import { dbOf, type AppEnv, type Deps } from '../../http/context';
 import { parseBody, parseQuery } from '../../http/validate';
-import { parseIdOr404 } from '../catalogue/routes';
+import { parseIdOr404 } from '../../http/params';
 import { notifySeller } from '../sellers/notify';
 import { setVerificationStatus } from '../sellers/service';
 import { atomically } from '../submissions/live-product';

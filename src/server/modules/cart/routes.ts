@@ -3,7 +3,7 @@ import { setCartItemSchema, updateCartItemSchema, CART_MESSAGES } from '../../..
 import { requireUser, currentUser } from '../../http/auth';
 import { dbOf, type AppEnv, type Deps } from '../../http/context';
 import { parseBody } from '../../http/validate';
-import { parseIdOr404 } from '../catalogue/routes';
+import { parseIdOr404 } from '../../http/params';
 import { clearCart, readCart, removeItem, setQuantity, updateItem } from './service';
 
 /**

@@ -1,5 +1,5 @@
 import type { Db } from '../../platform/db';
-import { catalogueVersionsTaken } from './versions';
+import { catalogueVersionsTaken } from '../../platform/db/catalogue-versions';
 
 /** Counters whose values together name the state every public catalogue read is drawn from. */
 const HEAD_COUNTERS = ['catalogue', 'public_content'] as const;

@@ -1,8 +1,7 @@
 import { Hono } from 'hono';
-import { idParamSchema, productQuerySchema } from '../../../shared/schemas/catalogue';
+import { productQuerySchema } from '../../../shared/schemas/catalogue';
 import type { AppEnv, Deps } from '../../http/context';
-import { notFound } from '../../http/errors';
-import { parseOrThrow } from '../../http/validate';
+import { parseIdOr404 } from '../../http/params';
 import { PERSONAL_READ, PUBLIC_READ, readQuery, type PublicReads } from './public-reads';
 import { createCatalogueService } from './service';
 
@@ -43,13 +42,4 @@ export function catalogueRoutes(deps: Deps, reads: PublicReads) {
   app.get('/categories', (c) => reads.answer(c, 'categories', async () => ({ data: await catalogue.categories() })));
 
   return app;
-}
-
-/** A path id that is not a number names nothing: 404, like an id that does not exist. */
-export function parseIdOr404(raw: string, message: string): number {
-  try {
-    return parseOrThrow(idParamSchema, raw);
-  } catch {
-    throw notFound(message);
-  }
 }

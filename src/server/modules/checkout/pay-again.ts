@@ -6,9 +6,9 @@ import { HttpError, badRequest, conflict, notFound } from '../../http/errors';
 import { now, type Db } from '../../platform/db';
 import { createPaymentProvider } from '../../platform/payments';
 import { settlePayment } from '../payments/settle';
-import { releaseExpiredReservations } from './reservations';
+import { releaseExpiredReservations } from '../orders/reservations';
 import { chargeAttempt, newReference, type CheckoutDeps } from './service';
-import { inTransaction } from './transactions';
+import { inTransaction } from '../../platform/db/transactions';
 
 /** New prompts one order may send to a phone within its reservation. */
 const ATTEMPTS_PER_RESERVATION = 5;

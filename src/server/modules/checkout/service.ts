@@ -9,8 +9,8 @@ import { HttpError, badRequest, conflict } from '../../http/errors';
 import { now, type Db } from '../../platform/db';
 import { createPaymentProvider, PaymentProviderError } from '../../platform/payments';
 import { settlePayment } from '../payments/settle';
-import { addHistory, cancelUnpaidOrder, OutOfStock, refuseBeyondUnpaidLimit, releaseExpiredReservations, reserveStock } from './reservations';
-import { inTransaction, refuseInsideTransaction } from './transactions';
+import { addHistory, cancelUnpaidOrder, OutOfStock, refuseBeyondUnpaidLimit, releaseExpiredReservations, reserveStock } from '../orders/reservations';
+import { inTransaction, refuseInsideTransaction } from '../../platform/db/transactions';
 
 /** Pickup orders are usually ready within 24 to 48 hours (FAQ); we promise three days. */
 const READY_WITHIN_DAYS = 3;

@@ -16,7 +16,7 @@ import { readPreferences, writePreferences } from '../../platform/messages/prefe
 import { checkEndpoint } from '../../platform/messages/push-endpoint';
 import { loadVapidKeys } from '../../platform/messages/vapid';
 import { saveSubscription } from './subscriptions';
-import { parseIdOr404 } from '../catalogue/routes';
+import { parseIdOr404 } from '../../http/params';
 
 /** /notifications: a user's channel switches and push devices; the operator's view of the outbox. */
 export function notificationsRoutes(deps: Deps) {

@@ -1,7 +1,7 @@
 import { ORDER_MESSAGES } from '../../../shared/schemas/orders';
 import { conflict, notFound } from '../../http/errors';
 import { now, type Db } from '../../platform/db';
-import { addHistory, returnStock } from '../checkout/reservations';
+import { addHistory, returnStock } from './reservations';
 import { queueRefund } from './refunds';
 import { notify } from '../../platform/messages';
 

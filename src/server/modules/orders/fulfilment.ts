@@ -2,7 +2,7 @@ import { randomInt, timingSafeEqual } from 'node:crypto';
 import { ORDER_MESSAGES } from '../../../shared/schemas/orders';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { now, type Db } from '../../platform/db';
-import { addHistory } from '../checkout/reservations';
+import { addHistory } from './reservations';
 import { notify } from '../../platform/messages';
 
 /**

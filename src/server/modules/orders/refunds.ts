@@ -3,8 +3,8 @@ import { formatMinor } from '../../../shared/money';
 import type { Deps } from '../../http/context';
 import { now, type Db } from '../../platform/db';
 import { createPaymentProvider, PaymentProviderError, type RefundState } from '../../platform/payments';
-import { addHistory } from '../checkout/reservations';
-import { inTransaction } from '../checkout/transactions';
+import { addHistory } from './reservations';
+import { inTransaction } from '../../platform/db/transactions';
 import { notify } from '../../platform/messages';
 
 /**

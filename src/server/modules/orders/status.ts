@@ -1,6 +1,6 @@
 import { conflict } from '../../http/errors';
 import type { Db } from '../../platform/db';
-import { inTransaction } from '../checkout/transactions';
+import { inTransaction } from '../../platform/db/transactions';
 import type { AuthUser } from '../../platform/auth/tokens';
 import { recordAudit } from '../audit/service';
 import { cancelOrder } from './cancel';

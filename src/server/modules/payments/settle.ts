@@ -4,8 +4,8 @@ import type { Deps } from '../../http/context';
 import { HttpError, notFound } from '../../http/errors';
 import { now, type Db } from '../../platform/db';
 import { createPaymentProvider, type VerifiedPayment } from '../../platform/payments';
-import { addHistory, OutOfStock, reserveStock } from '../checkout/reservations';
-import { inTransaction, refuseInsideTransaction } from '../checkout/transactions';
+import { addHistory, OutOfStock, reserveStock } from '../orders/reservations';
+import { inTransaction, refuseInsideTransaction } from '../../platform/db/transactions';
 import { queueRefund } from '../orders/refunds';
 import { notify } from '../../platform/messages';
 

@@ -2,7 +2,7 @@ import type { Review } from '../../../shared/schemas/catalogue';
 import { REVIEW_ALREADY_WRITTEN, REVIEW_NOT_ALLOWED, type ReviewInput } from '../../../shared/schemas/reviews';
 import { conflict, forbidden, notFound } from '../../http/errors';
 import { now, type Db } from '../../platform/db';
-import { nextCatalogueVersion } from '../catalogue/versions';
+import { nextCatalogueVersion } from '../../platform/db/catalogue-versions';
 
 /**
  * A buyer reviews a product once, after an order containing it was delivered. The review

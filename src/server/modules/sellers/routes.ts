@@ -21,8 +21,8 @@ import {
   tooSoon,
   updateSellerProfile,
 } from './service';
-import { parseIdOr404 } from '../catalogue/routes';
-import { inTransaction } from '../checkout/transactions';
+import { parseIdOr404 } from '../../http/params';
+import { inTransaction } from '../../platform/db/transactions';
 import { markLineAtWarehouse, unmarkLineAtWarehouse } from '../orders/fulfilment';
 import { listSellerOrders } from './orders';
 import { createCodeHasher } from '../accounts/codes';

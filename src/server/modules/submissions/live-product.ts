@@ -5,7 +5,7 @@ import { conflict } from '../../http/errors';
 import { livePrice } from './review';
 import { now, type Db } from '../../platform/db';
 import type { ProductSubmissionsTable } from '../../platform/db/schema';
-import { nextCatalogueVersion } from '../catalogue/versions';
+import { nextCatalogueVersion } from '../../platform/db/catalogue-versions';
 
 /**
  * Where a submission meets the live catalogue. Every change here takes a new catalogue

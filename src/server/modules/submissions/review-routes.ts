@@ -19,7 +19,7 @@ import { countRows } from '../../platform/db/paging';
 import { imageUrl } from '../../platform/images';
 import { notify } from '../../platform/messages';
 import { recordAudit } from '../audit/service';
-import { parseIdOr404 } from '../catalogue/routes';
+import { parseIdOr404 } from '../../http/params';
 import { atomically, publishSubmission, withdrawProduct } from './live-product';
 import { revertToLive } from './review';
 import { toSubmission, toSubmissions, unreferencedKeys, type SubmissionRow } from './service';

@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import { deriveOffer, offerColumns } from '../../../shared/discount';
 import { now, type Db } from '../../platform/db';
 import type { ProductSubmissionsTable, ProductsTable } from '../../platform/db/schema';
-import { nextCatalogueVersion } from '../catalogue/versions';
+import { nextCatalogueVersion } from '../../platform/db/catalogue-versions';
 
 /**
  * Edits of an approved listing. What buyers read (name, description, category, condition,

@@ -12,7 +12,7 @@ import { badRequest } from '../../http/errors';
 import { parseBody, parseOrThrow, parseQuery } from '../../http/validate';
 import { rateLimit } from '../../http/rate-limit';
 import { SUBMISSION_RATE } from './uploads';
-import { parseIdOr404 } from '../catalogue/routes';
+import { parseIdOr404 } from '../../http/params';
 import {
   addSubmissionImages,
   countSubmissionImages,

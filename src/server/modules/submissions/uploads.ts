@@ -11,7 +11,7 @@ import type { AppEnv, Deps } from '../../http/context';
 import { HttpError, badRequest } from '../../http/errors';
 import { parseOrThrow } from '../../http/validate';
 import { rateLimit, type RateRule } from '../../http/rate-limit';
-import { parseIdOr404 } from '../catalogue/routes';
+import { parseIdOr404 } from '../../http/params';
 import { submissionCreateSchema } from '../../../shared/schemas/submissions';
 import { countSubmissionImages } from './service';
 import { storeImage, type StoredImage } from '../../platform/images';

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { syncQuerySchema, type CatalogueDelta } from '../../../shared/schemas/catalogue';
 import type { AppEnv, Deps } from '../../http/context';
 import { IMMUTABLE_READ, REVALIDATE_READ, readQuery, type PublicReads } from '../catalogue/public-reads';
-import { currentCatalogueVersion } from '../catalogue/versions';
+import { currentCatalogueVersion } from '../../platform/db/catalogue-versions';
 import { toProducts } from '../catalogue/serialize';
 
 /**

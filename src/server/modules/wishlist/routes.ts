@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { currentUser, requireUser } from '../../http/auth';
 import { dbOf, type AppEnv, type Deps } from '../../http/context';
-import { parseIdOr404 } from '../catalogue/routes';
+import { parseIdOr404 } from '../../http/params';
 import { listWishlist, PRODUCT_NOT_FOUND, removeItem, saveItem } from './service';
 
 /**

@@ -1,5 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
-import { HttpError } from '../../http/errors';
+import { HttpError } from '../errors';
 
 // OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane.
 const OPTIONS = { algorithm: 2 /* Algorithm.Argon2id: a const enum we cannot import with isolatedModules */, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;

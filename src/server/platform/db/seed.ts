@@ -1,7 +1,7 @@
 import { deriveOffer, offerColumns } from '../../../shared/discount';
 import { createHash } from 'node:crypto';
 import { toMinor } from '../../../shared/money';
-import { nextCatalogueVersion } from '../../modules/catalogue/versions';
+import { nextCatalogueVersion } from './catalogue-versions';
 import { hashPassword } from '../auth/passwords';
 import { storeTrustedImage, type StoredImage } from '../images';
 import { renderProductArt } from '../../../shared/product-art';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import sharp, { type Metadata } from 'sharp';
 import { IMAGE_WIDTHS, type ImageWidth } from '../../../shared/catalogue';
-import { badRequest } from '../../http/errors';
+import { badRequest } from '../errors';
 import type { Storage } from '../storage';
 
 // Each picture is decoded and encoded once (an upload, the seed's artwork): libvips' cache of

@@ -1,18 +1,18 @@
-import type { Db } from '../../platform/db';
+import type { Db } from './index';
 
 /**
  * Runs fn in a transaction, or inside the one already open (a caller's, as Kysely cannot nest
  * them). Keep fn short and never call the payment provider, or anything else over the network,
  * inside it: on SQLite an open transaction holds up every other query.
  */
+export function inTransaction<T>(db: Db, fn: (trx: Db) => Promise<T>): Promise<T> {
+  return db.isTransaction ? fn(db) : db.transaction().execute(fn);
+}
+
 /**
  * A guard for code that goes over the network (the payment provider): called with a
  * transaction's handle it fails at once, in tests, instead of holding the database in production.
  */
 export function refuseInsideTransaction(db: Db, what: string): void {
   if (db.isTransaction) throw new Error(`${what} over the network: it must not run inside a database transaction`);
-}
-
-export function inTransaction<T>(db: Db, fn: (trx: Db) => Promise<T>): Promise<T> {
-  return db.isTransaction ? fn(db) : db.transaction().execute(fn);
 }

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../../platform/db';
+import type { Db } from './index';
 
 /**
  * Every catalogue change takes the next value of one counter, so the local mirror can ask
@@ -20,7 +20,7 @@ let versionsTaken = 0;
 
 /**
  * How many versions this process has taken so far: a change here, by a request or by
- * background work, tells the public read caches to look at the head again (head.ts).
+ * background work, tells the public read caches to look at the head again (modules/catalogue/head.ts).
  */
 export const catalogueVersionsTaken = () => versionsTaken;
 

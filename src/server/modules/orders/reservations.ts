@@ -4,8 +4,8 @@ import { HttpError } from '../../http/errors';
 import { now, type Db } from '../../platform/db';
 import type { Counter } from 'prom-client';
 import type { Logger } from '../../platform/logging';
-import { nextCatalogueVersion } from '../catalogue/versions';
-import { inTransaction } from './transactions';
+import { nextCatalogueVersion } from '../../platform/db/catalogue-versions';
+import { inTransaction } from '../../platform/db/transactions';
 import { notify } from '../../platform/messages';
 
 export interface StockLine {
