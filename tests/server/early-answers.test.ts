@@ -49,7 +49,9 @@ function send({ path, method = 'POST', size, chunk = 8192, pauseMs = 0, chunked 
   return new Promise((resolve) => {
     let settled = false;
     const settle = (outcome: Outcome) => {
-      if (!settled) (settled = true), resolve(outcome);
+      if (settled) return;
+      settled = true;
+      resolve(outcome);
     };
     const req = request({
       agent, host: '127.0.0.1', port, path, method,

@@ -13,13 +13,6 @@ const page = (path: string, load: () => Promise<PageModule>): RouteObject => ({
   path,
   lazy: async () => ({ Component: (await load()).default }),
 });
-const soon = (path: string, title: string): RouteObject => ({
-  path,
-  lazy: async () => {
-    const { default: ComingSoon } = await import('../pages/placeholder/ComingSoon');
-    return { Component: () => <ComingSoon title={title} /> };
-  },
-});
 
 const publicPages: RouteObject[] = [
   page('/', () => import('../pages/home/HomePage')),

@@ -44,6 +44,7 @@ export function useDataSaver(): boolean | undefined {
       listeners.delete(setValue);
     };
     // Subscribed once; later answers come through the listener.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- see the line above
   }, []);
   return value ?? hinted;
 }

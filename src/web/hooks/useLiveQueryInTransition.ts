@@ -17,6 +17,7 @@ export function useLiveQueryInTransition<T>(querier: () => Promise<T> | T, deps:
     });
     return () => subscription.unsubscribe();
     // Asked again whenever the deps change, like useLiveQuery.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- see the line above
   }, deps);
   if (answer && 'error' in answer) throw answer.error;
   return answer?.value;

@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import { fromMinor } from '../../../shared/money';
-import { paginate, type Page } from '../../../shared/pagination';
 import { MESSAGES } from '../../../shared/schemas/accounts';
 import {
   RECENT_PRODUCTS_SHOWN,

@@ -68,6 +68,7 @@ export function useCatalogue<T>(local: () => Promise<T>, remote: CatalogueRead<T
       live = false;
     };
     // Keyed by the query (deps), not by the read, which is a new object on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- see the line above
   }, [askServer, attempt, ...deps]);
 
   const retry = useCallback(() => {
@@ -75,6 +76,8 @@ export function useCatalogue<T>(local: () => Promise<T>, remote: CatalogueRead<T
     void pullCatalogue(api).catch(() => undefined);
   }, []);
 
+  // The read (remote) is a new object on every render; the answer it picks from is the key.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- see the line above
   const rendered = useMemo(() => (fromServer && remote ? pick(remote, answer as never) : undefined), [fromServer, answer]);
   const current = useSame(fromServer ? rendered : ready ? localData : remoteData);
   // Keep the last answer on screen while the next one is computed (no flashing spinner per keystroke).

@@ -127,6 +127,7 @@ function SearchBox({ value, onSearch }: { value: string; onSearch(term: string):
     const timer = setTimeout(() => onSearch(term.trim()), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
     // onSearch is a new function each render; the timer restarts only when the text changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- see the line above
   }, [term, pending]);
 
   return (

@@ -24,8 +24,7 @@ import { TextAreaField } from './fields';
 import { LoadError } from './LoadError';
 import { SellerShell } from './SellerShell';
 
-const EDITABLE = ['businessName', 'businessDescription', 'phoneNumber', 'businessAddress', 'bankAccountName', 'bankAccountNumber'] as const;
-type Editable = Record<(typeof EDITABLE)[number], string>;
+type Editable = Record<'businessName' | 'businessDescription' | 'phoneNumber' | 'businessAddress' | 'bankAccountName' | 'bankAccountNumber', string>;
 
 const STATUS_LOOK: Record<'VERIFIED' | 'PENDING' | 'OTHER', { box: string; text: string; button?: string }> = {
   VERIFIED: { box: 'bg-green-50 ring-green-300 text-green-900', text: 'Your business is verified.' },

@@ -63,7 +63,7 @@ export function pushChannel(db: Db, keys: () => Promise<VapidKeys>, options: Pus
         }
         // A push service does not redirect; following one is how a request is steered inward.
         if (status !== undefined && status >= 300 && status < 400) throw new PermanentFailure(`The push service answered ${status} (a redirect, not followed)`);
-        throw new Error(status ? `The push service answered ${status}: ${(error as { body?: string }).body ?? ''}`.trim() : String((error as Error).message ?? error));
+        throw new Error(status ? `The push service answered ${status}: ${(error as { body?: string }).body ?? ''}`.trim() : String((error as Error).message ?? error), { cause: error });
       }
     },
   };
