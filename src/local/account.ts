@@ -2,7 +2,7 @@ import { MESSAGES, type Address, type ContactChangeAnswer, type ContactChannel, 
 import type { ApiClient } from './api';
 import { pullServerCart } from './cart';
 import { localDb, getMeta, setMeta, type AkuafoDb } from './db';
-import { enqueue, onOutboxFailure, onOutboxSent } from './outbox';
+import { defineOutboxKind, enqueue } from './outbox';
 import { readSession, saveSession, type Session } from './session';
 import { requestPersistentStorage } from './storage';
 
@@ -147,8 +147,11 @@ export async function verifyPhoneCode(api: ApiClient, code: string): Promise<voi
 const reread = async ({ api, db }: { api: ApiClient; db: AkuafoDb }) => {
   await refreshProfile(api, db);
 };
-onOutboxSent('profile', (_entry, context) => reread(context));
-onOutboxFailure('profile', (_entry, context) => reread(context));
+export const profileKind = defineOutboxKind({
+  kind: 'profile',
+  onSent: (_answer, _entry, context) => reread(context),
+  onRefused: (_entry, context) => reread(context),
+});
 
 export async function listAddresses(api: ApiClient): Promise<Address[]> {
   return (await api.get<{ data: Address[] }>('shop/customers/me/addresses')).data;

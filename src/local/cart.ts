@@ -4,7 +4,7 @@ import type { Product } from '../shared/schemas/catalogue';
 import type { Options } from 'ky';
 import type { ApiClient } from './api';
 import { localDb, type AkuafoDb, type LocalCartItem, type OutboxEntry } from './db';
-import { enqueueWith, onOutboxFailure, onOutboxSent, onOutboxSupersede } from './outbox';
+import { defineOutboxKind, enqueueWith } from './outbox';
 import { readSession } from './session';
 
 /**
@@ -14,7 +14,7 @@ import { readSession } from './session';
  * clear is never overtaken by an earlier edit, nor an edit by an earlier clear). What the
  * screen shows is always: the server's last answer, with the still-queued intents on top.
  */
-export const CART_ENTITY = 'cart';
+export const CART_ENTITY = 'cart' as const;
 
 /** A local cart line: the Dexie row plus what the screen needs to check and total it. */
 export interface CartLine extends LocalCartItem {
@@ -167,17 +167,22 @@ export async function pullServerCart(api: ApiClient, given?: AkuafoDb, init: Opt
   const session = await readSession(d);
   if (!session) return undefined;
   const { data } = await api.get<{ data: Cart }>('shop/cart', init);
+  await adoptServerCart(data, d, session.user.id);
+  return data;
+}
+
+/** The server's cart (read, or the answer to a write) in Dexie, with the still-waiting intents on top. */
+async function adoptServerCart(data: Cart, d: AkuafoDb, userId: number | undefined): Promise<void> {
   await d.transaction('rw', d.cart, d.outbox, d.products, async () => {
     const before = new Map(((await d.cart.toArray()) as CartLine[]).map((l) => [l.productId, l]));
     const lines = new Map(data.items.map((item) => [item.productId, withPriceChange(lineFromServer(item), before.get(item.productId))]));
     // Changes another account made on this phone are not this cart's (the outbox holds them back).
-    const mine = (e: OutboxEntry) => e.status === 'pending' && [undefined, session.user.id].includes((e as OutboxEntry & { owner?: number }).owner);
+    const mine = (e: OutboxEntry) => e.status === 'pending' && [undefined, userId].includes((e as OutboxEntry & { owner?: number }).owner);
     const waiting = await d.outbox.where('entity').equals(CART_ENTITY).filter(mine).sortBy('seq');
     for (const entry of waiting) await applyIntent(lines, entry, before, d);
     await d.cart.clear();
     await d.cart.bulkPut([...lines.values()]);
   });
-  return data;
 }
 
 /** Replays one queued cart intent onto a set of lines, the way the server will apply it. */
@@ -227,23 +232,25 @@ export async function readCart(given?: AkuafoDb): Promise<CartLine[]> {
   return lines.sort((a, b) => (a.serverId ?? Infinity) - (b.serverId ?? Infinity) || a.productId - b.productId);
 }
 
-// A refused or discarded change: put back the server's cart (with the other waiting changes).
-onOutboxFailure('cart', async (_entry, { api, db: d }) => {
-  await pullServerCart(api, d);
-});
-
-// Once the last queued cart change is through, show exactly what the server holds.
-onOutboxSent('cart', async (_entry, { api, db: d }) => {
-  // Stops at the first waiting entry: cheap however long the queue is.
-  const more = await d.outbox.where('entity').equals(CART_ENTITY).filter((e) => e.status === 'pending').first();
-  if (!more) await pullServerCart(api, d);
-});
-
 // "Set P to n" is made moot by a later "set P to m" or by a later "clear"; a clear by a later clear.
 const isClear = (e: OutboxEntry) => e.method === 'DELETE' && e.path === 'shop/cart';
 const setProduct = (e: OutboxEntry) => (e.method === 'POST' && e.path === 'shop/cart' ? (e.body as { productId: number }).productId : undefined);
-onOutboxSupersede('cart', (earlier, later) => {
-  if (isClear(later)) return isClear(earlier) || setProduct(earlier) !== undefined;
-  const product = setProduct(earlier);
-  return product !== undefined && setProduct(later) === product;
+
+export const cartKind = defineOutboxKind<typeof CART_ENTITY, { data: Cart }>({
+  kind: CART_ENTITY,
+  // Once the last queued cart change is through, show exactly what the server holds: every
+  // cart write answers with the whole cart, so no second read.
+  onSent: async ({ data }, _entry, { db: d, drained }) => {
+    const session = await readSession(d);
+    if (drained && session) await adoptServerCart(data, d, session.user.id);
+  },
+  // A refused or discarded change: put back the server's cart (with the other waiting changes).
+  onRefused: async (_entry, { api, db: d }) => {
+    await pullServerCart(api, d);
+  },
+  supersedes: (earlier, later) => {
+    if (isClear(later)) return isClear(earlier) || setProduct(earlier) !== undefined;
+    const product = setProduct(earlier);
+    return product !== undefined && setProduct(later) === product;
+  },
 });

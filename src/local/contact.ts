@@ -1,6 +1,6 @@
 import type { ContactMessage } from '../shared/schemas/contact';
 import { localDb, type AkuafoDb, type OutboxEntry } from './db';
-import { enqueue } from './outbox';
+import { defineOutboxKind, enqueue } from './outbox';
 
 /**
  * Sends a contact message through the outbox: online it goes at once, offline it waits in
@@ -21,6 +21,10 @@ export function sendContactMessage(message: ContactMessage, db: AkuafoDb = local
     db,
   );
 }
+
+// Nothing to follow up: the message lives only on the server once sent, and a refusal stays
+// in the outbox with its reason (contactDelivery).
+export const contactKind = defineOutboxKind({ kind: 'contact' });
 
 export type ContactDelivery =
   | { state: 'sent' }

@@ -9,7 +9,7 @@ import {
 } from '../shared/schemas/notifications';
 import type { ApiClient } from './api';
 import { localDb, type AkuafoDb, type OutboxEntry } from './db';
-import { enqueueWith, onOutboxFailure, onOutboxSent, onOutboxSupersede } from './outbox';
+import { defineOutboxKind, enqueueWith } from './outbox';
 import { readSession } from './session';
 
 /**
@@ -20,7 +20,7 @@ import { readSession } from './session';
 const PREFERENCES_KEY = 'notifications.preferences';
 const OWNER_KEY = 'notifications.owner';
 const PATH = 'shop/customers/me/notification-preferences';
-const entityOf = (topic: NotificationTopic, channel: NotificationChannel) => `notifications:${topic}.${channel}`;
+const entityOf = (topic: NotificationTopic, channel: NotificationChannel) => `notifications:${topic}.${channel}` as const;
 
 async function userIdOf(db: AkuafoDb): Promise<number | undefined> {
   return (await readSession(db))?.user.id;
@@ -57,6 +57,11 @@ export async function pullNotificationPreferences(api: ApiClient, db: AkuafoDb =
   const userId = await userIdOf(db);
   if (userId === undefined) return undefined;
   const { data } = await api.get<{ data: NotificationPreferences }>(PATH);
+  return adoptPreferences(data, userId, db);
+}
+
+/** The server's switches (read, or the answer to a write) on the phone, with the still-pending intents on top. */
+function adoptPreferences(data: NotificationPreferences, userId: number, db: AkuafoDb): Promise<NotificationPreferences | undefined> {
   return db.transaction('rw', db.meta, db.outbox, db.session, async () => {
     if ((await userIdOf(db)) !== userId) return undefined;
     const waiting = await db.outbox.where('status').equals('pending').filter((e) => e.entity.startsWith('notifications:')).sortBy('seq');
@@ -75,15 +80,19 @@ function applyIntent(preferences: NotificationPreferences, entry: OutboxEntry): 
   }
 }
 
-onOutboxFailure('notifications', async (_entry, { api, db }) => {
-  await pullNotificationPreferences(api, db);
+export const notificationsKind = defineOutboxKind<'notifications', { data: NotificationPreferences }>({
+  kind: 'notifications',
+  // Once the last queued switch is through, the answer (all the switches) is the truth.
+  onSent: async ({ data }, _entry, { db, drained }) => {
+    const userId = await userIdOf(db);
+    if (drained && userId !== undefined) await adoptPreferences(data, userId, db);
+  },
+  onRefused: async (_entry, { api, db }) => {
+    await pullNotificationPreferences(api, db);
+  },
+  // One entity per switch, each intent "make it so": flipping a switch ten times offline sends one.
+  supersedes: () => true,
 });
-onOutboxSent('notifications', async (_entry, { api, db }) => {
-  const more = await db.outbox.where('status').equals('pending').filter((e) => e.entity.startsWith('notifications:')).first();
-  if (!more) await pullNotificationPreferences(api, db);
-});
-// One entity per switch, each intent "make it so": flipping a switch ten times offline sends one.
-onOutboxSupersede('notifications', () => true);
 
 /** Why this browser cannot receive push, or undefined when it can. */
 export function pushUnavailableReason(): string | undefined {

@@ -2,7 +2,7 @@ import { paginate, type Page } from '../shared/pagination';
 import { ORDERS_PAGE_SIZE, type OrderDetail, type OrderListItem, type TrackedOrder } from '../shared/schemas/orders';
 import type { ApiClient } from './api';
 import { localDb, type AkuafoDb, type LocalOrder, type OutboxEntry } from './db';
-import { enqueue, kindOf, onOutboxFailure, onOutboxSent } from './outbox';
+import { defineOutboxKind, enqueue } from './outbox';
 import { readSession } from './session';
 
 /**
@@ -88,7 +88,7 @@ export async function localOrderDetail(id: number, db: AkuafoDb = localDb): Prom
 // ---- Cancel: through the outbox, so it can be asked offline and is sent when the network returns ----
 
 export const ORDER_KIND = 'order';
-const orderEntity = (id: number) => `${ORDER_KIND}:${id}`;
+const orderEntity = (id: number) => `${ORDER_KIND}:${id}` as const;
 
 /**
  * The buyer cancels (reason optional). The kept order shows the cancel as asked at once; the
@@ -111,10 +111,13 @@ export async function requestCancel(id: number, reason: string | undefined, db: 
 
 // Accepted or refused, show what the server now holds (the refund state, or why not).
 const rereadOrder = async (entry: { entity: string }, { api, db }: { api: ApiClient; db: AkuafoDb }) => {
-  if (kindOf(entry.entity) === ORDER_KIND) await refreshOrderDetail(api, Number(entry.entity.slice(ORDER_KIND.length + 1)), db);
+  await refreshOrderDetail(api, Number(entry.entity.slice(ORDER_KIND.length + 1)), db);
 };
-onOutboxSent(ORDER_KIND, rereadOrder);
-onOutboxFailure(ORDER_KIND, rereadOrder);
+export const orderKind = defineOutboxKind({
+  kind: ORDER_KIND,
+  onSent: (_answer, entry, context) => rereadOrder(entry, context),
+  onRefused: rereadOrder,
+});
 
 /** Tracking with no network: the kept detail of the user's order with that number, in the tracking shape. */
 export async function localTrackedOrder(orderNumber: string, db: AkuafoDb = localDb): Promise<TrackedOrder | undefined> {

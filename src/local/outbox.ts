@@ -1,5 +1,6 @@
 import { ApiError, type ApiClient } from './api';
 import { localDb, type AkuafoDb, type OutboxEntry } from './db';
+import type { OutboxKindName } from './outbox-kinds';
 
 /**
  * The outbox: every write the user makes is applied to IndexedDB at once and queued here in
@@ -8,7 +9,7 @@ import { localDb, type AkuafoDb, type OutboxEntry } from './db';
  */
 export interface EnqueueInput {
   /** "<kind>:<id>" or "<kind>", e.g. "cart", "review:5", "profile:me". Order is kept per entity. */
-  entity: string;
+  entity: OutboxKindName | `${OutboxKindName}:${string}`;
   method: OutboxEntry['method'];
   path: string;
   body?: unknown;
@@ -18,16 +19,49 @@ export interface EnqueueInput {
 
 export const OUTBOX_EVENT = 'akuafo:outbox-changed';
 
-type Hook = (entry: OutboxEntry, context: { api: ApiClient; db: AkuafoDb; error?: ApiError }) => Promise<void>;
-const failedHooks = new Map<string, Hook>();
-const sentHooks = new Map<string, Hook>();
+export interface OutboxContext {
+  api: ApiClient;
+  db: AkuafoDb;
+}
+
+/**
+ * One kind of queued change (the part of its entity before ':'), defined once in its own file
+ * with defineOutboxKind and named in outbox-kinds.ts. docs/outbox.md shows the recipe.
+ */
+export interface OutboxKind<K extends string = string, Answer = unknown> {
+  kind: K;
+  /** How an entry goes out and what the server answered; by default its method, path and body (a form when it has files). */
+  send?: (api: ApiClient, entry: OutboxEntry, headers: Record<string, string>) => Promise<Answer>;
+  /**
+   * After the server accepted an entry, with its answer. `drained`: no pending entry of this
+   * kind is left, so the answer (where it holds the new state) is the truth to show; with
+   * entries still waiting it would undo what they already show.
+   */
+  onSent?: (answer: Answer, entry: OutboxEntry, context: OutboxContext & { drained: boolean }) => Promise<void>;
+  /** After the server refused an entry (`error`), or the user discarded it (no error): restore the server's truth. */
+  onRefused?: (entry: OutboxEntry, context: OutboxContext & { error?: ApiError }) => Promise<void>;
+  /**
+   * For "set to" intents: a later queued entry of the same entity makes an earlier one moot
+   * (e.g. "set P to 5" after "set P to 3"). Moot entries that never left the phone are dropped
+   * before sending, so a long offline session costs a few requests, not hundreds.
+   */
+  supersedes?: (earlier: OutboxEntry, later: OutboxEntry) => boolean;
+}
+
+const kinds = new Map<string, OutboxKind>();
+
+/** Registers a kind (the module that defines it is imported by outbox-kinds.ts) and returns it, typed by its name. */
+export function defineOutboxKind<const K extends string, Answer = unknown>(definition: OutboxKind<K, Answer>): OutboxKind<K, Answer> {
+  kinds.set(definition.kind, definition as OutboxKind);
+  return definition;
+}
 
 export const kindOf = (entity: string) => entity.split(':')[0];
 
 let loadEveryKind: () => Promise<unknown> = async () => undefined;
 
 /**
- * How to bring in every kind's hooks (outbox-kinds.ts) before an entry is sent or discarded,
+ * How to bring in every kind (outbox-kinds.ts) before an entry is sent or discarded,
  * whichever page queued it. The page loads them only when the outbox holds something, so a
  * first visit does not pay for them; the service worker imports them outright (a dynamic
  * import cannot run there).
@@ -36,18 +70,8 @@ export function loadOutboxKindsWith(loader: () => Promise<unknown>): void {
   loadEveryKind = loader;
 }
 
-/** The kinds that have said what to do once sent or refused (see outbox-kinds.ts). */
-export const kindsWithHooks = (): string[] => [...new Set([...sentHooks.keys(), ...failedHooks.keys()])].sort();
-
-/** What to do when the server refuses an entry of this kind (or it is discarded): restore the server's truth. */
-export function onOutboxFailure(kind: string, hook: Hook): void {
-  failedHooks.set(kind, hook);
-}
-
-/** What to do after an entry of this kind was accepted: re-read what the server holds. */
-export function onOutboxSent(kind: string, hook: Hook): void {
-  sentHooks.set(kind, hook);
-}
+/** The kinds defined so far in this context (all of outbox-kinds.ts once it is loaded). */
+export const definedKinds = (): string[] => [...kinds.keys()].sort();
 
 /**
  * Queues a write. `applyLocally` changes Dexie optimistically; it runs in the same
@@ -87,7 +111,7 @@ export async function enqueueWith(
 
 export interface ReplayResult {
   sent: number;
-  /** Never sent because a later queued change made them moot (see onOutboxSupersede). */
+  /** Never sent because a later queued change made them moot (a kind's supersedes). */
   coalesced: number;
   failed: number;
   /** The network or server was unavailable: try again later. */
@@ -116,13 +140,14 @@ export async function replayOutbox(
       await db.outbox.update(entry.seq!, { status: 'failed', error: OTHER_ACCOUNT_MESSAGE });
       result.failed += 1;
       announce();
-      await runHook(failedHooks, entry, { api, db });
+      await refused(entry, { api, db });
       continue;
     }
     // Counted before it leaves, so "attempts 0" always means "no copy of it is on the network".
     await db.outbox.update(entry.seq!, { attempts: entry.attempts + 1 });
+    let answer: unknown;
     try {
-      await send(api, entry);
+      answer = await send(api, entry);
     } catch (error) {
       const apiError = error instanceof ApiError ? error : new ApiError(String(error), 0, 'network_error');
       if (isTransient(apiError)) {
@@ -137,13 +162,13 @@ export async function replayOutbox(
       await db.outbox.update(entry.seq!, { status: 'failed', error: apiError.message });
       result.failed += 1;
       announce();
-      await runHook(failedHooks, entry, { api, db, error: apiError });
+      await refused(entry, { api, db, error: apiError });
       continue;
     }
     await db.outbox.delete(entry.seq!);
     result.sent += 1;
     announce();
-    await runHook(sentHooks, entry, { api, db });
+    await sent(answer, entry, { api, db });
   }
   return result;
 }
@@ -158,33 +183,20 @@ async function signedInUserId(db: AkuafoDb): Promise<number | undefined> {
   return typeof user?.id === 'number' ? user.id : undefined;
 }
 
-type Supersedes = (earlier: OutboxEntry, later: OutboxEntry) => boolean;
-const supersedeRules = new Map<string, Supersedes>();
-
-/**
- * For kinds whose writes are "set to" intents: `rule(earlier, later)` says a later queued
- * entry of the same entity makes an earlier one moot (e.g. "set P to 5" after "set P to 3").
- * Moot entries that never left the phone are dropped before sending, so a long offline
- * session costs a few requests, not hundreds, on a slow network.
- */
-export function onOutboxSupersede(kind: string, rule: Supersedes): void {
-  supersedeRules.set(kind, rule);
-}
-
 /**
  * One pass over the queue, newest to oldest, dropping never-sent pending entries that a later
  * pending entry of the same entity supersedes. Entries that were ever attempted stay: a copy
  * may still be on its way to the server, and only resending it with its own key keeps order.
  */
 async function coalesce(db: AkuafoDb): Promise<number> {
-  if (supersedeRules.size === 0) return 0;
+  if (![...kinds.values()].some((k) => k.supersedes)) return 0;
   const dropped = await db.transaction('rw', db.outbox, async () => {
     const queue = await db.outbox.orderBy('seq').toArray();
     const laterByEntity = new Map<string, OutboxEntry[]>();
     const drop: number[] = [];
     for (let i = queue.length - 1; i >= 0; i--) {
       const entry = queue[i];
-      const rule = supersedeRules.get(kindOf(entry.entity));
+      const rule = kinds.get(kindOf(entry.entity))?.supersedes;
       const later = laterByEntity.get(entry.entity) ?? [];
       const moot = rule && entry.status === 'pending' && entry.attempts === 0 && later.some((l) => l.status === 'pending' && rule(entry, l));
       if (moot) drop.push(entry.seq!);
@@ -215,17 +227,33 @@ export function isTransient(error: ApiError): boolean {
   return error.isNetwork || error.status >= 500 || error.status === 408 || error.status === 429;
 }
 
-async function runHook(hooks: Map<string, Hook>, entry: OutboxEntry, context: Parameters<Hook>[1]): Promise<void> {
+// A hook only refreshes the local copy; the queue must go on without it.
+const hookFailed = (entry: OutboxEntry) => (error: unknown) => console.warn(`Outbox ${kindOf(entry.entity)} hook failed`, error);
+
+async function sent(answer: unknown, entry: OutboxEntry, context: OutboxContext): Promise<void> {
+  const onSent = kinds.get(kindOf(entry.entity))?.onSent;
+  if (!onSent) return;
   try {
-    await hooks.get(kindOf(entry.entity))?.(entry, context);
+    // Stops at the first waiting entry of the kind: cheap however long the queue is.
+    const waiting = await context.db.outbox.where('status').equals('pending').filter((e) => kindOf(e.entity) === kindOf(entry.entity)).first();
+    await onSent(answer, entry, { ...context, drained: !waiting });
   } catch (error) {
-    // A hook only refreshes the local copy; the queue must go on without it.
-    console.warn(`Outbox ${kindOf(entry.entity)} hook failed`, error);
+    hookFailed(entry)(error);
+  }
+}
+
+async function refused(entry: OutboxEntry, context: OutboxContext & { error?: ApiError }): Promise<void> {
+  try {
+    await kinds.get(kindOf(entry.entity))?.onRefused?.(entry, context);
+  } catch (error) {
+    hookFailed(entry)(error);
   }
 }
 
 function send(api: ApiClient, entry: OutboxEntry): Promise<unknown> {
   const headers = { 'Idempotency-Key': entry.id };
+  const own = kinds.get(kindOf(entry.entity))?.send;
+  if (own) return own(api, entry, headers);
   if (entry.files?.length) {
     const form = new FormData();
     for (const [name, value] of Object.entries((entry.body ?? {}) as Record<string, unknown>)) {
@@ -250,7 +278,7 @@ export async function discardEntry(seq: number, api: ApiClient, db: AkuafoDb = l
   await db.outbox.delete(seq);
   announce();
   await loadEveryKind();
-  await runHook(failedHooks, entry, { api, db });
+  await refused(entry, { api, db });
 }
 
 /** A UUID; pages served over plain http on a LAN address have no crypto.randomUUID. */

@@ -1,14 +1,14 @@
 import type { ReviewInput } from '../shared/schemas/reviews';
 import { fetchProductDetail } from './catalogue-detail';
 import { localDb, type AkuafoDb, type OutboxEntry } from './db';
-import { enqueue, onOutboxFailure, onOutboxSent } from './outbox';
+import { defineOutboxKind, enqueue, type OutboxContext } from './outbox';
 
 /**
  * Reviews written on the phone. A review is an outbox entry (entity 'review:<productId>'):
  * it shows at once as the user's ('You'), is sent when the network allows, and afterwards
  * the product's detail is read again so the page shows what the server holds.
  */
-export const reviewEntity = (productId: number) => `review:${productId}`;
+export const reviewEntity = (productId: number) => `review:${productId}` as const;
 
 /** A review still on the phone: waiting to be sent, or refused by the server (with why). */
 export interface PendingReview {
@@ -43,8 +43,11 @@ export async function pendingReviews(productId: number, db: AkuafoDb = localDb):
 const productIdOf = (entry: OutboxEntry) => Number(entry.entity.split(':')[1]);
 
 // After a send, or a refusal or discard, show the server's truth: its reviews and canReview.
-const reread: Parameters<typeof onOutboxSent>[1] = async (entry, { api, db }) => {
+const reread = async (entry: OutboxEntry, { api, db }: OutboxContext) => {
   await fetchProductDetail(api, productIdOf(entry), db);
 };
-onOutboxSent('review', reread);
-onOutboxFailure('review', reread);
+export const reviewKind = defineOutboxKind({
+  kind: 'review',
+  onSent: (_answer, entry, context) => reread(entry, context),
+  onRefused: reread,
+});

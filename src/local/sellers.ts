@@ -8,7 +8,7 @@ import type {
 } from '../shared/schemas/sellers';
 import { ApiError, type ApiClient } from './api';
 import { getMeta, localDb, setMeta, type AkuafoDb } from './db';
-import { announce, enqueue, enqueueWith, kindOf, onOutboxFailure, onOutboxSent, onOutboxSupersede } from './outbox';
+import { announce, defineOutboxKind, enqueue, enqueueWith, kindOf } from './outbox';
 
 /**
  * The seller's own data on the phone: profile, analytics and orders are kept in db.meta
@@ -107,7 +107,10 @@ export async function undoAtWarehouse(order: Pick<SellerOrder, 'id' | 'orderNumb
 }
 
 // "At the warehouse" and its undo are set-to intents: a later one for the same line makes an earlier unsent one moot.
-onOutboxSupersede(SELLER_ORDER_KIND, (earlier, later) => (earlier.body as MarkIntent).itemId === (later.body as MarkIntent).itemId);
+export const sellerOrderKind = defineOutboxKind({
+  kind: SELLER_ORDER_KIND,
+  supersedes: (earlier, later) => (earlier.body as MarkIntent).itemId === (later.body as MarkIntent).itemId,
+});
 
 /** Saves profile fields: at once on the phone, and on the server through the outbox. */
 export async function saveSellerProfile(owner: string, changes: SellerProfileUpdateInput, db: AkuafoDb = localDb) {
@@ -130,8 +133,11 @@ export async function saveSellerProfile(owner: string, changes: SellerProfileUpd
 const reread = async (entry: { entity: string }, { api, db }: { api: ApiClient; db: AkuafoDb }) => {
   await refreshSellerProfile(api, entry.entity.slice(SELLER_PROFILE_KIND.length + 1), db);
 };
-onOutboxSent(SELLER_PROFILE_KIND, reread);
-onOutboxFailure(SELLER_PROFILE_KIND, reread);
+export const sellerProfileKind = defineOutboxKind({
+  kind: SELLER_PROFILE_KIND,
+  onSent: (_answer, entry, context) => reread(entry, context),
+  onRefused: reread,
+});
 
 // ---- Registration and e-mail verification (online by nature: the mail must go out) ----
 

@@ -7,7 +7,7 @@ import {
 } from '../shared/schemas/submissions';
 import { ApiError, type ApiClient } from './api';
 import { getMeta, localDb, setMeta, type AkuafoDb, type Draft } from './db';
-import { enqueueWith, onOutboxFailure, onOutboxSent } from './outbox';
+import { defineOutboxKind, enqueueWith } from './outbox';
 
 /**
  * A seller's products on the phone. A new product is a draft (fields and image Blobs in
@@ -47,7 +47,7 @@ export interface PendingSubmission {
   createdAt: string;
 }
 
-const entityOf = (localId: number) => `${SUBMISSION_KIND}:${localId}`;
+const entityOf = (localId: number) => `${SUBMISSION_KIND}:${localId}` as const;
 const localIdOf = (entity: string) => Number(entity.split(':')[1]);
 
 /** Keeps the product as a draft and queues it; the replayer sends it when it can. */
@@ -75,19 +75,21 @@ export async function queueSubmission(
   }, db);
 }
 
-onOutboxSent(SUBMISSION_KIND, async (entry, { db }) => {
-  await db.drafts.delete(localIdOf(entry.entity));
-});
-
-onOutboxFailure(SUBMISSION_KIND, async (entry, { db, error }) => {
-  const localId = localIdOf(entry.entity);
-  // Discarded (no error): the seller gave up on it. Refused: keep it, with the reason.
-  if (!error) {
-    await db.drafts.delete(localId);
-    return;
-  }
-  const draft = await db.drafts.get(localId);
-  if (draft) await db.drafts.update(localId, { data: { ...(draft.data as DraftData), error: error.message } });
+export const submissionKind = defineOutboxKind({
+  kind: SUBMISSION_KIND,
+  onSent: async (_answer, entry, { db }) => {
+    await db.drafts.delete(localIdOf(entry.entity));
+  },
+  onRefused: async (entry, { db, error }) => {
+    const localId = localIdOf(entry.entity);
+    // Discarded (no error): the seller gave up on it. Refused: keep it, with the reason.
+    if (!error) {
+      await db.drafts.delete(localId);
+      return;
+    }
+    const draft = await db.drafts.get(localId);
+    if (draft) await db.drafts.update(localId, { data: { ...(draft.data as DraftData), error: error.message } });
+  },
 });
 
 /** Drafts still on their way (or refused), newest first. Read-only: safe in a live query. */

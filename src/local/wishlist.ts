@@ -2,7 +2,7 @@ import type { Product } from '../shared/schemas/catalogue';
 import type { ApiClient } from './api';
 import { toLocalProduct } from './catalogue';
 import { localDb, type AkuafoDb, type OutboxEntry } from './db';
-import { enqueueWith, onOutboxFailure, onOutboxSent, onOutboxSupersede } from './outbox';
+import { defineOutboxKind, enqueueWith } from './outbox';
 import { readSession } from './session';
 
 /**
@@ -14,7 +14,7 @@ import { readSession } from './session';
  */
 export const WISHLIST_KEY = 'wishlist';
 const OWNER_KEY = 'wishlist.owner';
-export const wishlistEntity = (productId: number) => `wishlist:${productId}`;
+export const wishlistEntity = (productId: number) => `wishlist:${productId}` as const;
 const wishlistPath = (productId: number) => `shop/customers/me/wishlist/${productId}`;
 
 export const WISHLIST_MESSAGES = { signIn: 'Please sign in to save items.' } as const;
@@ -91,6 +91,11 @@ export async function pullWishlist(api: ApiClient, db: AkuafoDb = localDb): Prom
   const userId = await signedInUserId(db);
   if (userId === undefined) return undefined;
   const { data } = await api.get<{ data: Product[] }>('shop/customers/me/wishlist');
+  return adoptWishlist(data, userId, db);
+}
+
+/** The server's saved items (read, or the answer to a write) on the phone, with the still-pending intents on top. */
+function adoptWishlist(data: Product[], userId: number, db: AkuafoDb): Promise<number[] | undefined> {
   return db.transaction('rw', db.meta, db.outbox, db.products, db.session, async () => {
     // Signed out or switched account while the request was out: this answer is not theirs.
     if ((await signedInUserId(db)) !== userId) return undefined;
@@ -110,17 +115,19 @@ function applyIntent(ids: number[], entry: OutboxEntry): number[] {
   return entry.method === 'PUT' ? [productId, ...without] : without;
 }
 
-// A refused or discarded save/removal (e.g. the product was delisted): put back the server's list.
-onOutboxFailure('wishlist', async (_entry, { api, db }) => {
-  await pullWishlist(api, db);
+export const wishlistKind = defineOutboxKind<'wishlist', { data: Product[] }>({
+  kind: 'wishlist',
+  // Once the last queued wishlist change is through, show exactly what the server holds: a
+  // save or removal answers with the whole list, so no second read.
+  onSent: async ({ data }, _entry, { db, drained }) => {
+    const userId = await signedInUserId(db);
+    if (drained && userId !== undefined) await adoptWishlist(data, userId, db);
+  },
+  // A refused or discarded save/removal (e.g. the product was delisted): put back the server's list.
+  onRefused: async (_entry, { api, db }) => {
+    await pullWishlist(api, db);
+  },
+  // Each entity is one product and every intent is "make it so": a later one makes an earlier
+  // one moot, so tapping the heart ten times offline costs at most one request.
+  supersedes: () => true,
 });
-
-// Once the last queued wishlist change is through, show exactly what the server holds.
-onOutboxSent('wishlist', async (_entry, { api, db }) => {
-  const more = await db.outbox.where('status').equals('pending').filter((e) => e.entity.startsWith('wishlist:')).first();
-  if (!more) await pullWishlist(api, db);
-});
-
-// Each entity is one product and every intent is "make it so": a later one makes an earlier one moot,
-// so tapping the heart ten times offline costs at most one request.
-onOutboxSupersede('wishlist', () => true);

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
-import { addToCart, removeFromCart, setCartQuantity } from '../../src/local/cart';
-import { onOutboxSupersede, replayOutbox } from '../../src/local/outbox';
+import { addToCart, cartKind, removeFromCart, setCartQuantity } from '../../src/local/cart';
+import { defineOutboxKind, replayOutbox } from '../../src/local/outbox';
 import { phoneApi, roomyProducts, seeded, serverCart, signedInPhone } from '../local/outbox-fixtures';
 import { startTestServer } from '../support/server';
 
@@ -62,7 +62,7 @@ async function drain(label: string, latencyMs: number) {
 await drain('Drain 200 queued cart edits, in-process server', 0);
 await drain('Drain 200 queued cart edits, +60 ms per request', 60);
 // The same without coalescing: every edit goes to the server.
-onOutboxSupersede('cart', () => false);
+defineOutboxKind({ ...cartKind, supersedes: () => false });
 await drain('Every edit sent, in-process server', 0);
 await drain('Every edit sent, +60 ms per request', 60);
 await server.close();
