@@ -11,6 +11,7 @@ import { compressUnlessComplete, sameOriginOnly, securityHeaderValues, securityH
 import { answerAfterTheBody, apiBodyLimit } from './http/limits';
 import { refuseNulInPath } from './http/validate';
 import { idempotency } from './http/idempotency';
+import { apiDocsRoutes, openApiRoutes } from './http/api-docs';
 import { closeConnectionsWhenDraining, operationsRoutes, requestMetrics } from './http/operations';
 import { accountsRoutes } from './modules/accounts/routes';
 import { adminRoutes } from './modules/admin/routes';
@@ -67,6 +68,7 @@ export function createApp(deps: Deps) {
   api.route('/', wishlistRoutes(deps));
   api.route('/', notificationsRoutes(deps));
   api.route('/', offlineRoutes(deps));
+  api.route('/', openApiRoutes());
   api.all('*', (c) => c.json({ message: 'No such API endpoint', code: ERROR_CODES.notFound }, 404));
 
   app.use('*', answerAfterTheBody());
@@ -88,6 +90,7 @@ export function createApp(deps: Deps) {
 
   app.route('/', operationsRoutes(deps));
   app.route('/api/v1', api);
+  app.route('/', apiDocsRoutes());
   app.route('/', mediaRoutes(deps));
   if (deps.config.staticDir) {
     // Pages rendered with their data read the public API as any visitor would, through the

@@ -10,7 +10,7 @@ import { HttpError, badRequest } from './errors';
 const KEY_PATTERN = /^[A-Za-z0-9-]{8,80}$/;
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Calls that hand out credentials: their answers (tokens) must never be stored. */
-const CREDENTIAL_PATHS = /^\/api\/v1\/(auth|token|otp|logout)(\/|$)/;
+export const CREDENTIAL_PATHS = /^\/api\/v1\/(auth|token|otp|logout)(\/|$)/;
 export const IDEMPOTENCY_TTL_MS = 48 * 3600 * 1000;
 /** The status of a claimed key whose request is still running; its body is the claim's token. */
 const IN_PROGRESS = 0;

@@ -1,0 +1,127 @@
+import * as accounts from '../../shared/schemas/accounts';
+import { auditQuerySchema } from '../../shared/schemas/audit';
+import { setCartItemSchema, updateCartItemSchema } from '../../shared/schemas/cart';
+import { productQuerySchema, syncQuerySchema } from '../../shared/schemas/catalogue';
+import { checkoutRequestSchema, confirmPaymentSchema, paymentOtpSchema } from '../../shared/schemas/checkout';
+import { contactSchema } from '../../shared/schemas/contact';
+import * as notifications from '../../shared/schemas/notifications';
+import { offlinePackQuerySchema } from '../../shared/schemas/offline';
+import * as orders from '../../shared/schemas/orders';
+import { reviewInputSchema } from '../../shared/schemas/reviews';
+import * as sellers from '../../shared/schemas/sellers';
+import * as submissions from '../../shared/schemas/submissions';
+import { describeRoute } from './openapi';
+
+/**
+ * One line per API route: the OpenAPI contract (/api/v1/openapi.json) is built from these, with
+ * the very schemas the handlers parse with. tests/server/openapi.test.ts fails on a route the
+ * app registers that is missing here (and on a line here that no route answers).
+ */
+export const API_ROUTES = [
+  // Accounts: sign-in and sessions
+  describeRoute('POST', '/auth/login', { summary: 'Sign in with phone or e-mail and password', tag: 'accounts', auth: 'none', body: accounts.loginSchema }),
+  describeRoute('POST', '/token/refresh', { summary: 'Trade a refresh token for a new access token', tag: 'accounts', auth: 'none', body: accounts.refreshSchema }),
+  describeRoute('POST', '/logout', { summary: 'End this session', tag: 'accounts', auth: 'none', body: accounts.logoutSchema }),
+  describeRoute('POST', '/auth/sessions/revoke-others', { summary: 'Sign out every other device', tag: 'accounts', auth: 'user', body: accounts.revokeOthersSchema }),
+  // Accounts: changing a phone number or e-mail
+  describeRoute('POST', '/auth/contact-change', { summary: 'Ask to change phone or e-mail (a code is sent)', tag: 'accounts', auth: 'user', body: accounts.contactChangeSchema }),
+  describeRoute('POST', '/auth/contact-change/resend', { summary: 'Send the contact-change code again', tag: 'accounts', auth: 'user', body: accounts.contactChannelSchema }),
+  describeRoute('POST', '/auth/contact-change/verify', { summary: 'Confirm a contact change with its code', tag: 'accounts', auth: 'user', body: accounts.contactVerifySchema }),
+  describeRoute('POST', '/auth/contact-change/cancel', { summary: 'Drop a pending contact change', tag: 'accounts', auth: 'user', body: accounts.contactChannelSchema }),
+  describeRoute('POST', '/auth/contact-change/undo', { summary: 'Undo a contact change from the link sent to the old address', tag: 'accounts', auth: 'none', body: accounts.undoChangeSchema }),
+  describeRoute('POST', '/auth/phone/send-code', { summary: 'Send a code to confirm the phone number', tag: 'accounts', auth: 'user' }),
+  describeRoute('POST', '/auth/phone/verify', { summary: 'Confirm the phone number with its code', tag: 'accounts', auth: 'user', body: accounts.phoneCodeSchema }),
+  // Accounts: passwords
+  describeRoute('POST', '/auth/password/change', { summary: 'Change the password', tag: 'accounts', auth: 'user', body: accounts.changePasswordSchema }),
+  describeRoute('POST', '/auth/password/reset-request', { summary: 'Ask for a password reset code', tag: 'accounts', auth: 'none', body: accounts.resetRequestSchema }),
+  describeRoute('POST', '/auth/password/verify-otp', { summary: 'Check a reset code; answers a reset token', tag: 'accounts', auth: 'none', body: accounts.resetVerifyOtpSchema }),
+  describeRoute('POST', '/auth/password/reset/check', { summary: 'Whether a reset token is still good', tag: 'accounts', auth: 'none', body: accounts.resetTokenCheckSchema }),
+  describeRoute('POST', '/auth/password/reset', { summary: 'Set a new password with a reset token', tag: 'accounts', auth: 'none', body: accounts.resetPasswordSchema }),
+  // Accounts: registration and profile
+  describeRoute('POST', '/shop/customers/register', { summary: 'Register as a buyer', tag: 'accounts', auth: 'none', body: accounts.registerSchema }),
+  describeRoute('POST', '/otp/verify', { summary: 'Confirm a registration with its code', tag: 'accounts', auth: 'none', body: accounts.otpVerifySchema }),
+  describeRoute('POST', '/otp/resend', { summary: 'Send the registration code again', tag: 'accounts', auth: 'none', body: accounts.otpResendSchema }),
+  describeRoute('GET', '/shop/customers/me', { summary: 'The buyer’s profile', tag: 'accounts', auth: 'customer' }),
+  describeRoute('PATCH', '/shop/customers/me', { summary: 'Change some of the buyer’s profile', tag: 'accounts', auth: 'customer', body: accounts.profileUpdateSchema }),
+  describeRoute('PUT', '/shop/customers/me', { summary: 'Change the buyer’s profile', tag: 'accounts', auth: 'customer', body: accounts.profileUpdateSchema }),
+  describeRoute('GET', '/shop/customers/me/addresses', { summary: 'The buyer’s delivery addresses', tag: 'accounts', auth: 'customer' }),
+  describeRoute('POST', '/shop/customers/me/addresses', { summary: 'Add a delivery address', tag: 'accounts', auth: 'customer', body: accounts.newAddressSchema }),
+  describeRoute('PATCH', '/shop/customers/me/addresses/:id', { summary: 'Change a delivery address', tag: 'accounts', auth: 'customer', body: accounts.addressPatchSchema }),
+  describeRoute('DELETE', '/shop/customers/me/addresses/:id', { summary: 'Remove a delivery address', tag: 'accounts', auth: 'customer' }),
+  // Catalogue (public reads)
+  describeRoute('GET', '/products', { summary: 'Search and list products', tag: 'catalogue', auth: 'none', query: productQuerySchema, paged: true }),
+  describeRoute('GET', '/products/featured', { summary: 'Featured products', tag: 'catalogue', auth: 'none' }),
+  describeRoute('GET', '/products/discounted', { summary: 'Discounted products', tag: 'catalogue', auth: 'none' }),
+  describeRoute('GET', '/products/weekly-specials', { summary: 'This week’s specials', tag: 'catalogue', auth: 'none' }),
+  describeRoute('GET', '/products/:id', { summary: 'One product (canReview is true for a buyer who may review it)', tag: 'catalogue', auth: 'none' }),
+  describeRoute('GET', '/products/:id/reviews', { summary: 'A product’s reviews', tag: 'catalogue', auth: 'none' }),
+  describeRoute('GET', '/categories', { summary: 'Product categories', tag: 'catalogue', auth: 'none' }),
+  describeRoute('GET', '/warehouses', { summary: 'Pickup warehouses', tag: 'catalogue', auth: 'none' }),
+  describeRoute('GET', '/sync/catalogue', { summary: 'Catalogue changes since a version, for the offline copy', tag: 'catalogue', auth: 'none', query: syncQuerySchema }),
+  describeRoute('GET', '/offline-packs/size', { summary: 'What an offline pack costs to download', tag: 'catalogue', auth: 'none', query: offlinePackQuerySchema }),
+  describeRoute('POST', '/reviews', { summary: 'Review a product bought', tag: 'catalogue', auth: 'user', body: reviewInputSchema }),
+  // Cart, wishlist, checkout and payments
+  describeRoute('GET', '/shop/cart', { summary: 'The cart', tag: 'shop', auth: 'user' }),
+  describeRoute('POST', '/shop/cart', { summary: 'Put a product in the cart (or set its quantity)', tag: 'shop', auth: 'user', body: setCartItemSchema }),
+  describeRoute('PATCH', '/shop/cart/items/:id', { summary: 'Change a cart line’s quantity', tag: 'shop', auth: 'user', body: updateCartItemSchema }),
+  describeRoute('DELETE', '/shop/cart/items/:id', { summary: 'Remove a cart line', tag: 'shop', auth: 'user' }),
+  describeRoute('DELETE', '/shop/cart', { summary: 'Empty the cart', tag: 'shop', auth: 'user' }),
+  describeRoute('GET', '/shop/customers/me/wishlist', { summary: 'The wishlist', tag: 'shop', auth: 'user' }),
+  describeRoute('PUT', '/shop/customers/me/wishlist/:productId', { summary: 'Keep a product on the wishlist', tag: 'shop', auth: 'user' }),
+  describeRoute('DELETE', '/shop/customers/me/wishlist/:productId', { summary: 'Take a product off the wishlist', tag: 'shop', auth: 'user' }),
+  describeRoute('GET', '/shop/checkout/defaults', { summary: 'Last delivery choices, to fill the checkout form', tag: 'shop', auth: 'user' }),
+  describeRoute('POST', '/shop/checkout', { summary: 'Place an order from the cart and start its payment', tag: 'shop', auth: 'user', body: checkoutRequestSchema }),
+  describeRoute('POST', '/shop/checkout/:checkoutId/payment', { summary: 'Confirm a checkout’s payment with the provider', tag: 'shop', auth: 'user', body: confirmPaymentSchema }),
+  // Payments sit before the idempotency layer: they are idempotent by payment reference.
+  describeRoute('POST', '/payments/paystack/webhook', { summary: 'Paystack’s signed event (x-paystack-signature)', tag: 'payments', auth: 'none', idempotent: false }),
+  describeRoute('POST', '/payments/sandbox/:reference/approve', { summary: 'Sandbox only: approve the simulated prompt', tag: 'payments', auth: 'user', idempotent: false }),
+  describeRoute('POST', '/payments/sandbox/:reference/decline', { summary: 'Sandbox only: decline the simulated prompt', tag: 'payments', auth: 'user', idempotent: false }),
+  describeRoute('POST', '/payments/:reference/otp', { summary: 'Send the OTP the payment provider asked for', tag: 'payments', auth: 'user', body: paymentOtpSchema, idempotent: false }),
+  // Orders
+  describeRoute('GET', '/shop/customers/me/orders', { summary: 'The buyer’s orders', tag: 'orders', auth: 'user', query: orders.orderListQuerySchema, paged: true }),
+  describeRoute('GET', '/shop/customers/me/orders/:id', { summary: 'One of the buyer’s orders', tag: 'orders', auth: 'user' }),
+  describeRoute('GET', '/shop/customers/track-order/:orderNumber', { summary: 'Track an order by its number', tag: 'orders', auth: 'user' }),
+  describeRoute('POST', '/shop/customers/me/orders/:id/cancel', { summary: 'Cancel an order (body optional)', tag: 'orders', auth: 'user', body: orders.orderCancelSchema }),
+  describeRoute('GET', '/admin/orders', { summary: 'All orders', tag: 'admin', auth: 'admin', query: orders.adminOrderListQuerySchema, paged: true }),
+  describeRoute('PATCH', '/admin/orders/:id/status', { summary: 'Move an order to its next status', tag: 'admin', auth: 'admin', body: orders.orderStatusUpdateSchema }),
+  describeRoute('PUT', '/admin/orders/:id/items/:itemId/at-warehouse', { summary: 'Record an order line as at the warehouse', tag: 'admin', auth: 'admin' }),
+  describeRoute('DELETE', '/admin/orders/:id/items/:itemId/at-warehouse', { summary: 'Take back “at the warehouse” for an order line', tag: 'admin', auth: 'admin' }),
+  describeRoute('POST', '/admin/orders/:id/pickup', { summary: 'Hand an order over against its pickup code', tag: 'admin', auth: 'admin', body: orders.pickupCodeSchema }),
+  describeRoute('GET', '/admin/refunds', { summary: 'Refunds', tag: 'admin', auth: 'admin', query: orders.adminRefundListQuerySchema, paged: true }),
+  describeRoute('POST', '/contact', { summary: 'Write to the company', tag: 'accounts', auth: 'none', body: contactSchema }),
+  // Sellers
+  describeRoute('POST', '/sellers/register', { summary: 'Register as a seller', tag: 'sellers', auth: 'none', body: sellers.sellerRegistrationSchema }),
+  describeRoute('POST', '/sellers/verify-email', { summary: 'Confirm a seller’s e-mail', tag: 'sellers', auth: 'none', body: sellers.verifyEmailSchema }),
+  describeRoute('POST', '/sellers/resend-verification', { summary: 'Send the seller’s confirmation again', tag: 'sellers', auth: 'none', body: sellers.resendVerificationSchema }),
+  describeRoute('GET', '/sellers/me', { summary: 'The seller’s profile', tag: 'sellers', auth: 'seller' }),
+  describeRoute('PUT', '/sellers/me', { summary: 'Change the seller’s profile', tag: 'sellers', auth: 'seller', body: sellers.sellerProfileUpdateSchema }),
+  describeRoute('GET', '/sellers/me/stats', { summary: 'The seller’s sales figures', tag: 'sellers', auth: 'seller' }),
+  describeRoute('GET', '/sellers/me/orders', { summary: 'Orders for the seller’s products', tag: 'sellers', auth: 'seller', query: sellers.sellerOrdersQuerySchema, paged: true }),
+  describeRoute('PUT', '/sellers/me/orders/:orderId/items/:itemId/at-warehouse', { summary: 'Say an order line is at the warehouse', tag: 'sellers', auth: 'seller' }),
+  describeRoute('DELETE', '/sellers/me/orders/:orderId/items/:itemId/at-warehouse', { summary: 'Take back “at the warehouse”', tag: 'sellers', auth: 'seller' }),
+  // Product submissions
+  describeRoute('POST', '/product-submissions', { summary: 'Submit a product with its photos', tag: 'sellers', auth: 'seller', form: submissions.submissionCreateSchema }),
+  describeRoute('GET', '/product-submissions/seller/me', { summary: 'The seller’s submissions', tag: 'sellers', auth: 'seller', query: submissions.submissionListQuerySchema, paged: true }),
+  describeRoute('GET', '/product-submissions/my-submissions/:id', { summary: 'One submission', tag: 'sellers', auth: 'seller' }),
+  describeRoute('PATCH', '/product-submissions/my-submissions/:id', { summary: 'Change a submission', tag: 'sellers', auth: 'seller', body: submissions.submissionUpdateSchema }),
+  describeRoute('DELETE', '/product-submissions/my-submissions/:id', { summary: 'Withdraw a submission', tag: 'sellers', auth: 'seller' }),
+  describeRoute('POST', '/product-submissions/my-submissions/:id/images', { summary: 'Add photos to a submission', tag: 'sellers', auth: 'seller', form: 'files' }),
+  describeRoute('DELETE', '/product-submissions/my-submissions/:id/images/:imageId', { summary: 'Remove a photo', tag: 'sellers', auth: 'seller' }),
+  // Administration
+  describeRoute('GET', '/admin/sellers', { summary: 'Sellers and their verification', tag: 'admin', auth: 'admin' }),
+  describeRoute('POST', '/admin/sellers/:userId/verification', { summary: 'Verify or refuse a seller', tag: 'admin', auth: 'admin', body: sellers.sellerVerificationDecisionSchema }),
+  describeRoute('GET', '/admin/audit', { summary: 'The audit log', tag: 'admin', auth: 'admin', query: auditQuerySchema, paged: true }),
+  describeRoute('GET', '/admin/submissions', { summary: 'Submissions to review', tag: 'admin', auth: 'admin', query: submissions.adminSubmissionQuerySchema, paged: true }),
+  describeRoute('POST', '/admin/submissions/:id/approve', { summary: 'Approve a submission (it goes live)', tag: 'admin', auth: 'admin', body: submissions.approveSubmissionSchema }),
+  describeRoute('POST', '/admin/submissions/:id/reject', { summary: 'Refuse a submission', tag: 'admin', auth: 'admin', body: submissions.rejectSubmissionSchema }),
+  describeRoute('GET', '/admin/messages', { summary: 'Outgoing messages (SMS, e-mail, push)', tag: 'admin', auth: 'admin', query: notifications.adminMessagesQuerySchema }),
+  describeRoute('POST', '/admin/messages/:id/retry', { summary: 'Send a failed message again', tag: 'admin', auth: 'admin' }),
+  // Notifications
+  describeRoute('GET', '/shop/customers/me/notification-preferences', { summary: 'Which messages the user gets', tag: 'notifications', auth: 'user' }),
+  describeRoute('PUT', '/shop/customers/me/notification-preferences', { summary: 'Choose which messages the user gets', tag: 'notifications', auth: 'user', body: notifications.notificationPreferencesSchema }),
+  describeRoute('GET', '/shop/customers/me/push-subscriptions/key', { summary: 'The server’s push (VAPID) public key', tag: 'notifications', auth: 'user' }),
+  describeRoute('POST', '/shop/customers/me/push-subscriptions', { summary: 'Subscribe this browser to push', tag: 'notifications', auth: 'user', body: notifications.pushSubscriptionSchema }),
+  describeRoute('DELETE', '/shop/customers/me/push-subscriptions', { summary: 'Unsubscribe this browser from push', tag: 'notifications', auth: 'user', body: notifications.pushUnsubscribeSchema }),
+  // The contract itself
+  describeRoute('GET', '/openapi.json', { summary: 'This OpenAPI 3.1 document', tag: 'contract', auth: 'none' }),
+];

@@ -1,0 +1,142 @@
+import { toJsonSchema } from '@valibot/to-json-schema';
+import type * as v from 'valibot';
+import { ERROR_CODES } from '../../shared/errors';
+import { CREDENTIAL_PATHS } from './idempotency';
+
+export const API_PREFIX = '/api/v1';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+/** Who may call: nobody in particular, any signed-in user, or one role. */
+export type RouteAuth = 'none' | 'user' | 'customer' | 'seller' | 'admin';
+
+export interface RouteOptions {
+  summary: string;
+  tag: string;
+  auth: RouteAuth;
+  /** The JSON body's schema, the one the handler parses with. */
+  body?: v.GenericSchema;
+  /** A multipart form: its text fields' schema, or 'files' for photos alone. */
+  form?: v.GenericSchema | 'files';
+  query?: v.GenericSchema;
+  /** Answers { data, pagination }. */
+  paged?: boolean;
+  /** Takes an Idempotency-Key; by default every write except the credential calls. */
+  idempotent?: boolean;
+}
+
+export interface RouteDescription extends RouteOptions {
+  method: Method;
+  /** Hono's path below /api/v1, with :params. */
+  path: string;
+}
+
+export function describeRoute(method: Method, path: string, options: RouteOptions): RouteDescription {
+  return { method, path, ...options };
+}
+
+type Json = Record<string, unknown>;
+
+/** A valibot schema as JSON Schema 2020-12; what has no JSON Schema form (a transform, a custom check) is left open. */
+function jsonSchema(schema: v.GenericSchema): Json {
+  const { $schema: _ignored, ...rest } = toJsonSchema(schema, { target: 'draft-2020-12', errorMode: 'ignore', typeMode: 'input' }) as Json;
+  return rest;
+}
+
+const error = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
+
+function queryParameters(schema: v.GenericSchema): Json[] {
+  const object = jsonSchema(schema);
+  const properties = (object.properties ?? {}) as Record<string, Json>;
+  const required = new Set((object.required ?? []) as string[]);
+  return Object.entries(properties).map(([name, property]) => ({ name, in: 'query', required: required.has(name), schema: property }));
+}
+
+function requestBody(route: RouteDescription): Json | undefined {
+  if (route.body) return { required: true, content: { 'application/json': { schema: jsonSchema(route.body) } } };
+  if (!route.form) return undefined;
+  const files = { type: 'array', items: { type: 'string', contentEncoding: 'binary' }, description: 'Photos (JPEG, PNG or WebP)' };
+  const fields = route.form === 'files' ? { type: 'object', properties: {} } : jsonSchema(route.form);
+  const schema = { ...fields, properties: { ...(fields.properties as Json), images: files } };
+  return { required: true, content: { 'multipart/form-data': { schema } } };
+}
+
+function operation(route: RouteDescription): Json {
+  const fullPath = API_PREFIX + route.path;
+  const pathParams = [...route.path.matchAll(/:(\w+)/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
+  const writes = route.method !== 'GET';
+  const idempotent = route.idempotent ?? (writes && !CREDENTIAL_PATHS.test(fullPath));
+  const parameters = [...pathParams, ...(route.query ? queryParameters(route.query) : []), ...(idempotent ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : [])];
+  const success = route.paged ? { $ref: '#/components/schemas/Page' } : {};
+  const responses: Json = {
+    '2XX': { description: 'Done', content: { 'application/json': { schema: success } } },
+    ...(route.body || route.form || route.query || pathParams.length ? { '400': error('The request is not valid: message says why, fieldErrors which field') } : {}),
+    ...(route.auth === 'none' ? {} : { '401': error('Not signed in, or the token has expired (code token_expired)') }),
+    ...(route.auth === 'none' || route.auth === 'user' ? {} : { '403': error(`Only for a ${route.auth}`) }),
+    ...(pathParams.length ? { '404': error('No such thing, or not yours') } : {}),
+    '429': error('Too many requests: wait for Retry-After seconds'),
+    default: error('Any other refusal or failure, in the one error shape'),
+  };
+  return {
+    operationId: `${route.method.toLowerCase()}${fullPath.replace(/[/:{}-]+(\w?)/g, (_, c: string) => c.toUpperCase())}`,
+    summary: route.summary,
+    tags: [route.tag],
+    ...(route.auth === 'none' ? {} : { security: [{ bearer: [] }] }),
+    ...(parameters.length ? { parameters } : {}),
+    ...(requestBody(route) ? { requestBody: requestBody(route) } : {}),
+    responses,
+  };
+}
+
+/** The OpenAPI 3.1 document of the API, built from the route table. */
+export function buildOpenApi(routes: readonly RouteDescription[]): Json {
+  const paths: Record<string, Json> = {};
+  for (const route of routes) {
+    const path = API_PREFIX + route.path.replace(/:(\w+)/g, '{$1}');
+    paths[path] = { ...paths[path], [route.method.toLowerCase()]: operation(route) };
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Akuafo Market API',
+      version: '1',
+      description: 'Money is in cedis. Every failure answers the one error shape (Error). Writes accept an Idempotency-Key: a repeat gets the first answer.',
+    },
+    servers: [{ url: '/' }],
+    paths,
+    components: {
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The access token from /auth/login or /token/refresh' } },
+      parameters: {
+        IdempotencyKey: {
+          name: 'Idempotency-Key',
+          in: 'header',
+          required: false,
+          description: 'A key for this write (8 to 80 letters, digits or dashes): a repeat with the same key gets the first answer without doing it again.',
+          schema: { type: 'string', pattern: '^[A-Za-z0-9-]{8,80}$' },
+        },
+      },
+      schemas: {
+        Error: {
+          type: 'object',
+          required: ['message', 'code'],
+          properties: {
+            message: { type: 'string', description: 'A sentence for the person' },
+            code: { type: 'string', examples: Object.values(ERROR_CODES) },
+            fieldErrors: { type: 'object', additionalProperties: { type: 'string' } },
+          },
+        },
+        Pagination: {
+          type: 'object',
+          required: ['currentPage', 'pageSize', 'totalCount', 'totalPages', 'hasNextPage', 'hasPreviousPage'],
+          properties: {
+            currentPage: { type: 'integer' },
+            pageSize: { type: 'integer' },
+            totalCount: { type: 'integer' },
+            totalPages: { type: 'integer' },
+            hasNextPage: { type: 'boolean' },
+            hasPreviousPage: { type: 'boolean' },
+          },
+        },
+        Page: { type: 'object', required: ['data', 'pagination'], properties: { data: { type: 'array' }, pagination: { $ref: '#/components/schemas/Pagination' } } },
+      },
+    },
+  };
+}
