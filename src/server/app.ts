@@ -29,6 +29,7 @@ import { sellersRoutes } from './modules/sellers/routes';
 import { submissionsRoutes } from './modules/submissions/routes';
 import { submissionUploadsBeforeTransaction, takesUploads } from './modules/submissions/uploads';
 import { syncRoutes } from './modules/sync/routes';
+import { marketPricesRoutes } from './modules/market-prices/routes';
 import { warehouseRoutes } from './modules/warehouses/routes';
 import { wishlistRoutes } from './modules/wishlist/routes';
 
@@ -53,6 +54,7 @@ export function createApp(deps: Deps) {
   api.route('/', submissionUploadsBeforeTransaction(deps));
   api.use('*', idempotency(deps.db));
   api.route('/', catalogueRoutes(deps, reads));
+  api.route('/', marketPricesRoutes(deps, reads));
   api.route('/', warehouseRoutes(deps, reads));
   api.route('/', syncRoutes(deps, reads));
   api.route('/', accountsRoutes(deps));

@@ -19,6 +19,8 @@ export interface Config {
   paystack: { secretKey: string; publicKey: string; baseUrl: string } | undefined;
   admin: { email: string; password: string } | undefined;
   seed: 'demo' | 'none';
+  /** The demo seed's 12 weeks of paid orders for the price index (SEED_HISTORY=none leaves them out). */
+  seedHistory: boolean;
   logLevel: string;
   /** Byte cap of the precompressed public catalogue answers kept in memory (API_CACHE_MB). */
   apiCacheBytes: number;
@@ -88,6 +90,7 @@ export function loadConfig(env: Env = process.env): Config {
       : undefined,
     admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined,
     seed,
+    seedHistory: env.SEED_HISTORY !== 'none',
     logLevel: env.LOG_LEVEL ?? 'info',
     apiCacheBytes: positiveNumber(env, 'API_CACHE_MB', 64) * 1024 * 1024,
     logSlowMs: positiveNumber(env, 'LOG_SLOW_MS', 200),

@@ -26,7 +26,7 @@ export async function createDeps(config: Config, logger: Logger = createLogger(c
   const storage = config.s3 ? createS3Storage(config.s3) : createLocalStorage(config.uploadsDir);
   await withStartupLock(handle, async () => {
     await migrate(handle);
-    if (config.seed === 'demo') await seedDemo(handle.db, storage, logger);
+    if (config.seed === 'demo') await seedDemo(handle.db, storage, logger, { marketHistory: config.seedHistory });
     if (config.admin) await ensureAdmin(handle.db, config.admin, logger);
   });
   lifecycle.started = true;

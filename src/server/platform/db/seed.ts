@@ -9,6 +9,7 @@ import type { Logger } from '../logging';
 import type { Storage } from '../storage';
 import { now, type Db } from './index';
 import { SEED_PRODUCTS, SEED_REVIEWS, SEED_WAREHOUSES } from './seed-data';
+import { SEED_COMMODITIES, seedMarketHistory } from './seed-market';
 
 /** Demo accounts, also listed in the README. */
 export const DEMO_ACCOUNTS = {
@@ -22,7 +23,7 @@ const EXTRA_SELLERS = {
 } as const;
 
 /** Fills an empty database with a realistic Ghanaian catalogue. Does nothing if products exist. */
-export async function seedDemo(db: Db, storage: Storage, logger: Logger): Promise<boolean> {
+export async function seedDemo(db: Db, storage: Storage, logger: Logger, options: { marketHistory?: boolean } = {}): Promise<boolean> {
   const existing = await db.selectFrom('products').select('id').limit(1).executeTakeFirst();
   if (existing) return false;
   const started = Date.now();
@@ -30,6 +31,7 @@ export async function seedDemo(db: Db, storage: Storage, logger: Logger): Promis
   const at = now();
 
   const images = await renderSeedImages(storage);
+  let orders = 0;
   await db.transaction().execute(async (trx) => {
     const insertUser = (u: { email: string; firstName: string; lastName: string }, userType: 'CUSTOMER' | 'SELLER') =>
       trx
@@ -84,8 +86,10 @@ export async function seedDemo(db: Db, storage: Storage, logger: Logger): Promis
         .execute();
     }
 
+    const warehouseIds: number[] = [];
     for (const w of SEED_WAREHOUSES) {
-      await trx.insertInto('warehouses').values({ name: w.name, address: w.address, region: w.region, is_active: 1 }).execute();
+      const { id } = await trx.insertInto('warehouses').values({ name: w.name, address: w.address, region: w.region, is_active: 1 }).returning('id').executeTakeFirstOrThrow();
+      warehouseIds.push(id);
     }
 
     const productIds = new Map<string, number>();
@@ -107,6 +111,7 @@ export async function seedDemo(db: Db, storage: Storage, logger: Logger): Promis
           // Both figures of an offer, one derived from the other (never two that disagree).
           ...offerColumns(deriveOffer(toMinor(p.price), { discountPercentage: p.discountPercentage, oldPriceMinor: p.oldPrice === undefined ? null : toMinor(p.oldPrice) })),
           is_weekly_special: p.oldPrice !== undefined && !p.discountPercentage ? 1 : 0,
+          commodity_id: SEED_COMMODITIES[p.name] ?? null,
           version: await nextCatalogueVersion(trx),
           created_at: created,
           updated_at: created,
@@ -147,8 +152,13 @@ export async function seedDemo(db: Db, storage: Storage, logger: Logger): Promis
         })
         .execute();
     }
+    if (options.marketHistory !== false) {
+      const mapped = SEED_PRODUCTS.filter((p) => SEED_COMMODITIES[p.name]).map((p) => ({ id: productIds.get(p.name)!, priceMinor: toMinor(p.price) }));
+      const historyBuyer = await insertUser({ email: 'market.history@akuafo.demo', firstName: 'Adwoa', lastName: 'Market' }, 'CUSTOMER');
+      orders = await seedMarketHistory(trx, mapped, historyBuyer.id, warehouseIds[0]!);
+    }
   });
-  logger.info({ products: SEED_PRODUCTS.length, ms: Date.now() - started }, 'seeded demo catalogue');
+  logger.info({ products: SEED_PRODUCTS.length, historyOrders: orders, ms: Date.now() - started }, 'seeded demo catalogue');
   return true;
 }
 
