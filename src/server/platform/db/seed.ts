@@ -9,7 +9,7 @@ import type { Logger } from '../logging';
 import type { Storage } from '../storage';
 import { now, type Db } from './index';
 import { SEED_PRODUCTS, SEED_REVIEWS, SEED_WAREHOUSES } from './seed-data';
-import { SEED_COMMODITIES, seedMarketHistory } from './seed-market';
+import { SEED_COMMODITIES } from './seed-market';
 
 /** Demo accounts, also listed in the README. */
 export const DEMO_ACCOUNTS = {
@@ -23,7 +23,7 @@ const EXTRA_SELLERS = {
 } as const;
 
 /** Fills an empty database with a realistic Ghanaian catalogue. Does nothing if products exist. */
-export async function seedDemo(db: Db, storage: Storage, logger: Logger, options: { marketHistory?: boolean } = {}): Promise<boolean> {
+export async function seedDemo(db: Db, storage: Storage, logger: Logger): Promise<boolean> {
   const existing = await db.selectFrom('products').select('id').limit(1).executeTakeFirst();
   if (existing) return false;
   const started = Date.now();
@@ -31,7 +31,6 @@ export async function seedDemo(db: Db, storage: Storage, logger: Logger, options
   const at = now();
 
   const images = await renderSeedImages(storage);
-  let orders = 0;
   await db.transaction().execute(async (trx) => {
     const insertUser = (u: { email: string; firstName: string; lastName: string }, userType: 'CUSTOMER' | 'SELLER') =>
       trx
@@ -86,10 +85,8 @@ export async function seedDemo(db: Db, storage: Storage, logger: Logger, options
         .execute();
     }
 
-    const warehouseIds: number[] = [];
     for (const w of SEED_WAREHOUSES) {
-      const { id } = await trx.insertInto('warehouses').values({ name: w.name, address: w.address, region: w.region, is_active: 1 }).returning('id').executeTakeFirstOrThrow();
-      warehouseIds.push(id);
+      await trx.insertInto('warehouses').values({ name: w.name, address: w.address, region: w.region, is_active: 1 }).execute();
     }
 
     const productIds = new Map<string, number>();
@@ -152,13 +149,8 @@ export async function seedDemo(db: Db, storage: Storage, logger: Logger, options
         })
         .execute();
     }
-    if (options.marketHistory !== false) {
-      const mapped = SEED_PRODUCTS.filter((p) => SEED_COMMODITIES[p.name]).map((p) => ({ id: productIds.get(p.name)!, priceMinor: toMinor(p.price) }));
-      const historyBuyer = await insertUser({ email: 'market.history@akuafo.demo', firstName: 'Adwoa', lastName: 'Market' }, 'CUSTOMER');
-      orders = await seedMarketHistory(trx, mapped, historyBuyer.id, warehouseIds[0]!);
-    }
   });
-  logger.info({ products: SEED_PRODUCTS.length, historyOrders: orders, ms: Date.now() - started }, 'seeded demo catalogue');
+  logger.info({ products: SEED_PRODUCTS.length, ms: Date.now() - started }, 'seeded demo catalogue');
   return true;
 }
 
