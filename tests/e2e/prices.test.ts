@@ -6,6 +6,7 @@ import { injectAxe, launchBrowser } from '../support/browser';
 /** Issue 28: /prices online and offline, the product page's typical price, and the seller's warning. */
 const baseUrl = inject('baseUrl');
 const SELLER = { email: 'kofi.farms@akuafo.demo', password: 'Akuafo#2026' };
+const BUYER = { email: 'buyer@akuafo.demo', password: 'Akuafo#2026' };
 let context: BrowserContext;
 
 async function seriousViolations(page: Page): Promise<string[]> {
@@ -69,25 +70,31 @@ describe.skipIf(!baseUrl)('market prices in the browser', () => {
     const maize = data.find((p) => p.name === 'White Maize (50 kg bag)')!;
     const page = await context.newPage();
     await page.goto(`${baseUrl}/product/${maize.id}`);
+    // The product page asks a visitor to sign in first (as the catalogue's e2e does).
+    await page.waitForFunction(() => location.pathname === '/signin' || document.querySelector('h1') !== null);
+    if (new URL(page.url()).pathname === '/signin') await signInThroughPage(page, baseUrl, BUYER.email, BUYER.password);
+    await page.getByRole('heading', { name: maize.name, level: 1 }).waitFor();
     await page.getByText(new RegExp(`Typical in ${maize.region} this week: GH₵ [\\d,]+\\.\\d\\d`)).waitFor({ timeout: 20_000 });
     await page.close();
   });
 
   it("warns the seller when the price typed is more than 30% from the region's typical range", async () => {
-    const page = await context.newPage();
+    // A phone of the seller's own (the buyer is signed in on the other).
+    const sellerPhone = await launchBrowser();
+    const page = await sellerPhone.newPage();
     await page.goto(`${baseUrl}/sellers/me/add-product`);
     await page.waitForURL((url) => url.pathname === '/signin');
     await signInThroughPage(page, baseUrl, SELLER.email, SELLER.password);
     await page.waitForURL((url) => url.pathname === '/sellers/me/add-product');
     await page.getByLabel('Region').selectOption('Bono East');
-    await page.getByLabel('Market price group (optional)').selectOption('maize-50kg');
-    await page.getByLabel('Price').fill('430');
+    await page.getByLabel('Sold as (to compare with the market)').selectOption('maize-50kg');
+    await page.getByLabel('Price', { exact: true }).fill('430');
     await page.getByText(/Typical in Bono East this week: GH₵/).waitFor({ timeout: 20_000 });
     expect(await page.getByText(/more than 30% above/).count()).toBe(0);
-    await page.getByLabel('Price').fill('4300');
+    await page.getByLabel('Price', { exact: true }).fill('4300');
     await page.getByText('This price is more than 30% above what Bono East buyers typically pay this week. Check it before you save.').waitFor();
-    await page.getByLabel('Price').fill('43');
+    await page.getByLabel('Price', { exact: true }).fill('43');
     await page.getByText(/more than 30% below/).waitFor();
-    await page.close();
+    await sellerPhone.close();
   });
 });

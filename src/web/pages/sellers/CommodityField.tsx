@@ -31,7 +31,7 @@ export function CommodityField({ value, region, price, error, onChange }: { valu
   const typed = Number(price.replace(',', '.'));
   return (
     <div className="space-y-2">
-      <SelectField label="Market price group (optional)" value={value} onChange={onChange} error={error}>
+      <SelectField label="Sold as (to compare with the market)" value={value} onChange={onChange} error={error}>
         <option value="">None: do not compare</option>
         {commodities.map((c) => (
           <option key={c.id} value={c.id}>{c.name}, {c.unit}</option>
