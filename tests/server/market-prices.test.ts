@@ -5,6 +5,7 @@ import { isoWeekOf } from '../../src/shared/market-weeks';
 import type { CheckoutStarted } from '../../src/shared/schemas/checkout';
 import type { MarketPriceDetail, MarketPriceSummary } from '../../src/shared/schemas/market-prices';
 import { startTestServer } from '../support/server';
+import { adminToken, pngImage, productForm, tokenFor, VALID_PRODUCT } from '../support/sellers';
 import { freshWallet, makeProduct, makeUser, putInCart, shopServer } from '../support/shop';
 
 /** Issue 28: the price index from paid orders and listings, and its two public reads. */
@@ -158,5 +159,27 @@ describe('the demo seed', () => {
     } finally {
       await demo.close();
     }
+  });
+});
+
+describe("a seller's listing under a commodity", () => {
+  it('is filed under the commodity the seller picks, counted once approved; an unknown one is refused in words', async () => {
+    const kofi = await tokenFor(shop.server, 'kofi.farms@akuafo.demo');
+    const admin = await adminToken(shop.server);
+    const png = await pngImage();
+    const submit = (fields: Record<string, string>) =>
+      shop.server.call('/product-submissions', { method: 'POST', token: kofi, body: productForm({ ...VALID_PRODUCT, ...fields }, [{ name: 'maize.png', data: png }]) });
+
+    const refused = await submit({ commodityId: 'moon-cheese' });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { fieldErrors: Record<string, string> }).fieldErrors.commodityId).toBe('Choose a commodity from the list, or none');
+
+    const commodity = await freshCommodity('Vegetables');
+    const created = await submit({ name: 'Kontomire for the index', commodityId: commodity, region: 'Upper West', price: '30' });
+    expect(created.status).toBe(201);
+    const { data } = (await created.json()) as { data: { id: number; commodityId: string } };
+    expect(data.commodityId).toBe(commodity);
+    expect((await shop.server.call(`/admin/submissions/${data.id}/approve`, { method: 'POST', token: admin })).status).toBe(200);
+    expect(await summary(commodity, 'region=Upper%20West&category=Vegetables')).toMatchObject({ asking: 30, listings: 1 });
   });
 });
