@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { nextCatalogueVersion } from '../../src/server/modules/catalogue/versions';
+import { nextCatalogueVersion } from '../../src/server/platform/db/catalogue-versions';
 import { isoWeekOf } from '../../src/shared/market-weeks';
 import type { CheckoutStarted } from '../../src/shared/schemas/checkout';
 import type { MarketPriceDetail, MarketPriceSummary } from '../../src/shared/schemas/market-prices';
