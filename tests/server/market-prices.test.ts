@@ -88,6 +88,19 @@ describe('the market price index', () => {
     expect(rows.map((r) => r.order_id)).not.toContain(heavy.orderId);
   });
 
+  it('counts every one of 20 payments settled at once in the same cell', async () => {
+    const commodity = await freshCommodity();
+    const product = await listing(commodity, 10_000);
+    const orders = [];
+    for (let i = 0; i < 20; i++) orders.push(await buy(product, 1, false));
+    const references = await shop.server.deps.db.selectFrom('payments').select(['reference', 'order_id']).where('order_id', 'in', orders.map((o) => o.orderId)).execute();
+    const tokenOf = new Map(orders.map((o) => [o.orderId, o.buyer.token]));
+    const paid = await Promise.all(references.map((r) => shop.server.call(`/payments/sandbox/${r.reference}/approve`, { method: 'POST', token: tokenOf.get(r.order_id) })));
+    expect(paid.every((r) => r.status < 300)).toBe(true);
+    expect(await summary(commodity)).toMatchObject({ sales: 20, paid: 100 });
+    expect(await summary(commodity, 'category=Grains')).toMatchObject({ sales: 20 });
+  });
+
   it('follows listing prices as they change, and a listing taken down stops counting', async () => {
     const commodity = await freshCommodity();
     const one = await listing(commodity, 10_000);

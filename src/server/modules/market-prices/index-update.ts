@@ -51,6 +51,14 @@ async function recomputeCells(trx: Db, touched: Cell[]): Promise<void> {
   // A fixed order, so two payments touching the same cells lock them the same way round.
   for (const key of [...cells.keys()].sort()) {
     const cell = cells.get(key)!;
+    // Take the cell's row lock before reading its sales: a payment committing meanwhile in the
+    // same cell is then seen (on PostgreSQL each statement reads what has committed), never
+    // overwritten by a median computed without it.
+    await trx
+      .insertInto('market_price_cells')
+      .values({ commodity_id: cell.commodityId, region: cell.region, week: cell.week, paid_minor: null, sales: 0, quantity: 0 })
+      .onConflict((oc) => oc.columns(['commodity_id', 'region', 'week']).doUpdateSet({ sales: sql`market_price_cells.sales` }))
+      .execute();
     let query = trx.selectFrom('market_sales').select(['unit_price_minor', 'quantity']).where('commodity_id', '=', cell.commodityId).where('week', '=', cell.week);
     if (cell.region !== COUNTRY) query = query.where('region', '=', cell.region);
     const sales = await query.execute();
@@ -59,11 +67,7 @@ async function recomputeCells(trx: Db, touched: Cell[]): Promise<void> {
       sales: sales.length,
       quantity: sales.reduce((sum, s) => sum + s.quantity, 0),
     };
-    await trx
-      .insertInto('market_price_cells')
-      .values({ commodity_id: cell.commodityId, region: cell.region, week: cell.week, ...values })
-      .onConflict((oc) => oc.columns(['commodity_id', 'region', 'week']).doUpdateSet(values))
-      .execute();
+    await trx.updateTable('market_price_cells').set(values).where('commodity_id', '=', cell.commodityId).where('region', '=', cell.region).where('week', '=', cell.week).execute();
   }
   await trx.updateTable('counters').set({ value: sql`value + 1` }).where('name', '=', 'market_prices').execute();
 }
