@@ -6,9 +6,10 @@ import { startTestServer, type TestServer } from '../support/server';
 /** Issue 28.4: a price question by SMS, through either gateway, answered in one SMS through the outbox. */
 const TOKEN = 'gateway-secret-token';
 let server: TestServer;
+// The demo's 12 weeks of trade take a while to seed on PostgreSQL on a busy machine.
 beforeAll(async () => {
   server = await startTestServer({ env: { SEED_HISTORY: 'demo', SMS_CALLBACK_TOKEN: TOKEN } });
-});
+}, 240_000);
 afterAll(() => server.close());
 
 const repliesTo = (to: string) => server.deps.db.selectFrom('messages').select(['body', 'topic']).where('channel', '=', 'sms').where('recipient', '=', to).orderBy('id').execute();

@@ -172,7 +172,8 @@ describe('the demo seed', () => {
     } finally {
       await demo.close();
     }
-  });
+    // The seed writes about a thousand orders: on PostgreSQL on a busy CI machine that takes a while.
+  }, 240_000);
 });
 
 describe("a seller's listing under a commodity", () => {
