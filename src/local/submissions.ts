@@ -24,6 +24,8 @@ export interface SubmissionDraftFields {
   /** Drafts saved before these existed have none: the server then uses `standard` and the seller's region. */
   condition?: string;
   region?: string;
+  /** The market price commodity ('' = none). */
+  commodityId?: string;
   price: string;
   stockQuantity: string;
   currency: 'GHS';

@@ -30,6 +30,8 @@ import { sellersRoutes } from './modules/sellers/routes';
 import { submissionsRoutes } from './modules/submissions/routes';
 import { submissionUploadsBeforeTransaction, takesUploads } from './modules/submissions/uploads';
 import { syncRoutes } from './modules/sync/routes';
+import { marketPricesRoutes } from './modules/market-prices/routes';
+import { inboundSmsRoutes } from './modules/market-prices/inbound-sms';
 import { warehouseRoutes } from './modules/warehouses/routes';
 import { wishlistRoutes } from './modules/wishlist/routes';
 
@@ -49,11 +51,14 @@ export function createApp(deps: Deps) {
   // The provider's webhook and prompts are idempotent by payment reference themselves, so they
   // sit before the idempotency layer.
   api.route('/', paymentsRoutes(deps));
+  // Inbound SMS from the gateways: authenticated by their token, answered once per message.
+  api.route('/', inboundSmsRoutes(deps));
   // Image encoding takes seconds: it happens before the idempotency layer claims the key, so a
   // repeat of an upload that was answered costs no encoding (its new files are removed).
   api.route('/', submissionUploadsBeforeTransaction(deps));
   api.use('*', idempotency(deps.db));
   api.route('/', catalogueRoutes(deps, reads));
+  api.route('/', marketPricesRoutes(deps, reads));
   api.route('/', warehouseRoutes(deps, reads));
   api.route('/', syncRoutes(deps, reads));
   api.route('/', accountsRoutes(deps));

@@ -19,6 +19,10 @@ export interface Config {
   paystack: { secretKey: string; publicKey: string; baseUrl: string } | undefined;
   admin: { email: string; password: string } | undefined;
   seed: 'demo' | 'none';
+  /** The demo seed's 12 weeks of paid orders for the price index (SEED_HISTORY=none leaves them out). */
+  seedHistory: boolean;
+  /** The token SMS gateways send with inbound messages (?token=); unset only outside production. */
+  smsCallbackToken: string | undefined;
   logLevel: string;
   /** Byte cap of the precompressed public catalogue answers kept in memory (API_CACHE_MB). */
   apiCacheBytes: number;
@@ -69,6 +73,7 @@ export function loadConfig(env: Env = process.env): Config {
       (value) => value === '1',
     );
   }
+  requireInProduction(env, 'SMS_CALLBACK_TOKEN', 'without it anyone could post "inbound SMS" and make us send paid replies. Set the token the SMS gateway adds to its callback URL (?token=)');
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -88,6 +93,8 @@ export function loadConfig(env: Env = process.env): Config {
       : undefined,
     admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined,
     seed,
+    seedHistory: env.SEED_HISTORY !== 'none',
+    smsCallbackToken: env.SMS_CALLBACK_TOKEN || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
     apiCacheBytes: positiveNumber(env, 'API_CACHE_MB', 64) * 1024 * 1024,
     logSlowMs: positiveNumber(env, 'LOG_SLOW_MS', 200),

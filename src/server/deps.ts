@@ -4,6 +4,7 @@ import { loadSigningKeys } from './platform/auth/signing-keys';
 import { createTokenSigner } from './platform/auth/tokens';
 import { migrate, openDatabase, withStartupLock, type DatabaseHandle } from './platform/db';
 import { seedDemo } from './platform/db/seed';
+import { seedMarketHistory } from './modules/market-prices/demo-history';
 import { createLifecycle } from './platform/lifecycle';
 import { createLogger, type Logger } from './platform/logging';
 import { createMailer } from './platform/mail';
@@ -26,7 +27,11 @@ export async function createDeps(config: Config, logger: Logger = createLogger(c
   const storage = config.s3 ? createS3Storage(config.s3) : createLocalStorage(config.uploadsDir);
   await withStartupLock(handle, async () => {
     await migrate(handle);
-    if (config.seed === 'demo') await seedDemo(handle.db, storage, logger);
+    if (config.seed === 'demo' && (await seedDemo(handle.db, storage, logger)) && config.seedHistory) {
+      const started = Date.now();
+      const orders = await seedMarketHistory(handle.db);
+      logger.info({ orders, ms: Date.now() - started }, 'seeded 12 weeks of market trade');
+    }
     if (config.admin) await ensureAdmin(handle.db, config.admin, logger);
   });
   lifecycle.started = true;

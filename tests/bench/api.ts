@@ -1,15 +1,14 @@
-import { spawn } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import autocannon from 'autocannon';
 import { loadConfig } from '../../src/server/config';
 import { createDeps } from '../../src/server/deps';
 import { createLogger } from '../../src/server/platform/logging';
 import { fillBigCatalogue } from '../support/big-catalogue';
 import { startNpm } from '../support/npm-start';
 import { describeMemory, processTreeMemory } from '../support/process-memory';
+import { CONNECTIONS, ROUNDS, SECONDS, sideBySide, startBare } from '../support/bench-http';
 
 /**
  * npm run bench api: every public catalogue read of the real `npm start` against a bare Hono
@@ -21,9 +20,6 @@ import { describeMemory, processTreeMemory } from '../support/process-memory';
  * resident memory of the `npm start` processes before and after the load (goal: the server
  * process at most 130 MB after it).
  */
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
-const ROUNDS = 3;
-const CONNECTIONS = 50;
 const BIG = 10_000;
 
 const routes = (productId: number) => [
@@ -36,45 +32,10 @@ const routes = (productId: number) => [
   '/api/v1/categories',
   '/api/v1/warehouses',
   '/api/v1/sync/catalogue',
+  '/api/v1/market-prices',
+  '/api/v1/market-prices?region=Ashanti',
+  '/api/v1/market-prices/maize-50kg',
 ];
-
-interface Side {
-  rps: number;
-  p99: number;
-  failures: number;
-}
-
-async function load(url: string, seconds: number): Promise<Side> {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers: { 'accept-encoding': 'gzip' } });
-  return { rps: result.requests.average, p99: result.latency.p99, failures: result.errors + result.timeouts + result.non2xx };
-}
-
-/** Both sides in turns; each side's median turn. */
-async function sideBySide(ours: string, theirs: string, seconds = SECONDS, rounds = ROUNDS): Promise<[Side, Side]> {
-  const a: Side[] = [];
-  const b: Side[] = [];
-  for (let round = 0; round < rounds; round++) {
-    a.push(await load(ours, seconds));
-    b.push(await load(theirs, seconds));
-  }
-  const median = (sides: Side[]): Side => {
-    const at = (pick: (s: Side) => number) => sides.map(pick).sort((x, y) => x - y)[Math.floor(sides.length / 2)];
-    return { rps: at((s) => s.rps), p99: at((s) => s.p99), failures: sides.reduce((n, s) => n + s.failures, 0) };
-  };
-  return [median(a), median(b)];
-}
-
-/** The bare yardstick in its own process, so it does not share a CPU with autocannon. */
-async function startBare(bodies: Record<string, string>, dir: string) {
-  const file = join(dir, 'bare-bodies.json');
-  writeFileSync(file, JSON.stringify(bodies));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/support/bare-server.ts', file], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const port = await new Promise<number>((resolve, reject) => {
-    child.stdout.once('data', (chunk: Buffer) => resolve((JSON.parse(chunk.toString()) as { port: number }).port));
-    child.once('exit', (code) => reject(new Error(`bare server exited with ${code}`)));
-  });
-  return { baseUrl: `http://127.0.0.1:${port}`, stop: () => void child.kill('SIGTERM') };
-}
 
 /** The newest "api cache" figures the server logged (its summary line), if it logs them. */
 function cacheFigures(logFile: string): string {

@@ -23,8 +23,13 @@ describe('loadConfig in production', () => {
   });
 
   it('starts when each is asked for by name, or when Paystack is configured', () => {
-    expect(loadConfig({ ...production, SEED: 'demo', ALLOW_SANDBOX_PAYMENTS: '1' })).toMatchObject({ seed: 'demo', paystack: undefined });
-    expect(loadConfig({ ...production, SEED: 'none', PAYSTACK_SECRET_KEY: 'sk_live_x' })).toMatchObject({ seed: 'none', paystack: { secretKey: 'sk_live_x' } });
+    // Issue 28: the SMS gateway's callback token is required in production too (below).
+    expect(loadConfig({ ...production, SEED: 'demo', ALLOW_SANDBOX_PAYMENTS: '1', SMS_CALLBACK_TOKEN: 't' })).toMatchObject({ seed: 'demo', paystack: undefined });
+    expect(loadConfig({ ...production, SEED: 'none', PAYSTACK_SECRET_KEY: 'sk_live_x', SMS_CALLBACK_TOKEN: 't' })).toMatchObject({ seed: 'none', paystack: { secretKey: 'sk_live_x' } });
+  });
+
+  it('refuses to take inbound SMS without SMS_CALLBACK_TOKEN (issue 28)', () => {
+    expect(() => loadConfig({ ...production, SEED: 'none', PAYSTACK_SECRET_KEY: 'sk_live_x' })).toThrow(/NODE_ENV=production needs SMS_CALLBACK_TOKEN/);
   });
 
   it('keeps the demo defaults outside production', () => {

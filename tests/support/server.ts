@@ -34,6 +34,8 @@ export async function startTestServer(options: { seed?: boolean; env?: Record<st
     DATABASE_URL: process.env.DATABASE_URL,
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256',
     PUBLIC_URL: 'http://test.local',
+    // The demo's 12 weeks of market trade stay out unless a test asks (they are orders of the demo sellers).
+    SEED_HISTORY: 'none',
     ...options.env,
   });
   config.staticDir = undefined;

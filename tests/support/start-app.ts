@@ -26,6 +26,8 @@ export async function startApp(env: Record<string, string | undefined> = {}): Pr
     ADMIN_EMAIL: E2E_OPERATOR.email,
     ADMIN_PASSWORD: E2E_OPERATOR.password,
     DRAIN_DELAY_MS: '0',
+    // The demo's 12 weeks of market trade stay out unless a test asks (they are orders of the demo sellers).
+    SEED_HISTORY: 'none',
     ...env,
   });
   const stop = async () => {

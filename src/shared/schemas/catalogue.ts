@@ -88,6 +88,8 @@ export interface Product {
   oldPrice: number | null;
   /** Shown among the weekly specials (the spec's old-price section) rather than the discounted products. */
   weeklySpecial: boolean;
+  /** The commodity the market price index counts it under (GET /market-prices), if any. */
+  commodityId?: string | null;
   imagesUrls: string[];
   images: ProductImage[];
   rating: RatingSummary;

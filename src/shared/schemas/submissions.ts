@@ -42,6 +42,7 @@ export const SUBMISSION_MESSAGES = {
   currencyGhs: 'Prices are in Ghana cedis (GHS)',
   conditionUnknown: 'Choose the condition: organic, premium or standard',
   regionUnknown: 'Choose one of Ghana\'s 16 regions',
+  commodityUnknown: 'Choose a commodity from the list, or none',
   changesPending: 'Changes waiting for review',
   changedSinceReview: 'The seller changed this listing since you opened it. Look at it again before deciding.',
   changesSaved: 'Saved. Your changes are waiting for review; buyers see the approved listing until then.',
@@ -109,6 +110,13 @@ const fields = {
     v.check((s) => (GHANA_REGIONS as readonly string[]).includes(s), SUBMISSION_MESSAGES.regionUnknown),
     v.transform((s) => s as GhanaRegion),
   )),
+  // The market price commodity the listing is (issue 28): optional; null or '' unlinks it.
+  commodityId: v.optional(v.nullable(v.pipe(
+    v.string(SUBMISSION_MESSAGES.commodityUnknown),
+    v.trim(),
+    v.check((s) => s === '' || /^[a-z0-9-]{1,40}$/.test(s), SUBMISSION_MESSAGES.commodityUnknown),
+    v.transform((s) => s || null),
+  ))),
   // The old form offered GH cedis (GHC) and Naira: prices are in cedis only. GHC is read as GHS.
   currency: v.optional(
     v.pipe(
@@ -178,6 +186,8 @@ export interface SellerSubmission {
   category: Category;
   condition: Condition;
   region: GhanaRegion;
+  /** The market price commodity, if the seller chose one. */
+  commodityId?: string | null;
   price: number;
   currency: 'GHS';
   stockQuantity: number;

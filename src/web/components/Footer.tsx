@@ -34,6 +34,7 @@ export function Footer() {
         <Column title="Quick Links">
           <li><Link to="/about" className={linkClass}>About Us</Link></li>
           <li><Link to="/products" className={linkClass}>Products</Link></li>
+          <li><Link to="/prices" className={linkClass}>Market Prices</Link></li>
           <li><Link to="/sellers/register" className={linkClass}>Sellers</Link></li>
           <li><Link to="/blog" className={linkClass}>Blog</Link></li>
         </Column>

@@ -12,11 +12,12 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 const mobileLinkClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded-md px-3 py-2 font-medium ${isActive ? 'bg-brand-light text-brand-dark' : 'text-gray-800 hover:bg-gray-100'}`;
 
-/** Home, Products, Track Order (signed in only), Contact: the bar's links and the mobile menu's. */
+/** Home, Products, Prices, Track Order (signed in only), Contact: the bar's links and the mobile menu's. */
 function mainLinks(signedIn: boolean) {
   return [
     { to: '/', label: 'Home', end: true },
     { to: '/products', label: 'Products', end: false },
+    { to: '/prices', label: 'Prices', end: false },
     ...(signedIn ? [{ to: '/track-order', label: 'Track Order', end: false }] : []),
     { to: '/contact', label: 'Contact', end: false },
   ];

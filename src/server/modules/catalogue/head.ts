@@ -2,12 +2,12 @@ import type { Db } from '../../platform/db';
 import { catalogueVersionsTaken } from '../../platform/db/catalogue-versions';
 
 /** Counters whose values together name the state every public catalogue read is drawn from. */
-const HEAD_COUNTERS = ['catalogue', 'public_content'] as const;
+const HEAD_COUNTERS = ['catalogue', 'public_content', 'market_prices'] as const;
 /** How long an instance trusts its copy of the head: changes made by others show within this. */
 export const HEAD_FRESH_MS = 250;
 
 export interface CatalogueHead {
-  /** "catalogue.public_content", e.g. "84.3"; read from the database at most every HEAD_FRESH_MS. */
+  /** "catalogue.public_content.market_prices", e.g. "84.3.12"; read from the database at most every HEAD_FRESH_MS. */
   current(): string | Promise<string>;
   /** This instance changed something: the next current() reads the database again. */
   changed(): void;
@@ -16,7 +16,8 @@ export interface CatalogueHead {
 /**
  * The catalogue's head as one instance knows it. The catalogue counter moves with every
  * product change (price, stock, listing, deletion, review); public_content moves, by database
- * trigger, with what else the reads show (reviews, reviewer and seller names, warehouses).
+ * trigger, with what else the reads show (reviews, reviewer and seller names, warehouses);
+ * market_prices moves when a paid or cancelled order changes the price index.
  * A write on this instance makes the next read look again; writes on other instances sharing
  * the database (or straight to it) are seen within HEAD_FRESH_MS.
  */

@@ -61,6 +61,7 @@ export async function toProducts(db: Db, rows: ProductRow[]): Promise<Product[]>
       discountPercentage: row.discount_percentage,
       oldPrice: row.old_price_minor === null ? null : fromMinor(row.old_price_minor),
       weeklySpecial: row.is_weekly_special === 1 && row.old_price_minor !== null,
+      commodityId: row.commodity_id ?? null,
       imagesUrls: productImages.map((i) => i.urls[640]),
       images: productImages,
       rating: {

@@ -4,6 +4,7 @@ import { now, type Db } from '../../platform/db';
 import { addHistory, returnStock } from './reservations';
 import { queueRefund } from './refunds';
 import { notify } from '../../platform/messages';
+import { forgetOrderSales } from '../market-prices/index-update';
 
 export type Canceller = 'buyer' | 'operator';
 
@@ -56,6 +57,8 @@ export async function cancelOrder(trx: Db, orderId: number, by: Canceller, reaso
   if (paid) {
     const payment = await trx.selectFrom('payments').select(['id', 'amount_minor', 'currency']).where('order_id', '=', orderId).where('status', '=', 'SUCCESS').executeTakeFirstOrThrow();
     await queueRefund(trx, { orderId, paymentId: payment.id, amountMinor: payment.amount_minor, currency: payment.currency, reason: reason || `Order cancelled by ${by === 'buyer' ? 'the buyer' : 'Akuafo Market'}` });
+    // Refunded money is no sale: the price index stops counting it.
+    await forgetOrderSales(trx, orderId);
   }
   const who = by === 'buyer' ? 'You cancelled this order' : 'Cancelled by Akuafo Market';
   const note = [reason ? `${who}: ${reason}` : `${who}.`, paid ? 'Your payment is being refunded to your mobile money wallet.' : ''].filter(Boolean).join(' ');

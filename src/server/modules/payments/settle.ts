@@ -8,6 +8,7 @@ import { addHistory, OutOfStock, reserveStock } from '../orders/reservations';
 import { inTransaction, refuseInsideTransaction } from '../../platform/db/transactions';
 import { queueRefund } from '../orders/refunds';
 import { notify } from '../../platform/messages';
+import { recordPaidOrder } from '../market-prices/index-update';
 
 const REFUND_MESSAGE = 'Your payment arrived after the reservation had expired and the items sold out. It is being refunded to your mobile money wallet.';
 const REPLACED_MESSAGE = 'This payment attempt was replaced by a newer one or the order was cancelled, so it cannot pay for the order. Its money is being refunded to your mobile money wallet.';
@@ -128,6 +129,8 @@ async function applySuccess(db: Db, orderId: number, reference: string, verified
         .executeTakeFirst();
       if (Number(moved.numUpdatedRows) !== 1) throw new OrderMoved();
       await addHistory(trx, orderId, 'PAYMENT_CONFIRMED', note + extra);
+      // The price index counts the sale with the payment, in the same transaction.
+      await recordPaidOrder(trx, orderId);
       const productIds = (await trx.selectFrom('order_items').select('product_id').where('order_id', '=', orderId).execute()).map((i) => i.product_id);
       // The paid items leave the server cart; anything added since stays.
       await trx.deleteFrom('cart_items').where('user_id', '=', order.user_id).where('product_id', 'in', productIds).execute();

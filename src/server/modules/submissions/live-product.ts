@@ -35,6 +35,7 @@ export async function publishSubmission(trx: Db, submission: SubmissionRow): Pro
     category: submission.category,
     condition: submission.condition,
     region: submission.region,
+    commodity_id: submission.commodity_id,
     is_active: 1,
     version,
     updated_at: at,

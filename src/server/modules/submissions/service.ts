@@ -57,6 +57,7 @@ export async function toSubmissions(db: Db, rows: SubmissionRow[]): Promise<Sell
       category: row.category as Category,
       condition: row.condition as Condition,
       region: row.region as GhanaRegion,
+      commodityId: row.commodity_id ?? null,
       price: fromMinor(row.price_minor),
       currency: 'GHS',
       stockQuantity: (row.status === 'APPROVED' && row.product_id !== null ? liveStock.get(row.product_id) : undefined) ?? row.stock_quantity,
@@ -129,6 +130,7 @@ export async function adoptListedProducts(db: Db, sellerId: number): Promise<voi
 export async function createSubmission(db: Db, sellerId: number, fields: SubmissionFields, images: StoredImage[]): Promise<SellerSubmission> {
   const at = now();
   const region = fields.region ?? (await sellerRegion(db, sellerId));
+  await requireKnownCommodity(db, fields.commodityId);
   const row = await atomically(db, async (trx) => {
     const created = await trx
       .insertInto('product_submissions')
@@ -139,6 +141,7 @@ export async function createSubmission(db: Db, sellerId: number, fields: Submiss
         category: fields.category,
         condition: fields.condition ?? 'standard',
         region,
+        commodity_id: fields.commodityId ?? null,
         price_minor: toMinor(fields.price),
         currency: fields.currency,
         stock_quantity: fields.stockQuantity,
@@ -196,6 +199,7 @@ export async function ownSubmission(db: Db, sellerId: number, id: number): Promi
 }
 
 export async function updateSubmission(db: Db, sellerId: number, id: number, patch: Partial<SubmissionFields>): Promise<SellerSubmission> {
+  await requireKnownCommodity(db, patch.commodityId);
   const row = await atomically(db, async (trx) => {
     const current = await ownSubmission(trx, sellerId, id);
     // A rejected listing that the seller corrects goes back to the operator for review.
@@ -208,6 +212,7 @@ export async function updateSubmission(db: Db, sellerId: number, id: number, pat
         ...(patch.category !== undefined ? { category: patch.category } : {}),
         ...(patch.condition !== undefined ? { condition: patch.condition } : {}),
         ...(patch.region !== undefined ? { region: patch.region } : {}),
+        ...(patch.commodityId !== undefined ? { commodity_id: patch.commodityId } : {}),
         ...(patch.price !== undefined ? { price_minor: toMinor(patch.price) } : {}),
         ...(patch.stockQuantity !== undefined ? { stock_quantity: patch.stockQuantity } : {}),
         status,
@@ -283,4 +288,11 @@ export async function unreferencedKeys(db: Db, keys: string[]): Promise<string[]
   ]);
   const used = new Set([...a, ...b].map((r) => r.storage_key));
   return [...new Set(keys)].filter((key) => !used.has(key));
+}
+
+/** A commodity id the seller sent must name one the index keeps (else a 400 in words, not a foreign-key 500). */
+async function requireKnownCommodity(db: Db, commodityId: string | null | undefined): Promise<void> {
+  if (!commodityId) return;
+  const found = await db.selectFrom('commodities').select('id').where('id', '=', commodityId).executeTakeFirst();
+  if (!found) throw badRequest(SUBMISSION_MESSAGES.commodityUnknown, { commodityId: SUBMISSION_MESSAGES.commodityUnknown });
 }

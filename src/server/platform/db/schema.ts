@@ -83,6 +83,8 @@ export interface ProductsTable {
   old_price_minor: number | null;
   /** Shown among the weekly specials rather than the discounted products (010_offers). */
   is_weekly_special: Generated<Flag>;
+  /** The commodity the price index counts this listing under (017_market_prices); null: not counted. */
+  commodity_id: Generated<string | null>;
   version: number;
   created_at: string;
   updated_at: string;
@@ -210,6 +212,7 @@ export interface ProductSubmissionsTable {
   product_id: number | null;
   condition: Generated<string>;
   region: Generated<string>;
+  commodity_id: Generated<string | null>;
   /** 1 while an edit of an approved listing waits for review (the live product keeps its content). */
   changes_pending: Generated<number>;
   created_at: string;
@@ -338,6 +341,53 @@ export interface Database {
   notification_preferences: NotificationPreferencesTable;
   push_subscriptions: PushSubscriptionsTable;
   refunds: RefundsTable;
+  commodities: CommoditiesTable;
+  market_sales: MarketSalesTable;
+  market_price_cells: MarketPriceCellsTable;
+  market_asks: MarketAsksTable;
+}
+
+/** A normalised product and unit ("Maize, 50 kg bag") the price index is kept for. */
+export interface CommoditiesTable {
+  id: string;
+  name: string;
+  unit: string;
+  category: string;
+  /** Space-separated words an SMS may name it by (lower case). */
+  words: string;
+  position: number;
+}
+
+/** One paid order line of a mapped listing: what the weekly medians are drawn from. */
+export interface MarketSalesTable {
+  order_item_id: number;
+  order_id: number;
+  commodity_id: string;
+  region: string;
+  week: string;
+  unit_price_minor: number;
+  quantity: number;
+}
+
+/** The weekly paid median of one commodity in one region ('' = the whole country). */
+export interface MarketPriceCellsTable {
+  commodity_id: string;
+  region: string;
+  week: string;
+  paid_minor: number | null;
+  sales: number;
+  quantity: number;
+}
+
+/** A mapped listing's price from `at` on (written by trigger on products). */
+export interface MarketAsksTable {
+  id: Id;
+  product_id: number;
+  commodity_id: string | null;
+  region: string;
+  price_minor: number;
+  active: Flag;
+  at: string;
 }
 
 export interface AuditLogTable {

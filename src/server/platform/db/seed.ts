@@ -9,6 +9,7 @@ import type { Logger } from '../logging';
 import type { Storage } from '../storage';
 import { now, type Db } from './index';
 import { SEED_PRODUCTS, SEED_REVIEWS, SEED_WAREHOUSES } from './seed-data';
+import { SEED_COMMODITIES } from './seed-market';
 
 /** Demo accounts, also listed in the README. */
 export const DEMO_ACCOUNTS = {
@@ -107,6 +108,7 @@ export async function seedDemo(db: Db, storage: Storage, logger: Logger): Promis
           // Both figures of an offer, one derived from the other (never two that disagree).
           ...offerColumns(deriveOffer(toMinor(p.price), { discountPercentage: p.discountPercentage, oldPriceMinor: p.oldPrice === undefined ? null : toMinor(p.oldPrice) })),
           is_weekly_special: p.oldPrice !== undefined && !p.discountPercentage ? 1 : 0,
+          commodity_id: SEED_COMMODITIES[p.name] ?? null,
           version: await nextCatalogueVersion(trx),
           created_at: created,
           updated_at: created,

@@ -10,6 +10,7 @@ import { ShareButton } from '../../components/catalogue/ShareButton';
 import { Stars } from '../../components/catalogue/Stars';
 import { useAddToCart } from '../../components/catalogue/useAddToCart';
 import { Price, WasPrice } from '../../components/Price';
+import { TypicalPrice } from '../../components/TypicalPrice';
 import { isPurchasable } from '../../components/ProductCard';
 import { Spinner } from '../../components/Spinner';
 import { WishlistButton } from '../../components/WishlistButton';
@@ -64,6 +65,7 @@ function ProductDetail({ email }: { email: string | undefined }) {
             <Price value={product.price} className="text-3xl font-bold text-brand-dark" />
             <WasPrice offer={product} className="text-lg" />
           </div>
+          <TypicalPrice commodityId={product.commodityId} region={product.region} />
           <p className="whitespace-pre-line text-gray-800">{product.description}</p>
           <button type="button" className="btn-primary py-3 text-base" disabled={!available} onClick={() => void add(product)}>
             <ShoppingCart size={20} aria-hidden="true" /> {available ? 'Add to Cart' : 'Out of Stock'}

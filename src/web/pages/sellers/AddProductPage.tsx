@@ -14,11 +14,12 @@ import { api } from '../../lib/api';
 import { useOnline } from '../../hooks/useOnline';
 import { Alert } from '../../components/ui/Alert';
 import { Field } from '../../components/ui/forms';
+import { CommodityField } from './CommodityField';
 import { ConditionRegionFields, SelectField, TextAreaField } from './fields';
 import { ImagePicker } from './ImagePicker';
 import { SellerShell } from './SellerShell';
 
-const EMPTY: SubmissionDraftFields = { name: '', description: '', category: '', condition: '', region: '', price: '', stockQuantity: '', currency: 'GHS' };
+const EMPTY: SubmissionDraftFields = { name: '', description: '', category: '', condition: '', region: '', commodityId: '', price: '', stockQuantity: '', currency: 'GHS' };
 /** How long to wait online for the server before saying "it will be sent". */
 const SEND_WAIT_MS = 20_000;
 
@@ -120,6 +121,7 @@ function AddProductForm({ owner }: { owner: string }) {
             </div>
             <Field label="Stock Quantity" inputMode="numeric" value={fields.stockQuantity} onChange={set('stockQuantity')} error={errors.stockQuantity} placeholder="0" />
           </div>
+          <CommodityField value={fields.commodityId ?? ''} region={fields.region ?? ''} price={fields.price} error={errors.commodityId} onChange={set('commodityId')} />
           <ImagePicker
             files={images}
             onChange={(next) => {

@@ -8,9 +8,10 @@ import { api } from '../../lib/api';
 import { Alert } from '../../components/ui/Alert';
 import { Field } from '../../components/ui/forms';
 import { errorMessage } from '../../lib/error-message';
+import { CommodityField } from './CommodityField';
 import { ConditionRegionFields, TextAreaField } from './fields';
 
-type Form = { name: string; description: string; price: string; stockQuantity: string; category: string; condition: string; region: string };
+type Form = { name: string; description: string; price: string; stockQuantity: string; category: string; condition: string; region: string; commodityId: string };
 
 /** The edit modal of Product Management. Image changes apply at once; fields on Save Changes. */
 export function EditProductDialog({ product, onClose, onSaved }: { product: SellerSubmission; onClose: () => void; onSaved: (message: string) => void }) {
@@ -26,6 +27,7 @@ export function EditProductDialog({ product, onClose, onSaved }: { product: Sell
     category: product.category,
     condition: product.condition,
     region: product.region,
+    commodityId: product.commodityId ?? '',
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string>();
@@ -105,6 +107,7 @@ export function EditProductDialog({ product, onClose, onSaved }: { product: Sell
         <Field label="Category" list={listId} value={form.category} onChange={set('category')} error={errors.category} />
         <datalist id={listId}>{CATEGORIES.map((c) => <option key={c} value={c} />)}</datalist>
         <ConditionRegionFields condition={form.condition} region={form.region} errors={errors} onChange={set} />
+        <CommodityField value={form.commodityId} region={form.region} price={form.price} error={errors.commodityId} onChange={set('commodityId')} />
         <div>
           <p className="mb-2 text-sm font-medium text-gray-800">Images <span className="text-gray-600">({current.images.length} of {MAX_PRODUCT_IMAGES} images)</span></p>
           <ul className="grid grid-cols-3 gap-2 sm:grid-cols-5">

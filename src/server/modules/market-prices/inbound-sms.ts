@@ -1,0 +1,77 @@
+import { Hono, type Context } from 'hono';
+import { parseGhanaMobile } from '../../../shared/phone';
+import type { AppEnv, Deps } from '../../http/context';
+import { badRequest, HttpError } from '../../http/errors';
+import { requireGatewayToken } from '../../http/gateway-token';
+import { spendAllowance, type RateRule } from '../../http/rate-limit';
+import type { Db } from '../../platform/db';
+import { queueSms } from '../../platform/messages';
+import { answerPriceQuery } from './sms';
+
+/** One inbound SMS as any gateway tells it. */
+interface InboundSms {
+  from: string;
+  text: string;
+}
+
+/** The gateway posts form fields or JSON; both are read the same way. */
+async function fieldsOf(c: Context): Promise<Record<string, string>> {
+  const type = c.req.header('content-type') ?? '';
+  if (type.includes('application/json')) {
+    const body = (await c.req.json().catch(() => undefined)) as Record<string, unknown> | undefined;
+    return Object.fromEntries(Object.entries(body ?? {}).map(([k, v]) => [k, typeof v === 'string' || typeof v === 'number' ? String(v) : '']));
+  }
+  const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+  return Object.fromEntries(Object.entries(form).map(([k, v]) => [k, typeof v === 'string' ? v : '']));
+}
+
+/**
+ * An adapter per gateway: Africa's Talking posts `from`, `to`, `text`, `date`, `id` as a
+ * form; Arkesel's two-way SMS posts `sender` and `message` (JSON or form; `from`/`text`
+ * are taken too, as some of its accounts send them).
+ */
+const ADAPTERS: Record<string, (f: Record<string, string>) => Partial<InboundSms>> = {
+  africastalking: (f) => ({ from: f.from, text: f.text }),
+  arkesel: (f) => ({ from: f.sender ?? f.from, text: f.message ?? f.text }),
+};
+
+/** Per sending number: a few questions an hour. Per address: the gateway's, shared by every sender. */
+const PRICE_SMS: RateRule = { name: 'price-sms', windowMs: 60 * 60_000, perIp: 3_000, perAccount: 5, message: 'Too many price questions from this number. Please try again later.' };
+
+/** The sender's region: their default address, else their business, else none (the whole country). */
+async function regionOf(db: Db, phone: { national: string; international: string }): Promise<string | null> {
+  const user = await db.selectFrom('users').select('id').where('phone', 'in', [phone.national, phone.international, phone.international.slice(1)]).orderBy('id').executeTakeFirst();
+  if (!user) return null;
+  const address = await db.selectFrom('customer_addresses').select('region').where('user_id', '=', user.id).orderBy('is_default', 'desc').orderBy('id').executeTakeFirst();
+  if (address) return address.region;
+  const seller = await db.selectFrom('seller_profiles').select('business_region').where('user_id', '=', user.id).executeTakeFirst();
+  return seller?.business_region ?? null;
+}
+
+/**
+ * Inbound SMS from the gateways: a price question (PRICE MAIZE) is answered with one SMS
+ * through the message outbox. Answered 200 whenever the gateway did its part, so it does
+ * not resend; a number over its allowance gets no reply (and costs us nothing).
+ */
+export function inboundSmsRoutes(deps: Deps) {
+  const app = new Hono<AppEnv>();
+  app.use('/sms/inbound/*', requireGatewayToken(deps.config.smsCallbackToken));
+  for (const [gateway, adapt] of Object.entries(ADAPTERS)) {
+    app.post(`/sms/inbound/${gateway}`, async (c) => {
+      const sms = adapt(await fieldsOf(c));
+      const phone = parseGhanaMobile(sms.from ?? '') ?? parseGhanaMobile(`+${sms.from ?? ''}`);
+      if (!phone) throw badRequest('The sender is not a Ghana mobile number.');
+      if (!sms.text?.trim()) throw badRequest('The message has no text.');
+      try {
+        await spendAllowance(c, deps.rateLimiter, PRICE_SMS, phone.international);
+      } catch (error) {
+        if (error instanceof HttpError && error.status === 429) return c.json({ data: { replied: false, reason: 'rate_limited' } });
+        throw error;
+      }
+      const text = await answerPriceQuery(deps.db, sms.text.slice(0, 160), await regionOf(deps.db, phone));
+      await queueSms(deps.db, { to: phone.international, text, topic: 'market.prices' });
+      return c.json({ data: { replied: true } });
+    });
+  }
+  return app;
+}

@@ -1,0 +1,199 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { nextCatalogueVersion } from '../../src/server/platform/db/catalogue-versions';
+import { isoWeekOf } from '../../src/shared/market-weeks';
+import type { CheckoutStarted } from '../../src/shared/schemas/checkout';
+import type { MarketPriceDetail, MarketPriceSummary } from '../../src/shared/schemas/market-prices';
+import { startTestServer } from '../support/server';
+import { adminToken, pngImage, productForm, tokenFor, VALID_PRODUCT } from '../support/sellers';
+import { freshWallet, makeProduct, makeUser, putInCart, shopServer } from '../support/shop';
+
+/** Issue 28: the price index from paid orders and listings, and its two public reads. */
+const shop = shopServer();
+
+/** A commodity of this test's own, so the demo seed's trade does not mix in. */
+async function freshCommodity(category = 'Grains') {
+  const id = `test-${randomUUID().slice(0, 8)}`;
+  await shop.server.deps.db.insertInto('commodities').values({ id, name: `Test maize ${id}`, unit: '50 kg bag', category, words: id, position: 999 }).execute();
+  return id;
+}
+
+async function listing(commodityId: string, priceMinor: number, region = 'Upper West') {
+  const id = await makeProduct(shop.server, 100, priceMinor);
+  await changeListing(id, { commodity_id: commodityId, region });
+  return id;
+}
+
+/** A product change as the catalogue makes one: with the next catalogue version. */
+async function changeListing(id: number, values: { commodity_id?: string; region?: string; price_minor?: number; is_active?: number }) {
+  await shop.server.deps.db.transaction().execute(async (trx) => {
+    await trx.updateTable('products').set({ ...values, version: await nextCatalogueVersion(trx) }).where('id', '=', id).execute();
+  });
+}
+
+/** A fresh buyer's order of `quantity` of a product, paid through the sandbox unless told not to. */
+async function buy(productId: number, quantity: number, pay = true) {
+  const buyer = await makeUser(shop.server);
+  await putInCart(shop.server, buyer.id, productId, quantity);
+  const res = await shop.server.call('/shop/checkout', {
+    method: 'POST',
+    token: buyer.token,
+    json: { pickupLocationId: shop.warehouseId, mobileMoneyNetwork: 'MTN', mobileMoneyNumber: freshWallet() },
+  });
+  expect(res.status).toBe(201);
+  const started = ((await res.json()) as { data: CheckoutStarted }).data;
+  if (pay) expect((await shop.server.call(`/payments/sandbox/${started.reference}/approve`, { method: 'POST', token: buyer.token })).status).toBeLessThan(300);
+  return { buyer, orderId: started.orderId };
+}
+
+async function summary(commodityId: string, query = 'region=Upper%20West&category=Grains') {
+  const res = await shop.server.call(`/market-prices?${query}`);
+  expect(res.status).toBe(200);
+  const body = (await res.json()) as { data: MarketPriceSummary[] };
+  return body.data.find((c) => c.id === commodityId)!;
+}
+
+describe('the market price index', () => {
+  it('gives the paid median weighted by quantity once 3 sales are in, the asking median always, and stops counting a cancelled order', async () => {
+    const commodity = await freshCommodity();
+    const cheap = await listing(commodity, 10_000);
+    const middle = await listing(commodity, 20_000);
+    const dear = await listing(commodity, 30_000);
+    const week = isoWeekOf(Date.now());
+
+    const empty = await summary(commodity);
+    expect(empty).toMatchObject({ paid: null, asking: 200, sales: 0, listings: 3, unit: '50 kg bag', category: 'Grains' });
+    expect(empty.weeks).toHaveLength(12);
+    expect(empty.weeks.at(-1)).toEqual({ week, paid: null, asking: 200 });
+
+    await buy(cheap, 1);
+    await buy(dear, 1);
+    // Two sales: too few to say what the price is; the asking price stands alone.
+    expect(await summary(commodity)).toMatchObject({ paid: null, asking: 200, sales: 2 });
+
+    // Four bags at 300 and one each at 100 and 200: the weighted median is 300, the plain one would be 200.
+    const heavy = await buy(dear, 4);
+    await buy(middle, 1);
+    expect(await summary(commodity)).toMatchObject({ paid: 300, sales: 4, listings: 3 });
+    // The whole country counts the same sales.
+    expect(await summary(commodity, 'category=Grains')).toMatchObject({ paid: 300, sales: 4 });
+    // An unpaid order counts for nothing.
+    await buy(cheap, 9, false);
+    expect((await summary(commodity)).sales).toBe(4);
+
+    const cancel = await shop.server.call(`/shop/customers/me/orders/${heavy.orderId}/cancel`, { method: 'POST', token: heavy.buyer.token, json: { reason: 'Changed my mind' } });
+    expect(cancel.status).toBe(200);
+    expect(await summary(commodity)).toMatchObject({ paid: 200, sales: 3 });
+    const rows = await shop.server.deps.db.selectFrom('market_sales').select('order_id').where('commodity_id', '=', commodity).execute();
+    expect(rows.map((r) => r.order_id)).not.toContain(heavy.orderId);
+  });
+
+  it('counts every one of 20 payments settled at once in the same cell', async () => {
+    const commodity = await freshCommodity();
+    const product = await listing(commodity, 10_000);
+    const orders = [];
+    for (let i = 0; i < 20; i++) orders.push(await buy(product, 1, false));
+    const references = await shop.server.deps.db.selectFrom('payments').select(['reference', 'order_id']).where('order_id', 'in', orders.map((o) => o.orderId)).execute();
+    const tokenOf = new Map(orders.map((o) => [o.orderId, o.buyer.token]));
+    const paid = await Promise.all(references.map((r) => shop.server.call(`/payments/sandbox/${r.reference}/approve`, { method: 'POST', token: tokenOf.get(r.order_id) })));
+    expect(paid.every((r) => r.status < 300)).toBe(true);
+    expect(await summary(commodity)).toMatchObject({ sales: 20, paid: 100 });
+    expect(await summary(commodity, 'category=Grains')).toMatchObject({ sales: 20 });
+  });
+
+  it('follows listing prices as they change, and a listing taken down stops counting', async () => {
+    const commodity = await freshCommodity();
+    const one = await listing(commodity, 10_000);
+    await listing(commodity, 14_000);
+    expect(await summary(commodity)).toMatchObject({ asking: 120, listings: 2 });
+    await changeListing(one, { price_minor: 18_000 });
+    expect(await summary(commodity)).toMatchObject({ asking: 160, listings: 2 });
+    await changeListing(one, { is_active: 0 });
+    expect(await summary(commodity)).toMatchObject({ asking: 140, listings: 1 });
+  });
+
+  it('answers a commodity with every region side by side, 12 weeks each', async () => {
+    const commodity = await freshCommodity();
+    await listing(commodity, 15_000, 'Volta');
+    const res = await shop.server.call(`/market-prices/${commodity}`);
+    expect(res.status).toBe(200);
+    const { data } = (await res.json()) as { data: MarketPriceDetail };
+    expect(data).toMatchObject({ id: commodity, unit: '50 kg bag' });
+    expect(data.regions).toHaveLength(16);
+    expect(data.regions.every((r) => r.weeks.length === 12)).toBe(true);
+    expect(data.regions.find((r) => r.region === 'Volta')!.weeks.at(-1)).toMatchObject({ paid: null, asking: 150 });
+    expect(data.regions.find((r) => r.region === 'Ashanti')!.weeks.at(-1)).toMatchObject({ asking: null });
+  });
+
+  it('is cached with ETags, and a payment changes the answer', async () => {
+    const commodity = await freshCommodity();
+    const product = await listing(commodity, 10_000);
+    const first = await shop.server.call('/market-prices?region=Upper%20West');
+    const etag = first.headers.get('etag')!;
+    expect(etag).toBeTruthy();
+    expect(first.headers.get('cache-control')).toContain('public');
+    expect((await shop.server.call('/market-prices?region=Upper%20West', { headers: { 'If-None-Match': etag } })).status).toBe(304);
+    await buy(product, 1);
+    const after = await shop.server.call('/market-prices?region=Upper%20West', { headers: { 'If-None-Match': etag } });
+    expect(after.status).toBe(200);
+    const body = (await after.json()) as { data: MarketPriceSummary[] };
+    expect(body.data.find((c) => c.id === commodity)!.sales).toBe(1);
+  });
+
+  it('refuses what it cannot answer in words, with 4xx', async () => {
+    const badRegion = await shop.server.call('/market-prices?region=Texas');
+    expect(badRegion.status).toBe(400);
+    expect(((await badRegion.json()) as { message: string }).message).toMatch(/16 regions/);
+    expect((await shop.server.call('/market-prices?category=Gadgets')).status).toBe(400);
+    expect((await shop.server.call('/market-prices/no-such-thing')).status).toBe(404);
+    expect((await shop.server.call('/market-prices/..%2Fetc')).status).toBe(404);
+  });
+
+  it('maps the demo listings to commodities by name', async () => {
+    const mapped = await shop.server.deps.db.selectFrom('products').select(['name', 'commodity_id']).where('name', 'in', ['White Maize (50 kg bag)', 'Water Yam (tuber)', 'Hybrid Maize Seed (10 kg bag)']).execute();
+    const byName = Object.fromEntries(mapped.map((p) => [p.name, p.commodity_id]));
+    expect(byName).toEqual({ 'White Maize (50 kg bag)': 'maize-50kg', 'Water Yam (tuber)': 'yam-tuber', 'Hybrid Maize Seed (10 kg bag)': null });
+  });
+});
+
+describe('the demo seed', () => {
+  it('writes 12 weeks of paid trade and asking prices, counted by the index', async () => {
+    const demo = await startTestServer({ env: { SEED_HISTORY: 'demo' } });
+    try {
+      const res = await demo.call('/market-prices?region=Bono%20East&category=Grains');
+      const maize = ((await res.json()) as { data: MarketPriceSummary[] }).data.find((c) => c.id === 'maize-50kg')!;
+      expect(maize.weeks).toHaveLength(12);
+      expect(maize.weeks.every((w) => w.paid !== null && w.asking !== null)).toBe(true);
+      expect(maize.sales).toBeGreaterThanOrEqual(3);
+      // Plausible: within a third of today's asking price every week.
+      expect(maize.weeks.every((w) => Math.abs(w.paid! - maize.asking!) / maize.asking! < 0.34)).toBe(true);
+      const orders = await demo.deps.db.selectFrom('orders').select((eb) => eb.fn.countAll().as('n')).where('status', '=', 'DELIVERED').executeTakeFirstOrThrow();
+      expect(Number(orders.n)).toBeGreaterThan(100);
+    } finally {
+      await demo.close();
+    }
+    // The seed writes about a thousand orders: on PostgreSQL on a busy CI machine that takes a while.
+  }, 240_000);
+});
+
+describe("a seller's listing under a commodity", () => {
+  it('is filed under the commodity the seller picks, counted once approved; an unknown one is refused in words', async () => {
+    const kofi = await tokenFor(shop.server, 'kofi.farms@akuafo.demo');
+    const admin = await adminToken(shop.server);
+    const png = await pngImage();
+    const submit = (fields: Record<string, string>) =>
+      shop.server.call('/product-submissions', { method: 'POST', token: kofi, body: productForm({ ...VALID_PRODUCT, ...fields }, [{ name: 'maize.png', data: png }]) });
+
+    const refused = await submit({ commodityId: 'moon-cheese' });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { fieldErrors: Record<string, string> }).fieldErrors.commodityId).toBe('Choose a commodity from the list, or none');
+
+    const commodity = await freshCommodity('Vegetables');
+    const created = await submit({ name: 'Kontomire for the index', commodityId: commodity, region: 'Upper West', price: '30' });
+    expect(created.status).toBe(201);
+    const { data } = (await created.json()) as { data: { id: number; commodityId: string } };
+    expect(data.commodityId).toBe(commodity);
+    expect((await shop.server.call(`/admin/submissions/${data.id}/approve`, { method: 'POST', token: admin })).status).toBe(200);
+    expect(await summary(commodity, 'region=Upper%20West&category=Vegetables')).toMatchObject({ asking: 30, listings: 1 });
+  });
+});
