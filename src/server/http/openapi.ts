@@ -5,8 +5,8 @@ import { CREDENTIAL_PATHS } from './idempotency';
 
 export const API_PREFIX = '/api/v1';
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-/** Who may call: nobody in particular, any signed-in user, or one role. */
-export type RouteAuth = 'none' | 'user' | 'customer' | 'seller' | 'admin';
+/** Who may call: nobody in particular, any signed-in user, one role, or an SMS/USSD gateway (its ?token=). */
+export type RouteAuth = 'none' | 'user' | 'customer' | 'seller' | 'admin' | 'gateway';
 
 export interface RouteOptions {
   summary: string;
@@ -69,8 +69,8 @@ function operation(route: RouteDescription): Json {
   const responses: Json = {
     '2XX': { description: 'Done', content: { 'application/json': { schema: success } } },
     ...(route.body || route.form || route.query || pathParams.length ? { '400': error('The request is not valid: message says why, fieldErrors which field') } : {}),
-    ...(route.auth === 'none' ? {} : { '401': error('Not signed in, or the token has expired (code token_expired)') }),
-    ...(route.auth === 'none' || route.auth === 'user' ? {} : { '403': error(`Only for a ${route.auth}`) }),
+    ...(route.auth === 'none' ? {} : { '401': error(route.auth === 'gateway' ? 'The gateway token is missing or wrong' : 'Not signed in, or the token has expired (code token_expired)') }),
+    ...(route.auth === 'none' || route.auth === 'user' || route.auth === 'gateway' ? {} : { '403': error(`Only for a ${route.auth}`) }),
     ...(pathParams.length ? { '404': error('No such thing, or not yours') } : {}),
     '429': error('Too many requests: wait for Retry-After seconds'),
     default: error('Any other refusal or failure, in the one error shape'),
@@ -79,7 +79,7 @@ function operation(route: RouteDescription): Json {
     operationId: `${route.method.toLowerCase()}${fullPath.replace(/[/:{}-]+(\w?)/g, (_, c: string) => c.toUpperCase())}`,
     summary: route.summary,
     tags: [route.tag],
-    ...(route.auth === 'none' ? {} : { security: [{ bearer: [] }] }),
+    ...(route.auth === 'none' ? {} : { security: [route.auth === 'gateway' ? { gatewayToken: [] } : { bearer: [] }] }),
     ...(parameters.length ? { parameters } : {}),
     ...(requestBody(route) ? { requestBody: requestBody(route) } : {}),
     responses,
@@ -103,7 +103,10 @@ export function buildOpenApi(routes: readonly RouteDescription[]): Json {
     servers: [{ url: '/' }],
     paths,
     components: {
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The access token from /auth/login or /token/refresh' } },
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The access token from /auth/login or /token/refresh' },
+        gatewayToken: { type: 'apiKey', in: 'query', name: 'token', description: 'The shared secret given to the SMS or USSD gateway (SMS_CALLBACK_TOKEN, USSD_CALLBACK_TOKEN); required when set' },
+      },
       parameters: {
         IdempotencyKey: {
           name: 'Idempotency-Key',
