@@ -1,0 +1,55 @@
+import type { ExpressionBuilder, ExpressionWrapper, SqlBool } from 'kysely';
+import type { SyncQuery } from '../../../shared/schemas/catalogue';
+import type { Db } from '../../platform/db';
+import type { Database } from '../../platform/db/schema';
+import { onShelf, SHELVES, SHELF_SIZE } from '../catalogue/shelves';
+
+/**
+ * What a phone's mirror holds (issue 25): its owner's region, of the categories they chose
+ * (all when none), the home shelves, and the products it names (what its owner opened,
+ * carted, ordered or wishlisted). The shelves' part is twice what a shelf shows, so a shelf
+ * drawn from the mirror stays full when one of its products leaves it.
+ */
+export interface MirrorScope {
+  region?: SyncQuery['region'];
+  categories?: NonNullable<SyncQuery['categories']>;
+  ids: number[];
+  shelves: boolean;
+}
+
+export const SHELF_SCOPE = 2 * SHELF_SIZE;
+
+/** The scope a sync request names, or undefined for an older client that names none (the whole catalogue). */
+export function scopeOf(q: SyncQuery): MirrorScope | undefined {
+  if (q.region === undefined && q.categories === undefined && q.ids === undefined && q.shelves === undefined) return undefined;
+  return { region: q.region, categories: q.categories, ids: q.ids ?? [], shelves: q.shelves === '1' };
+}
+
+/** The answer cache's key part for a scope: equal scopes share answers. */
+export function scopeKey(scope: MirrorScope | undefined): string {
+  if (!scope) return 'all';
+  return [scope.region ?? '', (scope.categories ?? []).join(','), scope.ids.join(','), scope.shelves ? 1 : 0].join('|');
+}
+
+/** The ids on the home shelves now (the three shelves' first SHELF_SCOPE products each). */
+export async function shelfIds(db: Db): Promise<number[]> {
+  const lists = await Promise.all(SHELVES.map((kind) => onShelf(db.selectFrom('products').select('products.id'), kind).limit(SHELF_SCOPE).execute()));
+  return [...new Set(lists.flat().map((r) => r.id))];
+}
+
+/** The SQL condition "this product is in the scope", given the shelves' ids at the time. */
+export function inScope(scope: MirrorScope, onShelves: number[]) {
+  return (eb: ExpressionBuilder<Database, 'products'>): ExpressionWrapper<Database, 'products', SqlBool> => {
+    const parts: ExpressionWrapper<Database, 'products', SqlBool>[] = [];
+    if (scope.region !== undefined || scope.categories !== undefined) {
+      const area: ExpressionWrapper<Database, 'products', SqlBool>[] = [];
+      if (scope.region !== undefined) area.push(eb('region', '=', scope.region));
+      if (scope.categories?.length) area.push(eb('category', 'in', scope.categories));
+      if (area.length) parts.push(eb.and(area));
+    }
+    const named = [...new Set([...scope.ids, ...(scope.shelves ? onShelves : [])])];
+    if (named.length) parts.push(eb('products.id', 'in', named));
+    // An empty scope holds nothing: `or` of no parts is false.
+    return eb.or(parts);
+  };
+}
