@@ -92,6 +92,16 @@ describe('GET /sync/catalogue with a scope', () => {
     expect(named.leftIds).toEqual([]);
   });
 
+  it('sends a catalogue that fits in the phone\'s budget whole, scope or not', async () => {
+    const count = (await rows()).length;
+    const region = encodeURIComponent((await rows())[0].region);
+    const fits = await allOf(`region=${region}&budget=${count}`);
+    expect(fits.products.length).toBe(count);
+    expect((await pull(`region=${region}&budget=${count}&since=0`)).leftIds).toBeUndefined();
+    const over = await allOf(`region=${region}&budget=${count - 1}`);
+    expect(over.products.length).toBeLessThan(count);
+  });
+
   it('refuses a bad scope with a sentence and a 400', async () => {
     for (const [query, message] of [
       ['region=Mars', "region must be one of Ghana's 16 regions"],
@@ -99,6 +109,7 @@ describe('GET /sync/catalogue with a scope', () => {
       ['ids=1,abc', 'ids must be a comma-separated list of product ids'],
       [`ids=${Array.from({ length: 301 }, (_, i) => i + 1).join(',')}`, 'ids may name at most 300 products'],
       ['shelves=yes', 'shelves must be 0 or 1'],
+      ['budget=0', 'budget must be a whole number from 1 to 1000000'],
     ]) {
       const res = await server.call(`/sync/catalogue?${query}`);
       expect(res.status, query).toBe(400);

@@ -82,6 +82,8 @@ export const syncQuerySchema = v.object({
     ),
   ),
   shelves: v.optional(v.picklist(['0', '1'], 'shelves must be 0 or 1')),
+  /** The phone's budget of listings: a catalogue that fits in it is sent whole, scope or not. */
+  budget: v.optional(intParam('budget', 1, 1_000_000)),
 });
 export type SyncQuery = v.InferOutput<typeof syncQuerySchema>;
 

@@ -5,7 +5,7 @@ import { IMMUTABLE_READ, REVALIDATE_READ, readQuery, type PublicReads } from '..
 import { currentCatalogueVersion } from '../../platform/db/catalogue-versions';
 import { toProducts } from '../catalogue/serialize';
 import type { Db } from '../../platform/db';
-import { inScope, scopeKey, scopeOf, shelfIds } from './scope';
+import { fitsBudget, inScope, scopeKey, scopeOf, shelfIds } from './scope';
 
 /**
  * The catalogue delta for the phone's mirror: every product and tombstone whose version is
@@ -13,19 +13,21 @@ import { inScope, scopeKey, scopeOf, shelfIds } from './scope';
  * to the ETag. A page below the head may be kept for good: a product that changed since
  * left it for a later page, which the phone asks for next, so an old copy of the page is
  * still a correct step of the pull. A phone that names its mirror's scope (./scope.ts) gets
- * only the products in it, and in `leftIds` those changed since its cursor that are now out.
+ * only the products in it, and in `leftIds` those changed since its cursor that are now out
+ * (unless the whole catalogue fits in the budget it names: then it gets all, and no leftIds).
  */
 export function syncRoutes({ db }: Deps, reads: PublicReads) {
   const app = new Hono<AppEnv>();
   app.get('/sync/catalogue', (c) => {
     const query = readQuery(c, syncQuerySchema);
     const { since, limit } = query;
-    const scope = scopeOf(query);
+    const asked = scopeOf(query);
     return reads.answer(
       c,
-      `sync:${since}:${limit}:${scopeKey(scope)}`,
+      `sync:${since}:${limit}:${scopeKey(asked)}:${query.budget ?? ''}`,
       async () => {
         const head = await currentCatalogueVersion(db);
+        const scope = asked && !(await fitsBudget(db, query.budget)) ? asked : undefined;
         const scoped = scope && inScope(scope, scope.shelves ? await shelfIds(db) : []);
         let changed = db.selectFrom('products').selectAll().where('version', '>', since);
         if (scoped) changed = changed.where(scoped);

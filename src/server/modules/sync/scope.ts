@@ -25,6 +25,16 @@ export function scopeOf(q: SyncQuery): MirrorScope | undefined {
   return { region: q.region, categories: q.categories, ids: q.ids ?? [], shelves: q.shelves === '1' };
 }
 
+/**
+ * Whether the scope applies: a catalogue that fits in the phone's budget is sent whole (a
+ * small marketplace needs no scope). Looks at most budget + 1 rows, whatever the catalogue's size.
+ */
+export async function fitsBudget(db: Db, budget: number | undefined): Promise<boolean> {
+  if (budget === undefined) return false;
+  const beyond = await db.selectFrom('products').select('id').orderBy('id').limit(1).offset(budget).executeTakeFirst();
+  return beyond === undefined;
+}
+
 /** The answer cache's key part for a scope: equal scopes share answers. */
 export function scopeKey(scope: MirrorScope | undefined): string {
   if (!scope) return 'all';
