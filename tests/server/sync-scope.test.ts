@@ -102,6 +102,16 @@ describe('GET /sync/catalogue with a scope', () => {
     expect(over.products.length).toBeLessThan(count);
   });
 
+  it('beyond the budget, sends the newest listings of the area, as many as the budget leaves room for', async () => {
+    const all = await server.deps.db.selectFrom('products').select(['id', 'region', 'created_at']).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+    const region = all[0].region;
+    const area = all.filter((p) => p.region === region);
+    expect(area.length).toBeGreaterThan(3);
+    const { products } = await allOf(`region=${encodeURIComponent(region)}&budget=3`);
+    const newest = area.filter((p) => p.created_at >= area[2].created_at).map((p) => p.id).sort((a, b) => a - b);
+    expect(products.map((p) => p.id).sort((a, b) => a - b)).toEqual(newest);
+  });
+
   it('refuses a bad scope with a sentence and a 400', async () => {
     for (const [query, message] of [
       ['region=Mars', "region must be one of Ghana's 16 regions"],

@@ -7,7 +7,7 @@ import { readMirrorScope } from '../../src/local/mirror-scope';
 import { reportReached, reportUnreachable, resetNetworkState } from '../../src/local/network';
 import type { Product } from '../../src/shared/schemas/catalogue';
 import { paginate } from '../../src/shared/pagination';
-import { api } from '../../src/web/app/api';
+import { api } from '../../src/web/lib/api';
 import { RegionPrompt } from '../../src/web/components/catalogue/RegionPrompt';
 import { MirrorCard } from '../../src/web/pages/account/MirrorSettings';
 import SearchPage from '../../src/web/pages/catalogue/SearchPage';

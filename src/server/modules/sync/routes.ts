@@ -5,7 +5,7 @@ import { IMMUTABLE_READ, REVALIDATE_READ, readQuery, type PublicReads } from '..
 import { currentCatalogueVersion } from '../../platform/db/catalogue-versions';
 import { toProducts } from '../catalogue/serialize';
 import type { Db } from '../../platform/db';
-import { fitsBudget, inScope, scopeKey, scopeOf, shelfIds } from './scope';
+import { areaSince, fitsBudget, inScope, scopeKey, scopeOf, shelfIds } from './scope';
 
 /**
  * The catalogue delta for the phone's mirror: every product and tombstone whose version is
@@ -27,7 +27,7 @@ export function syncRoutes({ db }: Deps, reads: PublicReads) {
       `sync:${since}:${limit}:${scopeKey(asked)}:${query.budget ?? ''}`,
       async () => {
         const head = await currentCatalogueVersion(db);
-        const scope = asked && !(await fitsBudget(db, query.budget)) ? asked : undefined;
+        const scope = asked && !(await fitsBudget(db, query.budget)) ? { ...asked, createdSince: await areaSince(db, asked, query.budget) } : undefined;
         const scoped = scope && inScope(scope, scope.shelves ? await shelfIds(db) : []);
         let changed = db.selectFrom('products').selectAll().where('version', '>', since);
         if (scoped) changed = changed.where(scoped);

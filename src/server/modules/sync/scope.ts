@@ -15,6 +15,8 @@ export interface MirrorScope {
   categories?: NonNullable<SyncQuery['categories']>;
   ids: number[];
   shelves: boolean;
+  /** The area holds the listings created since then: its newest, as many as the budget leaves room for. */
+  createdSince?: string;
 }
 
 export const SHELF_SCOPE = 2 * SHELF_SIZE;
@@ -35,6 +37,25 @@ export async function fitsBudget(db: Db, budget: number | undefined): Promise<bo
   return beyond === undefined;
 }
 
+/**
+ * With a budget, the area (region and categories) keeps its newest listings, as many as the
+ * budget leaves after the shelves and the named products: the phone then receives about what it
+ * keeps. Undefined when the whole area fits.
+ */
+export async function areaSince(db: Db, scope: MirrorScope, budget: number | undefined): Promise<string | undefined> {
+  if (budget === undefined || (scope.region === undefined && scope.categories === undefined)) return undefined;
+  const room = Math.max(1, budget - scope.ids.length - (scope.shelves ? SHELVES.length * SHELF_SCOPE : 0));
+  const last = await db
+    .selectFrom('products')
+    .select('created_at')
+    .where((eb) => inArea(eb, scope))
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .offset(room - 1)
+    .executeTakeFirst();
+  return last?.created_at;
+}
+
 /** The answer cache's key part for a scope: equal scopes share answers. */
 export function scopeKey(scope: MirrorScope | undefined): string {
   if (!scope) return 'all';
@@ -51,15 +72,19 @@ export async function shelfIds(db: Db): Promise<number[]> {
 export function inScope(scope: MirrorScope, onShelves: number[]) {
   return (eb: ExpressionBuilder<Database, 'products'>): ExpressionWrapper<Database, 'products', SqlBool> => {
     const parts: ExpressionWrapper<Database, 'products', SqlBool>[] = [];
-    if (scope.region !== undefined || scope.categories !== undefined) {
-      const area: ExpressionWrapper<Database, 'products', SqlBool>[] = [];
-      if (scope.region !== undefined) area.push(eb('region', '=', scope.region));
-      if (scope.categories?.length) area.push(eb('category', 'in', scope.categories));
-      if (area.length) parts.push(eb.and(area));
-    }
+    if (scope.region !== undefined || scope.categories !== undefined) parts.push(inArea(eb, scope));
     const named = [...new Set([...scope.ids, ...(scope.shelves ? onShelves : [])])];
     if (named.length) parts.push(eb('products.id', 'in', named));
     // An empty scope holds nothing: `or` of no parts is false.
     return eb.or(parts);
   };
+}
+
+/** The region (if named) and the categories (if any): the always-true "and" of nothing when neither narrows. */
+function inArea(eb: ExpressionBuilder<Database, 'products'>, scope: MirrorScope): ExpressionWrapper<Database, 'products', SqlBool> {
+  const area: ExpressionWrapper<Database, 'products', SqlBool>[] = [];
+  if (scope.region !== undefined) area.push(eb('region', '=', scope.region));
+  if (scope.categories?.length) area.push(eb('category', 'in', scope.categories));
+  if (scope.createdSince !== undefined) area.push(eb('created_at', '>=', scope.createdSince));
+  return eb.and(area);
 }

@@ -8,6 +8,7 @@ import { apiCacheMigration } from './migration-009-api-cache';
 import { offersMigration } from './migration-010-offers';
 import { contactChangesMigration } from './migration-011-contact-changes';
 import { submissionReviewMigration } from './migration-012-submission-review';
+import { mirrorScopeMigration } from './migration-015-mirror-scope';
 
 /**
  * One list of migrations for SQLite and PostgreSQL. Only the identity column differs;
@@ -310,6 +311,7 @@ function createMigrations(dialect: Dialect): Record<string, Migration> {
     '010_offers': offersMigration,
     '011_contact_changes': contactChangesMigration(dialect),
     '012_submission_review': submissionReviewMigration,
+    '015_mirror_scope': mirrorScopeMigration,
   };
 }
 

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { pullCatalogue } from '../../../local/catalogue';
 import { dismissRegionPrompt, setMirrorRegion, shouldAskRegion } from '../../../local/mirror-scope';
 import { GHANA_REGIONS, type GhanaRegion } from '../../../shared/catalogue';
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
 import { useLiveQueryInTransition } from '../../hooks/useLiveQueryInTransition';
 
 /**

@@ -3,7 +3,7 @@ import { pullCatalogue } from '../../../local/catalogue';
 import { localDb } from '../../../local/db';
 import { MIRROR_BUDGET, MIRROR_BUDGET_DATA_SAVER, readMirrorScope, setMirrorCategories, setMirrorRegion } from '../../../local/mirror-scope';
 import { CATEGORIES, GHANA_REGIONS, type Category, type GhanaRegion } from '../../../shared/catalogue';
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
 import { useDataSaver } from '../../hooks/useDataSaver';
 
 const refresh = () => void pullCatalogue(api).catch(() => undefined);
