@@ -4,6 +4,7 @@ import { evictBeyondBudget, pullCatalogue, SCOPED_KEY } from '../../src/local/ca
 import { fetchProductDetail } from '../../src/local/catalogue-detail';
 import { queryLocalProducts } from '../../src/local/catalogue-query';
 import { AkuafoDb, getMeta, setMeta } from '../../src/local/db';
+import { estimatePack, packPictureUrls } from '../../src/local/packs';
 import { keptIds, MIRROR_BUDGET_DATA_SAVER, setMirrorCategories, setMirrorRegion } from '../../src/local/mirror-scope';
 import { setDataSaver } from '../../src/local/settings';
 import { nextCatalogueVersion } from '../../src/server/modules/catalogue/versions';
@@ -124,6 +125,19 @@ describe('the mirror follows its scope', () => {
     await pullCatalogue(api(), db);
     expect(await db.products.count()).toBe(LISTINGS);
     expect(await getMeta(SCOPED_KEY, db)).toBe(false);
+  });
+});
+
+describe('offline packs within the scope', () => {
+  it('plan the pictures of the mirror and are sized for the owner\'s region', async () => {
+    await setMirrorRegion('Central', db);
+    await pullCatalogue(api(), db);
+    const size = await estimatePack(api(), 'Grains', 320, db);
+    const central = (await serverRows()).filter((r) => r.region === 'Central' && r.category === 'Grains' && r.is_active);
+    expect(size.productCount).toBe(central.length);
+    const urls = await packPictureUrls('Grains', 320, db);
+    const mirrored = await db.products.filter((p) => p.category === 'Grains' && p.isActive).toArray();
+    expect(urls.sort()).toEqual([...new Set(mirrored.flatMap((p) => p.images.map((i) => i.urls[320])))].sort());
   });
 });
 
