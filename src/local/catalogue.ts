@@ -13,6 +13,8 @@ const ETAG_KEY = 'catalogue.etag';
 const SCOPE_KEY = 'catalogue.scope';
 /** Whether the server applied the scope (false: the whole catalogue fits in the budget). */
 export const SCOPED_KEY = 'catalogue.scoped';
+/** Whether the mirror has caught up with its scope once (until then it asks `fresh`: no leftIds). */
+const CAUGHT_UP_KEY = 'catalogue.caughtUp';
 
 interface StoredEtag {
   since: number;
@@ -58,7 +60,8 @@ async function pullPages(api: ApiClient, db: AkuafoDb): Promise<PullResult> {
   const kept = await keptIds(db);
   const budget = await mirrorBudget(db);
   const dropped = await followScope(scopeSignature(scope), (p) => inArea(p, scope), new Set(kept), db);
-  const scopeParams = { ...scopeSearchParams(scope, kept), budget: String(budget) };
+  const fresh = (await getMeta<boolean>(CAUGHT_UP_KEY, db)) !== true;
+  const scopeParams = { ...scopeSearchParams(scope, kept), budget: String(budget), ...(fresh ? { fresh: '1' } : {}) };
   const result: PullResult = { changed: 0, deleted: dropped, evicted: 0, cursor: (await getMeta<number>(CURSOR_KEY, db)) ?? 0 };
   for (;;) {
     // An unchanged catalogue costs a bodiless 304: we send back the ETag of the last answer
@@ -73,6 +76,7 @@ async function pullPages(api: ApiClient, db: AkuafoDb): Promise<PullResult> {
     });
     if (!answer) {
       await setMeta(PULLED_AT_KEY, new Date().toISOString(), db);
+      if (fresh) await setMeta(CAUGHT_UP_KEY, true, db);
       break; // 304: nothing new
     }
     const delta = answer.data;
@@ -84,7 +88,10 @@ async function pullPages(api: ApiClient, db: AkuafoDb): Promise<PullResult> {
     result.changed += delta.products.length;
     result.deleted += gone.length;
     result.cursor = delta.cursor;
-    if (!delta.hasMore) break;
+    if (!delta.hasMore) {
+      if (fresh) await setMeta(CAUGHT_UP_KEY, true, db);
+      break;
+    }
   }
   result.evicted = await evictBeyondBudget(budget, new Set(await keptIds(db)), db);
   rememberPulledCatalogue();
@@ -106,7 +113,7 @@ async function followScope(signature: string, inNewArea: (p: LocalProduct) => bo
   return db.transaction('rw', db.products, db.productDetails, db.meta, async () => {
     const gone = (await db.products.filter((p) => !kept.has(p.id) && !inNewArea(p)).primaryKeys()) as number[];
     if (gone.length) await db.products.bulkDelete(gone);
-    await db.meta.bulkDelete([CURSOR_KEY, ETAG_KEY]);
+    await db.meta.bulkDelete([CURSOR_KEY, ETAG_KEY, CAUGHT_UP_KEY]);
     await setMeta(SCOPE_KEY, signature, db);
     await bumpGeneration(db);
     return gone.length;

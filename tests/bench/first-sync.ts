@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { gunzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gunzipSync } from 'node:zlib';
 import { createApiClient } from '../../src/local/api';
 import { pullCatalogue, toLocalProduct } from '../../src/local/catalogue';
 import { queryLocalProducts } from '../../src/local/catalogue-query';
@@ -28,6 +28,7 @@ await fillBigCatalogue(server.deps, LISTINGS);
 console.log(`Server filled with ${LISTINGS.toLocaleString('en')} listings in ${((performance.now() - started) / 1000).toFixed(1)} s (SQLite)`);
 
 let wire = 0;
+let wireBr = 0;
 let requests = 0;
 const gzipFetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
   const request = new Request(input, init);
@@ -39,7 +40,10 @@ const gzipFetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
   const headers = new Headers(response.headers);
   const gzipped = headers.get('content-encoding') === 'gzip';
   headers.delete('content-encoding');
-  return new Response(response.status === 304 ? null : gzipped ? gunzipSync(body) : body, { status: response.status, headers });
+  const plain = gzipped ? gunzipSync(body) : body;
+  // What a browser asking for brotli gets (the server's quality 9), for comparison.
+  if (response.status === 200) wireBr += brotliCompressSync(plain, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }).byteLength;
+  return new Response(response.status === 304 ? null : plain, { status: response.status, headers });
 }) as typeof fetch;
 const api = createApiClient({ origin: 'http://test.local', fetch: gzipFetch });
 const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
@@ -49,6 +53,7 @@ const json = (v: unknown) => Buffer.byteLength(JSON.stringify(v));
 // Before: the whole catalogue, as an older client asks for it (pages read, not stored: the
 // stored figure is the JSON the mirror would hold).
 wire = 0;
+wireBr = 0;
 requests = 0;
 let storedBefore = 0;
 let held = 0;
@@ -60,24 +65,26 @@ for (let since = 0; ; ) {
   since = data.cursor;
   if (!data.hasMore) break;
 }
-console.log(`Before (whole catalogue): ${held.toLocaleString('en')} listings, ${requests} requests, ${mb(wire)} on the wire (gzip), ${mb(storedBefore)} of mirror JSON (~${mb(storedBefore * 1.8)} in IndexedDB), ${((performance.now() - started) / 1000).toFixed(1)} s`);
+console.log(`Before (whole catalogue): ${held.toLocaleString('en')} listings, ${requests} requests, ${mb(wire)} on the wire (gzip; ${mb(wireBr)} brotli), ${mb(storedBefore)} of mirror JSON (~${mb(storedBefore * 1.8)} in IndexedDB), ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
 async function newPhone(label: string, setup: (db: AkuafoDb) => Promise<void>) {
   const db = new AkuafoDb(`bench-${label}`);
   await setup(db);
   wire = 0;
+  wireBr = 0;
   requests = 0;
   const t = performance.now();
   const result = await pullCatalogue(api, db);
   const seconds = (performance.now() - t) / 1000;
   const pullWire = wire;
+  const pullBr = wireBr;
   const pullRequests = requests;
   const stored = (await storageReport(db, undefined, undefined)).parts.catalogue + json(await db.meta.toArray());
   const parsed = parseWith(productQuerySchema, { search: 'maize', location: REGION });
   if (!parsed.ok) throw new Error(parsed.error.message);
   const maize = (await queryLocalProducts(parsed.value, db)).pagination.totalCount;
   console.log(
-    `After, ${label}: ${pullRequests} requests, ${kb(pullWire)} on the wire (gzip), ${result.changed.toLocaleString('en')} listings received, ${result.evicted.toLocaleString('en')} evicted for the budget, ` +
+    `After, ${label}: ${pullRequests} requests, ${kb(pullWire)} on the wire (gzip; ${kb(pullBr)} brotli), ${result.changed.toLocaleString('en')} listings received, ${result.evicted.toLocaleString('en')} evicted for the budget, ` +
       `${(await db.products.count()).toLocaleString('en')} kept, ${mb(stored)} stored (JSON; ~${mb(stored * 1.8)} in IndexedDB), offline "maize" in ${REGION}: ${maize}, ${seconds.toFixed(1)} s`,
   );
   db.close();

@@ -86,6 +86,8 @@ describe('GET /sync/catalogue with a scope', () => {
     const next = await pull(`${scope}&since=${first.cursor}`);
     expect(next.products.map((p) => p.id).sort((a, b) => a - b)).toEqual([arriving.id, untouched.id].sort((a, b) => a - b));
     expect(next.leftIds).toEqual([leaving.id]);
+    // A phone still catching up on a new scope holds nothing outside it: no leftIds on the way.
+    expect((await pull(`${scope}&since=${first.cursor}&fresh=1`)).leftIds).toEqual([]);
     // A phone that names the product it keeps still gets its changes, wherever it moved.
     const named = await pull(`${scope}&ids=${leaving.id}&since=${first.cursor}`);
     expect(named.products.map((p) => p.id)).toContain(leaving.id);
@@ -119,6 +121,7 @@ describe('GET /sync/catalogue with a scope', () => {
       ['ids=1,abc', 'ids must be a comma-separated list of product ids'],
       [`ids=${Array.from({ length: 301 }, (_, i) => i + 1).join(',')}`, 'ids may name at most 300 products'],
       ['shelves=yes', 'shelves must be 0 or 1'],
+      ['fresh=2', 'fresh must be 0 or 1'],
       ['budget=0', 'budget must be a whole number from 1 to 1000000'],
     ]) {
       const res = await server.call(`/sync/catalogue?${query}`);

@@ -82,6 +82,11 @@ export const syncQuerySchema = v.object({
     ),
   ),
   shelves: v.optional(v.picklist(['0', '1'], 'shelves must be 0 or 1')),
+  /**
+   * 1 while a phone catches up on a new scope (it holds nothing else yet): no leftIds, which
+   * would otherwise name every listing outside the scope on the way.
+   */
+  fresh: v.optional(v.picklist(['0', '1'], 'fresh must be 0 or 1')),
   /** The phone's budget of listings: a catalogue that fits in it is sent whole, scope or not. */
   budget: v.optional(intParam('budget', 1, 1_000_000)),
 });

@@ -24,7 +24,7 @@ export function syncRoutes({ db }: Deps, reads: PublicReads) {
     const asked = scopeOf(query);
     return reads.answer(
       c,
-      `sync:${since}:${limit}:${scopeKey(asked)}:${query.budget ?? ''}`,
+      `sync:${since}:${limit}:${scopeKey(asked)}:${query.budget ?? ''}:${query.fresh ?? ''}`,
       async () => {
         const head = await currentCatalogueVersion(db);
         const scope = asked && !(await fitsBudget(db, query.budget)) ? { ...asked, createdSince: await areaSince(db, asked, query.budget) } : undefined;
@@ -48,8 +48,8 @@ export function syncRoutes({ db }: Deps, reads: PublicReads) {
           hasMore,
         };
         // What changed outside the scope may have been inside it before: the phone drops those it
-        // holds. A first pull (since 0) holds nothing yet.
-        if (scoped) delta.leftIds = since === 0 ? [] : await leftScope(db, scoped, since, upTo);
+        // holds. A phone catching up on a new scope (since 0, or fresh) holds nothing outside it yet.
+        if (scoped) delta.leftIds = since === 0 || query.fresh === '1' ? [] : await leftScope(db, scoped, since, upTo);
         return { data: delta };
       },
       { cacheControl: ({ data }) => (data.hasMore ? IMMUTABLE_READ : REVALIDATE_READ) },
