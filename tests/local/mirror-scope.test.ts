@@ -7,7 +7,7 @@ import { AkuafoDb, getMeta, setMeta } from '../../src/local/db';
 import { estimatePack, packPictureUrls } from '../../src/local/packs';
 import { keptIds, MIRROR_BUDGET_DATA_SAVER, setMirrorCategories, setMirrorRegion } from '../../src/local/mirror-scope';
 import { setDataSaver } from '../../src/local/settings';
-import { nextCatalogueVersion } from '../../src/server/modules/catalogue/versions';
+import { nextCatalogueVersion } from '../../src/server/platform/db/catalogue-versions';
 import { now } from '../../src/server/platform/db';
 import { productQuerySchema } from '../../src/shared/schemas/catalogue';
 import { parseWith } from '../../src/shared/schemas/parse';

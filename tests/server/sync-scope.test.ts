@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nextCatalogueVersion } from '../../src/server/modules/catalogue/versions';
+import { nextCatalogueVersion } from '../../src/server/platform/db/catalogue-versions';
 import { now } from '../../src/server/platform/db';
 import type { CatalogueDelta } from '../../src/shared/schemas/catalogue';
 import { startTestServer, type TestServer } from '../support/server';
