@@ -2,6 +2,8 @@ import type { ProductDetail } from '../shared/schemas/catalogue';
 import { ApiError, type ApiClient } from './api';
 import { localDb, type AkuafoDb, type LocalProduct } from './db';
 import { localSameCategory } from './catalogue-query';
+import { toLocalProduct } from './catalogue';
+import { bumpGeneration } from './mirror-scope';
 import { readSession } from './session';
 
 /**
@@ -26,7 +28,15 @@ export async function fetchProductDetail(api: ApiClient, id: number, db: AkuafoD
     const { data } = await api.get<{ data: ProductDetail }>(`products/${id}`);
     const cachedFor = (await readSession(db))?.user.email;
     const cached: CachedDetail = { ...data, cachedAt: new Date().toISOString(), cachedFor };
-    await db.productDetails.put(cached);
+    const { reviews: _reviews, relatedProducts: _related, canReview: _canReview, ...product } = data;
+    // An opened listing is kept in the mirror (mirror-scope.ts), found by offline search even outside the scope.
+    await db.transaction('rw', db.productDetails, db.products, db.meta, async () => {
+      await db.productDetails.put(cached);
+      const held = await db.products.get(id);
+      if (held && held.version >= product.version) return;
+      await db.products.put(toLocalProduct(product));
+      await bumpGeneration(db);
+    });
     return cached;
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) await db.productDetails.delete(id);

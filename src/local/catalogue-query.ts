@@ -3,6 +3,7 @@ import type { ProductQuery } from '../shared/schemas/catalogue';
 import { matchesSearch, searchWords } from '../shared/search';
 import { toMinor } from '../shared/money';
 import { getMeta, localDb, type AkuafoDb, type LocalProduct } from './db';
+import { MIRROR_GENERATION_KEY } from './mirror-scope';
 
 /**
  * What a query looks at, for every listed product, kept in memory: reading 10,000 products
@@ -26,7 +27,7 @@ interface Entry {
 }
 
 interface Snapshot {
-  cursor: number | undefined;
+  cursor: string;
   entries: Entry[];
 }
 
@@ -52,7 +53,8 @@ function entryOf(p: LocalProduct): Entry {
 
 /** The listed products' slim copy, rebuilt when the mirror's cursor moved. */
 async function listedEntries(db: AkuafoDb): Promise<Entry[]> {
-  const cursor = await getMeta<number>('catalogue.cursor', db);
+  // Listings dropped for the scope or the budget move the generation, not the cursor.
+  const cursor = `${await getMeta<number>('catalogue.cursor', db)}:${await getMeta<number>(MIRROR_GENERATION_KEY, db)}`;
   let snapshot = snapshots.get(db);
   if (!snapshot || (await snapshot).cursor !== cursor) {
     snapshot = (async () => {

@@ -3,11 +3,18 @@ import { nextTask } from '../shared/next-task';
 import { searchHaystack } from '../shared/search';
 import type { ApiClient } from './api';
 import { getMeta, localDb, setMeta, type AkuafoDb, type LocalProduct } from './db';
+import { bumpGeneration, inArea, keptIds, mirrorBudget, readMirrorScope, scopeSearchParams, scopeSignature } from './mirror-scope';
 
 const CURSOR_KEY = 'catalogue.cursor';
 const PULLED_AT_KEY = 'catalogue.pulledAt';
 /** The ETag of the last answer and the cursor it was for: { since, etag }. */
 const ETAG_KEY = 'catalogue.etag';
+/** The scope (region and categories) the cursor was pulled for: src/local/mirror-scope.ts. */
+const SCOPE_KEY = 'catalogue.scope';
+/** Whether the server applied the scope (false: the whole catalogue fits in the budget). */
+export const SCOPED_KEY = 'catalogue.scoped';
+/** Whether the mirror has caught up with its scope once (until then it asks `fresh`: no leftIds). */
+const CAUGHT_UP_KEY = 'catalogue.caughtUp';
 
 interface StoredEtag {
   since: number;
@@ -20,7 +27,10 @@ export function toLocalProduct(product: Product): LocalProduct {
 
 export interface PullResult {
   changed: number;
+  /** Listings deleted on the server, or gone out of the scope. */
   deleted: number;
+  /** Listings the budget evicted after the pull. */
+  evicted: number;
   cursor: number;
 }
 
@@ -46,31 +56,89 @@ function inTurn<T>(name: string, work: () => Promise<T>): Promise<T> {
 }
 
 async function pullPages(api: ApiClient, db: AkuafoDb): Promise<PullResult> {
-  const result: PullResult = { changed: 0, deleted: 0, cursor: (await getMeta<number>(CURSOR_KEY, db)) ?? 0 };
+  const scope = await readMirrorScope(db);
+  const kept = await keptIds(db);
+  const budget = await mirrorBudget(db);
+  const dropped = await followScope(scopeSignature(scope), (p) => inArea(p, scope), new Set(kept), db);
+  const fresh = (await getMeta<boolean>(CAUGHT_UP_KEY, db)) !== true;
+  const scopeParams = { ...scopeSearchParams(scope, kept), budget: String(budget), ...(fresh ? { fresh: '1' } : {}) };
+  const result: PullResult = { changed: 0, deleted: dropped, evicted: 0, cursor: (await getMeta<number>(CURSOR_KEY, db)) ?? 0 };
   for (;;) {
     // An unchanged catalogue costs a bodiless 304: we send back the ETag of the last answer
     // for this same cursor (the server's ETag is a digest of the answer).
     const stored = await getMeta<StoredEtag>(ETAG_KEY, db);
     let etag: string | null = null;
     const answer = await api.get<{ data: CatalogueDelta } | undefined>('sync/catalogue', {
-      searchParams: { since: result.cursor },
+      searchParams: { ...scopeParams, since: result.cursor },
       headers: stored?.since === result.cursor ? { 'If-None-Match': stored.etag } : undefined,
       throwHttpErrors: (status) => status !== 304,
       hooks: { afterResponse: [(_request, _options, response) => void (etag = response.headers.get('etag'))] },
     });
     if (!answer) {
       await setMeta(PULLED_AT_KEY, new Date().toISOString(), db);
+      if (fresh) await setMeta(CAUGHT_UP_KEY, true, db);
       break; // 304: nothing new
     }
     const delta = answer.data;
-    await applyDelta(delta, result.cursor, etag, db);
+    // What left the scope goes, but never what its owner keeps.
+    const keptSet = new Set(kept);
+    const gone = [...delta.deletedIds, ...(delta.leftIds ?? []).filter((id) => !keptSet.has(id))];
+    await applyDelta({ ...delta, deletedIds: gone }, result.cursor, etag, db);
+    await setMeta(SCOPED_KEY, delta.leftIds !== undefined, db);
     result.changed += delta.products.length;
-    result.deleted += delta.deletedIds.length;
+    result.deleted += gone.length;
     result.cursor = delta.cursor;
-    if (!delta.hasMore) break;
+    if (!delta.hasMore) {
+      if (fresh) await setMeta(CAUGHT_UP_KEY, true, db);
+      break;
+    }
   }
+  result.evicted = await evictBeyondBudget(budget, new Set(await keptIds(db)), db);
   rememberPulledCatalogue();
   return result;
+}
+
+/**
+ * A new scope (another region or other categories, or a mirror from before scopes): the
+ * listings outside it go, but those the owner keeps, and the pull starts afresh for the new
+ * scope (its shelves come back with it). Returns how many went.
+ */
+async function followScope(signature: string, inNewArea: (p: LocalProduct) => boolean, kept: Set<number>, db: AkuafoDb): Promise<number> {
+  if ((await getMeta<string>(SCOPE_KEY, db)) === signature) return 0;
+  // The whole catalogue fitted in the budget last time: it still holds every listing of the new scope.
+  if ((await getMeta<boolean>(SCOPED_KEY, db)) === false) {
+    await setMeta(SCOPE_KEY, signature, db);
+    return 0;
+  }
+  return db.transaction('rw', db.products, db.productDetails, db.meta, async () => {
+    const gone = (await db.products.filter((p) => !kept.has(p.id) && !inNewArea(p)).primaryKeys()) as number[];
+    if (gone.length) await db.products.bulkDelete(gone);
+    await db.meta.bulkDelete([CURSOR_KEY, ETAG_KEY, CAUGHT_UP_KEY]);
+    await setMeta(SCOPE_KEY, signature, db);
+    await bumpGeneration(db);
+    return gone.length;
+  });
+}
+
+/**
+ * Keeps the mirror within its budget of listings: those its owner keeps stay; of the rest,
+ * unlisted ones go first, then the least recently changed (the lists show the newest first
+ * and the shelves the latest changes, so those are the least likely to be looked at).
+ */
+export async function evictBeyondBudget(budget: number, kept: Set<number>, db: AkuafoDb = localDb): Promise<number> {
+  const excess = (await db.products.count()) - budget;
+  if (excess <= 0) return 0;
+  return db.transaction('rw', db.products, db.meta, async () => {
+    const candidates: { id: number; isActive: boolean; updatedAt: string }[] = [];
+    await db.products.each((p) => {
+      if (!kept.has(p.id)) candidates.push({ id: p.id, isActive: p.isActive, updatedAt: p.updatedAt });
+    });
+    candidates.sort((a, b) => Number(a.isActive) - Number(b.isActive) || (a.updatedAt < b.updatedAt ? -1 : a.updatedAt > b.updatedAt ? 1 : a.id - b.id));
+    const gone = candidates.slice(0, excess).map((c) => c.id);
+    await db.products.bulkDelete(gone);
+    await bumpGeneration(db);
+    return gone.length;
+  });
 }
 
 /**

@@ -1,7 +1,9 @@
 import type { Category, ImageWidth } from '../shared/catalogue';
 import type { OfflinePackSize } from '../shared/schemas/offline';
 import type { ApiClient } from './api';
-import { localDb, setMeta, type AkuafoDb } from './db';
+import { SCOPED_KEY } from './catalogue';
+import { getMeta, localDb, setMeta, type AkuafoDb } from './db';
+import { readMirrorScope } from './mirror-scope';
 import { PACK_CACHE } from './pictures';
 import { recordUsage, responseBytes } from './usage';
 
@@ -63,7 +65,7 @@ export async function listPacks(db: AkuafoDb = localDb): Promise<OfflinePack[]> 
   return rows.map((r) => r.value as OfflinePack).sort((a, b) => (a.id === ALL_PACK ? -1 : b.id === ALL_PACK ? 1 : a.id < b.id ? -1 : 1));
 }
 
-/** The pictures a pack holds, from the mirror: every picture of every listed product in scope. */
+/** The pictures a pack holds, from the mirror (its owner's scope): every picture of every listed product in it. */
 export async function packPictureUrls(category: Category | null, width: ImageWidth, db: AkuafoDb = localDb): Promise<string[]> {
   const products = category ? db.products.where('category').equals(category) : db.products.toCollection();
   const urls = new Set<string>();
@@ -73,10 +75,15 @@ export async function packPictureUrls(category: Category | null, width: ImageWid
   return [...urls];
 }
 
-/** What the pack will download, asked before it starts. */
-export async function estimatePack(api: ApiClient, category: Category | null, width: ImageWidth): Promise<OfflinePackSize> {
+/**
+ * What the pack will download, asked before it starts. A mirror that holds its owner's region
+ * (mirror-scope.ts) makes packs of that region's pictures, so the server sizes that region's.
+ */
+export async function estimatePack(api: ApiClient, category: Category | null, width: ImageWidth, db: AkuafoDb = localDb): Promise<OfflinePackSize> {
   const searchParams: Record<string, string> = { width: String(width) };
   if (category) searchParams.category = category;
+  const { region } = await readMirrorScope(db);
+  if (region && (await getMeta<boolean>(SCOPED_KEY, db))) searchParams.region = region;
   return (await api.get<{ data: OfflinePackSize }>('offline-packs/size', { searchParams })).data;
 }
 

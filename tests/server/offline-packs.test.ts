@@ -46,6 +46,20 @@ describe('GET /offline-packs/size', () => {
     expect(large.bytes).toBeGreaterThan(all.bytes);
   });
 
+  it('with a region, sizes only that region\'s pictures (a phone whose mirror holds its region)', async () => {
+    const res = await server.call('/products?limit=100');
+    const products = ((await res.json()) as { data: Product[] }).data;
+    const region = products[0].region;
+    const mine = products.filter((p) => p.region === region);
+    const sized = await size(`region=${encodeURIComponent(region)}&width=320`);
+    expect(sized.status).toBe(200);
+    expect(sized.body.data.productCount).toBe(mine.filter((p) => p.images.length > 0).length);
+    expect(sized.body.data.productCount).toBeLessThan((await size('width=320')).body.data.productCount);
+    const bad = await size('region=Mars');
+    expect(bad.status).toBe(400);
+    expect(bad.body.fieldErrors?.region).toBe("region must be one of Ghana's 16 regions");
+  });
+
   it('refuses an unknown category or width with a 400 that names the field', async () => {
     const badCategory = await size('category=Gold');
     expect(badCategory.status).toBe(400);

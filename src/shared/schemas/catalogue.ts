@@ -52,10 +52,45 @@ export const idParamSchema = v.pipe(
   v.maxValue(MAX_ROW_ID, 'id must be a positive whole number'),
 );
 
+/** The most product ids a phone names in its mirror's scope (what its owner carted, opened…). */
+export const MAX_SCOPE_IDS = 300;
+
+const commaList = (name: string) => v.pipe(v.string(), v.maxLength(4000, `${name} is too long`), v.transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean)));
+
+/**
+ * GET /sync/catalogue query. The scope fields are optional: a phone that names none gets the
+ * whole catalogue (older clients); one that names any gets only what its scope holds
+ * (docs/architecture.md, "The phone's mirror").
+ */
 export const syncQuerySchema = v.object({
   since: v.optional(intParam('since', 0, Number.MAX_SAFE_INTEGER), '0'),
   limit: pageSizeParam('limit', 1000, 500),
+  region: v.optional(v.picklist(GHANA_REGIONS, 'region must be one of Ghana\'s 16 regions')),
+  categories: v.optional(
+    v.pipe(
+      commaList('categories'),
+      v.check((list) => list.every((c) => (CATEGORIES as readonly string[]).includes(c)), 'categories must be a comma-separated list of known categories'),
+      v.transform((list) => [...new Set(list)].sort() as Category[]),
+    ),
+  ),
+  ids: v.optional(
+    v.pipe(
+      commaList('ids'),
+      v.check((list) => list.every((id) => /^\d{1,10}$/.test(id) && Number(id) <= MAX_ROW_ID), 'ids must be a comma-separated list of product ids'),
+      v.check((list) => list.length <= MAX_SCOPE_IDS, `ids may name at most ${MAX_SCOPE_IDS} products`),
+      v.transform((list) => [...new Set(list.map(Number))].sort((a, b) => a - b)),
+    ),
+  ),
+  shelves: v.optional(v.picklist(['0', '1'], 'shelves must be 0 or 1')),
+  /**
+   * 1 while a phone catches up on a new scope (it holds nothing else yet): no leftIds, which
+   * would otherwise name every listing outside the scope on the way.
+   */
+  fresh: v.optional(v.picklist(['0', '1'], 'fresh must be 0 or 1')),
+  /** The phone's budget of listings: a catalogue that fits in it is sent whole, scope or not. */
+  budget: v.optional(intParam('budget', 1, 1_000_000)),
 });
+export type SyncQuery = v.InferOutput<typeof syncQuerySchema>;
 
 export interface ProductImage {
   id: number;
@@ -124,6 +159,12 @@ export interface Warehouse {
 export interface CatalogueDelta {
   products: Product[];
   deletedIds: number[];
+  /**
+   * Only when the phone named a scope: products changed since its cursor that are now outside
+   * it (moved region or category, or fell off the shelves). The phone drops them unless its
+   * owner keeps them (opened, carted, ordered, wishlisted).
+   */
+  leftIds?: number[];
   cursor: number;
   hasMore: boolean;
 }

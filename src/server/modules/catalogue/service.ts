@@ -7,11 +7,11 @@ import type { Db, Dialect } from '../../platform/db';
 import { notFound } from '../../http/errors';
 import { toProducts } from './serialize';
 import { countRows } from '../../platform/db/paging';
+import { onShelf, SHELF_SIZE } from './shelves';
 
 export const REVIEWS_SHOWN = 100;
 
 const RELATED_COUNT = 4;
-const SHELF_SIZE = 12;
 
 export function createCatalogueService(db: Db, dialect: Dialect) {
   const escapeLike = (word: string) => word.replace(/[\\%_]/g, (ch) => `\\${ch}`);
@@ -105,12 +105,7 @@ export function createCatalogueService(db: Db, dialect: Dialect) {
   }
 
   async function shelf(kind: 'featured' | 'discounted' | 'weekly-specials'): Promise<Product[]> {
-    let q = listed().selectAll();
-    if (kind === 'featured') q = q.where('is_featured', '=', 1);
-    // Every offer carries both figures (shared/discount.ts): the flag keeps the two sections apart.
-    if (kind === 'discounted') q = q.where('discount_percentage', '>', 0).where('is_weekly_special', '=', 0);
-    if (kind === 'weekly-specials') q = q.where('old_price_minor', 'is not', null).where('is_weekly_special', '=', 1);
-    const rows = await q.orderBy('updated_at', 'desc').orderBy('id', 'desc').limit(SHELF_SIZE).execute();
+    const rows = await onShelf(db.selectFrom('products').selectAll(), kind).limit(SHELF_SIZE).execute();
     return toProducts(db, rows);
   }
 

@@ -21,13 +21,14 @@ export function createOfflinePackService(db: Db, storage: Storage) {
   }
 
   return {
-    async size({ category, width }: OfflinePackQuery): Promise<OfflinePackSize> {
+    async size({ category, region, width }: OfflinePackQuery): Promise<OfflinePackSize> {
       let query = db
         .selectFrom('products')
         .innerJoin('product_images', 'product_images.product_id', 'products.id')
         .select(['products.id', 'product_images.storage_key'])
         .where('products.is_active', '=', 1);
       if (category) query = query.where('products.category', '=', category);
+      if (region) query = query.where('products.region', '=', region);
       const rows = await query.execute();
       // Products may share a picture (the seed's artwork): it is downloaded once.
       const paths = [...new Set(rows.map((r) => `${r.storage_key}/${width}.webp`))];

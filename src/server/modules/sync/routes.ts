@@ -4,30 +4,34 @@ import type { AppEnv, Deps } from '../../http/context';
 import { IMMUTABLE_READ, REVALIDATE_READ, readQuery, type PublicReads } from '../catalogue/public-reads';
 import { currentCatalogueVersion } from '../../platform/db/catalogue-versions';
 import { toProducts } from '../catalogue/serialize';
+import type { Db } from '../../platform/db';
+import { areaSince, fitsBudget, inScope, scopeKey, scopeOf, shelfIds } from './scope';
 
 /**
  * The catalogue delta for the phone's mirror: every product and tombstone whose version is
  * above the cursor, oldest first, in pages. A phone that is up to date gets a bodiless 304
  * to the ETag. A page below the head may be kept for good: a product that changed since
  * left it for a later page, which the phone asks for next, so an old copy of the page is
- * still a correct step of the pull.
+ * still a correct step of the pull. A phone that names its mirror's scope (./scope.ts) gets
+ * only the products in it, and in `leftIds` those changed since its cursor that are now out
+ * (unless the whole catalogue fits in the budget it names: then it gets all, and no leftIds).
  */
 export function syncRoutes({ db }: Deps, reads: PublicReads) {
   const app = new Hono<AppEnv>();
   app.get('/sync/catalogue', (c) => {
-    const { since, limit } = readQuery(c, syncQuerySchema);
+    const query = readQuery(c, syncQuerySchema);
+    const { since, limit } = query;
+    const asked = scopeOf(query);
     return reads.answer(
       c,
-      `sync:${since}:${limit}`,
+      `sync:${since}:${limit}:${scopeKey(asked)}:${query.budget ?? ''}:${query.fresh ?? ''}`,
       async () => {
         const head = await currentCatalogueVersion(db);
-        const rows = await db
-          .selectFrom('products')
-          .selectAll()
-          .where('version', '>', since)
-          .orderBy('version')
-          .limit(limit + 1)
-          .execute();
+        const scope = asked && !(await fitsBudget(db, query.budget)) ? { ...asked, createdSince: await areaSince(db, asked, query.budget) } : undefined;
+        const scoped = scope && inScope(scope, scope.shelves ? await shelfIds(db) : []);
+        let changed = db.selectFrom('products').selectAll().where('version', '>', since);
+        if (scoped) changed = changed.where(scoped);
+        const rows = await changed.orderBy('version').limit(limit + 1).execute();
         const hasMore = rows.length > limit;
         const page = rows.slice(0, limit);
         const upTo = hasMore ? page[page.length - 1].version : head;
@@ -43,10 +47,25 @@ export function syncRoutes({ db }: Deps, reads: PublicReads) {
           cursor: upTo,
           hasMore,
         };
+        // What changed outside the scope may have been inside it before: the phone drops those it
+        // holds. A phone catching up on a new scope (since 0, or fresh) holds nothing outside it yet.
+        if (scoped) delta.leftIds = since === 0 || query.fresh === '1' ? [] : await leftScope(db, scoped, since, upTo);
         return { data: delta };
       },
       { cacheControl: ({ data }) => (data.hasMore ? IMMUTABLE_READ : REVALIDATE_READ) },
     );
   });
   return app;
+}
+
+async function leftScope(db: Db, scoped: ReturnType<typeof inScope>, since: number, upTo: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('products')
+    .select('id')
+    .where('version', '>', since)
+    .where('version', '<=', upTo)
+    .where((eb) => eb.not(scoped(eb)))
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => r.id);
 }

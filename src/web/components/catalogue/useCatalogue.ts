@@ -1,8 +1,9 @@
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { catalogueMaybePulled, pullCatalogue } from '../../../local/catalogue';
+import { catalogueMaybePulled, pullCatalogue, SCOPED_KEY } from '../../../local/catalogue';
 import { getMeta } from '../../../local/db';
 import { api } from '../../lib/api';
 import { useLiveQueryInTransition } from '../../hooks/useLiveQueryInTransition';
+import { useOnline } from '../../hooks/useOnline';
 import { readKey, useInitialAnswer, useInitialData } from '../../initial-app/initial-data';
 
 export interface CatalogueResult<T> {
@@ -37,22 +38,29 @@ export function useMirrorCursor(): number | null | undefined {
  *   background pulls land;
  * - the server, on the very first visit, while the mirror is still empty.
  */
-export function useCatalogue<T>(local: () => Promise<T>, remote: CatalogueRead<T> | undefined, deps: unknown[]): CatalogueResult<T> {
+export function useCatalogue<T>(local: () => Promise<T>, remote: CatalogueRead<T> | undefined, deps: unknown[], options: { wholeCatalogue?: boolean } = {}): CatalogueResult<T> {
   const cursor = useMirrorCursor();
   const ready = cursor === undefined ? undefined : cursor !== null;
+  // A read over the whole catalogue (a list, a search) asks the server too when online and
+  // the mirror holds only its owner's part of Ghana; the mirror's answer shows meanwhile.
+  const partial = useMirrorIsPartial();
+  const online = useOnline();
   const initial = useInitialData();
   const key = remote && readKey(remote.path, remote.searchParams);
   const answer = useInitialAnswer(key);
   const caughtUp = ready && (!initial || cursor! >= initial.catalogueVersion);
   const fromServer = answer !== undefined && !caughtUp;
   const localData = useLiveQueryInTransition(() => (ready && !fromServer ? local() : undefined), [ready, fromServer, ...deps]);
-  const [remoteData, setRemoteData] = useState<T>();
+  // Kept with the query it answers, so a new query never shows the last one's answer.
+  const [remoteAnswer, setRemoteData] = useState<{ key: string; data: T }>();
   const [error, setError] = useState<string>();
   const [attempt, setAttempt] = useState(0);
   // A browser that never pulled the catalogue asks the server at once, while IndexedDB is
   // still opening: on a first visit that is a whole step off the way to the first products.
   const [firstVisit] = useState(() => !catalogueMaybePulled());
-  const askServer = !fromServer && remote !== undefined && (ready === false || (ready === undefined && firstVisit));
+  const serverToo = options.wholeCatalogue === true && ready === true && partial && online && !fromServer;
+  const askServer = !fromServer && remote !== undefined && (ready === false || (ready === undefined && firstVisit) || serverToo);
+  const queryKey = JSON.stringify(deps);
 
   useEffect(() => {
     if (!askServer || !remote) return;
@@ -61,7 +69,7 @@ export function useCatalogue<T>(local: () => Promise<T>, remote: CatalogueRead<T
     setRemoteData(undefined);
     api.get<never>(remote.path, { searchParams: remote.searchParams }).then(
       // In a transition: a screenful of cards is drawn in slices, never as one long freeze.
-      (json) => live && startTransition(() => setRemoteData(pick(remote, json))),
+      (json) => live && startTransition(() => setRemoteData({ key: queryKey, data: pick(remote, json) })),
       (e: unknown) => live && setError(e instanceof Error ? e.message : String(e)),
     );
     return () => {
@@ -79,7 +87,8 @@ export function useCatalogue<T>(local: () => Promise<T>, remote: CatalogueRead<T
   // The read (remote) is a new object on every render; the answer it picks from is the key.
   // eslint-disable-next-line react-hooks/exhaustive-deps -- see the line above
   const rendered = useMemo(() => (fromServer && remote ? pick(remote, answer as never) : undefined), [fromServer, answer]);
-  const current = useSame(fromServer ? rendered : ready ? localData : remoteData);
+  const remoteData = remoteAnswer?.key === queryKey ? remoteAnswer.data : undefined;
+  const current = useSame(fromServer ? rendered : ready ? ((serverToo ? remoteData : undefined) ?? localData) : remoteData);
   // Keep the last answer on screen while the next one is computed (no flashing spinner per keystroke).
   const last = useRef<T>(undefined);
   if (current !== undefined) last.current = current;
@@ -89,6 +98,11 @@ export function useCatalogue<T>(local: () => Promise<T>, remote: CatalogueRead<T
     error: ready || fromServer ? undefined : error,
     retry,
   };
+}
+
+/** Whether the mirror holds only a part of the catalogue (its owner's scope: src/local/mirror-scope.ts). */
+export function useMirrorIsPartial(): boolean {
+  return useLiveQueryInTransition(async () => (await getMeta<boolean>(SCOPED_KEY)) === true, []) ?? false;
 }
 
 /**

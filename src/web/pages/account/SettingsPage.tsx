@@ -2,10 +2,11 @@ import { Link } from 'react-router-dom';
 import { useSession } from '../../hooks/useSession';
 import { AccountLayout } from './AccountLayout';
 import { DataSaverCard, OfflinePacksCard, StorageCard } from './FieldSettings';
+import { MirrorCard } from './MirrorSettings';
 import { useProfile } from './ProfilePage';
 import { SecurityCard } from './SecurityCard';
 
-/** /settings: security (password, devices), then data saver, storage and offline packs. */
+/** /settings: security (password, devices), then data saver, the listings kept, storage and offline packs. */
 export default function SettingsPage() {
   const { session } = useSession();
   const { profile } = useProfile();
@@ -20,6 +21,7 @@ export default function SettingsPage() {
           </p>
         </div>
         <DataSaverCard />
+        <MirrorCard />
         <StorageCard />
         <OfflinePacksCard />
       </div>

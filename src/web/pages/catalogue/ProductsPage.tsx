@@ -9,6 +9,8 @@ import { ActiveFilters } from '../../components/catalogue/ActiveFilters';
 import { filtersToQuery, type CatalogueFilters } from '../../components/catalogue/filters';
 import { Pagination, showingCaption } from '../../components/catalogue/Pagination';
 import { ProductGrid } from '../../components/catalogue/ProductGrid';
+import { RegionPrompt } from '../../components/catalogue/RegionPrompt';
+import { SavedListingsNote } from '../../components/catalogue/SavedListingsNote';
 import { EmptyState, LoadError } from '../../components/catalogue/states';
 import { useAddToCart } from '../../components/catalogue/useAddToCart';
 import { useCatalogue } from '../../components/catalogue/useCatalogue';
@@ -26,11 +28,13 @@ export default function ProductsPage() {
     () => queryLocalProducts(query),
     { path: 'products', searchParams: queryToSearchParams(query) },
     [key],
+    { wholeCatalogue: true },
   );
   const categories = useCatalogue(
     () => localCategories(),
     { path: 'categories', pick: (answer: { data: { name: string; productCount: number }[] }) => answer.data },
     [],
+    { wholeCatalogue: true },
   );
 
   const applyFilters = (next: CatalogueFilters) => {
@@ -47,6 +51,7 @@ export default function ProductsPage() {
     <div className="container-page py-6">
       <h1 className="mb-4 text-2xl font-bold sm:text-3xl">Agricultural Products</h1>
       <Freshness />
+      <RegionPrompt />
 
       <SearchBox value={filters.search} onSearch={(search) => update({ search }, { replace: true })} />
 
@@ -83,11 +88,15 @@ export default function ProductsPage() {
         ) : page === undefined ? (
           <Spinner label="Loading products…" />
         ) : page.data.length === 0 ? (
+          <>
+          <SavedListingsNote count={0} />
           <EmptyState title={query.search ? `No products found for "${query.search}"` : 'No products found matching your criteria.'}>
             <button type="button" className="btn-primary" onClick={() => setParams({})}>Clear all filters</button>
           </EmptyState>
+          </>
         ) : (
           <>
+            <SavedListingsNote count={page.pagination.totalCount} />
             {/* The cards' names are h3: the list needs a heading of its own in between. */}
             <h2 className="sr-only">Products</h2>
             <p className="mb-3 text-sm text-gray-700" aria-live="polite">{showingCaption(page.pagination, page.data.length)}</p>

@@ -8,13 +8,17 @@ import type { Product, ProductQuery } from '../../../shared/schemas/catalogue';
 import { Freshness } from '../../components/catalogue/Freshness';
 import { Pagination, showingCaption } from '../../components/catalogue/Pagination';
 import { ProductGrid } from '../../components/catalogue/ProductGrid';
+import { SavedListingsNote } from '../../components/catalogue/SavedListingsNote';
 import { EmptyState, LoadError } from '../../components/catalogue/states';
 import { useAddToCart } from '../../components/catalogue/useAddToCart';
 import { useCatalogue } from '../../components/catalogue/useCatalogue';
 import { Spinner } from '../../components/Spinner';
 import { queryToSearchParams } from './useProductsQuery';
 
-/** /search?q=: real results, from the mirror (the server only before the mirror exists). */
+/**
+ * /search?q=: real results, from the mirror (the server only before the mirror exists); when
+ * the mirror holds only the owner's part of Ghana, online the server's too (the mirror's meanwhile).
+ */
 export default function SearchPage() {
   const [params, setParams] = useSearchParams();
   const q = (params.get('q') ?? '').trim().slice(0, 100);
@@ -25,6 +29,7 @@ export default function SearchPage() {
     async () => (q ? queryLocalProducts(query) : undefined),
     q ? { path: 'products', searchParams: queryToSearchParams(query) } : undefined,
     [q, page],
+    { wholeCatalogue: true },
   );
 
   return (
@@ -42,9 +47,13 @@ export default function SearchPage() {
             ) : result.data === undefined ? (
               <Spinner label="Searching…" />
             ) : result.data.data.length === 0 ? (
-              <EmptyState title={`No results found for "${q}"`} />
+              <>
+                <SavedListingsNote count={0} />
+                <EmptyState title={`No results found for "${q}"`} />
+              </>
             ) : (
               <>
+                <SavedListingsNote count={result.data.pagination.totalCount} />
                 <p className="mb-3 text-sm text-gray-700">{showingCaption(result.data.pagination, result.data.data.length)}</p>
                 <h2 className="sr-only">Products</h2>
                 <ProductGrid products={result.data.data} onAdd={add} />
