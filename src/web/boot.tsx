@@ -7,6 +7,8 @@ import { routes } from './app/routes';
 import { afterFirstPaint } from './initial-app/deferred';
 import { releaseEarlyPresses } from './initial-app/early-presses';
 import { InitialDataProvider, readInitialData } from './initial-app/initial-data';
+import { htmlLang } from '../shared/i18n';
+import { deviceLocale, showLocale } from './i18n/language';
 
 /**
  * Its effect runs once React has committed the first render: the page is the app's now. The
@@ -27,6 +29,10 @@ function Started() {
  */
 export function startApp(): void {
   keyThisEntry();
+  // The language the page's HTML came in (the build and the server write it into <html lang>).
+  const pageLang = document.documentElement.lang;
+  const locale = deviceLocale();
+  const language = showLocale(locale);
   const router = createBrowserRouter(routes);
   const container = document.getElementById('root')!;
   // A page the server rendered with its data brings that data along: the first render uses it.
@@ -45,14 +51,16 @@ export function startApp(): void {
   const initialized = new Promise<void>((resolve) => {
     if (router.state.initialized) return resolve();
     const stop = router.subscribe((state) => state.initialized && (stop(), resolve()));
-  });
+  }).then(() => language);
+  // HTML in another language than the reader's (an old copy, or a choice made since) is drawn over, not adopted.
+  const sameLanguage = pageLang === htmlLang(locale);
   // index.html holds the prerendered home, and the server renders some pages with their data:
   // hydrate those. Any other page got the shell (or nothing): render over it.
   // In a transition, React renders in slices and lets the browser in between (no long task on
   // a slow phone's CPU); the prerendered page or the shell stays on screen meanwhile.
   void initialized.then(() =>
     startTransition(() => {
-      if ((container.dataset.prerendered === 'home' && window.location.pathname === '/') || initialData) hydrateRoot(container, app);
+      if (sameLanguage && ((container.dataset.prerendered === 'home' && window.location.pathname === '/') || initialData)) hydrateRoot(container, app);
       else createRoot(container).render(app);
     }),
   );

@@ -5,9 +5,11 @@ import { NavBar } from '../components/NavBar';
 import { Spinner } from '../components/Spinner';
 import { UpdatePrompt } from '../components/UpdatePrompt';
 import { SESSION_EXPIRED_EVENT } from '../lib/events';
+import { useT } from '../i18n/language';
 
 /** Top of every page: scroll handling, the lazy-route progress bar, session-expiry redirect. */
 export function RootLayout() {
+  const t = useT();
   const navigation = useNavigation();
   const navigate = useNavigate();
   useEffect(() => {
@@ -21,7 +23,7 @@ export function RootLayout() {
   return (
     <>
       {navigation.state === 'loading' && (
-        <div role="progressbar" aria-label="Loading page" className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-amber-400" />
+        <div role="progressbar" aria-label={t('app.loadingPage')} className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-amber-400" />
       )}
       <Outlet />
       <ScrollRestoration />
@@ -32,10 +34,11 @@ export function RootLayout() {
 
 /** Pages with the navigation bar and footer. */
 export function ChromeLayout() {
+  const t = useT();
   return (
     <div className="flex min-h-dvh flex-col">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
-        Skip to content
+        {t('app.skip')}
       </a>
       <NavBar />
       {/* At least a screen tall: the footer starts below the fold, so a page that arrives
@@ -58,5 +61,5 @@ export function BareLayout() {
 }
 
 export function PageLoading() {
-  return <Spinner label="Loading…" />;
+  return <Spinner label={useT()('app.loading')} />;
 }

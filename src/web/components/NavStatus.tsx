@@ -8,6 +8,7 @@ import { useSession } from '../hooks/useSession';
 import { AccountMenu } from './AccountMenu';
 import { itemsText } from './items-text';
 import { SyncIndicator } from './SyncIndicator';
+import { useT } from '../i18n/language';
 
 export interface NavState {
   signedIn: boolean;
@@ -20,6 +21,7 @@ export interface NavState {
  * and tells the bar what the links depend on.
  */
 export function NavStatus({ onChange }: { onChange(state: NavState): void }) {
+  const t = useT();
   const { session, loading } = useSession();
   const online = useOnline();
   // Quantities, as the cart page counts them (items-text.ts).
@@ -37,13 +39,13 @@ export function NavStatus({ onChange }: { onChange(state: NavState): void }) {
         // to "Aku…"): there it hangs as a tab under the bar's left edge.
         <span role="status" className="absolute left-4 top-full flex shrink-0 items-center gap-1 rounded-b-lg bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 shadow-sm sm:static sm:rounded-full sm:shadow-none">
           <WifiOff size={12} aria-hidden="true" />
-          Offline
+          {t('app.offline')}
         </span>
       )}
       <SyncIndicator />
       <Link
         to="/cart"
-        aria-label={count > 0 ? `Cart, ${itemsText(count)}` : 'Cart'}
+        aria-label={count > 0 ? t('nav.cartLabel', { items: itemsText(count) }) : t('nav.cart')}
         className="relative flex h-9 w-9 shrink-0 items-center justify-center rounded-full text-gray-800 hover:bg-gray-100"
       >
         <ShoppingCart size={22} aria-hidden="true" />
@@ -56,7 +58,7 @@ export function NavStatus({ onChange }: { onChange(state: NavState): void }) {
       {loading ? null : session ? (
         <AccountMenu user={session.user} />
       ) : (
-        <Link to="/signin" className="btn-primary shrink-0 px-3 py-1.5 text-sm">Sign In</Link>
+        <Link to="/signin" className="btn-primary shrink-0 px-3 py-1.5 text-sm">{t('nav.signIn')}</Link>
       )}
     </>
   );

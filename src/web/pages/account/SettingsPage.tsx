@@ -5,20 +5,27 @@ import { DataSaverCard, OfflinePacksCard, StorageCard } from './FieldSettings';
 import { MirrorCard } from './MirrorSettings';
 import { useProfile } from './ProfilePage';
 import { SecurityCard } from './SecurityCard';
+import { LanguageSelect } from '../../i18n/LanguageSelect';
+import { useT } from '../../i18n/language';
 
 /** /settings: security (password, devices), then data saver, the listings kept, storage and offline packs. */
 export default function SettingsPage() {
+  const t = useT();
   const { session } = useSession();
   const { profile } = useProfile();
   return (
-    <AccountLayout title="Settings">
+    <AccountLayout title={t('settings.title')}>
       <div className="grid max-w-2xl gap-4">
         <SecurityCard passwordChangedAt={profile?.user.passwordChangedAt ?? session?.user.passwordChangedAt ?? null} activeSessions={profile?.activeSessions} />
         <div className="card p-5 text-sm">
-          <h2 className="mb-2 text-lg font-semibold">Personal details</h2>
+          <h2 className="mb-2 text-lg font-semibold">{t('settings.personal')}</h2>
           <p className="text-gray-700">
-            Your name, e-mail address and phone number are edited on <Link to="/profile" className="font-medium text-brand-dark underline">My Account</Link>.
+            {t('settings.personalBefore')}<Link to="/profile" className="font-medium text-brand-dark underline">{t('settings.myAccount')}</Link>{t('settings.personalAfter')}
           </p>
+        </div>
+        <div className="card p-5 text-sm">
+          <LanguageSelect showLabel />
+          <p className="mt-1 text-gray-700">{t('language.hint')}</p>
         </div>
         <DataSaverCard />
         <MirrorCard />

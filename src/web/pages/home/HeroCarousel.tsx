@@ -1,15 +1,17 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { HERO_ART_HEIGHT, HERO_ART_WIDTH } from './hero-art-size';
+import type { MessageId } from '../../../shared/i18n';
+import { useT } from '../../i18n/language';
 
 export const ADVANCE_MS = 5000;
 export const RESUME_MS = 10_000;
 
 export interface Slide {
   id: number;
-  title: string;
-  subtitle: string;
-  cta: string;
+  title: MessageId;
+  subtitle: MessageId;
+  cta: MessageId;
   /**
    * A picture behind the words; the gradient shows until (or instead of) it. Small artwork
    * made at build time (src/static-build/hero-art.ts), so the first paint finds it in the HTML.
@@ -21,25 +23,25 @@ export interface Slide {
 export const SLIDES: Slide[] = [
   {
     id: 1,
-    title: 'Welcome to Akuafo Market Places',
-    subtitle: 'Fresh produce, livestock and farm inputs straight from Ghanaian farmers.',
-    cta: 'Explore Fresh Produce',
+    title: 'home.slide1.title',
+    subtitle: 'home.slide1.subtitle',
+    cta: 'home.slide1.cta',
     backgroundImage: '/hero/slide-1.webp',
     gradient: 'from-brand-dark to-brand',
   },
   {
     id: 2,
-    title: 'Quality Farm Inputs',
-    subtitle: 'Certified seed, fertilizer and tools from verified suppliers, collected near you.',
-    cta: 'Shop Farm Supplies',
+    title: 'home.slide2.title',
+    subtitle: 'home.slide2.subtitle',
+    cta: 'home.slide2.cta',
     backgroundImage: '/hero/slide-2.webp',
     gradient: 'from-amber-800 to-amber-600',
   },
   {
     id: 3,
-    title: 'Connect with Farmers',
-    subtitle: 'Trade directly with growers across all 16 regions, without middlemen.',
-    cta: 'Browse Local Farms',
+    title: 'home.slide3.title',
+    subtitle: 'home.slide3.subtitle',
+    cta: 'home.slide3.cta',
     backgroundImage: '/hero/slide-3.webp',
     gradient: 'from-emerald-900 to-teal-700',
   },
@@ -50,6 +52,7 @@ export const SLIDES: Slide[] = [
  * turning for 10 s, then it carries on from there.
  */
 export function HeroCarousel({ slides = SLIDES }: { slides?: Slide[] }) {
+  const t = useT();
   const [current, setCurrent] = useState(0);
   const [paused, setPaused] = useState(false);
   const resume = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -69,13 +72,13 @@ export function HeroCarousel({ slides = SLIDES }: { slides?: Slide[] }) {
   };
 
   return (
-    <section aria-roledescription="carousel" aria-label="Highlights" className="relative h-[calc(100dvh-3.5rem)] max-h-[46rem] min-h-[24rem] overflow-hidden text-white">
+    <section aria-roledescription="carousel" aria-label={t('home.highlights')} className="relative h-[calc(100dvh-3.5rem)] max-h-[46rem] min-h-[24rem] overflow-hidden text-white">
       {slides.map((slide, i) => (
         <div
           key={slide.id}
           role="group"
           aria-roledescription="slide"
-          aria-label={`${i + 1} of ${slides.length}`}
+          aria-label={t('home.slideOf', { i: i + 1, n: slides.length })}
           aria-hidden={i !== current}
           data-testid="hero-slide"
           data-active={i === current}
@@ -95,11 +98,11 @@ export function HeroCarousel({ slides = SLIDES }: { slides?: Slide[] }) {
             />
           )}
           <div className="container-page relative flex h-full flex-col justify-center gap-4 pb-12">
-            <h1 className="max-w-2xl text-3xl font-bold leading-tight drop-shadow sm:text-5xl">{slide.title}</h1>
-            <p className="max-w-xl text-lg text-white/95 drop-shadow">{slide.subtitle}</p>
+            <h1 className="max-w-2xl text-3xl font-bold leading-tight drop-shadow sm:text-5xl">{t(slide.title)}</h1>
+            <p className="max-w-xl text-lg text-white/95 drop-shadow">{t(slide.subtitle)}</p>
             <div>
               <Link to="/products" tabIndex={i === current ? 0 : -1} className="btn bg-amber-400 text-gray-900 hover:bg-amber-300">
-                {slide.cta}
+                {t(slide.cta)}
               </Link>
             </div>
           </div>
@@ -110,7 +113,7 @@ export function HeroCarousel({ slides = SLIDES }: { slides?: Slide[] }) {
           <button
             key={slide.id}
             type="button"
-            aria-label={`Show slide ${i + 1}: ${slide.title}`}
+            aria-label={t('home.showSlide', { i: i + 1, title: t(slide.title) })}
             aria-current={i === current ? 'true' : undefined}
             onClick={() => choose(i)}
             className={`h-3 rounded-full transition-all ${i === current ? 'w-8 bg-white' : 'w-3 bg-white/60 hover:bg-white/80'}`}

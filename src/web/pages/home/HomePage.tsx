@@ -5,6 +5,7 @@ import { Spinner } from '../../components/Spinner';
 import { Deferred } from '../../initial-app/deferred';
 import { HeroCarousel, SLIDES } from './HeroCarousel';
 import { OurServices, WhyChoose } from './InfoSections';
+import { useT } from '../../i18n/language';
 
 const loadShelves = () => import('./HomeShelves');
 
@@ -26,10 +27,11 @@ export default function HomePage() {
 }
 
 function ShelvesLoading() {
+  const t = useT();
   return (
     <>
       <section aria-labelledby="featured-title" className="container-page py-10">
-        <h2 id="featured-title" className="mb-4 text-2xl font-bold">Featured Products</h2>
+        <h2 id="featured-title" className="mb-4 text-2xl font-bold">{t('home.featured')}</h2>
         <Spinner />
       </section>
       <WhyChoose />
@@ -39,6 +41,7 @@ function ShelvesLoading() {
 
 /** A plain form to /products?search=…, so it works before the JavaScript has arrived. */
 function HomeSearch() {
+  const t = useT();
   const navigate = useNavigate();
   const [term, setTerm] = useState('');
   const submit = (event: FormEvent) => {
@@ -49,17 +52,17 @@ function HomeSearch() {
   return (
     <section className="bg-white py-6 shadow-sm">
       <form role="search" action="/products" onSubmit={submit} className="container-page flex max-w-2xl gap-2">
-        <label htmlFor="home-search" className="sr-only">Search products</label>
+        <label htmlFor="home-search" className="sr-only">{t('home.search.label')}</label>
         <input
           id="home-search"
           name="search"
           type="search"
           className="input"
-          placeholder="Search for grains, livestock, or inputs..."
+          placeholder={t('home.search.placeholder')}
           value={term}
           onChange={(e) => setTerm(e.target.value)}
         />
-        <button type="submit" className="btn-primary" aria-label="Search">
+        <button type="submit" className="btn-primary" aria-label={t('home.search.button')}>
           <Search size={18} aria-hidden="true" />
         </button>
       </form>

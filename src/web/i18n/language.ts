@@ -1,0 +1,58 @@
+import { useSyncExternalStore } from 'react';
+import { activate, cookieLocale, currentLocale, htmlLang, i18n, isLocale, LANGUAGE_COOKIE, loadLocale, pickLocale, t, type Locale, type ShownLocale } from '../../shared/i18n';
+
+/** The device's choice (localStorage: read synchronously before the first render, and offline). */
+const STORAGE_KEY = 'akuafo.language';
+const YEAR = 365 * 24 * 3600;
+
+function stored(): string | null {
+  try {
+    return localStorage.getItem(STORAGE_KEY);
+  } catch {
+    return null; // storage blocked: the cookie or the phone's language decide
+  }
+}
+
+/** The language to show: the device's choice, else the cookie, else the phone's own languages. */
+export function deviceLocale(): Locale {
+  const chosen = stored();
+  if (isLocale(chosen)) return chosen;
+  return cookieLocale(typeof document === 'undefined' ? undefined : document.cookie) ?? pickLocale(typeof navigator === 'undefined' ? [] : navigator.languages ?? [navigator.language]);
+}
+
+/** Loads and shows a language, and makes `<html lang>` follow. */
+export async function showLocale(locale: ShownLocale): Promise<void> {
+  await loadLocale(locale);
+  activate(locale);
+  if (typeof document !== 'undefined') document.documentElement.lang = htmlLang(locale);
+}
+
+/**
+ * The reader chose a language: remembered on the device (localStorage, and the cookie that
+ * lets the server and the service worker send pages in it), then on the account if signed in.
+ */
+export async function chooseLocale(locale: Locale): Promise<void> {
+  try {
+    localStorage.setItem(STORAGE_KEY, locale);
+  } catch {
+    // storage blocked: the cookie still carries the choice
+  }
+  document.cookie = `${LANGUAGE_COOKIE}=${locale}; path=/; max-age=${YEAR}; samesite=lax`;
+  await showLocale(locale);
+  for (const listener of choiceListeners) listener(locale);
+}
+
+/** Told of every choice (the account's copy of it listens: src/web/i18n/account-language.ts). */
+export const choiceListeners = new Set<(locale: Locale) => void>();
+
+const subscribe = (onChange: () => void) => i18n.on('change', onChange);
+
+/** `t`, redrawing the component when the language changes. */
+export function useT(): typeof t {
+  useSyncExternalStore(subscribe, currentLocale, currentLocale);
+  return t;
+}
+
+export function useLocale(): ShownLocale {
+  return useSyncExternalStore(subscribe, currentLocale, currentLocale);
+}

@@ -1,0 +1,144 @@
+import { act, cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { localDb } from '../../src/local/db';
+import { activate, currentLocale, LANGUAGE_COOKIE, loadLocale, type ShownLocale } from '../../src/shared/i18n';
+import { Footer } from '../../src/web/components/Footer';
+import { NavBar } from '../../src/web/components/NavBar';
+import { deviceLocale, showLocale } from '../../src/web/i18n/language';
+import { LanguageSelect } from '../../src/web/i18n/LanguageSelect';
+import NotFoundPage from '../../src/web/pages/errors/NotFoundPage';
+import HomePage from '../../src/web/pages/home/HomePage';
+import { COMPANY, COMPANY_ADDRESS_LINE } from '../../src/shared/company';
+
+configure({ asyncUtilTimeout: 10_000 });
+vi.setConfig({ testTimeout: 30_000 });
+
+const OPEN = '⟦';
+const CLOSE = '⟧';
+
+/**
+ * Every text a reader sees or hears (text nodes, accessible names, placeholders) outside the
+ * catalogue's ⟦…⟧ marks, once the catalogue's parts are taken out. Only digits, punctuation
+ * and the brand's name may be left: any word left is a string that did not come from the catalogue.
+ */
+function untranslated(root: HTMLElement): string[] {
+  const texts: string[] = [];
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) texts.push(node.textContent ?? '');
+  for (const el of root.querySelectorAll('*')) {
+    for (const attr of ['aria-label', 'placeholder', 'title', 'alt']) {
+      const value = el.getAttribute(attr);
+      if (value) texts.push(value);
+    }
+  }
+  // Names, not words: the brand, the languages' own names, the company's contacts.
+  const names = [COMPANY.name, COMPANY.legalName, COMPANY_ADDRESS_LINE, ...COMPANY.social.map((s) => s.name), 'WhatsApp', 'Akuafo', 'Market', 'English', 'Twi'];
+  return texts
+    .map((text) => {
+      let rest = text;
+      // Innermost first: a message can hold another (a label with an item count).
+      for (let before = ''; before !== rest; ) {
+        before = rest;
+        rest = rest.replace(new RegExp(`${OPEN}[^${OPEN}${CLOSE}]*${CLOSE}`, 'g'), ' ');
+      }
+      for (const name of names) rest = rest.replaceAll(name, ' ');
+      return rest.replace(/\S+@\S+/g, ' ').replace(/[^\p{L}]+/gu, ' ').trim();
+    })
+    .filter((rest) => /\p{L}{2,}/u.test(rest));
+}
+
+async function inLocale(locale: ShownLocale) {
+  await loadLocale(locale);
+  act(() => activate(locale));
+}
+
+beforeEach(async () => {
+  await localDb.session.clear();
+  await localDb.cart.clear();
+  localStorage.clear();
+  document.cookie = `${LANGUAGE_COOKIE}=; path=/; max-age=0`;
+});
+afterEach(async () => {
+  cleanup();
+  await inLocale('en');
+});
+
+describe('the catalogue', () => {
+  it('draws the bar, the home, the footer and the 404 only from the catalogue (pseudo-locale)', async () => {
+    await inLocale('pseudo');
+    const { container } = render(
+      <MemoryRouter initialEntries={['/']}>
+        <NavBar />
+        <HomePage />
+        <NotFoundPage />
+        <Footer />
+      </MemoryRouter>,
+    );
+    // The bar's live part (cart, Sign In) loads after the first paint: wait for it.
+    await screen.findByText(/Šîgñ Îñ/);
+    expect(untranslated(container)).toEqual([]);
+  });
+
+  it('finds an English string left in a screen (the check itself works)', async () => {
+    await inLocale('pseudo');
+    const { container } = render(<p>Add to cart <span>⟦Çàrt⟧</span></p>);
+    expect(untranslated(container)).toEqual(['Add to cart']);
+  });
+});
+
+describe('English and Twi', () => {
+  it('shows the home and the bar in English, then in Twi once Twi is chosen in the bar', async () => {
+    render(
+      <MemoryRouter initialEntries={['/']}>
+        <NavBar />
+        <HomePage />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'Welcome to Akuafo Market Places' })).toBeTruthy();
+    const control = screen.getAllByRole('combobox', { name: /Language/ })[0];
+    expect([...control.querySelectorAll('option')].map((o) => o.textContent)).toEqual(['English', 'Twi']);
+    fireEvent.change(control, { target: { value: 'ak' } });
+    await screen.findByRole('heading', { level: 1, name: 'Akwaaba ba Akuafo Market Places' });
+    expect(screen.getByRole('searchbox', { name: 'Hwehwɛ nneɛma' })).toBeTruthy();
+    expect(screen.getAllByRole('link', { name: 'Nneɛma' }).length).toBeGreaterThan(0);
+    // Still "Language" in Twi, so a reader who cannot read the screen finds the way back.
+    expect(screen.getAllByRole('combobox', { name: /Language/ })[0]).toBeTruthy();
+    expect(document.documentElement.lang).toBe('ak');
+    // Remembered on the device, and told to the server and the service worker.
+    expect(localStorage.getItem('akuafo.language')).toBe('ak');
+    expect(document.cookie).toContain(`${LANGUAGE_COOKIE}=ak`);
+    expect(deviceLocale()).toBe('ak');
+  });
+
+  it('counts the cart in the words of the language', async () => {
+    await localDb.cart.put({ productId: 1, quantity: 3 } as never);
+    await inLocale('ak');
+    render(
+      <MemoryRouter>
+        <NavBar />
+      </MemoryRouter>,
+    );
+    await screen.findByRole('link', { name: 'Kɛntɛn, nneɛma 3' });
+  });
+
+  it('follows the phone on a first visit, and the choice after that', async () => {
+    const languages = vi.spyOn(navigator, 'languages', 'get');
+    languages.mockReturnValue(['tw-GH', 'en-GB']);
+    expect(deviceLocale()).toBe('ak');
+    languages.mockReturnValue(['fr-FR', 'en-US']);
+    expect(deviceLocale()).toBe('en');
+    localStorage.setItem('akuafo.language', 'ak');
+    expect(deviceLocale()).toBe('ak');
+    languages.mockRestore();
+  });
+
+  it('offers the control in Settings with a visible label', async () => {
+    render(<LanguageSelect showLabel />);
+    fireEvent.change(screen.getByLabelText('Language'), { target: { value: 'ak' } });
+    await waitFor(() => expect(currentLocale()).toBe('ak'));
+    expect(screen.getByLabelText('Kasa (Language)')).toBeTruthy();
+    await showLocale('en');
+    expect(document.documentElement.lang).toBe('en-GH');
+  });
+});
