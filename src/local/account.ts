@@ -95,8 +95,8 @@ export function readLocalProfile(db: AkuafoDb = localDb): Promise<Profile | unde
   return getMeta<Profile>(PROFILE_KEY, db);
 }
 
-/** Edits the names: applied to the local copy now, sent by the outbox (online or later). */
-export async function updateProfile(changes: Pick<ProfileUpdate, 'firstName' | 'lastName'>, db: AkuafoDb = localDb): Promise<void> {
+/** Edits the names or the language: applied to the local copy now, sent by the outbox (online or later). */
+export async function updateProfile(changes: Pick<ProfileUpdate, 'firstName' | 'lastName' | 'language'>, db: AkuafoDb = localDb): Promise<void> {
   await enqueue(
     { entity: PROFILE_KEY, method: 'PATCH', path: 'shop/customers/me', body: changes, label: 'Update your profile' },
     async () => {

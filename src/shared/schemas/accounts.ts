@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { LOCALES, type Locale } from '../i18n/locales';
 
 /**
  * Accounts: sign-in, sign-up, e-mail codes, passwords, profile and addresses. The server
@@ -267,9 +268,11 @@ export const profileUpdateSchema = v.pipe(
     lastName: v.optional(nameSchema('Last name')),
     email: v.optional(emailSchema()),
     phone: v.optional(v.union([v.literal(''), phoneSchema], 'Please enter a valid phone number')),
+    /** The language of the app and of the messages sent to this account. */
+    language: v.optional(v.picklist(LOCALES.map((l) => l.code), `Choose one of these languages: ${LOCALES.map((l) => l.code).join(', ')}`)),
     ...ownerProofEntries,
   }),
-  v.check((p) => [p.firstName, p.lastName, p.email, p.phone].some((x) => x !== undefined), MESSAGES.noChanges),
+  v.check((p) => [p.firstName, p.lastName, p.email, p.phone, p.language].some((x) => x !== undefined), MESSAGES.noChanges),
 );
 export type ProfileUpdate = v.InferInput<typeof profileUpdateSchema>;
 
@@ -328,6 +331,8 @@ export interface Profile {
   /** A new e-mail or phone waiting for the code sent to it; the current one stays until then. */
   pendingEmail?: string | null;
   pendingPhone?: string | null;
+  /** The language chosen on any device (en, ak); null until one was chosen. */
+  language?: Locale | null;
   /** False for an account with no password (it confirms changes with a code sent to its phone). */
   hasPassword?: boolean;
 }

@@ -39,11 +39,9 @@ export async function chooseLocale(locale: Locale): Promise<void> {
   }
   document.cookie = `${LANGUAGE_COOKIE}=${locale}; path=/; max-age=${YEAR}; samesite=lax`;
   await showLocale(locale);
-  for (const listener of choiceListeners) listener(locale);
+  // Loaded only now: the account's code (Dexie, the outbox) stays out of the first screen.
+  void import('./account-language').then(({ tellAccount }) => tellAccount(locale));
 }
-
-/** Told of every choice (the account's copy of it listens: src/web/i18n/account-language.ts). */
-export const choiceListeners = new Set<(locale: Locale) => void>();
 
 const subscribe = (onChange: () => void) => i18n.on('change', onChange);
 

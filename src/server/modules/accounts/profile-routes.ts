@@ -32,9 +32,10 @@ export function profileRoutes(deps: Deps) {
     const changes = await parseBody(c, profileUpdateSchema);
     const db = dbOf(c, deps);
     const user = (await findUserById(db, currentUser(c).id))!;
-    const set: Partial<{ first_name: string; last_name: string }> = {};
+    const set: Partial<{ first_name: string; last_name: string; language: string }> = {};
     if (changes.firstName !== undefined && changes.firstName !== user.first_name) set.first_name = changes.firstName;
     if (changes.lastName !== undefined && changes.lastName !== user.last_name) set.last_name = changes.lastName;
+    if (changes.language !== undefined && changes.language !== user.language) set.language = changes.language;
     const contact: [ContactChannel, string | null][] = [];
     if (changes.email !== undefined && changes.email !== user.email) contact.push(['email', changes.email]);
     if (changes.phone !== undefined && (changes.phone || null) !== user.phone) contact.push(['phone', changes.phone || null]);

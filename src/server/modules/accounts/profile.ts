@@ -7,6 +7,7 @@ import { notFound } from '../../http/errors';
 import { pendingValues } from './contact-change';
 import { activeSessionCount } from './sessions';
 import { findUserById, toAccountUser } from './users';
+import { isLocale } from '../../../shared/i18n/locales';
 
 export const RECENT_ORDERS = 3;
 
@@ -56,5 +57,6 @@ export async function loadProfile(db: Db, userId: number): Promise<Profile> {
     isPhoneVerified: user.is_phone_verified === 1,
     ...(await pendingValues(db, userId)),
     hasPassword: user.password_hash !== '',
+    language: isLocale(user.language) ? user.language : null,
   };
 }

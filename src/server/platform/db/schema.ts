@@ -23,6 +23,8 @@ export interface UsersTable {
   password_changed_at: string | null;
   created_at: string;
   updated_at: string;
+  /** The language chosen for the app and for messages (src/shared/i18n/locales.ts); null: not chosen, English. */
+  language: Generated<string | null>;
 }
 
 /** An e-mail or phone change: PENDING until the new address answers its code, then APPLIED (or UNDONE, CANCELLED). */

@@ -1,10 +1,9 @@
-import { formatDate } from '../../../shared/dates';
 import { formatMinor } from '../../../shared/money';
-import { ORDER_STATUS_LABELS } from '../../../shared/order-labels';
 import { parseGhanaMobile } from '../../../shared/phone';
 import type { NotificationTopic } from '../../../shared/schemas/notifications';
 import type { Db } from '../db';
 import { MESSAGE_TOPICS, type MessageEvent } from './events';
+import { GREETING, messageLanguage, ORDER_WORDS, type OrderFacts, type OrderNews } from './order-words';
 import { fitSms } from './sms-text';
 
 /** What one person hears about one event, in each channel's words; the outbox picks the channels. */
@@ -24,9 +23,11 @@ interface Person {
   email: string;
   first_name: string;
   phone: string | null;
+  /** Their chosen language (users.language); null: English. */
+  language: string | null;
 }
 
-const PERSON = ['users.id', 'users.email', 'users.first_name', 'users.phone'] as const;
+const PERSON = ['users.id', 'users.email', 'users.first_name', 'users.phone', 'users.language'] as const;
 
 /** Phones are stored as digits (0241234567 or 233241234567); SMS goes to Ghana mobiles as +233…. */
 export function smsNumber(phone: string | null): string | undefined {
@@ -34,11 +35,11 @@ export function smsNumber(phone: string | null): string | undefined {
   return (parseGhanaMobile(phone) ?? parseGhanaMobile(`+${phone.replace(/^\+/, '')}`))?.international;
 }
 
-const notice = (person: Person, topic: NotificationTopic, link: string, parts: { subject: string; lines: string[]; sms: string[]; push: string }): Notice => ({
+const notice = (person: Person, topic: NotificationTopic, link: string, parts: { subject: string; lines: string[]; sms: string[]; push: string }, language = 'en'): Notice => ({
   userId: person.id,
   topic,
   link,
-  email: { to: person.email, subject: parts.subject, text: [`Hello ${person.first_name},`, '', ...parts.lines, '', 'Akuafo Market'].join('\n') },
+  email: { to: person.email, subject: parts.subject, text: [(GREETING[language] ?? GREETING.en!)(person.first_name), '', ...parts.lines, '', 'Akuafo Market'].join('\n') },
   sms: ((to) => (to ? { to, text: fitSms(...(parts.sms as [string, ...string[]])) } : undefined))(smsNumber(person.phone)),
   push: { title: parts.subject, body: parts.push },
 });
@@ -77,69 +78,31 @@ async function orderStatusNotices(db: Db, orderId: number): Promise<Notice[]> {
   const no = order.order_number;
   const total = formatMinor(order.total_minor);
   const link = `/orders/${order.id}`;
-  const at = `${warehouse.name}, ${warehouse.address}`;
-  const say = (subject: string, lines: string[], sms: string[], push: string) => [notice(buyer, MESSAGE_TOPICS['order.status'], link, { subject, lines, sms, push })];
+  const news = orderNews(order);
+  if (!news) return [];
+  const items = news === 'paid' ? await db.selectFrom('order_items').select(['quantity', 'product_name', 'total_minor']).where('order_id', '=', orderId).orderBy('id').execute() : [];
+  const facts: OrderFacts = {
+    no,
+    total,
+    warehouseName: warehouse.name,
+    warehouseAddress: warehouse.address,
+    items,
+    estimatedReady: order.estimated_delivery,
+    pickupCode,
+    refundDue: order.payment_status === 'REFUND_DUE' || order.payment_status === 'PAID',
+  };
+  const language = messageLanguage(buyer.language);
+  return [notice(buyer, MESSAGE_TOPICS['order.status'], link, ORDER_WORDS[language]!(news, facts), language)];
+}
 
-  if (order.status === 'PROCESSING' && order.payment_status === 'PAID') {
-    const items = await db.selectFrom('order_items').select(['quantity', 'product_name', 'total_minor']).where('order_id', '=', orderId).orderBy('id').execute();
-    const ready = order.estimated_delivery ? formatDate(order.estimated_delivery) : 'soon';
-    return say(
-      `Order ${no} confirmed`,
-      [
-        `Thank you for your order ${no}. We received your mobile money payment.`,
-        '',
-        ...items.map((i) => `  ${i.quantity} × ${i.product_name}: ${formatMinor(i.total_minor)}`),
-        `  Total paid: ${total}`,
-        '',
-        `Pickup: ${at}. Expected to be ready by ${ready}. We will tell you when it is ready for pickup.`,
-      ],
-      [`Akuafo Market: order ${no} is paid (${total}).`, `We will text you when it is ready for pickup at ${warehouse.name}.`],
-      `Payment of ${total} received. We will tell you when it is ready for pickup.`,
-    );
-  }
-  if (order.status === 'SHIPPED') {
-    const code = pickupCode ? `Your pickup code is ${pickupCode}.` : '';
-    return say(
-      `Order ${no} is ${ORDER_STATUS_LABELS.SHIPPED.toLowerCase()}`,
-      [`Your order ${no} is ready for pickup at ${at}.`, ...(code ? [`${code} Show it to the warehouse staff when you collect.`] : [])],
-      [`Akuafo Market: order ${no} is ready for pickup at ${warehouse.name}.`, ...(code ? [code] : []), warehouse.address],
-      `Ready for pickup at ${warehouse.name}.${code ? ` ${code}` : ''}`,
-    );
-  }
-  if (order.status === 'DELIVERED') {
-    return say(
-      `Order ${no} ${ORDER_STATUS_LABELS.DELIVERED.toLowerCase()}`,
-      [`Your order ${no} was collected from ${warehouse.name}. Thank you for buying on Akuafo Market.`, 'You can now review what you bought from the order page.'],
-      [`Akuafo Market: order ${no} was collected from ${warehouse.name}.`, 'Thank you!'],
-      `Collected from ${warehouse.name}. Thank you!`,
-    );
-  }
-  if (order.status === 'PENDING' && order.payment_status === 'FAILED') {
-    return say(
-      `Payment for order ${no} did not go through`,
-      [`The mobile money payment of ${total} for order ${no} did not go through.`, 'Your items stay reserved for a short while: open the order to pay again.'],
-      [`Akuafo Market: payment of ${total} for order ${no} did not go through.`, 'Open the order in the app to pay again.'],
-      'The payment did not go through. Tap to pay again.',
-    );
-  }
-  if (order.status === 'CANCELLED') {
-    if (order.payment_status === 'REFUNDED') {
-      return say(
-        `Refund for order ${no} completed`,
-        [`We refunded ${total} for the cancelled order ${no} to your mobile money wallet.`],
-        [`Akuafo Market: ${total} for cancelled order ${no} was refunded to your mobile money wallet.`],
-        `${total} was refunded to your mobile money wallet.`,
-      );
-    }
-    const refund = order.payment_status === 'REFUND_DUE' || order.payment_status === 'PAID';
-    return say(
-      `Order ${no} cancelled`,
-      [`Your order ${no} was cancelled.`, refund ? `A refund of ${total} is on its way; we will tell you when it is done.` : 'You were not charged.'],
-      [`Akuafo Market: order ${no} was cancelled.`, refund ? `A refund of ${total} is on its way.` : 'You were not charged.'],
-      refund ? `Cancelled. A refund of ${total} is on its way.` : 'Cancelled. You were not charged.',
-    );
-  }
-  return [];
+/** What an order's state is news of for its buyer, if anything. */
+function orderNews(order: { status: string; payment_status: string }): OrderNews | undefined {
+  if (order.status === 'PROCESSING' && order.payment_status === 'PAID') return 'paid';
+  if (order.status === 'SHIPPED') return 'ready';
+  if (order.status === 'DELIVERED') return 'collected';
+  if (order.status === 'PENDING' && order.payment_status === 'FAILED') return 'paymentFailed';
+  if (order.status === 'CANCELLED') return order.payment_status === 'REFUNDED' ? 'refunded' : 'cancelled';
+  return undefined;
 }
 
 async function orderSoldNotices(db: Db, orderId: number): Promise<Notice[]> {

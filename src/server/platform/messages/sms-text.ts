@@ -1,7 +1,8 @@
 /**
  * One SMS carries 160 characters of the GSM 03.38 alphabet, but only 70 once any character
  * outside it appears (the whole message switches to UCS-2). So SMS texts are made of GSM
- * characters: the cedi sign becomes GHS, the only thing outside the alphabet our texts use.
+ * characters: the cedi sign becomes GHS, and Twi's ɛ and ɔ are spelt e and o (see
+ * docs/i18n/README.md: one 160-character part rather than 70-character UCS-2 parts).
  */
 export const SMS_LIMIT = 160;
 
@@ -20,10 +21,14 @@ export function gsmLength(text: string): number {
   return length;
 }
 
-/** Money and punctuation in GSM characters: "GH₵ 12.50" -> "GHS 12.50", "×" -> "x". */
+/** Money, punctuation and Twi letters in GSM characters: "GH₵ 12.50" -> "GHS 12.50", "×" -> "x", "ɛ" -> "e". */
 export function toGsm(text: string): string {
   return text
     .replace(/GH₵/g, 'GHS')
+    .replace(/ɛ/g, 'e')
+    .replace(/Ɛ/g, 'E')
+    .replace(/ɔ/g, 'o')
+    .replace(/Ɔ/g, 'O')
     .replace(/[×]/g, 'x')
     .replace(/[‘’]/g, "'")
     .replace(/[“”]/g, '"')
