@@ -15,6 +15,8 @@ import { recordUsage, responseBytes } from '../src/local/usage';
 import '../src/local/outbox-kinds';
 // Web Push: shows the server's notifications and opens the order when one is tapped.
 import './push';
+import { documentInLanguage, readerLocale } from './language';
+import type { RouteHandlerCallbackOptions } from 'workbox-core';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -22,7 +24,13 @@ interface SyncEvent extends ExtendableEvent {
   tag: string;
 }
 
-// The shell and every route chunk: each page opens offline after the first visit.
+// The home in the reader's language (index.html, index.ak.html): registered before the precache's own route for /.
+registerRoute(
+  ({ request, url }) => request.mode === 'navigate' && (url.pathname === '/' || url.pathname === '/index.html'),
+  async ({ request }) => (await documentInLanguage('/index.html')) ?? fetch(request),
+);
+
+// The shell and every route chunk, in each language: each page opens offline after the first visit.
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 // The first install takes the open page at once, so it works offline from the first visit on.
@@ -38,6 +46,14 @@ const renderedPages = new NetworkFirst({
   // The page varies with the page-hint cookies, which a service worker cannot see; the app corrects a stale hint.
   matchOptions: { ignoreVary: true },
   plugins: [
+    // One kept copy per language: a Twi reader offline gets the Twi page, never the English one.
+    {
+      cacheKeyWillBeUsed: async ({ request }) => {
+        const key = new URL(request.url);
+        key.searchParams.set('reader-language', await readerLocale());
+        return key.href;
+      },
+    },
     new CacheableResponsePlugin({ statuses: [200] }),
     new ExpirationPlugin({ maxEntries: 40, maxAgeSeconds: 14 * 24 * 3600, purgeOnQuotaError: true }),
     // A kept page names the app files of its own version. After an update has cleaned them
@@ -50,7 +66,8 @@ async function startsOffline(page: Response): Promise<boolean> {
   const entry = /<script type="module"[^>]* src="([^"]+)"/.exec(await page.clone().text());
   return entry !== null && (await matchPrecache(entry[1])) !== undefined;
 }
-const shell = createHandlerBoundToURL('/shell.html');
+const shellInLanguage = createHandlerBoundToURL('/shell.html');
+const shell = async (options: RouteHandlerCallbackOptions) => (await documentInLanguage('/shell.html')) ?? shellInLanguage(options);
 registerRoute(
   ({ request, url }) => request.mode === 'navigate' && isRenderedPage(url.pathname),
   async (options) => {
@@ -65,7 +82,7 @@ registerRoute(
 // Other navigations outside the API get the app shell; the client router takes it from there.
 // (/ itself is the precached index.html, the prerendered home, through precacheAndRoute.)
 registerRoute(
-  new NavigationRoute(createHandlerBoundToURL('/shell.html'), {
+  new NavigationRoute(shell, {
     denylist: [/^\/api\//, /^\/media\//, /^\/healthz/],
   }),
 );

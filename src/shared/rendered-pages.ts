@@ -14,3 +14,6 @@ export function isRenderedPage(pathname: string, signedIn = true): boolean {
 export const PAGE_TEMPLATE_FILE = 'page.html';
 export const PAGE_OUTLET = '<!--page-->';
 export const PAGE_DATA_OUTLET = '<!--page-data-->';
+
+/** The build's document in a language: index.html in English, index.ak.html in Twi (the server and the service worker pick by the language cookie). */
+export const localeFile = (file: string, locale: string): string => (locale === 'en' ? file : file.replace(/\.html$/, `.${locale}.html`));

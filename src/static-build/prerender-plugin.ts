@@ -4,6 +4,8 @@ import Beasties from 'beasties';
 import { createServer, type Plugin, type Rollup } from 'vite';
 import { PAGE_DATA_OUTLET, PAGE_OUTLET, PAGE_TEMPLATE_FILE } from '../shared/rendered-pages';
 import { APP_CHUNKS_START, chunkLinks, preloadsFor, ROUTE_PRELOADS_FILE, withRouteChunks, type RoutePreload } from '../shared/route-preloads';
+import { LOCALES, SOURCE_LOCALE, type Locale } from '../shared/i18n/locales';
+import { localeFile } from '../shared/rendered-pages';
 
 type Renderers = typeof import('./render');
 
@@ -34,9 +36,15 @@ export function prerender(): Plugin {
       // A throwaway Vite server loads the app's modules in Node, lazy routes included.
       const vite = await createServer({ configFile: false, root, logLevel: 'error', appType: 'custom', server: { middlewareMode: true, hmr: false, ws: false } });
       let home: string, shell: string, art: Awaited<ReturnType<Renderers['heroArt']>>;
+      // The home and the shell in each other language: index.ak.html, shell.ak.html (chosen by the language cookie).
+      const translated: { code: Locale; home: string; shell: string }[] = [];
+      let withLang: Renderers['withHtmlLang'];
       try {
         const render = (await vite.ssrLoadModule(resolve(root, 'src/static-build/render.tsx'))) as Renderers;
+        withLang = render.withHtmlLang;
         [home, shell, art] = await Promise.all([render.renderHome(), render.renderShell(), render.heroArt()]);
+        // One language at a time: each render activates its language.
+        for (const { code } of LOCALES.filter((l) => l.code !== SOURCE_LOCALE)) translated.push({ code, home: await render.renderHome(code), shell: await render.renderShell(code) });
       } finally {
         await vite.close();
       }
@@ -63,6 +71,10 @@ export function prerender(): Plugin {
 
       page.source = await fill(homeTemplate, home, 'home');
       this.emitFile({ type: 'asset', fileName: 'shell.html', source: await fill(template, shell, 'shell') });
+      for (const t of translated) {
+        this.emitFile({ type: 'asset', fileName: localeFile('index.html', t.code), source: await fill(withLang(homeTemplate, t.code), t.home, 'home') });
+        this.emitFile({ type: 'asset', fileName: localeFile('shell.html', t.code), source: await fill(withLang(template, t.code), t.shell, 'shell') });
+      }
       this.emitFile({ type: 'asset', fileName: PAGE_TEMPLATE_FILE, source: pageTemplate(template, assets) });
       this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: JSON.stringify(routes) });
       for (const file of art) this.emitFile({ type: 'asset', ...file });

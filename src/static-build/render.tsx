@@ -3,6 +3,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider, type Rou
 import { ChromeLayout, PageLoading, RootLayout } from '../web/app/layouts';
 import { routes } from '../web/app/routes';
 import { InitialDataProvider, initialDataScript, type InitialData } from '../web/initial-app/initial-data';
+import { activate, htmlLang, loadLocale, type ShownLocale } from '../shared/i18n';
 
 export { heroArt } from './hero-art';
 
@@ -11,19 +12,25 @@ const shellRoutes: RouteObject[] = [
   { element: <RootLayout />, children: [{ element: <ChromeLayout />, children: [{ path: '*', element: <PageLoading /> }] }] },
 ];
 
-async function render(routeTable: RouteObject[], path: string, initial?: InitialData & { asked?: Set<string> }): Promise<string> {
+async function render(routeTable: RouteObject[], path: string, locale: ShownLocale, initial?: InitialData & { asked?: Set<string> }): Promise<string> {
+  await loadLocale(locale);
   const handler = createStaticHandler(routeTable);
   const context = await handler.query(new Request(`http://localhost${path}`));
   if (context instanceof Response) throw new Error(`Rendering ${path} answered ${context.status}`);
   const router = createStaticRouter(handler.dataRoutes, context);
   // hydrate={false}: no inline data script (the CSP allows none); the client needs no router data to hydrate.
   const app = <StaticRouterProvider router={router} context={context} hydrate={false} />;
+  // Right before the synchronous render: requests in other languages may render in between awaits.
+  activate(locale);
   return renderToString(initial ? <InitialDataProvider value={initial}>{app}</InitialDataProvider> : app);
 }
 
 /** The home's first screen (hero, search, services) with the shell; no prices, no account. */
-export const renderHome = () => render(routes, '/');
-export const renderShell = () => render(shellRoutes, '/any');
+export const renderHome = (locale: ShownLocale = 'en') => render(routes, '/', locale);
+export const renderShell = (locale: ShownLocale = 'en') => render(shellRoutes, '/any', locale);
+
+/** A document's <html lang> set for a language (the build's template says en-GH). */
+export const withHtmlLang = (html: string, locale: ShownLocale) => html.replace(/<html lang="[^"]*"/, `<html lang="${htmlLang(locale)}"`);
 
 /** More reads than any page makes: a page asking for more is a bug, not a reason to hammer the API. */
 const MAX_READS = 8;
@@ -36,9 +43,10 @@ export async function renderPage(
   path: string,
   hints: Omit<InitialData, 'answers' | 'catalogueVersion'>,
   answer: (key: string) => Promise<{ json: unknown; catalogueVersion: number } | undefined>,
+  locale: ShownLocale = 'en',
 ): Promise<{ html: string; data: string }> {
   const asked = new Set<string>();
-  await render(routes, path, { ...hints, answers: {}, catalogueVersion: 0, asked });
+  await render(routes, path, locale, { ...hints, answers: {}, catalogueVersion: 0, asked });
   const keys = [...asked].slice(0, MAX_READS);
   const answers = await Promise.all(keys.map(answer));
   const initial: InitialData = { ...hints, answers: {}, catalogueVersion: 0 };
@@ -49,5 +57,5 @@ export async function renderPage(
     // The mirror takes over once it is at least as new as every answer.
     initial.catalogueVersion = Math.max(initial.catalogueVersion, found.catalogueVersion);
   });
-  return { html: await render(routes, path, initial), data: initialDataScript(initial) };
+  return { html: await render(routes, path, locale, initial), data: initialDataScript(initial) };
 }

@@ -48,5 +48,17 @@ console.log('First screen (/), gzip:');
 for (const f of [...firstJs, ...firstCss]) console.log(`  ${f.padEnd(48)} ${kb(gz(f))}`);
 console.log(`  JavaScript total: ${kb(sum(firstJs))}`);
 console.log(`  CSS total:        ${kb(sum(firstCss))}`);
+console.log(`  HTML (index.html): ${kb(gz('index.html'))}`);
+
+// Each other language's first screen: its prerendered home, and its catalogue (a small chunk
+// the app fetches before it starts; English is in the first screen's code already).
+for (const html of readdirSync(dist).filter((f) => /^index\.[a-z]{2,3}\.html$/.test(f))) {
+  const code = html.split('.')[1];
+  const catalogue = readdirSync(join(dist, 'assets')).filter((f) => new RegExp(`^${code}-[\\w-]+\\.js$`).test(f));
+  console.log(`First screen (/) in ${code}, gzip:`);
+  for (const f of catalogue) console.log(`  assets/${f.padEnd(41)} ${kb(gz(`assets/${f}`))}`);
+  console.log(`  JavaScript total: ${kb(sum(firstJs) + sum(catalogue.map((f) => `assets/${f}`)))}`);
+  console.log(`  HTML (${html}): ${kb(gz(html))}`);
+}
 console.log(`Precache: ${precached.length} files, ${kb(sum(precached))} gzip (${kb(precached.reduce((s, f) => s + statSync(join(dist, f)).size, 0))} raw)`);
 console.log(`Service worker: ${kb(gz('sw.js'))} gzip`);

@@ -4,6 +4,7 @@ import { getCookie } from 'hono/cookie';
 import { PAGE_HINT_COOKIES } from '../../shared/page-hints';
 import { isRenderedPage, PAGE_DATA_OUTLET, PAGE_OUTLET } from '../../shared/rendered-pages';
 import type { Logger } from '../platform/logging';
+import type { Locale } from '../../shared/i18n/locales';
 
 type Renderer = typeof import('../../static-build/render');
 
@@ -23,7 +24,7 @@ export interface PageReads {
 
 export interface RenderedPages {
   /** The page's HTML with its data, or undefined when this page is not rendered here (the shell serves it). */
-  html(c: Context, path: string): Promise<string | undefined>;
+  html(c: Context, path: string, locale?: Locale): Promise<string | undefined>;
 }
 
 /**
@@ -38,20 +39,20 @@ export function createRenderedPages(templateFile: string, reads: PageReads, logg
   let keptHead = '';
   const kept = new Map<string, Promise<string | undefined>>();
 
-  async function render(url: string, hints: { signedIn: boolean; dataSaver: boolean }): Promise<string | undefined> {
+  async function render(url: string, hints: { signedIn: boolean; dataSaver: boolean }, locale: Locale): Promise<string | undefined> {
     renderer ??= import('../../static-build/render');
     template ??= readFile(templateFile, 'utf8');
-    const { renderPage } = await renderer;
+    const { renderPage, withHtmlLang } = await renderer;
     const { html, data } = await renderPage(url, hints, async (key) => {
       const json = await reads.json(key);
       // Read after the answer: the answer is no newer than this version.
       return json === undefined ? undefined : { json, catalogueVersion: await reads.catalogueVersion() };
-    });
-    return (await template).replace(PAGE_OUTLET, () => html).replace(PAGE_DATA_OUTLET, () => data);
+    }, locale);
+    return withHtmlLang(await template, locale).replace(PAGE_OUTLET, () => html).replace(PAGE_DATA_OUTLET, () => data);
   }
 
   return {
-    async html(c, path) {
+    async html(c, path, locale = 'en') {
       const search = new URL(c.req.url).search;
       const signedIn = getCookie(c, PAGE_HINT_COOKIES.signedIn) === '1';
       const saverCookie = getCookie(c, PAGE_HINT_COOKIES.dataSaver);
@@ -64,10 +65,10 @@ export function createRenderedPages(templateFile: string, reads: PageReads, logg
         kept.clear();
         keptHead = head;
       }
-      const key = `${Number(signedIn)}${Number(dataSaver)}${path}${search}`;
+      const key = `${locale}${Number(signedIn)}${Number(dataSaver)}${path}${search}`;
       let page = kept.get(key);
       if (!page) {
-        page = render(path + search, { signedIn, dataSaver }).catch((error: unknown) => {
+        page = render(path + search, { signedIn, dataSaver }, locale).catch((error: unknown) => {
           // The shell still works: a page that cannot be rendered is logged and served without its data.
           logger.error({ err: error, path }, 'page render failed');
           kept.delete(key);

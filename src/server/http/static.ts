@@ -8,6 +8,8 @@ import type { Logger } from '../platform/logging';
 import type { AppEnv } from './context';
 import { badRequest } from './errors';
 import { createRenderedPages, type PageReads } from './rendered-pages';
+import { visitorLocale } from './language';
+import { localeFile } from '../../shared/rendered-pages';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -54,11 +56,11 @@ export function staticRoutes(root: string, pages?: { reads: PageReads; logger: L
     return withRouteChunks(await html, files);
   }
 
-  async function shellFor(path: string): Promise<string> {
-    const key = (await preloads(path)).join(',');
+  async function shellFor(path: string, file: string): Promise<string> {
+    const key = `${file}:${(await preloads(path)).join(',')}`;
     let shell = shells.get(key);
     if (!shell) {
-      shell = withPreloads(path, readFile(shellFile, 'utf8'));
+      shell = withPreloads(path, readFile(file, 'utf8'));
       shells.set(key, shell);
     }
     return shell;
@@ -69,19 +71,24 @@ export function staticRoutes(root: string, pages?: { reads: PageReads; logger: L
     if (path.startsWith('/api/') || path.startsWith('/media/')) return next();
     const file = normalize(join(base, path));
     const inside = file === base || file.startsWith(base + sep);
+    const locale = visitorLocale(c);
     const page = path !== '/' && existsSync(shellFile) ? shellFile : indexFile;
     const target = inside && (await isFile(file)) ? file : extname(path) ? undefined : page;
+    // The app's pages come in the visitor's language; the file names stay plain.
+    const inLanguage = target === page ? localeFile(page, locale) : undefined;
     if (!target || !existsSync(target)) return next();
     if (target === shellFile && rendered) {
-      const html = await rendered.html(c, path);
+      const html = await rendered.html(c, path, locale);
       // Private: the hints it was rendered for came from this phone's cookies.
       if (html) return c.body(await withPreloads(path, html), 200, { 'Content-Type': TYPES['.html'], 'Cache-Control': 'private, no-cache', Vary: 'Cookie, Save-Data' });
     }
-    const body = target === shellFile ? Buffer.from(await shellFor(path)) : await readFile(target);
+    const translated = inLanguage && inLanguage !== page && existsSync(inLanguage) ? inLanguage : undefined;
+    const body = target === shellFile ? Buffer.from(await shellFor(path, translated ?? shellFile)) : await readFile(translated ?? target);
     const immutable = target.includes(`${sep}assets${sep}`);
     return c.body(new Uint8Array(body), 200, {
       'Content-Type': TYPES[extname(target)] ?? 'application/octet-stream',
       'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+      ...(target === page ? { Vary: 'Cookie, Accept-Language' } : {}),
     });
   });
   return app;

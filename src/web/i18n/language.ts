@@ -24,8 +24,15 @@ export function deviceLocale(): Locale {
 export async function showLocale(locale: ShownLocale): Promise<void> {
   await loadLocale(locale);
   activate(locale);
-  if (typeof document !== 'undefined') document.documentElement.lang = htmlLang(locale);
+  if (typeof document === 'undefined') return;
+  document.documentElement.lang = htmlLang(locale);
+  // The server and the service worker send the next page in it (a first visit's language too, which followed the phone).
+  if (isLocale(locale) && cookieLocale(document.cookie) !== locale) setLanguageCookie(locale);
 }
+
+const setLanguageCookie = (locale: Locale) => {
+  document.cookie = `${LANGUAGE_COOKIE}=${locale}; path=/; max-age=${YEAR}; samesite=lax`;
+};
 
 /**
  * The reader chose a language: remembered on the device (localStorage, and the cookie that
@@ -37,7 +44,7 @@ export async function chooseLocale(locale: Locale): Promise<void> {
   } catch {
     // storage blocked: the cookie still carries the choice
   }
-  document.cookie = `${LANGUAGE_COOKIE}=${locale}; path=/; max-age=${YEAR}; samesite=lax`;
+  setLanguageCookie(locale);
   await showLocale(locale);
   // Loaded only now: the account's code (Dexie, the outbox) stays out of the first screen.
   void import('./account-language').then(({ tellAccount }) => tellAccount(locale));
