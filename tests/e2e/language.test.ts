@@ -1,0 +1,79 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { loginViaApi, signInThroughPage } from '../support/auth';
+import { launchBrowser } from '../support/browser';
+
+/**
+ * Issue 27 in a real Chromium: a buyer switches to Twi in the bar; every page, opened by its
+ * plain address, comes in Twi (its HTML too, before the app runs); offline, a reload stays in Twi.
+ */
+const baseUrl = inject('baseUrl');
+const EMAIL = 'reviewer5@akuafo.demo';
+const PASSWORD = 'Akuafo#2026';
+let context: BrowserContext;
+
+const lang = (page: Page) => page.evaluate(() => document.documentElement.lang);
+/** The bar in Twi: its main navigation and its Products link. */
+const twiBar = (page: Page) => page.getByRole('navigation', { name: 'Akwan titiriw' }).getByRole('link', { name: 'Nneɛma', exact: true }).waitFor({ timeout: 30_000 });
+
+describe.skipIf(!baseUrl)('Twi', () => {
+  beforeAll(async () => {
+    // Wide enough for the bar's own language control (on a phone it is in the menu).
+    context = await launchBrowser({ width: 1024 });
+  });
+  afterAll(async () => {
+    await context?.close();
+    // The account's language back to English, for other tests' messages.
+    const { accessToken } = await loginViaApi(baseUrl, EMAIL, PASSWORD);
+    await fetch(`${baseUrl}/api/v1/shop/customers/me`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ language: 'en' }),
+    });
+  });
+
+  it('switches on /, stays on /products, a product, the cart and checkout, and offline after a reload', async () => {
+    const page = await context.newPage();
+    await signInThroughPage(page, baseUrl, EMAIL, PASSWORD);
+    await page.goto(`${baseUrl}/`);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 60_000 });
+    await page.getByRole('heading', { level: 1, name: 'Welcome to Akuafo Market Places' }).waitFor();
+
+    await page.getByRole('combobox', { name: /Language/ }).first().selectOption('ak');
+    await page.getByRole('heading', { level: 1, name: 'Akwaaba ba Akuafo Market Places' }).waitFor();
+    expect(await lang(page)).toBe('ak');
+
+    await page.goto(`${baseUrl}/products`);
+    await twiBar(page);
+    const product = await page.locator('[data-testid="product-grid"] article a[href^="/product/"]').first().getAttribute('href');
+    expect(product).toMatch(/^\/product\/\d+$/);
+    for (const path of ['/products', product!, '/cart', '/checkout']) {
+      // The server sends the page in Twi already: no English first.
+      const response = await page.goto(`${baseUrl}${path}`);
+      expect(await response!.text(), path).toContain('<html lang="ak"');
+      await twiBar(page);
+      expect(await lang(page), path).toBe('ak');
+    }
+
+    // The account heard of the choice too (through the outbox).
+    const { accessToken } = await loginViaApi(baseUrl, EMAIL, PASSWORD);
+    await expect
+      .poll(async () => ((await (await fetch(`${baseUrl}/api/v1/shop/customers/me`, { headers: { authorization: `Bearer ${accessToken}` } })).json()) as { data: { language: string } }).data.language, { timeout: 30_000, interval: 500 })
+      .toBe('ak');
+
+    await context.setOffline(true);
+    try {
+      const home = await page.goto(`${baseUrl}/`);
+      // From the service worker's copy in Twi, before the app runs.
+      expect(await home!.text()).toContain('Akwaaba ba Akuafo Market Places');
+      await page.getByRole('heading', { level: 1, name: 'Akwaaba ba Akuafo Market Places' }).waitFor();
+      await page.goto(`${baseUrl}/products`);
+      await page.reload();
+      await twiBar(page);
+      expect(await lang(page)).toBe('ak');
+    } finally {
+      await context.setOffline(false);
+    }
+    await page.close();
+  });
+});
