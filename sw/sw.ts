@@ -7,7 +7,7 @@ import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { clientsClaim } from 'workbox-core';
 import { OUTBOX_SYNC_TAG, replayExclusively } from '../src/local/replayer';
 import { createBackgroundApiClient } from '../src/local/sw-client';
-import { RENDERED_PAGES_CACHE } from '../src/local/page-cache';
+import { RENDERED_PAGES_CACHE, renderedPageKey } from '../src/local/page-cache';
 import { isRenderedPage } from '../src/shared/rendered-pages';
 import { savedPicture, VIEWED_PICTURES_CACHE } from '../src/local/pictures';
 import { recordUsage, responseBytes } from '../src/local/usage';
@@ -49,9 +49,7 @@ const renderedPages = new NetworkFirst({
     // One kept copy per language: a Twi reader offline gets the Twi page, never the English one.
     {
       cacheKeyWillBeUsed: async ({ request }) => {
-        const key = new URL(request.url);
-        key.searchParams.set('reader-language', await readerLocale());
-        return key.href;
+        return renderedPageKey(request.url, await readerLocale());
       },
     },
     new CacheableResponsePlugin({ statuses: [200] }),

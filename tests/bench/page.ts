@@ -6,6 +6,7 @@ import { signInThroughPage } from '../support/auth';
 import { launchBrowser } from '../support/browser';
 import { pageIsKept, waitInPage } from '../support/wait';
 import { startApp } from '../support/start-app';
+import { LANGUAGE_COOKIE } from '../../src/shared/i18n/locales';
 
 /**
  * What a cheap phone's first and repeat visits feel like (issue 10), against the real
@@ -71,10 +72,11 @@ async function throttledPage(context: BrowserContext, network?: typeof SLOW_3G):
   return page;
 }
 
-/** Cold / on slow 3G and a 4x slower CPU, in a fresh profile. */
-async function coldHome(baseUrl: string) {
+/** Cold / on slow 3G and a 4x slower CPU, in a fresh profile; in a language other than English, with its cookie (issue 27). */
+async function coldHome(baseUrl: string, locale = 'en') {
   const context = await launchBrowser();
   try {
+    if (locale !== 'en') await context.addCookies([{ name: LANGUAGE_COOKIE, value: locale, url: baseUrl }]);
     const page = await throttledPage(context, SLOW_3G);
     await page.goto(baseUrl, { waitUntil: 'commit' });
     const visible = Math.max(await seenAt(page, 'hero'), await seenAt(page, 'search'));
@@ -208,9 +210,11 @@ try {
   const { data } = (await (await fetch(`${app.baseUrl}/api/v1/products?pageSize=1`)).json()) as { data: { id: number }[] };
   const lh = await lighthouseRuns(app.baseUrl, data[0].id);
   const cold = [];
+  const coldTwi = [];
   const offline = [];
   for (let i = 0; i < RUNS; i++) {
     cold.push(await coldHome(app.baseUrl));
+    coldTwi.push(await coldHome(app.baseUrl, 'ak'));
     offline.push(await offlineRepeat(app.baseUrl));
   }
 
@@ -234,6 +238,8 @@ try {
   console.log(`cold / slow 3G + CPU 4x, hero + search shown: ${seconds(median(cold.map((c) => c.visible)))} (${cold.map((c) => seconds(c.visible)).join(', ')})`);
   console.log(`cold / slow 3G + CPU 4x, the app started:    ${seconds(median(cold.map((c) => c.started)))} (${cold.map((c) => seconds(c.started)).join(', ')})`);
   console.log(`repeat /products offline + CPU 4x, products:  ${seconds(median(offline))} (${offline.map(seconds).join(', ')})`);
+  console.log(`cold / in Twi, JavaScript before idle (gzip): ${kib(median(coldTwi.map((c) => c.beforeIdle)))} (${kib(median(coldTwi.map((c) => c.settled)))} once the network settles)`);
+  console.log(`cold / in Twi, slow 3G + CPU 4x, hero shown:  ${seconds(median(coldTwi.map((c) => c.visible)))} (${coldTwi.map((c) => seconds(c.visible)).join(', ')})`);
 } finally {
   await app.stop();
 }

@@ -10,6 +10,7 @@ import { LanguageSelect } from '../../src/web/i18n/LanguageSelect';
 import NotFoundPage from '../../src/web/pages/errors/NotFoundPage';
 import HomePage from '../../src/web/pages/home/HomePage';
 import { COMPANY, COMPANY_ADDRESS_LINE } from '../../src/shared/company';
+import CartPage from '../../src/web/pages/cart/CartPage';
 
 configure({ asyncUtilTimeout: 10_000 });
 vi.setConfig({ testTimeout: 30_000 });
@@ -32,8 +33,8 @@ function untranslated(root: HTMLElement): string[] {
       if (value) texts.push(value);
     }
   }
-  // Names, not words: the brand, the languages' own names, the company's contacts.
-  const names = [COMPANY.name, COMPANY.legalName, COMPANY_ADDRESS_LINE, ...COMPANY.social.map((s) => s.name), 'WhatsApp', 'Akuafo', 'Market', 'English', 'Twi'];
+  // Names, not words: the brand, the languages' own names, the company's contacts, the money sign (formatCedis).
+  const names = [COMPANY.name, COMPANY.legalName, COMPANY_ADDRESS_LINE, ...COMPANY.social.map((s) => s.name), 'WhatsApp', 'Akuafo', 'Market', 'English', 'Twi', 'GH₵'];
   return texts
     .map((text) => {
       let rest = text;
@@ -84,6 +85,29 @@ describe('the catalogue', () => {
     await inLocale('pseudo');
     const { container } = render(<p>Add to cart <span>⟦Çàrt⟧</span></p>);
     expect(untranslated(container)).toEqual(['Add to cart']);
+  });
+});
+
+/** A cart line whose name is bracketed like the catalogue's text: data, not a string of the app. */
+const cartLine = (name: string) => ({ productId: 1, name, imageUrl: null, price: 450, previousPrice: 400, quantity: 2, category: 'Grains', stockQuantity: 10, isActive: true, updatedAt: new Date().toISOString() });
+
+describe('the cart from the catalogue', () => {
+  it('draws the cart only from the catalogue (pseudo-locale), prices in GH₵', async () => {
+    await localDb.cart.put(cartLine('⟦Maize⟧') as never);
+    await inLocale('pseudo');
+    const { container } = render(<MemoryRouter initialEntries={['/cart']}><CartPage /></MemoryRouter>);
+    await screen.findByRole('heading', { level: 1, name: /Ýöür Çàrt/ });
+    expect(untranslated(container)).toEqual([]);
+  });
+
+  it('shows the cart in Twi, the money as in English', async () => {
+    await localDb.cart.put(cartLine('Aburow') as never);
+    await inLocale('ak');
+    render(<MemoryRouter initialEntries={['/cart']}><CartPage /></MemoryRouter>);
+    await screen.findByRole('heading', { level: 1, name: 'Wo kɛntɛn (nneɛma 2)' });
+    expect(screen.getByRole('link', { name: 'Kɔ tua ka' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Fa Aburow baako ka ho' })).toBeTruthy();
+    expect(screen.getByTestId('cart-total').textContent).toMatch(/^GH₵ \d/);
   });
 });
 

@@ -11,6 +11,7 @@ import { Spinner } from '../../components/Spinner';
 import { useOnline } from '../../hooks/useOnline';
 import { useSession } from '../../hooks/useSession';
 import { CartRow } from './CartRow';
+import { useT } from '../../i18n/language';
 
 
 /**
@@ -18,6 +19,7 @@ import { CartRow } from './CartRow';
  * the outbox. Online, the page re-reads the server's cart once, for current prices and stock.
  */
 export default function CartPage() {
+  const t = useT();
   const { session, loading } = useSession();
   const online = useOnline();
   const lines = useLiveQuery(() => readCart(), []);
@@ -30,18 +32,18 @@ export default function CartPage() {
     if (signedIn && online) pullServerCart(api).catch(() => undefined);
   }, [signedIn, online]);
 
-  if (loading || lines === undefined) return <Spinner label="Loading your cart…" />;
+  if (loading || lines === undefined) return <Spinner label={t('cart.loading')} />;
 
   if (lines.length === 0) {
     return (
       <section className="container-page py-12 text-center">
         <ShoppingCart size={48} aria-hidden="true" className="mx-auto text-gray-400" />
-        <h1 className="mt-4 text-2xl font-bold">Your cart is empty</h1>
-        <p className="mt-2 text-gray-700">Add some items to your cart to get started</p>
-        <Link to="/products" className="btn-primary mt-6">Continue Shopping</Link>
+        <h1 className="mt-4 text-2xl font-bold">{t('cart.empty')}</h1>
+        <p className="mt-2 text-gray-700">{t('cart.emptyText')}</p>
+        <Link to="/products" className="btn-primary mt-6">{t('cart.continue')}</Link>
         {!session && (
           <p className="mt-4 text-sm text-gray-700">
-            Have items saved? <Link to="/signin" state={{ from: '/cart' }} className="font-medium text-brand-dark underline">Sign in</Link> to see your cart.
+            {t('cart.savedBefore')}<Link to="/signin" state={{ from: '/cart' }} className="font-medium text-brand-dark underline">{t('cart.signIn')}</Link>{t('cart.savedAfter')}
           </p>
         )}
       </section>
@@ -51,54 +53,54 @@ export default function CartPage() {
   const { summary } = cartTotals(lines);
   const onClear = async () => {
     setClearError(undefined);
-    await clearCart().catch((e: unknown) => setClearError(e instanceof Error ? e.message : 'Could not empty the cart'));
+    await clearCart().catch((e: unknown) => setClearError(e instanceof Error ? e.message : t('cart.clearFailed')));
   };
 
   return (
     <section className="container-page py-6 md:py-10">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold">Your Cart ({itemsText(summary.itemCount)})</h1>
+        <h1 className="text-2xl font-bold">{t('cart.title', { items: itemsText(summary.itemCount) })}</h1>
         <button type="button" onClick={onClear} className="btn-outline border-red-700 px-3 py-1.5 text-sm text-red-800 hover:bg-red-50">
-          Delete All Items
+          {t('cart.deleteAll')}
         </button>
       </div>
       {clearError && <p role="alert" className="mt-2 text-sm text-red-800">{clearError}</p>}
       {waiting > 0 && (
         <p className="mt-2 text-sm text-gray-700" data-testid="cart-waiting">
-          {online ? 'Saving your changes…' : 'You are offline: your changes are kept on this phone and sent when the network is back.'}
+          {online ? t('cart.saving') : t('cart.offline')}
         </p>
       )}
 
       <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_20rem]">
-        <ul className="space-y-3" aria-label="Items in your cart">
+        <ul className="space-y-3" aria-label={t('cart.list')}>
           {lines.map((line: CartLine) => (
             <CartRow key={line.productId} line={line} />
           ))}
         </ul>
 
         <aside aria-labelledby="order-summary" className="card h-fit p-4">
-          <h2 id="order-summary" className="text-lg font-semibold">Order Summary</h2>
+          <h2 id="order-summary" className="text-lg font-semibold">{t('cart.summary')}</h2>
           <dl className="mt-3 space-y-2 text-sm">
             <div className="flex justify-between">
-              <dt>Subtotal ({itemsText(summary.itemCount)})</dt>
+              <dt>{t('cart.subtotal', { items: itemsText(summary.itemCount) })}</dt>
               <dd><Price value={summary.subtotal} /></dd>
             </div>
             <div className="flex justify-between">
-              <dt>Tax</dt>
+              <dt>{t('cart.tax')}</dt>
               <dd><Price value={summary.tax} /></dd>
             </div>
             <div className="flex justify-between">
-              <dt>Pickup</dt>
+              <dt>{t('cart.pickup')}</dt>
               <dd><Price value={summary.shipping} /></dd>
             </div>
             <div className="flex justify-between border-t border-gray-200 pt-2 text-base font-bold">
-              <dt>Total</dt>
+              <dt>{t('cart.total')}</dt>
               <dd data-testid="cart-total"><Price value={summary.total} /></dd>
             </div>
           </dl>
-          <p className="mt-2 text-xs text-gray-600">Fresh produce, livestock and farm inputs carry no VAT; tools and other goods 20 %.</p>
-          <Link to="/checkout" className="btn-primary mt-4 w-full">Proceed to Checkout</Link>
-          <Link to="/products" className="btn-outline mt-2 w-full">Continue Shopping</Link>
+          <p className="mt-2 text-xs text-gray-600">{t('cart.vat')}</p>
+          <Link to="/checkout" className="btn-primary mt-4 w-full">{t('cart.checkout')}</Link>
+          <Link to="/products" className="btn-outline mt-2 w-full">{t('cart.continue')}</Link>
         </aside>
       </div>
     </section>

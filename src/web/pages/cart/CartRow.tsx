@@ -4,13 +4,15 @@ import { Link } from 'react-router-dom';
 import { removeFromCart, stepCartQuantity, type CartLine } from '../../../local/cart';
 import { CART_MESSAGES } from '../../../shared/schemas/cart';
 import { Price, WasPrice } from '../../components/Price';
+import { useT } from '../../i18n/language';
 
 /** One cart line: picture, name, line subtotal, unit price, quantity control and remove. */
 export function CartRow({ line }: { line: CartLine }) {
+  const t = useT();
   const [error, setError] = useState<string>();
   const run = (change: Promise<void>) => {
     setError(undefined);
-    change.catch((e: unknown) => setError(e instanceof Error ? e.message : 'Could not change the cart'));
+    change.catch((e: unknown) => setError(e instanceof Error ? e.message : t('cart.changeFailed')));
   };
   const atStock = line.stockQuantity !== undefined && line.quantity >= line.stockQuantity;
   const unavailable = line.isActive === false;
@@ -34,20 +36,20 @@ export function CartRow({ line }: { line: CartLine }) {
           <Link to={`/product/${line.productId}`}>{line.name}</Link>
         </h2>
         <div className="flex flex-wrap items-baseline justify-between gap-x-2">
-          <p className="flex flex-wrap gap-x-2 text-sm text-gray-600"><span><Price value={line.price} /> each</span><WasPrice offer={{ oldPrice: line.oldPrice ?? null, discountPercentage: line.discountPercentage ?? null }} /></p>
+          <p className="flex flex-wrap gap-x-2 text-sm text-gray-600"><span><Price value={line.price} /> {t('cart.each')}</span><WasPrice offer={{ oldPrice: line.oldPrice ?? null, discountPercentage: line.discountPercentage ?? null }} /></p>
           <Price value={(Math.round(line.price * 100) * line.quantity) / 100} className="font-bold text-brand-dark" />
         </div>
         {line.previousPrice !== undefined && (
           <p className="text-sm font-medium text-amber-900" data-testid="price-changed">
-            Price changed from <Price value={line.previousPrice} /> to <Price value={line.price} />: you pay today's price.
+            {t('cart.priceChangedBefore')}<Price value={line.previousPrice} />{t('cart.priceChangedMiddle')}<Price value={line.price} />{t('cart.priceChangedAfter')}
           </p>
         )}
         {unavailable && <p className="text-sm font-medium text-red-800">{CART_MESSAGES.unavailable}</p>}
         <div className="mt-1 flex flex-wrap items-center justify-between gap-2">
-          <div className="flex items-center rounded-lg border border-gray-300" role="group" aria-label={`Quantity of ${line.name}`}>
+          <div className="flex items-center rounded-lg border border-gray-300" role="group" aria-label={t('cart.quantityOf', { name: line.name })}>
             <button
               type="button"
-              aria-label={`One less ${line.name}`}
+              aria-label={t('cart.oneLess', { name: line.name })}
               disabled={line.quantity <= 1}
               onClick={() => run(stepCartQuantity(line.productId, -1))}
               className="flex h-9 w-9 items-center justify-center disabled:cursor-not-allowed disabled:opacity-40"
@@ -57,7 +59,7 @@ export function CartRow({ line }: { line: CartLine }) {
             <span className="w-10 text-center font-medium" data-testid="cart-quantity" aria-live="polite">{line.quantity}</span>
             <button
               type="button"
-              aria-label={`One more ${line.name}`}
+              aria-label={t('cart.oneMore', { name: line.name })}
               disabled={atStock || unavailable}
               onClick={() => run(stepCartQuantity(line.productId, 1))}
               className="flex h-9 w-9 items-center justify-center disabled:cursor-not-allowed disabled:opacity-40"
@@ -67,12 +69,12 @@ export function CartRow({ line }: { line: CartLine }) {
           </div>
           <button
             type="button"
-            aria-label={`Remove ${line.name}`}
+            aria-label={t('cart.removeLabel', { name: line.name })}
             onClick={() => run(removeFromCart(line.productId))}
             className="flex items-center gap-1 rounded-md px-2 py-1 text-sm text-red-800 hover:bg-red-50"
           >
             <Trash2 size={16} aria-hidden="true" />
-            <span>Remove</span>
+            <span>{t('cart.remove')}</span>
           </button>
         </div>
         {atStock && !unavailable && <p className="text-xs text-gray-600">{CART_MESSAGES.onlyLeft(line.stockQuantity!)}</p>}
