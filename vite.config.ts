@@ -82,7 +82,7 @@ export default defineConfig({
           name: 'web',
           include: ['tests/web/**/*.test.tsx'],
           environment: 'happy-dom',
-          setupFiles: ['fake-indexeddb/auto'],
+          setupFiles: ['fake-indexeddb/auto', 'tests/support/i18n-setup.ts'],
         },
       },
       {

@@ -33,6 +33,15 @@ function pseudo(message: Compiled): Compiled {
 export const PSEUDO_OPEN = '⟦';
 export const PSEUDO_CLOSE = '⟧';
 
+/**
+ * What the first screen shows (the bar, the footer, the home, errors): compiled/<code>.ts.
+ * Every other message goes to compiled/<code>.pages.ts, loaded with the first route that is
+ * not the home, so the first screen carries only what it shows.
+ */
+const FIRST_SCREEN = ['app.', 'nav.', 'language.', 'footer.', 'home.', 'notFound.', 'error.'];
+const split = (messages: Record<string, unknown>, firstScreen: boolean) =>
+  Object.fromEntries(Object.entries(messages).filter(([id]) => FIRST_SCREEN.some((p) => id.startsWith(p)) === firstScreen));
+
 export async function compileAll(): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   const files = readdirSync(join(ROOT, 'catalogues')).filter((f) => f.endsWith('.ts'));
@@ -42,12 +51,14 @@ export async function compileAll(): Promise<Map<string, string>> {
     const catalogue = mod[code];
     if (!catalogue) throw new Error(`catalogues/${file} must export const ${code}`);
     const compiled = Object.fromEntries(Object.entries(catalogue).map(([id, icu]) => [id, compileMessage(icu)]));
-    out.set(code, source(code, compiled));
+    out.set(code, source(code, split(compiled, true)));
+    out.set(`${code}.pages`, source(code, split(compiled, false)));
     if (code === 'en') {
       const pseudoMessages = Object.fromEntries(
         Object.entries(compiled).map(([id, m]) => [id, [PSEUDO_OPEN, ...(pseudo(m as Compiled) as Compiled[]), PSEUDO_CLOSE]]),
       );
-      out.set('pseudo', source('pseudo', pseudoMessages));
+      out.set('pseudo', source('pseudo', split(pseudoMessages, true)));
+      out.set('pseudo.pages', source('pseudo', split(pseudoMessages, false)));
     }
   }
   return out;

@@ -32,7 +32,7 @@ export function startApp(): void {
   // The language the page's HTML came in (the build and the server write it into <html lang>).
   const pageLang = document.documentElement.lang;
   const locale = deviceLocale();
-  const language = showLocale(locale);
+  const language = showLocale(locale, true);
   const router = createBrowserRouter(routes);
   const container = document.getElementById('root')!;
   // A page the server rendered with its data brings that data along: the first render uses it.

@@ -11,6 +11,7 @@ import NotFoundPage from '../../src/web/pages/errors/NotFoundPage';
 import HomePage from '../../src/web/pages/home/HomePage';
 import { COMPANY, COMPANY_ADDRESS_LINE } from '../../src/shared/company';
 import CartPage from '../../src/web/pages/cart/CartPage';
+import { saveSession } from '../../src/local/session';
 
 configure({ asyncUtilTimeout: 10_000 });
 vi.setConfig({ testTimeout: 30_000 });
@@ -144,6 +145,20 @@ describe('English and Twi', () => {
       </MemoryRouter>,
     );
     await screen.findByRole('link', { name: 'Kɛntɛn, nneɛma 3' });
+  });
+
+  it('opens the account menu of a signed-in buyer in Twi', async () => {
+    await saveSession({ accessToken: 'a', refreshToken: 'r', user: { id: 7, firstName: 'Kojo', lastName: 'Appiah', email: 'kojo@example.com', userType: 'CUSTOMER', profileImage: null, passwordChangedAt: null } });
+    await inLocale('ak');
+    render(
+      <MemoryRouter>
+        <NavBar />
+      </MemoryRouter>,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: /Kojo Appiah akawnt nhyehyɛe/ }));
+    expect(screen.getByRole('link', { name: 'Nneɛma a matɔ' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Nhyehyɛe' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Fi mu' })).toBeTruthy();
   });
 
   it('follows the phone on a first visit, and the choice after that', async () => {

@@ -14,24 +14,36 @@ export type ShownLocale = Locale | typeof PSEUDO_LOCALE;
  * fallback), each other language is its own small chunk, fetched only by its readers.
  * A new language is one line here and in locales.ts.
  */
-const LOADERS: Record<Exclude<ShownLocale, 'en'>, () => Promise<{ messages: Messages }>> = {
-  ak: () => import('./compiled/ak'),
-  pseudo: () => import('./compiled/pseudo'),
+const LOADERS: Record<ShownLocale, Partial<Record<Part, () => Promise<{ messages: Messages }>>>> = {
+  en: { pages: () => import('./compiled/en.pages') },
+  ak: { firstScreen: () => import('./compiled/ak'), pages: () => import('./compiled/ak.pages') },
+  pseudo: { firstScreen: () => import('./compiled/pseudo'), pages: () => import('./compiled/pseudo.pages') },
 };
+
+/**
+ * A catalogue comes in two parts (scripts/compile-i18n.ts): what the first screen shows, and
+ * the rest, which the routes after the home load with their code (loadPageMessages).
+ */
+type Part = 'firstScreen' | 'pages';
 
 /** The one message store (Lingui, compiled catalogues: no parser ships). */
 export const i18n = setupI18n({ locale: SOURCE_LOCALE, messages: { [SOURCE_LOCALE]: en } });
 
-/** Fetches a language's catalogue once; later calls answer at once. */
-export async function loadLocale(locale: ShownLocale): Promise<void> {
-  if (loaded.has(locale) || locale === SOURCE_LOCALE) return;
-  const { messages } = await LOADERS[locale as Exclude<ShownLocale, 'en'>]();
-  i18n.load(locale, messages);
-  loaded.add(locale);
+/** Fetches a part of a language's catalogue once (both parts unless told); later calls answer at once. */
+export async function loadLocale(locale: ShownLocale, parts: Part[] = ['firstScreen', 'pages']): Promise<void> {
+  await Promise.all(
+    parts.map(async (part) => {
+      const key = `${locale}:${part}`;
+      const load = LOADERS[locale][part];
+      if (!load) return; // English's first screen is in this module already
+      loading.set(key, loading.get(key) ?? load().then(({ messages }) => i18n.load(locale, messages)));
+      await loading.get(key);
+      loaded.add(locale);
+    }),
+  );
 }
+const loading = new Map<string, Promise<void>>();
 const loaded = new Set<ShownLocale>([SOURCE_LOCALE]);
-
-export const isLoaded = (locale: ShownLocale) => loaded.has(locale);
 
 /** Shows `locale` from now on (loaded first with loadLocale); an unknown code shows English. */
 export function activate(locale: ShownLocale | string): void {

@@ -3,6 +3,7 @@ import type { RouteObject } from 'react-router-dom';
 import NotFoundPage from '../pages/errors/NotFoundPage';
 import { RouteError } from '../pages/errors/RouteError';
 import { BareLayout, ChromeLayout, PageLoading, RootLayout } from './layouts';
+import { loadPageMessages } from '../i18n/language';
 
 /**
  * Every screen of both route tables, each loaded lazily so the first screen stays small.
@@ -11,7 +12,8 @@ import { BareLayout, ChromeLayout, PageLoading, RootLayout } from './layouts';
 type PageModule = { default: ComponentType };
 const page = (path: string, load: () => Promise<PageModule>): RouteObject => ({
   path,
-  lazy: async () => ({ Component: (await load()).default }),
+  // Beside its code, the page's messages (the home's are in the first screen's code already).
+  lazy: async () => ({ Component: (await (path === '/' ? load() : Promise.all([load(), loadPageMessages()]).then(([m]) => m))).default }),
 });
 
 const publicPages: RouteObject[] = [

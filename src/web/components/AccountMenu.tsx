@@ -5,6 +5,7 @@ import { useDismiss } from '../hooks/useDismiss';
 import { usePopup } from '../hooks/usePopup';
 import { canInstall, install, onInstallOfferChange } from '../initial-app/install-prompt';
 import { useSignOut } from './SignOut';
+import { useT } from '../i18n/language';
 
 /** Two initials from the user's names; 'U' when the names give none. */
 export function initialsOf(user: Pick<SessionUser, 'firstName' | 'lastName'>): string {
@@ -21,12 +22,13 @@ export function AccountMenu({ user }: { user: SessionUser }) {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const firstItemRef = useRef<HTMLAnchorElement>(null);
   const menuId = useId();
+  const t = useT();
   const leave = useSignOut();
   useDismiss(rootRef, open, close, buttonRef);
 
   const installable = useSyncExternalStore(onInstallOfferChange, canInstall, () => false);
   const fullName = `${user.firstName ?? ''} ${user.lastName ?? ''}`.trim() || user.email;
-  const dashboard = user.userType === 'SELLER' ? { to: '/sellers/me', label: 'Seller Dashboard' } : { to: '/profile', label: 'Profile' };
+  const dashboard = user.userType === 'SELLER' ? { to: '/sellers/me', label: t('nav.sellerDashboard') } : { to: '/profile', label: t('nav.profile') };
 
   // Queued changes go first (or the user is asked); the server is told in the background.
   const onSignOut = () => {
@@ -54,7 +56,7 @@ export function AccountMenu({ user }: { user: SessionUser }) {
       >
         {/* The initials stay part of the name, so what is seen is what voice control hears. */}
         <span data-testid="avatar-initials">{initialsOf(user)}</span>
-        <span className="sr-only">: account menu for {fullName}</span>
+        <span className="sr-only">{t('nav.accountMenu', { name: fullName })}</span>
       </button>
       <div
         id={menuId}
@@ -71,26 +73,26 @@ export function AccountMenu({ user }: { user: SessionUser }) {
           </li>
           {user.userType === 'ADMIN' && (
             <li>
-              <Link to="/admin" className={itemClass}>Operator console</Link>
+              <Link to="/admin" className={itemClass}>{t('nav.operator')}</Link>
             </li>
           )}
           <li>
-            <Link to="/orders" className={itemClass}>My Orders</Link>
+            <Link to="/orders" className={itemClass}>{t('nav.orders')}</Link>
           </li>
           <li>
-            <Link to="/settings" className={itemClass}>Settings</Link>
+            <Link to="/settings" className={itemClass}>{t('nav.settings')}</Link>
           </li>
           {installable && (
             <li>
-              <button type="button" onClick={() => { setOpen(false); void install(); }} className={itemClass}>Install app</button>
+              <button type="button" onClick={() => { setOpen(false); void install(); }} className={itemClass}>{t('nav.install')}</button>
             </li>
           )}
           <li>
-            <button type="button" onClick={onSignOut} className={`${itemClass} text-red-800`}>Sign out</button>
+            <button type="button" onClick={onSignOut} className={`${itemClass} text-red-800`}>{t('nav.signOut')}</button>
           </li>
         </ul>
       </div>
-      {leave.busy && <span role="status" className="sr-only">Signing out…</span>}
+      {leave.busy && <span role="status" className="sr-only">{t('nav.signingOut')}</span>}
       {leave.dialog}
     </div>
   );

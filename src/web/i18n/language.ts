@@ -20,9 +20,12 @@ export function deviceLocale(): Locale {
   return cookieLocale(typeof document === 'undefined' ? undefined : document.cookie) ?? pickLocale(typeof navigator === 'undefined' ? [] : navigator.languages ?? [navigator.language]);
 }
 
-/** Loads and shows a language, and makes `<html lang>` follow. */
-export async function showLocale(locale: ShownLocale): Promise<void> {
-  await loadLocale(locale);
+/**
+ * Loads and shows a language, and makes `<html lang>` follow. At start-up only the first
+ * screen's messages (`firstScreenOnly`): the routes fetch the rest with their code.
+ */
+export async function showLocale(locale: ShownLocale, firstScreenOnly = false): Promise<void> {
+  await loadLocale(locale, firstScreenOnly ? ['firstScreen'] : undefined);
   activate(locale);
   if (typeof document === 'undefined') return;
   document.documentElement.lang = htmlLang(locale);
@@ -49,6 +52,9 @@ export async function chooseLocale(locale: Locale): Promise<void> {
   // Loaded only now: the account's code (Dexie, the outbox) stays out of the first screen.
   void import('./account-language').then(({ tellAccount }) => tellAccount(locale));
 }
+
+/** The messages of every screen but the first, in the reader's language: the routes after the home wait for them with their code. */
+export const loadPageMessages = (): Promise<void> => loadLocale(deviceLocale(), ['pages']);
 
 const subscribe = (onChange: () => void) => i18n.on('change', onChange);
 

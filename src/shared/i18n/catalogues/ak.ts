@@ -32,6 +32,11 @@ export const ak: Catalogue = {
   'nav.profile': 'Wo ho nsɛm',
   'nav.signOut': 'Fi mu',
   'nav.install': 'Fa app no hyɛ wo fon so',
+  'nav.accountMenu': ': {name} akawnt nhyehyɛe',
+  'nav.sellerDashboard': 'Adetɔnfo adwumabea',
+  'nav.operator': 'Operator console',
+  'nav.orders': 'Nneɛma a matɔ',
+  'nav.signingOut': 'Ɛrefi mu…',
 
   // The control's name keeps the English word: a Twi reader who cannot find English again
   // must still recognise it, and the spec asks that its name contain "Language".

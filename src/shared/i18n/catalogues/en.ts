@@ -30,6 +30,11 @@ export const en = {
   'nav.profile': 'Profile',
   'nav.signOut': 'Sign out',
   'nav.install': 'Install app',
+  'nav.accountMenu': ': account menu for {name}',
+  'nav.sellerDashboard': 'Seller Dashboard',
+  'nav.operator': 'Operator console',
+  'nav.orders': 'My Orders',
+  'nav.signingOut': 'Signing out…',
 
   'language.label': 'Language',
   'language.hint': 'The language of every screen on this phone, and of your messages.',
