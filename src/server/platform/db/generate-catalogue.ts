@@ -48,7 +48,7 @@ function random(seed: number) {
   };
 }
 
-export async function generateCatalogue(handle: DatabaseHandle, storage: Storage, count: number, onProgress?: (done: number) => void): Promise<GeneratedCatalogue> {
+export async function generateCatalogue(handle: Pick<DatabaseHandle, 'db' | 'dialect'>, storage: Storage, count: number, onProgress?: (done: number) => void): Promise<GeneratedCatalogue> {
   const started = Date.now();
   const { db, dialect } = handle;
   const rnd = random(count);
@@ -143,7 +143,7 @@ export async function generateCatalogue(handle: DatabaseHandle, storage: Storage
   return { products: count - pending, sellers: sellerCount, pending, busiestSeller: { id: busiest, listings }, ms: Date.now() - started };
 }
 
-async function nextId(handle: DatabaseHandle, table: 'users' | 'products' | 'product_submissions'): Promise<number> {
+async function nextId(handle: Pick<DatabaseHandle, 'db' | 'dialect'>, table: 'users' | 'products' | 'product_submissions'): Promise<number> {
   const row = await handle.db.selectFrom(table).select(sql<number>`coalesce(max(id), 0)`.as('max')).executeTakeFirstOrThrow();
   return Number(row.max) + 1;
 }
