@@ -8,7 +8,7 @@ const escapeLike = (word: string) => word.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 /** One FTS5 phrase: the word as typed, its quotes doubled, so no word is read as query syntax. */
 const phrase = (word: string) => `"${word.replace(/"/g, '""')}"`;
 /** Trigram indexes know words of three characters or more; shorter ones are only checked. */
-const indexable = (word: string) => [...word].length >= 3;
+export const isIndexable = (word: string) => [...word].length >= 3;
 
 /**
  * "Every word is in the haystack", answered from a trigram index.
@@ -23,8 +23,8 @@ const indexable = (word: string) => [...word].length >= 3;
  */
 export function matchesAllWords(dialect: Dialect, words: string[]): Expression<SqlBool>[] {
   const like = (word: string) => sql<SqlBool>`${HAYSTACK} like ${`%${escapeLike(word)}%`} escape '\\'`;
-  const long = words.filter(indexable);
+  const long = words.filter(isIndexable);
   if (dialect === 'postgres' || long.length === 0) return words.map(like);
   const match = long.map(phrase).join(' AND ');
-  return [sql<SqlBool>`products.id in (select rowid from products_search where products_search match ${match})`, ...words.filter((w) => !indexable(w)).map(like)];
+  return [sql<SqlBool>`products.id in (select rowid from products_search where products_search match ${match})`, ...words.filter((w) => !isIndexable(w)).map(like)];
 }
