@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import type { AddressInfo } from 'node:net';
 import { loadConfig } from '../../src/server/config';
