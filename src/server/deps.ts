@@ -44,6 +44,7 @@ export async function createDeps(config: Config, logger: Logger = createLogger(c
     config,
     db: handle.db,
     dialect: handle.dialect,
+    readOffLoop: handle.readOffLoop,
     logger,
     storage,
     tokens: createTokenSigner(signingKeys),

@@ -51,3 +51,8 @@ export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
 export const PRICE_FILTER_MAX = 10_000;
 export const PRODUCTS_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
+/**
+ * GET /products counts exactly up to this many and then says "10,000+"; its pages reach this
+ * far and no further (an offset past it would walk rows nobody pages through to).
+ */
+export const CATALOGUE_COUNT_BOUND = 10_000;

@@ -5,7 +5,7 @@ import { gzipSync } from 'node:zlib';
 import { loadConfig } from '../../src/server/config';
 import { createDeps } from '../../src/server/deps';
 import { createLogger } from '../../src/server/platform/logging';
-import { fillBigCatalogue } from '../support/big-catalogue';
+import { generateCatalogue } from '../../src/server/platform/db/generate-catalogue';
 import { startNpm } from '../support/npm-start';
 import { describeMemory, processTreeMemory } from '../support/process-memory';
 import { CONNECTIONS, ROUNDS, SECONDS, sideBySide, startBare } from '../support/bench-http';
@@ -91,7 +91,7 @@ try {
 
   const config = loadConfig({ DATA_DIR: bigDir, SEED: 'none', DATABASE_URL: '' });
   const { deps, close } = await createDeps(config, createLogger('warn'));
-  await fillBigCatalogue(deps, BIG);
+  await generateCatalogue(deps, deps.storage, BIG);
   await close();
   await benchCatalogue(`${BIG.toLocaleString('en')} products`, bigDir, { SEED: 'none' }, BIG / 2);
 } finally {

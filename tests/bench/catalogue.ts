@@ -8,7 +8,7 @@ import { nextCatalogueVersion } from '../../src/server/platform/db/catalogue-ver
 import { now } from '../../src/server/platform/db';
 import { productQuerySchema, type ProductQueryInput } from '../../src/shared/schemas/catalogue';
 import { parseWith } from '../../src/shared/schemas/parse';
-import { fillBigCatalogue } from '../support/big-catalogue';
+import { generateCatalogue } from '../../src/server/platform/db/generate-catalogue';
 import { startTestServer } from '../support/server';
 
 /**
@@ -22,7 +22,7 @@ const server = await startTestServer({ seed: false });
 const db = server.deps.db;
 
 let started = performance.now();
-await fillBigCatalogue(server.deps, PRODUCTS);
+await generateCatalogue(server.deps, server.deps.storage, PRODUCTS);
 const fillMs = performance.now() - started;
 
 // --- The phone: counts what crosses the wire (gzip) and inflates it, as a browser does. ---

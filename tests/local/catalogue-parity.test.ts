@@ -7,6 +7,7 @@ import { AkuafoDb } from '../../src/local/db';
 import { CATEGORIES, CONDITIONS, GHANA_REGIONS, PRODUCT_SORT_FIELDS } from '../../src/shared/catalogue';
 import { productQuerySchema } from '../../src/shared/schemas/catalogue';
 import { parseWith } from '../../src/shared/schemas/parse';
+import { generateCatalogue } from '../../src/server/platform/db/generate-catalogue';
 import { startTestServer, type TestServer } from '../support/server';
 
 /**
@@ -22,6 +23,17 @@ beforeAll(async () => {
   await pullCatalogue(createApiClient({ origin: 'http://test.local', fetch: server.fetch }), db);
 });
 afterAll(() => server.close());
+
+/** The generated catalogue (issue 25): search on the trigram indexes must agree with the mirror. */
+let big: TestServer;
+let bigMirror: AkuafoDb;
+beforeAll(async () => {
+  big = await startTestServer({ seed: false });
+  await generateCatalogue(big.deps, big.deps.storage, 2_000);
+  bigMirror = new AkuafoDb(`parity-big-${Math.random()}`);
+  await pullCatalogue(createApiClient({ origin: 'http://test.local', fetch: big.fetch }), bigMirror);
+}, 120_000);
+afterAll(() => big.close());
 
 const WORDS = ['maize', 'MAI', 'yam', 'fresh', 'bag', 'organic', 'goat', 'Tomato', 'kg', 'seed', 'a', 'e', '%', '_', 'zz', 'ashanti', 'rice 5', 'n'];
 const price = fc.oneof(fc.integer({ min: 0, max: 1500 }).map(String), fc.tuple(fc.integer({ min: 0, max: 900 }), fc.integer({ min: 0, max: 99 })).map(([a, b]) => `${a}.${b}`));
@@ -44,7 +56,33 @@ const query = fc
   })
   .map((q) => Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined)) as Record<string, string>);
 
+/** Whole words, parts of words (three letters and more go to the index), and short ones. */
+const SCALE_WORDS = ['maize', 'MAIZ', 'organic', 'grade a', 'ashanti', 'tamale', 'techiman', 'fresh yam', 'kg', 'a', 'ze', '50 kg', 'npk', 'fowl', 'goat', 'region', 'certified seed', 'pepper', 'zzq', '"', 'a"b', 'bulk 25'];
+
 describe('the mirror and the server agree on random queries', () => {
+  it('over the generated catalogue, searching on the index', async () => {
+    let nonEmpty = 0;
+    await fc.assert(
+      fc.asyncProperty(query, fc.constantFrom(...SCALE_WORDS), async (input, search) => {
+        const asked = { ...input, search };
+        const res = await big.call(`/products?${new URLSearchParams(asked)}`);
+        const parsed = parseWith(productQuerySchema, asked);
+        if (!parsed.ok) {
+          expect(res.status).toBe(400);
+          return;
+        }
+        expect(res.status).toBe(200);
+        const remote = (await res.json()) as { data: { id: number }[]; pagination: unknown };
+        const local = await queryLocalProducts(parsed.value, bigMirror);
+        expect(local.data.map((p) => p.id)).toEqual(remote.data.map((p) => p.id));
+        expect(local.pagination).toEqual(remote.pagination);
+        if (remote.data.length > 0) nonEmpty += 1;
+      }),
+      { numRuns: 150 },
+    );
+    expect(nonEmpty).toBeGreaterThan(30);
+  });
+
   it('same ids, order and pagination (or the same refusal)', async () => {
     let nonEmpty = 0;
     await fc.assert(

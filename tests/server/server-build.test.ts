@@ -61,6 +61,10 @@ describe('the compiled server', () => {
     const page = await fetch(`${base}/products`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('Agricultural Products');
+    // A search is read on a reader thread (platform/db/sqlite-readers.ts): it must find its driver from the bundle too.
+    const search = await fetch(`${base}/api/v1/products?search=maize`);
+    expect(search.status).toBe(200);
+    expect(((await search.json()) as { pagination: { totalCount: number } }).pagination.totalCount).toBe(0);
   }, 120_000);
 
   it('is rebuilt by --if-stale only when a source is newer than it', () => {

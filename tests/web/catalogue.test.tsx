@@ -31,6 +31,13 @@ describe('pagination', () => {
     expect(showingCaption(paginate(5, 20, 84), 4)).toBe('Showing 81-84 of 84 products');
     expect(showingCaption(paginate(1, 20, 0), 0)).toBe('Showing 0-0 of 0 products');
   });
+
+  it("says 'of 10,000+' when a broad search was counted only up to the bound", () => {
+    const page = paginate(3, 20, 10_001, 10_000);
+    expect(page).toMatchObject({ totalCount: 10_000, totalIsLowerBound: true, totalPages: 500, hasNextPage: true });
+    expect(showingCaption(page, 20)).toBe('Showing 41-60 of 10,000+ products');
+    expect(paginate(1, 20, 10_000, 10_000).totalIsLowerBound).toBe(false);
+  });
 });
 
 describe('home carousel', () => {

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { Config } from '../config';
-import type { Db, Dialect } from '../platform/db';
+import type { DatabaseHandle, Db, Dialect } from '../platform/db';
 import type { StoredImage } from '../platform/images';
 import type { Lifecycle } from '../platform/lifecycle';
 import type { Logger } from '../platform/logging';
@@ -16,6 +16,8 @@ export interface Deps {
   config: Config;
   db: Db;
   dialect: Dialect;
+  /** Long reads (catalogue searches) off the event loop: DatabaseHandle.readOffLoop. */
+  readOffLoop?: DatabaseHandle['readOffLoop'];
   logger: Logger;
   storage: Storage;
   tokens: TokenSigner;

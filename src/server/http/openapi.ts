@@ -128,7 +128,7 @@ export function buildOpenApi(routes: readonly RouteDescription[]): Json {
         },
         Pagination: {
           type: 'object',
-          required: ['currentPage', 'pageSize', 'totalCount', 'totalPages', 'hasNextPage', 'hasPreviousPage'],
+          required: ['currentPage', 'pageSize', 'totalCount', 'totalPages', 'hasNextPage', 'hasPreviousPage', 'totalIsLowerBound'],
           properties: {
             currentPage: { type: 'integer' },
             pageSize: { type: 'integer' },
@@ -136,6 +136,7 @@ export function buildOpenApi(routes: readonly RouteDescription[]): Json {
             totalPages: { type: 'integer' },
             hasNextPage: { type: 'boolean' },
             hasPreviousPage: { type: 'boolean' },
+            totalIsLowerBound: { type: 'boolean', description: 'true when the list holds more than totalCount rows (a catalogue search counts up to 10,000 and shows "10,000+")' },
           },
         },
         Page: { type: 'object', required: ['data', 'pagination'], properties: { data: { type: 'array' }, pagination: { $ref: '#/components/schemas/Pagination' } } },

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import {
+  CATALOGUE_COUNT_BOUND,
   CATEGORIES,
   CONDITIONS,
   GHANA_REGIONS,
@@ -37,6 +38,10 @@ export const productQuerySchema = v.pipe(
   v.check(
     (q) => q.minPrice === undefined || q.maxPrice === undefined || q.minPrice <= q.maxPrice,
     'minPrice cannot be more than maxPrice',
+  ),
+  v.check(
+    (q) => (q.page - 1) * q.limit < CATALOGUE_COUNT_BOUND,
+    `Only the first ${CATALOGUE_COUNT_BOUND.toLocaleString('en')} results can be paged through: narrow the search or choose a filter`,
   ),
 );
 export type ProductQueryInput = v.InferInput<typeof productQuerySchema>;

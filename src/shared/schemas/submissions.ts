@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { CATEGORIES, CONDITIONS, GHANA_REGIONS, MAX_PAGE_SIZE, type Category, type Condition, type GhanaRegion, type ImageWidth } from '../catalogue';
+import { CATALOGUE_COUNT_BOUND, CATEGORIES, CONDITIONS, GHANA_REGIONS, MAX_PAGE_SIZE, type Category, type Condition, type GhanaRegion, type ImageWidth } from '../catalogue';
 import { pageParam, pageSizeParam } from './parse';
 import { required } from './sellers';
 
@@ -153,11 +153,15 @@ export type SubmissionListQueryInput = v.InferInput<typeof submissionListQuerySc
 export type SubmissionListQuery = v.InferOutput<typeof submissionListQuerySchema>;
 
 /** GET /admin/submissions */
-export const adminSubmissionQuerySchema = v.object({
-  status: v.optional(v.picklist(SUBMISSION_STATUSES, 'status must be PENDING, APPROVED or REJECTED'), 'PENDING'),
-  page: pageParam(),
-  limit: pageSizeParam('limit', MAX_PAGE_SIZE, SELLER_PRODUCTS_PAGE_SIZE),
-});
+export const adminSubmissionQuerySchema = v.pipe(
+  v.object({
+    status: v.optional(v.picklist(SUBMISSION_STATUSES, 'status must be PENDING, APPROVED or REJECTED'), 'PENDING'),
+    page: pageParam(),
+    limit: pageSizeParam('limit', MAX_PAGE_SIZE, SELLER_PRODUCTS_PAGE_SIZE),
+  }),
+  // Counted up to the bound like the catalogue, and paged no further (an offset walks its rows).
+  v.check((q) => (q.page - 1) * q.limit < CATALOGUE_COUNT_BOUND, `Only the first ${CATALOGUE_COUNT_BOUND.toLocaleString('en')} listings of a tab can be paged through`),
+);
 
 /** POST /admin/submissions/{id}/approve: optional; the listing's updatedAt the operator looked at. */
 export const approveSubmissionSchema = v.object({

@@ -8,7 +8,7 @@ import { createCatalogueService } from './service';
 const SHELVES = ['featured', 'discounted', 'weekly-specials'] as const;
 
 export function catalogueRoutes(deps: Deps, reads: PublicReads) {
-  const catalogue = createCatalogueService(deps.db, deps.dialect);
+  const catalogue = createCatalogueService(deps.db, deps.dialect, deps.readOffLoop);
   const app = new Hono<AppEnv>();
 
   app.get('/products', (c) => {

@@ -167,22 +167,32 @@ async function insertImages(trx: Db, submissionId: number, images: StoredImage[]
     .execute();
 }
 
-export async function listSellerSubmissions(db: Db, sellerId: number, query: SubmissionListQuery): Promise<Page<SellerSubmission>> {
-  await adoptListedProducts(db, sellerId);
+/**
+ * A seller's listings for one page: its filter (base, for the count) and the page itself,
+ * both from the (seller_id, created_at) and (seller_id, price_minor) indexes. A seller's
+ * search reads only that seller's rows, so it needs no search index of its own.
+ */
+export function sellerSubmissionsQuery(db: Db, sellerId: number, query: SubmissionListQuery) {
   let base = db.selectFrom('product_submissions').where('seller_id', '=', sellerId);
   if (query.status) base = base.where('status', '=', query.status);
   if (query.category) base = base.where('category', '=', query.category);
   for (const word of searchWords(query.search)) {
     base = base.where(sql<SqlBool>`lower(name || ' ' || category || ' ' || description) like ${`%${escapeLike(word)}%`} escape '\\'`);
   }
-  const count = await countRows(base);
-  const rows = await base
+  const page = base
     .selectAll()
     .orderBy(query.sortBy === 'price' ? 'price_minor' : 'created_at', query.sortDir)
     .orderBy('id', query.sortDir)
     .limit(query.limit)
-    .offset((query.page - 1) * query.limit)
-    .execute();
+    .offset((query.page - 1) * query.limit);
+  return { base, page };
+}
+
+export async function listSellerSubmissions(db: Db, sellerId: number, query: SubmissionListQuery): Promise<Page<SellerSubmission>> {
+  await adoptListedProducts(db, sellerId);
+  const { base, page } = sellerSubmissionsQuery(db, sellerId, query);
+  const count = await countRows(base);
+  const rows = await page.execute();
   return { data: await toSubmissions(db, rows), pagination: paginate(query.page, query.limit, Number(count)) };
 }
 

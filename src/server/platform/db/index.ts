@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type CompiledQuery } from 'kysely';
+import { createSqliteReaders, type SqliteReaders } from './sqlite-readers';
 import type { Database } from './schema';
 import { StaticMigrationProvider } from './migrations';
 
@@ -15,6 +16,11 @@ export interface DatabaseHandle {
   pgSchema?: string;
   /** PostgreSQL only: the pool's connections, for /metrics. */
   poolStats?: () => { total: number; idle: number; waiting: number };
+  /**
+   * Runs a long read (a catalogue search) where it cannot hold up the event loop: on a SQLite
+   * file, a reader thread (sqlite-readers.ts); elsewhere the usual connection.
+   */
+  readOffLoop<T>(query: CompiledQuery): Promise<T[]>;
 }
 
 export interface DatabaseOptions {
@@ -37,6 +43,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   return openSqlite(options.dataDir, options.sqliteFile ?? 'akuafo.sqlite');
 }
 
+/** Two: searches overlap one another and the event loop keeps a CPU of its own on a small machine. */
+const READER_THREADS = 2;
+
 async function openSqlite(dataDir: string, file: string): Promise<DatabaseHandle> {
   const { default: BetterSqlite3 } = await import('better-sqlite3');
   if (file !== ':memory:') mkdirSync(dataDir, { recursive: true });
@@ -45,8 +54,25 @@ async function openSqlite(dataDir: string, file: string): Promise<DatabaseHandle
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
+  // Keeps the planner's statistics current (cheap when they are): with them a search starts
+  // from the search index rather than walking every listed product.
+  sqlite.pragma('optimize = 0x10002');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  let readers: SqliteReaders | undefined;
+  const path = join(dataDir, file);
+  return {
+    db,
+    dialect: 'sqlite',
+    readOffLoop: async <T,>(query: CompiledQuery) => {
+      if (file === ':memory:') return (await db.executeQuery<T>(query)).rows as T[];
+      readers ??= createSqliteReaders(path, READER_THREADS);
+      return readers.read<T>(query);
+    },
+    close: async () => {
+      await readers?.close();
+      await db.destroy();
+    },
+  };
 }
 
 async function openPostgres(url: string, schema?: string, poolMax = 10): Promise<DatabaseHandle> {
@@ -71,6 +97,7 @@ async function openPostgres(url: string, schema?: string, poolMax = 10): Promise
   return {
     db,
     dialect: 'postgres',
+    readOffLoop: async <T,>(query: CompiledQuery) => (await db.executeQuery<T>(query)).rows as T[],
     pgSchema: schema,
     close: () => db.destroy(),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),

@@ -8,6 +8,7 @@ import { apiCacheMigration } from './migration-009-api-cache';
 import { offersMigration } from './migration-010-offers';
 import { contactChangesMigration } from './migration-011-contact-changes';
 import { submissionReviewMigration } from './migration-012-submission-review';
+import { searchMigration } from './migration-014-search';
 import { marketPricesMigration } from './migration-017-market-prices';
 import { mirrorScopeMigration } from './migration-015-mirror-scope';
 import { languageMigration } from './migration-018-language';
@@ -313,6 +314,7 @@ function createMigrations(dialect: Dialect): Record<string, Migration> {
     '010_offers': offersMigration,
     '011_contact_changes': contactChangesMigration(dialect),
     '012_submission_review': submissionReviewMigration,
+    '014_search': searchMigration(dialect),
     '017_market_prices': marketPricesMigration(dialect),
     '015_mirror_scope': mirrorScopeMigration,
     '018_language': languageMigration,

@@ -1,8 +1,23 @@
-import { sql, type SelectQueryBuilder } from 'kysely';
+import { sql, type CompiledQuery, type Kysely, type SelectQueryBuilder } from 'kysely';
 
 /** How many rows a filtered list has before its page is cut (for the page's pagination). */
 export async function countRows<DB, TB extends keyof DB, O>(base: SelectQueryBuilder<DB, TB, O>): Promise<number> {
   // Generic over the table, Kysely cannot name the selection: the shape is ours.
   const row = (await base.clearSelect().select(sql<number | string>`count(*)`.as('count')).executeTakeFirstOrThrow()) as { count: number | string };
+  return Number(row.count);
+}
+
+/**
+ * countRows, stopping at `bound` + 1: the count of a broad search at a million listings is
+ * the costly part of its page, and past the bound nobody reads the exact figure.
+ */
+export async function countRowsUpTo<DB, TB extends keyof DB, O>(
+  db: Kysely<DB>,
+  base: SelectQueryBuilder<DB, TB, O>,
+  bound: number,
+  read: <T>(query: CompiledQuery) => Promise<T[]> = async (query) => (await db.executeQuery(query)).rows as never,
+): Promise<number> {
+  const capped = base.clearSelect().select(sql<number>`1`.as('one')).limit(bound + 1);
+  const [row] = await read<{ count: number | string }>(sql`select count(*) as count from (${capped}) as hits`.compile(db));
   return Number(row.count);
 }

@@ -9,10 +9,15 @@ export function pageWindow(current: number, total: number): number[] {
   return Array.from({ length: Math.min(WINDOW, total) }, (_, i) => start + i);
 }
 
-/** 'Showing X-Y of N products' (X is 0 when there is nothing to show). */
+/**
+ * 'Showing X-Y of N products' (X is 0 when there is nothing to show). A broad search is
+ * counted only up to a bound (the server's CATALOGUE_COUNT_BOUND): then 'of 10,000+ products',
+ * a true figure, rather than an exact-looking guess.
+ */
 export function showingCaption(p: PageInfo, shown: number): string {
   const from = shown === 0 ? 0 : (p.currentPage - 1) * p.pageSize + 1;
-  return `Showing ${from}-${from === 0 ? 0 : from + shown - 1} of ${p.totalCount} products`;
+  const total = p.totalIsLowerBound ? `${p.totalCount.toLocaleString('en')}+` : String(p.totalCount);
+  return `Showing ${from}-${from === 0 ? 0 : from + shown - 1} of ${total} products`;
 }
 
 export function Pagination({ page, onPage }: { page: PageInfo; onPage(n: number): void }) {

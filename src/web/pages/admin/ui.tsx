@@ -27,7 +27,7 @@ export function Pager({ pagination, onPage }: { pagination: Pagination | undefin
   return (
     <nav aria-label="Pages" className="mt-4 flex items-center justify-between gap-3">
       <button type="button" className="btn-outline" disabled={!pagination.hasPreviousPage} onClick={() => onPage(pagination.currentPage - 1)}>Previous</button>
-      <span className="text-sm text-gray-700">Page {pagination.currentPage} of {pagination.totalPages}</span>
+      <span className="text-sm text-gray-700">Page {pagination.currentPage} of {pagination.totalPages}{pagination.totalIsLowerBound ? '+' : ''}</span>
       <button type="button" className="btn-outline" disabled={!pagination.hasNextPage} onClick={() => onPage(pagination.currentPage + 1)}>Next</button>
     </nav>
   );

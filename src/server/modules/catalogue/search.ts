@@ -1,0 +1,30 @@
+import { sql, type Expression, type SqlBool } from 'kysely';
+import type { Dialect } from '../../platform/db';
+
+/** The text a search looks in (shared/search.ts), as both databases' trigram indexes hold it. */
+export const HAYSTACK = sql<string>`lower(name || ' ' || category || ' ' || description)`;
+
+const escapeLike = (word: string) => word.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+/** One FTS5 phrase: the word as typed, its quotes doubled, so no word is read as query syntax. */
+const phrase = (word: string) => `"${word.replace(/"/g, '""')}"`;
+/** Trigram indexes know words of three characters or more; shorter ones are only checked. */
+export const isIndexable = (word: string) => [...word].length >= 3;
+
+/**
+ * "Every word is in the haystack", answered from a trigram index.
+ * - PostgreSQL: LIKE of every word, which pg_trgm's GIN index on HAYSTACK serves.
+ * - SQLite: the FTS5 trigram table finds the products holding every word of three letters or
+ *   more, each word as one phrase of its trigrams: exactly "is a substring of", folded to lower
+ *   case (also for letters beyond ASCII, as the phone's mirror folds them). Shorter words have
+ *   no trigram and are checked with LIKE on the products the index gave.
+ * A search of only one- and two-letter words has no trigram to look up on either database: it
+ * is answered by LIKE alone, walking the sort order's index until the page and the bounded
+ * count are found (short words are common, so that walk is short; a rare pair walks further).
+ */
+export function matchesAllWords(dialect: Dialect, words: string[]): Expression<SqlBool>[] {
+  const like = (word: string) => sql<SqlBool>`${HAYSTACK} like ${`%${escapeLike(word)}%`} escape '\\'`;
+  const long = words.filter(isIndexable);
+  if (dialect === 'postgres' || long.length === 0) return words.map(like);
+  const match = long.map(phrase).join(' AND ');
+  return [sql<SqlBool>`products.id in (select rowid from products_search where products_search match ${match})`, ...words.filter((w) => !isIndexable(w)).map(like)];
+}

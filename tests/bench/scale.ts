@@ -1,0 +1,127 @@
+import { mkdtempSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { Worker } from 'node:worker_threads';
+import type { AddressInfo } from 'node:net';
+import { loadConfig } from '../../src/server/config';
+import { main } from '../../src/server/main';
+import { migrate, openDatabase } from '../../src/server/platform/db';
+import { generateCatalogue } from '../../src/server/platform/db/generate-catalogue';
+import { createLocalStorage } from '../../src/server/platform/storage';
+
+/**
+ * npm run bench scale (issue 25): a national catalogue, served by the real server (main()) in
+ * this process, asked over HTTP by clients in a worker thread (their own event loop, so the
+ * loop measured here is the server's alone).
+ * - SQLite at BENCH_COUNT (100,000) listings in BENCH_DATA_DIR (a new folder unless given; a
+ *   folder that already holds enough listings is reused); with DATABASE_URL, PostgreSQL at
+ *   BENCH_COUNT (1,000,000), reused the same way.
+ * - distinct searches (20 words, alone or with a second word, pages 1-4, never the same URL
+ *   twice, so never from the answer cache), one at a time: p50 and p99;
+ * - 4 clients searching distinct searches for BENCH_SECONDS (10): searches per second, while a
+ *   fifth client reads one cached product every 20 ms: its p99; the event loop's longest
+ *   delay over that time (monitorEventLoopDelay, 1 ms resolution).
+ */
+const pg = Boolean(process.env.DATABASE_URL);
+const COUNT = Number(process.env.BENCH_COUNT ?? (pg ? 1_000_000 : 100_000));
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const dataDir = process.env.BENCH_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'akuafo-bench-scale-'));
+const env = { DATA_DIR: dataDir, DATABASE_URL: process.env.DATABASE_URL ?? '', SEED: 'none', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', LOG_SLOW_MS: '100000', DRAIN_DELAY_MS: '0' };
+const config = loadConfig(env);
+
+const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+await migrate(handle);
+const have = Number((await handle.db.selectFrom('products').select(({ fn }) => fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+if (have < COUNT * 0.95) {
+  const generated = await generateCatalogue(handle, createLocalStorage(config.uploadsDir), COUNT - have);
+  console.log(`Generated ${(COUNT - have).toLocaleString('en')} listings in ${(generated.ms / 1000).toFixed(1)} s`);
+}
+const productId = Number((await handle.db.selectFrom('products').select('id').where('is_active', '=', 1).orderBy('id').limit(1).executeTakeFirstOrThrow()).id);
+await handle.close();
+
+const server = await main(config);
+const { port } = server.address() as AddressInfo;
+const base = `http://127.0.0.1:${port}/api/v1`;
+console.log(`${pg ? 'PostgreSQL' : 'SQLite'}, ${COUNT.toLocaleString('en')} listings (${pg ? 'DATABASE_URL' : dataDir})`);
+
+const WORDS = ['maize', 'rice', 'yam', 'cassava', 'plantain', 'tomato', 'pepper', 'onion', 'okra', 'mango', 'pineapple', 'goat', 'sheep', 'fowl', 'layers', 'fertilizer', 'seed', 'cutlass', 'sprayer', 'beans'];
+const SECOND = ['', 'fresh', 'organic', 'bag', 'kg', 'ashanti', 'tamale', 'premium', 'local', 'bulk', 'crate'];
+const SORTS = ['', '&sortBy=price&sortDir=asc', '&sortBy=price&sortDir=desc', '&sortBy=name&sortDir=asc', '&sortBy=createdAt&sortDir=asc'];
+
+/** Runs in a worker: its own event loop, plain fetch, the times it saw. */
+const CLIENTS = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { base, searches, clients, seconds, productUrl } = workerData;
+async function timed(url) {
+  const t = performance.now();
+  const res = await fetch(url, { headers: { 'accept-encoding': 'gzip' } });
+  await res.arrayBuffer();
+  if (res.status !== 200) throw new Error(url + ' answered ' + res.status);
+  return performance.now() - t;
+}
+(async () => {
+  if (clients === 1) {
+    const times = [];
+    for (const q of searches) times.push(await timed(base + '/products?' + q));
+    parentPort.postMessage({ times });
+    return;
+  }
+  let next = 0;
+  let done = 0;
+  const end = Date.now() + seconds * 1000;
+  const reads = [];
+  const searchTimes = [];
+  const searcher = async () => { while (Date.now() < end && next < searches.length) { searchTimes.push(await timed(base + '/products?' + searches[next++])); done++; } };
+  const reader = async () => { while (Date.now() < end) { reads.push(await timed(productUrl)); await new Promise((r) => setTimeout(r, 20)); } };
+  const started = Date.now();
+  await Promise.all([...Array.from({ length: clients }, searcher), reader()]);
+  parentPort.postMessage({ done, seconds: (Date.now() - started) / 1000, reads, times: searchTimes });
+})();
+`;
+function runClients(workerData: Record<string, unknown>): Promise<{ times: number[]; reads?: number[]; done?: number; seconds?: number }> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(CLIENTS, { eval: true, workerData });
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
+}
+
+let made = 0;
+/** Distinct URLs: a running number in the price filter makes every one new to the cache. */
+function searches(n: number): string[] {
+  const list: string[] = [];
+  for (let i = 0; i < n; i++, made++) {
+    const word = WORDS[made % WORDS.length];
+    const second = SECOND[Math.floor(made / WORDS.length) % SECOND.length];
+    const page = 1 + (Math.floor(made / 7) % 4);
+    const sort = SORTS[Math.floor(made / 3) % SORTS.length];
+    list.push(`search=${encodeURIComponent(second ? `${word} ${second}` : word)}&page=${page}${sort}&maxPrice=${1_000_000 - made}`);
+  }
+  return list;
+}
+const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))];
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+
+try {
+  await runClients({ base, searches: searches(40), clients: 1 }); // warm: statement caches, pages in memory
+  const one = await runClients({ base, searches: searches(400), clients: 1 });
+  console.log(`Distinct searches, one at a time (${one.times.length}): p50 ${ms(pct(one.times, 50))}, p99 ${ms(pct(one.times, 99))}, max ${ms(Math.max(...one.times))}`);
+
+  const productUrl = `${base}/products/${productId}`;
+  await fetch(productUrl).then((r) => r.arrayBuffer()); // now cached
+  const loop = monitorEventLoopDelay({ resolution: 1 });
+  loop.enable();
+  const busyBefore = performance.eventLoopUtilization();
+  const four = await runClients({ base, searches: searches(200_000), clients: 4, seconds: SECONDS, productUrl });
+  loop.disable();
+  const busy = performance.eventLoopUtilization(busyBefore);
+  console.log(`4 clients searching for ${four.seconds!.toFixed(1)} s: ${(four.done! / four.seconds!).toFixed(0)} searches/s, search p99 ${ms(pct(four.times, 99))}`);
+  console.log(`A cached product read while they search (${four.reads!.length}): p50 ${ms(pct(four.reads!, 50))}, p99 ${ms(pct(four.reads!, 99))}`);
+  // Utilisation tells a loop kept busy by the server's own work from a process waiting for a CPU.
+  console.log(`Event loop delay meanwhile: p99 ${ms(loop.percentile(99) / 1e6)}, max ${ms(loop.max / 1e6)}; loop busy ${(busy.utilization * 100).toFixed(0)}% of the time (${(busy.active / Math.max(1, four.done!)).toFixed(2)} ms per search)`);
+  console.log(`Machine load average (1 min) at the end: ${loadavg()[0].toFixed(1)} on ${availableParallelism()} CPUs`);
+} finally {
+  await new Promise((resolve) => server.close(resolve));
+  process.exit(0);
+}
