@@ -10,6 +10,7 @@ import { contactChangesMigration } from './migration-011-contact-changes';
 import { submissionReviewMigration } from './migration-012-submission-review';
 import { marketPricesMigration } from './migration-017-market-prices';
 import { mirrorScopeMigration } from './migration-015-mirror-scope';
+import { ledgerMigration } from './migration-013-ledger';
 
 /**
  * One list of migrations for SQLite and PostgreSQL. Only the identity column differs;
@@ -312,6 +313,7 @@ function createMigrations(dialect: Dialect): Record<string, Migration> {
     '010_offers': offersMigration,
     '011_contact_changes': contactChangesMigration(dialect),
     '012_submission_review': submissionReviewMigration,
+    '013_ledger': ledgerMigration(dialect),
     '017_market_prices': marketPricesMigration(dialect),
     '015_mirror_scope': mirrorScopeMigration,
   };
