@@ -118,4 +118,28 @@ describe('escrow', () => {
     await expect(server.deps.db.deleteFrom('ledger_entries').where('id', '>', 0).execute()).rejects.toThrow(/never edited/);
     await expect(server.deps.db.updateTable('ledger_transactions').set({ memo: 'x' }).where('id', '>', 0).execute()).rejects.toThrow(/never edited/);
   });
+
+  it('the sandbox completes payouts without keys, and the seller reads it all on GET /sellers/me/earnings', async () => {
+    const { buyer, orderId } = await paidOrder();
+    await readyForPickup(orderId);
+    const order: OrderDetail = (await get(`/shop/customers/me/orders/${orderId}`, buyer.token)).body.data;
+    await post(`/admin/orders/${orderId}/pickup`, admin.token, { code: order.pickupCode });
+    const run = await post('/admin/payouts/run', admin.token);
+    expect(run.status).toBe(200);
+    expect(run.body.data.sent).toBeGreaterThanOrEqual(2);
+    const earnings = await get('/sellers/me/earnings', kofi.token);
+    expect(earnings.status).toBe(200);
+    const data = earnings.body.data;
+    expect(data).toMatchObject({ currency: 'GHS', available: 0, commissionRate: 5, payoutMinimum: 10 });
+    expect(data.paidOut).toBeGreaterThanOrEqual(38);
+    expect(data.payouts[0]).toMatchObject({ status: 'SUCCESS', account: 'MTN MoMo 024XXX4567' });
+    const words = data.entries.map((e: { description: string }) => e.description);
+    expect(words).toContain('Sent to your MTN MoMo 024XXX4567');
+    expect(words.some((w: string) => /^Order .+ collected: your share, less GH₵ 2\.00 commission$/.test(w))).toBe(true);
+    expect(words.some((w: string) => /^Order .+ paid: held until the buyer collects$/.test(w))).toBe(true);
+    const sms = await server.deps.db.selectFrom('messages').select('body').where('channel', '=', 'sms').where('user_id', '=', kofi.id).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(sms.body).toMatch(/^GHS [\d,]+\.\d\d sent to your MTN MoMo 024XXX4567$/);
+    expect((await get('/sellers/me/earnings', buyer.token)).status).toBe(403);
+    await expectBalanced();
+  });
 });

@@ -58,7 +58,7 @@ export async function createPayout(db: Db, dialect: Dialect, sellerId: number, o
         account_label: account.label,
         account_key: account.key,
         transfer_code: null,
-        next_attempt_at: at,
+        next_attempt_at: options.at.toISOString(),
         claimed_until: null,
         last_error: null,
         completed_at: null,
