@@ -100,7 +100,7 @@ export async function startFakePaystack(secretKey = 'sk_test_akuafo_fake'): Prom
     for await (const chunk of req) chunks.push(chunk as Buffer);
     return chunks.length ? JSON.parse(Buffer.concat(chunks).toString('utf8')) : undefined;
   };
-  const server: Server = createServer(async (req, res) => {
+  const server: Server = createServer({ noDelay: true }, async (req, res) => {
     const send = (status: number, body: unknown) => {
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(body));
