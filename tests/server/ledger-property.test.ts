@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpError } from '../../src/server/http/errors';
-import { inTransaction } from '../../src/server/modules/checkout/transactions';
+import { inTransaction } from '../../src/server/platform/db/transactions';
 import { trialBalance } from '../../src/server/modules/ledger/balances';
 import { cancelOrder } from '../../src/server/modules/orders/cancel';
 import { collectWithCode, markLineAtWarehouse } from '../../src/server/modules/orders/fulfilment';

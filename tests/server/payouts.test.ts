@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sellerBalances, trialBalance } from '../../src/server/modules/ledger/balances';
-import { inTransaction } from '../../src/server/modules/checkout/transactions';
+import { inTransaction } from '../../src/server/platform/db/transactions';
 import { collectWithCode, markLineAtWarehouse } from '../../src/server/modules/orders/fulfilment';
 import { settlePayment } from '../../src/server/modules/payments/settle';
 import { runPayouts } from '../../src/server/modules/payouts/job';

@@ -26,7 +26,7 @@ async function sharesOf(trx: Db, orderId: number) {
 async function heldFor(trx: Db, orderId: number) {
   const rows = await trx
     .selectFrom('ledger_entries')
-    .select((eb) => ['seller_id as sellerId', sql<number>`sum(credit_minor) - sum(debit_minor)`.as('held')])
+    .select(['seller_id as sellerId', sql<number>`sum(credit_minor) - sum(debit_minor)`.as('held')])
     .where('account', '=', ACCOUNTS.escrow)
     .where('order_id', '=', orderId)
     .groupBy('seller_id')

@@ -1,5 +1,5 @@
 import type { Db } from '../../platform/db';
-import { inTransaction } from '../checkout/transactions';
+import { inTransaction } from '../../platform/db/transactions';
 import { cancelOrder } from './cancel';
 
 export const UNCOLLECTED_REASON = (days: number) =>

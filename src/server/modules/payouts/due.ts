@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { now, type Db } from '../../platform/db';
 import type { Dialect } from '../../platform/db';
-import { inTransaction } from '../checkout/transactions';
+import { inTransaction } from '../../platform/db/transactions';
 import { ACCOUNTS } from '../ledger/accounts';
 import { balanceOf, post } from '../ledger/post';
 import { isHeld, payoutAccountOf } from './account';

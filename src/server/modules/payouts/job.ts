@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Deps } from '../../http/context';
 import { now } from '../../platform/db';
 import { createTransferProvider, PaymentProviderError, type TransferProvider, type TransferState } from '../../platform/payments';
-import { inTransaction } from '../checkout/transactions';
+import { inTransaction } from '../../platform/db/transactions';
 import { cancelUncollected } from '../orders/uncollected';
 import { readPayoutAccount } from './account';
 import { createPayout, sellersAboveMinimum, type DueResult } from './due';

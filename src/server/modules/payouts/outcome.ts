@@ -1,6 +1,6 @@
 import { now, type Db } from '../../platform/db';
 import type { TransferState } from '../../platform/payments';
-import { inTransaction } from '../checkout/transactions';
+import { inTransaction } from '../../platform/db/transactions';
 import { ACCOUNTS } from '../ledger/accounts';
 import { post } from '../ledger/post';
 import { tellPayoutFailed, tellPayoutSent } from './notices';
