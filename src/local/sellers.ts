@@ -6,6 +6,7 @@ import type {
   SellerRegistrationInput,
   SellerStats,
 } from '../shared/schemas/sellers';
+import type { Earnings } from '../shared/schemas/money';
 import { ApiError, type ApiClient } from './api';
 import { getMeta, localDb, setMeta, type AkuafoDb } from './db';
 import { announce, defineOutboxKind, enqueue, enqueueWith, kindOf } from './outbox';
@@ -19,6 +20,7 @@ export const SELLER_PROFILE_KIND = 'seller-profile';
 
 export const profileKey = (owner: string) => `seller.profile:${owner}`;
 export const statsKey = (owner: string) => `seller.stats:${owner}`;
+export const earningsKey = (owner: string) => `seller.earnings:${owner}`;
 const ordersKey = (owner: string, page: number, status = '') => `seller.orders:${owner}:${status || 'all'}:${page}`;
 
 export interface Cached<T> {
@@ -47,6 +49,11 @@ export function refreshSellerProfile(api: ApiClient, owner: string, db: AkuafoDb
 
 export function refreshSellerStats(api: ApiClient, owner: string, db: AkuafoDb = localDb) {
   return readThrough(db, statsKey(owner), async () => (await api.get<{ data: SellerStats }>('sellers/me/stats')).data);
+}
+
+/** The seller's money (held, available, paid out, entries): the last copy opens offline. */
+export function refreshSellerEarnings(api: ApiClient, owner: string, db: AkuafoDb = localDb) {
+  return readThrough(db, earningsKey(owner), async () => (await api.get<{ data: Earnings }>('sellers/me/earnings')).data);
 }
 
 /** A page of the seller's orders (optionally of one state), with marks still in the outbox laid over it. */

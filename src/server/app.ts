@@ -14,6 +14,8 @@ import { idempotency } from './http/idempotency';
 import { apiDocsRoutes, openApiRoutes } from './http/api-docs';
 import { closeConnectionsWhenDraining, operationsRoutes, requestMetrics } from './http/operations';
 import { accountsRoutes } from './modules/accounts/routes';
+import { ledgerRoutes } from './modules/ledger/routes';
+import { payoutsRoutes } from './modules/payouts/routes';
 import { adminRoutes } from './modules/admin/routes';
 import { cartRoutes } from './modules/cart/routes';
 import { createPublicReads, type PublicReads } from './modules/catalogue/public-reads';
@@ -70,6 +72,8 @@ export function createApp(deps: Deps) {
   api.route('/', sellersRoutes(deps));
   api.route('/', submissionsRoutes(deps));
   api.route('/', adminRoutes(deps));
+  api.route('/', ledgerRoutes(deps));
+  api.route('/', payoutsRoutes(deps));
   api.route('/', wishlistRoutes(deps));
   api.route('/', notificationsRoutes(deps));
   api.route('/', offlineRoutes(deps));

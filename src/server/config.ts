@@ -51,6 +51,10 @@ export interface Config {
    * check. For the tests' push service on 127.0.0.1 only; empty by default (docs/security.md).
    */
   pushAllowHosts: string[];
+  /** Money (docs/money.md): the smallest payout in pesewas (PAYOUT_MINIMUM in cedis, default 10). */
+  payoutMinimumMinor: number;
+  /** Days after "ready for pickup" an uncollected order is cancelled and refunded (UNCOLLECTED_AFTER_DAYS, 7). */
+  uncollectedAfterDays: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -108,6 +112,8 @@ export function loadConfig(env: Env = process.env): Config {
     sms: smsConfig(env),
     vapid: { publicKey: env.VAPID_PUBLIC_KEY || undefined, privateKey: env.VAPID_PRIVATE_KEY || undefined },
     pushAllowHosts: (env.PUSH_ALLOW_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
+    payoutMinimumMinor: Math.round(positiveNumber(env, 'PAYOUT_MINIMUM', 10) * 100),
+    uncollectedAfterDays: positiveNumber(env, 'UNCOLLECTED_AFTER_DAYS', 7),
   };
 }
 

@@ -6,6 +6,7 @@ import { loadConfig, type Config } from './config';
 import { createDeps } from './deps';
 import { createLogger } from './platform/logging';
 import { startRefundJob } from './modules/orders/refunds';
+import { startPayoutJob } from './modules/payouts/job';
 
 /** After the drain, requests still in flight get this long before the process exits anyway. */
 const IN_FLIGHT_GRACE_MS = 10_000;
@@ -23,6 +24,7 @@ export async function main(config: Config = loadConfig()) {
   const app = createApp(deps);
   deps.messages.start();
   const refunds = startRefundJob(deps);
+  const payouts = startPayoutJob(deps);
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host, serverOptions: SERVER_TIMEOUTS });
   await new Promise<void>((resolve) => server.once('listening', resolve));
   const { port } = server.address() as AddressInfo;
@@ -42,6 +44,7 @@ export async function main(config: Config = loadConfig()) {
     setTimeout(() => process.exit(1), IN_FLIGHT_GRACE_MS).unref();
     server.close(async () => {
       await refunds.stop();
+      await payouts.stop();
       await deps.messages.stop();
       await close();
       logger.info('stopped');

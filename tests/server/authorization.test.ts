@@ -107,6 +107,13 @@ const TABLE: Record<string, Row> = {
   'POST /api/v1/shop/customers/me/orders/:id/cancel': ['buyerA', { reason: 'matrix' }],
   'POST /api/v1/admin/orders/:id/pickup': ['operator', { code: '000000' }],
   'GET /api/v1/admin/refunds': ['operator'],
+  'GET /api/v1/admin/ledger/trial-balance': ['operator'],
+  'GET /api/v1/sellers/me/earnings': ['seller'],
+  'GET /api/v1/admin/payouts': ['operator'],
+  'GET /api/v1/admin/payouts/due': ['operator'],
+  'POST /api/v1/admin/payouts/run': ['operator'],
+  'POST /api/v1/admin/payouts/:id/retry': ['operator'],
+  'GET /api/v1/admin/payouts/reconciliation': ['operator'],
   // Seller A holds no line of the fixture orders: any seller may ask, and finds nothing of another's.
   'PUT /api/v1/sellers/me/orders/:orderId/items/:itemId/at-warehouse': ['seller'],
   'DELETE /api/v1/sellers/me/orders/:orderId/items/:itemId/at-warehouse': ['seller'],

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -6,8 +7,28 @@ import type { AddressInfo } from 'node:net';
  * mobile-money charge ("pay_offline"), GET /transaction/verify/:reference reports what the
  * test decided the customer did. POST /refund queues a refund of a successful transaction
  * ("pending", as Paystack answers), GET /refund/:id and GET /refund?transaction= report it.
- * Requests without the right secret key get a 401.
+ * Transfers: POST /transferrecipient makes a recipient (mobile_money with MTN/VOD/ATL, or ghipss),
+ * POST /transfer makes a transfer with the caller's reference (a second one with the same
+ * reference is refused), GET /transfer/verify/:reference reports it; webhook() signs a
+ * transfer.* event as Paystack does. Requests without the right secret key get a 401.
  */
+export interface FakeTransfer {
+  reference: string;
+  amount: number;
+  currency: string;
+  recipient: string;
+  transferCode: string;
+  status: 'pending' | 'success' | 'failed' | 'reversed';
+}
+
+export interface FakeRecipient {
+  code: string;
+  type: string;
+  bankCode: string;
+  accountNumber: string;
+  name: string;
+}
+
 export interface FakeRefund {
   id: number;
   reference: string;
@@ -47,6 +68,18 @@ export interface FakePaystack {
   /** The customer approves; `amount` lets a test make Paystack report another amount. */
   succeed(reference: string, overrides?: Partial<Pick<FakeTransaction, 'amount' | 'currency'>>): void;
   fail(reference: string): void;
+  recipients: FakeRecipient[];
+  transfers: Map<string, FakeTransfer>;
+  /** How many times POST /transfer was called with each reference (made or refused). */
+  transferCalls: Map<string, number>;
+  /** What a new transfer's status is: Paystack answers pending and says the rest by webhook. */
+  transferResult: FakeTransfer['status'];
+  /** The next n POST /transfer calls make the transfer, then answer 500 (the answer is lost). */
+  lostTransferAnswers: number;
+  /** The next n POST /transfer calls answer 500 without doing anything (an outage). */
+  transferOutages: number;
+  /** A transfer.* webhook as Paystack sends it: the raw body and its signature. */
+  webhook(event: 'transfer.success' | 'transfer.failed' | 'transfer.reversed', reference: string): { body: string; signature: string };
   close(): Promise<void>;
 }
 
@@ -55,7 +88,11 @@ export async function startFakePaystack(secretKey = 'sk_test_akuafo_fake'): Prom
   const requests: { method: string; path: string }[] = [];
   let nextId = 4_000_000;
   const refunds = new Map<number, FakeRefund>();
-  const knobs = { refundOutages: 0, lostRefundAnswers: 0 };
+  const knobs = { refundOutages: 0, lostRefundAnswers: 0, lostTransferAnswers: 0, transferOutages: 0, transferResult: 'pending' as FakeTransfer['status'] };
+  const recipients: FakeRecipient[] = [];
+  const transfers = new Map<string, FakeTransfer>();
+  const transferCalls = new Map<string, number>();
+  const transferJson = (t: FakeTransfer) => ({ reference: t.reference, amount: t.amount, currency: t.currency, status: t.status, transfer_code: t.transferCode, recipient: t.recipient });
   const slowdowns: { path: string; left: number; arrive(): void; gate: Promise<void> }[] = [];
   const refundJson = (r: FakeRefund) => ({ id: r.id, status: r.status, amount: r.amount, currency: r.currency, transaction: { id: r.transactionId, reference: r.reference } });
   const readBody = async (req: IncomingMessage) => {
@@ -63,7 +100,7 @@ export async function startFakePaystack(secretKey = 'sk_test_akuafo_fake'): Prom
     for await (const chunk of req) chunks.push(chunk as Buffer);
     return chunks.length ? JSON.parse(Buffer.concat(chunks).toString('utf8')) : undefined;
   };
-  const server: Server = createServer(async (req, res) => {
+  const server: Server = createServer({ noDelay: true }, async (req, res) => {
     const send = (status: number, body: unknown) => {
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(body));
@@ -130,6 +167,41 @@ export async function startFakePaystack(secretKey = 'sk_test_akuafo_fake'): Prom
       if (!refund) return send(404, { status: false, message: 'Refund not found' });
       return send(200, { status: true, message: 'Refund retrieved', data: refundJson(refund) });
     }
+    if (req.method === 'POST' && path === '/transferrecipient') {
+      const body = await readBody(req);
+      const momo = body?.type === 'mobile_money' && ['MTN', 'VOD', 'ATL'].includes(body?.bank_code);
+      const bank = body?.type === 'ghipss' && typeof body?.bank_code === 'string' && body.bank_code.length > 0;
+      if ((!momo && !bank) || !/^\d{6,20}$/.test(String(body?.account_number ?? '')) || !body?.name) return send(400, { status: false, message: 'Invalid recipient details' });
+      const recipient: FakeRecipient = { code: `RCP_${nextId++}`, type: body.type, bankCode: body.bank_code, accountNumber: body.account_number, name: body.name };
+      recipients.push(recipient);
+      return send(201, { status: true, message: 'Transfer recipient created successfully', data: { recipient_code: recipient.code, type: recipient.type, details: { account_number: recipient.accountNumber, bank_code: recipient.bankCode } } });
+    }
+    if (req.method === 'POST' && path === '/transfer') {
+      const body = await readBody(req);
+      const reference = String(body?.reference ?? '');
+      transferCalls.set(reference, (transferCalls.get(reference) ?? 0) + 1);
+      if (knobs.transferOutages > 0) {
+        knobs.transferOutages -= 1;
+        return send(500, { status: false, message: 'Service unavailable' });
+      }
+      if (!reference) return send(400, { status: false, message: 'Reference is required' });
+      if (transfers.has(reference)) return send(400, { status: false, message: 'Duplicate Transfer Reference' });
+      if (!recipients.some((r) => r.code === body?.recipient)) return send(400, { status: false, message: 'Recipient specified is invalid' });
+      if (!Number.isInteger(body?.amount) || body.amount <= 0) return send(400, { status: false, message: 'Invalid amount' });
+      const transfer: FakeTransfer = { reference, amount: body.amount, currency: body.currency, recipient: body.recipient, transferCode: `TRF_${nextId++}`, status: knobs.transferResult };
+      transfers.set(reference, transfer);
+      if (knobs.lostTransferAnswers > 0) {
+        knobs.lostTransferAnswers -= 1;
+        return send(500, { status: false, message: 'Gateway timeout' });
+      }
+      return send(200, { status: true, message: 'Transfer has been queued', data: transferJson(transfer) });
+    }
+    const transferVerify = /^\/transfer\/verify\/([^/?]+)$/.exec(path);
+    if (req.method === 'GET' && transferVerify) {
+      const transfer = transfers.get(decodeURIComponent(transferVerify[1]));
+      if (!transfer) return send(400, { status: false, message: 'Transfer not found' });
+      return send(200, { status: true, message: 'Transfer retrieved', data: transferJson(transfer) });
+    }
     const verify = /^\/transaction\/verify\/([^/?]+)$/.exec(path);
     if (req.method === 'GET' && verify) {
       const tx = transactions.get(decodeURIComponent(verify[1]));
@@ -185,6 +257,32 @@ export async function startFakePaystack(secretKey = 'sk_test_akuafo_fake'): Prom
       const tx = transactions.get(reference);
       if (!tx) throw new Error(`No fake charge ${reference}`);
       tx.status = 'failed';
+    },
+    recipients,
+    transfers,
+    transferCalls,
+    get transferResult() {
+      return knobs.transferResult;
+    },
+    set transferResult(status: FakeTransfer['status']) {
+      knobs.transferResult = status;
+    },
+    get lostTransferAnswers() {
+      return knobs.lostTransferAnswers;
+    },
+    set lostTransferAnswers(n: number) {
+      knobs.lostTransferAnswers = n;
+    },
+    get transferOutages() {
+      return knobs.transferOutages;
+    },
+    set transferOutages(n: number) {
+      knobs.transferOutages = n;
+    },
+    webhook(event, reference) {
+      const transfer = transfers.get(reference);
+      const body = JSON.stringify({ event, data: transfer ? transferJson(transfer) : { reference } });
+      return { body, signature: createHmac('sha512', secretKey).update(body, 'utf8').digest('hex') };
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };

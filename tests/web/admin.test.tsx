@@ -231,6 +231,32 @@ describe('AdminPage', () => {
     expect(del).toHaveBeenCalledWith('admin/orders/31/items/71/at-warehouse');
   });
 
+  it('the Payouts tab shows who is due, the trial balance, runs payouts and retries a failed one', async () => {
+    await signIn('ADMIN');
+    get.mockImplementation(async (path: string) => {
+      if (path === 'admin/payouts/due') return { data: [{ sellerId: 4, businessName: 'Boateng Family Farms', available: 1140, account: 'MTN MoMo 024XXX4567', waiting: null }] };
+      if (path === 'admin/ledger/trial-balance') return { data: { debits: 2500, credits: 2500, balanced: true } };
+      if (path === 'admin/payouts?status=FAILED') {
+        return { data: [{ id: 9, sellerId: 4, businessName: 'Boateng Family Farms', amount: 190, currency: 'GHS', status: 'FAILED', account: 'MTN MoMo 024XXX4567', reference: 'akuafo-payout-9', lastError: 'Account not found', createdAt: '2026-11-24T10:00:00.000Z', completedAt: null }] };
+      }
+      return { data: [], pagination: paginate(1, 20, 0) };
+    });
+    post.mockImplementation(async (path: string) => (path === 'admin/payouts/run' ? { data: { created: 1, sent: 1, pending: 0, failed: 0, errors: 0, held: 0, noAccount: 0, uncollectedCancelled: 0 } } : { data: {} }));
+    renderConsole();
+    fireEvent.click(await screen.findByRole('tab', { name: 'Payouts' }));
+    await screen.findByText('MTN MoMo 024XXX4567 · paid at the next run');
+    expect(screen.getByText(/Boateng Family Farms/)).toBeTruthy();
+    expect(screen.getByText(/\(balanced\)/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Run payouts now' }));
+    await screen.findByText(/Last run: 1 payouts prepared, 1 sent/);
+    expect(post).toHaveBeenCalledWith('admin/payouts/run');
+
+    fireEvent.change(screen.getByLabelText('Show'), { target: { value: 'FAILED' } });
+    await screen.findByText('Last answer: Account not found');
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(post).toHaveBeenCalledWith('admin/payouts/9/retry'));
+  });
+
   it('shows a load failure with Retry', async () => {
     await signIn('ADMIN');
     get.mockRejectedValueOnce(new ApiError('The server is having trouble. Please try again.', 500, 'error')).mockResolvedValue({ data: [], pagination: paginate(1, 20, 0) });

@@ -14,7 +14,7 @@ const { default: SellerDashboardPage } = await import('../../src/web/pages/selle
 function sellerProfile(over: Partial<SellerProfile> = {}): SellerProfile {
   return {
     userId: 9, businessName: 'Boateng Family Farms', businessDescription: 'Yams', businessType: 'FARM', phoneNumber: '+233241234567', isPhoneVerified: false,
-    pendingPhoneNumber: null, businessAddress: 'Techiman', businessRegion: 'Bono East', ghanaCardNumber: null, bankAccountName: null, bankAccountNumber: null,
+    pendingPhoneNumber: null, businessAddress: 'Techiman', businessRegion: 'Bono East', ghanaCardNumber: null, bankAccountName: null, bankAccountNumber: null, payoutType: null, payoutNetwork: null, payoutBankCode: null, payoutsHeldUntil: null,
     totalProducts: 0, totalSales: 0, totalRevenue: 0, currency: 'GHS', commissionRate: 5, profileCompleteness: 70, missingFields: [], verificationStatus: 'PENDING',
     joinedDate: '2026-01-01T00:00:00.000Z', user: { firstName: 'Kofi', lastName: 'Boateng', email: 'kofi@example.com', isEmailVerified: true }, ...over,
   };

@@ -1,3 +1,4 @@
+import * as money from '../../shared/schemas/money';
 import * as accounts from '../../shared/schemas/accounts';
 import { auditQuerySchema } from '../../shared/schemas/audit';
 import { setCartItemSchema, updateCartItemSchema } from '../../shared/schemas/cart';
@@ -88,6 +89,12 @@ export const API_ROUTES = [
   describeRoute('PUT', '/admin/orders/:id/items/:itemId/at-warehouse', { summary: 'Record an order line as at the warehouse', tag: 'admin', auth: 'admin' }),
   describeRoute('DELETE', '/admin/orders/:id/items/:itemId/at-warehouse', { summary: 'Take back “at the warehouse” for an order line', tag: 'admin', auth: 'admin' }),
   describeRoute('POST', '/admin/orders/:id/pickup', { summary: 'Hand an order over against its pickup code', tag: 'admin', auth: 'admin', body: orders.pickupCodeSchema }),
+  describeRoute('GET', '/admin/ledger/trial-balance', { summary: 'The trial balance of the ledger, in cedis', tag: 'admin', auth: 'admin' }),
+  describeRoute('GET', '/admin/payouts', { summary: 'Payouts, optionally of one status', tag: 'admin', auth: 'admin', query: money.adminPayoutsQuerySchema }),
+  describeRoute('GET', '/admin/payouts/due', { summary: 'Sellers the next payout run would pay, or why they wait', tag: 'admin', auth: 'admin' }),
+  describeRoute('POST', '/admin/payouts/run', { summary: 'Run the payout job now; answers what it did', tag: 'admin', auth: 'admin', idempotent: false }),
+  describeRoute('POST', '/admin/payouts/:id/retry', { summary: 'Try a failed or reversed payout again', tag: 'admin', auth: 'admin', idempotent: false }),
+  describeRoute('GET', '/admin/payouts/reconciliation', { summary: 'Our payouts against the provider’s transfers: every mismatch', tag: 'admin', auth: 'admin' }),
   describeRoute('GET', '/admin/refunds', { summary: 'Refunds', tag: 'admin', auth: 'admin', query: orders.adminRefundListQuerySchema, paged: true }),
   describeRoute('POST', '/contact', { summary: 'Write to the company', tag: 'accounts', auth: 'none', body: contactSchema }),
   // Sellers
@@ -96,6 +103,7 @@ export const API_ROUTES = [
   describeRoute('POST', '/sellers/resend-verification', { summary: 'Send the seller’s confirmation again', tag: 'sellers', auth: 'none', body: sellers.resendVerificationSchema }),
   describeRoute('GET', '/sellers/me', { summary: 'The seller’s profile', tag: 'sellers', auth: 'seller' }),
   describeRoute('PUT', '/sellers/me', { summary: 'Change the seller’s profile', tag: 'sellers', auth: 'seller', body: sellers.sellerProfileUpdateSchema }),
+  describeRoute('GET', '/sellers/me/earnings', { summary: 'The seller’s money: held, available, paid out, entries, payouts', tag: 'sellers', auth: 'seller' }),
   describeRoute('GET', '/sellers/me/stats', { summary: 'The seller’s sales figures', tag: 'sellers', auth: 'seller' }),
   describeRoute('GET', '/sellers/me/orders', { summary: 'Orders for the seller’s products', tag: 'sellers', auth: 'seller', query: sellers.sellerOrdersQuerySchema, paged: true }),
   describeRoute('PUT', '/sellers/me/orders/:orderId/items/:itemId/at-warehouse', { summary: 'Say an order line is at the warehouse', tag: 'sellers', auth: 'seller' }),

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { pageParam, pageSizeParam } from './parse';
 
 /** What an operator did; one word each, shown in the console's audit tab. */
-export const AUDIT_ACTIONS = ['submission.approve', 'submission.reject', 'seller.verify', 'seller.reject', 'order.status', 'order.line'] as const;
+export const AUDIT_ACTIONS = ['submission.approve', 'submission.reject', 'seller.verify', 'seller.reject', 'order.status', 'order.line', 'payout.run', 'payout.retry'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export const AUDIT_PAGE_SIZE = 25;
@@ -20,7 +20,7 @@ export interface AuditEntry {
   at: string;
   actor: { id: number; email: string };
   action: AuditAction;
-  target: { type: 'submission' | 'seller' | 'order'; id: number };
+  target: { type: 'submission' | 'seller' | 'order' | 'payout' | 'payouts'; id: number };
   /** The note, the new status: what the operator chose. */
   detail: string | null;
 }

@@ -1,7 +1,8 @@
 import * as v from 'valibot';
 import { GHANA_REGIONS } from '../catalogue';
 import { GHANA_CARD_MAX_LENGTH, isGhanaCard, normalizeGhanaCard } from '../ghana-card';
-import { parseGhanaMobile } from '../phone';
+import { MOBILE_MONEY_NETWORKS, parseGhanaMobile, type MobileMoneyNetwork } from '../phone';
+import { PAYOUT_TYPES, type PayoutType } from '../payout';
 import { pageParam } from './parse';
 import { emailSchema, isStrongPassword, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from './accounts';
 
@@ -35,6 +36,9 @@ export const RECENT_PRODUCTS_SHOWN = 3;
 export const SELLER_ORDERS_PAGE_SIZE = 10;
 
 export const SELLER_MESSAGES = {
+  payoutNeedsMobile: 'Enter the mobile money number (10 digits, e.g. 024 123 4567).',
+  payoutNeedsNetwork: 'Choose MTN, Telecel or AT.',
+  payoutNeedsBank: 'Choose your bank.',
   registered: 'Seller registration successful. Please verify your email to activate your account.',
   signUpToast: 'Sign Up successful',
   verified: 'Your email address is verified. You can now sign in.',
@@ -178,6 +182,10 @@ export const sellerProfileUpdateSchema = v.object({
   ghanaCardNumber: ghanaCardField,
   bankAccountName: optionalText(100, 'Account name too long'),
   bankAccountNumber: accountNumberField,
+  /** MOBILE_MONEY or BANK; left out, a Ghana mobile number is read as mobile money on its network. */
+  payoutType: v.optional(v.nullable(v.picklist(PAYOUT_TYPES, 'Choose mobile money or bank'))),
+  payoutNetwork: v.optional(v.nullable(v.picklist(MOBILE_MONEY_NETWORKS, 'Choose MTN, Telecel or AT'))),
+  payoutBankCode: v.optional(v.nullable(v.pipe(v.string('Invalid bank'), v.trim(), v.regex(/^[0-9A-Za-z]{2,12}$/, 'Choose your bank')))),
   /** A new phone number needs the password again (see the account's contact change). */
   currentPassword: v.optional(v.pipe(v.string('Current password is required'), v.maxLength(PASSWORD_MAX, 'Current password is incorrect'))),
 });
@@ -204,6 +212,12 @@ export interface SellerProfile {
   ghanaCardNumber: string | null;
   bankAccountName: string | null;
   bankAccountNumber: string | null;
+  /** The payout account's kind, and its network (mobile money) or bank code (bank). */
+  payoutType: PayoutType | null;
+  payoutNetwork: MobileMoneyNetwork | null;
+  payoutBankCode: string | null;
+  /** Payouts wait 24 hours after the payout account changes: until when, if that is now. */
+  payoutsHeldUntil: string | null;
   totalProducts: number;
   totalSales: number;
   totalRevenue: number;

@@ -5,6 +5,7 @@ import { addHistory, returnStock } from './reservations';
 import { queueRefund } from './refunds';
 import { notify } from '../../platform/messages';
 import { forgetOrderSales } from '../market-prices/index-update';
+import { escrowToRefund } from '../ledger/escrow';
 
 export type Canceller = 'buyer' | 'operator';
 
@@ -56,7 +57,9 @@ export async function cancelOrder(trx: Db, orderId: number, by: Canceller, reaso
   await trx.updateTable('payments').set({ status: 'CANCELLED', updated_at: at }).where('order_id', '=', orderId).where('status', '=', 'PENDING').execute();
   if (paid) {
     const payment = await trx.selectFrom('payments').select(['id', 'amount_minor', 'currency']).where('order_id', '=', orderId).where('status', '=', 'SUCCESS').executeTakeFirstOrThrow();
-    await queueRefund(trx, { orderId, paymentId: payment.id, amountMinor: payment.amount_minor, currency: payment.currency, reason: reason || `Order cancelled by ${by === 'buyer' ? 'the buyer' : 'Akuafo Market'}` });
+    const why = reason || `Order cancelled by ${by === 'buyer' ? 'the buyer' : 'Akuafo Market'}`;
+    await escrowToRefund(trx, orderId, payment.amount_minor, why);
+    await queueRefund(trx, { orderId, paymentId: payment.id, amountMinor: payment.amount_minor, currency: payment.currency, reason: why });
     // Refunded money is no sale: the price index stops counting it.
     await forgetOrderSales(trx, orderId);
   }

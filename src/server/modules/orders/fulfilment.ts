@@ -4,6 +4,7 @@ import { badRequest, conflict, notFound } from '../../http/errors';
 import { now, type Db } from '../../platform/db';
 import { addHistory } from './reservations';
 import { notify } from '../../platform/messages';
+import { releaseEscrow } from '../ledger/escrow';
 
 /**
  * Fulfilment: sellers bring their lines to the pickup warehouse; when every line is there
@@ -115,6 +116,9 @@ export async function collectWithCode(trx: Db, orderId: number, code: string): P
   if (!timingSafeEqual(Buffer.from(code.padEnd(6)), Buffer.from(order.pickup_code.padEnd(6)))) throw badRequest(ORDER_MESSAGES.wrongPickupCode, { code: ORDER_MESSAGES.wrongPickupCode });
   const at = now();
   await trx.updateTable('orders').set({ status: 'DELIVERED', delivered_at: at, updated_at: at }).where('id', '=', orderId).where('status', '=', 'SHIPPED').execute();
+  // The buyer has the goods: each seller's share, less commission, becomes theirs.
+  const { order_number } = await trx.selectFrom('orders').select('order_number').where('id', '=', orderId).executeTakeFirstOrThrow();
+  await releaseEscrow(trx, orderId, order_number);
   await addHistory(trx, orderId, 'DELIVERED', `Collected at ${order.warehouse} with the pickup code.`);
   await notify(trx, { kind: 'order.status', orderId });
 }

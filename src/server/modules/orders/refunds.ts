@@ -6,6 +6,7 @@ import { createPaymentProvider, PaymentProviderError, type RefundState } from '.
 import { addHistory } from './reservations';
 import { inTransaction } from '../../platform/db/transactions';
 import { notify } from '../../platform/messages';
+import { refundSent } from '../ledger/escrow';
 
 /**
  * Refunds: a row per refunded payment, written in the transaction that made the refund due
@@ -142,6 +143,7 @@ async function completeRefund(deps: RefundDeps, row: RefundRow, state: RefundSta
       .where('status', '!=', 'COMPLETED')
       .executeTakeFirst();
     if (Number(done.numUpdatedRows) !== 1) return;
+    await refundSent(trx, { id: row.id, orderId: row.order_id, amountMinor: row.amount_minor, reference: row.reference });
     // A refund of the order's own payment closes the order's money; a refund of a superseded
     // attempt leaves the order as it is (it may be paid by a later attempt).
     const refunded = await trx

@@ -8,6 +8,7 @@ import type { MobileMoneyNetwork } from '../../../shared/phone';
 import { parseBody } from '../../http/validate';
 import { now } from '../../platform/db';
 import { settlePayment } from './settle';
+import { transferWebhook } from '../payouts/webhook';
 
 /**
  * Mounted BEFORE the idempotency middleware: these calls are idempotent by payment
@@ -29,6 +30,7 @@ export function paymentsRoutes(deps: Deps) {
       if (error instanceof PaymentSignatureError) throw unauthorized('Invalid webhook signature');
       throw badRequest('The webhook body must be JSON.');
     }
+    if (event.event.startsWith('transfer.') && event.reference) return c.json({ data: await transferWebhook(deps, event.reference) });
     if (!event.event.startsWith('charge.') || !event.reference) return c.json({ data: { received: true, applied: false } });
     const known = await db.selectFrom('payments').select('id').where('reference', '=', event.reference).executeTakeFirst();
     if (!known) return c.json({ data: { received: true, applied: false } });

@@ -9,6 +9,7 @@ import { inTransaction, refuseInsideTransaction } from '../../platform/db/transa
 import { queueRefund } from '../orders/refunds';
 import { notify } from '../../platform/messages';
 import { recordPaidOrder } from '../market-prices/index-update';
+import { holdPayment, owePaymentBack } from '../ledger/escrow';
 
 const REFUND_MESSAGE = 'Your payment arrived after the reservation had expired and the items sold out. It is being refunded to your mobile money wallet.';
 const REPLACED_MESSAGE = 'This payment attempt was replaced by a newer one or the order was cancelled, so it cannot pay for the order. Its money is being refunded to your mobile money wallet.';
@@ -71,6 +72,7 @@ export async function settlePayment(deps: SettleDeps, db: Db, reference: string)
         .where('status', 'in', UNUSABLE)
         .executeTakeFirst();
       if (Number(flagged.numUpdatedRows) !== 1) return;
+      await owePaymentBack(trx, { id: payment.id, orderId: payment.order_id, amountMinor: verified.amountMinor, reference });
       await queueRefund(trx, { orderId: payment.order_id, paymentId: payment.id, amountMinor: verified.amountMinor, currency: verified.currency || payment.currency, reason: 'Payment attempt replaced or order cancelled' });
     });
     deps.logger.warn({ reference }, 'a replaced payment attempt was paid; refund queued');
@@ -131,6 +133,9 @@ async function applySuccess(db: Db, orderId: number, reference: string, verified
       await addHistory(trx, orderId, 'PAYMENT_CONFIRMED', note + extra);
       // The price index counts the sale with the payment, in the same transaction.
       await recordPaidOrder(trx, orderId);
+      // The money is held in escrow for the order's sellers until the buyer collects.
+      const paid = await trx.selectFrom('payments').select('id').where('reference', '=', reference).executeTakeFirstOrThrow();
+      await holdPayment(trx, { id: paid.id, orderId, amountMinor: verified.amountMinor, reference, feeMinor: verified.feeMinor });
       const productIds = (await trx.selectFrom('order_items').select('product_id').where('order_id', '=', orderId).execute()).map((i) => i.product_id);
       // The paid items leave the server cart; anything added since stays.
       await trx.deleteFrom('cart_items').where('user_id', '=', order.user_id).where('product_id', 'in', productIds).execute();
@@ -156,6 +161,7 @@ async function applySuccess(db: Db, orderId: number, reference: string, verified
       if (Number((await markPayment(trx)).numUpdatedRows) !== 1) return;
       await trx.updateTable('orders').set({ payment_status: 'REFUND_DUE', updated_at: now() }).where('id', '=', orderId).execute();
       const payment = await trx.selectFrom('payments').select(['id', 'currency']).where('reference', '=', reference).executeTakeFirstOrThrow();
+      await owePaymentBack(trx, { id: payment.id, orderId, amountMinor: verified.amountMinor, reference });
       await queueRefund(trx, { orderId, paymentId: payment.id, amountMinor: verified.amountMinor, currency: payment.currency, reason: 'Paid after the reservation lapsed and the items sold out' });
       await addHistory(trx, orderId, 'CANCELLED', `${note}, but after the reservation had lapsed and ${error.line.name} sold out. A refund is due.`);
       await notify(trx, { kind: 'order.status', orderId });

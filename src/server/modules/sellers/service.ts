@@ -9,12 +9,16 @@ import {
   type SellerStats,
   type VerificationStatus,
 } from '../../../shared/schemas/sellers';
-import { HttpError, conflict, notFound } from '../../http/errors';
+import { HttpError, badRequest, conflict, notFound } from '../../http/errors';
 import { hashPassword } from '../../platform/auth/passwords';
 import { now, type Db } from '../../platform/db';
 import { adoptListedProducts, toSubmissions } from '../submissions/service';
 import { atomically } from '../submissions/live-product';
 import { pendingValues } from '../accounts/contact-change';
+import { networkOf, type MobileMoneyNetwork } from '../../../shared/phone';
+import type { PayoutType } from '../../../shared/payout';
+import { accountKey, payoutAccountOf, PAYOUT_HOLD_MS } from '../payouts/account';
+import { tellPayoutAccountChanged } from '../payouts/notices';
 
 /** Payments that count as a sale. */
 const PAID = 'PAID';
@@ -145,6 +149,10 @@ export async function getSellerProfile(db: Db, userId: number): Promise<SellerPr
     ghanaCardNumber: row.ghana_card_number,
     bankAccountName: row.bank_account_name,
     bankAccountNumber: row.bank_account_number,
+    payoutType: row.payout_type,
+    payoutNetwork: row.payout_network as MobileMoneyNetwork | null,
+    payoutBankCode: row.payout_bank_code,
+    payoutsHeldUntil: heldUntil(row.payout_account_changed_at),
     totalProducts: products.total,
     totalSales: sales.totalSales,
     totalRevenue: sales.totalRevenue,
@@ -166,6 +174,37 @@ export interface ProfileChanges {
   ghanaCardNumber?: string | null;
   bankAccountName?: string | null;
   bankAccountNumber?: string | null;
+  payoutType?: PayoutType | null;
+  payoutNetwork?: MobileMoneyNetwork | null;
+  payoutBankCode?: string | null;
+}
+
+const heldUntil = (changedAt: string | null) => {
+  if (!changedAt) return null;
+  const until = new Date(new Date(changedAt).getTime() + PAYOUT_HOLD_MS);
+  return until.getTime() > Date.now() ? until.toISOString() : null;
+};
+
+/**
+ * The payout account after a change: a type left out is read from the number (a Ghana mobile
+ * number is mobile money on its network), and each type must have what paying it needs.
+ */
+function payoutChanges(row: { payout_type: PayoutType | null; payout_network: string | null; payout_bank_code: string | null; bank_account_number: string | null }, changes: ProfileChanges) {
+  const number = changes.bankAccountNumber !== undefined ? changes.bankAccountNumber : row.bank_account_number;
+  const touched = changes.bankAccountNumber !== undefined || changes.payoutType !== undefined || changes.payoutNetwork !== undefined || changes.payoutBankCode !== undefined;
+  if (!touched) return {};
+  let type = changes.payoutType !== undefined ? changes.payoutType : row.payout_type;
+  if (!type && number && networkOf(number)) type = 'MOBILE_MONEY';
+  if (!number || !type) return { payout_type: type ?? null };
+  if (type === 'MOBILE_MONEY') {
+    const network = changes.payoutNetwork ?? (changes.bankAccountNumber !== undefined ? networkOf(number) : undefined) ?? row.payout_network;
+    if (!/^0\d{9}$/.test(number)) throw badRequest(SELLER_MESSAGES.payoutNeedsMobile, { bankAccountNumber: SELLER_MESSAGES.payoutNeedsMobile });
+    if (!network) throw badRequest(SELLER_MESSAGES.payoutNeedsNetwork, { payoutNetwork: SELLER_MESSAGES.payoutNeedsNetwork });
+    return { payout_type: type, payout_network: network, payout_bank_code: null };
+  }
+  const bankCode = changes.payoutBankCode !== undefined ? changes.payoutBankCode : row.payout_bank_code;
+  if (!bankCode) throw badRequest(SELLER_MESSAGES.payoutNeedsBank, { payoutBankCode: SELLER_MESSAGES.payoutNeedsBank });
+  return { payout_type: type, payout_network: null, payout_bank_code: bankCode };
 }
 
 export async function updateSellerProfile(db: Db, userId: number, changes: ProfileChanges): Promise<void> {
@@ -178,9 +217,17 @@ export async function updateSellerProfile(db: Db, userId: number, changes: Profi
       // A new card number after a rejection goes back to the operator.
       if (row.verification_status === 'REJECTED' && changes.ghanaCardNumber) status = 'PENDING';
     }
+    const payout = payoutChanges(row, changes);
+    const before = payoutAccountOf(row);
+    const after = payoutAccountOf({ ...row, ...payout, bank_account_name: changes.bankAccountName !== undefined ? changes.bankAccountName : row.bank_account_name, bank_account_number: changes.bankAccountNumber !== undefined ? changes.bankAccountNumber : row.bank_account_number });
+    // A new payout account holds payouts for 24 hours, and its owner hears of it at once.
+    const changed = after !== undefined && (!before || accountKey(before) !== accountKey(after));
+    if (changed) await tellPayoutAccountChanged(trx, userId, after.label);
     await trx
       .updateTable('seller_profiles')
       .set({
+        ...payout,
+        ...(changed ? { payout_account_changed_at: at } : {}),
         ...(changes.businessName !== undefined ? { business_name: changes.businessName } : {}),
         ...(changes.businessDescription !== undefined ? { business_description: changes.businessDescription } : {}),
         ...(changes.businessAddress !== undefined ? { business_address: changes.businessAddress } : {}),

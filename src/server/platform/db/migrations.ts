@@ -12,6 +12,7 @@ import { searchMigration } from './migration-014-search';
 import { marketPricesMigration } from './migration-017-market-prices';
 import { mirrorScopeMigration } from './migration-015-mirror-scope';
 import { languageMigration } from './migration-018-language';
+import { ledgerMigration } from './migration-013-ledger';
 
 /**
  * One list of migrations for SQLite and PostgreSQL. Only the identity column differs;
@@ -314,9 +315,10 @@ function createMigrations(dialect: Dialect): Record<string, Migration> {
     '010_offers': offersMigration,
     '011_contact_changes': contactChangesMigration(dialect),
     '012_submission_review': submissionReviewMigration,
+    '013_ledger': ledgerMigration(dialect),
     '014_search': searchMigration(dialect),
-    '017_market_prices': marketPricesMigration(dialect),
     '015_mirror_scope': mirrorScopeMigration,
+    '017_market_prices': marketPricesMigration(dialect),
     '018_language': languageMigration,
   };
 }

@@ -64,6 +64,13 @@ export interface SellerProfilesTable {
   bank_account_number: string | null;
   verification_status: 'PENDING' | 'VERIFIED' | 'REJECTED';
   commission_rate_bp: number;
+  /** 013_ledger: MOBILE_MONEY (payout_network MTN|VODAFONE|AIRTEL_TIGO) or BANK (payout_bank_code). */
+  payout_type: Generated<'MOBILE_MONEY' | 'BANK' | null>;
+  payout_network: Generated<string | null>;
+  payout_bank_code: Generated<string | null>;
+  payout_account_changed_at: Generated<string | null>;
+  payout_recipient_code: Generated<string | null>;
+  payout_recipient_for: Generated<string | null>;
   created_at: string;
   updated_at: string;
 }
@@ -347,6 +354,9 @@ export interface Database {
   market_sales: MarketSalesTable;
   market_price_cells: MarketPriceCellsTable;
   market_asks: MarketAsksTable;
+  ledger_transactions: LedgerTransactionsTable;
+  ledger_entries: LedgerEntriesTable;
+  payouts: PayoutsTable;
 }
 
 /** A normalised product and unit ("Maize, 50 kg bag") the price index is kept for. */
@@ -390,6 +400,51 @@ export interface MarketAsksTable {
   price_minor: number;
   active: Flag;
   at: string;
+}
+
+/** One money event (013_ledger); its entries balance. */
+export interface LedgerTransactionsTable {
+  id: Id;
+  event_key: string;
+  kind: string;
+  order_id: number | null;
+  payout_id: number | null;
+  memo: string;
+  created_at: string;
+}
+
+/** One leg of a ledger transaction: exactly one of debit_minor and credit_minor is above zero. */
+export interface LedgerEntriesTable {
+  id: Id;
+  transaction_id: number;
+  account: string;
+  seller_id: number | null;
+  order_id: number | null;
+  debit_minor: number;
+  credit_minor: number;
+  created_at: string;
+}
+
+/** A transfer of a seller's available balance to their payout account. */
+export interface PayoutsTable {
+  id: Id;
+  seller_id: number;
+  amount_minor: number;
+  currency: string;
+  reference: string;
+  provider: string;
+  /** PENDING (claimed from the balance, not yet confirmed) -> SUCCESS | FAILED; SUCCESS -> REVERSED. */
+  status: 'PENDING' | 'SUCCESS' | 'FAILED' | 'REVERSED';
+  account_label: string;
+  account_key: string;
+  transfer_code: string | null;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  claimed_until: string | null;
+  last_error: string | null;
+  completed_at: string | null;
+  created_at: string;
+  updated_at: string;
 }
 
 export interface AuditLogTable {

@@ -75,8 +75,13 @@ export async function seedDemo(db: Db, storage: Storage, logger: Logger): Promis
           business_address: `${s.region} Region`,
           business_region: s.region,
           ghana_card_number: null,
-          bank_account_name: null,
-          bank_account_number: null,
+          // A mobile-money payout account set up a month ago (past the 24-hour hold), so a fresh
+          // start can show a payout (docs/money.md).
+          bank_account_name: s.business,
+          bank_account_number: '0241234567',
+          payout_type: 'MOBILE_MONEY',
+          payout_network: 'MTN',
+          payout_account_changed_at: new Date(Date.now() - 30 * 86_400_000).toISOString(),
           verification_status: handle === 'demo' ? 'PENDING' : 'VERIFIED',
           commission_rate_bp: 500,
           created_at: at,

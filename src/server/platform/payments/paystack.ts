@@ -44,6 +44,7 @@ interface PaystackTransaction {
   status?: string;
   amount?: number;
   currency?: string;
+  fees?: number | null;
   display_text?: string;
   gateway_response?: string;
 }
@@ -120,6 +121,7 @@ export function createPaystackProvider(options: { secretKey: string; baseUrl: st
         amountMinor: Number(data.amount ?? 0),
         currency: String(data.currency ?? ''),
         providerTransactionId: data.id === undefined ? null : String(data.id),
+        feeMinor: typeof data.fees === 'number' && Number.isSafeInteger(data.fees) && data.fees > 0 ? data.fees : undefined,
         message: data.gateway_response || answer.message,
         raw: answer,
       };

@@ -33,6 +33,8 @@ export interface VerifiedPayment {
   amountMinor: number;
   currency: string;
   providerTransactionId: string | null;
+  /** The provider's fee on a successful payment, in pesewas, when it reports one. */
+  feeMinor?: number;
   message: string;
   raw: unknown;
 }

@@ -5,6 +5,7 @@ import { useSession } from '../../hooks/useSession';
 import { AuditLog } from './AuditLog';
 import { MessagesDesk } from './MessagesDesk';
 import { OrdersDesk } from './OrdersDesk';
+import { PayoutsDesk } from './PayoutsDesk';
 import { RefundsDesk } from './RefundsDesk';
 import { SellersReview } from './SellersReview';
 import { SubmissionsReview } from './SubmissionsReview';
@@ -21,6 +22,7 @@ const TABS = [
   { id: 'audit', label: 'Audit log', Panel: AuditLog },
   { id: 'messages', label: 'Messages', Panel: MessagesDesk },
   { id: 'refunds', label: 'Refunds', Panel: RefundsDesk },
+  { id: 'payouts', label: 'Payouts', Panel: PayoutsDesk },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 

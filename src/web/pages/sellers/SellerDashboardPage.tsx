@@ -6,8 +6,9 @@ import { getMeta } from '../../../local/db';
 import { profileKey, refreshSellerProfile, saveSellerProfile, type Cached } from '../../../local/sellers';
 import { keepMySubmissionsCopy } from '../../../local/submissions';
 import { parseWith } from '../../../shared/schemas/parse';
-import { formatPhone, NETWORK_LABELS, networkOf } from '../../../shared/phone';
-import { BUSINESS_TYPES, SELLER_MESSAGES, sellerProfileUpdateSchema, type SellerProfile } from '../../../shared/schemas/sellers';
+import { formatPhone, MOBILE_MONEY_NETWORKS, NETWORK_LABELS, NETWORK_SHORT_NAMES, networkOf } from '../../../shared/phone';
+import { formatDateTime } from '../../../shared/dates';
+import { BUSINESS_TYPES, SELLER_MESSAGES, sellerProfileUpdateSchema, type SellerProfile, type SellerProfileUpdateInput } from '../../../shared/schemas/sellers';
 import { api } from '../../lib/api';
 import { useSignOut } from '../../components/SignOut';
 import { Price } from '../../components/Price';
@@ -20,11 +21,11 @@ import { PendingChange, PhoneVerification } from '../../components/ContactChange
 import { Alert } from '../../components/ui/Alert';
 import { Field, PasswordField } from '../../components/ui/forms';
 import { errorMessage } from '../../lib/error-message';
-import { TextAreaField } from './fields';
+import { SelectField, TextAreaField } from './fields';
 import { LoadError } from './LoadError';
 import { SellerShell } from './SellerShell';
 
-type Editable = Record<'businessName' | 'businessDescription' | 'phoneNumber' | 'businessAddress' | 'bankAccountName' | 'bankAccountNumber', string>;
+type Editable = Record<'businessName' | 'businessDescription' | 'phoneNumber' | 'businessAddress' | 'bankAccountName' | 'bankAccountNumber' | 'payoutType' | 'payoutNetwork' | 'payoutBankCode', string>;
 
 const STATUS_LOOK: Record<'VERIFIED' | 'PENDING' | 'OTHER', { box: string; text: string; button?: string }> = {
   VERIFIED: { box: 'bg-green-50 ring-green-300 text-green-900', text: 'Your business is verified.' },
@@ -40,6 +41,19 @@ function editableOf(p: SellerProfile): Editable {
     businessAddress: p.businessAddress ?? '',
     bankAccountName: p.bankAccountName ?? '',
     bankAccountNumber: p.bankAccountNumber ?? '',
+    payoutType: p.payoutType ?? '',
+    payoutNetwork: p.payoutNetwork ?? '',
+    payoutBankCode: p.payoutBankCode ?? '',
+  };
+}
+
+/** The form's strings as the API takes them: only the network or the bank the chosen type needs. */
+function payoutFields(form: Editable): Pick<SellerProfileUpdateInput, 'payoutType' | 'payoutNetwork' | 'payoutBankCode'> {
+  const type = form.payoutType === 'MOBILE_MONEY' || form.payoutType === 'BANK' ? form.payoutType : undefined;
+  return {
+    payoutType: type,
+    payoutNetwork: type === 'MOBILE_MONEY' ? MOBILE_MONEY_NETWORKS.find((n) => n === form.payoutNetwork) : undefined,
+    payoutBankCode: type === 'BANK' ? form.payoutBankCode.trim() || undefined : undefined,
   };
 }
 
@@ -91,12 +105,13 @@ function Dashboard({ owner }: { owner: string }) {
   const save = async (event: FormEvent) => {
     event.preventDefault();
     if (!form) return;
-    const parsed = parseWith(sellerProfileUpdateSchema, form);
+    const parsed = parseWith(sellerProfileUpdateSchema, { ...form, ...payoutFields(form) });
     if (!parsed.ok) {
       setErrors(parsed.error.fieldErrors);
       return;
     }
-    const { phoneNumber, ...rest } = form;
+    const { phoneNumber, payoutType: _t, payoutNetwork: _n, payoutBankCode: _b, ...plain } = form;
+    const rest = { ...plain, ...payoutFields(form) };
     // A new number is sent online with the password, never queued; it waits for its texted code.
     if (phoneChanged) {
       if (!password) return setErrors({ currentPassword: MESSAGES.confirmWithPassword });
@@ -155,8 +170,22 @@ function Dashboard({ owner }: { owner: string }) {
             <Field label="Business Address" value={form.businessAddress} onChange={change('businessAddress')} error={errors.businessAddress} />
             <fieldset className="grid gap-4 sm:grid-cols-2">
               <legend className="mb-2 text-sm font-semibold text-gray-800">Payout account (bank, or mobile money: {Object.values(NETWORK_LABELS).join(', ')})</legend>
+              <SelectField label="Paid to" value={form.payoutType} onChange={change('payoutType')} error={errors.payoutType}>
+                <option value="">Choose…</option>
+                <option value="MOBILE_MONEY">Mobile money</option>
+                <option value="BANK">Bank account</option>
+              </SelectField>
+              {form.payoutType === 'BANK' ? (
+                <Field label="Bank code" value={form.payoutBankCode} onChange={change('payoutBankCode')} error={errors.payoutBankCode} />
+              ) : (
+                <SelectField label="Network" value={form.payoutNetwork} onChange={change('payoutNetwork')} error={errors.payoutNetwork}>
+                  <option value="">From the number</option>
+                  {MOBILE_MONEY_NETWORKS.map((n) => <option key={n} value={n}>{NETWORK_SHORT_NAMES[n]}</option>)}
+                </SelectField>
+              )}
               <Field label="Account Name" value={form.bankAccountName} onChange={change('bankAccountName')} error={errors.bankAccountName} />
               <Field label="Account Number" inputMode="numeric" value={form.bankAccountNumber} onChange={change('bankAccountNumber')} error={errors.bankAccountNumber} />
+              <p className="text-sm text-gray-700 sm:col-span-2">For your safety, payouts wait 24 hours after this account changes, and we tell you by SMS and e-mail.</p>
             </fieldset>
             <div className="flex gap-3">
               <button type="submit" className="btn-primary">Save</button>
@@ -178,7 +207,9 @@ function Dashboard({ owner }: { owner: string }) {
             <Item label="Region" value={profile.businessRegion} />
             <Item label="Ghana Card" value={profile.ghanaCardNumber} />
             <Item label="Commission rate" value={`${profile.commissionRate}%`} />
-            <Item label="Payout account" value={profile.bankAccountName ? `${profile.bankAccountName} · ${payoutAccount(profile.bankAccountNumber)}` : null} />
+            <Item label="Payout account" value={profile.bankAccountName ? `${profile.bankAccountName} · ${payoutAccount(profile)}` : null}>
+              {profile.payoutsHeldUntil && <p className="text-sm text-amber-800">New account: payouts wait until {formatDateTime(profile.payoutsHeldUntil)}.</p>}
+            </Item>
           </dl>
         )}
         {!profile.user.isEmailVerified && (
@@ -193,6 +224,7 @@ function Dashboard({ owner }: { owner: string }) {
         <Figure label="Total Sales" value={String(profile.totalSales)} to="/seller/orders" />
         <Figure label="Total Revenue" value={<Price value={profile.totalRevenue} />} to="/sellers/me/stats" />
       </div>
+      <Link to="/sellers/me/earnings" className="btn-outline">Earnings and payouts</Link>
 
       <button type="button" className="btn-outline" onClick={leave.start} disabled={leave.busy}>
         <LogOut size={16} aria-hidden="true" /> {leave.busy ? 'Signing out…' : 'Log out'}
@@ -224,8 +256,10 @@ function Figure({ label, value, to }: { label: string; value: ReactNode; to: str
 }
 
 /** A payout to a mobile-money wallet names its network (by today's names) and the number as the app shows numbers. */
-function payoutAccount(number: string | null): string {
+function payoutAccount(p: Pick<SellerProfile, 'bankAccountNumber' | 'payoutType' | 'payoutNetwork' | 'payoutBankCode'>): string {
+  const number = p.bankAccountNumber;
   if (!number) return '';
-  const network = networkOf(number);
+  if (p.payoutType === 'BANK') return `Bank ${p.payoutBankCode ?? ''} · ${number}`;
+  const network = p.payoutNetwork ?? networkOf(number);
   return network ? `${NETWORK_LABELS[network]} ${formatPhone(number)}` : number;
 }

@@ -1,4 +1,4 @@
-import { BarChart3, Boxes, LayoutDashboard, PlusCircle, ShieldCheck, ShoppingBag } from 'lucide-react';
+import { BarChart3, Boxes, LayoutDashboard, PlusCircle, ShieldCheck, ShoppingBag, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { SELLER_MESSAGES } from '../../../shared/schemas/sellers';
@@ -11,6 +11,7 @@ const links = [
   { to: '/sellers/me/add-product', label: 'Add Product', icon: PlusCircle },
   { to: '/seller/orders', label: 'Orders', icon: ShoppingBag },
   { to: '/sellers/me/stats', label: 'Analytics', icon: BarChart3 },
+  { to: '/sellers/me/earnings', label: 'Earnings', icon: Wallet },
   { to: '/seller/verification', label: 'Verification', icon: ShieldCheck },
 ];
 

@@ -1,0 +1,29 @@
+/**
+ * The ledger's accounts (docs/money.md). Seller accounts carry the seller's id on each entry;
+ * escrow entries also carry the order's. Debit-normal accounts are what the platform holds or
+ * spent; credit-normal ones are what it owes or earned.
+ */
+export const ACCOUNTS = {
+  /** Money at the payment provider (our Paystack balance). */
+  clearing: 'provider_clearing',
+  /** A paid order's money, per order and seller, until the buyer collects or the order is cancelled. */
+  escrow: 'escrow_held',
+  /** A seller's money, released at pickup less commission, waiting for the next payout. */
+  available: 'seller_available',
+  /** A seller's payout sent to the provider and not yet confirmed. */
+  sending: 'seller_payout_sending',
+  /** Our commission on collected orders. */
+  commission: 'platform_commission',
+  /** VAT collected on orders (docs/tax.md), owed to the GRA once the order is collected. */
+  vat: 'vat_payable',
+  /** Money owed back to buyers until the provider has refunded it. */
+  refunds: 'refunds_payable',
+  /** Fees the provider kept. */
+  fees: 'provider_fees',
+} as const;
+export type Account = (typeof ACCOUNTS)[keyof typeof ACCOUNTS];
+
+export const DEBIT_NORMAL: readonly Account[] = [ACCOUNTS.clearing, ACCOUNTS.fees];
+
+/** Accounts that hold a seller's money: none may ever go below zero. */
+export const SELLER_ACCOUNTS: readonly Account[] = [ACCOUNTS.escrow, ACCOUNTS.available, ACCOUNTS.sending];

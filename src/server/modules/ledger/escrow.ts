@@ -1,0 +1,136 @@
+import { sql } from 'kysely';
+import type { Db } from '../../platform/db';
+import { ACCOUNTS } from './accounts';
+import { post, type Leg } from './post';
+
+/**
+ * Escrow: a paid order's money is held per seller (their lines) and for the platform (the
+ * order's VAT), released at pickup and given back on a cancel. Each function is called inside
+ * the transaction of the state change it books (settle, pickup, cancel, refund).
+ */
+
+/** Each seller's share of an order: the totals of their lines. */
+async function sharesOf(trx: Db, orderId: number) {
+  const rows = await trx
+    .selectFrom('order_items')
+    .innerJoin('products', 'products.id', 'order_items.product_id')
+    .select((eb) => ['products.seller_id as sellerId', eb.fn.sum<number>('order_items.total_minor').as('share')])
+    .where('order_items.order_id', '=', orderId)
+    .groupBy('products.seller_id')
+    .orderBy('products.seller_id')
+    .execute();
+  return rows.map((r) => ({ sellerId: r.sellerId, share: Number(r.share) }));
+}
+
+/** What escrow still holds for an order, per seller (null: the platform's part, the VAT). */
+async function heldFor(trx: Db, orderId: number) {
+  const rows = await trx
+    .selectFrom('ledger_entries')
+    .select(['seller_id as sellerId', sql<number>`sum(credit_minor) - sum(debit_minor)`.as('held')])
+    .where('account', '=', ACCOUNTS.escrow)
+    .where('order_id', '=', orderId)
+    .groupBy('seller_id')
+    .orderBy('seller_id')
+    .execute();
+  return rows.map((r) => ({ sellerId: r.sellerId, held: Number(r.held) })).filter((r) => r.held > 0);
+}
+
+/** Payment settled: the money at the provider is held for the order's sellers. */
+export async function holdPayment(trx: Db, payment: { id: number; orderId: number; amountMinor: number; reference: string; feeMinor?: number }): Promise<void> {
+  const shares = await sharesOf(trx, payment.orderId);
+  const platformPart = payment.amountMinor - shares.reduce((sum, s) => sum + s.share, 0);
+  if (platformPart < 0) throw new Error(`Order ${payment.orderId} paid less than its lines`);
+  await post(trx, {
+    key: `hold:payment:${payment.id}`,
+    kind: 'escrow.hold',
+    memo: `Payment ${payment.reference} held until pickup`,
+    orderId: payment.orderId,
+    legs: [
+      { account: ACCOUNTS.clearing, debit: payment.amountMinor },
+      ...shares.map((s): Leg => ({ account: ACCOUNTS.escrow, sellerId: s.sellerId, credit: s.share })),
+      { account: ACCOUNTS.escrow, sellerId: null, credit: platformPart },
+    ],
+  });
+  await recordFee(trx, payment);
+}
+
+/** The provider's fee on a payment, when it reports one: it never reached our balance. */
+async function recordFee(trx: Db, payment: { id: number; orderId: number; feeMinor?: number; reference: string }) {
+  if (!payment.feeMinor || payment.feeMinor <= 0) return;
+  await post(trx, {
+    key: `fee:payment:${payment.id}`,
+    kind: 'provider.fee',
+    memo: `Provider fee on ${payment.reference}`,
+    orderId: payment.orderId,
+    legs: [
+      { account: ACCOUNTS.fees, debit: payment.feeMinor },
+      { account: ACCOUNTS.clearing, credit: payment.feeMinor },
+    ],
+  });
+}
+
+/** Money arrived on a payment that cannot settle its order (replaced, late and sold out): it is owed back. */
+export async function owePaymentBack(trx: Db, payment: { id: number; orderId: number; amountMinor: number; reference: string }): Promise<void> {
+  await post(trx, {
+    key: `refund-due:payment:${payment.id}`,
+    kind: 'refund.due',
+    memo: `Payment ${payment.reference} could not pay for its order; owed back to the buyer`,
+    orderId: payment.orderId,
+    legs: [
+      { account: ACCOUNTS.clearing, debit: payment.amountMinor },
+      { account: ACCOUNTS.refunds, credit: payment.amountMinor },
+    ],
+  });
+}
+
+/** A paid order is cancelled before pickup: what escrow holds falls back and is owed to the buyer. */
+export async function escrowToRefund(trx: Db, orderId: number, refundMinor: number, reason: string): Promise<void> {
+  const held = await heldFor(trx, orderId);
+  const total = held.reduce((sum, h) => sum + h.held, 0);
+  const legs: Leg[] = held.map((h) => ({ account: ACCOUNTS.escrow, sellerId: h.sellerId, orderId, debit: h.held }));
+  // An order paid before the ledger began has nothing in escrow: its money is at the provider.
+  if (total < refundMinor) legs.push({ account: ACCOUNTS.clearing, debit: refundMinor - total });
+  legs.push({ account: ACCOUNTS.refunds, credit: Math.max(total, refundMinor) });
+  await post(trx, { key: `cancel:order:${orderId}`, kind: 'escrow.refund', memo: reason, orderId, legs });
+}
+
+/** The provider refunded the buyer: the debt is paid from our provider balance. */
+export async function refundSent(trx: Db, refund: { id: number; orderId: number; amountMinor: number; reference: string }): Promise<void> {
+  await post(trx, {
+    key: `refund:${refund.id}:sent`,
+    kind: 'refund.sent',
+    memo: `Refund of ${refund.reference} completed`,
+    orderId: refund.orderId,
+    legs: [
+      { account: ACCOUNTS.refunds, debit: refund.amountMinor },
+      { account: ACCOUNTS.clearing, credit: refund.amountMinor },
+    ],
+  });
+}
+
+/** round(amount × bp / 10000), half up, in integer arithmetic. */
+export const commissionOf = (amountMinor: number, bp: number) => Math.floor((amountMinor * bp + 5_000) / 10_000);
+
+/** The buyer collected: each seller's share, less their commission, becomes available to them. */
+export async function releaseEscrow(trx: Db, orderId: number, orderNumber: string): Promise<void> {
+  const held = await heldFor(trx, orderId);
+  if (held.length === 0) return;
+  const rates = await trx
+    .selectFrom('seller_profiles')
+    .select(['user_id', 'commission_rate_bp'])
+    .where('user_id', 'in', held.map((h) => h.sellerId ?? 0))
+    .execute();
+  const legs: Leg[] = [];
+  for (const h of held) {
+    legs.push({ account: ACCOUNTS.escrow, sellerId: h.sellerId, orderId, debit: h.held });
+    if (h.sellerId === null) {
+      legs.push({ account: ACCOUNTS.vat, credit: h.held });
+      continue;
+    }
+    const bp = rates.find((r) => r.user_id === h.sellerId)?.commission_rate_bp ?? 500;
+    const commission = commissionOf(h.held, bp);
+    legs.push({ account: ACCOUNTS.available, sellerId: h.sellerId, credit: h.held - commission });
+    legs.push({ account: ACCOUNTS.commission, sellerId: h.sellerId, credit: commission });
+  }
+  await post(trx, { key: `release:order:${orderId}`, kind: 'escrow.release', memo: `Order ${orderNumber} collected`, orderId, legs });
+}

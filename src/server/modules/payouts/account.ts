@@ -1,0 +1,61 @@
+import { payoutAccountLabel, type PayoutType } from '../../../shared/payout';
+import type { Db } from '../../platform/db';
+
+export interface PayoutAccount {
+  type: PayoutType;
+  name: string;
+  number: string;
+  network: string | null;
+  bankCode: string | null;
+  /** The account in one string: a payout, and a provider's recipient, belong to exactly this. */
+  key: string;
+  label: string;
+  changedAt: string | null;
+  recipientCode: string | null;
+  recipientFor: string | null;
+}
+
+/** Payouts wait this long after the account changes: a stolen session must not redirect a farmer's money. */
+export const PAYOUT_HOLD_MS = 24 * 3600_000;
+
+type ProfileColumns = {
+  payout_type: string | null;
+  bank_account_name: string | null;
+  bank_account_number: string | null;
+  payout_network: string | null;
+  payout_bank_code: string | null;
+  payout_account_changed_at: string | null;
+  payout_recipient_code: string | null;
+  payout_recipient_for: string | null;
+};
+
+export const accountKey = (a: { type: string; name: string; number: string; network: string | null; bankCode: string | null }) =>
+  [a.type, a.network ?? a.bankCode ?? '', a.number, a.name].join('|');
+
+/** The seller's payout account, when it is complete enough to pay. */
+export function payoutAccountOf(row: ProfileColumns): PayoutAccount | undefined {
+  const type = row.payout_type as PayoutType | null;
+  if (!type || !row.bank_account_name || !row.bank_account_number) return undefined;
+  if (type === 'MOBILE_MONEY' ? !row.payout_network : !row.payout_bank_code) return undefined;
+  const base = { type, name: row.bank_account_name, number: row.bank_account_number, network: row.payout_network, bankCode: row.payout_bank_code };
+  return {
+    ...base,
+    key: accountKey(base),
+    label: payoutAccountLabel(base),
+    changedAt: row.payout_account_changed_at,
+    recipientCode: row.payout_recipient_code,
+    recipientFor: row.payout_recipient_for,
+  };
+}
+
+export async function readPayoutAccount(db: Db, sellerId: number): Promise<PayoutAccount | undefined> {
+  const row = await db
+    .selectFrom('seller_profiles')
+    .select(['payout_type', 'bank_account_name', 'bank_account_number', 'payout_network', 'payout_bank_code', 'payout_account_changed_at', 'payout_recipient_code', 'payout_recipient_for'])
+    .where('user_id', '=', sellerId)
+    .executeTakeFirst();
+  return row ? payoutAccountOf(row) : undefined;
+}
+
+/** Whether payouts to this account are held because it changed less than 24 hours ago. */
+export const isHeld = (account: PayoutAccount, at: Date) => account.changedAt !== null && at.getTime() - new Date(account.changedAt).getTime() < PAYOUT_HOLD_MS;

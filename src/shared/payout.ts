@@ -1,0 +1,20 @@
+import type { MobileMoneyNetwork } from './phone';
+
+/** Where a seller's payouts go (docs/money.md). */
+export const PAYOUT_TYPES = ['MOBILE_MONEY', 'BANK'] as const;
+export type PayoutType = (typeof PAYOUT_TYPES)[number];
+
+/** How a payout SMS names each wallet: "sent to your MTN MoMo 024XXX4567". */
+export const PAYOUT_WALLET_NAMES: Record<MobileMoneyNetwork, string> = { MTN: 'MTN MoMo', VODAFONE: 'Telecel Cash', AIRTEL_TIGO: 'AT Money' };
+
+/** 0241234567 -> 024XXX4567; a bank account shows only its last 4 digits. */
+export function maskAccountNumber(type: PayoutType, number: string): string {
+  if (type === 'MOBILE_MONEY' && number.length === 10) return `${number.slice(0, 3)}XXX${number.slice(-4)}`;
+  return `XXXX${number.slice(-4)}`;
+}
+
+/** "MTN MoMo 024XXX4567" or "bank account XXXX6789", as payouts and their messages name the account. */
+export function payoutAccountLabel(account: { type: PayoutType; network: string | null; bankCode: string | null; number: string }): string {
+  if (account.type === 'MOBILE_MONEY') return `${PAYOUT_WALLET_NAMES[account.network as MobileMoneyNetwork] ?? 'mobile money'} ${maskAccountNumber('MOBILE_MONEY', account.number)}`;
+  return `bank account ${maskAccountNumber('BANK', account.number)}`;
+}

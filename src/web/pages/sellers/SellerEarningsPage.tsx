@@ -1,0 +1,90 @@
+import { Link } from 'react-router-dom';
+import { refreshSellerEarnings } from '../../../local/sellers';
+import { formatDate, formatDateTime } from '../../../shared/dates';
+import type { Earnings, PayoutStatus } from '../../../shared/schemas/money';
+import { api } from '../../lib/api';
+import { Price } from '../../components/Price';
+import { LoadError } from './LoadError';
+import { SellerShell } from './SellerShell';
+import { useRemote } from '../../hooks/useRemote';
+
+const PAYOUT_WORDS: Record<PayoutStatus, string> = { PENDING: 'On its way', SUCCESS: 'Sent', FAILED: 'Did not go through', REVERSED: 'Returned' };
+
+/** /sellers/me/earnings: the seller's money, from the server; the last copy offline. */
+export default function SellerEarningsPage() {
+  return <SellerShell title="Earnings">{(owner) => <EarningsView owner={owner} />}</SellerShell>;
+}
+
+function EarningsView({ owner }: { owner: string }) {
+  const { data, loading, error, fromCache, reload } = useRemote(() => refreshSellerEarnings(api, owner), [owner]);
+  if (!data && loading) return <p aria-busy="true">Loading your earnings…</p>;
+  if (!data || error) return <LoadError onRetry={reload} />;
+  return <EarningsBody earnings={data} fromCache={fromCache} />;
+}
+
+export function EarningsBody({ earnings, fromCache }: { earnings: Earnings; fromCache: boolean }) {
+  return (
+    <div className="space-y-6">
+      {fromCache && <p className="text-sm text-amber-800">Offline: showing your earnings from your last visit.</p>}
+      <dl className="grid grid-cols-1 gap-3 min-[22rem]:grid-cols-3">
+        <Figure label="Held until buyers collect" value={earnings.held} />
+        <Figure label="Available" value={earnings.available} />
+        <Figure label="Paid out" value={earnings.paidOut} />
+      </dl>
+      <div className="card p-4">
+        <h2 className="font-semibold">Next payout</h2>
+        <p className="mt-1 text-gray-800">{earnings.nextPayout.note}</p>
+        {earnings.nextPayout.at && <p className="text-sm text-gray-600">From {formatDateTime(earnings.nextPayout.at)}</p>}
+        <p className="mt-2 text-sm text-gray-700">
+          We keep a buyer's payment until they collect the order with their pickup code, then your share, less our {earnings.commissionRate}% commission, becomes available.
+          Payouts go out once your available balance reaches <Price value={earnings.payoutMinimum} />.
+        </p>
+        <Link to="/sellers/me" className="btn-outline mt-3">Payout account</Link>
+      </div>
+      <section className="card p-4">
+        <h2 className="mb-2 font-semibold">Payouts</h2>
+        {earnings.payouts.length === 0 ? (
+          <p className="text-gray-700">No payouts yet.</p>
+        ) : (
+          <ul className="divide-y">
+            {earnings.payouts.map((p) => (
+              <li key={p.id} className="flex flex-wrap justify-between gap-2 py-2">
+                <span>{formatDate(p.createdAt)} · {p.account} · {PAYOUT_WORDS[p.status]}</span>
+                <Price value={p.amount} className="font-semibold" />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section className="card p-4">
+        <h2 className="mb-2 font-semibold">Every change</h2>
+        {earnings.entries.length === 0 ? (
+          <p className="text-gray-700">Nothing yet: your first sale will show here.</p>
+        ) : (
+          <ul className="divide-y">
+            {earnings.entries.map((e) => (
+              <li key={e.id} className="flex flex-wrap justify-between gap-2 py-2">
+                <span>
+                  <span className="block">{e.description}</span>
+                  <span className="text-xs text-gray-600">{formatDateTime(e.at)}</span>
+                </span>
+                <span className={e.amount < 0 ? 'text-gray-700' : 'font-semibold text-brand-dark'}>
+                  {e.amount < 0 ? '−' : '+'}<Price value={Math.abs(e.amount)} />
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function Figure({ label, value }: { label: string; value: number }) {
+  return (
+    <div className="card p-4">
+      <dt className="text-sm text-gray-700">{label}</dt>
+      <dd className="mt-1 text-lg font-bold text-gray-900"><Price value={value} /></dd>
+    </div>
+  );
+}
