@@ -51,6 +51,11 @@ export interface Config {
    * check. For the tests' push service on 127.0.0.1 only; empty by default (docs/security.md).
    */
   pushAllowHosts: string[];
+  /**
+   * USSD (docs/ussd.md): USSD_CALLBACK_TOKEN, the ?token= the gateways' callbacks must carry
+   * (required in production), and USSD_SERVICE_CODE, the code callers dial (told in SMS and Help).
+   */
+  ussd: { callbackToken: string | undefined; serviceCode: string };
 }
 
 type Env = Record<string, string | undefined>;
@@ -64,6 +69,7 @@ export function loadConfig(env: Env = process.env): Config {
   requireInProduction(env, 'SEED', "the default seed is the demo catalogue with the README's public passwords. Set SEED=none, or SEED=demo to seed the demo on purpose");
   const seed = env.SEED ?? 'demo';
   if (seed !== 'demo' && seed !== 'none') throw new Error(`SEED must be demo or none, not ${seed}`);
+  requireInProduction(env, 'USSD_CALLBACK_TOKEN', 'without it anyone who finds the USSD callback can place orders and list produce for any phone number. Set it to a long random value and add ?token=<it> to the callback URL at each gateway');
   const paystackKey = env.PAYSTACK_SECRET_KEY;
   if (!paystackKey) {
     requireInProduction(
@@ -108,6 +114,7 @@ export function loadConfig(env: Env = process.env): Config {
     sms: smsConfig(env),
     vapid: { publicKey: env.VAPID_PUBLIC_KEY || undefined, privateKey: env.VAPID_PRIVATE_KEY || undefined },
     pushAllowHosts: (env.PUSH_ALLOW_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
+    ussd: { callbackToken: env.USSD_CALLBACK_TOKEN || undefined, serviceCode: env.USSD_SERVICE_CODE || '*920*44#' },
   };
 }
 

@@ -10,6 +10,7 @@ import { contactChangesMigration } from './migration-011-contact-changes';
 import { submissionReviewMigration } from './migration-012-submission-review';
 import { marketPricesMigration } from './migration-017-market-prices';
 import { mirrorScopeMigration } from './migration-015-mirror-scope';
+import { ussdMigration } from './migration-016-ussd';
 
 /**
  * One list of migrations for SQLite and PostgreSQL. Only the identity column differs;
@@ -314,6 +315,7 @@ function createMigrations(dialect: Dialect): Record<string, Migration> {
     '012_submission_review': submissionReviewMigration,
     '017_market_prices': marketPricesMigration(dialect),
     '015_mirror_scope': mirrorScopeMigration,
+    '016_ussd': ussdMigration(dialect),
   };
 }
 

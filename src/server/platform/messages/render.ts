@@ -11,7 +11,8 @@ import { fitSms } from './sms-text';
 export interface Notice {
   userId: number;
   topic: NotificationTopic;
-  email: { to: string; subject: string; text: string };
+  /** Undefined for a phone-only account (no e-mail address). */
+  email: { to: string; subject: string; text: string } | undefined;
   /** Undefined when the user has no Ghana mobile number on file. */
   sms: { to: string; text: string } | undefined;
   push: { title: string; body: string };
@@ -21,7 +22,7 @@ export interface Notice {
 
 interface Person {
   id: number;
-  email: string;
+  email: string | null;
   first_name: string;
   phone: string | null;
 }
@@ -38,7 +39,7 @@ const notice = (person: Person, topic: NotificationTopic, link: string, parts: {
   userId: person.id,
   topic,
   link,
-  email: { to: person.email, subject: parts.subject, text: [`Hello ${person.first_name},`, '', ...parts.lines, '', 'Akuafo Market'].join('\n') },
+  email: person.email ? { to: person.email, subject: parts.subject, text: [`Hello ${person.first_name},`, '', ...parts.lines, '', 'Akuafo Market'].join('\n') } : undefined,
   sms: ((to) => (to ? { to, text: fitSms(...(parts.sms as [string, ...string[]])) } : undefined))(smsNumber(person.phone)),
   push: { title: parts.subject, body: parts.push },
 });

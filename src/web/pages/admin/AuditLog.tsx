@@ -13,6 +13,8 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   'seller.reject': 'Rejected seller',
   'order.status': 'Moved order',
   'order.line': 'Line at the warehouse',
+  'ussd.order': 'Order by USSD',
+  'ussd.listing': 'Listing by USSD',
 };
 
 /** 'Audit log': every operator decision, newest first: who, what, on which thing, when. */
