@@ -69,7 +69,6 @@ export function loadConfig(env: Env = process.env): Config {
   requireInProduction(env, 'SEED', "the default seed is the demo catalogue with the README's public passwords. Set SEED=none, or SEED=demo to seed the demo on purpose");
   const seed = env.SEED ?? 'demo';
   if (seed !== 'demo' && seed !== 'none') throw new Error(`SEED must be demo or none, not ${seed}`);
-  requireInProduction(env, 'USSD_CALLBACK_TOKEN', 'without it anyone who finds the USSD callback can place orders and list produce for any phone number. Set it to a long random value and add ?token=<it> to the callback URL at each gateway');
   const paystackKey = env.PAYSTACK_SECRET_KEY;
   if (!paystackKey) {
     requireInProduction(
@@ -80,6 +79,7 @@ export function loadConfig(env: Env = process.env): Config {
     );
   }
   requireInProduction(env, 'SMS_CALLBACK_TOKEN', 'without it anyone could post "inbound SMS" and make us send paid replies. Set the token the SMS gateway adds to its callback URL (?token=)');
+  requireInProduction(env, 'USSD_CALLBACK_TOKEN', 'without it anyone who finds the USSD callback can place orders and list produce for any phone number. Set it to a long random value and add ?token=<it> to the callback URL at each gateway');
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
