@@ -67,6 +67,8 @@ export async function placeOrder(
   lines: OrderLine[],
   input: Pick<CheckoutRequest, 'mobileMoneyNetwork' | 'mobileMoneyNumber' | 'paymentMethod' | 'notes' | 'agentCode'>,
   channel: 'app' | 'ussd',
+  /** The code a USSD buyer dialed; their SMS tell them to dial it again. */
+  ussdCode: string | null = null,
 ): Promise<CheckoutStarted> {
   const user = await db.selectFrom('users').select(['email']).where('id', '=', userId).executeTakeFirstOrThrow();
 
@@ -99,6 +101,7 @@ export async function placeOrder(
           payment_status: 'PENDING',
           pickup_warehouse_id: warehouseId,
           channel,
+          ussd_code: ussdCode,
           subtotal_minor: subtotal,
           discount_minor: 0,
           tax_minor: tax,

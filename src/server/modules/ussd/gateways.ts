@@ -29,7 +29,7 @@ export const africasTalking: GatewayAdapter = {
     const phone = field(form.phoneNumber);
     const text = typeof form.text === 'string' ? form.text : form.text === undefined ? '' : undefined;
     if (!sessionId || !phone || text === undefined || text.length > 2000) return { problem: 'A USSD callback needs sessionId, phoneNumber and text as form fields.' };
-    return { step: { gateway: 'africastalking', sessionId, text }, phone };
+    return { step: { gateway: 'africastalking', sessionId, text, serviceCode: field(form.serviceCode) }, phone };
   },
   write(c, reply) {
     return c.text(`${reply.end ? 'END' : 'CON'} ${reply.text}`, 200, { 'content-type': 'text/plain; charset=utf-8' });
@@ -50,7 +50,8 @@ export const arkesel: GatewayAdapter = {
     const userData = typeof body?.userData === 'string' && body.userData.length <= 2000 ? body.userData : undefined;
     if (!body || !sessionId || !phone || userData === undefined) return { problem: 'An Arkesel USSD callback needs sessionID, msisdn and userData.' };
     const echo = { sessionID: sessionId, userID: body.userID ?? null, msisdn: phone };
-    return { step: { gateway: 'arkesel', sessionId, input: body.newSession === true ? undefined : userData }, phone, echo };
+    const opening = body.newSession === true;
+    return { step: { gateway: 'arkesel', sessionId, input: opening ? undefined : userData, serviceCode: opening ? userData : undefined }, phone, echo };
   },
   write(c, reply, echo) {
     return c.json({ ...echo, message: reply.text, continueSession: !reply.end });

@@ -22,6 +22,8 @@ export interface UssdStep {
   text?: string;
   /** Only the newest answer (Arkesel); undefined when the session is new. */
   input?: string;
+  /** The code the caller dialed (*920*44#), when the gateway says. */
+  serviceCode?: string;
 }
 
 const ago = (seconds: number) => new Date(Date.now() - seconds * 1000).toISOString();
@@ -68,6 +70,7 @@ export async function answerStep(deps: Deps, step: UssdStep): Promise<Reply> {
     input = live ? newestInput(row.step_text, step) : firstInput(step);
   }
 
+  if (step.serviceCode && /^[*#\d]{2,30}$/.test(step.serviceCode)) state.data.serviceCode ??= step.serviceCode;
   const ctx: UssdContext = { deps, db, phone: step.phone, sessionKey: key, data: state.data };
   let reply: Reply;
   try {

@@ -8,7 +8,8 @@ import type { Dialect } from './index';
  * - phone_accounts: the account a phone number buys and sells as (a phone-only customer made
  *   at its first order, or a seller who linked the number); ussd_region remembers "near me".
  * - users.email may be empty (NULL) for phone-only accounts; the unique rule stays.
- * - product_submissions.listed_by_phone, orders.channel: where a listing or order came from.
+ * - product_submissions.listed_by_phone, orders.channel: where a listing or order came from;
+ *   orders.ussd_code: the code a USSD buyer dialed, which their SMS tells them to dial again.
  */
 export function ussdMigration(dialect: Dialect): Migration {
   return {
@@ -37,6 +38,7 @@ export function ussdMigration(dialect: Dialect): Migration {
       await db.schema.createIndex('phone_accounts_user').on('phone_accounts').column('user_id').execute();
       await db.schema.alterTable('product_submissions').addColumn('listed_by_phone', 'integer', (c) => c.notNull().defaultTo(0)).execute();
       await db.schema.alterTable('orders').addColumn('channel', 'text', (c) => c.notNull().defaultTo('app')).execute();
+      await db.schema.alterTable('orders').addColumn('ussd_code', 'text').execute();
       if (dialect === 'postgres') await sql`alter table users alter column email drop not null`.execute(db);
       else await sqliteEmailNullable(db);
     },

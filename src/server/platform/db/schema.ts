@@ -164,6 +164,8 @@ export interface OrdersTable {
   pickup_code: Generated<string | null>;
   /** Where the order was placed: 'app' or 'ussd' (migration 016). */
   channel: Generated<string>;
+  /** The USSD code the buyer dialed (*920*44#), for SMS that say how to come back. */
+  ussd_code: Generated<string | null>;
 }
 
 export interface OrderItemsTable {

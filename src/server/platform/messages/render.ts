@@ -49,6 +49,8 @@ export async function renderEvent(db: Db, event: MessageEvent): Promise<Notice[]
   switch (event.kind) {
     case 'order.status':
       return orderStatusNotices(db, event.orderId);
+    case 'order.placed':
+      return orderPlacedNotices(db, event.orderId);
     case 'order.sold':
       return orderSoldNotices(db, event.orderId);
     case 'listing.decided':
@@ -115,6 +117,14 @@ async function orderStatusNotices(db: Db, orderId: number): Promise<Notice[]> {
       `Collected from ${warehouse.name}. Thank you!`,
     );
   }
+  if (order.status === 'PENDING' && order.payment_status === 'FAILED' && order.channel === 'ussd') {
+    return say(
+      `Payment for order ${no} did not go through`,
+      [`The mobile money payment of ${total} for order ${no} did not go through.`, `Your items stay reserved for a short while: dial ${order.ussd_code ?? ''} and choose My orders to pay again.`],
+      [`Akuafo Market: payment of ${total} for order ${no} failed.`, `To pay again, dial ${order.ussd_code ?? 'our code'}, choose 2 My orders, then Pay.`, 'Items held a short while.'],
+      'The payment did not go through. Dial again to pay.',
+    );
+  }
   if (order.status === 'PENDING' && order.payment_status === 'FAILED') {
     return say(
       `Payment for order ${no} did not go through`,
@@ -141,6 +151,22 @@ async function orderStatusNotices(db: Db, orderId: number): Promise<Notice[]> {
     );
   }
   return [];
+}
+
+/** USSD orders only: the number and total, since the screen that showed them is gone in a moment. */
+async function orderPlacedNotices(db: Db, orderId: number): Promise<Notice[]> {
+  const loaded = await loadOrder(db, orderId);
+  if (!loaded || loaded.order.channel !== 'ussd') return [];
+  const { order, buyer, warehouse } = loaded;
+  const total = formatMinor(order.total_minor);
+  return [
+    notice(buyer, MESSAGE_TOPICS['order.placed'], `/orders/${order.id}`, {
+      subject: `Order ${order.order_number} placed`,
+      lines: [`Your order ${order.order_number} of ${total} was placed. Approve the mobile money prompt to pay; pickup at ${warehouse.name}.`],
+      sms: [`Akuafo Market: order ${order.order_number} placed, total ${total}.`, 'Approve the MoMo prompt to pay.', `Pickup at ${warehouse.name}.`],
+      push: `Order placed: ${total}. Approve the MoMo prompt to pay.`,
+    }),
+  ];
 }
 
 async function orderSoldNotices(db: Db, orderId: number): Promise<Notice[]> {

@@ -6,6 +6,7 @@ import { SHIPPING_MINOR } from '../../../../shared/schemas/cart';
 import { lineTaxMinor } from '../../../../shared/vat';
 import { badRequest } from '../../../http/errors';
 import { spendAccountAllowance } from '../../../http/rate-limit';
+import { notify } from '../../../platform/messages';
 import { createSandboxProvider } from '../../../platform/payments';
 import { recordAudit } from '../../audit/service';
 import { payAgain } from '../../checkout/pay-again';
@@ -147,7 +148,9 @@ export const buyScreens: Record<string, Screen> = {
         ctx.deps, ctx.db, userId, Number(ctx.data.warehouseId), [line],
         { mobileMoneyNetwork: wallet.network, mobileMoneyNumber: wallet.national, paymentMethod: 'MOBILE_MONEY', notes: 'Ordered by USSD', agentCode: undefined },
         'ussd',
+        String(ctx.data.serviceCode ?? ctx.deps.config.ussd.serviceCode),
       );
+      await notify(ctx.db, { kind: 'order.placed', orderId: started.orderId });
       await recordAudit(ctx.db, { id: userId, userType: 'CUSTOMER', email: ctx.phone }, 'ussd.order', { type: 'order', id: started.orderId }, `${started.orderNumber} by USSD from ${ctx.phone}`);
       ctx.data.userId = userId;
       return afterCharge(ctx, started);
