@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { adminToken } from '../support/sellers';
 import { makeProduct, shopServer, stockOf } from '../support/shop';
 import { choiceFor, dial, freshCaller } from '../support/ussd';
 
@@ -54,6 +55,9 @@ describe('USSD: buy and pay', () => {
     const messages = await db().selectFrom('messages').select(['channel', 'recipient', 'body']).where('user_id', '=', user.id).execute();
     expect(messages.some((m) => m.channel === 'email')).toBe(false);
     expect(messages.some((m) => m.channel === 'sms' && m.recipient === call.phoneNumber)).toBe(true);
+    // In the operator console like any other order.
+    const admin = await shop.server.call(`/admin/orders?search=${order!.order_number}`, { token: await adminToken(shop.server) });
+    expect(JSON.stringify(await admin.json())).toContain(order!.order_number);
   });
 
   it('a declined prompt says so and offers to try again; the retry pays the same order', async () => {
