@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
 import { createDeps } from '../../src/server/deps';
 import { createLogger } from '../../src/server/platform/logging';
+import { adminToken } from '../support/sellers';
 import { startTestServer, type TestServer } from '../support/server';
+import { makeUser } from '../support/shop';
 import { atCallback, choiceFor, dial, freshCaller } from '../support/ussd';
 
 const TOKEN = 'gateway-shared-secret-0123456789';
@@ -42,6 +44,25 @@ describe('only the gateway may call', () => {
     const screen = await atCallback(server, { sessionId: 'abroad', phoneNumber: '+447700900123', text: '' }, `?token=${TOKEN}`);
     expect(screen.kind).toBe('END');
     expect(screen.text).toContain('Ghana');
+  });
+});
+
+describe('the operator console phone (/admin/ussd)', () => {
+  it('drives the same menus for an operator without the gateway token; anyone else is refused', async () => {
+    const form = (text: string) => {
+      const f = new FormData();
+      for (const [k, v] of Object.entries({ sessionId: 'sim-1', serviceCode: '*920*44#', phoneNumber: '0241234567', networkCode: 'x', text })) f.set(k, v);
+      return f;
+    };
+    const admin = await adminToken(server);
+    const first = await server.call('/admin/ussd', { method: 'POST', body: form(''), token: admin });
+    expect(first.status).toBe(200);
+    expect(((await first.json()) as { data: { text: string; end: boolean } }).data).toMatchObject({ end: false, text: expect.stringContaining('1. Buy') });
+    const help = (await (await server.call('/admin/ussd', { method: 'POST', body: form('4'), token: admin })).json()) as { data: { text: string } };
+    expect(help.data.text).toContain('pickup code');
+    const buyer = await makeUser(server);
+    expect((await server.call('/admin/ussd', { method: 'POST', body: form(''), token: buyer.token })).status).toBe(403);
+    expect((await server.call('/admin/ussd', { method: 'POST', body: form('') })).status).toBe(401);
   });
 });
 

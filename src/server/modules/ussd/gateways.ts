@@ -23,13 +23,13 @@ const field = (value: unknown) => (typeof value === 'string' && value.length <= 
 /** Africa's Talking: a form post (sessionId, serviceCode, phoneNumber, networkCode, text); text/plain "CON …" or "END …". */
 export const africasTalking: GatewayAdapter = {
   name: 'africastalking',
-  async read(c) {
+  async read(this: GatewayAdapter, c) {
     const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
     const sessionId = field(form.sessionId);
     const phone = field(form.phoneNumber);
     const text = typeof form.text === 'string' ? form.text : form.text === undefined ? '' : undefined;
     if (!sessionId || !phone || text === undefined || text.length > 2000) return { problem: 'A USSD callback needs sessionId, phoneNumber and text as form fields.' };
-    return { step: { gateway: 'africastalking', sessionId, text, serviceCode: field(form.serviceCode) }, phone };
+    return { step: { gateway: this.name, sessionId, text, serviceCode: field(form.serviceCode) }, phone };
   },
   write(c, reply) {
     return c.text(`${reply.end ? 'END' : 'CON'} ${reply.text}`, 200, { 'content-type': 'text/plain; charset=utf-8' });

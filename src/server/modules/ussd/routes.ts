@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import type { AppEnv, Deps } from '../../http/context';
+import { requireUser } from '../../http/auth';
 import { HttpError } from '../../http/errors';
 import { requireGatewayToken } from '../../http/gateway-token';
 import { spendAccountAllowance, type RateRule } from '../../http/rate-limit';
@@ -17,6 +18,14 @@ export function ussdRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
   const guard = requireGatewayToken(deps.config.ussd.callbackToken);
   for (const adapter of [africasTalking, arkesel]) app.post(`/ussd/${adapter.name}`, guard, (c) => callback(c, deps, adapter));
+
+  /**
+   * The operator console's phone (/admin/ussd, for demos and support calls): Africa's Talking's
+   * callback's fields, sent by an operator instead of the gateway (so no gateway token), answered
+   * as JSON { data: { text, end } } for the console's API client.
+   */
+  const simulator: GatewayAdapter = { ...africasTalking, name: 'simulator', write: (c, reply) => c.json({ data: reply }) };
+  app.post('/admin/ussd', requireUser('ADMIN'), (c) => callback(c, deps, simulator));
   return app;
 }
 
