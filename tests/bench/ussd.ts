@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { nextCatalogueVersion } from '../../src/server/modules/catalogue/versions';
+import { nextCatalogueVersion } from '../../src/server/platform/db/catalogue-versions';
 import { now } from '../../src/server/platform/db';
 import { startTestServer } from '../support/server';
 

@@ -116,8 +116,8 @@ describe('USSD: sell', () => {
     let screen = await call.press('3');
     screen = await call.press(choiceFor(screen, 'Vegetables'));
     expect(screen.text).toContain('Product name');
-    screen = await call.press('Garden eggs');
-    screen = await call.press('25');
+    await call.press('Garden eggs');
+    await call.press('25');
     screen = await call.press('7.50');
     expect(screen.text).toContain('List 25 x Garden eggs at GHS 7.50 each?');
     const done = await call.press('1');
@@ -171,7 +171,7 @@ describe('USSD: bad input on every screen', () => {
     const productId = await makeProduct(shop.server, 5, 900);
     const name = (await db().selectFrom('products').select('name').where('id', '=', productId).executeTakeFirstOrThrow()).name;
     const call = dial(shop.server, phone);
-    let screen = await call.press();
+    await call.press();
     const tryBad = async () => {
       for (const input of bad) {
         const answer = await call.press(input);
@@ -181,18 +181,18 @@ describe('USSD: bad input on every screen', () => {
       }
     };
     await tryBad();
-    screen = await call.press('1');
+    let screen = await call.press('1');
     await tryBad();
     while (!screen.text.includes('Ashanti')) screen = await call.press('98');
     screen = await call.press(choiceFor(screen, 'Ashanti'));
     await tryBad();
     screen = await call.press(choiceFor(screen, 'Tubers'));
     await tryBad();
-    screen = await call.press(choiceFor(screen, name.slice(0, 15)));
+    await call.press(choiceFor(screen, name.slice(0, 15)));
     await tryBad();
-    screen = await call.press('1');
+    await call.press('1');
     await tryBad();
-    screen = await call.press('1');
+    await call.press('1');
     await tryBad();
     screen = await call.press('1');
     expect(screen.text).toContain('SANDBOX');

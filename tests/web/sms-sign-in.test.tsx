@@ -7,7 +7,7 @@ import { readSession } from '../../src/local/session';
 configure({ asyncUtilTimeout: 10_000 });
 vi.setConfig({ testTimeout: 30_000 });
 
-vi.mock('../../src/web/app/api', () => ({ api: { get: vi.fn(async () => ({ data: [] })), post: vi.fn() } }));
+vi.mock('../../src/web/lib/api', () => ({ api: { get: vi.fn(async () => ({ data: [] })), post: vi.fn() } }));
 const publicPost = vi.fn();
 vi.mock('../../src/web/lib/publicApi', () => ({ publicApi: { post: (...args: unknown[]) => publicPost(...args), get: vi.fn(async () => ({ data: [] })) } }));
 

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
 import { Spinner } from '../../components/Spinner';
 import { useSession } from '../../hooks/useSession';
 import { ADMIN_MESSAGES } from './AdminPage';
