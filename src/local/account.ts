@@ -15,8 +15,20 @@ export const PROFILE_KEY = 'profile:me';
 
 /** Signs in and keeps the session; throws ApiError (401, 403 email_not_verified, 429). */
 export async function signIn(api: ApiClient, email: string, password: string, db: AkuafoDb = localDb): Promise<Session> {
-  const answer = await api.post<{ data?: Partial<LoginAnswer> }>('auth/login', { email, password });
-  const data = answer?.data;
+  return keepSession(api, (await api.post<{ data?: Partial<LoginAnswer> }>('auth/login', { email, password }))?.data, db);
+}
+
+/** Texts a sign-in code to the number's account, if it has one (the answer is the same either way). */
+export async function sendSmsSignInCode(api: ApiClient, phone: string): Promise<void> {
+  await api.post('auth/sms/send-code', { phone });
+}
+
+/** Signs in with the code texted to the phone (accounts made by USSD); like signIn after that. */
+export async function signInWithSmsCode(api: ApiClient, phone: string, code: string, db: AkuafoDb = localDb): Promise<Session> {
+  return keepSession(api, (await api.post<{ data?: Partial<LoginAnswer> }>('auth/sms/verify', { phone, code }))?.data, db);
+}
+
+async function keepSession(api: ApiClient, data: Partial<LoginAnswer> | undefined, db: AkuafoDb): Promise<Session> {
   if (!data?.accessToken || !data.refreshToken || !data.user) throw new Error(MESSAGES.invalidLoginResponse);
   const session: Session = { accessToken: data.accessToken, refreshToken: data.refreshToken, expiresAt: data.expiresAt, user: data.user };
   await saveSession(session, db);

@@ -34,6 +34,7 @@ import { submissionUploadsBeforeTransaction, takesUploads } from './modules/subm
 import { syncRoutes } from './modules/sync/routes';
 import { marketPricesRoutes } from './modules/market-prices/routes';
 import { inboundSmsRoutes } from './modules/market-prices/inbound-sms';
+import { ussdRoutes } from './modules/ussd/routes';
 import { warehouseRoutes } from './modules/warehouses/routes';
 import { wishlistRoutes } from './modules/wishlist/routes';
 
@@ -55,6 +56,8 @@ export function createApp(deps: Deps) {
   api.route('/', paymentsRoutes(deps));
   // Inbound SMS from the gateways: authenticated by their token, answered once per message.
   api.route('/', inboundSmsRoutes(deps));
+  // The USSD gateways retry by session and step themselves (modules/ussd/sessions.ts).
+  api.route('/', ussdRoutes(deps));
   // Image encoding takes seconds: it happens before the idempotency layer claims the key, so a
   // repeat of an upload that was answered costs no encoding (its new files are removed).
   api.route('/', submissionUploadsBeforeTransaction(deps));

@@ -55,6 +55,11 @@ export interface Config {
   payoutMinimumMinor: number;
   /** Days after "ready for pickup" an uncollected order is cancelled and refunded (UNCOLLECTED_AFTER_DAYS, 7). */
   uncollectedAfterDays: number;
+  /**
+   * USSD (docs/ussd.md): USSD_CALLBACK_TOKEN, the ?token= the gateways' callbacks must carry
+   * (required in production), and USSD_SERVICE_CODE, the code callers dial (told in SMS and Help).
+   */
+  ussd: { callbackToken: string | undefined; serviceCode: string };
 }
 
 type Env = Record<string, string | undefined>;
@@ -78,6 +83,7 @@ export function loadConfig(env: Env = process.env): Config {
     );
   }
   requireInProduction(env, 'SMS_CALLBACK_TOKEN', 'without it anyone could post "inbound SMS" and make us send paid replies. Set the token the SMS gateway adds to its callback URL (?token=)');
+  requireInProduction(env, 'USSD_CALLBACK_TOKEN', 'without it anyone who finds the USSD callback can place orders and list produce for any phone number. Set it to a long random value and add ?token=<it> to the callback URL at each gateway');
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -114,6 +120,7 @@ export function loadConfig(env: Env = process.env): Config {
     pushAllowHosts: (env.PUSH_ALLOW_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
     payoutMinimumMinor: Math.round(positiveNumber(env, 'PAYOUT_MINIMUM', 10) * 100),
     uncollectedAfterDays: positiveNumber(env, 'UNCOLLECTED_AFTER_DAYS', 7),
+    ussd: { callbackToken: env.USSD_CALLBACK_TOKEN || undefined, serviceCode: env.USSD_SERVICE_CODE || '*920*44#' },
   };
 }
 

@@ -29,7 +29,7 @@ export async function signedInPhone(server: TestServer, email: string): Promise<
       accessToken: token,
       refreshToken: 'not-used-here',
       expiresAt,
-      user: { id: user.id, firstName: user.first_name, lastName: user.last_name, email: user.email, userType: user.user_type, profileImage: null, passwordChangedAt: null },
+      user: { id: user.id, firstName: user.first_name, lastName: user.last_name, email: user.email ?? '', userType: user.user_type, profileImage: null, passwordChangedAt: null },
     },
     db,
   );

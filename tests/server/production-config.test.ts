@@ -23,13 +23,19 @@ describe('loadConfig in production', () => {
   });
 
   it('starts when each is asked for by name, or when Paystack is configured', () => {
-    // Issue 28: the SMS gateway's callback token is required in production too (below).
-    expect(loadConfig({ ...production, SEED: 'demo', ALLOW_SANDBOX_PAYMENTS: '1', SMS_CALLBACK_TOKEN: 't' })).toMatchObject({ seed: 'demo', paystack: undefined });
-    expect(loadConfig({ ...production, SEED: 'none', PAYSTACK_SECRET_KEY: 'sk_live_x', SMS_CALLBACK_TOKEN: 't' })).toMatchObject({ seed: 'none', paystack: { secretKey: 'sk_live_x' } });
+    // Issues 26 and 28: the USSD and SMS gateways' callback tokens are required in production too (below).
+    const tokens = { USSD_CALLBACK_TOKEN: 'a-long-random-token', SMS_CALLBACK_TOKEN: 't' };
+    expect(loadConfig({ ...production, ...tokens, SEED: 'demo', ALLOW_SANDBOX_PAYMENTS: '1' })).toMatchObject({ seed: 'demo', paystack: undefined });
+    expect(loadConfig({ ...production, ...tokens, SEED: 'none', PAYSTACK_SECRET_KEY: 'sk_live_x' })).toMatchObject({ seed: 'none', paystack: { secretKey: 'sk_live_x' } });
   });
 
   it('refuses to take inbound SMS without SMS_CALLBACK_TOKEN (issue 28)', () => {
-    expect(() => loadConfig({ ...production, SEED: 'none', PAYSTACK_SECRET_KEY: 'sk_live_x' })).toThrow(/NODE_ENV=production needs SMS_CALLBACK_TOKEN/);
+    expect(() => loadConfig({ ...production, SEED: 'none', PAYSTACK_SECRET_KEY: 'sk_live_x', USSD_CALLBACK_TOKEN: 'tok' })).toThrow(/NODE_ENV=production needs SMS_CALLBACK_TOKEN/);
+  });
+
+  it('refuses to start without USSD_CALLBACK_TOKEN, which then guards the callbacks (issue 26)', () => {
+    expect(() => loadConfig({ ...production, SEED: 'none', PAYSTACK_SECRET_KEY: 'sk_live_x', SMS_CALLBACK_TOKEN: 't' })).toThrow(/NODE_ENV=production needs USSD_CALLBACK_TOKEN/);
+    expect(loadConfig({ ...production, SEED: 'none', PAYSTACK_SECRET_KEY: 'sk_live_x', SMS_CALLBACK_TOKEN: 't', USSD_CALLBACK_TOKEN: 'tok' }).ussd.callbackToken).toBe('tok');
   });
 
   it('keeps the demo defaults outside production', () => {

@@ -76,9 +76,9 @@ describe('an access token ends with its sign-in', () => {
 
   it('refuses a validly signed token that names no sign-in', async () => {
     const user = await server.deps.db.selectFrom('users').selectAll().where('email', '=', 'buyer@akuafo.demo').executeTakeFirstOrThrow();
-    const { token } = await server.deps.tokens.signAccessToken({ id: user.id, userType: user.user_type, email: user.email });
+    const { token } = await server.deps.tokens.signAccessToken({ id: user.id, userType: user.user_type, email: user.email ?? '' });
     expect((await profile(token)).status).toBe(401);
-    const { token: made } = await server.deps.tokens.signAccessToken({ id: user.id, userType: user.user_type, email: user.email, sid: 'made-up' });
+    const { token: made } = await server.deps.tokens.signAccessToken({ id: user.id, userType: user.user_type, email: user.email ?? '', sid: 'made-up' });
     expect((await profile(made)).status).toBe(401);
   });
 });

@@ -11,6 +11,7 @@ import { offlinePackQuerySchema } from '../../shared/schemas/offline';
 import * as orders from '../../shared/schemas/orders';
 import { reviewInputSchema } from '../../shared/schemas/reviews';
 import * as sellers from '../../shared/schemas/sellers';
+import * as smsSignIn from '../../shared/schemas/sms-sign-in';
 import * as submissions from '../../shared/schemas/submissions';
 import { describeRoute } from './openapi';
 
@@ -33,6 +34,9 @@ export const API_ROUTES = [
   describeRoute('POST', '/auth/contact-change/undo', { summary: 'Undo a contact change from the link sent to the old address', tag: 'accounts', auth: 'none', body: accounts.undoChangeSchema }),
   describeRoute('POST', '/auth/phone/send-code', { summary: 'Send a code to confirm the phone number', tag: 'accounts', auth: 'user' }),
   describeRoute('POST', '/auth/phone/verify', { summary: 'Confirm the phone number with its code', tag: 'accounts', auth: 'user', body: accounts.phoneCodeSchema }),
+  describeRoute('POST', '/auth/phone/link-ussd', { summary: 'Use the verified phone as this account’s USSD number (Sell)', tag: 'accounts', auth: 'user' }),
+  describeRoute('POST', '/auth/sms/send-code', { summary: 'Text a sign-in code to a phone-number account (same answer for any number)', tag: 'accounts', auth: 'none', body: smsSignIn.smsSendCodeSchema }),
+  describeRoute('POST', '/auth/sms/verify', { summary: 'Sign in with the texted code', tag: 'accounts', auth: 'none', body: smsSignIn.smsVerifySchema }),
   // Accounts: passwords
   describeRoute('POST', '/auth/password/change', { summary: 'Change the password', tag: 'accounts', auth: 'user', body: accounts.changePasswordSchema }),
   describeRoute('POST', '/auth/password/reset-request', { summary: 'Ask for a password reset code', tag: 'accounts', auth: 'none', body: accounts.resetRequestSchema }),
@@ -119,6 +123,7 @@ export const API_ROUTES = [
   // Administration
   describeRoute('GET', '/admin/sellers', { summary: 'Sellers and their verification', tag: 'admin', auth: 'admin' }),
   describeRoute('POST', '/admin/sellers/:userId/verification', { summary: 'Verify or refuse a seller', tag: 'admin', auth: 'admin', body: sellers.sellerVerificationDecisionSchema }),
+  describeRoute('POST', '/admin/ussd', { summary: 'The console’s phone: one USSD step (Africa’s Talking fields), answered as JSON', tag: 'admin', auth: 'admin', idempotent: false }),
   describeRoute('GET', '/admin/audit', { summary: 'The audit log', tag: 'admin', auth: 'admin', query: auditQuerySchema, paged: true }),
   describeRoute('GET', '/admin/submissions', { summary: 'Submissions to review', tag: 'admin', auth: 'admin', query: submissions.adminSubmissionQuerySchema, paged: true }),
   describeRoute('POST', '/admin/submissions/:id/approve', { summary: 'Approve a submission (it goes live)', tag: 'admin', auth: 'admin', body: submissions.approveSubmissionSchema }),
@@ -136,6 +141,8 @@ export const API_ROUTES = [
   describeRoute('GET', '/market-prices/:id', { summary: 'One commodity’s 12 weeks in every region', tag: 'market-prices', auth: 'none' }),
   // Gateways calling us (form posts from Africa's Talking and Arkesel)
   describeRoute('POST', '/sms/inbound/africastalking', { summary: 'An SMS sent to us, through Africa’s Talking (PRICE MAIZE)', tag: 'gateways', auth: 'gateway', idempotent: false }),
+  describeRoute('POST', '/ussd/africastalking', { summary: 'A USSD step from Africa’s Talking; answers text/plain CON or END', tag: 'gateways', auth: 'gateway', idempotent: false }),
+  describeRoute('POST', '/ussd/arkesel', { summary: 'A USSD step from Arkesel; answers JSON message/continueSession', tag: 'gateways', auth: 'gateway', idempotent: false }),
   describeRoute('POST', '/sms/inbound/arkesel', { summary: 'An SMS sent to us, through Arkesel (PRICE MAIZE)', tag: 'gateways', auth: 'gateway', idempotent: false }),
   // The contract itself
   describeRoute('GET', '/openapi.json', { summary: 'This OpenAPI 3.1 document', tag: 'contract', auth: 'none' }),

@@ -33,6 +33,15 @@ export async function spendAllowance(c: Context<AppEnv>, limiter: RateLimiter, r
   }
 }
 
+/**
+ * The account's share of a rule only, for callers whose network address says nothing about
+ * them (a USSD gateway speaks for every caller): the number or account is the key.
+ */
+export async function spendAccountAllowance(limiter: RateLimiter, rule: RateRule, account: string | number): Promise<void> {
+  const hit = await limiter.hit(`${rule.name}:account:${String(account).toLowerCase()}`, rule.perAccount, rule.windowMs);
+  if (!hit.allowed) throw new HttpError(429, rule.message, undefined, undefined, { 'Retry-After': String(hit.retryAfterSeconds) });
+}
+
 /** spendAllowance as a route's middleware, for calls whose account is the signed-in user. */
 export function rateLimit(limiter: RateLimiter, rule: RateRule) {
   return createMiddleware<AppEnv>(async (c, next) => {

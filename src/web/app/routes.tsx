@@ -63,6 +63,7 @@ const protectedPages: RouteObject[] = [
   page('/seller/orders', () => import('../pages/sellers/SellerOrdersPage')),
   page('/seller/verification', () => import('../pages/sellers/SellerVerificationPage')),
   page('/admin', () => import('../pages/admin/AdminPage')),
+  page('/admin/ussd', () => import('../pages/admin/UssdSimulatorPage')),
 ];
 
 const barePages: RouteObject[] = [

@@ -18,6 +18,7 @@ export type CodePurpose =
   | 'EMAIL_CHANGE'
   | 'PHONE_CHANGE'
   | 'PHONE_VERIFICATION'
+  | 'SMS_SIGN_IN'
   | `CONTACT_UNDO:${number}`;
 
 export function createCodeHasher(secret: string) {

@@ -135,7 +135,7 @@ async function applyChange(ctx: ContactContext, user: UserRow, changeId: number)
       const undoLink = `${ctx.publicUrl}/undo-change?token=${encodeURIComponent(`${row.id}-${token}`)}`;
       // The e-mail change is told to the old address; a phone change to the account's e-mail and the old number.
       const oldPhone = row.channel === 'phone' && row.old_value ? smsNumber(row.old_value) : undefined;
-      await tellOldAddress(trx, { email: row.channel === 'email' ? row.old_value! : user.email, sms: oldPhone, firstName: user.first_name, channel: row.channel, newValue: row.new_value, undoLink });
+      await tellOldAddress(trx, { email: row.channel === 'email' ? row.old_value! : (user.email ?? undefined), sms: oldPhone, firstName: user.first_name, channel: row.channel, newValue: row.new_value, undoLink });
     });
   } catch (error) {
     if (error instanceof HttpError) throw error;

@@ -98,7 +98,7 @@ export function registrationRoutes(deps: Deps) {
     const user = await findUserByEmail(db, contact);
     // A new code gives new tries, and so does asking for one for any other address: the count
     // of tries must not tell an unverified account from a verified or unknown one.
-    if (user && !user.is_email_verified) await mailCode(db, user);
+    if (user && !user.is_email_verified) await mailCode(db, { ...user, email: contact });
     else await limiter.reset(codeTriesKey('EMAIL_VERIFICATION', user?.id, contact));
     return c.json({ data: { sent: true } });
   });

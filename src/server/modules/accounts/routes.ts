@@ -5,8 +5,9 @@ import { contactRoutes } from './contact-routes';
 import { passwordRoutes } from './password-routes';
 import { profileRoutes } from './profile-routes';
 import { registrationRoutes } from './registration-routes';
+import { smsSignInRoutes } from './sms-sign-in';
 
-/** Accounts: sign-in and sessions, sign-up and e-mail codes, passwords, profile, addresses, e-mail and phone changes. */
+/** Accounts: sign-in and sessions, sign-up and e-mail codes, passwords, profile, addresses, e-mail and phone changes, sign-in by SMS code. */
 export function accountsRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
   app.route('/', authRoutes(deps));
@@ -14,5 +15,6 @@ export function accountsRoutes(deps: Deps) {
   app.route('/', passwordRoutes(deps));
   app.route('/', profileRoutes(deps));
   app.route('/', contactRoutes(deps));
+  app.route('/', smsSignInRoutes(deps));
   return app;
 }

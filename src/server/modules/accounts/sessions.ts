@@ -42,7 +42,7 @@ export async function issueSession(db: Db, tokens: TokenSigner, user: UserRow, u
   await db.deleteFrom('refresh_tokens').where('user_id', '=', user.id).where('expires_at', '<=', now()).execute();
   const familyId = randomUUID();
   const { token: refreshToken } = await insertRefreshToken(db, user.id, familyId, userAgent);
-  const access = await tokens.signAccessToken({ id: user.id, userType: user.user_type, email: user.email, sid: familyId });
+  const access = await tokens.signAccessToken({ id: user.id, userType: user.user_type, email: user.email ?? '', sid: familyId });
   return { accessToken: access.token, refreshToken, expiresAt: access.expiresAt, user: toAccountUser(user) };
 }
 
@@ -75,7 +75,7 @@ export async function rotateRefreshToken(db: Db, tokens: TokenSigner, refreshTok
     await revokeFamily(db, row.family_id);
     throw new HttpError(401, INVALID_REFRESH, 'invalid_refresh_token');
   }
-  const access = await tokens.signAccessToken({ id: user.id, userType: user.user_type, email: user.email, sid: row.family_id });
+  const access = await tokens.signAccessToken({ id: user.id, userType: user.user_type, email: user.email ?? '', sid: row.family_id });
   return { accessToken: access.token, refreshToken: next.token, expiresAt: access.expiresAt, user: toAccountUser(user) };
 }
 

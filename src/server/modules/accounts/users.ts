@@ -10,7 +10,8 @@ export function toAccountUser(row: UserRow): AccountUser {
     id: row.id,
     firstName: row.first_name,
     lastName: row.last_name,
-    email: row.email,
+    // A phone-only account (made by a USSD order) has no e-mail: the API says so with ''.
+    email: row.email ?? '',
     userType: row.user_type,
     profileImage: row.profile_image,
     passwordChangedAt: row.password_changed_at,

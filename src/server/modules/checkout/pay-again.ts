@@ -7,7 +7,7 @@ import { now, type Db } from '../../platform/db';
 import { createPaymentProvider } from '../../platform/payments';
 import { settlePayment } from '../payments/settle';
 import { releaseExpiredReservations } from '../orders/reservations';
-import { chargeAttempt, newReference, type CheckoutDeps } from './service';
+import { chargeAttempt, chargeEmail, newReference, type CheckoutDeps } from './service';
 import { inTransaction } from '../../platform/db/transactions';
 
 /** New prompts one order may send to a phone within its reservation. */
@@ -79,7 +79,7 @@ export async function payAgain(
     orderNumber: order.order_number,
     reference,
     totalMinor: order.total_minor,
-    email: order.email,
+    email: chargeEmail(order.email, phone),
     phone,
     network,
     expiresAt: order.reservation_expires_at,

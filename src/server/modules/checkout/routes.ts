@@ -16,9 +16,9 @@ import { payAgain } from './pay-again';
 import { startCheckout } from './service';
 
 /** Orders started (checkouts and new payment attempts) per account and per network address. */
-const CHECKOUT_RATE: RateRule = { name: 'checkout', windowMs: 3600_000, perIp: 120, perAccount: 12, message: CHECKOUT_MESSAGES.tooManyCheckouts };
+export const CHECKOUT_RATE: RateRule = { name: 'checkout', windowMs: 3600_000, perIp: 120, perAccount: 12, message: CHECKOUT_MESSAGES.tooManyCheckouts };
 /** Mobile-money prompts per wallet number (its "account"), whoever asks: a number cannot be flooded. */
-const PROMPT_RATE: RateRule = { name: 'momo-prompt', windowMs: 3600_000, perIp: 120, perAccount: 10, message: CHECKOUT_MESSAGES.tooManyPrompts };
+export const PROMPT_RATE: RateRule = { name: 'momo-prompt', windowMs: 3600_000, perIp: 120, perAccount: 10, message: CHECKOUT_MESSAGES.tooManyPrompts };
 
 export function checkoutRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();

@@ -33,9 +33,6 @@ export async function startCheckout(deps: CheckoutDeps, db: Db, userId: number, 
 
   const warehouse = await db.selectFrom('warehouses').select('id').where('id', '=', input.pickupLocationId).where('is_active', '=', 1).executeTakeFirst();
   if (!warehouse) throw badRequest(CHECKOUT_MESSAGES.noWarehouse, { pickupLocationId: CHECKOUT_MESSAGES.noWarehouse });
-  const user = await db.selectFrom('users').select(['email']).where('id', '=', userId).executeTakeFirstOrThrow();
-  if (!user.email) throw badRequest('User email is required for payment');
-
   const cart = await db
     .selectFrom('cart_items')
     .innerJoin('products', 'products.id', 'cart_items.product_id')
@@ -47,6 +44,33 @@ export async function startCheckout(deps: CheckoutDeps, db: Db, userId: number, 
   if (lines.length === 0) throw badRequest(CHECKOUT_MESSAGES.emptyCart);
   const gone = lines.find((l) => l.is_active !== 1);
   if (gone) throw conflict(`${gone.name} is no longer on sale. Remove it from your cart to continue.`);
+  return placeOrder(deps, db, userId, warehouse.id, lines, input, 'app');
+}
+
+export interface OrderLine {
+  id: number;
+  name: string;
+  price_minor: number;
+  category: string;
+  quantity: number;
+}
+
+/**
+ * The order itself, from lines read from the products table (the app's cart or a USSD
+ * choice): today's prices, the unpaid-order limit, the stock reservation, then the charge.
+ */
+export async function placeOrder(
+  deps: CheckoutDeps,
+  db: Db,
+  userId: number,
+  warehouseId: number,
+  lines: OrderLine[],
+  input: Pick<CheckoutRequest, 'mobileMoneyNetwork' | 'mobileMoneyNumber' | 'paymentMethod' | 'notes' | 'agentCode'>,
+  channel: 'app' | 'ussd',
+  /** The code a USSD buyer dialed; their SMS tell them to dial it again. */
+  ussdCode: string | null = null,
+): Promise<CheckoutStarted> {
+  const user = await db.selectFrom('users').select(['email']).where('id', '=', userId).executeTakeFirstOrThrow();
 
   // Re-priced from the products table: the cart's remembered prices are only a preview.
   const subtotal = lines.reduce((sum, l) => sum + l.price_minor * l.quantity, 0);
@@ -75,7 +99,9 @@ export async function startCheckout(deps: CheckoutDeps, db: Db, userId: number, 
           user_id: userId,
           status: 'PENDING',
           payment_status: 'PENDING',
-          pickup_warehouse_id: warehouse.id,
+          pickup_warehouse_id: warehouseId,
+          channel,
+          ussd_code: ussdCode,
           subtotal_minor: subtotal,
           discount_minor: 0,
           tax_minor: tax,
@@ -118,7 +144,7 @@ export async function startCheckout(deps: CheckoutDeps, db: Db, userId: number, 
     orderNumber: order.orderNumber,
     reference,
     totalMinor: total,
-    email: user.email,
+    email: chargeEmail(user.email, phone.national),
     phone: phone.national,
     network: input.mobileMoneyNetwork,
     expiresAt,
@@ -126,6 +152,12 @@ export async function startCheckout(deps: CheckoutDeps, db: Db, userId: number, 
     onFailure: (trx, why) => cancelUnpaidOrder(trx, order.id, why, 'FAILED').then(() => undefined),
   });
 }
+
+/**
+ * Paystack's charge needs an e-mail; a phone-only account has none, so the charge names the
+ * number at a domain that can never receive mail (.invalid, RFC 2606). It is not stored.
+ */
+export const chargeEmail = (email: string | null, phone: string) => email ?? `${phone.replace(/\D/g, '')}@phone.akuafo.invalid`;
 
 export interface Attempt {
   orderId: number;

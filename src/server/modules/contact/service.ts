@@ -27,7 +27,7 @@ const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 export async function isVerifiedSender(db: Db, userId: number | undefined, email: string): Promise<boolean> {
   if (userId === undefined) return false;
   const user = await db.selectFrom('users').select(['email', 'is_email_verified']).where('id', '=', userId).executeTakeFirst();
-  return user?.is_email_verified === 1 && user.email.toLowerCase() === email.toLowerCase();
+  return user?.is_email_verified === 1 && user.email?.toLowerCase() === email.toLowerCase();
 }
 
 /**

@@ -66,7 +66,7 @@ async function withLines(db: Db, rows: OrderRow[]): Promise<AdminOrderListItem[]
         sellerName: i.business_name ?? `${i.first_name} ${i.last_name}`,
         atWarehouseAt: i.at_warehouse_at,
       })),
-      customer: { firstName: order.first_name, lastName: order.last_name, email: order.email, phone: order.phone },
+      customer: { firstName: order.first_name, lastName: order.last_name, email: order.email ?? '', phone: order.phone },
       pickupWarehouse: order.warehouse_name,
     };
   });

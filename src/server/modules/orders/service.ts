@@ -151,7 +151,7 @@ export async function getOrderDetail(deps: Pick<Deps, 'config'>, db: Db, userId:
     paymentReference: payment?.reference ?? null,
     paymentDate: payment?.status === 'SUCCESS' ? payment.verified_at : null,
     statusHistory: steps.map((s) => ({ id: s.id, status: s.status as HistoryStatus, createdAt: s.created_at, notes: s.notes, icon: HISTORY_ICONS[s.status as HistoryStatus] ?? 'circle' })),
-    customer: { phoneNumber: order.phone, user: { firstName: order.first_name, lastName: order.last_name, email: order.email } },
+    customer: { phoneNumber: order.phone, user: { firstName: order.first_name, lastName: order.last_name, email: order.email ?? '' } },
     items: items.map((item) => {
       const review = reviews.find((r) => r.product_id === item.product_id);
       return {

@@ -83,7 +83,7 @@ export function sellersRoutes(deps: Deps) {
       .select(['id', 'email', 'first_name', 'is_email_verified', 'user_type'])
       .where('email', '=', email)
       .executeTakeFirst();
-    if (user && user.user_type === 'SELLER' && user.is_email_verified === 0) {
+    if (user?.email && user.user_type === 'SELLER' && user.is_email_verified === 0) {
       const token = await issueVerificationLink(db, user.id);
       await sendLink(db, { email: user.email, firstName: user.first_name }, token);
     }

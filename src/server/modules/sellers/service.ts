@@ -162,7 +162,7 @@ export async function getSellerProfile(db: Db, userId: number): Promise<SellerPr
     missingFields: missing,
     verificationStatus: row.verification_status,
     joinedDate: row.created_at,
-    user: { firstName: row.first_name, lastName: row.last_name, email: row.email, isEmailVerified: row.is_email_verified === 1 },
+    user: { firstName: row.first_name, lastName: row.last_name, email: row.email ?? '', isEmailVerified: row.is_email_verified === 1 },
   };
 }
 

@@ -127,7 +127,8 @@ export async function adoptListedProducts(db: Db, sellerId: number): Promise<voi
   }
 }
 
-export async function createSubmission(db: Db, sellerId: number, fields: SubmissionFields, images: StoredImage[]): Promise<SellerSubmission> {
+/** `listedByPhone`: a farmer listed it by USSD (no photo yet; the operator may add one). */
+export async function createSubmission(db: Db, sellerId: number, fields: SubmissionFields, images: StoredImage[], listedByPhone = false): Promise<SellerSubmission> {
   const at = now();
   const region = fields.region ?? (await sellerRegion(db, sellerId));
   await requireKnownCommodity(db, fields.commodityId);
@@ -148,6 +149,7 @@ export async function createSubmission(db: Db, sellerId: number, fields: Submiss
         status: 'PENDING',
         review_note: null,
         product_id: null,
+        listed_by_phone: listedByPhone ? 1 : 0,
         created_at: at,
         updated_at: at,
       })

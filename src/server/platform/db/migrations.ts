@@ -13,6 +13,7 @@ import { marketPricesMigration } from './migration-017-market-prices';
 import { mirrorScopeMigration } from './migration-015-mirror-scope';
 import { languageMigration } from './migration-018-language';
 import { ledgerMigration } from './migration-013-ledger';
+import { ussdMigration } from './migration-016-ussd';
 
 /**
  * One list of migrations for SQLite and PostgreSQL. Only the identity column differs;
@@ -318,6 +319,7 @@ function createMigrations(dialect: Dialect): Record<string, Migration> {
     '013_ledger': ledgerMigration(dialect),
     '014_search': searchMigration(dialect),
     '015_mirror_scope': mirrorScopeMigration,
+    '016_ussd': ussdMigration(dialect),
     '017_market_prices': marketPricesMigration(dialect),
     '018_language': languageMigration,
   };

@@ -10,7 +10,8 @@ type Flag = number;
 
 export interface UsersTable {
   id: Id;
-  email: string;
+  /** NULL for a phone-only account (made by a USSD order, migration 016). */
+  email: string | null;
   password_hash: string;
   first_name: string;
   last_name: string;
@@ -170,6 +171,10 @@ export interface OrdersTable {
   updated_at: string;
   /** 6 digits, set when the order becomes ready for pickup (SHIPPED); the buyer shows it at the warehouse. */
   pickup_code: Generated<string | null>;
+  /** Where the order was placed: 'app' or 'ussd' (migration 016). */
+  channel: Generated<string>;
+  /** The USSD code the buyer dialed (*920*44#), for SMS that say how to come back. */
+  ussd_code: Generated<string | null>;
 }
 
 export interface OrderItemsTable {
@@ -224,6 +229,8 @@ export interface ProductSubmissionsTable {
   commodity_id: Generated<string | null>;
   /** 1 while an edit of an approved listing waits for review (the live product keeps its content). */
   changes_pending: Generated<number>;
+  /** 1 when a farmer listed it by USSD: no photo yet, the operator may add one. */
+  listed_by_phone: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -320,8 +327,32 @@ export interface RefundsTable {
   updated_at: string;
 }
 
+/** A USSD session: its screen state (JSON), and the step being answered with its reply (retries). */
+export interface UssdSessionsTable {
+  session_key: string;
+  phone: string;
+  state: string;
+  step_text: string;
+  reply: string | null;
+  ended: Generated<Flag>;
+  version: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The account a phone number (0XXXXXXXXX) buys and sells as by USSD, and its remembered region. */
+export interface PhoneAccountsTable {
+  phone: string;
+  user_id: number | null;
+  ussd_region: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
+  ussd_sessions: UssdSessionsTable;
+  phone_accounts: PhoneAccountsTable;
   customer_addresses: CustomerAddressesTable;
   seller_profiles: SellerProfilesTable;
   products: ProductsTable;

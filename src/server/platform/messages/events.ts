@@ -7,10 +7,12 @@ export type MessageEvent =
   /** The buyer hears the order's current state: paid, payment failed, ready for pickup (with the
    *  warehouse and pickup code), delivered, cancelled, refund completed. */
   | { kind: 'order.status'; orderId: number }
+  /** A USSD buyer hears their order's number and total by SMS (the screen is gone in a moment). */
+  | { kind: 'order.placed'; orderId: number }
   /** Each seller with lines in a newly paid order hears what sold. */
   | { kind: 'order.sold'; orderId: number }
   /** The seller hears that a listing was approved or rejected (with the reason). */
   | { kind: 'listing.decided'; submissionId: number };
 
 /** The preference groups a user switches per channel on /notifications. */
-export const MESSAGE_TOPICS = { 'order.status': 'orders', 'order.sold': 'sales', 'listing.decided': 'listings' } as const;
+export const MESSAGE_TOPICS = { 'order.status': 'orders', 'order.placed': 'orders', 'order.sold': 'sales', 'listing.decided': 'listings' } as const;

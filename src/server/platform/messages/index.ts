@@ -43,7 +43,7 @@ export async function notify(db: Db, event: MessageEvent): Promise<void> {
     const channels = await wantedChannels(db, notice.userId, notice.topic);
     const common = { user_id: notice.userId, topic: notice.topic, link: notice.link };
     const messages: NewMessage[] = [];
-    if (channels.has('email')) messages.push({ ...common, channel: 'email', recipient: notice.email.to, subject: notice.email.subject, body: notice.email.text });
+    if (channels.has('email') && notice.email) messages.push({ ...common, channel: 'email', recipient: notice.email.to, subject: notice.email.subject, body: notice.email.text });
     if (channels.has('sms') && notice.sms) messages.push({ ...common, channel: 'sms', recipient: notice.sms.to, body: notice.sms.text });
     if (channels.has('push')) {
       const devices = await db.selectFrom('push_subscriptions').select(['id', 'endpoint']).where('user_id', '=', notice.userId).orderBy('id').execute();

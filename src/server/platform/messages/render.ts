@@ -10,7 +10,8 @@ import { fitSms } from './sms-text';
 export interface Notice {
   userId: number;
   topic: NotificationTopic;
-  email: { to: string; subject: string; text: string };
+  /** Undefined for a phone-only account (no e-mail address). */
+  email: { to: string; subject: string; text: string } | undefined;
   /** Undefined when the user has no Ghana mobile number on file. */
   sms: { to: string; text: string } | undefined;
   push: { title: string; body: string };
@@ -20,7 +21,7 @@ export interface Notice {
 
 interface Person {
   id: number;
-  email: string;
+  email: string | null;
   first_name: string;
   phone: string | null;
   /** Their chosen language (users.language); null: English. */
@@ -39,7 +40,7 @@ const notice = (person: Person, topic: NotificationTopic, link: string, parts: {
   userId: person.id,
   topic,
   link,
-  email: { to: person.email, subject: parts.subject, text: [(GREETING[language] ?? GREETING.en!)(person.first_name), '', ...parts.lines, '', 'Akuafo Market'].join('\n') },
+  email: person.email ? { to: person.email, subject: parts.subject, text: [(GREETING[language] ?? GREETING.en!)(person.first_name), '', ...parts.lines, '', 'Akuafo Market'].join('\n') } : undefined,
   sms: ((to) => (to ? { to, text: fitSms(...(parts.sms as [string, ...string[]])) } : undefined))(smsNumber(person.phone)),
   push: { title: parts.subject, body: parts.push },
 });
@@ -49,6 +50,8 @@ export async function renderEvent(db: Db, event: MessageEvent): Promise<Notice[]
   switch (event.kind) {
     case 'order.status':
       return orderStatusNotices(db, event.orderId);
+    case 'order.placed':
+      return orderPlacedNotices(db, event.orderId);
     case 'order.sold':
       return orderSoldNotices(db, event.orderId);
     case 'listing.decided':
@@ -92,7 +95,18 @@ async function orderStatusNotices(db: Db, orderId: number): Promise<Notice[]> {
     refundDue: order.payment_status === 'REFUND_DUE' || order.payment_status === 'PAID',
   };
   const language = messageLanguage(buyer.language);
-  return [notice(buyer, MESSAGE_TOPICS['order.status'], link, ORDER_WORDS[language]!(news, facts), language)];
+  const words = news === 'paymentFailed' && order.channel === 'ussd' ? ussdPaymentFailed(facts, order.ussd_code) : ORDER_WORDS[language]!(news, facts);
+  return [notice(buyer, MESSAGE_TOPICS['order.status'], link, words, language)];
+}
+
+/** A USSD buyer has no app to open: they pay again by dialling the code they used (English until the USSD menus speak Twi). */
+function ussdPaymentFailed(f: OrderFacts, ussdCode: string | null) {
+  return {
+    subject: `Payment for order ${f.no} did not go through`,
+    lines: [`The mobile money payment of ${f.total} for order ${f.no} did not go through.`, `Your items stay reserved for a short while: dial ${ussdCode ?? 'our code'} and choose My orders to pay again.`],
+    sms: [`Akuafo Market: payment of ${f.total} for order ${f.no} failed.`, `To pay again, dial ${ussdCode ?? 'our code'}, choose 2 My orders, then Pay.`, 'Items held a short while.'],
+    push: 'The payment did not go through. Dial again to pay.',
+  };
 }
 
 /** What an order's state is news of for its buyer, if anything. */
@@ -103,6 +117,22 @@ function orderNews(order: { status: string; payment_status: string }): OrderNews
   if (order.status === 'PENDING' && order.payment_status === 'FAILED') return 'paymentFailed';
   if (order.status === 'CANCELLED') return order.payment_status === 'REFUNDED' ? 'refunded' : 'cancelled';
   return undefined;
+}
+
+/** USSD orders only: the number and total, since the screen that showed them is gone in a moment. */
+async function orderPlacedNotices(db: Db, orderId: number): Promise<Notice[]> {
+  const loaded = await loadOrder(db, orderId);
+  if (!loaded || loaded.order.channel !== 'ussd') return [];
+  const { order, buyer, warehouse } = loaded;
+  const total = formatMinor(order.total_minor);
+  return [
+    notice(buyer, MESSAGE_TOPICS['order.placed'], `/orders/${order.id}`, {
+      subject: `Order ${order.order_number} placed`,
+      lines: [`Your order ${order.order_number} of ${total} was placed. Approve the mobile money prompt to pay; pickup at ${warehouse.name}.`],
+      sms: [`Akuafo Market: order ${order.order_number} placed, total ${total}.`, 'Approve the MoMo prompt to pay.', `Pickup at ${warehouse.name}.`],
+      push: `Order placed: ${total}. Approve the MoMo prompt to pay.`,
+    }),
+  ];
 }
 
 async function orderSoldNotices(db: Db, orderId: number): Promise<Notice[]> {

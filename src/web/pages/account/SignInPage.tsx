@@ -15,6 +15,7 @@ import { Alert } from '../../components/ui/Alert';
 import { AuthCard } from './AuthCard';
 import { Field, PasswordField } from '../../components/ui/forms';
 import { errorMessage } from '../../lib/error-message';
+import { SmsSignIn } from './SmsSignIn';
 
 export default function SignInPage() {
   const location = useLocation();
@@ -121,6 +122,13 @@ export default function SignInPage() {
           {busy ? 'Signing in…' : 'Sign in'}
         </button>
       </form>
+      <SmsSignIn
+        onSignedIn={() => {
+          setDone(true);
+          showToast(MESSAGES.signedIn);
+          navigate(target, { replace: true });
+        }}
+      />
       <p className="mt-6 text-center text-sm text-gray-700">
         New to Akuafo Market?{' '}
         <button type="button" onClick={() => setChooser(true)} className="font-medium text-brand-dark underline">

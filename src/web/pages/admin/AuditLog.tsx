@@ -15,6 +15,8 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   'order.line': 'Line at the warehouse',
   'payout.run': 'Ran payouts',
   'payout.retry': 'Retried a payout',
+  'ussd.order': 'Order by USSD',
+  'ussd.listing': 'Listing by USSD',
 };
 
 /** 'Audit log': every operator decision, newest first: who, what, on which thing, when. */

@@ -1,0 +1,72 @@
+import { Hono } from 'hono';
+import { parseGhanaMobile } from '../../../shared/phone';
+import { SMS_SIGN_IN_MESSAGES, smsSendCodeSchema, smsVerifySchema } from '../../../shared/schemas/sms-sign-in';
+import { currentUser, requireUser } from '../../http/auth';
+import { dbOf, type AppEnv, type Deps } from '../../http/context';
+import { HttpError, badRequest } from '../../http/errors';
+import { MESSAGES } from '../../../shared/schemas/accounts';
+import { spendAllowance, type RateRule } from '../../http/rate-limit';
+import { parseBody } from '../../http/validate';
+import { queueSms } from '../../platform/messages';
+import { fitSms } from '../../platform/messages/sms-text';
+import { linkPhone } from '../ussd/phone-accounts';
+import { checkCode, codeTriesKey, createCodeHasher, issueCode } from './codes';
+import { issueSession } from './sessions';
+import { findUserById } from './users';
+
+const HOUR = 3600_000;
+const CODE_MINUTES = 10;
+/** Codes texted per number and per address; tries per number and per address. */
+const SEND_RATE: RateRule = { name: 'sms-sign-in-send', windowMs: HOUR, perIp: 20, perAccount: 5, message: SMS_SIGN_IN_MESSAGES.tooManySends };
+const CHECK_RATE: RateRule = { name: 'sms-sign-in-check', windowMs: 15 * 60_000, perIp: 30, perAccount: 10, message: SMS_SIGN_IN_MESSAGES.tooManyChecks };
+
+const accountOf = async (deps: Deps, phone: string) =>
+  (await deps.db.selectFrom('phone_accounts').select('user_id').where('phone', '=', phone).executeTakeFirst())?.user_id ?? undefined;
+
+/**
+ * Sign-in by SMS code for the accounts a phone number owns (phone_accounts): a USSD buyer
+ * keeps their orders on the web. Every answer reads the same whether the number has an
+ * account or not; codes and tries are limited per number and per address.
+ */
+export function smsSignInRoutes(deps: Deps) {
+  const app = new Hono<AppEnv>();
+  const hasher = createCodeHasher(deps.codeHmacKey);
+
+  app.post('/auth/sms/send-code', async (c) => {
+    const { phone } = await parseBody(c, smsSendCodeSchema);
+    await spendAllowance(c, deps.rateLimiter, SEND_RATE, phone);
+    const db = dbOf(c, deps);
+    const userId = await accountOf(deps, phone);
+    if (userId) {
+      const code = await issueCode(db, hasher, deps.rateLimiter, userId, 'SMS_SIGN_IN', CODE_MINUTES);
+      await queueSms(db, { to: parseGhanaMobile(phone)!.international, topic: 'account', userId, text: fitSms(`Akuafo Market sign-in code: ${code}. It works for ${CODE_MINUTES} minutes.`, 'Never share it; we will never ask for it.') });
+    } else {
+      // Fresh tries for any number, as for a real one: the count does not tell them apart.
+      await deps.rateLimiter.reset(codeTriesKey('SMS_SIGN_IN', undefined, phone));
+    }
+    return c.json({ data: { sent: true, message: SMS_SIGN_IN_MESSAGES.sent } });
+  });
+
+  app.post('/auth/sms/verify', async (c) => {
+    const { phone, code } = await parseBody(c, smsVerifySchema);
+    await spendAllowance(c, deps.rateLimiter, CHECK_RATE, phone);
+    const db = dbOf(c, deps);
+    const userId = await accountOf(deps, phone);
+    await checkCode(db, hasher, deps.rateLimiter, userId ? { id: userId } : undefined, phone, 'SMS_SIGN_IN', code);
+    const user = userId ? await findUserById(db, userId) : undefined;
+    if (!user) throw badRequest(MESSAGES.invalidOtp);
+    return c.json({ data: await issueSession(db, deps.tokens, user, c.req.header('user-agent')) });
+  });
+
+  /** A signed-in account (a seller, for Sell) takes its verified phone as its USSD number. */
+  app.post('/auth/phone/link-ussd', requireUser(), async (c) => {
+    const db = dbOf(c, deps);
+    const user = await findUserById(db, currentUser(c).id);
+    const phone = user?.phone && user.is_phone_verified === 1 ? (parseGhanaMobile(user.phone) ?? parseGhanaMobile(`+${user.phone.replace(/^\+/, '')}`))?.national : undefined;
+    if (!user || !phone) throw new HttpError(409, SMS_SIGN_IN_MESSAGES.linkNeedsVerifiedPhone);
+    await linkPhone(db, phone, user.id);
+    return c.json({ data: { phone, message: SMS_SIGN_IN_MESSAGES.linked } });
+  });
+
+  return app;
+}

@@ -1,0 +1,204 @@
+import { sql } from 'kysely';
+import { CATEGORIES, GHANA_REGIONS } from '../../../../shared/catalogue';
+import { parseGhanaMobile } from '../../../../shared/phone';
+import { CHECKOUT_MESSAGES } from '../../../../shared/schemas/checkout';
+import { SHIPPING_MINOR } from '../../../../shared/schemas/cart';
+import { lineTaxMinor } from '../../../../shared/vat';
+import { badRequest } from '../../../http/errors';
+import { spendAccountAllowance } from '../../../http/rate-limit';
+import { notify } from '../../../platform/messages';
+import { createSandboxProvider } from '../../../platform/payments';
+import { recordAudit } from '../../audit/service';
+import { payAgain } from '../../checkout/pay-again';
+import { releaseExpiredReservations } from '../../orders/reservations';
+import { CHECKOUT_RATE, PROMPT_RATE } from '../../checkout/routes';
+import { placeOrder } from '../../checkout/service';
+import { settlePayment } from '../../payments/settle';
+import { ghs, listPage, pickFromList, wholeNumber, type Outcome, type Screen, type UssdContext } from '../engine';
+import { buyerAccount, phoneAccount, rememberRegion } from '../phone-accounts';
+import { USSD_TEXTS } from '../texts';
+
+/** Listings offered per category: the caller's region first, newest first. */
+const LISTINGS_SHOWN = 45;
+const MAX_QUANTITY = 99;
+
+const short = (name: string, max: number) => (name.length <= max ? name : `${name.slice(0, max - 1).trimEnd()}.`);
+
+async function product(ctx: UssdContext) {
+  return ctx.deps.db
+    .selectFrom('products')
+    .select(['id', 'name', 'price_minor', 'category', 'stock_quantity', 'is_active'])
+    .where('id', '=', Number(ctx.data.productId))
+    .executeTakeFirst();
+}
+
+/** The order's total as checkout will charge it: price x quantity, VAT by category, pickup. */
+function totalOf(p: { price_minor: number; category: string }, quantity: number) {
+  const subtotal = p.price_minor * quantity;
+  return subtotal + lineTaxMinor(subtotal, p.category) + SHIPPING_MINOR;
+}
+
+/** Where a charge goes next: the sandbox's stand-in prompt, or the phone's own and goodbye. */
+function afterCharge(ctx: UssdContext, started: { reference: string; orderId: number; orderNumber: string; amount: number; provider: string }): Outcome {
+  Object.assign(ctx.data, { reference: started.reference, orderId: started.orderId, orderNumber: started.orderNumber, totalMinor: Math.round(started.amount * 100) });
+  if (started.provider === 'sandbox') return { go: 'buy.prompt', keepBack: true };
+  return { end: USSD_TEXTS.realPrompt(ghs(Math.round(started.amount * 100)), started.orderNumber) };
+}
+
+async function spendOrderAllowances(ctx: UssdContext, userId: number) {
+  await spendAccountAllowance(ctx.deps.rateLimiter, CHECKOUT_RATE, userId);
+  await spendAccountAllowance(ctx.deps.rateLimiter, PROMPT_RATE, ctx.phone);
+}
+
+export const buyScreens: Record<string, Screen> = {
+  /** The entry: the region is asked once per number. */
+  buy: {
+    async show(ctx) {
+      const known = (await phoneAccount(ctx.db, ctx.phone))?.ussd_region;
+      if (known) ctx.data.region = known;
+      return known ? categoryList(ctx) : listPage(ctx, 'regions', USSD_TEXTS.regionAsk, GHANA_REGIONS.map((r) => ({ id: r, label: r })));
+    },
+    async answer(ctx, input) {
+      if (ctx.data.region) return chooseCategory(ctx, input);
+      const region = pickFromList<string>(ctx, 'regions', input);
+      if (region === 'more') return { go: 'buy', keepBack: true };
+      if (!region) return { problem: USSD_TEXTS.pickNumber };
+      await rememberRegion(ctx.db, ctx.phone, region);
+      ctx.data.region = region;
+      return { go: 'buy', keepBack: true };
+    },
+  },
+  'buy.listings': {
+    async show(ctx) {
+      const rows = await ctx.db
+        .selectFrom('products')
+        .select(['id', 'name', 'price_minor'])
+        .where('is_active', '=', 1)
+        .where('category', '=', String(ctx.data.category))
+        .where('stock_quantity', '>', 0)
+        .orderBy(sql`case when region = ${String(ctx.data.region ?? '')} then 0 else 1 end`)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(LISTINGS_SHOWN)
+        .execute();
+      if (rows.length === 0) return `${USSD_TEXTS.nothingInCategory}\n0. ${USSD_TEXTS.back}`;
+      return listPage(ctx, 'listings', USSD_TEXTS.listingsAsk(String(ctx.data.category)), rows.map((r) => ({ id: r.id, label: `${short(r.name, 20)} ${ghs(r.price_minor)}` })));
+    },
+    async answer(ctx, input) {
+      const id = pickFromList<number>(ctx, 'listings', input);
+      if (id === 'more') return { go: 'buy.listings', keepBack: true };
+      if (id === undefined) return { problem: USSD_TEXTS.pickNumber };
+      ctx.data.productId = id;
+      return { go: 'buy.quantity' };
+    },
+  },
+  'buy.quantity': {
+    async show(ctx) {
+      const p = await product(ctx);
+      if (!p || p.is_active !== 1 || p.stock_quantity < 1) return `${USSD_TEXTS.soldOut}\n0. ${USSD_TEXTS.back}`;
+      return USSD_TEXTS.quantityAsk(short(p.name, 40), ghs(p.price_minor), Math.min(p.stock_quantity, MAX_QUANTITY));
+    },
+    async answer(ctx, input) {
+      const p = await product(ctx);
+      const max = Math.min(p?.stock_quantity ?? 0, MAX_QUANTITY);
+      const quantity = wholeNumber(input, max);
+      if (quantity === undefined) return { problem: USSD_TEXTS.quantityProblem(Math.max(max, 1)) };
+      ctx.data.quantity = quantity;
+      return { go: 'buy.warehouse' };
+    },
+  },
+  'buy.warehouse': {
+    async show(ctx) {
+      const rows = await ctx.db
+        .selectFrom('warehouses')
+        .select(['id', 'name'])
+        .where('is_active', '=', 1)
+        .orderBy(sql`case when region = ${String(ctx.data.region ?? '')} then 0 else 1 end`)
+        .orderBy('name')
+        .execute();
+      return listPage(ctx, 'warehouses', USSD_TEXTS.warehouseAsk, rows.map((w) => ({ id: w.id, label: short(w.name, 30) })));
+    },
+    async answer(ctx, input) {
+      const id = pickFromList<number>(ctx, 'warehouses', input);
+      if (id === 'more') return { go: 'buy.warehouse', keepBack: true };
+      if (id === undefined) return { problem: USSD_TEXTS.pickNumber };
+      ctx.data.warehouseId = id;
+      return { go: 'buy.confirm' };
+    },
+  },
+  'buy.confirm': {
+    async show(ctx) {
+      const p = await product(ctx);
+      const warehouse = await ctx.db.selectFrom('warehouses').select('name').where('id', '=', Number(ctx.data.warehouseId)).executeTakeFirst();
+      if (!p || !warehouse) return `${USSD_TEXTS.pickNumber}\n0. ${USSD_TEXTS.back}`;
+      const quantity = Number(ctx.data.quantity);
+      return `${USSD_TEXTS.confirm(`${quantity} x ${short(p.name, 40)}`, short(warehouse.name, 40), ghs(totalOf(p, quantity)))}\n0. ${USSD_TEXTS.back}`;
+    },
+    async answer(ctx, input) {
+      if (input !== '1') return { problem: USSD_TEXTS.pickNumber };
+      const wallet = parseGhanaMobile(ctx.phone);
+      if (!wallet?.network) throw badRequest(`${CHECKOUT_MESSAGES.noWallet}.`);
+      await releaseExpiredReservations(ctx.db);
+      const p = await product(ctx);
+      if (!p || p.is_active !== 1) throw badRequest(USSD_TEXTS.soldOut);
+      const userId = await buyerAccount(ctx.db, ctx.phone);
+      await spendOrderAllowances(ctx, userId);
+      const line = { id: p.id, name: p.name, price_minor: p.price_minor, category: p.category, quantity: Number(ctx.data.quantity) };
+      const started = await placeOrder(
+        ctx.deps, ctx.db, userId, Number(ctx.data.warehouseId), [line],
+        { mobileMoneyNetwork: wallet.network, mobileMoneyNumber: wallet.national, paymentMethod: 'MOBILE_MONEY', notes: 'Ordered by USSD', agentCode: undefined },
+        'ussd',
+        String(ctx.data.serviceCode ?? ctx.deps.config.ussd.serviceCode),
+      );
+      await notify(ctx.db, { kind: 'order.placed', orderId: started.orderId });
+      await recordAudit(ctx.db, { id: userId, userType: 'CUSTOMER', email: ctx.phone }, 'ussd.order', { type: 'order', id: started.orderId }, `${started.orderNumber} by USSD from ${ctx.phone}`);
+      ctx.data.userId = userId;
+      return afterCharge(ctx, started);
+    },
+  },
+  /** The sandbox's stand-in for the MoMo prompt the phone would show. */
+  'buy.prompt': {
+    async show(ctx) {
+      return USSD_TEXTS.sandboxPrompt(ghs(Number(ctx.data.totalMinor)), String(ctx.data.orderNumber));
+    },
+    async answer(ctx, input) {
+      if (input !== '1' && input !== '2') return { problem: USSD_TEXTS.pickNumber };
+      const reference = String(ctx.data.reference);
+      await createSandboxProvider(ctx.db).answer(reference, input === '1' ? 'APPROVED' : 'DECLINED');
+      const outcome = await settlePayment(ctx.deps, ctx.db, reference);
+      if (outcome.status === 'PAID') return { end: USSD_TEXTS.paid(String(ctx.data.orderNumber)) };
+      if (outcome.status === 'PENDING') return { end: USSD_TEXTS.waiting(String(ctx.data.orderNumber)) };
+      return { go: 'buy.declined', keepBack: true };
+    },
+  },
+  'buy.declined': {
+    async show(ctx) {
+      return USSD_TEXTS.declined(String(ctx.data.orderNumber));
+    },
+    async answer(ctx, input) {
+      if (input === '2') return { end: USSD_TEXTS.declinedEnd(String(ctx.data.orderNumber), ctx.deps.config.ussd.serviceCode) };
+      if (input !== '1') return { problem: USSD_TEXTS.pickNumber };
+      return payAgainFor(ctx, Number(ctx.data.userId), Number(ctx.data.orderId));
+    },
+  },
+};
+
+/** Pay again (the app's rules: while the reservation holds, five prompts at most), from this number. */
+export async function payAgainFor(ctx: UssdContext, userId: number, orderId: number): Promise<Outcome> {
+  await spendAccountAllowance(ctx.deps.rateLimiter, CHECKOUT_RATE, userId);
+  const started = await payAgain(ctx.deps, ctx.db, userId, orderId, { phoneNumber: ctx.phone }, (wallet) => spendAccountAllowance(ctx.deps.rateLimiter, PROMPT_RATE, wallet));
+  ctx.data.userId = userId;
+  return afterCharge(ctx, started);
+}
+
+function categoryList(ctx: UssdContext) {
+  return listPage(ctx, 'categories', USSD_TEXTS.categoryAsk, CATEGORIES.map((c) => ({ id: c, label: c })));
+}
+
+function chooseCategory(ctx: UssdContext, input: string): Outcome {
+  const category = pickFromList<string>(ctx, 'categories', input);
+  if (category === 'more') return { go: 'buy', keepBack: true };
+  if (!category) return { problem: USSD_TEXTS.pickNumber };
+  ctx.data.category = category;
+  return { go: 'buy.listings' };
+}

@@ -1,0 +1,68 @@
+import { now, type Db } from '../../platform/db';
+import { inTransaction } from '../../platform/db/transactions';
+
+/**
+ * The account a phone number buys and sells as (phone_accounts). A number's first order makes
+ * a phone-only customer account: no e-mail, no password (it signs in on the web with an SMS
+ * code), identified by the number the gateway reports. A seller links their number instead.
+ */
+export async function phoneAccount(db: Db, phone: string) {
+  return db
+    .selectFrom('phone_accounts')
+    .leftJoin('users', 'users.id', 'phone_accounts.user_id')
+    .select(['phone_accounts.user_id', 'phone_accounts.ussd_region', 'users.user_type'])
+    .where('phone_accounts.phone', '=', phone)
+    .executeTakeFirst();
+}
+
+/** Remembers the region a caller chose, so "near me" is asked once per number. */
+export async function rememberRegion(db: Db, phone: string, region: string): Promise<void> {
+  const at = now();
+  await db
+    .insertInto('phone_accounts')
+    .values({ phone, user_id: null, ussd_region: region, created_at: at, updated_at: at })
+    .onConflict((oc) => oc.column('phone').doUpdateSet({ ussd_region: region, updated_at: at }))
+    .execute();
+}
+
+/** "Password" of an account that has none: no hash function ever produces it. */
+const NO_PASSWORD = '!phone-only';
+
+/**
+ * The buyer account of a number, made at its first order. Two first orders at once make one
+ * account: the phone row decides (the loser's new user is removed in its own transaction).
+ */
+export async function buyerAccount(db: Db, phone: string): Promise<number> {
+  const known = await phoneAccount(db, phone);
+  if (known?.user_id) return known.user_id;
+  return inTransaction(db, async (trx) => {
+    const at = now();
+    const { id } = await trx
+      .insertInto('users')
+      .values({
+        email: null, password_hash: NO_PASSWORD, first_name: 'Phone customer', last_name: phone, phone, user_type: 'CUSTOMER',
+        profile_image: null, is_email_verified: 0, is_phone_verified: 1, password_changed_at: null, created_at: at, updated_at: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('phone_accounts')
+      .values({ phone, user_id: id, ussd_region: null, created_at: at, updated_at: at })
+      .onConflict((oc) => oc.column('phone').doNothing())
+      .execute();
+    await trx.updateTable('phone_accounts').set({ user_id: id, updated_at: at }).where('phone', '=', phone).where('user_id', 'is', null).execute();
+    const owner = await trx.selectFrom('phone_accounts').select('user_id').where('phone', '=', phone).executeTakeFirstOrThrow();
+    if (owner.user_id !== id) await trx.deleteFrom('users').where('id', '=', id).execute();
+    return owner.user_id!;
+  });
+}
+
+/** Links a number to a signed-in account (a seller, for Sell); the number must be its verified phone. */
+export async function linkPhone(db: Db, phone: string, userId: number): Promise<void> {
+  const at = now();
+  await db
+    .insertInto('phone_accounts')
+    .values({ phone, user_id: userId, ussd_region: null, created_at: at, updated_at: at })
+    .onConflict((oc) => oc.column('phone').doUpdateSet({ user_id: userId, updated_at: at }))
+    .execute();
+}

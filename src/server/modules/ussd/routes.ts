@@ -1,0 +1,50 @@
+import { Hono } from 'hono';
+import type { AppEnv, Deps } from '../../http/context';
+import { requireUser } from '../../http/auth';
+import { HttpError } from '../../http/errors';
+import { requireGatewayToken } from '../../http/gateway-token';
+import { spendAccountAllowance, type RateRule } from '../../http/rate-limit';
+import { africasTalking, arkesel, callerNumber, type GatewayAdapter } from './gateways';
+import { answerStep } from './sessions';
+import { USSD_TEXTS } from './texts';
+import { fitScreen, type Reply } from './engine';
+
+/** Screens per caller number: a person presses a few keys a minute; a script, thousands. */
+const USSD_STEP_RATE: RateRule = { name: 'ussd-step', windowMs: 3600_000, perIp: 0, perAccount: 300, message: 'Too many requests from this number. Please try again in an hour.' };
+const FAILED = 'Sorry, something went wrong on our side. Please dial again.';
+
+/** POST /ussd/<gateway>: the gateways' callbacks, behind USSD_CALLBACK_TOKEN (docs/ussd.md). */
+export function ussdRoutes(deps: Deps) {
+  const app = new Hono<AppEnv>();
+  const guard = requireGatewayToken(deps.config.ussd.callbackToken);
+  for (const adapter of [africasTalking, arkesel]) app.post(`/ussd/${adapter.name}`, guard, (c) => callback(c, deps, adapter));
+
+  /**
+   * The operator console's phone (/admin/ussd, for demos and support calls): Africa's Talking's
+   * callback's fields, sent by an operator instead of the gateway (so no gateway token), answered
+   * as JSON { data: { text, end } } for the console's API client.
+   */
+  const simulator: GatewayAdapter = { ...africasTalking, name: 'simulator', write: (c, reply) => c.json({ data: reply }) };
+  app.post('/admin/ussd', requireUser('ADMIN'), (c) => callback(c, deps, simulator));
+  return app;
+}
+
+async function callback(c: Parameters<GatewayAdapter['read']>[0], deps: Deps, adapter: GatewayAdapter) {
+  const read = await adapter.read(c);
+  if ('problem' in read) throw new HttpError(400, read.problem);
+  const phone = callerNumber(read.phone);
+  if (!phone) return adapter.write(c, { text: USSD_TEXTS.notGhana, end: true }, read.echo);
+  let reply: Reply;
+  try {
+    await spendAccountAllowance(deps.rateLimiter, USSD_STEP_RATE, phone);
+    reply = await answerStep(deps, { ...read.step, phone });
+  } catch (error) {
+    // The gateway shows whatever we answer: a sentence, never an error page.
+    if (error instanceof HttpError) reply = { text: fitScreen(error.message), end: true };
+    else {
+      deps.logger.error({ err: error, gateway: adapter.name }, 'USSD step failed');
+      reply = { text: FAILED, end: true };
+    }
+  }
+  return adapter.write(c, reply, read.echo);
+}

@@ -1,0 +1,147 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Deps } from '../../http/context';
+import { now } from '../../platform/db';
+import { runStep, type Reply, type UssdContext, type UssdState } from './engine';
+import { SCREENS } from './menus';
+import { USSD_TEXTS } from './texts';
+
+/** A session untouched this long has ended at the gateway; the next request starts afresh. */
+export const SESSION_SECONDS = 180;
+/** A dropped session this recent is offered back ("Continue where you left off"). */
+export const RESUME_SECONDS = 300;
+/** How long a step waits for the same step being answered elsewhere (a gateway's retry). */
+const WAIT_FOR_TWIN_MS = 3000;
+
+/** One callback, as every gateway adapter hands it over. */
+export interface UssdStep {
+  gateway: string;
+  sessionId: string;
+  /** 0XXXXXXXXX */
+  phone: string;
+  /** Every answer so far joined by "*" (Africa's Talking); retries repeat it exactly. */
+  text?: string;
+  /** Only the newest answer (Arkesel); undefined when the session is new. */
+  input?: string;
+  /** The code the caller dialed (*920*44#), when the gateway says. */
+  serviceCode?: string;
+}
+
+const ago = (seconds: number) => new Date(Date.now() - seconds * 1000).toISOString();
+const initial = (): UssdState => ({ at: 'main', back: [], data: {} });
+
+/**
+ * Answers one step of a session kept in the database, so any instance answers any step. The
+ * row is claimed (version + step text) before the step runs: a repeat of the same step, here
+ * or on another instance, gets the reply stored for it and never runs it twice.
+ */
+export async function answerStep(deps: Deps, step: UssdStep): Promise<Reply> {
+  const key = `${step.gateway}:${step.sessionId}`;
+  const db = deps.db;
+  const row = await db.selectFrom('ussd_sessions').selectAll().where('session_key', '=', key).executeTakeFirst();
+  const live = row && row.updated_at > ago(SESSION_SECONDS) && row.ended === 0;
+  const stepText = step.text ?? (live ? `${row.step_text}*${step.input ?? ''}` : '');
+
+  if (live && step.text !== undefined && row.step_text === step.text) return row.reply !== null ? decode(row.reply) : waitForTwin(deps, key, step.text);
+
+  let version: number;
+  let state: UssdState;
+  let input: string | undefined;
+  if (!row) {
+    const at = now();
+    const claimed = await db
+      .insertInto('ussd_sessions')
+      .values({ session_key: key, phone: step.phone, state: JSON.stringify(initial()), step_text: stepText, reply: null, ended: 0, version: 1, created_at: at, updated_at: at })
+      .onConflict((oc) => oc.column('session_key').doNothing())
+      .executeTakeFirst();
+    if (Number(claimed.numInsertedOrUpdatedRows ?? 0n) !== 1) return waitForTwin(deps, key, stepText);
+    version = 1;
+    state = await freshState(deps, key, step.phone);
+    input = firstInput(step);
+  } else {
+    const claimed = await db
+      .updateTable('ussd_sessions')
+      .set({ step_text: stepText, reply: null, version: row.version + 1, updated_at: now() })
+      .where('session_key', '=', key)
+      .where('version', '=', row.version)
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) !== 1) return waitForTwin(deps, key, stepText);
+    version = row.version + 1;
+    state = live ? (JSON.parse(row.state) as UssdState) : await freshState(deps, key, step.phone);
+    input = live ? newestInput(row.step_text, step) : firstInput(step);
+  }
+
+  if (step.serviceCode && /^[*#\d]{2,30}$/.test(step.serviceCode)) state.data.serviceCode ??= step.serviceCode;
+  const ctx: UssdContext = { deps, db, phone: step.phone, sessionKey: key, data: state.data };
+  let reply: Reply;
+  try {
+    reply = state.at === 'resume' ? await resume(deps, ctx, state, input) : await runStep(SCREENS, ctx, state, input);
+  } catch (error) {
+    // The claim is undone, so the caller's next try runs the step again.
+    const undo = db.updateTable('ussd_sessions').set({ step_text: row?.step_text ?? '', reply: row?.reply ?? null });
+    if (row) await undo.where('session_key', '=', key).where('version', '=', version).execute();
+    else await db.deleteFrom('ussd_sessions').where('session_key', '=', key).where('version', '=', version).execute();
+    throw error;
+  }
+  await db
+    .updateTable('ussd_sessions')
+    .set({ state: JSON.stringify(state), reply: encode(reply), ended: reply.end ? 1 : 0, updated_at: now() })
+    .where('session_key', '=', key)
+    .where('version', '=', version)
+    .execute();
+  return reply;
+}
+
+const encode = (reply: Reply) => `${reply.end ? 'END' : 'CON'} ${reply.text}`;
+const decode = (stored: string): Reply => ({ end: stored.startsWith('END '), text: stored.slice(4) });
+
+/** Africa's Talking: the answers after the ones already seen; a first request may carry some. */
+function newestInput(seen: string, step: UssdStep): string | undefined {
+  if (step.text === undefined) return step.input ?? '';
+  if (seen === '') return step.text;
+  return step.text.startsWith(`${seen}*`) ? step.text.slice(seen.length + 1) : step.text.split('*').pop();
+}
+
+function firstInput(step: UssdStep): string | undefined {
+  if (step.text === undefined || step.text === '') return undefined;
+  return step.text.split('*').pop();
+}
+
+/** A new session starts at the menu, or offers back one this number dropped a moment ago. */
+async function freshState(deps: Deps, key: string, phone: string): Promise<UssdState> {
+  const dropped = await deps.db
+    .selectFrom('ussd_sessions')
+    .select(['session_key', 'state'])
+    .where('phone', '=', phone)
+    .where('ended', '=', 0)
+    .where('session_key', '!=', key)
+    .where('updated_at', '>', ago(RESUME_SECONDS))
+    .orderBy('updated_at', 'desc')
+    .executeTakeFirst();
+  const from = dropped ? (JSON.parse(dropped.state) as UssdState) : undefined;
+  if (!dropped || !from || from.at === 'main' || from.at === 'resume') return initial();
+  return { at: 'resume', back: [], data: { resumeFrom: dropped.session_key } };
+}
+
+async function resume(deps: Deps, ctx: UssdContext, state: UssdState, input: string | undefined): Promise<Reply> {
+  if (input === undefined) return { text: USSD_TEXTS.resume, end: false };
+  if (input !== '1' && input !== '2') return { text: `${USSD_TEXTS.pickNumber}\n${USSD_TEXTS.resume}`, end: false };
+  const from = String(state.data.resumeFrom);
+  const old = await deps.db.selectFrom('ussd_sessions').select('state').where('session_key', '=', from).where('ended', '=', 0).executeTakeFirst();
+  // The old session is closed either way, so it is offered once.
+  await deps.db.updateTable('ussd_sessions').set({ ended: 1, updated_at: now() }).where('session_key', '=', from).execute();
+  Object.assign(state, input === '1' && old ? (JSON.parse(old.state) as UssdState) : initial());
+  ctx.data = state.data;
+  return runStep(SCREENS, ctx, state, undefined);
+}
+
+/** The same step is being answered (a retry arrived while the first was running): its reply, once there. */
+async function waitForTwin(deps: Deps, key: string, stepText: string): Promise<Reply> {
+  const until = Date.now() + WAIT_FOR_TWIN_MS;
+  while (Date.now() < until) {
+    const row = await deps.db.selectFrom('ussd_sessions').select(['step_text', 'reply']).where('session_key', '=', key).executeTakeFirst();
+    if (row?.step_text === stepText && row.reply !== null) return decode(row.reply);
+    if (row?.step_text !== stepText) break;
+    await sleep(50);
+  }
+  return { text: USSD_TEXTS.busy, end: false };
+}

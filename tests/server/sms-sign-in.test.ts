@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { makeProduct, shopServer } from '../support/shop';
+import { sessionToken } from '../support/session';
+import { choiceFor, dial, freshCaller } from '../support/ussd';
+
+const shop = shopServer();
+const db = () => shop.server.deps.db;
+const post = (path: string, json: unknown, headers: Record<string, string> = {}) => shop.server.call(path, { method: 'POST', json, headers });
+
+async function ussdBuyer(phone: string) {
+  const productId = await makeProduct(shop.server, 5, 1_000);
+  const name = (await db().selectFrom('products').select('name').where('id', '=', productId).executeTakeFirstOrThrow()).name;
+  const call = dial(shop.server, phone);
+  await call.press();
+  let screen = await call.press('1');
+  while (!screen.text.includes('Ashanti')) screen = await call.press('98');
+  screen = await call.press(choiceFor(screen, 'Ashanti'));
+  screen = await call.press(choiceFor(screen, 'Tubers'));
+  await call.press(choiceFor(screen, name.slice(0, 15)));
+  for (const key of ['1', '1', '1', '1']) await call.press(key);
+}
+
+const lastCodeTo = async (international: string) => {
+  const rows = await db().selectFrom('messages').select('body').where('recipient', '=', international).where('topic', '=', 'account').orderBy('id', 'desc').execute();
+  return /code: (\d{6})/.exec(rows[0]?.body ?? '')?.[1];
+};
+
+describe('sign-in by SMS code', () => {
+  it('a USSD buyer signs in on the web with a texted code and sees their orders', async () => {
+    const phone = freshCaller();
+    await ussdBuyer(phone);
+    const national = `0${phone.slice(4)}`;
+    const sent = await post('/auth/sms/send-code', { phone: national });
+    expect(sent.status).toBe(200);
+    const code = await lastCodeTo(phone);
+    expect(code).toMatch(/^\d{6}$/);
+    const signedIn = await post('/auth/sms/verify', { phone: national, code });
+    expect(signedIn.status).toBe(200);
+    const { accessToken } = ((await signedIn.json()) as { data: { accessToken: string } }).data;
+    const orders = await shop.server.call('/shop/customers/me/orders', { token: accessToken });
+    expect(orders.status).toBe(200);
+    const body = (await orders.json()) as { data: unknown[] };
+    expect(body.data.length).toBe(1);
+    // The code is spent.
+    expect((await post('/auth/sms/verify', { phone: national, code })).status).toBe(400);
+  });
+
+  it('answers the same for a number with no account, and refuses a wrong code the same way', async () => {
+    const known = freshCaller();
+    await ussdBuyer(known);
+    const unknown = `0${freshCaller().slice(4)}`;
+    const a = await post('/auth/sms/send-code', { phone: `0${known.slice(4)}` });
+    const b = await post('/auth/sms/send-code', { phone: unknown });
+    expect(a.status).toBe(b.status);
+    expect(await a.json()).toEqual(await b.json());
+    const wrongKnown = await post('/auth/sms/verify', { phone: `0${known.slice(4)}`, code: '000000' });
+    const wrongUnknown = await post('/auth/sms/verify', { phone: unknown, code: '000000' });
+    expect(wrongKnown.status).toBe(400);
+    expect(await wrongKnown.json()).toEqual(await wrongUnknown.json());
+    expect((await post('/auth/sms/send-code', { phone: 'abc' })).status).toBe(400);
+  });
+
+  it('limits codes per number, whatever the address, and per address, whatever the number (60 at once)', async () => {
+    const phone = `0${freshCaller().slice(4)}`;
+    const burst = await Promise.all(Array.from({ length: 60 }, (_, i) => post('/auth/sms/send-code', { phone }, { 'x-forwarded-for': `10.9.${i}.1` })));
+    expect(burst.filter((r) => r.status === 200).length).toBe(5);
+    expect(burst.filter((r) => r.status === 429).length).toBe(55);
+    const numbers = await Promise.all(Array.from({ length: 60 }, () => post('/auth/sms/send-code', { phone: `0${freshCaller().slice(4)}` })));
+    expect(numbers.filter((r) => r.status === 200).length).toBeLessThanOrEqual(20);
+  });
+
+  it('a seller links their verified phone, and Sell then knows them', async () => {
+    const seller = await db().selectFrom('users').select(['id', 'phone']).where('user_type', '=', 'SELLER').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const phone = freshCaller();
+    await db().updateTable('users').set({ phone: `0${phone.slice(4)}`, is_phone_verified: 0 }).where('id', '=', seller.id).execute();
+    const { token } = await sessionToken(shop.server, seller.id);
+    expect((await shop.server.call('/auth/phone/link-ussd', { method: 'POST', token })).status).toBe(409);
+    await db().updateTable('users').set({ is_phone_verified: 1 }).where('id', '=', seller.id).execute();
+    expect((await shop.server.call('/auth/phone/link-ussd', { method: 'POST', token })).status).toBe(200);
+    const call = dial(shop.server, phone);
+    await call.press();
+    expect((await call.press('3')).text).toContain('Sell: choose a category');
+  });
+});
