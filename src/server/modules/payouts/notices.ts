@@ -11,7 +11,8 @@ async function tell(trx: Db, sellerId: number, subject: string, sms: string, lin
   const user = await trx.selectFrom('users').select(['email', 'phone', 'first_name']).where('id', '=', sellerId).executeTakeFirst();
   if (!user) return;
   if (user.phone) await queueSms(trx, { to: user.phone, text: toGsm(sms), topic: 'sales', userId: sellerId });
-  await queueEmail(trx, { to: user.email, subject, text: [`Hello ${user.first_name},`, '', ...lines, '', 'Your earnings: /sellers/me/earnings'].join('\n'), topic: 'sales', userId: sellerId });
+  // A phone-only seller (USSD) has no e-mail address: the SMS is their only channel.
+  if (user.email) await queueEmail(trx, { to: user.email, subject, text: [`Hello ${user.first_name},`, '', ...lines, '', 'Your earnings: /sellers/me/earnings'].join('\n'), topic: 'sales', userId: sellerId });
 }
 
 export const PAYOUT_TEXTS = {
