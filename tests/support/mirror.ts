@@ -5,16 +5,28 @@ import { waitInPage } from './wait';
 export async function mirrorReady(page: Page): Promise<void> {
   await waitInPage(
     page,
-    () =>
-      new Promise<boolean>((resolve) => {
+    async () => {
+      // Opening a database that does not exist yet would create an empty one (and hold the
+      // app's own open, blocked, for as long as this connection lives): only look once it exists.
+      if (!(await indexedDB.databases()).some((d) => d.name === 'akuafo-market')) return false;
+      return new Promise<boolean>((resolve) => {
         const open = indexedDB.open('akuafo-market');
         open.onsuccess = () => {
-          const get = open.result.transaction('meta').objectStore('meta').get('catalogue.cursor');
-          get.onsuccess = () => resolve(get.result !== undefined);
-          get.onerror = () => resolve(false);
+          const db = open.result;
+          try {
+            const get = db.transaction('meta').objectStore('meta').get('catalogue.cursor');
+            get.onsuccess = () => resolve(get.result !== undefined);
+            get.onerror = () => resolve(false);
+          } catch {
+            resolve(false); // the app is still creating its stores
+          } finally {
+            db.close();
+          }
         };
         open.onerror = () => resolve(false);
-      }),
+        open.onblocked = () => resolve(false);
+      });
+    },
     { timeout: 30_000, every: 250, what: 'the catalogue mirror' },
   );
 }

@@ -6,6 +6,7 @@ import { Spinner } from '../components/Spinner';
 import { UpdatePrompt } from '../components/UpdatePrompt';
 import { SESSION_EXPIRED_EVENT } from '../lib/events';
 import { useT } from '../i18n/language';
+import { KeepStartScroll, NoteStartScroll } from './start-scroll';
 
 /** Top of every page: scroll handling, the lazy-route progress bar, session-expiry redirect. */
 export function RootLayout() {
@@ -26,7 +27,9 @@ export function RootLayout() {
         <div role="progressbar" aria-label={t('app.loadingPage')} className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-amber-400" />
       )}
       <Outlet />
+      <NoteStartScroll />
       <ScrollRestoration />
+      <KeepStartScroll />
       <UpdatePrompt />
     </>
   );

@@ -126,10 +126,17 @@ function CategoryTab({ selected, onSelect, children }: { selected: boolean; onSe
   );
 }
 
-/** The search box: the URL follows the typing after 500 ms of quiet ('Searching...' meanwhile). */
-function SearchBox({ value, onSearch }: { value: string; onSearch(term: string): void }) {
+/** The search box (exported for its test): the URL follows the typing after 500 ms of quiet ('Searching...' meanwhile). */
+export function SearchBox({ value, onSearch }: { value: string; onSearch(term: string): void }) {
   const [term, setTerm] = useState(value);
-  useEffect(() => setTerm(value), [value]);
+  // When the URL's term changes (Back, a chip's clear, Clear all filters) the box follows. Not in
+  // an effect: its run on the first render would set the box back to the URL's term after what
+  // was typed into the server-rendered box while the app was adopting it, and that text is lost.
+  const [urlTerm, setUrlTerm] = useState(value);
+  if (value !== urlTerm) {
+    setUrlTerm(value);
+    setTerm(value);
+  }
   const pending = term.trim() !== value.trim();
   useEffect(() => {
     if (!pending) return;
