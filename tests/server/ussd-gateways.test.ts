@@ -58,7 +58,7 @@ describe('the operator console phone (/admin/ussd)', () => {
     const first = await server.call('/admin/ussd', { method: 'POST', body: form(''), token: admin });
     expect(first.status).toBe(200);
     expect(((await first.json()) as { data: { text: string; end: boolean } }).data).toMatchObject({ end: false, text: expect.stringContaining('1. Buy') });
-    const help = (await (await server.call('/admin/ussd', { method: 'POST', body: form('4'), token: admin })).json()) as { data: { text: string } };
+    const help = (await (await server.call('/admin/ussd', { method: 'POST', body: form('5'), token: admin })).json()) as { data: { text: string } };
     expect(help.data.text).toContain('pickup code');
     const buyer = await makeUser(server);
     expect((await server.call('/admin/ussd', { method: 'POST', body: form(''), token: buyer.token })).status).toBe(403);
@@ -77,7 +77,7 @@ describe("Arkesel's format, through the same menus", () => {
     const first = await post('*920*44#', true);
     expect(first).toMatchObject({ sessionID: 'ark-1', userID: 'akuafo', msisdn, continueSession: true });
     expect(first.message).toContain('1. Buy');
-    const help = await post('4', false);
+    const help = await post('5', false);
     expect(help.message).toContain('pickup code');
     const back = await post('0', false);
     expect(back.message).toContain('1. Buy');

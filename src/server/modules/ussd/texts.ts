@@ -11,6 +11,8 @@ export const USSD_TEXTS = {
   busy: 'Still working on your last answer. Please reply again.',
   resume: 'Continue where you left off?\n1. Continue\n2. Start again',
   regionAsk: 'Your region? (asked once)',
+  pricesAsk: 'Prices today: type a crop, e.g. MAIZE',
+  pricesWhich: 'Please type the name of a crop, e.g. MAIZE or YAM.',
   categoryAsk: 'Buy: choose a category',
   soldOut: 'Sorry, that is sold out or no longer on sale.',
   nothingInCategory: 'Nothing on sale in that category now. Choose another.',

@@ -2,6 +2,7 @@ import type { Screen } from '../engine';
 import { USSD_TEXTS } from '../texts';
 import { buyScreens } from './buy';
 import { orderScreens } from './orders';
+import { priceScreens } from './prices';
 import { sellScreens } from './sell';
 
 /**
@@ -17,6 +18,7 @@ export const TOP_MENU: TopMenuItem[] = [
   { label: 'Buy', opens: 'buy' },
   { label: 'My orders', opens: 'orders' },
   { label: 'Sell', opens: 'sell' },
+  { label: 'Prices today', opens: 'prices' },
   { label: 'Help', opens: 'help' },
 ];
 
@@ -34,4 +36,4 @@ const help: Screen = {
 };
 
 /** Every screen by name; 'main' is where a session starts, 'resume' offers a dropped one back. */
-export const SCREENS: Record<string, Screen> = { main, help, ...buyScreens, ...orderScreens, ...sellScreens };
+export const SCREENS: Record<string, Screen> = { main, help, ...buyScreens, ...orderScreens, ...sellScreens, ...priceScreens };
