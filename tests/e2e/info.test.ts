@@ -69,7 +69,7 @@ describe.skipIf(!baseUrl)('navigation, footer and information pages', () => {
     // The bar takes the live state in a transition: the count can follow the menu by a moment.
     await menu.getByRole('link', { name: 'Cart (0 items)' }).waitFor();
     const labels = await menu.getByRole('link').allTextContents();
-    expect(labels).toEqual(['Home', 'Products', 'Contact', 'Cart (0 items)']);
+    expect(labels).toEqual(['Home', 'Products', 'Prices', 'Contact', 'Cart (0 items)']);
     // No Track Order, and no avatar, for a visitor; Sign In instead.
     expect(await page.getByRole('link', { name: 'Sign In' }).isVisible()).toBe(true);
 
@@ -181,7 +181,7 @@ describe.skipIf(!baseUrl)('navigation, footer and information pages', () => {
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Track Order' }).waitFor();
     expect(await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link').allTextContents()).toEqual([
-      'Home', 'Products', 'Track Order', 'Contact', 'Cart (0 items)',
+      'Home', 'Products', 'Prices', 'Track Order', 'Contact', 'Cart (0 items)',
     ]);
     await page.keyboard.press('Escape');
 
