@@ -5,6 +5,7 @@ import { now, type Db } from '../../platform/db';
 import { createPaymentProvider, PaymentProviderError, type RefundState } from '../../platform/payments';
 import { addHistory } from './reservations';
 import { inTransaction } from '../../platform/db/transactions';
+import { repeatEvery } from '../../platform/jobs';
 import { notify } from '../../platform/messages';
 import { refundSent } from '../ledger/escrow';
 
@@ -159,19 +160,7 @@ async function completeRefund(deps: RefundDeps, row: RefundRow, state: RefundSta
 
 /** The refund job: runs every `everyMs` while the server is up; stop() waits for a run in flight. */
 export function startRefundJob(deps: RefundDeps, everyMs = 5_000): { stop(): Promise<void> } {
-  let running: Promise<unknown> = Promise.resolve();
-  let stopped = false;
-  const timer = setInterval(() => {
-    running = running.then(() => (stopped ? 0 : runDueRefunds(deps))).catch((error) => deps.logger.error({ err: error }, 'refund job run failed'));
-  }, everyMs);
-  timer.unref?.();
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return repeatEvery('refund job', everyMs, () => runDueRefunds(deps), deps.logger);
 }
 
 /** The buyer's view of an order's refund (the latest one for its own payment). */

@@ -3,6 +3,7 @@ import type { Deps } from '../../http/context';
 import { now } from '../../platform/db';
 import { createTransferProvider, PaymentProviderError, type TransferProvider, type TransferState } from '../../platform/payments';
 import { inTransaction } from '../../platform/db/transactions';
+import { repeatEvery } from '../../platform/jobs';
 import { cancelUncollected } from '../orders/uncollected';
 import { readPayoutAccount } from './account';
 import { createPayout, sellersAboveMinimum, type DueResult } from './due';
@@ -134,17 +135,5 @@ export async function runPayouts(deps: PayoutDeps, at: Date = new Date()): Promi
 
 /** The payout job: every `everyMs` (an hour by default) while the server is up; stop() waits for a run. */
 export function startPayoutJob(deps: PayoutDeps, everyMs = 3600_000): { stop(): Promise<void> } {
-  let running: Promise<unknown> = Promise.resolve();
-  let stopped = false;
-  const timer = setInterval(() => {
-    running = running.then(async () => { if (!stopped) await runPayouts(deps); }).catch((error) => deps.logger.error({ err: error }, 'payout job run failed'));
-  }, everyMs);
-  timer.unref?.();
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return repeatEvery('payout job', everyMs, () => runPayouts(deps), deps.logger);
 }
