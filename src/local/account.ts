@@ -3,7 +3,7 @@ import type { ApiClient } from './api';
 import { pullServerCart } from './cart';
 import { localDb, getMeta, setMeta, type AkuafoDb } from './db';
 import { defineOutboxKind, enqueue } from './outbox';
-import { readSession, saveSession, type Session } from './session';
+import { keepForSession, readSession, saveSession, type Session } from './session';
 import { requestPersistentStorage } from './storage';
 
 /**
@@ -72,11 +72,14 @@ export async function resetPassword(api: ApiClient, body: { newPassword: string;
 
 /** Changes the password; the session's user learns the new passwordChangedAt. */
 export async function changePassword(api: ApiClient, currentPassword: string, newPassword: string, db: AkuafoDb = localDb): Promise<void> {
+  const asked = await readSession(db);
   const answer = await api.post<{ data: { passwordChangedAt: string } }>('auth/password/change', { currentPassword, newPassword });
-  const session = await readSession(db);
-  if (session) await saveSession({ ...session, user: { ...session.user, passwordChangedAt: answer.data.passwordChangedAt } }, db);
-  const profile = await getMeta<Profile>(PROFILE_KEY, db);
-  if (profile) await setMeta(PROFILE_KEY, { ...profile, user: { ...profile.user, passwordChangedAt: answer.data.passwordChangedAt } }, db);
+  const { passwordChangedAt } = answer.data;
+  await keepForSession(db, asked, [db.meta], async (session) => {
+    await saveSession({ ...session, user: { ...session.user, passwordChangedAt } }, db);
+    const profile = await getMeta<Profile>(PROFILE_KEY, db);
+    if (profile) await setMeta(PROFILE_KEY, { ...profile, user: { ...profile.user, passwordChangedAt } }, db);
+  });
 }
 
 export async function signOutOtherDevices(api: ApiClient, db: AkuafoDb = localDb): Promise<number> {
@@ -87,20 +90,24 @@ export async function signOutOtherDevices(api: ApiClient, db: AkuafoDb = localDb
 
 /** Reads the profile from the server into the local copy. */
 export async function refreshProfile(api: ApiClient, db: AkuafoDb = localDb): Promise<Profile> {
+  const asked = await readSession(db);
   const answer = await api.get<{ data?: Profile }>('shop/customers/me');
   if (!answer?.data?.user) throw new Error('Failed to fetch profile: Empty or invalid response');
-  await storeProfile(answer.data, db);
+  await storeProfile(answer.data, asked, db);
   return answer.data;
 }
 
-/** Keeps the profile and mirrors the names into the session's user (the navigation bar shows them). */
-async function storeProfile(profile: Profile, db: AkuafoDb) {
-  await setMeta(PROFILE_KEY, profile, db);
-  const session = await readSession(db);
-  if (session && session.user.id === profile.user.id) {
+/**
+ * Keeps the profile and mirrors the names into the session's user (the navigation bar shows
+ * them), only if `asked`, who requested it, is still signed in.
+ */
+async function storeProfile(profile: Profile, asked: Session | undefined, db: AkuafoDb) {
+  await keepForSession(db, asked, [db.meta], async (session) => {
+    await setMeta(PROFILE_KEY, profile, db);
+    if (session.user.id !== profile.user.id) return;
     const { firstName, lastName, email, profileImage, passwordChangedAt } = profile.user;
     await saveSession({ ...session, user: { ...session.user, firstName, lastName, email, profileImage, passwordChangedAt } }, db);
-  }
+  });
 }
 
 export function readLocalProfile(db: AkuafoDb = localDb): Promise<Profile | undefined> {

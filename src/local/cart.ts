@@ -5,7 +5,7 @@ import type { Options } from 'ky';
 import type { ApiClient } from './api';
 import { localDb, type AkuafoDb, type LocalCartItem, type OutboxEntry } from './db';
 import { defineOutboxKind, enqueueWith } from './outbox';
-import { readSession } from './session';
+import { keepForSession, readSession, type Session } from './session';
 
 /**
  * The cart on the phone. Every edit is an idempotent intent — "set product P to N", "remove
@@ -167,13 +167,17 @@ export async function pullServerCart(api: ApiClient, given?: AkuafoDb, init: Opt
   const session = await readSession(d);
   if (!session) return undefined;
   const { data } = await api.get<{ data: Cart }>('shop/cart', init);
-  await adoptServerCart(data, d, session.user.id);
+  await adoptServerCart(data, d, session);
   return data;
 }
 
-/** The server's cart (read, or the answer to a write) in Dexie, with the still-waiting intents on top. */
-async function adoptServerCart(data: Cart, d: AkuafoDb, userId: number | undefined): Promise<void> {
-  await d.transaction('rw', d.cart, d.outbox, d.products, async () => {
+/**
+ * The server's cart (read, or the answer to a write) in Dexie, with the still-waiting intents
+ * on top; only while `asked`, whose cart it is, is still signed in.
+ */
+async function adoptServerCart(data: Cart, d: AkuafoDb, asked: Session): Promise<void> {
+  const userId = asked.user.id;
+  await keepForSession(d, asked, [d.cart, d.outbox, d.products], async () => {
     const before = new Map(((await d.cart.toArray()) as CartLine[]).map((l) => [l.productId, l]));
     const lines = new Map(data.items.map((item) => [item.productId, withPriceChange(lineFromServer(item), before.get(item.productId))]));
     // Changes another account made on this phone are not this cart's (the outbox holds them back).
@@ -242,7 +246,7 @@ export const cartKind = defineOutboxKind<typeof CART_ENTITY, { data: Cart }>({
   // cart write answers with the whole cart, so no second read.
   onSent: async ({ data }, _entry, { db: d, drained }) => {
     const session = await readSession(d);
-    if (drained && session) await adoptServerCart(data, d, session.user.id);
+    if (drained && session) await adoptServerCart(data, d, session);
   },
   // A refused or discarded change: put back the server's cart (with the other waiting changes).
   onRefused: async (_entry, { api, db: d }) => {

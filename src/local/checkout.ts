@@ -5,6 +5,7 @@ import { CART_ENTITY } from './cart';
 import { localDb, setMeta, getMeta, type AkuafoDb } from './db';
 import { refreshOrderDetail } from './orders';
 import { replayExclusively } from './replayer';
+import { keepForSession, readSession } from './session';
 
 /**
  * Checkout needs the network (the server reserves the stock and talks to the payment
@@ -38,8 +39,9 @@ export async function readCheckoutDefaults(api: ApiClient): Promise<CheckoutDefa
 /** Creates the order and starts the mobile-money payment. */
 export async function startCheckout(api: ApiClient, input: CheckoutRequestInput, db: AkuafoDb = localDb): Promise<CheckoutStarted> {
   await flushCartChanges(api, db);
+  const asked = await readSession(db);
   const { data } = await api.post<{ data: CheckoutStarted }>('shop/checkout', input);
-  await setMeta(LAST_CHECKOUT_KEY, data, db);
+  await keepForSession(db, asked, [db.meta], () => setMeta(LAST_CHECKOUT_KEY, data, db));
   return data;
 }
 
@@ -59,6 +61,7 @@ export async function submitPaymentOtp(api: ApiClient, reference: string, otp: s
  * Once PAID, the phone's cart is emptied (the server emptied its own) and the order kept.
  */
 export async function confirmPayment(api: ApiClient, started: CheckoutStarted, db: AkuafoDb = localDb): Promise<PaymentOutcome> {
+  const asked = await readSession(db);
   const { data } = await api.post<{ data: PaymentOutcome }>(`shop/checkout/${started.checkoutId}/payment`, {
     transactionId: started.reference,
     amount: started.amount,
@@ -66,8 +69,10 @@ export async function confirmPayment(api: ApiClient, started: CheckoutStarted, d
     paymentDetails: { phoneNumber: started.payment.phoneNumber, network: started.payment.network, reference: started.reference },
   });
   if (data.status === 'PAID') {
-    await db.cart.clear();
-    await setMeta(LAST_CHECKOUT_KEY, { ...started, paid: data }, db);
+    await keepForSession(db, asked, [db.cart, db.meta], async () => {
+      await db.cart.clear();
+      await setMeta(LAST_CHECKOUT_KEY, { ...started, paid: data }, db);
+    });
     await refreshOrderDetail(api, data.orderId, db).catch(() => undefined);
   }
   return data;
@@ -78,13 +83,14 @@ export async function confirmPayment(api: ApiClient, started: CheckoutStarted, d
  * on the same order while its reservation holds. The answer replaces the kept checkout.
  */
 export async function payAgain(api: ApiClient, started: CheckoutStarted, db: AkuafoDb = localDb): Promise<CheckoutStarted> {
+  const asked = await readSession(db);
   const { data } = await api.post<{ data: CheckoutStarted }>(`shop/checkout/${started.checkoutId}/payment`, {
     retry: true,
     amount: started.amount,
     paymentMethod: 'MOBILE_MONEY',
     paymentDetails: { reference: started.reference },
   });
-  await setMeta(LAST_CHECKOUT_KEY, data, db);
+  await keepForSession(db, asked, [db.meta], () => setMeta(LAST_CHECKOUT_KEY, data, db));
   return data;
 }
 

@@ -3,7 +3,7 @@ import { ORDERS_PAGE_SIZE, type OrderDetail, type OrderListItem, type TrackedOrd
 import type { ApiClient } from './api';
 import { localDb, type AkuafoDb, type LocalOrder, type OutboxEntry } from './db';
 import { defineOutboxKind, enqueue } from './outbox';
-import { readSession } from './session';
+import { keepForSession, readSession } from './session';
 
 /**
  * The user's orders kept on the phone (Dexie `orders`), so the history and each order's
@@ -41,10 +41,10 @@ function summaryOf(detail: OrderDetail, who: string): LocalOrderSummary {
 
 /** Reads one page of the history from the server and keeps it (details already kept stay). */
 export async function refreshOrders(api: ApiClient, page = 1, pageSize = ORDERS_PAGE_SIZE, db: AkuafoDb = localDb): Promise<Page<OrderListItem>> {
-  const answer = await api.get<Page<OrderListItem>>(`shop/customers/me/orders?page=${page}&pageSize=${pageSize}`);
   const who = await owner(db);
+  const answer = await api.get<Page<OrderListItem>>(`shop/customers/me/orders?page=${page}&pageSize=${pageSize}`);
   if (!who) return answer;
-  await db.transaction('rw', db.orders, async () => {
+  await keepForSession(db, who, [db.orders], async () => {
     for (const item of answer.data) {
       const kept = (await db.orders.get(item.id)) as StoredOrder | undefined;
       await db.orders.put({ id: item.id, orderNumber: item.orderNumber, createdAt: item.createdAt, data: { ...item, owner: who }, detail: kept?.detail });
@@ -55,9 +55,9 @@ export async function refreshOrders(api: ApiClient, page = 1, pageSize = ORDERS_
 
 /** Reads one order's detail from the server and keeps it with its summary. */
 export async function refreshOrderDetail(api: ApiClient, id: number, db: AkuafoDb = localDb): Promise<OrderDetail> {
-  const { data } = await api.get<{ data: OrderDetail }>(`shop/customers/me/orders/${id}`);
   const who = await owner(db);
-  if (who) await db.orders.put({ id: data.id, orderNumber: data.orderNumber, createdAt: data.createdAt, data: summaryOf(data, who), detail: data });
+  const { data } = await api.get<{ data: OrderDetail }>(`shop/customers/me/orders/${id}`);
+  if (who) await keepForSession(db, who, [db.orders], () => db.orders.put({ id: data.id, orderNumber: data.orderNumber, createdAt: data.createdAt, data: summaryOf(data, who), detail: data }));
   return data;
 }
 

@@ -9,6 +9,7 @@ import type {
 import type { Earnings } from '../shared/schemas/money';
 import { ApiError, type ApiClient } from './api';
 import { getMeta, localDb, setMeta, type AkuafoDb } from './db';
+import { keepForSession } from './session';
 import { announce, defineOutboxKind, enqueue, enqueueWith, kindOf } from './outbox';
 
 /**
@@ -28,11 +29,12 @@ export interface Cached<T> {
   fetchedAt: string;
 }
 
-async function readThrough<T>(db: AkuafoDb, key: string, load: () => Promise<T>): Promise<Cached<T> & { fromCache: boolean }> {
+/** Reads from the server and keeps the copy (for `owner`, if still signed in); offline, the kept copy. */
+async function readThrough<T>(db: AkuafoDb, owner: string, key: string, load: () => Promise<T>): Promise<Cached<T> & { fromCache: boolean }> {
   try {
     const value = await load();
     const cached = { value, fetchedAt: new Date().toISOString() };
-    await setMeta(key, cached, db);
+    await keepForSession(db, owner, [db.meta], () => setMeta(key, cached, db));
     return { ...cached, fromCache: false };
   } catch (error) {
     if (error instanceof ApiError && error.isNetwork) {
@@ -44,21 +46,21 @@ async function readThrough<T>(db: AkuafoDb, key: string, load: () => Promise<T>)
 }
 
 export function refreshSellerProfile(api: ApiClient, owner: string, db: AkuafoDb = localDb) {
-  return readThrough(db, profileKey(owner), async () => (await api.get<{ data: SellerProfile }>('sellers/me')).data);
+  return readThrough(db, owner, profileKey(owner), async () => (await api.get<{ data: SellerProfile }>('sellers/me')).data);
 }
 
 export function refreshSellerStats(api: ApiClient, owner: string, db: AkuafoDb = localDb) {
-  return readThrough(db, statsKey(owner), async () => (await api.get<{ data: SellerStats }>('sellers/me/stats')).data);
+  return readThrough(db, owner, statsKey(owner), async () => (await api.get<{ data: SellerStats }>('sellers/me/stats')).data);
 }
 
 /** The seller's money (held, available, paid out, entries): the last copy opens offline. */
 export function refreshSellerEarnings(api: ApiClient, owner: string, db: AkuafoDb = localDb) {
-  return readThrough(db, earningsKey(owner), async () => (await api.get<{ data: Earnings }>('sellers/me/earnings')).data);
+  return readThrough(db, owner, earningsKey(owner), async () => (await api.get<{ data: Earnings }>('sellers/me/earnings')).data);
 }
 
 /** A page of the seller's orders (optionally of one state), with marks still in the outbox laid over it. */
 export async function refreshSellerOrders(api: ApiClient, owner: string, page: number, db: AkuafoDb = localDb, status = '') {
-  const read = await readThrough(db, ordersKey(owner, page, status), () =>
+  const read = await readThrough(db, owner, ordersKey(owner, page, status), () =>
     api.get<Page<SellerOrder>>('sellers/me/orders', { searchParams: status ? { page, status } : { page } }),
   );
   const queued = await db.outbox.where('status').equals('pending').filter((e) => kindOf(e.entity) === SELLER_ORDER_KIND).sortBy('seq');

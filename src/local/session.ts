@@ -1,3 +1,4 @@
+import type { Table } from 'dexie';
 import { localDb, type AkuafoDb } from './db';
 import type { ApiAuth } from './api';
 
@@ -37,6 +38,32 @@ export async function saveSession(session: Session, db: AkuafoDb = localDb): Pro
   ]);
 }
 
+/** Whose session it is: the account's id, or the e-mail for sessions kept before ids were. */
+export function sessionOwner(session: Session): number | string {
+  return session.user.id ?? session.user.email;
+}
+
+/**
+ * Keeps what a server answer brought, only while the person it was asked for is still signed
+ * in. An answer can land after a sign-out on a shared phone (log out while the profile loads):
+ * written blindly it would put the last person's profile, cart, orders or even their session
+ * back. The check and the write share one transaction, so a sign-out cannot fall between them.
+ * `asked` is whose request it was (read before the call); answers undefined when not kept.
+ */
+export function keepForSession<T>(
+  db: AkuafoDb,
+  asked: Session | number | string | undefined,
+  tables: Table[],
+  write: (current: Session) => Promise<T>,
+): Promise<T | undefined> {
+  const owner = typeof asked === 'object' ? sessionOwner(asked) : asked;
+  return db.transaction('rw', [db.session, ...tables], async () => {
+    const current = await readSession(db);
+    if (owner === undefined || !current || (sessionOwner(current) !== owner && current.user.email !== owner)) return undefined;
+    return write(current);
+  });
+}
+
 /** Sign-out: forget the tokens, the user and the cart (the spec's logout). */
 export async function clearSession(db: AkuafoDb = localDb): Promise<void> {
   await db.transaction('rw', db.session, db.cart, async () => {
@@ -74,8 +101,13 @@ export function createSessionAuth(
           try {
             const next = await refreshCall(session.refreshToken);
             if (!next.accessToken) throw new Error('Failed to refresh token');
-            await saveSession({ ...session, accessToken: next.accessToken, expiresAt: next.expiresAt, refreshToken: next.refreshToken ?? session.refreshToken }, db);
-            return true;
+            // Only onto the session that was traded: signed out meanwhile, the new pair is dropped
+            // (saved, it would sign the person who left back in on a shared phone).
+            return db.transaction('rw', db.session, async () => {
+              if ((await readSession(db))?.refreshToken !== session.refreshToken) return false;
+              await saveSession({ ...session, accessToken: next.accessToken, expiresAt: next.expiresAt, refreshToken: next.refreshToken ?? session.refreshToken }, db);
+              return true;
+            });
           } catch (error) {
             // A network failure is not an expired session: keep it and let the caller retry later.
             if (error instanceof Error && 'isNetwork' in error && (error as { isNetwork: boolean }).isNetwork) return false;

@@ -7,6 +7,7 @@ import {
 } from '../shared/schemas/submissions';
 import { ApiError, type ApiClient } from './api';
 import { getMeta, localDb, setMeta, type AkuafoDb, type Draft } from './db';
+import { keepForSession } from './session';
 import { defineOutboxKind, enqueueWith } from './outbox';
 
 /**
@@ -180,8 +181,10 @@ export async function fetchMySubmissions(
   const key = listCacheKey(owner, query);
   try {
     const page = await api.get<Page<SellerSubmission>>('product-submissions/seller/me', { searchParams });
-    await setMeta(key, page, db);
-    await setMeta(lastListKey(owner), page, db);
+    await keepForSession(db, owner, [db.meta], async () => {
+      await setMeta(key, page, db);
+      await setMeta(lastListKey(owner), page, db);
+    });
     return page;
   } catch (error) {
     if (error instanceof ApiError && error.isNetwork) {

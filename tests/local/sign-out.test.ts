@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PROFILE_KEY, signIn } from '../../src/local/account';
-import { addToCart } from '../../src/local/cart';
+import { PROFILE_KEY, refreshProfile, signIn } from '../../src/local/account';
+import { addToCart, pullServerCart } from '../../src/local/cart';
 import type { CachedDetail } from '../../src/local/catalogue-detail';
 import { AkuafoDb } from '../../src/local/db';
 import { refreshOrders } from '../../src/local/orders';
-import { signOut } from '../../src/local/sign-out';
+import { forgetPersonalData, signOut } from '../../src/local/sign-out';
 import { createApiClient } from '../../src/local/api';
 import { resetNetworkState } from '../../src/local/network';
-import { readSession } from '../../src/local/session';
+import { createSessionAuth, readSession } from '../../src/local/session';
 import type { Product } from '../../src/shared/schemas/catalogue';
 import { offlineApi } from '../support/local-session';
 import { startTestServer, type TestServer } from '../support/server';
@@ -163,5 +163,74 @@ describe('signIn and the cart on the server (issue 22.13)', () => {
     await signIn(plain, 'reviewer5@akuafo.demo', PASSWORD, db);
     // The phone's cart held the other account's line: only the pull at sign-in takes it away.
     await vi.waitFor(async () => expect(await db.cart.count()).toBe(0), { timeout: 10_000 });
+  });
+});
+
+/**
+ * Log out while a page's request is still out (the profile loading, the cart being read): the
+ * answer lands on a phone that belongs to no one. It must put nothing of the person back, and
+ * above all not their session (the e2e sign-up walk met this as a flaky "Sign In" that never
+ * came back after Log Out).
+ */
+describe('an answer that lands after sign-out', () => {
+  /** A client whose answers are held at the phone's door: the server has answered, the phone not yet read it. */
+  function heldClient() {
+    let release!: () => void;
+    let reached!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const requested = new Promise<void>((resolve) => (reached = resolve));
+    const client = createApiClient({
+      origin: 'http://test.local',
+      fetch: (async (...args: Parameters<typeof fetch>) => {
+        const response = await server.fetch(...args);
+        reached();
+        await gate;
+        return response;
+      }) as typeof fetch,
+      auth: { accessToken: async () => (await readSession(db))?.accessToken, refresh: async () => false },
+    });
+    return { client, release, requested };
+  }
+
+  const calls: [string, (client: ReturnType<typeof createApiClient>) => Promise<unknown>][] = [
+    ['the profile', (client) => refreshProfile(client, db)],
+    ['the cart', (client) => pullServerCart(client, db)],
+    ['the order history', (client) => refreshOrders(client, 1, 10, db)],
+  ];
+
+  it.each(calls)('%s puts nothing of the person back', async (_name, call) => {
+    const session = await signIn(createApiClient({ origin: 'http://test.local', fetch: server.fetch }), BUYER, PASSWORD, db);
+    const product = ((await (await server.call('/products?pageSize=1')).json()) as { data: Product[] }).data[0]!;
+    await server.call('/shop/cart', { method: 'POST', token: session.accessToken, json: { productId: product.id, quantity: 1 } });
+    const { client, release, requested } = heldClient();
+    const answered = call(client).catch(() => undefined);
+    await requested;
+
+    expect((await signOut(api(), db, { discardUnsent: true })).signedOut).toBe(true);
+    release();
+    await answered;
+
+    expect(await readSession(db)).toBeUndefined();
+    for (const table of [db.session, db.cart, db.orders]) expect(await table.count(), table.name).toBe(0);
+    expect(await db.meta.get(PROFILE_KEY)).toBeUndefined();
+    expect(await everything()).not.toContain(BUYER);
+  });
+
+  it('a token refresh finishing after sign-out does not sign the person back in', async () => {
+    await signIn(createApiClient({ origin: 'http://test.local', fetch: server.fetch }), BUYER, PASSWORD, db);
+    const { client, release, requested } = heldClient();
+    const auth = createSessionAuth(
+      async (refreshToken) => (await client.post<{ data: { accessToken: string; expiresAt: string; refreshToken: string } }>('token/refresh', { refreshToken })).data,
+      () => undefined,
+      db,
+    );
+    const refreshed = auth.refresh();
+    await requested;
+
+    await forgetPersonalData(db);
+    release();
+
+    expect(await refreshed).toBe(false);
+    expect(await readSession(db)).toBeUndefined();
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../src/local/api';
+import { saveSession } from '../../src/local/session';
 import { AkuafoDb, getMeta } from '../../src/local/db';
 import { discardEntry, replayOutbox } from '../../src/local/outbox';
 import { profileKey, refreshSellerProfile, saveSellerProfile } from '../../src/local/sellers';
@@ -34,6 +35,8 @@ afterAll(() => server.close());
 beforeEach(async () => {
   db = new AkuafoDb(`test-${Math.random()}`);
   await db.open();
+  // The seller is signed in on this phone: what the server answers is kept only for them.
+  await saveSession({ accessToken: token, refreshToken: 'not-used', user: { email: OWNER, firstName: 'Kofi', lastName: 'Farms', userType: 'SELLER', profileImage: null, passwordChangedAt: null } }, db);
 });
 
 describe('a product added offline', () => {
