@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type CompiledQuery } from 'kysely';
 import { createSqliteReaders, type SqliteReaders } from './sqlite-readers';
+import { cacheStatements, type StatementCache } from './statement-cache';
 import type { Database } from './schema';
 import { StaticMigrationProvider } from './migrations';
 
@@ -16,6 +17,8 @@ export interface DatabaseHandle {
   pgSchema?: string;
   /** PostgreSQL only: the pool's connections, for /metrics. */
   poolStats?: () => { total: number; idle: number; waiting: number };
+  /** SQLite only: the prepared statements kept between queries (statement-cache.ts). */
+  statements?: StatementCache;
   /**
    * Runs a long read (a catalogue search) where it cannot hold up the event loop: on a SQLite
    * file, a reader thread (sqlite-readers.ts); elsewhere the usual connection.
@@ -57,12 +60,14 @@ async function openSqlite(dataDir: string, file: string): Promise<DatabaseHandle
   // Keeps the planner's statistics current (cheap when they are): with them a search starts
   // from the search index rather than walking every listed product.
   sqlite.pragma('optimize = 0x10002');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const statements = cacheStatements(sqlite);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) });
   let readers: SqliteReaders | undefined;
   const path = join(dataDir, file);
   return {
     db,
     dialect: 'sqlite',
+    statements,
     readOffLoop: async <T,>(query: CompiledQuery) => {
       if (file === ':memory:') return (await db.executeQuery<T>(query)).rows as T[];
       readers ??= createSqliteReaders(path, READER_THREADS);
@@ -109,6 +114,8 @@ export async function migrate(handle: DatabaseHandle): Promise<void> {
   // one database (tests), another schema's kysely_migration would count as ours.
   const migrator = new Migrator({ db: handle.db, provider: new StaticMigrationProvider(handle.dialect), migrationTableSchema: handle.pgSchema });
   const { error, results } = await migrator.migrateToLatest();
+  // Each schema change already emptied it; this says so where the migrations run.
+  handle.statements?.clear();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
 }

@@ -17,11 +17,12 @@ db.pragma('busy_timeout = 5000');
 const statements = new Map();
 parentPort.on('message', ({ id, sql, parameters }) => {
   try {
+    // Kept like the main connection's (statement-cache.ts): by SQL text, least recently used out first.
     let statement = statements.get(sql);
-    if (!statement) {
-      if (statements.size > 500) statements.clear();
-      statements.set(sql, (statement = db.prepare(sql)));
-    }
+    if (statement) statements.delete(sql);
+    else statement = db.prepare(sql);
+    statements.set(sql, statement);
+    if (statements.size > 500) statements.delete(statements.keys().next().value);
     parentPort.postMessage({ id, rows: statement.all(...parameters) });
   } catch (error) {
     parentPort.postMessage({ id, error: String(error && error.message || error) });
