@@ -6,13 +6,17 @@ import { startTestServer } from '../../support/server';
  * npx tsx tests/bench/tools/ussd-statements.ts: one USSD caller buys and pays on SQLite, and
  * every statement each step runs is printed (write statements marked W), to see what a step costs.
  */
-const proto = BetterSqlite3.prototype as unknown as { prepare(sql: string): unknown };
-const prepare = proto.prepare;
+// Every statement run, prepared afresh or kept (statement-cache.ts): its SQL is `source`.
+type Run = (this: { source: string }, ...args: unknown[]) => unknown;
+const statementProto = Object.getPrototypeOf(new BetterSqlite3(':memory:').prepare('select 1')) as Record<'run' | 'all' | 'get' | 'iterate', Run>;
 let log: string[] | undefined;
-proto.prepare = function (this: unknown, sql: string) {
-  log?.push(sql.replace(/\s+/g, ' ').slice(0, 160));
-  return prepare.call(this, sql);
-};
+for (const method of ['run', 'all', 'get', 'iterate'] as const) {
+  const original = statementProto[method];
+  statementProto[method] = function (...args) {
+    log?.push(this.source.replace(/\s+/g, ' ').slice(0, 160));
+    return original.apply(this, args);
+  };
+}
 const server = await startTestServer();
 const sessionId = randomUUID();
 const answers: string[] = [];

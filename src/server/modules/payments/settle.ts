@@ -30,7 +30,14 @@ export type SettleOutcome = PaymentOutcome & { failure?: 'mismatch' };
  */
 export async function settlePayment(deps: SettleDeps, db: Db, reference: string): Promise<SettleOutcome> {
   refuseInsideTransaction(db, 'settlePayment asks the payment provider');
-  const payment = await db.selectFrom('payments').selectAll().where('reference', '=', reference).executeTakeFirst();
+  // The order's total and currency never change after checkout, so they come with the payment.
+  const payment = await db
+    .selectFrom('payments')
+    .innerJoin('orders', 'orders.id', 'payments.order_id')
+    .selectAll('payments')
+    .select(['orders.total_minor as order_total_minor', 'orders.currency as order_currency'])
+    .where('payments.reference', '=', reference)
+    .executeTakeFirst();
   if (!payment) throw notFound('Payment not found');
   if (payment.status === 'SUCCESS') return outcomeOf(db, reference, 'PAID', 'Payment confirmed');
   if (payment.status === 'REFUND_DUE') return outcomeOf(db, reference, 'FAILED', REPLACED_MESSAGE);
@@ -79,7 +86,7 @@ export async function settlePayment(deps: SettleDeps, db: Db, reference: string)
     return outcomeOf(db, reference, 'FAILED', REPLACED_MESSAGE);
   }
 
-  const order = await db.selectFrom('orders').select(['total_minor', 'currency']).where('id', '=', payment.order_id).executeTakeFirstOrThrow();
+  const order = { total_minor: payment.order_total_minor, currency: payment.order_currency };
   if (verified.amountMinor !== order.total_minor || verified.currency !== order.currency || verified.amountMinor !== payment.amount_minor) {
     deps.logger.warn({ reference, expected: order.total_minor, paid: verified.amountMinor, currency: verified.currency }, 'payment amount mismatch');
     await db
@@ -91,13 +98,13 @@ export async function settlePayment(deps: SettleDeps, db: Db, reference: string)
     return outcomeOf(db, reference, 'FAILED', CHECKOUT_MESSAGES.mismatch, 'mismatch');
   }
 
-  const applied = await applySuccess(db, payment.order_id, reference, verified);
+  const applied = await applySuccess(db, payment.order_id, payment.id, reference, verified);
   if (applied) deps.logger.info({ reference, orderId: payment.order_id }, 'order paid');
   return outcomeOf(db, reference, 'PAID', 'Payment confirmed');
 }
 
 /** Marks the payment and its order paid, once. Returns whether this call did it. */
-async function applySuccess(db: Db, orderId: number, reference: string, verified: VerifiedPayment): Promise<boolean> {
+async function applySuccess(db: Db, orderId: number, paymentId: number, reference: string, verified: VerifiedPayment): Promise<boolean> {
   const markPayment = (trx: Db) =>
     trx
       .updateTable('payments')
@@ -134,11 +141,10 @@ async function applySuccess(db: Db, orderId: number, reference: string, verified
       // The price index counts the sale with the payment, in the same transaction.
       await recordPaidOrder(trx, orderId);
       // The money is held in escrow for the order's sellers until the buyer collects.
-      const paid = await trx.selectFrom('payments').select('id').where('reference', '=', reference).executeTakeFirstOrThrow();
-      await holdPayment(trx, { id: paid.id, orderId, amountMinor: verified.amountMinor, reference, feeMinor: verified.feeMinor });
-      const productIds = (await trx.selectFrom('order_items').select('product_id').where('order_id', '=', orderId).execute()).map((i) => i.product_id);
+      await holdPayment(trx, { id: paymentId, orderId, amountMinor: verified.amountMinor, reference, feeMinor: verified.feeMinor });
       // The paid items leave the server cart; anything added since stays.
-      await trx.deleteFrom('cart_items').where('user_id', '=', order.user_id).where('product_id', 'in', productIds).execute();
+      const paidItems = trx.selectFrom('order_items').select('product_id').where('order_id', '=', orderId);
+      await trx.deleteFrom('cart_items').where('user_id', '=', order.user_id).where('product_id', 'in', paidItems).execute();
       // The buyer's confirmation and each seller's sale, committed with the payment.
       await notify(trx, { kind: 'order.status', orderId });
       await notify(trx, { kind: 'order.sold', orderId });

@@ -45,14 +45,16 @@ export async function buyerAccount(db: Db, phone: string): Promise<number> {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await trx
+    // The number's row takes this account unless it has one (a region may be remembered already).
+    const claimed = await trx
       .insertInto('phone_accounts')
       .values({ phone, user_id: id, ussd_region: null, created_at: at, updated_at: at })
-      .onConflict((oc) => oc.column('phone').doNothing())
-      .execute();
-    await trx.updateTable('phone_accounts').set({ user_id: id, updated_at: at }).where('phone', '=', phone).where('user_id', 'is', null).execute();
+      .onConflict((oc) => oc.column('phone').doUpdateSet({ user_id: id, updated_at: at }).where('phone_accounts.user_id', 'is', null))
+      .returning('user_id')
+      .executeTakeFirst();
+    if (claimed) return id;
     const owner = await trx.selectFrom('phone_accounts').select('user_id').where('phone', '=', phone).executeTakeFirstOrThrow();
-    if (owner.user_id !== id) await trx.deleteFrom('users').where('id', '=', id).execute();
+    await trx.deleteFrom('users').where('id', '=', id).execute();
     return owner.user_id!;
   });
 }

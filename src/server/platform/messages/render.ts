@@ -59,13 +59,22 @@ export async function renderEvent(db: Db, event: MessageEvent): Promise<Notice[]
   }
 }
 
+/** The order with its buyer and pickup warehouse, in one query (it runs inside checkout's and payment's transactions). */
 async function loadOrder(db: Db, orderId: number) {
-  // selectAll, so columns later migrations add (the pickup code) come along when present.
-  const order = await db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
-  if (!order) return undefined;
-  const buyer = await db.selectFrom('users').select(PERSON).where('id', '=', order.user_id).executeTakeFirstOrThrow();
-  const warehouse = await db.selectFrom('warehouses').select(['name', 'address']).where('id', '=', order.pickup_warehouse_id).executeTakeFirstOrThrow();
-  return { order, buyer, warehouse, pickupCode: pickupCodeOf(order) };
+  const row = await db
+    .selectFrom('orders')
+    .innerJoin('users', 'users.id', 'orders.user_id')
+    .innerJoin('warehouses', 'warehouses.id', 'orders.pickup_warehouse_id')
+    // selectAll, so columns later migrations add (the pickup code) come along when present.
+    .selectAll('orders')
+    .select(['users.email as buyer_email', 'users.first_name as buyer_first_name', 'users.phone as buyer_phone', 'users.language as buyer_language'])
+    .select(['warehouses.name as warehouse_name', 'warehouses.address as warehouse_address'])
+    .where('orders.id', '=', orderId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { buyer_email, buyer_first_name, buyer_phone, buyer_language, warehouse_name, warehouse_address, ...order } = row;
+  const buyer: Person = { id: order.user_id, email: buyer_email, first_name: buyer_first_name, phone: buyer_phone, language: buyer_language };
+  return { order, buyer, warehouse: { name: warehouse_name, address: warehouse_address }, pickupCode: pickupCodeOf(order) };
 }
 
 /** The one place the pickup code is read: the orders module adds `pickup_code` to orders. */

@@ -79,14 +79,15 @@ export function createSandboxProvider(db: Db): SandboxProvider {
       const next: SandboxState = { simulated: true, prompt: answer, answeredAt: now() };
       // Conditional on the prompt still waiting, so a second answer changes nothing.
       const waiting = JSON.stringify({ simulated: true, prompt: 'WAITING', answeredAt: null } satisfies SandboxState);
-      await db
+      const answered = await db
         .updateTable('payments')
         .set({ raw: JSON.stringify(next), updated_at: now() })
         .where('reference', '=', reference)
         .where('provider', '=', 'sandbox')
         .where('raw', '=', waiting)
-        .execute();
-      return (await state(reference))?.state?.prompt;
+        .executeTakeFirst();
+      // This call answered it, or an earlier one did: then the prompt says how.
+      return Number(answered.numUpdatedRows) === 1 ? answer : (await state(reference))?.state?.prompt;
     },
   };
 }
