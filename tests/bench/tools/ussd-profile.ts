@@ -6,7 +6,8 @@ import { now } from '../../../src/server/platform/db';
 import { startTestServer } from '../../support/server';
 
 /**
- * npx tsx tests/bench/tools/ussd-profile.ts [out-prefix]: 50 USSD sessions walk to the confirm
+ * npx tsx tests/bench/tools/ussd-profile.ts [out-prefix]: 50 USSD sessions (the outbox running in the
+ * background, as in the bench) walk to the confirm
  * screen together (not profiled), then the CPU is profiled while all 50 confirm at once, and
  * again while all 50 approve. Prints each phase's self time by function and by group (statement
  * prepare, query compile, SQLite run, JSON, ...) and writes <prefix>-confirm.cpuprofile and
@@ -16,6 +17,8 @@ const SESSIONS = 50;
 const prefix = process.argv[2] ?? '/tmp/ussd';
 const server = await startTestServer();
 const db = server.deps.db;
+// The outbox in the background, as in `npm start` (and in the bench's rounds).
+server.deps.messages.start();
 const seller = await db.selectFrom('users').select('id').where('user_type', '=', 'SELLER').orderBy('id').executeTakeFirstOrThrow();
 const name = `Bench yam ${randomUUID().slice(0, 4)}`;
 const at = now();
@@ -31,7 +34,7 @@ function caller(i: number) {
   return async (input?: string) => {
     if (input !== undefined) answers.push(input);
     const body = new URLSearchParams({ sessionId, serviceCode: '*920*44#', phoneNumber: phone, networkCode: '62001', text: answers.join('*') }).toString();
-    const res = await server.call('/ussd/africastalking', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body });
+    const res = await server.app.request('http://test.local/api/v1/ussd/africastalking', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body });
     const text = await res.text();
     if (res.status !== 200) throw new Error(`${res.status} ${text}`);
     return text;
@@ -99,4 +102,5 @@ async function phase(label: string, run: () => Promise<unknown>) {
 await phase('confirm', () => Promise.all(callers.map((press) => press('1'))));
 await phase('approve', () => Promise.all(callers.map((press) => press('1'))));
 inspector.disconnect();
+await server.deps.messages.stop();
 await server.close();

@@ -7,7 +7,10 @@ import { startTestServer } from '../../support/server';
  * One round of `npm run bench ussd` (tests/bench/ussd.ts runs it in turns, for this tree and for
  * an older commit's): 50 sessions at once, every one buying and paying on the sandbox prompt
  * through the real endpoint in-process (SQLite, or PostgreSQL with DATABASE_URL). Each step of
- * all fifty is sent together. Prints {"steps": {label: [ms…]}} as its last line.
+ * all fifty is sent together, and the next when all fifty have their answer (the worst case:
+ * real callers think between keys). Prints {"steps": {label: [ms…]}, "cpu": {label: ms}} as its
+ * last line: each answer's time, and the CPU time the server process spent on each step's fifty
+ * (the outbox's share included), which a neighbour's load on a shared machine disturbs far less.
  *
  * A step's time is the HTTP answer, as the gateway waits for it; the message outbox runs in the
  * background as in `npm start` (main.ts starts it, each request wakes it), so its work shares the
@@ -34,36 +37,46 @@ const post = (body: string) => {
   return drainEach ? server.call('/ussd/africastalking', init) : Promise.resolve(server.app.request('http://test.local/api/v1/ussd/africastalking', init));
 };
 const steps: Record<string, number[]> = {};
-async function session(i: number) {
+const cpu: Record<string, number> = {};
+function caller(i: number) {
   const phone = `+23324${String(1_000_000 + i).padStart(7, '0')}`;
   const sessionId = randomUUID();
   const answers: string[] = [];
-  const press = async (label: string, input?: string) => {
-    if (input !== undefined) answers.push(input);
-    const body = new URLSearchParams({ sessionId, serviceCode: '*920*44#', phoneNumber: phone, networkCode: '62001', text: answers.join('*') }).toString();
-    const started = performance.now();
-    const res = await post(body);
-    const text = await res.text();
-    (steps[label] ??= []).push(performance.now() - started);
-    if (res.status !== 200) throw new Error(`${label}: ${res.status} ${text}`);
-    return text;
+  const caller = {
+    screen: '',
+    async press(label: string, input?: string) {
+      if (input !== undefined) answers.push(input);
+      const body = new URLSearchParams({ sessionId, serviceCode: '*920*44#', phoneNumber: phone, networkCode: '62001', text: answers.join('*') }).toString();
+      const started = performance.now();
+      const res = await post(body);
+      caller.screen = await res.text();
+      (steps[label] ??= []).push(performance.now() - started);
+      if (res.status !== 200) throw new Error(`${label}: ${res.status} ${caller.screen}`);
+    },
   };
-  const pick = (screen: string, words: string) => screen.split('\n').find((l) => l.includes(words))?.split('.')[0] ?? '0';
-  await press('dial');
-  let screen = await press('buy', '1');
-  while (!screen.includes('Ashanti')) screen = await press('region page', '98');
-  screen = await press('region', pick(screen, 'Ashanti'));
-  screen = await press('category', pick(screen, 'Tubers'));
-  await press('listing', pick(screen, name.slice(0, 14)));
-  await press('quantity', '1');
-  await press('warehouse', '1');
-  screen = await press('confirm', '1');
-  if (!screen.includes('SANDBOX')) throw new Error(`no prompt: ${screen}`);
-  screen = await press('approve', '1');
-  if (!screen.includes('Paid')) throw new Error(`not paid: ${screen}`);
+  return caller;
 }
-
-await Promise.all(Array.from({ length: SESSIONS }, (_, i) => session(i)));
+const callers = Array.from({ length: SESSIONS }, (_, i) => caller(i));
+const pick = (screen: string, words: string) => screen.split('\n').find((l) => l.includes(words))?.split('.')[0] ?? '0';
+/** One step of every session, sent together; the next starts when all fifty have their answer. */
+async function step(label: string, input: (screen: string) => string | undefined) {
+  const before = process.cpuUsage();
+  await Promise.all(callers.map((c) => c.press(label, input(c.screen))));
+  const used = process.cpuUsage(before);
+  cpu[label] = (cpu[label] ?? 0) + (used.user + used.system) / 1000;
+}
+await step('dial', () => undefined);
+await step('buy', () => '1');
+while (!callers[0]!.screen.includes('Ashanti')) await step('region page', () => '98');
+await step('region', (screen) => pick(screen, 'Ashanti'));
+await step('category', (screen) => pick(screen, 'Tubers'));
+await step('listing', (screen) => pick(screen, name.slice(0, 14)));
+await step('quantity', () => '1');
+await step('warehouse', () => '1');
+await step('confirm', () => '1');
+if (!callers.every((c) => c.screen.includes('SANDBOX'))) throw new Error(`no prompt: ${callers[0]!.screen}`);
+await step('approve', () => '1');
+if (!callers.every((c) => c.screen.includes('Paid'))) throw new Error(`not paid: ${callers[0]!.screen}`);
 await server.deps.messages.stop();
 await server.close();
-console.log(JSON.stringify({ database: server.schema ? 'PostgreSQL' : 'SQLite', steps }));
+console.log(JSON.stringify({ database: server.schema ? 'PostgreSQL' : 'SQLite', steps, cpu }));
