@@ -17,7 +17,7 @@ export const STATEMENT_CACHE_SIZE = 500;
 export interface StatementCache extends SqliteDatabase {
   /** Forgets every prepared statement (after migrations, or any schema change). */
   clear(): void;
-  /** For tests and /metrics: prepared anew vs. reused. */
+  /** How many statements were prepared anew and how many reused (tests). */
   stats(): { size: number; prepared: number; reused: number };
 }
 
