@@ -1,5 +1,6 @@
 import { formatCedis } from '../../shared/money';
 import type { Product } from '../../shared/schemas/catalogue';
+import { useT } from '../i18n/language';
 
 /**
  * Every amount on screen goes through here: one currency display everywhere. An amount never
@@ -15,10 +16,11 @@ export function Price({ value, className }: { value: number; className?: string 
  * leaves the percentage out (`percent={false}`): it wears it as a badge on the picture.
  */
 export function WasPrice({ offer, percent = true, className }: { offer: Pick<Product, 'oldPrice' | 'discountPercentage'>; percent?: boolean; className?: string }) {
+  const t = useT();
   if (!offer.oldPrice) return null;
   return (
     <span className={`inline-flex items-baseline gap-1 whitespace-nowrap text-gray-600 ${className ?? ''}`}>
-      <span className="sr-only">{'was '}</span>
+      <span className="sr-only">{t('card.was')}</span>
       <s>{formatCedis(offer.oldPrice)}</s>
       {percent && offer.discountPercentage ? <span className="font-semibold text-amber-900">-{offer.discountPercentage}%</span> : null}
     </span>

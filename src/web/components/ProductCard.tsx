@@ -3,6 +3,8 @@ import { Link } from 'react-router-dom';
 import type { Product } from '../../shared/schemas/catalogue';
 import { useDataSaver } from '../hooks/useDataSaver';
 import { useSavedPicture } from '../hooks/useSavedPicture';
+import { useT } from '../i18n/language';
+import { categoryName } from './catalogue/words';
 import { Price, WasPrice } from './Price';
 import { pictureUrl, ProductImage } from './ProductImage';
 
@@ -17,13 +19,14 @@ interface Props {
 }
 
 export function ProductCard({ product, onAdd, eager }: Props) {
+  const t = useT();
   const available = isPurchasable(product);
   return (
     <article className="card flex flex-col overflow-hidden">
       <div className="relative">
         <CardPicture product={product} eager={eager} />
         <span className="absolute left-2 top-2 rounded-full bg-white/90 px-2 py-0.5 text-xs font-medium text-brand-dark">
-          {product.category}
+          {categoryName(product.category)}
         </span>
         {product.discountPercentage ? (
           <span className="absolute right-2 top-2 rounded-full bg-amber-400 px-2 py-0.5 text-xs font-bold text-gray-900">
@@ -41,12 +44,12 @@ export function ProductCard({ product, onAdd, eager }: Props) {
           <WasPrice offer={product} percent={false} className="text-sm" />
         </div>
         <p className={`text-xs ${available ? 'text-gray-600' : 'font-semibold text-red-700'}`}>
-          {available ? `${product.stockQuantity} in stock · ${product.region}` : 'Out of Stock'}
+          {available ? t('card.inStock', { n: product.stockQuantity, region: product.region }) : t('card.outOfStock')}
         </p>
         <div className="mt-2 grid grid-cols-2 gap-2">
-          <Link to={`/product/${product.id}`} className="btn-outline px-2 py-1.5 text-sm">Details</Link>
+          <Link to={`/product/${product.id}`} className="btn-outline px-2 py-1.5 text-sm">{t('card.details')}</Link>
           <button type="button" className="btn-primary px-2 py-1.5 text-sm" disabled={!available || !onAdd} onClick={() => onAdd?.(product)}>
-            {available ? 'Add' : 'Out of Stock'}
+            {available ? t('card.add') : t('card.outOfStock')}
           </button>
         </div>
       </div>
@@ -63,6 +66,7 @@ const tintOf = (category: string) => TINTS[[...category].reduce((sum, c) => sum 
  * product's initial until then), unless the phone already holds it.
  */
 function CardPicture({ product, eager }: { product: Product; eager?: boolean }) {
+  const t = useT();
   const dataSaver = useDataSaver();
   const [tapped, setTapped] = useState(false);
   const image = product.images[0];
@@ -72,12 +76,12 @@ function CardPicture({ product, eager }: { product: Product; eager?: boolean }) 
       <button
         type="button"
         onClick={() => setTapped(true)}
-        aria-label={`Show the picture of ${product.name}`}
+        aria-label={t('card.showPicture', { name: product.name })}
         data-testid="picture-placeholder"
         className={`flex aspect-[4/3] w-full flex-col items-center justify-center gap-1 ${tintOf(product.category)}`}
       >
         <span className="text-4xl font-bold" aria-hidden="true">{product.name.trim().charAt(0).toUpperCase()}</span>
-        <span className="text-xs font-medium">Tap to load picture</span>
+        <span className="text-xs font-medium">{t('card.tapToLoad')}</span>
       </button>
     );
   }

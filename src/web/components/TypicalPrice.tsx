@@ -4,6 +4,7 @@ import { farFromTypical } from '../../shared/market-prices';
 import { formatCedis } from '../../shared/money';
 import type { MarketPriceSummary } from '../../shared/schemas/market-prices';
 import { api } from '../lib/api';
+import { useT } from '../i18n/language';
 
 /** This week's typical range of a commodity in a region: between the paid and the asking median (either alone when one is missing). */
 export function typicalRange(c: Pick<MarketPriceSummary, 'paid' | 'asking'> | undefined): { low: number; high: number } | undefined {
@@ -32,6 +33,7 @@ export function useRegionPrices(region: string | undefined): MarketPriceSummary[
 
 /** "Typical in Ashanti this week: GH₵ a – b", for a listing of a commodity; nothing when none is known. */
 export function TypicalPrice({ commodityId, region, price }: { commodityId: string | null | undefined; region: string; price?: number }) {
+  const t = useT();
   const prices = useRegionPrices(commodityId ? region : undefined);
   const range = typicalRange(prices?.find((c) => c.id === commodityId));
   if (!commodityId || !range) return null;
@@ -40,11 +42,11 @@ export function TypicalPrice({ commodityId, region, price }: { commodityId: stri
   return (
     <div className="text-sm" data-testid="typical-price">
       <p className="text-gray-700">
-        Typical in {region} this week: <span className="whitespace-nowrap font-semibold">{text}</span>
+        {t('product.typical', { region })}<span className="whitespace-nowrap font-semibold">{text}</span>
       </p>
       {far && (
         <p role="alert" className="mt-1 rounded bg-amber-50 p-2 text-amber-900 ring-1 ring-amber-200">
-          {far === 'high' ? 'This price is more than 30% above' : 'This price is more than 30% below'} what {region} buyers typically pay this week. Check it before you save.
+          {far === 'high' ? t('product.typicalHigh', { region }) : t('product.typicalLow', { region })}
         </p>
       )}
     </div>

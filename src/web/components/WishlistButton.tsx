@@ -3,6 +3,7 @@ import { Heart } from 'lucide-react';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { isSaved, removeFromWishlist, saveToWishlist, WishlistError } from '../../local/wishlist';
+import { useT } from '../i18n/language';
 
 /**
  * A heart that saves a product to the signed-in user's wishlist or takes it off. It reads
@@ -10,6 +11,7 @@ import { isSaved, removeFromWishlist, saveToWishlist, WishlistError } from '../.
  * A visitor is sent to /signin and brought back here afterwards.
  */
 export function WishlistButton({ productId, className = '' }: { productId: number; className?: string }) {
+  const t = useT();
   const saved = useLiveQuery(() => isSaved(productId), [productId]) ?? false;
   const navigate = useNavigate();
   const location = useLocation();
@@ -24,7 +26,7 @@ export function WishlistButton({ productId, className = '' }: { productId: numbe
         navigate('/signin', { state: { from: location.pathname + location.search } });
         return;
       }
-      setError(e instanceof Error ? e.message : 'Could not change your saved items.');
+      setError(e instanceof Error ? e.message : t('product.saveFailed'));
     }
   };
 
@@ -37,7 +39,7 @@ export function WishlistButton({ productId, className = '' }: { productId: numbe
         className={`btn-outline inline-flex items-center gap-2 px-3 py-1.5 text-sm ${saved ? 'border-red-700 text-red-800' : ''} ${className}`}
       >
         <Heart size={18} aria-hidden="true" fill={saved ? 'currentColor' : 'none'} />
-        {saved ? 'Saved' : 'Save to wishlist'}
+        {saved ? t('product.saved') : t('product.save')}
       </button>
       {error && <span role="alert" className="mt-1 text-xs text-red-800">{error}</span>}
     </span>

@@ -1,16 +1,17 @@
 import { X } from 'lucide-react';
+import { t } from '../../../shared/i18n';
 import { formatCedis } from '../../../shared/money';
+import { useT } from '../../i18n/language';
+import { conditionName } from './words';
 import { NO_FILTERS, type CatalogueFilters } from './filters';
-
-const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** The panel's filters in force, each as words a person reads: "Ashanti", "Up to GH₵ 500.00". */
 export function activeFilterChips(f: CatalogueFilters): { label: string; clear: Partial<CatalogueFilters> }[] {
   const chips: { label: string; clear: Partial<CatalogueFilters> }[] = [];
   if (f.location !== 'all') chips.push({ label: f.location, clear: { location: 'all' } });
-  if (f.condition !== 'all') chips.push({ label: capital(f.condition), clear: { condition: 'all' } });
-  if (f.minPrice > NO_FILTERS.minPrice) chips.push({ label: `From ${formatCedis(f.minPrice)}`, clear: { minPrice: NO_FILTERS.minPrice } });
-  if (f.maxPrice < NO_FILTERS.maxPrice) chips.push({ label: `Up to ${formatCedis(f.maxPrice)}`, clear: { maxPrice: NO_FILTERS.maxPrice } });
+  if (f.condition !== 'all') chips.push({ label: conditionName(f.condition), clear: { condition: 'all' } });
+  if (f.minPrice > NO_FILTERS.minPrice) chips.push({ label: t('filters.from', { price: formatCedis(f.minPrice) }), clear: { minPrice: NO_FILTERS.minPrice } });
+  if (f.maxPrice < NO_FILTERS.maxPrice) chips.push({ label: t('filters.upTo', { price: formatCedis(f.maxPrice) }), clear: { maxPrice: NO_FILTERS.maxPrice } });
   return chips;
 }
 
@@ -20,16 +21,17 @@ export function activeFilterChips(f: CatalogueFilters): { label: string; clear: 
  * text has its own box on screen, so it is not repeated here.
  */
 export function ActiveFilters({ value, onChange }: { value: CatalogueFilters; onChange(next: CatalogueFilters): void }) {
+  useT();
   const chips = activeFilterChips(value);
   if (chips.length === 0) return null;
   return (
-    <div className="mt-3 flex flex-wrap items-center gap-2" role="group" aria-label="Filters in use">
+    <div className="mt-3 flex flex-wrap items-center gap-2" role="group" aria-label={t('filters.inUse')}>
       {chips.map((chip) => (
         <button
           key={chip.label}
           type="button"
           onClick={() => onChange({ ...value, ...chip.clear })}
-          aria-label={`${chip.label}: remove this filter`}
+          aria-label={t('filters.remove', { label: chip.label })}
           className="inline-flex min-h-9 items-center gap-1 whitespace-nowrap rounded-full bg-brand-light px-3 text-sm font-medium text-brand-dark ring-1 ring-brand/40"
         >
           {chip.label}
@@ -38,7 +40,7 @@ export function ActiveFilters({ value, onChange }: { value: CatalogueFilters; on
       ))}
       {chips.length > 1 && (
         <button type="button" onClick={() => onChange({ ...NO_FILTERS, search: value.search })} className="min-h-9 px-2 text-sm font-medium text-brand-dark underline">
-          Clear all
+          {t('filters.clearAll')}
         </button>
       )}
     </div>

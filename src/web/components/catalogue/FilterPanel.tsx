@@ -1,6 +1,8 @@
 import { useEffect, useId, useState } from 'react';
 import { CONDITIONS, GHANA_REGIONS, PRICE_FILTER_MAX } from '../../../shared/catalogue';
+import { useT } from '../../i18n/language';
 import { Price } from '../Price';
+import { conditionName } from './words';
 import { NO_FILTERS, asCondition, asRegion, type CatalogueFilters } from './filters';
 
 interface Props {
@@ -10,52 +12,51 @@ interface Props {
   showSearch?: boolean;
 }
 
-const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-
 /** Search text, price range (GH₵ 0 to 10,000), condition and region. */
 export function FilterPanel({ value, onChange, showSearch = true }: Props) {
+  const t = useT();
   const id = useId();
   const set = (patch: Partial<CatalogueFilters>) => onChange({ ...value, ...patch });
   const clampMin = (n: number) => Math.max(0, Math.min(Number.isFinite(n) ? n : 0, value.maxPrice));
   const clampMax = (n: number) => Math.min(PRICE_FILTER_MAX, Math.max(Number.isFinite(n) ? n : PRICE_FILTER_MAX, value.minPrice));
   return (
-    <form className="flex flex-col gap-4" onSubmit={(e) => e.preventDefault()} aria-label="Filters">
+    <form className="flex flex-col gap-4" onSubmit={(e) => e.preventDefault()} aria-label={t('filters.label')}>
       {showSearch && (
         <div>
-          <label htmlFor={`${id}-search`} className="mb-1 block text-sm font-medium">Search</label>
-          <input id={`${id}-search`} type="search" className="input" placeholder="Product name..." value={value.search} onChange={(e) => set({ search: e.target.value })} />
+          <label htmlFor={`${id}-search`} className="mb-1 block text-sm font-medium">{t('filters.search')}</label>
+          <input id={`${id}-search`} type="search" className="input" placeholder={t('filters.searchPlaceholder')} value={value.search} onChange={(e) => set({ search: e.target.value })} />
         </div>
       )}
       <fieldset>
-        <legend className="mb-1 text-sm font-medium">Price range</legend>
+        <legend className="mb-1 text-sm font-medium">{t('filters.price')}</legend>
         <p className="mb-2 text-sm text-gray-700">
           <Price value={value.minPrice} /> – <Price value={value.maxPrice} />
         </p>
         <div className="grid grid-cols-2 gap-2">
-          <PriceInput label="Minimum (GH₵)" value={value.minPrice} onCommit={(n) => set({ minPrice: clampMin(n) })} />
-          <PriceInput label="Maximum (GH₵)" value={value.maxPrice} onCommit={(n) => set({ maxPrice: clampMax(n) })} />
+          <PriceInput label={t('filters.min')} value={value.minPrice} onCommit={(n) => set({ minPrice: clampMin(n) })} />
+          <PriceInput label={t('filters.max')} value={value.maxPrice} onCommit={(n) => set({ maxPrice: clampMax(n) })} />
         </div>
         <label className="mt-2 block text-xs text-gray-700">
-          <span className="sr-only">Maximum price slider</span>
+          <span className="sr-only">{t('filters.slider')}</span>
           <input type="range" min={0} max={PRICE_FILTER_MAX} step={50} value={value.maxPrice} onChange={(e) => set({ maxPrice: clampMax(Number(e.target.value)) })} className="w-full accent-brand" />
         </label>
       </fieldset>
       <div>
-        <label htmlFor={`${id}-condition`} className="mb-1 block text-sm font-medium">Condition</label>
+        <label htmlFor={`${id}-condition`} className="mb-1 block text-sm font-medium">{t('filters.condition')}</label>
         <select id={`${id}-condition`} className="input" value={value.condition} onChange={(e) => set({ condition: asCondition(e.target.value) })}>
-          <option value="all">All conditions</option>
-          {CONDITIONS.map((c) => <option key={c} value={c}>{capital(c)}</option>)}
+          <option value="all">{t('filters.allConditions')}</option>
+          {CONDITIONS.map((c) => <option key={c} value={c}>{conditionName(c)}</option>)}
         </select>
       </div>
       <div>
-        <label htmlFor={`${id}-location`} className="mb-1 block text-sm font-medium">Location (region)</label>
+        <label htmlFor={`${id}-location`} className="mb-1 block text-sm font-medium">{t('filters.location')}</label>
         <select id={`${id}-location`} className="input" value={value.location} onChange={(e) => set({ location: asRegion(e.target.value) })}>
-          <option value="all">All regions</option>
+          <option value="all">{t('filters.allRegions')}</option>
           {GHANA_REGIONS.map((r) => <option key={r} value={r}>{r}</option>)}
         </select>
       </div>
       <button type="button" className="btn-outline" onClick={() => onChange({ ...NO_FILTERS, search: showSearch ? '' : value.search })}>
-        Reset filters
+        {t('filters.reset')}
       </button>
     </form>
   );

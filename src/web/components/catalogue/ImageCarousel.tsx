@@ -2,6 +2,7 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import type { ProductImage as Image } from '../../../shared/schemas/catalogue';
 import { useDataSaver } from '../../hooks/useDataSaver';
+import { useT } from '../../i18n/language';
 import { pictureUrl, ProductImage } from '../ProductImage';
 
 export const SWIPE_THRESHOLD_PX = 50;
@@ -18,6 +19,7 @@ interface Props {
  * neighbours of the shown picture are fetched ahead so the next swipe shows at once.
  */
 export function ImageCarousel({ images, alt, autoRotateMs }: Props) {
+  const t = useT();
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
   const start = useRef<number | undefined>(undefined);
@@ -69,7 +71,7 @@ export function ImageCarousel({ images, alt, autoRotateMs }: Props) {
       className="relative select-none overflow-hidden rounded-xl bg-brand-light"
       role="region"
       aria-roledescription="carousel"
-      aria-label={`${alt} pictures`}
+      aria-label={t('product.pictures', { name: alt })}
       tabIndex={0}
       onKeyDown={onKeyDown}
       onPointerDown={onPointerDown}
@@ -85,16 +87,16 @@ export function ImageCarousel({ images, alt, autoRotateMs }: Props) {
       <div className="flex transition-transform duration-300 ease-out" style={{ transform: `translateX(-${index * 100}%)` }}>
         {images.map((image, i) => (
           <div key={image.id} className="w-full shrink-0" aria-hidden={i !== index}>
-            <ProductImage image={image} alt={`${alt} (${i + 1} of ${count})`} eager={i === 0} deferred={dataSaver !== false && !shown.has(i)} sizes="(min-width: 1024px) 50vw, 100vw" className="pointer-events-none" />
+            <ProductImage image={image} alt={t('product.pictureOf', { name: alt, i: i + 1, n: count })} eager={i === 0} deferred={dataSaver !== false && !shown.has(i)} sizes="(min-width: 1024px) 50vw, 100vw" className="pointer-events-none" />
           </div>
         ))}
       </div>
       {count > 1 && (
         <>
-          <button type="button" aria-label="Previous picture" className="absolute left-2 top-1/2 -translate-y-1/2 rounded-full bg-white/85 p-2 shadow hover:bg-white" onClick={() => go(index - 1)}>
+          <button type="button" aria-label={t('product.previousPicture')} className="absolute left-2 top-1/2 -translate-y-1/2 rounded-full bg-white/85 p-2 shadow hover:bg-white" onClick={() => go(index - 1)}>
             <ChevronLeft size={20} aria-hidden="true" />
           </button>
-          <button type="button" aria-label="Next picture" className="absolute right-2 top-1/2 -translate-y-1/2 rounded-full bg-white/85 p-2 shadow hover:bg-white" onClick={() => go(index + 1)}>
+          <button type="button" aria-label={t('product.nextPicture')} className="absolute right-2 top-1/2 -translate-y-1/2 rounded-full bg-white/85 p-2 shadow hover:bg-white" onClick={() => go(index + 1)}>
             <ChevronRight size={20} aria-hidden="true" />
           </button>
           <p className="absolute right-3 top-3 rounded-full bg-black/60 px-2 py-0.5 text-xs font-medium text-white" aria-live="polite">
@@ -105,7 +107,7 @@ export function ImageCarousel({ images, alt, autoRotateMs }: Props) {
               <button
                 key={image.id}
                 type="button"
-                aria-label={`Show picture ${i + 1}`}
+                aria-label={t('product.showPicture', { i: i + 1 })}
                 aria-current={i === index ? 'true' : undefined}
                 onClick={() => go(i)}
                 className={`h-2.5 rounded-full transition-all ${i === index ? 'w-6 bg-white' : 'w-2.5 bg-white/60'}`}

@@ -1,5 +1,7 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { t as translate } from '../../../shared/i18n';
 import type { Pagination as PageInfo } from '../../../shared/pagination';
+import { useT } from '../../i18n/language';
 
 const WINDOW = 5;
 
@@ -17,22 +19,23 @@ export function pageWindow(current: number, total: number): number[] {
 export function showingCaption(p: PageInfo, shown: number): string {
   const from = shown === 0 ? 0 : (p.currentPage - 1) * p.pageSize + 1;
   const total = p.totalIsLowerBound ? `${p.totalCount.toLocaleString('en')}+` : String(p.totalCount);
-  return `Showing ${from}-${from === 0 ? 0 : from + shown - 1} of ${total} products`;
+  return translate('products.showing', { from, to: from === 0 ? 0 : from + shown - 1, total });
 }
 
 export function Pagination({ page, onPage }: { page: PageInfo; onPage(n: number): void }) {
+  const t = useT();
   if (page.totalPages <= 1) return null;
   return (
-    <nav aria-label="Pages" className="flex flex-wrap items-center justify-center gap-1">
+    <nav aria-label={t('products.pages')} className="flex flex-wrap items-center justify-center gap-1">
       <button type="button" className="btn-outline px-3 py-1.5" disabled={!page.hasPreviousPage} onClick={() => onPage(page.currentPage - 1)}>
-        <ChevronLeft size={16} aria-hidden="true" /> Previous
+        <ChevronLeft size={16} aria-hidden="true" /> {t('products.previous')}
       </button>
       {pageWindow(page.currentPage, page.totalPages).map((n) => (
         <button
           key={n}
           type="button"
           aria-current={n === page.currentPage ? 'page' : undefined}
-          aria-label={`Page ${n}`}
+          aria-label={t('products.page', { n })}
           className={`h-9 min-w-9 rounded-lg px-2 text-sm font-medium ${n === page.currentPage ? 'bg-brand-dark text-white' : 'text-gray-800 ring-1 ring-gray-300 hover:bg-brand-light'}`}
           onClick={() => onPage(n)}
         >
@@ -40,7 +43,7 @@ export function Pagination({ page, onPage }: { page: PageInfo; onPage(n: number)
         </button>
       ))}
       <button type="button" className="btn-outline px-3 py-1.5" disabled={!page.hasNextPage} onClick={() => onPage(page.currentPage + 1)}>
-        Next <ChevronRight size={16} aria-hidden="true" />
+        {t('products.next')} <ChevronRight size={16} aria-hidden="true" />
       </button>
     </nav>
   );

@@ -9,6 +9,7 @@ import { api } from '../../lib/api';
 import { useOnline } from '../../hooks/useOnline';
 import { StarInput, Stars } from './Stars';
 import { formatDate } from '../../../shared/dates';
+import { useLocale, useT } from '../../i18n/language';
 
 interface Props {
   productId: number;
@@ -21,16 +22,17 @@ interface Props {
 
 /** Customer reviews: the user's own (still on the phone) first as 'You', then the server's. */
 export function ReviewsSection({ productId, productName, reviews, rating, canReview }: Props) {
+  const t = useT();
   const pending = useLiveQuery(() => pendingReviews(productId), [productId]) ?? [];
   const nothing = pending.length === 0 && (reviews?.length ?? 0) === 0;
   // Kept here: sending the review turns canReview off, which removes the form.
   const [notice, setNotice] = useState<string>();
   return (
     <section aria-labelledby="reviews-title" className="mt-10">
-      <h2 id="reviews-title" className="text-xl font-bold">Customer Reviews</h2>
+      <h2 id="reviews-title" className="text-xl font-bold">{t('reviews.title')}</h2>
       {rating.count > 0 && rating.average !== null && (
         <p className="mt-1 flex items-center gap-2 text-gray-800">
-          <Stars value={rating.average} /> <span>{rating.average.toFixed(1)} out of 5 · {rating.count} review{rating.count === 1 ? '' : 's'}</span>
+          <Stars value={rating.average} /> <span>{t('reviews.summary', { average: rating.average.toFixed(1), n: rating.count })}</span>
         </p>
       )}
       {notice ? (
@@ -41,15 +43,15 @@ export function ReviewsSection({ productId, productName, reviews, rating, canRev
       <ul className="mt-4 flex flex-col gap-3">
         {pending.map((p) => (
           <li key={`pending-${p.seq}`} className="card p-4">
-            <ReviewHead name="You" rating={p.rating} date={p.createdAt} />
+            <ReviewHead name={t('reviews.you')} rating={p.rating} date={p.createdAt} />
             <p className="mt-2 whitespace-pre-line text-gray-800">{p.comment}</p>
             {p.status === 'pending' ? (
-              <p className="mt-2 text-xs font-medium text-amber-800">Waiting to be sent — it goes out when you are online.</p>
+              <p className="mt-2 text-xs font-medium text-amber-800">{t('reviews.waiting')}</p>
             ) : (
               <div role="alert" className="mt-2 flex flex-wrap items-center gap-2 text-sm text-red-800">
-                <span>Failed to submit review. Please try again. {p.error}</span>
-                <button type="button" className="btn-outline px-2 py-1 text-xs" onClick={() => void retryEntry(p.seq)}>Retry</button>
-                <button type="button" className="btn-outline px-2 py-1 text-xs" onClick={() => void discardEntry(p.seq, api)}>Discard</button>
+                <span>{t('reviews.failed')} {p.error}</span>
+                <button type="button" className="btn-outline px-2 py-1 text-xs" onClick={() => void retryEntry(p.seq)}>{t('reviews.retry')}</button>
+                <button type="button" className="btn-outline px-2 py-1 text-xs" onClick={() => void discardEntry(p.seq, api)}>{t('reviews.discard')}</button>
               </div>
             )}
           </li>
@@ -63,25 +65,27 @@ export function ReviewsSection({ productId, productName, reviews, rating, canRev
       </ul>
       {nothing &&
         (reviews === undefined && rating.count > 0 ? (
-          <p className="mt-3 text-gray-700">The reviews of this product show when you are online.</p>
+          <p className="mt-3 text-gray-700">{t('reviews.offline')}</p>
         ) : (
-          <p className="mt-3 text-gray-700">No reviews yet. Be the first to review!</p>
+          <p className="mt-3 text-gray-700">{t('reviews.none')}</p>
         ))}
     </section>
   );
 }
 
 function ReviewHead({ name, rating, date }: { name: string; rating: number; date: string }) {
+  const locale = useLocale();
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
       <span className="font-semibold">{name}</span>
       <Stars value={rating} size={14} />
-      <span className="text-xs text-gray-600">{formatDate(date)}</span>
+      <span className="text-xs text-gray-600">{formatDate(date, locale)}</span>
     </div>
   );
 }
 
 function ReviewForm({ productId, productName, onDone }: { productId: number; productName: string; onDone(notice: string): void }) {
+  const t = useT();
   const id = useId();
   const online = useOnline();
   const [rating, setRating] = useState(0);
@@ -99,20 +103,20 @@ function ReviewForm({ productId, productName, onDone }: { productId: number; pro
     setBusy(true);
     try {
       await submitReview(parsed.value, productName);
-      onDone(online ? 'Review submitted successfully!' : 'Review saved. It will be sent when you are back online.');
+      onDone(online ? t('reviews.submitted') : t('reviews.saved'));
     } catch {
-      setErrors({ _: 'Failed to submit review. Please try again.' });
+      setErrors({ _: t('reviews.failed') });
       setBusy(false);
     }
   };
 
   return (
     <form onSubmit={submit} noValidate className="card mt-4 flex flex-col gap-3 p-4" aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`} className="font-semibold">Write a Review</h3>
+      <h3 id={`${id}-title`} className="font-semibold">{t('reviews.write')}</h3>
       <StarInput name={`${id}-rating`} value={rating} onChange={(n) => { setRating(n); setErrors(({ rating: _r, ...rest }) => rest); }} />
       {errors.rating && <p className="text-sm text-red-700" role="alert">{errors.rating}</p>}
       <div>
-        <label htmlFor={`${id}-comment`} className="mb-1 block text-sm font-medium">Your review</label>
+        <label htmlFor={`${id}-comment`} className="mb-1 block text-sm font-medium">{t('reviews.yourReview')}</label>
         <textarea
           id={`${id}-comment`}
           className="input min-h-28"
@@ -126,7 +130,7 @@ function ReviewForm({ productId, productName, onDone }: { productId: number; pro
         {errors.comment && <p id={`${id}-comment-error`} className="mt-1 text-sm text-red-700" role="alert">{errors.comment}</p>}
       </div>
       {errors._ && <p className="text-sm text-red-700" role="alert">{errors._}</p>}
-      <button type="submit" className="btn-primary self-start" disabled={busy}>Submit Review</button>
+      <button type="submit" className="btn-primary self-start" disabled={busy}>{t('reviews.submit')}</button>
     </form>
   );
 }

@@ -1,10 +1,12 @@
 import { WifiOff } from 'lucide-react';
+import { t } from '../../../shared/i18n';
+import { useT } from '../../i18n/language';
 import { useOnline } from '../../hooks/useOnline';
 import { useMirrorIsPartial } from './useCatalogue';
 
 /** The sentence an offline list or search shows when the phone holds only its owner's part of Ghana. */
 export function savedListingsSentence(count: number): string {
-  return `Showing ${count.toLocaleString('en')} saved ${count === 1 ? 'listing' : 'listings'}. Go online to search all of Ghana.`;
+  return t('products.savedListings', { n: count, count: count.toLocaleString('en') });
 }
 
 /**
@@ -12,6 +14,7 @@ export function savedListingsSentence(count: number): string {
  * categories, the shelves and what they kept (src/local/mirror-scope.ts): it says so.
  */
 export function SavedListingsNote({ count }: { count: number | undefined }) {
+  useT();
   const online = useOnline();
   const partial = useMirrorIsPartial();
   if (online || !partial || count === undefined) return null;

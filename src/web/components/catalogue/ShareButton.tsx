@@ -2,6 +2,7 @@ import { Share2 } from 'lucide-react';
 import { useState } from 'react';
 import { formatCedis } from '../../../shared/money';
 import type { Product } from '../../../shared/schemas/catalogue';
+import { useT } from '../../i18n/language';
 
 /** The product's own address: opens in the installed app (it is in the app's scope) or the browser. */
 export function productLink(id: number, origin: string = location.origin): string {
@@ -13,12 +14,13 @@ export function productLink(id: number, origin: string = location.origin): strin
  * there is none, the link copied to the clipboard; failing that, the link shown to copy by hand.
  */
 export function ShareButton({ product }: { product: Pick<Product, 'id' | 'name' | 'price'> }) {
+  const t = useT();
   const [notice, setNotice] = useState<string>();
   const share = async () => {
     // Made at the tap: the button is also drawn on the server, which has no location.
     const url = productLink(product.id);
     setNotice(undefined);
-    const data = { title: product.name, text: `${product.name}, ${formatCedis(product.price)} on Akuafo Market`, url };
+    const data = { title: product.name, text: t('product.shareText', { name: product.name, price: formatCedis(product.price) }), url };
     if (navigator.share && (!navigator.canShare || navigator.canShare(data))) {
       try {
         await navigator.share(data);
@@ -29,7 +31,7 @@ export function ShareButton({ product }: { product: Pick<Product, 'id' | 'name' 
     }
     try {
       await navigator.clipboard.writeText(url);
-      setNotice('Link copied');
+      setNotice(t('product.linkCopied'));
     } catch {
       setNotice(url);
     }
@@ -37,7 +39,7 @@ export function ShareButton({ product }: { product: Pick<Product, 'id' | 'name' 
   return (
     <div className="flex flex-col items-end gap-1">
       <button type="button" className="btn-outline px-3 py-1.5 text-sm" onClick={() => void share()}>
-        <Share2 size={16} aria-hidden="true" /> Share
+        <Share2 size={16} aria-hidden="true" /> {t('product.share')}
       </button>
       {notice && <p role="status" className="max-w-60 break-all text-xs text-gray-700" data-testid="share-notice">{notice}</p>}
     </div>

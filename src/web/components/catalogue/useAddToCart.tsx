@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { t } from '../../../shared/i18n';
 import type { Product } from '../../../shared/schemas/catalogue';
 import { addProductToCart, needsSignIn } from './add-to-cart';
 import { Toast, type ToastMessage } from './Toast';
@@ -27,13 +28,13 @@ export function useAddToCart() {
     async (product: Product) => {
       try {
         await addProductToCart(product);
-        show(`${product.name} added to cart!`, 'success');
+        show(t('products.added', { name: product.name }), 'success');
       } catch (error) {
         if (needsSignIn(error)) {
           navigate('/signin', { state: { from: location.pathname + location.search } });
           return;
         }
-        show(error instanceof Error ? error.message : 'Could not add to cart.', 'error');
+        show(error instanceof Error ? error.message : t('products.addFailed'), 'error');
       }
     },
     [navigate, location.pathname, location.search, show],

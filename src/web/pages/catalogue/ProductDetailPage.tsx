@@ -18,7 +18,8 @@ import { useSession } from '../../hooks/useSession';
 import { useInitialData } from '../../initial-app/initial-data';
 import { useProductDetail } from './useProductDetail';
 import { formatDate } from '../../../shared/dates';
-
+import { categoryName, conditionName } from '../../components/catalogue/words';
+import { useLocale, useT } from '../../i18n/language';
 
 export default function ProductDetailPage() {
   const { session, loading } = useSession();
@@ -37,8 +38,9 @@ function ProductDetail({ email }: { email: string | undefined }) {
   const id = /^\d{1,12}$/.test(params.id ?? '') ? Number(params.id) : undefined;
   const state = useProductDetail(id);
   const { add, toastElement } = useAddToCart();
+  const t = useT();
 
-  if (state.status === 'loading') return <Spinner label="Loading product…" />;
+  if (state.status === 'loading') return <Spinner label={t('product.loading')} />;
   if (state.status === 'not-found') return <ProductNotFound />;
   const { product, detail, related } = state;
   const available = isPurchasable(product);
@@ -46,9 +48,9 @@ function ProductDetail({ email }: { email: string | undefined }) {
   return (
     <div className="container-page py-6">
       <Freshness />
-      <nav aria-label="Breadcrumb" className="mb-4 text-sm text-gray-700">
-        <Link to="/products" className="hover:text-brand">Products</Link> <span aria-hidden="true">/</span>{' '}
-        <Link to={`/products?category=${encodeURIComponent(product.category)}`} className="hover:text-brand">{product.category}</Link>
+      <nav aria-label={t('product.breadcrumb')} className="mb-4 text-sm text-gray-700">
+        <Link to="/products" className="hover:text-brand">{t('product.products')}</Link> <span aria-hidden="true">/</span>{' '}
+        <Link to={`/products?category=${encodeURIComponent(product.category)}`} className="hover:text-brand">{categoryName(product.category)}</Link>
       </nav>
       <div className="grid gap-6 lg:grid-cols-2">
         <ImageCarousel images={product.images} alt={product.name} autoRotateMs={5000} />
@@ -68,10 +70,10 @@ function ProductDetail({ email }: { email: string | undefined }) {
           <TypicalPrice commodityId={product.commodityId} region={product.region} />
           <p className="whitespace-pre-line text-gray-800">{product.description}</p>
           <button type="button" className="btn-primary py-3 text-base" disabled={!available} onClick={() => void add(product)}>
-            <ShoppingCart size={20} aria-hidden="true" /> {available ? 'Add to Cart' : 'Out of Stock'}
+            <ShoppingCart size={20} aria-hidden="true" /> {available ? t('product.addToCart') : t('product.outOfStock')}
           </button>
           <p className="flex items-center gap-2 text-sm text-gray-700">
-            <Warehouse size={18} className="text-brand" aria-hidden="true" /> Free pickup at the warehouse you choose
+            <Warehouse size={18} className="text-brand" aria-hidden="true" /> {t('product.freePickup')}
           </p>
           <ProductFacts product={product} available={available} />
         </div>
@@ -87,7 +89,7 @@ function ProductDetail({ email }: { email: string | undefined }) {
 
       {related.length > 0 && (
         <section aria-labelledby="related-title" className="mt-10">
-          <h2 id="related-title" className="mb-4 text-xl font-bold">You may also like</h2>
+          <h2 id="related-title" className="mb-4 text-xl font-bold">{t('product.related')}</h2>
           <ProductGrid products={related} onAdd={add} eagerCount={0} />
         </section>
       )}
@@ -97,30 +99,32 @@ function ProductDetail({ email }: { email: string | undefined }) {
 }
 
 function RatingLine({ rating }: { rating: Product['rating'] }) {
-  if (rating.count === 0 || rating.average === null) return <p className="text-sm text-gray-700">No reviews yet</p>;
+  const t = useT();
+  if (rating.count === 0 || rating.average === null) return <p className="text-sm text-gray-700">{t('product.noReviews')}</p>;
   return (
     <p className="flex items-center gap-2 text-sm text-gray-800">
-      <Stars value={rating.average} /> {rating.average.toFixed(1)} ({rating.count} review{rating.count === 1 ? '' : 's'})
+      <Stars value={rating.average} /> {t('product.rating', { average: rating.average.toFixed(1), n: rating.count })}
     </p>
   );
 }
 
 function ProductFacts({ product, available }: { product: Product; available: boolean }) {
-  const listed = formatDate(product.createdAt);
+  const t = useT();
+  const listed = formatDate(product.createdAt, useLocale());
   const rows: [string, string][] = [
-    ['Category', product.category],
-    ['Availability', available ? `In Stock (${product.stockQuantity} available)` : 'Out of Stock'],
-    ['Condition', product.condition.charAt(0).toUpperCase() + product.condition.slice(1)],
-    ['Region', product.region],
-    ['Seller', product.sellerName],
-    ['Listed', listed],
+    [t('product.fact.category'), categoryName(product.category)],
+    [t('product.fact.availability'), available ? t('product.inStock', { n: product.stockQuantity }) : t('product.outOfStock')],
+    [t('product.fact.condition'), conditionName(product.condition)],
+    [t('product.fact.region'), product.region],
+    [t('product.fact.seller'), product.sellerName],
+    [t('product.fact.listed'), listed],
   ];
   return (
     <dl className="card mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 p-4 text-sm">
-      {rows.map(([term, value]) => (
+      {rows.map(([term, value], i) => (
         <div key={term} className="contents">
           <dt className="font-medium text-gray-700">{term}</dt>
-          <dd className={term === 'Availability' && !available ? 'font-semibold text-red-700' : ''}>{value}</dd>
+          <dd className={i === 1 && !available ? 'font-semibold text-red-700' : ''}>{value}</dd>
         </div>
       ))}
     </dl>
@@ -129,14 +133,13 @@ function ProductFacts({ product, available }: { product: Product; available: boo
 
 /** Visitors never get here (they are sent to sign in), so the message speaks to a signed-in user. */
 function ProductNotFound() {
+  const t = useT();
   return (
     <div className="container-page flex flex-col items-center gap-4 py-16 text-center">
       <PackageX size={48} className="text-gray-500" aria-hidden="true" />
-      <h1 className="text-2xl font-bold">Product Not Found</h1>
-      <p className="max-w-md text-gray-700">
-        This product may have been removed, or it is not saved on this phone yet. Connect to the internet to load it.
-      </p>
-      <Link to="/products" className="btn-primary">Return to Products</Link>
+      <h1 className="text-2xl font-bold">{t('product.notFound.title')}</h1>
+      <p className="max-w-md text-gray-700">{t('product.notFound.text')}</p>
+      <Link to="/products" className="btn-primary">{t('product.notFound.back')}</Link>
     </div>
   );
 }

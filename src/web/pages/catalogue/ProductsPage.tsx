@@ -15,11 +15,14 @@ import { EmptyState, LoadError } from '../../components/catalogue/states';
 import { useAddToCart } from '../../components/catalogue/useAddToCart';
 import { useCatalogue } from '../../components/catalogue/useCatalogue';
 import { Spinner } from '../../components/Spinner';
+import { categoryName } from '../../components/catalogue/words';
+import { useT } from '../../i18n/language';
 import { SORTS, queryToSearchParams, useProductsQuery, type SortKey } from './useProductsQuery';
 
 export const SEARCH_DEBOUNCE_MS = 500;
 
 export default function ProductsPage() {
+  const t = useT();
   const { query, filters, category, sort, update, setParams } = useProductsQuery();
   const { add, toastElement } = useAddToCart();
   const [showFilters, setShowFilters] = useState(false);
@@ -49,7 +52,7 @@ export default function ProductsPage() {
 
   return (
     <div className="container-page py-6">
-      <h1 className="mb-4 text-2xl font-bold sm:text-3xl">Agricultural Products</h1>
+      <h1 className="mb-4 text-2xl font-bold sm:text-3xl">{t('products.title')}</h1>
       <Freshness />
       <RegionPrompt />
 
@@ -57,12 +60,12 @@ export default function ProductsPage() {
 
       <div className="mt-3 flex flex-wrap items-center gap-2">
         <button type="button" className="btn-outline" aria-expanded={showFilters} aria-controls="products-filters" onClick={() => setShowFilters((s) => !s)}>
-          <SlidersHorizontal size={16} aria-hidden="true" /> {showFilters ? 'Hide filters' : 'Filters'}
+          <SlidersHorizontal size={16} aria-hidden="true" /> {showFilters ? t('products.hideFilters') : t('products.filters')}
         </button>
         <label className="ml-auto flex items-center gap-2 text-sm">
-          <span>Sort by</span>
+          <span>{t('products.sortBy')}</span>
           <select className="input w-auto py-1.5" value={sort} onChange={(e) => update({ sort: e.target.value === 'newest' ? undefined : e.target.value })}>
-            {(Object.keys(SORTS) as SortKey[]).map((k) => <option key={k} value={k}>{SORTS[k].label}</option>)}
+            {(Object.keys(SORTS) as SortKey[]).map((k) => <option key={k} value={k}>{t(SORTS[k].label)}</option>)}
           </select>
         </label>
       </div>
@@ -73,32 +76,32 @@ export default function ProductsPage() {
         </div>
       )}
 
-      <div role="tablist" aria-label="Categories" className="-mx-4 mt-4 flex gap-2 overflow-x-auto px-4 pb-2">
-        <CategoryTab selected={!category} onSelect={() => update({ category: undefined })}>All Products</CategoryTab>
+      <div role="tablist" aria-label={t('products.categories')} className="-mx-4 mt-4 flex gap-2 overflow-x-auto px-4 pb-2">
+        <CategoryTab selected={!category} onSelect={() => update({ category: undefined })}>{t('products.all')}</CategoryTab>
         {categories.data?.map((c) => (
           <CategoryTab key={c.name} selected={category === c.name} onSelect={() => update({ category: c.name })}>
-            {c.name}
+            {categoryName(c.name)}
           </CategoryTab>
         ))}
       </div>
 
       <div className="mt-4">
         {result.error ? (
-          <LoadError message="Error loading products. Please try again later." onRetry={result.retry} />
+          <LoadError message={t('products.loadError')} onRetry={result.retry} />
         ) : page === undefined ? (
-          <Spinner label="Loading products…" />
+          <Spinner label={t('products.loading')} />
         ) : page.data.length === 0 ? (
           <>
           <SavedListingsNote count={0} />
-          <EmptyState title={query.search ? `No products found for "${query.search}"` : 'No products found matching your criteria.'}>
-            <button type="button" className="btn-primary" onClick={() => setParams({})}>Clear all filters</button>
+          <EmptyState title={query.search ? t('products.noneFor', { search: query.search }) : t('products.none')}>
+            <button type="button" className="btn-primary" onClick={() => setParams({})}>{t('products.clearAll')}</button>
           </EmptyState>
           </>
         ) : (
           <>
             <SavedListingsNote count={page.pagination.totalCount} />
             {/* The cards' names are h3: the list needs a heading of its own in between. */}
-            <h2 className="sr-only">Products</h2>
+            <h2 className="sr-only">{t('products.list')}</h2>
             <p className="mb-3 text-sm text-gray-700" aria-live="polite">{showingCaption(page.pagination, page.data.length)}</p>
             <ProductGrid products={page.data} onAdd={add} />
             <div className="mt-6">
@@ -128,6 +131,7 @@ function CategoryTab({ selected, onSelect, children }: { selected: boolean; onSe
 
 /** The search box (exported for its test): the URL follows the typing after 500 ms of quiet ('Searching...' meanwhile). */
 export function SearchBox({ value, onSearch }: { value: string; onSearch(term: string): void }) {
+  const t = useT();
   const [term, setTerm] = useState(value);
   // When the URL's term changes (Back, a chip's clear, Clear all filters) the box follows. Not in
   // an effect: its run on the first render would set the box back to the URL's term after what
@@ -148,7 +152,7 @@ export function SearchBox({ value, onSearch }: { value: string; onSearch(term: s
 
   return (
     <form role="search" onSubmit={(e) => { e.preventDefault(); onSearch(term.trim()); }}>
-      <label htmlFor="products-search" className="sr-only">Search products</label>
+      <label htmlFor="products-search" className="sr-only">{t('products.search.label')}</label>
       <div className="relative">
         <Search size={18} className="absolute left-3 top-1/2 -translate-y-1/2 text-gray-500" aria-hidden="true" />
         <input
@@ -156,17 +160,17 @@ export function SearchBox({ value, onSearch }: { value: string; onSearch(term: s
           type="text"
           enterKeyHint="search"
           className="input pl-10 pr-10"
-          placeholder="Search products, categories..."
+          placeholder={t('products.search.placeholder')}
           value={term}
           onChange={(e) => setTerm(e.target.value)}
         />
         {term && (
-          <button type="button" aria-label="Clear search" className="absolute right-2 top-1/2 -translate-y-1/2 rounded p-1 text-gray-600 hover:bg-gray-100" onClick={() => { setTerm(''); onSearch(''); }}>
+          <button type="button" aria-label={t('products.search.clear')} className="absolute right-2 top-1/2 -translate-y-1/2 rounded p-1 text-gray-600 hover:bg-gray-100" onClick={() => { setTerm(''); onSearch(''); }}>
             <X size={18} aria-hidden="true" />
           </button>
         )}
       </div>
-      <p className="mt-1 h-5 text-sm text-gray-600" aria-live="polite">{pending ? 'Searching...' : ''}</p>
+      <p className="mt-1 h-5 text-sm text-gray-600" aria-live="polite">{pending ? t('products.searching') : ''}</p>
     </form>
   );
 }

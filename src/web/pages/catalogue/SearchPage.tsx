@@ -13,6 +13,7 @@ import { EmptyState, LoadError } from '../../components/catalogue/states';
 import { useAddToCart } from '../../components/catalogue/useAddToCart';
 import { useCatalogue } from '../../components/catalogue/useCatalogue';
 import { Spinner } from '../../components/Spinner';
+import { useT } from '../../i18n/language';
 import { queryToSearchParams } from './useProductsQuery';
 
 /**
@@ -20,6 +21,7 @@ import { queryToSearchParams } from './useProductsQuery';
  * the mirror holds only the owner's part of Ghana, online the server's too (the mirror's meanwhile).
  */
 export default function SearchPage() {
+  const t = useT();
   const [params, setParams] = useSearchParams();
   const q = (params.get('q') ?? '').trim().slice(0, 100);
   const page = Math.max(1, Math.floor(Number(params.get('page')) || 1));
@@ -37,25 +39,25 @@ export default function SearchPage() {
       <Freshness />
       <SearchForm initial={q} onSearch={(term) => setParams(term ? { q: term } : {})} />
       {q === '' ? (
-        <p className="mt-6 text-gray-700">Type what you are looking for: a crop, an animal or a farm input.</p>
+        <p className="mt-6 text-gray-700">{t('products.searchPage.hint')}</p>
       ) : (
         <>
-          <h1 className="mt-6 text-2xl font-bold">Search Results for "{q}"</h1>
+          <h1 className="mt-6 text-2xl font-bold">{t('products.searchPage.title', { q })}</h1>
           <div className="mt-4">
             {result.error ? (
-              <LoadError message="Error loading products. Please try again later." onRetry={result.retry} />
+              <LoadError message={t('products.loadError')} onRetry={result.retry} />
             ) : result.data === undefined ? (
-              <Spinner label="Searching…" />
+              <Spinner label={t('products.searchPage.searching')} />
             ) : result.data.data.length === 0 ? (
               <>
                 <SavedListingsNote count={0} />
-                <EmptyState title={`No results found for "${q}"`} />
+                <EmptyState title={t('products.searchPage.none', { q })} />
               </>
             ) : (
               <>
                 <SavedListingsNote count={result.data.pagination.totalCount} />
                 <p className="mb-3 text-sm text-gray-700">{showingCaption(result.data.pagination, result.data.data.length)}</p>
-                <h2 className="sr-only">Products</h2>
+                <h2 className="sr-only">{t('products.list')}</h2>
                 <ProductGrid products={result.data.data} onAdd={add} />
                 <div className="mt-6">
                   <Pagination
@@ -77,6 +79,7 @@ export default function SearchPage() {
 }
 
 function SearchForm({ initial, onSearch }: { initial: string; onSearch(term: string): void }) {
+  const t = useT();
   const [term, setTerm] = useState(initial);
   useEffect(() => setTerm(initial), [initial]);
   const submit = (e: FormEvent) => {
@@ -85,9 +88,9 @@ function SearchForm({ initial, onSearch }: { initial: string; onSearch(term: str
   };
   return (
     <form role="search" onSubmit={submit} className="flex max-w-2xl gap-2">
-      <label htmlFor="search-page-q" className="sr-only">Search products</label>
-      <input id="search-page-q" type="search" className="input" placeholder="Search for grains, livestock, or inputs..." value={term} onChange={(e) => setTerm(e.target.value)} />
-      <button type="submit" className="btn-primary" aria-label="Search">
+      <label htmlFor="search-page-q" className="sr-only">{t('products.search.label')}</label>
+      <input id="search-page-q" type="search" className="input" placeholder={t('products.searchPage.placeholder')} value={term} onChange={(e) => setTerm(e.target.value)} />
+      <button type="submit" className="btn-primary" aria-label={t('products.searchPage.button')}>
         <Search size={18} aria-hidden="true" />
       </button>
     </form>

@@ -3,11 +3,12 @@ import { CATEGORIES, PRICE_FILTER_MAX, PRODUCTS_PAGE_SIZE, type Category } from 
 import type { ProductQuery } from '../../../shared/schemas/catalogue';
 import { asCondition, asPrice, asRegion, type CatalogueFilters } from '../../components/catalogue/filters';
 
+/** Each order, its label's message and the query it makes. */
 export const SORTS = {
-  newest: { label: 'Newest first', sortBy: 'createdAt', sortDir: 'desc' },
-  'price-asc': { label: 'Price: low to high', sortBy: 'price', sortDir: 'asc' },
-  'price-desc': { label: 'Price: high to low', sortBy: 'price', sortDir: 'desc' },
-  name: { label: 'Name: A to Z', sortBy: 'name', sortDir: 'asc' },
+  newest: { label: 'products.sort.newest', sortBy: 'createdAt', sortDir: 'desc' },
+  'price-asc': { label: 'products.sort.priceAsc', sortBy: 'price', sortDir: 'asc' },
+  'price-desc': { label: 'products.sort.priceDesc', sortBy: 'price', sortDir: 'desc' },
+  name: { label: 'products.sort.name', sortBy: 'name', sortDir: 'asc' },
 } as const;
 export type SortKey = keyof typeof SORTS;
 
