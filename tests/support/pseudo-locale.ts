@@ -1,6 +1,7 @@
 import { act } from '@testing-library/react';
 import { COMPANY, COMPANY_ADDRESS_LINE } from '../../src/shared/company';
 import { GHANA_REGIONS } from '../../src/shared/catalogue';
+import { NETWORK_LABELS } from '../../src/shared/phone';
 import { activate, loadLocale, type ShownLocale } from '../../src/shared/i18n';
 
 const OPEN = '⟦';
@@ -8,7 +9,8 @@ const CLOSE = '⟧';
 
 /**
  * Names, not words: the brand, the languages' own names, the company's contacts, the money sign
- * (formatCedis), Ghana's regions (official names, like a town's). And the months of a date:
+ * (formatCedis), Ghana's regions (official names, like a town's), the mobile money networks'
+ * brands. And the months of a date:
  * they come from the dates module's month table (src/shared/dates.ts), English under the
  * pseudo-locale; their Twi is checked in words by the Twi tests.
  */
@@ -16,6 +18,7 @@ const NAMES = [
   COMPANY.name, COMPANY.legalName, COMPANY_ADDRESS_LINE, ...COMPANY.social.map((s) => s.name), 'WhatsApp', 'Akuafo', 'Market', 'English', 'Twi', 'GH₵',
   // Longest first: "Bono East" before "Bono".
   ...[...GHANA_REGIONS].sort((a, b) => b.length - a.length),
+  ...Object.values(NETWORK_LABELS),
 ];
 const MONTH = /\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\b/g;
 
@@ -28,7 +31,10 @@ const MONTH = /\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\b/g;
 export function untranslated(root: HTMLElement): string[] {
   const texts: string[] = [];
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) texts.push(node.textContent ?? '');
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    // A style sheet's text is not read by anyone.
+    if (node.parentElement?.tagName !== 'STYLE') texts.push(node.textContent ?? '');
+  }
   for (const el of root.querySelectorAll('*')) {
     for (const attr of ['aria-label', 'placeholder', 'title', 'alt']) {
       const value = el.getAttribute(attr);

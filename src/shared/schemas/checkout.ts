@@ -15,8 +15,6 @@ export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 
 export const CHECKOUT_MESSAGES = {
   noWarehouse: 'Please select a shipping address',
-  /** The checkout screen's words for noWarehouse: it names the field as the screen does. */
-  pickWarehouse: 'Please select a pickup warehouse',
   noNumber: 'Please enter your mobile money number',
   badNumber: 'Please enter a valid Ghana mobile number, e.g. 0241234567 or +233241234567',
   noWallet: 'This number is not on MTN, Telecel or AT, so it cannot receive a mobile money prompt',

@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import { readCart, cartTotals } from '../../../local/cart';
 import { readCheckoutDefaults, startCheckout } from '../../../local/checkout';
 import { MOBILE_MONEY_NETWORKS, NETWORK_LABELS, type MobileMoneyNetwork } from '../../../shared/phone';
-import { CHECKOUT_MESSAGES, checkoutRequestSchema, DEFAULT_NETWORK, type CheckoutDefaults, type CheckoutStarted } from '../../../shared/schemas/checkout';
+import { checkoutRequestSchema, DEFAULT_NETWORK, type CheckoutDefaults, type CheckoutStarted } from '../../../shared/schemas/checkout';
 import type { Warehouse } from '../../../shared/schemas/catalogue';
 import { parseWith } from '../../../shared/schemas/parse';
 import { api } from '../../lib/api';
@@ -13,6 +13,8 @@ import { Price, WasPrice } from '../../components/Price';
 import { Spinner } from '../../components/Spinner';
 import { useOnline } from '../../hooks/useOnline';
 import { Alert } from '../../components/ui/Alert';
+import { itemsText } from '../../components/items-text';
+import { useT } from '../../i18n/language';
 import { PaymentStep } from './PaymentStep';
 
 interface FormState {
@@ -27,6 +29,7 @@ interface FormState {
 const EMPTY_FORM: FormState = { shippingAddressId: '', mobileMoneyNetwork: DEFAULT_NETWORK, mobileMoneyNumber: '', agentCode: '', notes: '' };
 
 export default function CheckoutPage() {
+  const t = useT();
   const online = useOnline();
   const lines = useLiveQuery(() => readCart(), []);
   const [warehouses, setWarehouses] = useState<Warehouse[] | undefined>();
@@ -66,7 +69,7 @@ export default function CheckoutPage() {
   if (lines === undefined) return <Spinner />;
   if (lines.length === 0) {
     return (
-      <EmptyState title="Your cart is empty" text="Add some items to your cart to get started" />
+      <EmptyState title={t('cart.empty')} text={t('cart.emptyText')} />
     );
   }
   const totals = cartTotals(lines).summary;
@@ -103,7 +106,7 @@ export default function CheckoutPage() {
     } catch (error) {
       const e = error as Error & { fieldErrors?: Record<string, string> };
       if (e.fieldErrors) setErrors(e.fieldErrors);
-      setFailure(e.message || 'Payment processing failed');
+      setFailure(e.message || t('checkout.failed'));
       setShowProblem((n) => n + 1);
     } finally {
       setBusy(false);
@@ -112,30 +115,30 @@ export default function CheckoutPage() {
 
   return (
     <div className="container-page py-6">
-      <h1 className="text-2xl font-bold">Complete Your Order</h1>
-      <p className="mt-1 text-gray-700">Review your items and enter payment details</p>
+      <h1 className="text-2xl font-bold">{t('checkout.title')}</h1>
+      <p className="mt-1 text-gray-700">{t('checkout.subtitle')}</p>
 
       {!online && (
         <div className="mt-4">
           <Alert kind="warning">
             <span className="flex items-start gap-2">
               <WifiOff size={18} aria-hidden="true" className="mt-0.5 shrink-0" />
-              <span>Checkout needs an internet connection. Your cart is kept on this phone: come back to finish your order when you are online.</span>
+              <span>{t('checkout.offline')}</span>
             </span>
           </Alert>
         </div>
       )}
 
       <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_22rem]">
-        <form ref={formRef} onSubmit={submit} noValidate className="order-2 space-y-6 lg:order-1" aria-label="Checkout">
+        <form ref={formRef} onSubmit={submit} noValidate className="order-2 space-y-6 lg:order-1" aria-label={t('checkout.form')}>
           <section className="card space-y-4 p-4">
-            <h2 className="text-lg font-semibold">Pickup</h2>
+            <h2 className="text-lg font-semibold">{t('checkout.pickup')}</h2>
             <div>
-              <label htmlFor={ids.warehouse} className="mb-1 block text-sm font-medium">Select Pickup Warehouse</label>
+              <label htmlFor={ids.warehouse} className="mb-1 block text-sm font-medium">{t('checkout.warehouse')}</label>
               {warehouses === undefined && !warehouseError && online ? (
-                <p className="text-sm text-gray-600">Loading warehouses…</p>
+                <p className="text-sm text-gray-600">{t('checkout.loadingWarehouses')}</p>
               ) : warehouses && warehouses.length === 0 ? (
-                <p className="text-sm text-gray-700">No warehouses available.</p>
+                <p className="text-sm text-gray-700">{t('checkout.noWarehouses')}</p>
               ) : (
                 <select
                   id={ids.warehouse}
@@ -146,7 +149,7 @@ export default function CheckoutPage() {
                   aria-describedby={errors.pickupLocationId ? `${ids.warehouse}-error` : undefined}
                   disabled={!warehouses}
                 >
-                  <option value="">Choose a warehouse</option>
+                  <option value="">{t('checkout.chooseWarehouse')}</option>
                   {warehouses?.map((w) => (
                     <option key={w.id} value={w.id}>{`${w.name} — ${w.address} (${w.region})`}</option>
                   ))}
@@ -154,14 +157,14 @@ export default function CheckoutPage() {
               )}
               {warehouseError && <p className="mt-1 text-sm text-red-700">{warehouseError}</p>}
               {/* The API's words are the spec's ("shipping address"); the screen names its own field. */}
-              <FieldError id={`${ids.warehouse}-error`} message={errors.pickupLocationId && CHECKOUT_MESSAGES.pickWarehouse} />
+              <FieldError id={`${ids.warehouse}-error`} message={errors.pickupLocationId && t('checkout.pickWarehouse')} />
             </div>
             <div>
-              <label htmlFor={ids.notes} className="mb-1 block text-sm font-medium">Notes for the warehouse</label>
+              <label htmlFor={ids.notes} className="mb-1 block text-sm font-medium">{t('checkout.notes')}</label>
               <textarea
                 id={ids.notes}
                 className="input min-h-24"
-                placeholder="E.g. I collect on Saturday morning; my brother Kwame may collect for me"
+                placeholder={t('checkout.notesPlaceholder')}
                 value={form.notes}
                 maxLength={500}
                 onChange={(e) => set('notes', e.target.value)}
@@ -173,24 +176,24 @@ export default function CheckoutPage() {
           </section>
 
           <section className="card space-y-4 p-4">
-            <h2 className="text-lg font-semibold">Payment Method</h2>
+            <h2 className="text-lg font-semibold">{t('checkout.paymentMethod')}</h2>
             <fieldset className="grid gap-3 sm:grid-cols-2">
-              <legend className="sr-only">Payment method</legend>
+              <legend className="sr-only">{t('checkout.paymentMethodLegend')}</legend>
               <label className="flex cursor-pointer items-center gap-3 rounded-lg border-2 border-brand bg-brand-light p-3">
                 <input type="radio" name="paymentMethod" value="MOBILE_MONEY" checked readOnly className="accent-brand" />
                 <Smartphone size={20} aria-hidden="true" />
-                <span className="font-medium">Mobile Money</span>
+                <span className="font-medium">{t('checkout.mobileMoney')}</span>
               </label>
               <label className="flex cursor-not-allowed items-center gap-3 rounded-lg border border-gray-300 p-3 text-gray-500">
                 <input type="radio" name="paymentMethod" value="CARD" disabled />
                 <CreditCard size={20} aria-hidden="true" />
-                <span className="font-medium">Credit/Debit Card</span>
-                <span className="ml-auto rounded-full bg-gray-200 px-2 py-0.5 text-xs font-semibold text-gray-700">Coming Soon</span>
+                <span className="font-medium">{t('checkout.card')}</span>
+                <span className="ml-auto rounded-full bg-gray-200 px-2 py-0.5 text-xs font-semibold text-gray-700">{t('checkout.comingSoon')}</span>
               </label>
             </fieldset>
             <div className="grid gap-4 sm:grid-cols-2">
               <div>
-                <label htmlFor={ids.network} className="mb-1 block text-sm font-medium">Mobile Money Network</label>
+                <label htmlFor={ids.network} className="mb-1 block text-sm font-medium">{t('checkout.network')}</label>
                 <select id={ids.network} className="input" value={form.mobileMoneyNetwork} onChange={(e) => set('mobileMoneyNetwork', e.target.value as MobileMoneyNetwork)}>
                   {MOBILE_MONEY_NETWORKS.map((n) => (
                     <option key={n} value={n}>{NETWORK_LABELS[n]}</option>
@@ -198,14 +201,14 @@ export default function CheckoutPage() {
                 </select>
               </div>
               <div>
-                <label htmlFor={ids.number} className="mb-1 block text-sm font-medium">Mobile Money Number</label>
+                <label htmlFor={ids.number} className="mb-1 block text-sm font-medium">{t('checkout.number')}</label>
                 <input
                   id={ids.number}
                   className="input"
                   type="tel"
                   inputMode="tel"
                   autoComplete="tel"
-                  placeholder="e.g. 024 123 4567"
+                  placeholder={t('checkout.numberPlaceholder')}
                   value={form.mobileMoneyNumber}
                   onChange={(e) => set('mobileMoneyNumber', e.target.value)}
                   aria-invalid={errors.mobileMoneyNumber ? true : undefined}
@@ -215,7 +218,7 @@ export default function CheckoutPage() {
               </div>
             </div>
             <div>
-              <label htmlFor={ids.agent} className="mb-1 block text-sm font-medium">Agent Code (optional)</label>
+              <label htmlFor={ids.agent} className="mb-1 block text-sm font-medium">{t('checkout.agent')}</label>
               <input
                 id={ids.agent}
                 className="input"
@@ -225,7 +228,7 @@ export default function CheckoutPage() {
                 aria-invalid={errors.agentCode ? true : undefined}
                 aria-describedby={errors.agentCode ? `${ids.agent}-hint ${ids.agent}-error` : `${ids.agent}-hint`}
               />
-              <p id={`${ids.agent}-hint`} className="mt-1 text-sm text-gray-600">If you were referred by an agent</p>
+              <p id={`${ids.agent}-hint`} className="mt-1 text-sm text-gray-600">{t('checkout.agentHint')}</p>
               <FieldError id={`${ids.agent}-error`} message={errors.agentCode} />
             </div>
           </section>
@@ -237,17 +240,17 @@ export default function CheckoutPage() {
           )}
 
           <button type="submit" className="btn-primary w-full py-3 text-base" disabled={busy || !online || !warehouses?.length}>
-            {busy ? 'Processing...' : 'Complete Order'}
+            {busy ? t('checkout.processing') : t('checkout.complete')}
           </button>
           <p className="text-center text-xs text-gray-600">
-            By placing your order you agree to our <Link to="/terms" className="underline">Terms of Service</Link> and{' '}
-            <Link to="/privacy" className="underline">Privacy Policy</Link>.
+            {t('checkout.agreeBefore')}<Link to="/terms" className="underline">{t('checkout.terms')}</Link>{t('checkout.and')}
+            <Link to="/privacy" className="underline">{t('checkout.privacy')}</Link>{t('checkout.agreeAfter')}
           </p>
         </form>
 
         <aside className="order-1 lg:order-2" aria-labelledby="order-summary">
           <div className="card p-4 lg:sticky lg:top-20">
-            <h2 id="order-summary" className="text-lg font-semibold">Order Summary</h2>
+            <h2 id="order-summary" className="text-lg font-semibold">{t('cart.summary')}</h2>
             <ul className="mt-3 divide-y divide-gray-100">
               {lines.map((line) => (
                 <li key={line.productId} className="flex items-center gap-3 py-2">
@@ -265,15 +268,15 @@ export default function CheckoutPage() {
               ))}
             </ul>
             <dl className="mt-3 space-y-1 border-t border-gray-200 pt-3 text-sm">
-              <Row label={`Subtotal (${totals.itemCount} items)`} value={totals.subtotal} />
-              <Row label="Pickup" value={totals.shipping} />
-              <Row label="Tax" value={totals.tax} />
+              <Row label={t('cart.subtotal', { items: itemsText(totals.itemCount) })} value={totals.subtotal} />
+              <Row label={t('cart.pickup')} value={totals.shipping} />
+              <Row label={t('cart.tax')} value={totals.tax} />
               <div className="flex justify-between border-t border-gray-200 pt-2 text-base font-bold">
-                <dt>Total</dt>
+                <dt>{t('cart.total')}</dt>
                 <dd><Price value={totals.total} /></dd>
               </div>
             </dl>
-            <p className="mt-2 text-xs text-gray-600">Prices are checked again when you complete the order.</p>
+            <p className="mt-2 text-xs text-gray-600">{t('checkout.pricesChecked')}</p>
           </div>
         </aside>
       </div>
@@ -306,11 +309,12 @@ function FieldError({ message, id }: { message?: string; id?: string }) {
 }
 
 function EmptyState({ title, text }: { title: string; text: string }) {
+  const t = useT();
   return (
     <div className="container-page py-16 text-center">
       <h1 className="text-2xl font-bold">{title}</h1>
       <p className="mt-2 text-gray-700">{text}</p>
-      <Link to="/products" className="btn-primary mt-6">Continue Shopping</Link>
+      <Link to="/products" className="btn-primary mt-6">{t('cart.continue')}</Link>
     </div>
   );
 }

@@ -4,10 +4,11 @@ import { useNavigate } from 'react-router-dom';
 import { answerSandboxPrompt, confirmPayment, payAgain, submitPaymentOtp, waitForPayment } from '../../../local/checkout';
 import { formatPhone, NETWORK_LABELS } from '../../../shared/phone';
 import { parseWith } from '../../../shared/schemas/parse';
-import { CHECKOUT_MESSAGES, paymentOtpSchema, type CheckoutStarted, type PaymentOutcome } from '../../../shared/schemas/checkout';
+import { paymentOtpSchema, type CheckoutStarted, type PaymentOutcome } from '../../../shared/schemas/checkout';
 import { api } from '../../lib/api';
 import { Price } from '../../components/Price';
 import { Alert } from '../../components/ui/Alert';
+import { useT } from '../../i18n/language';
 
 /**
  * The payment step after the order is created. The sandbox shows a clearly labelled
@@ -15,11 +16,13 @@ import { Alert } from '../../components/ui/Alert';
  * customer's phone and this page polls the server until it has been answered.
  */
 export function PaymentStep({ started: first, onRestart }: { started: CheckoutStarted; onRestart: () => void }) {
+  const t = useT();
   const navigate = useNavigate();
   // Pay again replaces the attempt (a new reference) on the same order.
   const [started, setStarted] = useState(first);
   const [busy, setBusy] = useState<'approve' | 'decline' | 'check' | 'again' | undefined>();
-  const [failure, setFailure] = useState<string>();
+  // `waiting`: the phone has not answered yet, so the step is not over (Pay again is not offered).
+  const [failure, setFailure] = useState<{ text: string; waiting?: boolean }>();
   const [payment, setPayment] = useState(first.payment);
   const secondsLeft = useSecondsLeft(payment.expiresAt);
   const [waiting, setWaiting] = useState(!payment.simulated && !payment.needsOtp);
@@ -45,13 +48,13 @@ export function PaymentStep({ started: first, onRestart }: { started: CheckoutSt
       .then((outcome) => {
         if (abort.signal.aborted) return;
         setWaiting(false);
-        if (outcome.status === 'PENDING') setFailure('We have not heard from your phone yet. Approve the prompt, then press “I have approved”.');
+        if (outcome.status === 'PENDING') setFailure({ text: t('payment.notHeard'), waiting: true });
         finish(outcome);
       })
       .catch((error: Error) => {
         if (abort.signal.aborted) return;
         setWaiting(false);
-        setFailure(error.message || CHECKOUT_MESSAGES.paymentDefault);
+        setFailure({ text: error.message || t('checkout.failed') });
       });
     return () => abort.abort();
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -66,7 +69,7 @@ export function PaymentStep({ started: first, onRestart }: { started: CheckoutSt
     try {
       setPayment(await submitPaymentOtp(api, started.reference, checked.value.otp));
     } catch (error) {
-      setOtpError((error as Error).message || CHECKOUT_MESSAGES.paymentDefault);
+      setOtpError((error as Error).message || t('checkout.failed'));
     } finally {
       setBusy(undefined);
     }
@@ -79,7 +82,7 @@ export function PaymentStep({ started: first, onRestart }: { started: CheckoutSt
       await answerSandboxPrompt(api, started.reference, what);
       finish(await confirmPayment(api, started));
     } catch (error) {
-      setFailure((error as Error).message || CHECKOUT_MESSAGES.paymentDefault);
+      setFailure({ text: (error as Error).message || t('checkout.failed') });
     } finally {
       setBusy(undefined);
     }
@@ -90,10 +93,10 @@ export function PaymentStep({ started: first, onRestart }: { started: CheckoutSt
     setFailure(undefined);
     try {
       const outcome = await confirmPayment(api, started);
-      if (outcome.status === 'PENDING') setFailure('Still waiting for your approval on the phone.');
+      if (outcome.status === 'PENDING') setFailure({ text: t('payment.stillWaiting'), waiting: true });
       finish(outcome);
     } catch (error) {
-      setFailure((error as Error).message || CHECKOUT_MESSAGES.paymentDefault);
+      setFailure({ text: (error as Error).message || t('checkout.failed') });
     } finally {
       setBusy(undefined);
     }
@@ -107,24 +110,24 @@ export function PaymentStep({ started: first, onRestart }: { started: CheckoutSt
       setStarted(next);
       setPayment(next.payment);
     } catch (error) {
-      setFailure((error as Error).message || CHECKOUT_MESSAGES.paymentDefault);
+      setFailure({ text: (error as Error).message || t('checkout.failed') });
     } finally {
       setBusy(undefined);
     }
   };
 
   const expired = secondsLeft === 0;
-  const over = expired || (failure !== undefined && !failure.startsWith('Still') && !failure.startsWith('We have not'));
+  const over = expired || (failure !== undefined && !failure.waiting);
 
   return (
     <div className="container-page max-w-xl py-6">
-      <h1 ref={heading} tabIndex={-1} className="text-2xl font-bold outline-none">Pay for order {started.orderNumber}</h1>
+      <h1 ref={heading} tabIndex={-1} className="text-2xl font-bold outline-none">{t('payment.title', { number: started.orderNumber })}</h1>
       <p className="mt-1 text-gray-700">
-        <Price value={started.amount} className="font-semibold" /> from {NETWORK_LABELS[payment.network]} {formatPhone(payment.phoneNumber)}
+        <Price value={started.amount} className="font-semibold" /> {t('payment.from', { network: NETWORK_LABELS[payment.network], phone: formatPhone(payment.phoneNumber) })}
       </p>
       {secondsLeft !== undefined && (
         <p className="mt-1 text-sm text-gray-600" role="timer" aria-live="off">
-          {expired ? 'The hold on your items has ended.' : <>Your items are held for you for <span className="font-semibold">{formatCountdown(secondsLeft)}</span> more.</>}
+          {expired ? t('payment.holdEnded') : <>{t('payment.heldBefore')}<span className="font-semibold">{formatCountdown(secondsLeft)}</span>{t('payment.heldAfter')}</>}
         </p>
       )}
 
@@ -132,35 +135,35 @@ export function PaymentStep({ started: first, onRestart }: { started: CheckoutSt
         <section aria-labelledby="sandbox-title" className="mt-6 rounded-2xl border-2 border-dashed border-amber-500 bg-amber-50 p-4">
           <h2 id="sandbox-title" className="flex items-center gap-2 font-semibold text-amber-900">
             <FlaskConical size={18} aria-hidden="true" />
-            Simulated mobile money prompt (sandbox — no real money)
+            {t('payment.sandboxTitle')}
           </h2>
           <div className="mx-auto mt-4 max-w-xs rounded-xl bg-gray-900 p-4 text-white shadow-lg">
             <p className="text-xs uppercase tracking-wide text-gray-300">{NETWORK_LABELS[payment.network]}</p>
             <p className="mt-2">
-              Akuafo Market is requesting <Price value={started.amount} className="font-bold" /> for order {started.orderNumber}. Do you approve?
+              {t('payment.requestBefore')}<Price value={started.amount} className="font-bold" />{t('payment.requestAfter', { number: started.orderNumber })}
             </p>
             <div className="mt-4 grid grid-cols-2 gap-2">
               <button type="button" className="btn bg-white text-gray-900 hover:bg-gray-200" onClick={() => answer('decline')} disabled={busy !== undefined || over}>
-                {busy === 'decline' ? 'Declining…' : 'Decline'}
+                {busy === 'decline' ? t('payment.declining') : t('payment.decline')}
               </button>
               <button type="button" className="btn bg-brand-dark text-white hover:bg-brand-darker" onClick={() => answer('approve')} disabled={busy !== undefined || over}>
-                {busy === 'approve' ? 'Approving…' : 'Approve'}
+                {busy === 'approve' ? t('payment.approving') : t('payment.approve')}
               </button>
             </div>
           </div>
-          <p className="mt-3 text-xs text-amber-900">No payment provider keys are configured, so this stands in for the prompt on your phone.</p>
+          <p className="mt-3 text-xs text-amber-900">{t('payment.sandboxNote')}</p>
         </section>
       ) : (
         <section aria-labelledby="prompt-title" className="card mt-6 p-4">
           <h2 id="prompt-title" className="flex items-center gap-2 text-lg font-semibold">
             <Smartphone size={20} aria-hidden="true" />
-            Approve the prompt on your phone
+            {t('payment.approveOnPhone')}
           </h2>
           <p className="mt-2 text-gray-700">{payment.displayText}</p>
           {payment.needsOtp && (
             <form onSubmit={sendOtp} noValidate className="mt-3 flex items-start gap-2">
               <div className="flex-1">
-                <label htmlFor={otpId} className="mb-1 block text-sm font-medium">Voucher code</label>
+                <label htmlFor={otpId} className="mb-1 block text-sm font-medium">{t('payment.voucher')}</label>
                 <input
                   id={otpId}
                   className="input"
@@ -173,18 +176,18 @@ export function PaymentStep({ started: first, onRestart }: { started: CheckoutSt
                 />
                 {otpError && <p id={`${otpId}-error`} className="mt-1 text-sm text-red-700">{otpError}</p>}
               </div>
-              <button type="submit" className="btn-primary mt-6" disabled={busy !== undefined}>{busy === 'check' ? 'Sending…' : 'Send code'}</button>
+              <button type="submit" className="btn-primary mt-6" disabled={busy !== undefined}>{busy === 'check' ? t('payment.sending') : t('payment.sendCode')}</button>
             </form>
           )}
           {waiting && !payment.needsOtp && (
             <p role="status" className="mt-3 flex items-center gap-2 text-sm text-gray-700">
               <span className="h-4 w-4 animate-spin rounded-full border-2 border-brand-light border-t-brand" aria-hidden="true" />
-              Waiting for your approval…
+              {t('payment.waiting')}
             </p>
           )}
           {!payment.needsOtp && (
             <button type="button" className="btn-outline mt-4" onClick={checkNow} disabled={busy !== undefined || over}>
-              {busy === 'check' ? 'Checking…' : 'I have approved'}
+              {busy === 'check' ? t('payment.checking') : t('payment.approved')}
             </button>
           )}
         </section>
@@ -192,16 +195,16 @@ export function PaymentStep({ started: first, onRestart }: { started: CheckoutSt
 
       {failure && (
         <div className="mt-4 space-y-3">
-          <Alert kind={over ? 'error' : 'info'}>{failure}</Alert>
+          <Alert kind={over ? 'error' : 'info'}>{failure.text}</Alert>
           {over && (
             <div className="flex flex-wrap gap-2">
               {!expired && (
                 <button type="button" className="btn-primary" onClick={retry} disabled={busy !== undefined}>
-                  {busy === 'again' ? 'Starting…' : 'Pay again'}
+                  {busy === 'again' ? t('payment.starting') : t('payment.payAgain')}
                 </button>
               )}
               <button type="button" className="btn-outline" onClick={onRestart}>
-                Back to checkout
+                {t('payment.back')}
               </button>
             </div>
           )}

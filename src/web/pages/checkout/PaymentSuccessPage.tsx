@@ -9,6 +9,7 @@ import type { OrderDetail } from '../../../shared/schemas/orders';
 // confirmation page in the navigation state, in the shape that page declares.
 import type { ConfirmationOrder } from '../orders/OrderConfirmationPage';
 import { Price } from '../../components/Price';
+import { useT } from '../../i18n/language';
 
 interface SuccessState {
   orderId?: number;
@@ -20,6 +21,7 @@ const CONFETTI_COLOURS = ['#2e8b57', '#f4d35e', '#ee964b', '#3a86ff', '#e63946']
 
 /** /checkout/success: shown without the navigation bar, with a short CSS celebration. */
 export default function PaymentSuccessPage() {
+  const t = useT();
   const state = (useLocation().state ?? {}) as SuccessState;
   const last = useLiveQuery(() => lastCheckout(), []);
   const orderNumber = state.orderNumber ?? last?.paid?.orderNumber;
@@ -50,24 +52,24 @@ export default function PaymentSuccessPage() {
       </div>
       <div className="card relative z-10 w-full max-w-md p-8 text-center">
         <CheckCircle2 size={64} className="mx-auto text-brand" aria-hidden="true" />
-        <h1 className="mt-4 text-2xl font-bold">Payment Successful!</h1>
+        <h1 className="mt-4 text-2xl font-bold">{t('payment.success')}</h1>
         <p className="mt-2 text-gray-700">
-          Thank you for your order{orderNumber ? ` ${orderNumber}` : ''}.
+          {orderNumber ? t('payment.thanksNumber', { number: orderNumber }) : t('payment.thanks')}
           {amount !== undefined && (
             <>
-              {' '}We received <Price value={amount} className="font-semibold" />.
+              {' '}{t('payment.receivedBefore')}<Price value={amount} className="font-semibold" />{t('payment.receivedAfter')}
             </>
           )}{' '}
-          A confirmation e-mail is on its way.
+          {t('payment.email')}
         </p>
         <div className="mt-6 grid gap-3">
-          <Link to="/orders" className="btn-primary">View My Orders</Link>
+          <Link to="/orders" className="btn-primary">{t('payment.viewOrders')}</Link>
           {detail && (
             <Link to="/order-confirmation" state={{ order: confirmationOf(detail) }} className="btn-outline">
-              Order confirmation
+              {t('payment.confirmation')}
             </Link>
           )}
-          <Link to="/products" className="btn-outline">Continue Shopping</Link>
+          <Link to="/products" className="btn-outline">{t('cart.continue')}</Link>
         </div>
       </div>
     </div>
