@@ -8,14 +8,14 @@ const OPEN = '⟦';
 const CLOSE = '⟧';
 
 /**
- * Names, not words: the brand, the languages' own names, the company's contacts, the money sign
+ * Names, not words: the brand, the languages' own names, the company's contacts, Ghana, the money sign
  * (formatCedis), Ghana's regions (official names, like a town's), the mobile money networks'
  * brands. And the months of a date:
  * they come from the dates module's month table (src/shared/dates.ts), English under the
  * pseudo-locale; their Twi is checked in words by the Twi tests.
  */
 const NAMES = [
-  COMPANY.name, COMPANY.legalName, COMPANY_ADDRESS_LINE, ...COMPANY.social.map((s) => s.name), 'WhatsApp', 'Akuafo', 'Market', 'English', 'Twi', 'GH₵',
+  COMPANY.name, COMPANY.legalName, COMPANY_ADDRESS_LINE, ...COMPANY.social.map((s) => s.name), 'WhatsApp', 'Akuafo', 'Market', 'English', 'Twi', 'GH₵', 'Ghana',
   // Longest first: "Bono East" before "Bono".
   ...[...GHANA_REGIONS].sort((a, b) => b.length - a.length),
   ...Object.values(NETWORK_LABELS),
@@ -50,7 +50,8 @@ export function untranslated(root: HTMLElement): string[] {
         rest = rest.replace(new RegExp(`${OPEN}[^${OPEN}${CLOSE}]*${CLOSE}`, 'g'), ' ');
       }
       for (const name of NAMES) rest = rest.replaceAll(name, ' ');
-      return rest.replace(MONTH, ' ').replace(/\S+@\S+/g, ' ').replace(/[^\p{L}]+/gu, ' ').trim();
+      // Order numbers (ORD-2026-000123) are codes, not words.
+      return rest.replace(MONTH, ' ').replace(/\b[A-Z]{2,}-\d[\d-]*/g, ' ').replace(/\S+@\S+/g, ' ').replace(/[^\p{L}]+/gu, ' ').trim();
     })
     .filter((rest) => /\p{L}{2,}/u.test(rest));
 }

@@ -7,15 +7,14 @@ import { OUTBOX_EVENT } from '../../../local/outbox';
 import { localOrderDetail, refreshOrderDetail, type LocalOrderDetail } from '../../../local/orders';
 import { CancelOrder, RefundState } from './CancelOrder';
 import { formatPhone, NETWORK_LABELS, type MobileMoneyNetwork } from '../../../shared/phone';
-import { historyLabel } from '../../../shared/order-labels';
-import { ORDER_MESSAGES } from '../../../shared/schemas/orders';
 import { api } from '../../lib/api';
 import { Price } from '../../components/Price';
 import { Spinner } from '../../components/Spinner';
 import { useOnline } from '../../hooks/useOnline';
 import { ItemReview } from './ReviewForm';
 import { Alert } from '../../components/ui/Alert';
-import { PaymentBadge, StatusBadge, capitalise } from '../../components/ui/badges';
+import { PaymentBadge, StatusBadge, capitalise, historyWords } from '../../components/ui/badges';
+import { useLocale, useT } from '../../i18n/language';
 import { formatDate, formatDateTime } from '../../../shared/dates';
 
 const HISTORY_ICONS: Record<string, LucideIcon> = {
@@ -31,6 +30,8 @@ const REFUND_POLL_MS = 5_000;
 
 /** /orders/{id}: kept on the phone once opened, so it also opens offline. */
 export default function OrderDetailPage() {
+  const t = useT();
+  const locale = useLocale();
   const id = Number(useParams().orderId);
   const online = useOnline();
   // null: not on this phone; undefined: still reading.
@@ -66,21 +67,21 @@ export default function OrderDetailPage() {
     return () => window.removeEventListener(OUTBOX_EVENT, onOutbox);
   }, [online, load]);
 
-  if (order === undefined || (order === null && state === 'loading')) return <Spinner label="Loading your order..." />;
+  if (order === undefined || (order === null && state === 'loading')) return <Spinner label={t('order.loading')} />;
   if (order === null && state === 'error') {
     return (
       <div className="container-page py-12 text-center">
-        <p className="text-gray-700">Failed to fetch order details</p>
-        <button type="button" className="btn-primary mt-4" onClick={load}>Try again</button>
+        <p className="text-gray-700">{t('order.fetchFailed')}</p>
+        <button type="button" className="btn-primary mt-4" onClick={load}>{t('orders.tryAgain')}</button>
       </div>
     );
   }
   if (order === null) {
     return (
       <div className="container-page py-12 text-center">
-        <h1 className="text-2xl font-bold">Order Not Found</h1>
-        <p className="mt-2 text-gray-700">{state === 'missing' || online ? ORDER_MESSAGES.notFound : 'This order is not saved on this phone yet. Open it once while online.'}</p>
-        <Link to="/orders" className="btn-primary mt-6">Back to My Orders</Link>
+        <h1 className="text-2xl font-bold">{t('order.notFound')}</h1>
+        <p className="mt-2 text-gray-700">{state === 'missing' || online ? t('order.notFoundText') : t('order.notSaved')}</p>
+        <Link to="/orders" className="btn-primary mt-6">{t('order.back')}</Link>
       </div>
     );
   }
@@ -88,14 +89,14 @@ export default function OrderDetailPage() {
   return (
     <div className="container-page py-6">
       <Link to="/orders" className="inline-flex items-center gap-1 text-sm text-brand-dark hover:underline">
-        <ArrowLeft size={16} aria-hidden="true" /> My Orders
+        <ArrowLeft size={16} aria-hidden="true" /> {t('orders.title')}
       </Link>
       <header className="mt-2 flex flex-wrap items-center gap-2">
-        <h1 className="text-2xl font-bold">Order {order.orderNumber}</h1>
+        <h1 className="text-2xl font-bold">{t('order.title', { number: order.orderNumber })}</h1>
         <StatusBadge status={order.status} />
       </header>
-      <p className="text-sm text-gray-600">Placed on {formatDateTime(order.createdAt)}</p>
-      {!online && <p className="mt-1 text-sm text-gray-600">Offline: showing the copy saved on this phone.</p>}
+      <p className="text-sm text-gray-600">{t('order.placedOn', { date: formatDateTime(order.createdAt, locale) })}</p>
+      {!online && <p className="mt-1 text-sm text-gray-600">{t('order.offline')}</p>}
 
       <div className="mt-4 space-y-3">
         <PickupBanner order={order} />
@@ -105,7 +106,7 @@ export default function OrderDetailPage() {
 
       <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_20rem]">
         <div>
-          <div role="tablist" aria-label="Order information" className="flex border-b border-gray-200">
+          <div role="tablist" aria-label={t('order.tabs')} className="flex border-b border-gray-200">
             {(['details', 'updates'] as const).map((key) => (
               <button
                 key={key}
@@ -117,7 +118,7 @@ export default function OrderDetailPage() {
                 onClick={() => setTab(key)}
                 className={`-mb-px border-b-2 px-4 py-2 text-sm font-semibold ${tab === key ? 'border-brand text-brand-dark' : 'border-transparent text-gray-600 hover:text-gray-900'}`}
               >
-                {key === 'details' ? 'Order Details' : 'Status Updates'}
+                {key === 'details' ? t('order.tab.details') : t('order.tab.updates')}
               </button>
             ))}
           </div>
@@ -134,7 +135,7 @@ export default function OrderDetailPage() {
                       )}
                       <div className="min-w-0 flex-1">
                         <Link to={`/product/${item.product.id}`} className="font-medium hover:underline">{item.product.name}</Link>
-                        <p className="text-xs text-gray-600">SKU {item.product.sku}</p>
+                        <p className="text-xs text-gray-600">{t('order.sku', { sku: item.product.sku })}</p>
                         <p className="text-sm text-gray-700">{item.quantity} × <Price value={item.unitPrice} /></p>
                       </div>
                       <Price value={item.totalPrice} className="font-semibold" />
@@ -147,14 +148,14 @@ export default function OrderDetailPage() {
               </ul>
               <div className="card grid gap-4 p-4 sm:grid-cols-2">
                 <div>
-                  <h2 className="font-semibold">Pickup warehouse</h2>
+                  <h2 className="font-semibold">{t('order.warehouse')}</h2>
                   <p className="text-sm text-gray-800">{order.shippingAddress.name}</p>
                   <p className="text-sm text-gray-700">{order.shippingAddress.street}</p>
-                  <p className="text-sm text-gray-700">{order.shippingAddress.region} Region, {order.shippingAddress.country}</p>
+                  <p className="text-sm text-gray-700">{t('order.region', { region: order.shippingAddress.region, country: order.shippingAddress.country })}</p>
                 </div>
                 <div>
-                  <h2 className="font-semibold">Notes for the warehouse</h2>
-                  <p className="text-sm text-gray-700">{order.notes || 'None'}</p>
+                  <h2 className="font-semibold">{t('checkout.notes')}</h2>
+                  <p className="text-sm text-gray-700">{order.notes || t('order.noNotes')}</p>
                 </div>
               </div>
             </section>
@@ -167,8 +168,8 @@ export default function OrderDetailPage() {
                     <li key={step.id} className="flex gap-3">
                       <Icon size={20} className={step.status === 'CANCELLED' ? 'text-red-700' : 'text-brand'} aria-hidden="true" />
                       <div>
-                        <p className="font-medium">{historyLabel(step.status)}</p>
-                        <p className="text-xs text-gray-600">{formatDateTime(step.createdAt)}</p>
+                        <p className="font-medium">{historyWords(step.status)}</p>
+                        <p className="text-xs text-gray-600">{formatDateTime(step.createdAt, locale)}</p>
                         {step.notes && <p className="text-sm text-gray-700">{step.notes}</p>}
                       </div>
                     </li>
@@ -181,28 +182,28 @@ export default function OrderDetailPage() {
 
         <aside aria-labelledby="summary-title">
           <div className="card p-4">
-            <h2 id="summary-title" className="text-lg font-semibold">Order Summary</h2>
+            <h2 id="summary-title" className="text-lg font-semibold">{t('cart.summary')}</h2>
             <dl className="mt-3 space-y-1 text-sm">
-              <SummaryRow label="Subtotal" value={order.subtotal} />
-              {order.discountAmount > 0 && <SummaryRow label="Discount" value={-order.discountAmount} />}
-              <SummaryRow label="Pickup" value={order.shippingCost} />
-              <SummaryRow label="Tax" value={order.taxAmount} />
+              <SummaryRow label={t('order.subtotal')} value={order.subtotal} />
+              {order.discountAmount > 0 && <SummaryRow label={t('order.discount')} value={-order.discountAmount} />}
+              <SummaryRow label={t('cart.pickup')} value={order.shippingCost} />
+              <SummaryRow label={t('cart.tax')} value={order.taxAmount} />
               <div className="flex justify-between border-t border-gray-200 pt-2 text-base font-bold">
-                <dt>Total</dt>
+                <dt>{t('cart.total')}</dt>
                 <dd><Price value={order.totalAmount} /></dd>
               </div>
             </dl>
             <div className="mt-4 space-y-1 border-t border-gray-200 pt-3 text-sm">
-              <p className="flex items-center justify-between"><span>Payment</span><PaymentBadge status={order.paymentStatus} /></p>
+              <p className="flex items-center justify-between"><span>{t('order.paymentLabel')}</span><PaymentBadge status={order.paymentStatus} /></p>
               <p className="text-gray-700">
-                {order.paymentMethod === 'MOBILE_MONEY' ? 'Mobile Money' : capitalise(order.paymentMethod)}
+                {order.paymentMethod === 'MOBILE_MONEY' ? t('checkout.mobileMoney') : capitalise(order.paymentMethod)}
                 {order.mobileMoney.network && ` · ${NETWORK_LABELS[order.mobileMoney.network as MobileMoneyNetwork] ?? order.mobileMoney.network}`}
                 {order.mobileMoney.phoneNumber && ` · ${formatPhone(order.mobileMoney.phoneNumber)}`}
               </p>
-              {order.paymentDate && <p className="text-gray-700">Paid on {formatDateTime(order.paymentDate)}</p>}
-              {order.paymentReference && <p className="break-all text-xs text-gray-600">Reference {order.paymentReference}</p>}
+              {order.paymentDate && <p className="text-gray-700">{t('order.paidOn', { date: formatDateTime(order.paymentDate, locale) })}</p>}
+              {order.paymentReference && <p className="break-all text-xs text-gray-600">{t('order.reference', { reference: order.paymentReference })}</p>}
             </div>
-            <Link to={`/track-order?orderNumber=${encodeURIComponent(order.orderNumber)}`} className="btn-outline mt-4 w-full">Track Order</Link>
+            <Link to={`/track-order?orderNumber=${encodeURIComponent(order.orderNumber)}`} className="btn-outline mt-4 w-full">{t('order.track')}</Link>
           </div>
         </aside>
       </div>
@@ -211,22 +212,24 @@ export default function OrderDetailPage() {
 }
 
 function PickupBanner({ order }: { order: LocalOrderDetail }) {
-  if (order.status === 'DELIVERED') return <Alert kind="success">Collected on {formatDate(order.deliveredAt)}</Alert>;
+  const t = useT();
+  const locale = useLocale();
+  if (order.status === 'DELIVERED') return <Alert kind="success">{t('order.collectedOn', { date: formatDate(order.deliveredAt, locale) })}</Alert>;
   if (order.status === 'SHIPPED') {
     return (
       <Alert kind="success">
-        <span className="block font-semibold">{ORDER_MESSAGES.readyForPickup(order.shippingAddress.name)}</span>
+        <span className="block font-semibold">{t('order.readyAt', { warehouse: order.shippingAddress.name })}</span>
         {order.pickupCode && (
           <span className="mt-1 block">
-            Your pickup code: <strong className="font-mono text-2xl tracking-widest" aria-label={`Pickup code ${order.pickupCode.split('').join(' ')}`}>{order.pickupCode}</strong>
-            <span className="block text-xs">Show it to the warehouse staff when you collect. It works offline too.</span>
+            {t('order.pickupCode')}<strong className="font-mono text-2xl tracking-widest" aria-label={t('order.pickupCodeLabel', { digits: order.pickupCode.split('').join(' ') })}>{order.pickupCode}</strong>
+            <span className="block text-xs">{t('order.pickupCodeHint')}</span>
           </span>
         )}
       </Alert>
     );
   }
-  if (order.status === 'CANCELLED') return <Alert kind="error">Order Cancelled</Alert>;
-  return <Alert kind="info">Expected ready for pickup by {formatDate(order.estimatedDelivery)}</Alert>;
+  if (order.status === 'CANCELLED') return <Alert kind="error">{t('order.cancelled')}</Alert>;
+  return <Alert kind="info">{t('order.expected', { date: formatDate(order.estimatedDelivery, locale) })}</Alert>;
 }
 
 function SummaryRow({ label, value }: { label: string; value: number }) {

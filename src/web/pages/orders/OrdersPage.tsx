@@ -13,9 +13,13 @@ import { useSession } from '../../hooks/useSession';
 import { Alert } from '../../components/ui/Alert';
 import { PaymentBadge, StatusBadge } from '../../components/ui/badges';
 import { formatDate } from '../../../shared/dates';
+import { itemsText } from '../../components/items-text';
+import { useLocale, useT } from '../../i18n/language';
 
 /** /orders: the history, read from the phone's copy and refreshed from the server when online. */
 export default function OrdersPage() {
+  const t = useT();
+  const locale = useLocale();
   const { session } = useSession();
   const online = useOnline();
   const [params, setParams] = useSearchParams();
@@ -39,33 +43,33 @@ export default function OrdersPage() {
     else setState('done');
   }, [session, online, load]);
 
-  if (!session) return <p className="container-page py-12 text-center">Please sign in to view your orders</p>;
+  if (!session) return <p className="container-page py-12 text-center">{t('orders.signIn')}</p>;
   const orders = local?.data;
   const pagination = server?.page === page ? server.pagination : local?.pagination;
 
   return (
     <div className="container-page py-6">
-      <h1 className="text-2xl font-bold">My Orders</h1>
-      {!online && <div className="mt-4"><Alert kind="info">You are offline: these are the orders saved on this phone.</Alert></div>}
+      <h1 className="text-2xl font-bold">{t('orders.title')}</h1>
+      {!online && <div className="mt-4"><Alert kind="info">{t('orders.offline')}</Alert></div>}
 
       {orders === undefined || (orders.length === 0 && state === 'loading') ? (
-        <Spinner label="Loading your orders..." />
+        <Spinner label={t('orders.loading')} />
       ) : orders.length === 0 && state === 'error' ? (
         <div className="py-12 text-center">
-          <h2 className="text-xl font-semibold">Error loading orders</h2>
-          <p className="mt-2 text-gray-700">There was an error loading your order history. Please try again.</p>
-          <button type="button" className="btn-primary mt-4" onClick={load}>Try again</button>
+          <h2 className="text-xl font-semibold">{t('orders.errorTitle')}</h2>
+          <p className="mt-2 text-gray-700">{t('orders.errorText')}</p>
+          <button type="button" className="btn-primary mt-4" onClick={load}>{t('orders.tryAgain')}</button>
         </div>
       ) : orders.length === 0 ? (
         <div className="py-12 text-center">
           <PackageOpen size={48} className="mx-auto text-gray-400" aria-hidden="true" />
-          <h2 className="mt-2 text-xl font-semibold">No orders found</h2>
-          <p className="mt-2 text-gray-700">Your order history is currently empty.</p>
-          <Link to="/products" className="btn-primary mt-4">Browse Products</Link>
+          <h2 className="mt-2 text-xl font-semibold">{t('orders.none')}</h2>
+          <p className="mt-2 text-gray-700">{t('orders.noneText')}</p>
+          <Link to="/products" className="btn-primary mt-4">{t('orders.browse')}</Link>
         </div>
       ) : (
         <>
-          {state === 'error' && <div className="mt-4"><Alert kind="error">There was an error loading your order history. Please try again.</Alert></div>}
+          {state === 'error' && <div className="mt-4"><Alert kind="error">{t('orders.errorText')}</Alert></div>}
           <ul className="mt-4 space-y-3" data-testid="order-list">
             {orders.map((order) => (
               <li key={order.id}>
@@ -82,11 +86,11 @@ export default function OrdersPage() {
                       <PaymentBadge status={order.paymentStatus} />
                     </span>
                     <span className="mt-1 block text-sm text-gray-600">
-                      {formatDate(order.createdAt)} · {order.itemCount} {order.itemCount === 1 ? 'item' : 'items'}
+                      {formatDate(order.createdAt, locale)} · {itemsText(order.itemCount)}
                     </span>
                     <span className="mt-1 block break-words text-sm text-gray-800">
                       {order.itemsSummary.map((i) => `${i.quantity} × ${i.productName}`).join(', ')}
-                      {order.hasMoreItems ? ' and more' : ''}
+                      {order.hasMoreItems ? t('orders.andMore') : ''}
                     </span>
                   </span>
                   <Price value={order.totalAmount} className="shrink-0 font-bold" />
@@ -95,13 +99,13 @@ export default function OrdersPage() {
             ))}
           </ul>
           {pagination && pagination.totalPages > 1 && (
-            <nav aria-label="Order pages" className="mt-6 flex items-center justify-center gap-3">
+            <nav aria-label={t('orders.pages')} className="mt-6 flex items-center justify-center gap-3">
               <button type="button" className="btn-outline" disabled={!pagination.hasPreviousPage} onClick={() => setParams({ page: String(page - 1) })}>
-                <ChevronLeft size={16} aria-hidden="true" /> Previous
+                <ChevronLeft size={16} aria-hidden="true" /> {t('products.previous')}
               </button>
-              <span className="text-sm text-gray-700">Page {pagination.currentPage} of {pagination.totalPages}</span>
+              <span className="text-sm text-gray-700">{t('orders.pageOf', { page: pagination.currentPage, pages: pagination.totalPages })}</span>
               <button type="button" className="btn-outline" disabled={!pagination.hasNextPage} onClick={() => setParams({ page: String(page + 1) })}>
-                Next <ChevronRight size={16} aria-hidden="true" />
+                {t('products.next')} <ChevronRight size={16} aria-hidden="true" />
               </button>
             </nav>
           )}

@@ -1,22 +1,23 @@
-import { orderStatusLabel } from '../../../shared/order-labels';
 import { ArrowLeft, Check, LifeBuoy, Search } from 'lucide-react';
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../../local/api';
 import { localTrackedOrder } from '../../../local/orders';
 import { parseWith } from '../../../shared/schemas/parse';
-import { ORDER_MESSAGES, orderNumberSchema, TRACKING_STEPS, type TrackedOrder } from '../../../shared/schemas/orders';
+import { orderNumberSchema, TRACKING_STEPS, type TrackedOrder } from '../../../shared/schemas/orders';
 import { api } from '../../lib/api';
 import { Price } from '../../components/Price';
 import { Spinner } from '../../components/Spinner';
 import { useSession } from '../../hooks/useSession';
-import { PaymentBadge, StatusBadge, capitalise } from '../../components/ui/badges';
+import { PaymentBadge, StatusBadge, capitalise, statusWords } from '../../components/ui/badges';
+import { useLocale, useT } from '../../i18n/language';
 import { formatDate } from '../../../shared/dates';
 
-type Lookup = { kind: 'idle' } | { kind: 'loading' } | { kind: 'found'; order: TrackedOrder; offline?: boolean } | { kind: 'missing'; orderNumber: string } | { kind: 'error'; message: string };
+type Lookup = { kind: 'idle' } | { kind: 'loading' } | { kind: 'found'; order: TrackedOrder; offline?: boolean } | { kind: 'missing'; orderNumber: string } | { kind: 'error'; message?: string };
 
 /** /track-order (optional ?orderNumber=): public route; signed-out visitors are asked to sign in. */
 export default function TrackOrderPage() {
+  const t = useT();
   const { session, loading } = useSession();
   const location = useLocation();
   const [params, setParams] = useSearchParams();
@@ -37,7 +38,7 @@ export default function TrackOrderPage() {
       const kept = e instanceof ApiError && e.isNetwork ? await localTrackedOrder(checked.value) : undefined;
       if (kept) setLookup({ kind: 'found', order: kept, offline: true });
       else if (e instanceof ApiError && e.status === 404) setLookup({ kind: 'missing', orderNumber: checked.value });
-      else setLookup({ kind: 'error', message: (e as Error).message || ORDER_MESSAGES.trackFailed });
+      else setLookup({ kind: 'error', message: (e as Error).message || undefined });
     }
   }, []);
 
@@ -50,9 +51,9 @@ export default function TrackOrderPage() {
   if (!session) {
     return (
       <div className="container-page py-12 text-center">
-        <h1 className="text-2xl font-bold">Sign In Required</h1>
-        <p className="mt-2 text-gray-700">Please sign in to track your orders.</p>
-        <Link to="/signin" state={{ from: location.pathname + location.search }} className="btn-primary mt-6">Sign In</Link>
+        <h1 className="text-2xl font-bold">{t('track.signInTitle')}</h1>
+        <p className="mt-2 text-gray-700">{t('track.signInText')}</p>
+        <Link to="/signin" state={{ from: location.pathname + location.search }} className="btn-primary mt-6">{t('nav.signIn')}</Link>
       </div>
     );
   }
@@ -74,15 +75,15 @@ export default function TrackOrderPage() {
   return (
     <div className="container-page max-w-3xl py-6">
       <Link to="/orders" className="inline-flex items-center gap-1 text-sm text-brand-dark hover:underline">
-        <ArrowLeft size={16} aria-hidden="true" /> My Orders
+        <ArrowLeft size={16} aria-hidden="true" /> {t('orders.title')}
       </Link>
-      <h1 className="mt-2 text-2xl font-bold">Track Order</h1>
+      <h1 className="mt-2 text-2xl font-bold">{t('track.title')}</h1>
       <form onSubmit={submit} noValidate className="mt-4 flex gap-2" role="search">
-        <label htmlFor={inputId} className="sr-only">Order number</label>
+        <label htmlFor={inputId} className="sr-only">{t('track.number')}</label>
         <input
           id={inputId}
           className="input"
-          placeholder="e.g. ORD-2026-000123"
+          placeholder={t('track.placeholder')}
           value={input}
           onChange={(e) => {
             setInput(e.target.value);
@@ -91,30 +92,30 @@ export default function TrackOrderPage() {
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${inputId}-error` : undefined}
         />
-        <button type="submit" className="btn-primary"><Search size={18} aria-hidden="true" /> Track</button>
+        <button type="submit" className="btn-primary"><Search size={18} aria-hidden="true" /> {t('track.button')}</button>
       </form>
       {error && <p id={`${inputId}-error`} className="mt-1 text-sm text-red-700">{error}</p>}
 
-      {lookup.kind === 'loading' && <Spinner label="Looking up your order…" />}
-      {lookup.kind === 'error' && <p role="alert" className="mt-6 text-red-700">{lookup.message}</p>}
+      {lookup.kind === 'loading' && <Spinner label={t('track.loading')} />}
+      {lookup.kind === 'error' && <p role="alert" className="mt-6 text-red-700">{lookup.message ?? t('order.fetchFailed')}</p>}
       {lookup.kind === 'missing' && (
         <div className="card mt-6 p-6 text-center">
-          <h2 className="text-lg font-semibold">Order not found</h2>
-          <p className="mt-2 text-gray-700">{ORDER_MESSAGES.numberNotFound(lookup.orderNumber)}</p>
-          <button type="button" className="btn-outline mt-4" onClick={searchAgain}>Search another order</button>
+          <h2 className="text-lg font-semibold">{t('track.notFound')}</h2>
+          <p className="mt-2 text-gray-700">{t('track.numberNotFound', { number: lookup.orderNumber })}</p>
+          <button type="button" className="btn-outline mt-4" onClick={searchAgain}>{t('track.again')}</button>
         </div>
       )}
       {lookup.kind === 'found' && lookup.offline && (
-        <p role="status" className="mt-4 text-sm text-gray-700">You are offline: this is the order as last saved on this phone.</p>
+        <p role="status" className="mt-4 text-sm text-gray-700">{t('track.offline')}</p>
       )}
       {lookup.kind === 'found' && <TrackedOrderView order={lookup.order} />}
 
       <aside className="card mt-6 flex items-start gap-3 p-4">
         <LifeBuoy size={22} className="shrink-0 text-brand" aria-hidden="true" />
         <div>
-          <h2 className="font-semibold">Need help with your order?</h2>
-          <p className="text-sm text-gray-700">Our team can help with pickup, payment or anything else.</p>
-          <Link to="/support" className="btn-outline mt-2">Contact Support</Link>
+          <h2 className="font-semibold">{t('track.help')}</h2>
+          <p className="text-sm text-gray-700">{t('track.helpText')}</p>
+          <Link to="/support" className="btn-outline mt-2">{t('track.support')}</Link>
         </div>
       </aside>
     </div>
@@ -122,6 +123,8 @@ export default function TrackOrderPage() {
 }
 
 function TrackedOrderView({ order }: { order: TrackedOrder }) {
+  const t = useT();
+  const locale = useLocale();
   const cancelled = order.status === 'CANCELLED';
   const current = Math.max(0, TRACKING_STEPS.indexOf(order.status));
   return (
@@ -131,8 +134,8 @@ function TrackedOrderView({ order }: { order: TrackedOrder }) {
           <h2 id="tracked-title" className="text-lg font-semibold">{order.orderNumber}</h2>
           <StatusBadge status={order.status} />
         </div>
-        <p className="text-sm text-gray-600">Placed on {formatDate(order.createdAt)} by {order.customerName}</p>
-        <ol className="mt-4 grid grid-cols-4 gap-1" aria-label="Order progress">
+        <p className="text-sm text-gray-600">{t('track.placedBy', { date: formatDate(order.createdAt, locale), name: order.customerName })}</p>
+        <ol className="mt-4 grid grid-cols-4 gap-1" aria-label={t('track.progress')}>
           {TRACKING_STEPS.map((step, i) => {
             const reached = !cancelled && i <= current;
             return (
@@ -140,16 +143,16 @@ function TrackedOrderView({ order }: { order: TrackedOrder }) {
                 <span className={`flex h-8 w-8 items-center justify-center rounded-full text-sm font-bold ${reached ? 'bg-brand-dark text-white' : 'bg-gray-200 text-gray-600'}`}>
                   {reached ? <Check size={16} aria-hidden="true" /> : i + 1}
                 </span>
-                <span className={`mt-1 text-xs ${reached ? 'font-semibold text-brand-dark' : 'text-gray-600'}`}>{orderStatusLabel(step)}</span>
+                <span className={`mt-1 text-xs ${reached ? 'font-semibold text-brand-dark' : 'text-gray-600'}`}>{statusWords(step)}</span>
               </li>
             );
           })}
         </ol>
-        {cancelled && <p className="mt-3 text-sm font-medium text-red-700">This order was cancelled.</p>}
+        {cancelled && <p className="mt-3 text-sm font-medium text-red-700">{t('track.cancelled')}</p>}
       </div>
 
       <div className="card p-4">
-        <h3 className="font-semibold">Items</h3>
+        <h3 className="font-semibold">{t('track.items')}</h3>
         <ul className="mt-2 divide-y divide-gray-100">
           {order.items.map((item, i) => (
             <li key={i} className="flex items-center gap-3 py-2">
@@ -159,20 +162,20 @@ function TrackedOrderView({ order }: { order: TrackedOrder }) {
             </li>
           ))}
         </ul>
-        <p className="mt-2 flex justify-between border-t border-gray-200 pt-2 font-bold"><span>Total</span><Price value={order.totalAmount} /></p>
+        <p className="mt-2 flex justify-between border-t border-gray-200 pt-2 font-bold"><span>{t('cart.total')}</span><Price value={order.totalAmount} /></p>
       </div>
 
       <div className="card grid gap-4 p-4 sm:grid-cols-2">
         <div>
-          <h3 className="font-semibold">Payment</h3>
-          <p className="text-sm text-gray-700">{order.paymentMethod === 'MOBILE_MONEY' ? 'Mobile Money' : capitalise(order.paymentMethod)}</p>
+          <h3 className="font-semibold">{t('order.paymentLabel')}</h3>
+          <p className="text-sm text-gray-700">{order.paymentMethod === 'MOBILE_MONEY' ? t('checkout.mobileMoney') : capitalise(order.paymentMethod)}</p>
           <PaymentBadge status={order.paymentStatus} />
         </div>
         <div>
-          <h3 className="font-semibold">Pickup</h3>
+          <h3 className="font-semibold">{t('checkout.pickup')}</h3>
           <p className="text-sm text-gray-700">{order.shippingAddress.street}</p>
           <p className="text-sm text-gray-700">{order.shippingAddress.region}, {order.shippingAddress.country}</p>
-          <p className="text-sm text-gray-700">{order.status === 'DELIVERED' ? 'Collected' : 'Expected'} {formatDate(order.expectedDelivery)}</p>
+          <p className="text-sm text-gray-700">{t(order.status === 'DELIVERED' ? 'track.collected' : 'track.expected', { date: formatDate(order.expectedDelivery, locale) })}</p>
         </div>
       </div>
     </section>
