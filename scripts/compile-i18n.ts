@@ -34,12 +34,12 @@ export const PSEUDO_OPEN = '⟦';
 export const PSEUDO_CLOSE = '⟧';
 
 /**
- * What the first screen shows (the bar, the footer, the home and its shelves' product cards,
- * errors): compiled/<code>.ts.
+ * What the first screen shows (the bar, the footer, the home, errors): compiled/<code>.ts.
  * Every other message goes to compiled/<code>.pages.ts, loaded with the first route that is
- * not the home, so the first screen carries only what it shows.
+ * not the home (and with the home's shelves, after the first paint), so the first screen
+ * carries only what it shows.
  */
-const FIRST_SCREEN = ['app.', 'nav.', 'language.', 'footer.', 'home.', 'notFound.', 'error.', 'card.'];
+const FIRST_SCREEN = ['app.', 'nav.', 'language.', 'footer.', 'home.', 'notFound.', 'error.'];
 const split = (messages: Record<string, unknown>, firstScreen: boolean) =>
   Object.fromEntries(Object.entries(messages).filter(([id]) => FIRST_SCREEN.some((p) => id.startsWith(p)) === firstScreen));
 

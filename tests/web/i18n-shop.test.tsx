@@ -11,6 +11,7 @@ import { api } from '../../src/web/lib/api';
 import ProductDetailPage from '../../src/web/pages/catalogue/ProductDetailPage';
 import ProductsPage from '../../src/web/pages/catalogue/ProductsPage';
 import SearchPage from '../../src/web/pages/catalogue/SearchPage';
+import HomePage from '../../src/web/pages/home/HomePage';
 import { inLocale, untranslated } from '../support/pseudo-locale';
 
 configure({ asyncUtilTimeout: 10_000 });
@@ -23,7 +24,7 @@ vi.setConfig({ testTimeout: 30_000 });
  */
 const product = (id: number, overrides: Partial<Product> = {}): Product => ({
   id, name: `⟦Yam ${id}⟧`, description: '⟦Fresh yam⟧', price: 120 + id, currency: 'GHS', category: 'Tubers', condition: 'organic', region: 'Bono East',
-  stockQuantity: 8, isActive: true, isFeatured: false, discountPercentage: 10, oldPrice: 150, weeklySpecial: false, imagesUrls: [],
+  stockQuantity: 8, isActive: true, isFeatured: true, discountPercentage: 10, oldPrice: 150, weeklySpecial: true, imagesUrls: [],
   images: [1, 2].map((n) => ({ id: id * 10 + n, width: 640, height: 480, urls: { 320: `/media/p${n}/320.webp`, 640: `/media/p${n}/640.webp`, 1280: `/media/p${n}/1280.webp` } })),
   rating: { average: 4.5, count: 2 }, sellerName: '⟦Kofi Farms⟧', createdAt: '2026-11-05T00:00:00.000Z', updatedAt: '2026-11-05T00:00:00.000Z', version: id,
   ...overrides,
@@ -48,6 +49,8 @@ afterEach(async () => {
   vi.restoreAllMocks();
   resetNetworkState();
   await inLocale('en');
+  // Other test files' home must not find these products.
+  await Promise.all([localDb.meta.clear(), localDb.products.clear()]);
 });
 
 const productsPage = (url: string) =>
@@ -112,6 +115,16 @@ describe('products and filters from the catalogue', () => {
     expect(screen.getByText(/^Yɛrekyerɛ 1-20 wɔ nneɛma 25 mu$/)).toBeTruthy();
     expect((await screen.findByTestId('freshness')).textContent).toMatch(/Bo yi yɛ dɔnhwerew 1 a atwam de\./);
     expect(screen.getAllByText(/^GH₵ \d/).length).toBeGreaterThan(0);
+  });
+});
+
+describe("the home's shelves from the catalogue", () => {
+  it('draws the shelves, their cards and the filter panel only from the catalogue (pseudo-locale)', async () => {
+    await inLocale('pseudo');
+    const { container } = render(<MemoryRouter initialEntries={['/']}><HomePage /></MemoryRouter>);
+    await screen.findAllByRole('article');
+    await screen.findByRole('heading', { level: 2, name: /Wééklý/ });
+    expect(untranslated(container)).toEqual([]);
   });
 });
 

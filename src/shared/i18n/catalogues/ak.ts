@@ -442,4 +442,17 @@ export const ak: Catalogue = {
   'track.items': 'Nneɛma',
   'track.collected': 'Wogyee {date}',
   'track.expected': 'Yɛhwɛ kwan {date}',
+
+  'shelves.filters': 'Yiyi mu',
+  'shelves.filtersLabel': 'Yiyi nneɛma a yɛkamfo no mu',
+  'shelves.closeFilters': 'To yiyi mu no',
+  'shelves.showResults': 'Kyerɛ nea ɛbae',
+  'shelves.loadFailed': 'Yɛantumi amfa nneɛma no amma',
+  'shelves.noneFound': 'Yɛanhu nneɛma biara',
+  'shelves.tryFilters': 'Sesa nea wopaw no bi',
+  'shelves.none': 'Nneɛma biara nni hɔ',
+  'shelves.discounted': 'Nneɛma a yɛatew so',
+  'shelves.discountedText': 'Yɛn nneɛma a ɛtɔn yiye no, wɔ bo a yɛatew so',
+  'shelves.weekly': 'Nnawɔtwe yi nneɛma a ne bo aba fam',
+  'shelves.weeklyText': 'Nnawɔtwe yi bo, a ɛba fam sen nnawɔtwe a atwam no de',
 };

@@ -133,7 +133,7 @@ export const en = {
   'cart.oneMore': 'One more {name}',
   'cart.removeLabel': 'Remove {name}',
   'cart.remove': 'Remove',
-  // The product card (also on the home's shelves: in the first screen's part, scripts/compile-i18n.ts).
+  // The product card (also on the home's shelves, which load the pages' part with their code: HomePage).
   'card.details': 'Details',
   'card.add': 'Add',
   'card.outOfStock': 'Out of Stock',
@@ -439,6 +439,20 @@ export const en = {
   'track.items': 'Items',
   'track.collected': 'Collected {date}',
   'track.expected': 'Expected {date}',
+
+  // The home's shelves: loaded after the first paint, with the pages' part of the catalogue (HomePage).
+  'shelves.filters': 'Filters',
+  'shelves.filtersLabel': 'Featured product filters',
+  'shelves.closeFilters': 'Close filters',
+  'shelves.showResults': 'Show results',
+  'shelves.loadFailed': 'Failed to load products',
+  'shelves.noneFound': 'No products found',
+  'shelves.tryFilters': 'Try adjusting your filters',
+  'shelves.none': 'No products available',
+  'shelves.discounted': 'Discounted Products',
+  'shelves.discountedText': 'Special offers on our best-selling items',
+  'shelves.weekly': 'Weekly Special Offers',
+  'shelves.weeklyText': "This week's prices, lower than last week's",
 } as const;
 
 export type MessageId = keyof typeof en;

@@ -5,9 +5,10 @@ import { Spinner } from '../../components/Spinner';
 import { Deferred } from '../../initial-app/deferred';
 import { HeroCarousel, SLIDES } from './HeroCarousel';
 import { OurServices, WhyChoose } from './InfoSections';
-import { useT } from '../../i18n/language';
+import { loadPageMessages, useT } from '../../i18n/language';
 
-const loadShelves = () => import('./HomeShelves');
+// The shelves' words (product cards, filters) are in the pages' part of the catalogue: it comes with them, after the first paint.
+const loadShelves = () => Promise.all([import('./HomeShelves'), loadPageMessages()]).then(([shelves]) => shelves);
 
 /**
  * The first screen: hero, search and services are prerendered at build time and need no data;

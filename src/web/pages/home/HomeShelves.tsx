@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useAddToCart } from '../../components/catalogue/useAddToCart';
+import { useT } from '../../i18n/language';
 import { FeaturedProducts, ShelfSection } from './Shelves';
 
 /**
@@ -7,13 +8,14 @@ import { FeaturedProducts, ShelfSection } from './Shelves';
  * the first paint (HomePage prerenders their place). `between` goes after the featured shelf.
  */
 export function HomeShelves({ between }: { between: ReactNode }) {
+  const t = useT();
   const { add, toastElement } = useAddToCart();
   return (
     <>
       <FeaturedProducts onAdd={add} />
       {between}
-      <ShelfSection shelf="discounted" title="Discounted Products" subtitle="Special offers on our best-selling items" onAdd={add} />
-      <ShelfSection shelf="weekly-specials" title="Weekly Special Offers" subtitle="This week's prices, lower than last week's" onAdd={add} />
+      <ShelfSection shelf="discounted" title={t('shelves.discounted')} subtitle={t('shelves.discountedText')} onAdd={add} />
+      <ShelfSection shelf="weekly-specials" title={t('shelves.weekly')} subtitle={t('shelves.weeklyText')} onAdd={add} />
       {toastElement}
     </>
   );
