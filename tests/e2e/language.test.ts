@@ -47,12 +47,23 @@ describe.skipIf(!baseUrl)('Twi', () => {
     await twiBar(page);
     const product = await page.locator('[data-testid="product-grid"] article a[href^="/product/"]').first().getAttribute('href');
     expect(product).toMatch(/^\/product\/\d+$/);
-    for (const path of ['/products', product!, '/cart', '/checkout']) {
+    // Each page's own words too, not only the bar's (the cart may be empty or not).
+    const ownWords: [string, RegExp][] = [
+      ['/products', /^Nnɔbae ne afuom nneɛma$/],
+      [product!, /^(Fa gu kɛntɛn mu|Asa)$/],
+      ['/cart', /^(Wo kɛntɛn \(.+\)|Biribiara nni wo kɛntɛn mu)$/],
+      ['/checkout', /^(Wie w’adetɔ|Biribiara nni wo kɛntɛn mu)$/],
+    ];
+    for (const [path, words] of ownWords) {
       // The server sends the page in Twi already: no English first.
       const response = await page.goto(`${baseUrl}${path}`);
-      expect(await response!.text(), path).toContain('<html lang="ak"');
+      const html = await response!.text();
+      expect(html, path).toContain('<html lang="ak"');
+      // The product list is rendered on the server: its title is Twi in the HTML itself.
+      if (path === '/products') expect(html).toContain('Nnɔbae ne afuom nneɛma');
       await twiBar(page);
       expect(await lang(page), path).toBe('ak');
+      await page.getByRole(path === product ? 'button' : 'heading', { name: words }).first().waitFor({ timeout: 30_000 });
     }
 
     // The account heard of the choice too (through the outbox).

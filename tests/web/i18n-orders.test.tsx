@@ -14,6 +14,7 @@ vi.mock('../../src/web/lib/api', () => ({ api: { get: (...args: unknown[]) => ge
 const { default: OrdersPage } = await import('../../src/web/pages/orders/OrdersPage');
 const { default: OrderDetailPage } = await import('../../src/web/pages/orders/OrderDetailPage');
 const { default: TrackOrderPage } = await import('../../src/web/pages/orders/TrackOrderPage');
+const { default: OrderConfirmationPage } = await import('../../src/web/pages/orders/OrderConfirmationPage');
 
 /**
  * Issue 27, the orders, an order and tracking: drawn only from the catalogue (the
@@ -110,6 +111,21 @@ describe('orders from the catalogue', () => {
     const track = render(<MemoryRouter initialEntries={['/track-order?orderNumber=ORD-2026-000009']}><TrackOrderPage /></MemoryRouter>);
     await screen.findByRole('heading', { level: 2, name: 'ORD-2026-000009' });
     expect(untranslated(track.container)).toEqual([]);
+  });
+
+  it('draws the order confirmation, and its empty state, only from the catalogue (pseudo-locale)', async () => {
+    await inLocale('pseudo');
+    const order = {
+      orderNumber: 'ORD-2026-000007', date: '2026-11-20T10:00:00.000Z', status: 'PROCESSING', trackingNumber: 'ORD-2026-000007', estimatedDelivery: '2026-11-23T10:00:00.000Z',
+      items: [{ name: '⟦Puna yam⟧', quantity: 2, price: 20 }], total: 40, paymentMethod: 'mobileMoney', paymentDetails: { mobileMoney: { network: 'MTN', phoneNumber: '0241234567' } },
+    };
+    const shown = render(<MemoryRouter initialEntries={[{ pathname: '/order-confirmation', state: { order } }]}><OrderConfirmationPage /></MemoryRouter>);
+    await screen.findByRole('heading', { level: 1 });
+    expect(untranslated(shown.container)).toEqual([]);
+    cleanup();
+    const none = render(<MemoryRouter initialEntries={['/order-confirmation']}><OrderConfirmationPage /></MemoryRouter>);
+    await screen.findByRole('heading', { level: 1 });
+    expect(untranslated(none.container)).toEqual([]);
   });
 
   it('shows an order in Twi: its state, pickup code, dates in Twi months and the money as in English', async () => {

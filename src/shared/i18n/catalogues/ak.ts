@@ -301,7 +301,7 @@ export const ak: Catalogue = {
   'checkout.numberPlaceholder': 'sɛ 024 123 4567',
   'checkout.agent': 'Agent kood (sɛ wowɔ bi a)',
   'checkout.agentHint': 'Sɛ agent bi na ɔde wo baa ha a',
-  'checkout.failed': 'Yɛantumi antua ka no',
+  'checkout.failed': 'Sika tua no ankɔ yiye',
   'checkout.processing': 'Ɛreyɛ...',
   'checkout.complete': 'Wie adetɔ no',
   'checkout.agreeBefore': 'Sɛ wotɔ a, wopene yɛn ',
@@ -455,4 +455,12 @@ export const ak: Catalogue = {
   'shelves.discountedText': 'Yɛn nneɛma a ɛtɔn yiye no, wɔ bo a yɛatew so',
   'shelves.weekly': 'Nnawɔtwe yi nneɛma a ne bo aba fam',
   'shelves.weeklyText': 'Nnawɔtwe yi bo, a ɛba fam sen nnawɔtwe a atwam no de',
+
+  'order.confirm.noneText': 'Adetɔ biara nni ha a yɛbɛsi so dua. Wo adetɔ nyinaa wɔ Nneɛma a matɔ mu.',
+  'order.confirm.all': 'Hwɛ adetɔ nyinaa',
+  'order.confirm.title': 'Yɛasi w’adetɔ so dua',
+  'order.confirm.line': 'Adetɔ {number} · {date} · {status}',
+  'order.confirm.paidWith': 'Wode {method} na etuae',
+  'order.confirm.card': 'kaad',
+  'order.confirm.ending': ' a n’awiei yɛ {digits}',
 };

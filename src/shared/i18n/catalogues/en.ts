@@ -453,6 +453,14 @@ export const en = {
   'shelves.discountedText': 'Special offers on our best-selling items',
   'shelves.weekly': 'Weekly Special Offers',
   'shelves.weeklyText': "This week's prices, lower than last week's",
+
+  'order.confirm.noneText': 'There is no order to confirm here. Your orders are listed under My Orders.',
+  'order.confirm.all': 'View All Orders',
+  'order.confirm.title': 'Order Confirmed',
+  'order.confirm.line': 'Order {number} · {date} · {status}',
+  'order.confirm.paidWith': 'Paid with {method}',
+  'order.confirm.card': 'card',
+  'order.confirm.ending': ' ending {digits}',
 } as const;
 
 export type MessageId = keyof typeof en;

@@ -1,9 +1,10 @@
 import { CheckCircle2 } from 'lucide-react';
 import { Link, useLocation } from 'react-router-dom';
 import { Price } from '../../components/Price';
-import { orderStatusLabel } from '../../../shared/order-labels';
 import { formatPhone, NETWORK_LABELS, type MobileMoneyNetwork } from '../../../shared/phone';
 import { formatDate } from '../../../shared/dates';
+import { statusWords } from '../../components/ui/badges';
+import { useLocale, useT } from '../../i18n/language';
 
 /** The spec's confirmation-state order, passed through navigation state. */
 export interface ConfirmationOrder {
@@ -20,13 +21,15 @@ export interface ConfirmationOrder {
 
 /** /order-confirmation: shows the order it was handed; without one, 'Order Not Found'. */
 export default function OrderConfirmationPage() {
+  const t = useT();
+  const locale = useLocale();
   const order = (useLocation().state as { order?: ConfirmationOrder } | null)?.order;
   if (!order) {
     return (
       <div className="container-page py-12 text-center">
-        <h1 className="text-2xl font-bold">Order Not Found</h1>
-        <p className="mt-2 text-gray-700">There is no order to confirm here. Your orders are listed under My Orders.</p>
-        <Link to="/orders" className="btn-primary mt-6">View All Orders</Link>
+        <h1 className="text-2xl font-bold">{t('order.notFound')}</h1>
+        <p className="mt-2 text-gray-700">{t('order.confirm.noneText')}</p>
+        <Link to="/orders" className="btn-primary mt-6">{t('order.confirm.all')}</Link>
       </div>
     );
   }
@@ -35,9 +38,9 @@ export default function OrderConfirmationPage() {
     <div className="container-page max-w-2xl py-8">
       <div className="text-center">
         <CheckCircle2 size={56} className="mx-auto text-brand" aria-hidden="true" />
-        <h1 className="mt-3 text-2xl font-bold">Order Confirmed</h1>
-        <p className="mt-1 text-gray-700">Order {order.orderNumber} · {formatDate(order.date)} · {orderStatusLabel(order.status)}</p>
-        {order.estimatedDelivery && <p className="text-sm text-gray-600">Expected ready for pickup by {formatDate(order.estimatedDelivery)}</p>}
+        <h1 className="mt-3 text-2xl font-bold">{t('order.confirm.title')}</h1>
+        <p className="mt-1 text-gray-700">{t('order.confirm.line', { number: order.orderNumber, date: formatDate(order.date, locale), status: statusWords(order.status) })}</p>
+        {order.estimatedDelivery && <p className="text-sm text-gray-600">{t('order.expected', { date: formatDate(order.estimatedDelivery, locale) })}</p>}
       </div>
       <div className="card mt-6 p-4">
         <ul className="divide-y divide-gray-100">
@@ -48,16 +51,16 @@ export default function OrderConfirmationPage() {
             </li>
           ))}
         </ul>
-        <p className="mt-2 flex justify-between border-t border-gray-200 pt-2 font-bold"><span>Total</span><Price value={order.total} /></p>
+        <p className="mt-2 flex justify-between border-t border-gray-200 pt-2 font-bold"><span>{t('cart.total')}</span><Price value={order.total} /></p>
         <p className="mt-3 text-sm text-gray-700">
-          Paid with {order.paymentMethod === 'mobileMoney' ? 'Mobile Money' : 'card'}
+          {t('order.confirm.paidWith', { method: order.paymentMethod === 'mobileMoney' ? t('checkout.mobileMoney') : t('order.confirm.card') })}
           {momo ? ` (${NETWORK_LABELS[momo.network as MobileMoneyNetwork] ?? momo.network}, ${formatPhone(momo.phoneNumber)})` : ''}
-          {order.paymentDetails?.creditCard ? ` ending ${order.paymentDetails.creditCard.cardNumber.slice(-4)}` : ''}
+          {order.paymentDetails?.creditCard ? t('order.confirm.ending', { digits: order.paymentDetails.creditCard.cardNumber.slice(-4) }) : ''}
         </p>
       </div>
       <div className="mt-6 grid gap-3 sm:grid-cols-2">
-        <Link to={`/track-order?orderNumber=${encodeURIComponent(order.trackingNumber ?? order.orderNumber)}`} className="btn-primary">Track Order</Link>
-        <Link to="/orders" className="btn-outline">View All Orders</Link>
+        <Link to={`/track-order?orderNumber=${encodeURIComponent(order.trackingNumber ?? order.orderNumber)}`} className="btn-primary">{t('order.track')}</Link>
+        <Link to="/orders" className="btn-outline">{t('order.confirm.all')}</Link>
       </div>
     </div>
   );
