@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { sellerBalances, trialBalance } from '../../src/server/modules/ledger/balances';
 import { post } from '../../src/server/modules/ledger/post';
-import { runPayouts } from '../../src/server/modules/payouts/job';
+import { createPayouts } from '../../src/server/modules/payouts/due';
+import { runPayouts, sendDuePayouts, type PayoutRun } from '../../src/server/modules/payouts/job';
 import { now } from '../../src/server/platform/db';
 import { inTransaction } from '../../src/server/platform/db/transactions';
 import { shopServer } from '../support/shop';
@@ -131,6 +132,23 @@ describe('payout runs in batches', () => {
       [sellers[2], 'SUCCESS'],
     ]);
     expect((await sellerBalances(db(), bad)).availableMinor).toBe(5_000);
+    await expectBooksBalanced();
+  });
+
+  it('one payout the books refuse does not hold up its batch: the others are recorded, it waits with its error', async () => {
+    const sellers = await payingSellers(3);
+    const at = new Date();
+    await createPayouts(db(), deps().dialect, sellers, { minimumMinor: 1, provider: 'paystack', at });
+    // Something took the middle seller's money out of "sending": recording the transfer would overdraw it.
+    await inTransaction(db(), (trx) => post(trx, { key: `test:drain:${sellers[1]}`, kind: 'test.drain', memo: 'Drain', legs: [{ account: 'seller_payout_sending', sellerId: sellers[1], debit: 5_000 }, { account: 'seller_available', sellerId: sellers[1], credit: 5_000 }] }));
+    const run: PayoutRun = { uncollectedCancelled: 0, created: 0, held: 0, noAccount: 0, sent: 0, failed: 0, pending: 0, errors: 0 };
+    shop.paystack.transferResult = 'success';
+    await sendDuePayouts(deps(), at, run);
+    shop.paystack.transferResult = 'pending';
+    const payouts = await payoutsOf(sellers);
+    expect(payouts.map((p) => p.status)).toEqual(['SUCCESS', 'PENDING', 'SUCCESS']);
+    expect(payouts[1].last_error).toMatch(/below zero/);
+    expect(run.errors).toBe(1);
     await expectBooksBalanced();
   });
 });

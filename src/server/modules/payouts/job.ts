@@ -114,7 +114,20 @@ async function attemptBatch(deps: PayoutDeps, provider: TransferProvider, rows: 
     );
   }
 
-  if (answers.length) count(run, await applyTransferStates(deps.db, answers, at));
+  if (answers.length) {
+    try {
+      count(run, await applyTransferStates(deps.db, answers, at));
+    } catch {
+      // One payout the books refuse must not hold up the batch: one by one, each failure on its own row.
+      for (const answer of answers) {
+        try {
+          count(run, await applyTransferStates(deps.db, [answer], at));
+        } catch (error) {
+          errors.set(answer.payoutId, error);
+        }
+      }
+    }
+  }
   if (errors.size) await recordErrors(deps, rows, errors, at, run);
 }
 
