@@ -113,6 +113,7 @@ async function checkoutCost() {
   await s.close();
 }
 
-await checkoutCost();
+// BENCH_PAYOUT_ONLY=1: only the payout run (to compare two builds side by side).
+if (!process.env.BENCH_PAYOUT_ONLY) await checkoutCost();
 await payoutRun();
 process.exit(0);

@@ -99,6 +99,18 @@ describe('POST /sellers/register', () => {
     const seeded = await register(registration({ email: 'Buyer@Akuafo.demo' }));
     expect(seeded.status).toBe(409);
   });
+
+  it('five sign-ups with one new e-mail at the same moment make one account; the others are told it exists (never a 500)', async () => {
+    const email = 'race.kwabena@example.com';
+    // The per-address allowance is five an hour, so five reach the database together.
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => server.call('/sellers/register', { method: 'POST', json: registration({ email }), headers: { 'x-forwarded-for': `198.51.100.${i + 1}` } })),
+    );
+    const statuses = answers.map((r) => r.status).sort();
+    expect(statuses).toEqual([201, 409, 409, 409, 409]);
+    for (const res of answers.filter((r) => r.status === 409)) expect(((await res.json()) as any).message).toBe('An account with this email already exists');
+    expect(await server.deps.db.selectFrom('users').select('id').where('email', '=', email).execute()).toHaveLength(1);
+  });
 });
 
 describe('seller e-mail verification', () => {

@@ -7,9 +7,11 @@ import type { AddressInfo } from 'node:net';
  * mobile-money charge ("pay_offline"), GET /transaction/verify/:reference reports what the
  * test decided the customer did. POST /refund queues a refund of a successful transaction
  * ("pending", as Paystack answers), GET /refund/:id and GET /refund?transaction= report it.
- * Transfers: POST /transferrecipient makes a recipient (mobile_money with MTN/VOD/ATL, or ghipss),
+ * Transfers: POST /transferrecipient makes a recipient (mobile_money with MTN/VOD/ATL, or ghipss;
+ * POST /transferrecipient/bulk makes a batch, answering success and errors),
  * POST /transfer makes a transfer with the caller's reference (a second one with the same
- * reference is refused), GET /transfer/verify/:reference reports it; webhook() signs a
+ * reference is refused), POST /transfer/bulk makes up to 100 at once (checked whole first: one
+ * bad item refuses them all, as Paystack does), GET /transfer/verify/:reference reports it; webhook() signs a
  * transfer.* event as Paystack does. Requests without the right secret key get a 401.
  */
 export interface FakeTransfer {
@@ -74,9 +76,9 @@ export interface FakePaystack {
   transferCalls: Map<string, number>;
   /** What a new transfer's status is: Paystack answers pending and says the rest by webhook. */
   transferResult: FakeTransfer['status'];
-  /** The next n POST /transfer calls make the transfer, then answer 500 (the answer is lost). */
+  /** The next n POST /transfer (or /transfer/bulk) calls make the transfers, then answer 500 (the answer is lost). */
   lostTransferAnswers: number;
-  /** The next n POST /transfer calls answer 500 without doing anything (an outage). */
+  /** The next n POST /transfer (or /transfer/bulk) calls answer 500 without doing anything (an outage). */
   transferOutages: number;
   /** A transfer.* webhook as Paystack sends it: the raw body and its signature. */
   webhook(event: 'transfer.success' | 'transfer.failed' | 'transfer.reversed', reference: string): { body: string; signature: string };
@@ -92,6 +94,17 @@ export async function startFakePaystack(secretKey = 'sk_test_akuafo_fake'): Prom
   const recipients: FakeRecipient[] = [];
   const transfers = new Map<string, FakeTransfer>();
   const transferCalls = new Map<string, number>();
+  const recipientCodes = new Set<string>();
+  const makeRecipient = (body: any): FakeRecipient | undefined => {
+    const momo = body?.type === 'mobile_money' && ['MTN', 'VOD', 'ATL'].includes(body?.bank_code);
+    const bank = body?.type === 'ghipss' && typeof body?.bank_code === 'string' && body.bank_code.length > 0;
+    if ((!momo && !bank) || !/^\d{6,20}$/.test(String(body?.account_number ?? '')) || !body?.name) return undefined;
+    const recipient: FakeRecipient = { code: `RCP_${nextId++}`, type: body.type, bankCode: body.bank_code, accountNumber: body.account_number, name: body.name };
+    recipients.push(recipient);
+    recipientCodes.add(recipient.code);
+    return recipient;
+  };
+  const recipientJson = (r: FakeRecipient) => ({ recipient_code: r.code, type: r.type, name: r.name, details: { account_number: r.accountNumber, bank_code: r.bankCode } });
   const transferJson = (t: FakeTransfer) => ({ reference: t.reference, amount: t.amount, currency: t.currency, status: t.status, transfer_code: t.transferCode, recipient: t.recipient });
   const slowdowns: { path: string; left: number; arrive(): void; gate: Promise<void> }[] = [];
   const refundJson = (r: FakeRefund) => ({ id: r.id, status: r.status, amount: r.amount, currency: r.currency, transaction: { id: r.transactionId, reference: r.reference } });
@@ -168,13 +181,20 @@ export async function startFakePaystack(secretKey = 'sk_test_akuafo_fake'): Prom
       return send(200, { status: true, message: 'Refund retrieved', data: refundJson(refund) });
     }
     if (req.method === 'POST' && path === '/transferrecipient') {
-      const body = await readBody(req);
-      const momo = body?.type === 'mobile_money' && ['MTN', 'VOD', 'ATL'].includes(body?.bank_code);
-      const bank = body?.type === 'ghipss' && typeof body?.bank_code === 'string' && body.bank_code.length > 0;
-      if ((!momo && !bank) || !/^\d{6,20}$/.test(String(body?.account_number ?? '')) || !body?.name) return send(400, { status: false, message: 'Invalid recipient details' });
-      const recipient: FakeRecipient = { code: `RCP_${nextId++}`, type: body.type, bankCode: body.bank_code, accountNumber: body.account_number, name: body.name };
-      recipients.push(recipient);
-      return send(201, { status: true, message: 'Transfer recipient created successfully', data: { recipient_code: recipient.code, type: recipient.type, details: { account_number: recipient.accountNumber, bank_code: recipient.bankCode } } });
+      const recipient = makeRecipient(await readBody(req));
+      if (!recipient) return send(400, { status: false, message: 'Invalid recipient details' });
+      return send(201, { status: true, message: 'Transfer recipient created successfully', data: recipientJson(recipient) });
+    }
+    if (req.method === 'POST' && path === '/transferrecipient/bulk') {
+      const batch: unknown[] = (await readBody(req))?.batch ?? [];
+      const success: ReturnType<typeof recipientJson>[] = [];
+      const errors: { message: string; index: number }[] = [];
+      batch.forEach((item, index) => {
+        const recipient = makeRecipient(item);
+        if (recipient) success.push(recipientJson(recipient));
+        else errors.push({ message: 'Invalid recipient details', index });
+      });
+      return send(200, { status: true, message: 'Recipients added successfully', data: { success, errors } });
     }
     if (req.method === 'POST' && path === '/transfer') {
       const body = await readBody(req);
@@ -186,7 +206,7 @@ export async function startFakePaystack(secretKey = 'sk_test_akuafo_fake'): Prom
       }
       if (!reference) return send(400, { status: false, message: 'Reference is required' });
       if (transfers.has(reference)) return send(400, { status: false, message: 'Duplicate Transfer Reference' });
-      if (!recipients.some((r) => r.code === body?.recipient)) return send(400, { status: false, message: 'Recipient specified is invalid' });
+      if (!recipientCodes.has(body?.recipient)) return send(400, { status: false, message: 'Recipient specified is invalid' });
       if (!Number.isInteger(body?.amount) || body.amount <= 0) return send(400, { status: false, message: 'Invalid amount' });
       const transfer: FakeTransfer = { reference, amount: body.amount, currency: body.currency, recipient: body.recipient, transferCode: `TRF_${nextId++}`, status: knobs.transferResult };
       transfers.set(reference, transfer);
@@ -195,6 +215,32 @@ export async function startFakePaystack(secretKey = 'sk_test_akuafo_fake'): Prom
         return send(500, { status: false, message: 'Gateway timeout' });
       }
       return send(200, { status: true, message: 'Transfer has been queued', data: transferJson(transfer) });
+    }
+    if (req.method === 'POST' && path === '/transfer/bulk') {
+      const body = await readBody(req);
+      const items: { amount?: unknown; reference?: unknown; recipient?: unknown }[] = Array.isArray(body?.transfers) ? body.transfers : [];
+      for (const item of items) transferCalls.set(String(item.reference ?? ''), (transferCalls.get(String(item.reference ?? '')) ?? 0) + 1);
+      if (knobs.transferOutages > 0) {
+        knobs.transferOutages -= 1;
+        return send(500, { status: false, message: 'Service unavailable' });
+      }
+      if (items.length === 0 || items.length > 100) return send(400, { status: false, message: 'Between 1 and 100 transfers are allowed in one request' });
+      const seen = new Set<string>();
+      for (const item of items) {
+        const reference = String(item.reference ?? '');
+        if (!reference) return send(400, { status: false, message: 'Reference is required' });
+        if (transfers.has(reference) || seen.has(reference)) return send(400, { status: false, message: `Duplicate Transfer Reference: ${reference}` });
+        if (!recipientCodes.has(String(item.recipient))) return send(400, { status: false, message: 'Recipient specified is invalid' });
+        if (!Number.isInteger(item.amount) || (item.amount as number) <= 0) return send(400, { status: false, message: 'Invalid amount' });
+        seen.add(reference);
+      }
+      const made = items.map((item): FakeTransfer => ({ reference: String(item.reference), amount: item.amount as number, currency: body.currency, recipient: String(item.recipient), transferCode: `TRF_${nextId++}`, status: knobs.transferResult }));
+      for (const transfer of made) transfers.set(transfer.reference, transfer);
+      if (knobs.lostTransferAnswers > 0) {
+        knobs.lostTransferAnswers -= 1;
+        return send(500, { status: false, message: 'Gateway timeout' });
+      }
+      return send(200, { status: true, message: `${made.length} transfers queued.`, data: made.map(transferJson) });
     }
     const transferVerify = /^\/transfer\/verify\/([^/?]+)$/.exec(path);
     if (req.method === 'GET' && transferVerify) {

@@ -21,3 +21,12 @@ export function repeatEvery(name: string, everyMs: number, run: () => Promise<un
     },
   };
 }
+
+/** Runs fn over items with at most `lanes` calls in flight (calls to a provider, bounded). */
+export async function inLanes<T>(items: T[], lanes: number, fn: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) await fn(items[next++]);
+  };
+  await Promise.all(Array.from({ length: Math.min(lanes, items.length) }, lane));
+}

@@ -103,7 +103,8 @@ export interface AdminRefund extends OrderRefund {
   nextAttemptAt: string | null;
 }
 
-export interface OrderListItem {
+/** What every order list shows of an order: the buyer's list and the operator's desk. */
+export interface OrderSummary {
   id: number;
   orderNumber: string;
   createdAt: string;
@@ -113,6 +114,9 @@ export interface OrderListItem {
   currency: 'GHS';
   itemCount: number;
   itemsSummary: { productName: string; quantity: number }[];
+}
+
+export interface OrderListItem extends OrderSummary {
   hasMoreItems: boolean;
   previewImage: string | null;
 }
@@ -237,16 +241,7 @@ export interface AdminOrderLine {
 }
 
 /** One order as the operator's desk lists it: who bought what, and where it is collected. */
-export interface AdminOrderListItem {
-  id: number;
-  orderNumber: string;
-  createdAt: string;
-  status: OrderStatus;
-  paymentStatus: PaymentStatus;
-  totalAmount: number;
-  currency: 'GHS';
-  itemCount: number;
-  itemsSummary: { productName: string; quantity: number }[];
+export interface AdminOrderListItem extends OrderSummary {
   /** Each line and whether it is at the pickup warehouse yet (the order is ready only when all are). */
   lines: AdminOrderLine[];
   customer: { firstName: string; lastName: string; email: string; phone: string | null };

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { CATALOGUE_COUNT_BOUND, CATEGORIES, CONDITIONS, GHANA_REGIONS, MAX_PAGE_SIZE, type Category, type Condition, type GhanaRegion, type ImageWidth } from '../catalogue';
+import { CATALOGUE_COUNT_BOUND, CATEGORIES, CONDITIONS, GHANA_REGIONS, MAX_PAGE_SIZE, type Category, type Condition, type GhanaRegion } from '../catalogue';
+import type { ProductImage } from './catalogue';
 import { pageParam, pageSizeParam } from './parse';
 import { required } from './sellers';
 
@@ -174,13 +175,8 @@ export const rejectSubmissionSchema = v.object({
 
 // ---- Answers ----
 
-export interface SubmissionImage {
-  id: number;
-  width: number;
-  height: number;
-  /** URL per stored width (WebP). */
-  urls: Record<ImageWidth, string>;
-}
+/** A submission's picture has the catalogue's shape (one serializer makes both). */
+export type SubmissionImage = ProductImage;
 
 /** A seller's product as Product Management lists and edits it. */
 export interface SellerSubmission {

@@ -1,14 +1,14 @@
 import { Hono } from 'hono';
-import { MESSAGES, OTP_RESEND_SECONDS, OTP_TTL_MINUTES, otpResendSchema, otpVerifySchema, registerSchema } from '../../../shared/schemas/accounts';
+import { OTP_RESEND_SECONDS, OTP_TTL_MINUTES, otpResendSchema, otpVerifySchema, registerSchema } from '../../../shared/schemas/accounts';
 import { dbOf, type AppEnv, type Deps } from '../../http/context';
-import { HttpError, conflict } from '../../http/errors';
+import { HttpError } from '../../http/errors';
 import { spendAllowance, type RateRule } from '../../http/rate-limit';
 import { parseBody } from '../../http/validate';
 import { hashPassword } from '../../platform/auth/passwords';
 import { now } from '../../platform/db';
 import { checkCode, codeTriesKey, createCodeHasher, issueCode } from './codes';
 import { sendVerificationCode } from './mail';
-import { findUserByEmail } from './users';
+import { findUserByEmail, insertUser } from './users';
 
 const HOUR = 3600_000;
 const REGISTER_RATE: RateRule = { name: 'register', windowMs: HOUR, perIp: 20, perAccount: 5, message: 'Too many accounts were created from this network. Please try again later.' };
@@ -38,35 +38,15 @@ export function registrationRoutes(deps: Deps) {
     const input = await parseBody(c, registerSchema);
     await spendAllowance(c, limiter, REGISTER_RATE, input.email);
     const db = dbOf(c, deps);
-    if (await findUserByEmail(db, input.email)) throw conflict(MESSAGES.duplicateEmail);
+    const userId = await insertUser(db, {
+      email: input.email,
+      passwordHash: await hashPassword(input.password),
+      firstName: input.firstName,
+      lastName: input.lastName,
+      phone: input.phoneNumber,
+      userType: 'CUSTOMER',
+    });
     const at = now();
-    const passwordHash = await hashPassword(input.password);
-    let userId: number;
-    try {
-      userId = (
-        await db
-          .insertInto('users')
-          .values({
-            email: input.email,
-            password_hash: passwordHash,
-            first_name: input.firstName,
-            last_name: input.lastName,
-            phone: input.phoneNumber,
-            user_type: 'CUSTOMER',
-            profile_image: null,
-            is_email_verified: 0,
-            password_changed_at: null,
-            created_at: at,
-            updated_at: at,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id;
-    } catch (error) {
-      // Two sign-ups with one address at the same moment: the unique index decides.
-      if (await findUserByEmail(db, input.email).catch(() => undefined)) throw conflict(MESSAGES.duplicateEmail);
-      throw error;
-    }
     const { street, city, region, postalCode, country } = input.address;
     await db
       .insertInto('customer_addresses')

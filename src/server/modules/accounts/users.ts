@@ -1,6 +1,8 @@
 import type { Selectable } from 'kysely';
-import type { AccountUser } from '../../../shared/schemas/accounts';
-import type { Db } from '../../platform/db';
+import { MESSAGES, type AccountUser } from '../../../shared/schemas/accounts';
+import { conflict } from '../../http/errors';
+import { now, type Db } from '../../platform/db';
+import { isUniqueViolation } from '../../platform/db/transactions';
 import type { UsersTable } from '../../platform/db/schema';
 
 export type UserRow = Selectable<UsersTable>;
@@ -25,6 +27,52 @@ export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefi
 
 export function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export interface NewUser {
+  /** Lower-cased by the schemas; null for a phone-only account. */
+  email: string | null;
+  passwordHash: string;
+  firstName: string;
+  lastName: string;
+  phone: string | null;
+  userType: UserRow['user_type'];
+  emailVerified?: boolean;
+  phoneVerified?: boolean;
+  passwordChangedAt?: string | null;
+}
+
+/**
+ * Makes an account; every sign-up path (buyer, seller, operator, phone) comes through here.
+ * An e-mail already taken is a 409 with the one message, whether it was there before or a
+ * second sign-up with it won the race by a moment (the unique index decides).
+ */
+export async function insertUser(db: Db, user: NewUser): Promise<number> {
+  if (user.email && (await findUserByEmail(db, user.email))) throw conflict(MESSAGES.duplicateEmail);
+  const at = now();
+  const row = await db
+    .insertInto('users')
+    .values({
+      email: user.email,
+      password_hash: user.passwordHash,
+      first_name: user.firstName,
+      last_name: user.lastName,
+      phone: user.phone,
+      user_type: user.userType,
+      profile_image: null,
+      is_email_verified: user.emailVerified ? 1 : 0,
+      is_phone_verified: user.phoneVerified ? 1 : 0,
+      password_changed_at: user.passwordChangedAt ?? null,
+      created_at: at,
+      updated_at: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+    .catch((error: unknown) => {
+      if (user.email && isUniqueViolation(error)) throw conflict(MESSAGES.duplicateEmail);
+      throw error;
+    });
+  return row.id;
 }
 
 export { clientIp } from '../../http/client-ip';

@@ -3,6 +3,7 @@ import { hashPassword, verifyPassword } from '../../platform/auth/passwords';
 import type { Logger } from '../../platform/logging';
 import { changeUserRole } from '../accounts/roles';
 import { revokeUserSessions } from '../accounts/sessions';
+import { insertUser } from '../accounts/users';
 
 /** ADMIN_EMAIL or admin:create named an account that exists and is not an operator. */
 export class ExistingAccountError extends Error {}
@@ -39,21 +40,6 @@ export async function ensureAdmin(db: Db, admin: { email: string; password: stri
     logger.warn({ email, from: existing.user_type }, existing.user_type === 'ADMIN' ? 'operator password replaced; its sessions were ended' : 'account promoted to operator; its sessions were ended');
     return;
   }
-  await db
-    .insertInto('users')
-    .values({
-      email,
-      password_hash: await hashPassword(admin.password),
-      first_name: 'Akuafo',
-      last_name: 'Operator',
-      phone: null,
-      user_type: 'ADMIN',
-      profile_image: null,
-      is_email_verified: 1,
-      password_changed_at: at,
-      created_at: at,
-      updated_at: at,
-    })
-    .execute();
+  await insertUser(db, { email, passwordHash: await hashPassword(admin.password), firstName: 'Akuafo', lastName: 'Operator', phone: null, userType: 'ADMIN', emailVerified: true, passwordChangedAt: at });
   logger.info({ email }, 'operator account ready');
 }

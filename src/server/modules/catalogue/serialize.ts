@@ -1,9 +1,9 @@
 import type { Selectable } from 'kysely';
-import { IMAGE_WIDTHS, type Category, type Condition, type GhanaRegion } from '../../../shared/catalogue';
+import { type Category, type Condition, type GhanaRegion } from '../../../shared/catalogue';
 import { fromMinor } from '../../../shared/money';
-import type { Product, ProductImage } from '../../../shared/schemas/catalogue';
+import type { Product } from '../../../shared/schemas/catalogue';
 import type { Db } from '../../platform/db';
-import { imageUrl } from '../../platform/images';
+import { imagesByOwner } from '../../platform/images';
 import type { ProductsTable } from '../../platform/db/schema';
 
 type ProductRow = Selectable<ProductsTable>;
@@ -28,17 +28,7 @@ export async function toProducts(db: Db, rows: ProductRow[]): Promise<Product[]>
       .where('users.id', 'in', sellerIds)
       .execute(),
   ]);
-  const imagesByProduct = new Map<number, ProductImage[]>();
-  for (const image of images) {
-    const list = imagesByProduct.get(image.product_id) ?? [];
-    list.push({
-      id: image.id,
-      width: image.width,
-      height: image.height,
-      urls: Object.fromEntries(IMAGE_WIDTHS.map((w) => [w, imageUrl(image.storage_key, w)])) as ProductImage['urls'],
-    });
-    imagesByProduct.set(image.product_id, list);
-  }
+  const imagesByProduct = imagesByOwner(images, (image) => image.product_id);
   const ratingByProduct = new Map(ratings.map((r) => [r.product_id, r]));
   const sellerById = new Map(
     sellers.map((s) => [s.id, s.business_name ?? `${s.first_name} ${s.last_name}`]),

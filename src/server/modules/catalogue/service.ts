@@ -7,6 +7,7 @@ import type { DatabaseHandle, Db, Dialect } from '../../platform/db';
 import type { ProductsTable } from '../../platform/db/schema';
 import { notFound } from '../../http/errors';
 import { toProducts } from './serialize';
+import { reviewEligibility } from '../reviews/service';
 import { onShelf, SHELF_SIZE } from './shelves';
 import { countRowsUpTo } from '../../platform/db/paging';
 import { isIndexable, matchesAllWords } from './search';
@@ -89,24 +90,9 @@ export function createCatalogueService(db: Db, dialect: Dialect, readOffLoop?: D
     }));
   }
 
-  /** A buyer may review a product once, after an order containing it was delivered. */
+  /** Whether this user may review the product now (the rule is the reviews module's). */
   async function userCanReview(userId: number, productId: number): Promise<boolean> {
-    const delivered = await db
-      .selectFrom('orders')
-      .innerJoin('order_items', 'order_items.order_id', 'orders.id')
-      .select('orders.id')
-      .where('orders.user_id', '=', userId)
-      .where('orders.status', '=', 'DELIVERED')
-      .where('order_items.product_id', '=', productId)
-      .executeTakeFirst();
-    if (!delivered) return false;
-    const existing = await db
-      .selectFrom('reviews')
-      .select('id')
-      .where('user_id', '=', userId)
-      .where('product_id', '=', productId)
-      .executeTakeFirst();
-    return !existing;
+    return (await reviewEligibility(db, userId, productId)) === 'allowed';
   }
 
   async function shelf(kind: 'featured' | 'discounted' | 'weekly-specials'): Promise<Product[]> {

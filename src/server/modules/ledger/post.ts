@@ -35,8 +35,11 @@ export class LedgerError extends Error {}
  * the event was already posted. Rows are append-only (013_ledger's triggers refuse edits).
  */
 export async function post(trx: Db, posting: Posting): Promise<boolean> {
-  if (ledgerForBench.off) return false;
-  if (!trx.isTransaction) throw new LedgerError('Ledger entries are written inside the transaction of the change they record');
+  return (await postMany(trx, [posting])).has(posting.key);
+}
+
+/** Legs that move money, after checking that each leg is sound and the posting balances. */
+function checkedLegs(posting: Posting): Leg[] {
   const legs = posting.legs.filter((l) => (l.debit ?? 0) !== 0 || (l.credit ?? 0) !== 0);
   let debits = 0;
   let credits = 0;
@@ -48,27 +51,82 @@ export async function post(trx: Db, posting: Posting): Promise<boolean> {
     credits += c;
   }
   if (debits !== credits) throw new LedgerError(`Unbalanced posting ${posting.key}: debits ${debits}, credits ${credits}`);
-  if (legs.length === 0) return false;
+  return legs;
+}
+
+/**
+ * post() for many events at once (a payout run's batch): each is checked and balanced on its
+ * own, and all are written with two statements. Returns the keys that were new.
+ */
+export async function postMany(trx: Db, postings: Posting[]): Promise<Set<string>> {
+  if (ledgerForBench.off) return new Set();
+  if (!trx.isTransaction) throw new LedgerError('Ledger entries are written inside the transaction of the change they record');
+  const moving = postings.map((posting) => ({ posting, legs: checkedLegs(posting) })).filter((p) => p.legs.length > 0);
+  if (moving.length === 0) return new Set();
   const at = now();
-  const head = await trx
+  const heads = await trx
     .insertInto('ledger_transactions')
-    .values({ event_key: posting.key, kind: posting.kind, order_id: posting.orderId ?? null, payout_id: posting.payoutId ?? null, memo: posting.memo, created_at: at })
+    .values(moving.map(({ posting }) => ({ event_key: posting.key, kind: posting.kind, order_id: posting.orderId ?? null, payout_id: posting.payoutId ?? null, memo: posting.memo, created_at: at })))
     .onConflict((oc) => oc.column('event_key').doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  if (!head) return false;
+    .returning(['id', 'event_key'])
+    .execute();
+  const headOf = new Map(heads.map((h) => [h.event_key, h.id]));
+  const written = moving.filter(({ posting }) => headOf.has(posting.key));
+  if (written.length === 0) return new Set();
   await trx
     .insertInto('ledger_entries')
-    .values(legs.map((l) => ({ transaction_id: head.id, account: l.account, seller_id: l.sellerId ?? null, order_id: l.orderId ?? posting.orderId ?? null, debit_minor: l.debit ?? 0, credit_minor: l.credit ?? 0, created_at: at })))
+    .values(
+      written.flatMap(({ posting, legs }) =>
+        legs.map((l) => ({ transaction_id: headOf.get(posting.key)!, account: l.account, seller_id: l.sellerId ?? null, order_id: l.orderId ?? posting.orderId ?? null, debit_minor: l.debit ?? 0, credit_minor: l.credit ?? 0, created_at: at })),
+      ),
+    )
     .execute();
-  // A seller's money never goes below zero: checked after the write, inside the transaction.
-  for (const leg of legs) {
-    if (!leg.debit || !SELLER_ACCOUNTS.includes(leg.account)) continue;
-    if ((await balanceOf(trx, leg.account, leg.sellerId ?? null, leg.account === 'escrow_held' ? leg.orderId ?? posting.orderId : undefined)) < 0) {
-      throw new LedgerError(`${posting.key} would take ${leg.account} of seller ${leg.sellerId} below zero`);
+  await refuseOverdrafts(trx, written);
+  return new Set(written.map(({ posting }) => posting.key));
+}
+
+/**
+ * A seller's money never goes below zero: every seller account a posting debited is checked
+ * after the write, inside the transaction (which the throw rolls back).
+ */
+async function refuseOverdrafts(trx: Db, written: { posting: Posting; legs: Leg[] }[]): Promise<void> {
+  const checks = new Map<string, { key: string; account: Account; sellerId: number | null; orderId?: number | null }>();
+  for (const { posting, legs } of written) {
+    for (const leg of legs) {
+      if (!leg.debit || !SELLER_ACCOUNTS.includes(leg.account)) continue;
+      const orderId = leg.account === 'escrow_held' ? leg.orderId ?? posting.orderId : undefined;
+      checks.set(`${leg.account}:${leg.sellerId ?? ''}:${orderId ?? ''}`, { key: posting.key, account: leg.account, sellerId: leg.sellerId ?? null, orderId });
     }
   }
-  return true;
+  const refuse = (check: { key: string; account: Account; sellerId: number | null }) => {
+    throw new LedgerError(`${check.key} would take ${check.account} of seller ${check.sellerId} below zero`);
+  };
+  const bySeller = new Map<Account, Map<number, string>>();
+  for (const check of checks.values()) {
+    if (check.orderId === undefined && check.sellerId !== null) {
+      const sellers = bySeller.get(check.account) ?? new Map<number, string>();
+      bySeller.set(check.account, sellers.set(check.sellerId, check.key));
+    } else if ((await balanceOf(trx, check.account, check.sellerId, check.orderId)) < 0) refuse(check);
+  }
+  // A batch's sellers in one grouped read per account.
+  for (const [account, sellers] of bySeller) {
+    for (const [sellerId, balance] of await balancesBySeller(trx, account, [...sellers.keys()])) {
+      if (balance < 0) refuse({ key: sellers.get(sellerId)!, account, sellerId });
+    }
+  }
+}
+
+/** Each of these sellers' balance of one account on its normal side (pesewas), in one grouped read. */
+export async function balancesBySeller(db: Db, account: Account, sellerIds: number[]): Promise<Map<number, number>> {
+  if (sellerIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('ledger_entries')
+    .select(['seller_id', sql<number>`sum(debit_minor) - sum(credit_minor)`.as('net')])
+    .where('account', '=', account)
+    .where('seller_id', 'in', sellerIds)
+    .groupBy('seller_id')
+    .execute();
+  return new Map(rows.map((r) => [r.seller_id!, (DEBIT_NORMAL.includes(account) ? Number(r.net) : -Number(r.net)) + 0]));
 }
 
 /** An account's balance on its normal side (pesewas), for one seller (and order) when given. */

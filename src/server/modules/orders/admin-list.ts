@@ -1,19 +1,19 @@
 import { fromMinor } from '../../../shared/money';
-import { paginate, type Page } from '../../../shared/pagination';
-import type { AdminOrderListItem, AdminOrderListQuery, AdminRefund, AdminRefundListQuery, OrderStatus, PaymentStatus, RefundStatus } from '../../../shared/schemas/orders';
+import type { Page } from '../../../shared/pagination';
+import type { AdminOrderListItem, AdminOrderListQuery, AdminRefund, AdminRefundListQuery, RefundStatus } from '../../../shared/schemas/orders';
 import type { SelectQueryBuilder } from 'kysely';
 import { notFound } from '../../http/errors';
 import type { Db } from '../../platform/db';
 import type { Database } from '../../platform/db/schema';
-import { countRows } from '../../platform/db/paging';
+import { pageRows } from '../../platform/db/paging';
+import { orderSummary } from './service';
 
 /** Every customer's orders for the operator (ADMIN), newest first, optionally of one status. */
 export async function listAllOrders(db: Db, query: AdminOrderListQuery): Promise<Page<AdminOrderListItem>> {
   let base = db.selectFrom('orders');
   if (query.status) base = base.where('orders.status', '=', query.status);
-  const count = await countRows(base);
-  const rows = await withBuyer(base).orderBy('orders.created_at', 'desc').orderBy('orders.id', 'desc').limit(query.pageSize).offset((query.page - 1) * query.pageSize).execute();
-  return { data: await withLines(db, rows), pagination: paginate(query.page, query.pageSize, Number(count)) };
+  const { rows, pagination } = await pageRows(base, query, (b) => withBuyer(b).orderBy('orders.created_at', 'desc').orderBy('orders.id', 'desc'));
+  return { data: await withLines(db, rows), pagination };
 }
 
 /** One order as the desk lists it (the answer to an operator's change of one line). */
@@ -50,15 +50,7 @@ async function withLines(db: Db, rows: OrderRow[]): Promise<AdminOrderListItem[]
   return rows.map((order): AdminOrderListItem => {
     const mine = items.filter((i) => i.order_id === order.id);
     return {
-      id: order.id,
-      orderNumber: order.order_number,
-      createdAt: order.created_at,
-      status: order.status as OrderStatus,
-      paymentStatus: order.payment_status as PaymentStatus,
-      totalAmount: fromMinor(order.total_minor),
-      currency: 'GHS',
-      itemCount: mine.reduce((n, i) => n + i.quantity, 0),
-      itemsSummary: mine.map((i) => ({ productName: i.product_name, quantity: i.quantity })),
+      ...orderSummary(order, mine),
       lines: mine.map((i) => ({
         id: i.id,
         productName: i.product_name,
@@ -76,17 +68,15 @@ async function withLines(db: Db, rows: OrderRow[]): Promise<AdminOrderListItem[]
 export async function listRefunds(db: Db, query: AdminRefundListQuery): Promise<Page<AdminRefund>> {
   let base = db.selectFrom('refunds');
   if (query.status) base = base.where('refunds.status', '=', query.status);
-  const count = await countRows(base);
-  const rows = await base
-    .innerJoin('orders', 'orders.id', 'refunds.order_id')
-    .innerJoin('payments', 'payments.id', 'refunds.payment_id')
-    .selectAll('refunds')
-    .select(['orders.order_number', 'payments.reference', 'payments.provider'])
-    .orderBy('refunds.created_at', 'desc')
-    .orderBy('refunds.id', 'desc')
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize)
-    .execute();
+  const { rows, pagination } = await pageRows(base, query, (b) =>
+    b
+      .innerJoin('orders', 'orders.id', 'refunds.order_id')
+      .innerJoin('payments', 'payments.id', 'refunds.payment_id')
+      .selectAll('refunds')
+      .select(['orders.order_number', 'payments.reference', 'payments.provider'])
+      .orderBy('refunds.created_at', 'desc')
+      .orderBy('refunds.id', 'desc'),
+  );
   const data = rows.map((r): AdminRefund => ({
     id: r.id,
     orderId: r.order_id,
@@ -103,5 +93,5 @@ export async function listRefunds(db: Db, query: AdminRefundListQuery): Promise<
     createdAt: r.created_at,
     completedAt: r.completed_at,
   }));
-  return { data, pagination: paginate(query.page, query.pageSize, Number(count)) };
+  return { data, pagination };
 }

@@ -1,10 +1,10 @@
-import { sql } from 'kysely';
 import { formatMinor } from '../../../shared/money';
 import type { Deps } from '../../http/context';
 import { now, type Db } from '../../platform/db';
 import { createPaymentProvider, PaymentProviderError, type RefundState } from '../../platform/payments';
 import { addHistory } from './reservations';
 import { inTransaction } from '../../platform/db/transactions';
+import { claimDue } from '../../platform/db/claims';
 import { repeatEvery } from '../../platform/jobs';
 import { notify } from '../../platform/messages';
 import { refundSent } from '../ledger/escrow';
@@ -51,37 +51,20 @@ const later = (at: Date, ms: number) => new Date(at.getTime() + ms).toISOString(
 /** 5 s, 10 s, 20 s ... up to an hour between attempts. */
 const backoff = (attempts: number) => Math.min(5_000 * 2 ** Math.max(0, attempts - 1), MAX_BACKOFF_MS);
 
-/**
- * Takes the next due refund for this instance. On PostgreSQL the row is locked with
- * FOR UPDATE SKIP LOCKED, so instances racing for it each get a different one; the lease
- * (claimed_until) then keeps it theirs while they call the provider outside the transaction.
- * SQLite has one writer at a time, and the UPDATE re-checks the lease.
- */
+/** Takes the next due refund for this instance (claimDue: locked rows skipped, then a lease). */
 async function claimNext(deps: RefundDeps, at: Date) {
-  const moment = at.toISOString();
-  return inTransaction(deps.db, async (trx) => {
-    let due = trx
-      .selectFrom('refunds')
-      .innerJoin('payments', 'payments.id', 'refunds.payment_id')
-      .select(['refunds.id', 'refunds.order_id', 'refunds.status', 'refunds.amount_minor', 'refunds.currency', 'refunds.reason', 'refunds.attempts', 'refunds.provider_refund_id'])
-      .select(['payments.reference', 'payments.provider', 'payments.provider_transaction_id'])
-      .where('refunds.status', 'in', ['PENDING', 'PROCESSING'])
-      .where('refunds.next_attempt_at', '<=', moment)
-      .where((eb) => eb.or([eb('refunds.claimed_until', 'is', null), eb('refunds.claimed_until', '<', moment)]))
-      .orderBy('refunds.next_attempt_at')
-      .limit(1);
-    if (deps.dialect === 'postgres') due = due.forUpdate('refunds').skipLocked();
-    const row = await due.executeTakeFirst();
-    if (!row) return undefined;
-    const claimed = await trx
-      .updateTable('refunds')
-      .set({ claimed_until: later(at, LEASE_MS), attempts: sql`attempts + 1` })
-      .where('id', '=', row.id)
-      .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', moment)]))
-      .executeTakeFirst();
-    // null: another instance took it first; there may be more to take.
-    return Number(claimed.numUpdatedRows) === 1 ? { ...row, attempts: row.attempts + 1 } : null;
-  });
+  const claim = await claimDue(deps.db, deps.dialect, 'refunds', { statuses: ['PENDING', 'PROCESSING'], at, leaseMs: LEASE_MS, limit: 1 });
+  const [taken] = claim.rows;
+  // null: another instance took it first; there may be more to take.
+  if (!taken) return claim.raced ? null : undefined;
+  const row = await deps.db
+    .selectFrom('refunds')
+    .innerJoin('payments', 'payments.id', 'refunds.payment_id')
+    .select(['refunds.id', 'refunds.order_id', 'refunds.status', 'refunds.amount_minor', 'refunds.currency', 'refunds.reason', 'refunds.provider_refund_id'])
+    .select(['payments.reference', 'payments.provider', 'payments.provider_transaction_id'])
+    .where('refunds.id', '=', taken.id)
+    .executeTakeFirstOrThrow();
+  return { ...row, attempts: taken.attempts };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { fromMinor } from '../../../shared/money';
-import { paginate, type Page } from '../../../shared/pagination';
+import type { Page } from '../../../shared/pagination';
 import {
   HISTORY_ICONS,
   ORDER_MESSAGES,
@@ -8,6 +8,7 @@ import {
   type OrderDetail,
   type OrderListItem,
   type OrderListQuery,
+  type OrderSummary,
   type OrderStatus,
   type PaymentStatus,
   type RefundStatus,
@@ -19,7 +20,7 @@ import type { Db } from '../../platform/db';
 import { imageUrl } from '../../platform/images';
 import { canCancelAsBuyer } from './cancel';
 import { refundOfOrder } from './refunds';
-import { countRows } from '../../platform/db/paging';
+import { pageRows } from '../../platform/db/paging';
 
 const SUMMARY_ITEMS = 3;
 const SORT_COLUMNS = { createdAt: 'created_at', totalAmount: 'total_minor', status: 'status', orderNumber: 'order_number' } as const;
@@ -38,17 +39,29 @@ async function firstImages(db: Db, productIds: number[]): Promise<Map<number, st
   return map;
 }
 
+/** The fields every order list shows, from the order's row and its lines (the first `shown` summarized). */
+export function orderSummary(
+  order: { id: number; order_number: string; created_at: string; status: string; payment_status: string; total_minor: number },
+  lines: { product_name: string; quantity: number }[],
+  shown = lines.length,
+): OrderSummary {
+  return {
+    id: order.id,
+    orderNumber: order.order_number,
+    createdAt: order.created_at,
+    status: order.status as OrderStatus,
+    paymentStatus: order.payment_status as PaymentStatus,
+    totalAmount: fromMinor(order.total_minor),
+    currency: 'GHS',
+    itemCount: lines.reduce((n, i) => n + i.quantity, 0),
+    itemsSummary: lines.slice(0, shown).map((i) => ({ productName: i.product_name, quantity: i.quantity })),
+  };
+}
+
 export async function listOrders(db: Db, userId: number, query: OrderListQuery): Promise<Page<OrderListItem>> {
   let base = db.selectFrom('orders').where('user_id', '=', userId);
   if (query.status) base = base.where('status', '=', query.status);
-  const count = await countRows(base);
-  const rows = await base
-    .selectAll()
-    .orderBy(SORT_COLUMNS[query.sortBy], query.sortDir)
-    .orderBy('id', query.sortDir)
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize)
-    .execute();
+  const { rows, pagination } = await pageRows(base, query, (b) => b.selectAll().orderBy(SORT_COLUMNS[query.sortBy], query.sortDir).orderBy('id', query.sortDir));
   const ids = rows.map((r) => r.id);
   const items = ids.length
     ? await db.selectFrom('order_items').select(['order_id', 'product_id', 'product_name', 'quantity']).where('order_id', 'in', ids).orderBy('id').execute()
@@ -57,20 +70,12 @@ export async function listOrders(db: Db, userId: number, query: OrderListQuery):
   const data = rows.map((order): OrderListItem => {
     const mine = items.filter((i) => i.order_id === order.id);
     return {
-      id: order.id,
-      orderNumber: order.order_number,
-      createdAt: order.created_at,
-      status: order.status as OrderStatus,
-      paymentStatus: order.payment_status as PaymentStatus,
-      totalAmount: fromMinor(order.total_minor),
-      currency: 'GHS',
-      itemCount: mine.reduce((n, i) => n + i.quantity, 0),
-      itemsSummary: mine.slice(0, SUMMARY_ITEMS).map((i) => ({ productName: i.product_name, quantity: i.quantity })),
+      ...orderSummary(order, mine, SUMMARY_ITEMS),
       hasMoreItems: mine.length > SUMMARY_ITEMS,
       previewImage: mine.length ? images.get(mine[0].product_id) ?? null : null,
     };
   });
-  return { data, pagination: paginate(query.page, query.pageSize, Number(count)) };
+  return { data, pagination };
 }
 
 async function ownOrder(db: Db, userId: number, where: { id: number } | { orderNumber: string }, message: string) {

@@ -29,6 +29,9 @@ type ProfileColumns = {
   payout_recipient_for: string | null;
 };
 
+/** The seller_profiles columns a payout account is read from (with the seller's id). */
+export const PAYOUT_PROFILE_COLUMNS = ['user_id', 'payout_type', 'bank_account_name', 'bank_account_number', 'payout_network', 'payout_bank_code', 'payout_account_changed_at', 'payout_recipient_code', 'payout_recipient_for'] as const;
+
 export const accountKey = (a: { type: string; name: string; number: string; network: string | null; bankCode: string | null }) =>
   [a.type, a.network ?? a.bankCode ?? '', a.number, a.name].join('|');
 
@@ -49,12 +52,24 @@ export function payoutAccountOf(row: ProfileColumns): PayoutAccount | undefined 
 }
 
 export async function readPayoutAccount(db: Db, sellerId: number): Promise<PayoutAccount | undefined> {
-  const row = await db
-    .selectFrom('seller_profiles')
-    .select(['payout_type', 'bank_account_name', 'bank_account_number', 'payout_network', 'payout_bank_code', 'payout_account_changed_at', 'payout_recipient_code', 'payout_recipient_for'])
-    .where('user_id', '=', sellerId)
-    .executeTakeFirst();
-  return row ? payoutAccountOf(row) : undefined;
+  return (await readPayoutAccounts(db, [sellerId])).get(sellerId);
+}
+
+/** Each seller's payout account (those complete enough to pay), in one read. */
+export async function readPayoutAccounts(db: Db, sellerIds: number[]): Promise<Map<number, PayoutAccount>> {
+  const rows = sellerIds.length
+    ? await db
+        .selectFrom('seller_profiles')
+        .select([...PAYOUT_PROFILE_COLUMNS])
+        .where('user_id', 'in', sellerIds)
+        .execute()
+    : [];
+  const accounts = new Map<number, PayoutAccount>();
+  for (const row of rows) {
+    const account = payoutAccountOf(row);
+    if (account) accounts.set(row.user_id, account);
+  }
+  return accounts;
 }
 
 /** Whether payouts to this account are held because it changed less than 24 hours ago. */

@@ -4,8 +4,8 @@ import { now, type Db } from '../../platform/db';
 import type { Dialect } from '../../platform/db';
 import { inTransaction } from '../../platform/db/transactions';
 import { ACCOUNTS } from '../ledger/accounts';
-import { balanceOf, post } from '../ledger/post';
-import { isHeld, payoutAccountOf } from './account';
+import { balancesBySeller, postMany } from '../ledger/post';
+import { isHeld, PAYOUT_PROFILE_COLUMNS, payoutAccountOf } from './account';
 
 export type DueResult = 'created' | 'held' | 'no_account' | 'below_minimum' | 'open' | 'failed_before';
 
@@ -25,58 +25,101 @@ export async function sellersAboveMinimum(db: Db, minimumMinor: number): Promise
   return rows.map((r) => r.seller_id!);
 }
 
+/** How many sellers' payouts one transaction prepares. */
+export const PREPARE_BATCH = 200;
+
+/** Creates one seller's payout (an operator's retry): createPayouts for one. */
+export async function createPayout(db: Db, dialect: Dialect, sellerId: number, options: PayoutOptions): Promise<DueResult> {
+  return (await createPayouts(db, dialect, [sellerId], options)).get(sellerId) ?? 'no_account';
+}
+
+interface PayoutOptions {
+  minimumMinor: number;
+  provider: string;
+  at: Date;
+  /** An operator's retry: it may follow a failed payout to the same account. */
+  operator?: boolean;
+}
+
 /**
- * Creates one seller's payout of their whole available balance, under the seller's row lock (so
- * job instances racing here make one payout, and the partial unique index payouts_one_open
- * backs that up). The money moves from available to "sending" in the same transaction.
- * `operator` is an operator's retry: it may follow a failed payout to the same account.
+ * Creates each seller's payout of their whole available balance, a batch of sellers in one
+ * transaction under their rows' locks (so job instances racing here make one payout each; the
+ * partial unique index payouts_one_open backs that up). The money moves from available to
+ * "sending" in the same transaction, one balanced ledger posting per payout.
  */
-export async function createPayout(db: Db, dialect: Dialect, sellerId: number, options: { minimumMinor: number; provider: string; at: Date; operator?: boolean }): Promise<DueResult> {
+export async function createPayouts(db: Db, dialect: Dialect, sellerIds: number[], options: PayoutOptions): Promise<Map<number, DueResult>> {
+  const results = new Map<number, DueResult>();
+  if (sellerIds.length === 0) return results;
   return inTransaction(db, async (trx) => {
-    let lock = trx.selectFrom('seller_profiles').select(['payout_type', 'bank_account_name', 'bank_account_number', 'payout_network', 'payout_bank_code', 'payout_account_changed_at', 'payout_recipient_code', 'payout_recipient_for']).where('user_id', '=', sellerId);
+    let lock = trx.selectFrom('seller_profiles').select([...PAYOUT_PROFILE_COLUMNS]).where('user_id', 'in', sellerIds).orderBy('user_id');
     if (dialect === 'postgres') lock = lock.forUpdate();
-    const profile = await lock.executeTakeFirst();
-    const account = profile && payoutAccountOf(profile);
-    if (!account) return 'no_account';
-    if (isHeld(account, options.at)) return 'held';
-    const latest = await trx.selectFrom('payouts').select(['status', 'account_key']).where('seller_id', '=', sellerId).orderBy('id', 'desc').limit(1).executeTakeFirst();
-    if (latest?.status === 'PENDING') return 'open';
-    // After a failure to this very account, wait for a new account or the operator's retry.
-    if (!options.operator && latest && latest.status !== 'SUCCESS' && latest.account_key === account.key) return 'failed_before';
-    const available = await balanceOf(trx, ACCOUNTS.available, sellerId);
-    if (available < options.minimumMinor || available <= 0) return 'below_minimum';
+    const profiles = new Map((await lock.execute()).map((p) => [p.user_id, p]));
+    const latest = await latestPayouts(trx, sellerIds);
+    const available = await balancesBySeller(trx, ACCOUNTS.available, sellerIds);
+    const due: { sellerId: number; amount: number; account: NonNullable<ReturnType<typeof payoutAccountOf>> }[] = [];
+    for (const sellerId of sellerIds) {
+      const profile = profiles.get(sellerId);
+      const account = profile && payoutAccountOf(profile);
+      const last = latest.get(sellerId);
+      const amount = available.get(sellerId) ?? 0;
+      let result: DueResult = 'created';
+      if (!account) result = 'no_account';
+      else if (isHeld(account, options.at)) result = 'held';
+      else if (last?.status === 'PENDING') result = 'open';
+      // After a failure to this very account, wait for a new account or the operator's retry.
+      else if (!options.operator && last && last.status !== 'SUCCESS' && last.account_key === account.key) result = 'failed_before';
+      else if (amount < options.minimumMinor || amount <= 0) result = 'below_minimum';
+      results.set(sellerId, result);
+      if (result === 'created' && account) due.push({ sellerId, amount, account });
+    }
+    if (due.length === 0) return results;
     const at = now();
-    const payout = await trx
+    const payouts = await trx
       .insertInto('payouts')
-      .values({
-        seller_id: sellerId,
-        amount_minor: available,
-        currency: 'GHS',
-        reference: `akuafo-payout-${randomUUID()}`,
-        provider: options.provider,
-        status: 'PENDING',
-        account_label: account.label,
-        account_key: account.key,
-        transfer_code: null,
-        next_attempt_at: options.at.toISOString(),
-        claimed_until: null,
-        last_error: null,
-        completed_at: null,
-        created_at: at,
-        updated_at: at,
-      })
-      .returning(['id', 'reference'])
-      .executeTakeFirstOrThrow();
-    await post(trx, {
-      key: `payout:${payout.id}:claim`,
-      kind: 'payout.claim',
-      memo: `Payout ${payout.reference} to ${account.label}`,
-      payoutId: payout.id,
-      legs: [
-        { account: ACCOUNTS.available, sellerId, debit: available },
-        { account: ACCOUNTS.sending, sellerId, credit: available },
-      ],
-    });
-    return 'created';
+      .values(
+        due.map(({ sellerId, amount, account }) => ({
+          seller_id: sellerId,
+          amount_minor: amount,
+          currency: 'GHS',
+          reference: `akuafo-payout-${randomUUID()}`,
+          provider: options.provider,
+          status: 'PENDING' as const,
+          account_label: account.label,
+          account_key: account.key,
+          transfer_code: null,
+          next_attempt_at: options.at.toISOString(),
+          claimed_until: null,
+          last_error: null,
+          completed_at: null,
+          created_at: at,
+          updated_at: at,
+        })),
+      )
+      .returning(['id', 'reference', 'seller_id', 'amount_minor', 'account_label'])
+      .execute();
+    await postMany(
+      trx,
+      payouts.map((payout) => ({
+        key: `payout:${payout.id}:claim`,
+        kind: 'payout.claim',
+        memo: `Payout ${payout.reference} to ${payout.account_label}`,
+        payoutId: payout.id,
+        legs: [
+          { account: ACCOUNTS.available, sellerId: payout.seller_id, debit: payout.amount_minor },
+          { account: ACCOUNTS.sending, sellerId: payout.seller_id, credit: payout.amount_minor },
+        ],
+      })),
+    );
+    return results;
   });
+}
+
+/** Each seller's latest payout (its status and account), in one read. */
+async function latestPayouts(trx: Db, sellerIds: number[]) {
+  const rows = await trx
+    .selectFrom('payouts')
+    .select(['seller_id', 'status', 'account_key'])
+    .where('id', 'in', (eb) => eb.selectFrom('payouts').select((e) => e.fn.max('id').as('id')).where('seller_id', 'in', sellerIds).groupBy('seller_id'))
+    .execute();
+  return new Map(rows.map((r) => [r.seller_id, r]));
 }

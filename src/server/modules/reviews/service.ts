@@ -3,6 +3,29 @@ import { REVIEW_ALREADY_WRITTEN, REVIEW_NOT_ALLOWED, type ReviewInput } from '..
 import { conflict, forbidden, notFound } from '../../http/errors';
 import { now, type Db } from '../../platform/db';
 import { nextCatalogueVersion } from '../../platform/db/catalogue-versions';
+import { inTransaction, isUniqueViolation } from '../../platform/db/transactions';
+
+export type ReviewEligibility = 'allowed' | 'already-written' | 'not-delivered';
+
+/**
+ * The one rule of who may review: a buyer, once per product, after an order containing it was
+ * delivered. The product page asks it (canReview) and createReview enforces it.
+ */
+export async function reviewEligibility(db: Db, userId: number, productId: number): Promise<ReviewEligibility> {
+  const [existing, delivered] = await Promise.all([
+    db.selectFrom('reviews').select('id').where('user_id', '=', userId).where('product_id', '=', productId).executeTakeFirst(),
+    db
+      .selectFrom('orders')
+      .innerJoin('order_items', 'order_items.order_id', 'orders.id')
+      .select('orders.id')
+      .where('orders.user_id', '=', userId)
+      .where('orders.status', '=', 'DELIVERED')
+      .where('order_items.product_id', '=', productId)
+      .executeTakeFirst(),
+  ]);
+  if (existing) return 'already-written';
+  return delivered ? 'allowed' : 'not-delivered';
+}
 
 /**
  * A buyer reviews a product once, after an order containing it was delivered. The review
@@ -14,23 +37,9 @@ export async function createReview(db: Db, userId: number, input: ReviewInput): 
     const product = await trx.selectFrom('products').select('id').where('id', '=', input.productId).executeTakeFirst();
     if (!product) throw notFound('Product Not Found');
 
-    const existing = await trx
-      .selectFrom('reviews')
-      .select('id')
-      .where('user_id', '=', userId)
-      .where('product_id', '=', input.productId)
-      .executeTakeFirst();
-    if (existing) throw conflict(REVIEW_ALREADY_WRITTEN);
-
-    const delivered = await trx
-      .selectFrom('orders')
-      .innerJoin('order_items', 'order_items.order_id', 'orders.id')
-      .select('orders.id')
-      .where('orders.user_id', '=', userId)
-      .where('orders.status', '=', 'DELIVERED')
-      .where('order_items.product_id', '=', input.productId)
-      .executeTakeFirst();
-    if (!delivered) throw forbidden(REVIEW_NOT_ALLOWED);
+    const eligibility = await reviewEligibility(trx, userId, input.productId);
+    if (eligibility === 'already-written') throw conflict(REVIEW_ALREADY_WRITTEN);
+    if (eligibility === 'not-delivered') throw forbidden(REVIEW_NOT_ALLOWED);
 
     const createdAt = now();
     const { id } = await trx
@@ -58,14 +67,4 @@ export async function createReview(db: Db, userId: number, input: ReviewInput): 
       reviewer: { firstName: user.first_name, lastName: user.last_name },
     };
   });
-}
-
-/** Runs fn in the caller's transaction if there is one, else in a new one. */
-function inTransaction<T>(db: Db, fn: (trx: Db) => Promise<T>): Promise<T> {
-  return db.isTransaction ? fn(db) : db.transaction().execute(fn);
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: string } | null)?.code;
-  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
 }

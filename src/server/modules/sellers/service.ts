@@ -1,6 +1,4 @@
-import { sql } from 'kysely';
 import { fromMinor } from '../../../shared/money';
-import { MESSAGES } from '../../../shared/schemas/accounts';
 import {
   RECENT_PRODUCTS_SHOWN,
   SELLER_MESSAGES,
@@ -15,6 +13,7 @@ import { now, type Db } from '../../platform/db';
 import { adoptListedProducts, toSubmissions } from '../submissions/service';
 import { atomically } from '../submissions/live-product';
 import { pendingValues } from '../accounts/contact-change';
+import { insertUser } from '../accounts/users';
 import { networkOf, type MobileMoneyNetwork } from '../../../shared/phone';
 import type { PayoutType } from '../../../shared/payout';
 import { accountKey, payoutAccountOf, PAYOUT_HOLD_MS } from '../payouts/account';
@@ -28,30 +27,19 @@ export async function registerSeller(db: Db, input: SellerRegistration): Promise
   const email = input.email.toLowerCase();
   const passwordHash = await hashPassword(input.password);
   return atomically(db, async (trx) => {
-    const taken = await trx.selectFrom('users').select('id').where(sql`lower(email)`, '=', email).executeTakeFirst();
-    if (taken) throw conflict(MESSAGES.duplicateEmail);
     const at = now();
-    const user = await trx
-      .insertInto('users')
-      .values({
-        email,
-        password_hash: passwordHash,
-        first_name: input.firstName,
-        last_name: input.lastName,
-        phone: input.phoneNumber ?? null,
-        user_type: 'SELLER',
-        profile_image: null,
-        is_email_verified: 0,
-        password_changed_at: null,
-        created_at: at,
-        updated_at: at,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const userId = await insertUser(trx, {
+      email,
+      passwordHash,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      phone: input.phoneNumber ?? null,
+      userType: 'SELLER',
+    });
     await trx
       .insertInto('seller_profiles')
       .values({
-        user_id: user.id,
+        user_id: userId,
         business_name: input.businessName,
         business_description: input.businessDescription ?? null,
         business_type: input.businessType,
@@ -66,7 +54,7 @@ export async function registerSeller(db: Db, input: SellerRegistration): Promise
         updated_at: at,
       })
       .execute();
-    return { id: user.id, email, firstName: input.firstName };
+    return { id: userId, email, firstName: input.firstName };
   });
 }
 

@@ -1,12 +1,11 @@
 import { sql, type Selectable, type SqlBool } from 'kysely';
-import { IMAGE_WIDTHS, type Category, type Condition, type GhanaRegion } from '../../../shared/catalogue';
+import { type Category, type Condition, type GhanaRegion } from '../../../shared/catalogue';
 import { fromMinor, toMinor } from '../../../shared/money';
 import { paginate, type Page } from '../../../shared/pagination';
 import {
   SUBMISSION_MESSAGES,
   type SellerSubmission,
   type SubmissionFields,
-  type SubmissionImage,
   type SubmissionListQuery,
   type SubmissionStatus,
 } from '../../../shared/schemas/submissions';
@@ -14,7 +13,7 @@ import { searchWords } from '../../../shared/search';
 import { badRequest, notFound } from '../../http/errors';
 import { now, type Db } from '../../platform/db';
 import type { ProductSubmissionsTable } from '../../platform/db/schema';
-import { imageUrl, type StoredImage } from '../../platform/images';
+import { imagesByOwner, type StoredImage } from '../../platform/images';
 import type { Storage } from '../../platform/storage';
 import { atomically, sellerRegion, withdrawProduct } from './live-product';
 import { applyApprovedEdit } from './review';
@@ -35,17 +34,7 @@ export async function toSubmissions(db: Db, rows: SubmissionRow[]): Promise<Sell
       ? db.selectFrom('products').select(['id', 'stock_quantity']).where('id', 'in', productIds).execute()
       : Promise.resolve([]),
   ]);
-  const imagesBySubmission = new Map<number, SubmissionImage[]>();
-  for (const image of images) {
-    const list = imagesBySubmission.get(image.submission_id) ?? [];
-    list.push({
-      id: image.id,
-      width: image.width,
-      height: image.height,
-      urls: Object.fromEntries(IMAGE_WIDTHS.map((w) => [w, imageUrl(image.storage_key, w)])) as SubmissionImage['urls'],
-    });
-    imagesBySubmission.set(image.submission_id, list);
-  }
+  const imagesBySubmission = imagesByOwner(images, (image) => image.submission_id);
   // Sales move the live stock; the catalogue's figure is the true one once approved.
   const liveStock = new Map(products.map((p) => [p.id, p.stock_quantity]));
   return rows.map((row) => {

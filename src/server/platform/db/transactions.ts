@@ -16,3 +16,9 @@ export function inTransaction<T>(db: Db, fn: (trx: Db) => Promise<T>): Promise<T
 export function refuseInsideTransaction(db: Db, what: string): void {
   if (db.isTransaction) throw new Error(`${what} over the network: it must not run inside a database transaction`);
 }
+
+/** A unique index refused the row (SQLite's and PostgreSQL's codes): two writers raced for one key. */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: string } | null)?.code;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
+}

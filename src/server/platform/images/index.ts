@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import sharp, { type Metadata } from 'sharp';
 import { IMAGE_WIDTHS, type ImageWidth } from '../../../shared/catalogue';
+import type { ProductImage } from '../../../shared/schemas/catalogue';
 import { badRequest } from '../errors';
 import type { Storage } from '../storage';
 
@@ -73,4 +74,25 @@ async function encodeImage(storage: Storage, key: string, input: Buffer): Promis
 
 export function imageUrl(key: string, width: ImageWidth): string {
   return `/media/${key}/${width}.webp`;
+}
+
+/** An image row (a product's or a submission's) as the API gives it: its size and a URL per width. */
+export function imageAnswer(row: { id: number; width: number; height: number; storage_key: string }): ProductImage {
+  return {
+    id: row.id,
+    width: row.width,
+    height: row.height,
+    urls: Object.fromEntries(IMAGE_WIDTHS.map((w) => [w, imageUrl(row.storage_key, w)])) as ProductImage['urls'],
+  };
+}
+
+/** Image rows as API images, grouped by what they belong to, in the rows' order. */
+export function imagesByOwner<R extends Parameters<typeof imageAnswer>[0], K>(rows: R[], ownerOf: (row: R) => K): Map<K, ProductImage[]> {
+  const byOwner = new Map<K, ProductImage[]>();
+  for (const row of rows) {
+    const list = byOwner.get(ownerOf(row)) ?? [];
+    list.push(imageAnswer(row));
+    byOwner.set(ownerOf(row), list);
+  }
+  return byOwner;
 }

@@ -14,4 +14,4 @@ export { createSandboxProvider, readSandboxState, SANDBOX_DISPLAY_TEXT, type San
 export function createPaymentProvider(config: Pick<Config, 'paystack'>, db: Db): PaymentProvider {
   return config.paystack ? createPaystackProvider(config.paystack) : createSandboxProvider(db);
 }
-export { createTransferProvider, type TransferProvider, type TransferState } from './transfers';
+export { createTransferProvider, TRANSFER_BULK_MAX, type TransferInput, type TransferProvider, type TransferState } from './transfers';

@@ -38,7 +38,21 @@ export interface TransferProvider {
   createRecipient(input: RecipientInput): Promise<string>;
   transfer(input: TransferInput): Promise<TransferState>;
   verifyTransfer(reference: string): Promise<TransferState>;
+  /**
+   * Many transfers in one request (at most TRANSFER_BULK_MAX), each with its own reference;
+   * answers each one's state by reference. null: refused whole before anything was made (one
+   * bad item), so the caller sends them one by one. Throws when the outcome is unknown.
+   */
+  transferBulk?(inputs: TransferInput[]): Promise<Map<string, TransferState> | null>;
+  /**
+   * Many recipients in one request (at most TRANSFER_BULK_MAX), answered in the inputs' order:
+   * each one's code, or the error that kept it from being made.
+   */
+  createRecipients?(inputs: RecipientInput[]): Promise<(string | PaymentProviderError)[]>;
 }
+
+/** Paystack's bulk transfer takes up to 100 transfers a request. */
+export const TRANSFER_BULK_MAX = 100;
 
 /** Paystack's codes for Ghana's mobile-money wallets as transfer recipients. */
 const PAYSTACK_MOMO_BANK: Record<string, string> = { MTN: 'MTN', VODAFONE: 'VOD', AIRTEL_TIGO: 'ATL' };
@@ -59,6 +73,14 @@ const stateOf = (data: PaystackTransfer | undefined, message: string): TransferS
   const status = s === 'success' ? 'success' : s === 'failed' || s === 'abandoned' || s === 'rejected' ? 'failed' : s === 'reversed' ? 'reversed' : 'pending';
   return { status, transferCode: data?.transfer_code ?? null, message };
 };
+
+const recipientBody = (input: RecipientInput) => ({
+  type: input.type === 'MOBILE_MONEY' ? 'mobile_money' : 'ghipss',
+  name: input.name,
+  account_number: input.accountNumber,
+  bank_code: input.type === 'MOBILE_MONEY' ? PAYSTACK_MOMO_BANK[input.network ?? ''] : input.bankCode,
+  currency: 'GHS',
+});
 
 export function createPaystackTransfers(options: { secretKey: string; baseUrl: string }): TransferProvider {
   async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown) {
@@ -82,15 +104,17 @@ export function createPaystackTransfers(options: { secretKey: string; baseUrl: s
   return {
     name: 'paystack',
     async createRecipient(input) {
-      const { answer } = await call<{ recipient_code?: string }>('POST', '/transferrecipient', {
-        type: input.type === 'MOBILE_MONEY' ? 'mobile_money' : 'ghipss',
-        name: input.name,
-        account_number: input.accountNumber,
-        bank_code: input.type === 'MOBILE_MONEY' ? PAYSTACK_MOMO_BANK[input.network ?? ''] : input.bankCode,
-        currency: 'GHS',
-      });
+      const { answer } = await call<{ recipient_code?: string }>('POST', '/transferrecipient', recipientBody(input));
       if (!answer.status || !answer.data?.recipient_code) throw new PaymentProviderError(`Paystack refused the payout account: ${answer.message}`);
       return answer.data.recipient_code;
+    },
+    async createRecipients(inputs) {
+      const bodies = inputs.map(recipientBody);
+      const { answer } = await call<{ success?: { recipient_code?: string; details?: { account_number?: string; bank_code?: string } }[] }>('POST', '/transferrecipient/bulk', { batch: bodies });
+      if (!answer.status) return inputs.map(() => new PaymentProviderError(`Paystack refused the payout accounts: ${answer.message}`));
+      // The answer names each recipient by its account; an account twice in one batch is one recipient.
+      const made = new Map((answer.data?.success ?? []).map((r) => [`${r.details?.bank_code}|${r.details?.account_number}`, r.recipient_code]));
+      return bodies.map((b) => made.get(`${b.bank_code}|${b.account_number}`) ?? new PaymentProviderError('Paystack did not make a recipient for this payout account'));
     },
     async transfer(input) {
       const { answer } = await call<PaystackTransfer>('POST', '/transfer', {
@@ -105,6 +129,18 @@ export function createPaystackTransfers(options: { secretKey: string; baseUrl: s
       // Refused: perhaps because an earlier attempt with this reference got through (its answer lost).
       const earlier = await this.verifyTransfer(input.reference);
       return earlier.status === 'unknown' ? { status: 'failed', transferCode: null, message: answer.message || 'Paystack refused the transfer' } : earlier;
+    },
+    async transferBulk(inputs) {
+      if (inputs.length > TRANSFER_BULK_MAX) throw new Error(`At most ${TRANSFER_BULK_MAX} transfers in one bulk request`);
+      const { answer } = await call<PaystackTransfer[]>('POST', '/transfer/bulk', {
+        currency: inputs[0]?.currency ?? 'GHS',
+        source: 'balance',
+        transfers: inputs.map((input) => ({ amount: input.amountMinor, reference: input.reference, reason: input.reason, recipient: input.recipientCode })),
+      });
+      if (!answer.status) return null;
+      const byReference = new Map((answer.data ?? []).map((t) => [t.reference, t]));
+      // A transfer missing from the answer is asked about again later (verify), never re-sent blind.
+      return new Map(inputs.map((input) => [input.reference, byReference.has(input.reference) ? stateOf(byReference.get(input.reference), answer.message) : { status: 'pending', transferCode: null, message: 'Not in the bulk answer; will verify' }]));
     },
     async verifyTransfer(reference) {
       const { answer } = await call<PaystackTransfer>('GET', `/transfer/verify/${encodeURIComponent(reference)}`);
@@ -125,6 +161,11 @@ export function createSandboxTransfers(db: Db): TransferProvider {
       // The sandbox's own record that the transfer was made, so verify can tell.
       await db.updateTable('payouts').set({ transfer_code: `SANDBOX-TRF-${input.reference}` }).where('reference', '=', input.reference).execute();
       return { status: 'success', transferCode: `SANDBOX-TRF-${input.reference}`, message: 'Sent at once (sandbox — no real money)' };
+    },
+    async transferBulk(inputs) {
+      const states = new Map<string, TransferState>();
+      for (const input of inputs) states.set(input.reference, await this.transfer(input));
+      return states;
     },
     async verifyTransfer(reference) {
       const row = await db.selectFrom('payouts').select('transfer_code').where('reference', '=', reference).executeTakeFirst();
