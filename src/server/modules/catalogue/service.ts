@@ -47,7 +47,7 @@ export function createCatalogueService(db: Db, dialect: Dialect, readOffLoop?: D
 
     // The costly reads of a search, where they cannot hold up other requests.
     if (words.some(isIndexable)) {
-      const { rows, count } = await searchPage(db, read, { matches: base, walked: filtered(true), sortKey, sortDir: query.sortDir, limit: query.limit, offset, bound: countBound });
+      const { rows, count } = await searchPage(db, dialect, read, { matches: base, walked: filtered(true), sortKey, sortDir: query.sortDir, limit: query.limit, offset, bound: countBound });
       return done(rows, count);
     }
     // Browsing, or only one- and two-letter words: the sort order's index, walked until the
