@@ -1,7 +1,6 @@
 import { sql, type CompiledQuery, type RawBuilder, type Selectable, type SelectQueryBuilder } from 'kysely';
 import type { Database, ProductsTable } from '../../platform/db/schema';
 import type { Db, Dialect } from '../../platform/db';
-import { countRowsUpTo } from '../../platform/db/paging';
 
 type ProductRow = Selectable<ProductsTable>;
 type Read = <T>(query: CompiledQuery) => Promise<T[]>;
@@ -43,12 +42,13 @@ export interface SearchPageAsk {
 export async function searchPage(db: Db, dialect: Dialect, read: Read, ask: SearchPageAsk): Promise<{ rows: ProductRow[]; count: number }> {
   const dir = sql.raw(ask.sortDir);
   const hits = ask.matches.clearSelect().select(['products.id', ask.sortKey.as('sort_key')]).limit(ask.bound + 1);
-  const ranked = sql`select id, sort_key, count(*) over () as total from (${hits}) as hits order by sort_key ${dir}, id ${dir} limit ${ask.limit} offset ${ask.offset}`;
-  const page = sql`select products.*, page.total, page.sort_key from (${ranked}) as page inner join products on products.id = page.id order by ${ask.sortKey} ${dir}, products.id ${dir}`;
-  const rows = await read<ProductRow & { total: number | string; sort_key: unknown }>(page.compile(db));
-  // A page past the last match has no row to carry the count: counted on its own (rare).
-  const count = rows.length > 0 ? Number(rows[0].total) : ask.offset === 0 ? 0 : await countRowsUpTo(db, ask.matches, ask.bound, read);
-  if (count <= ask.bound) return { rows: rows.map(({ total: _total, sort_key: _key, ...row }) => row as ProductRow), count };
+  // The first row always comes too, so a page past the last match still carries the count.
+  const ranked = sql`select id, sort_key, total, place from (select id, sort_key, count(*) over () as total, row_number() over (order by sort_key ${dir}, id ${dir}) as place from (${hits}) as hits) as ranked where place = 1 or place between ${ask.offset + 1} and ${ask.offset + ask.limit}`;
+  const page = sql`select products.*, page.total, page.sort_key, page.place from (${ranked}) as page inner join products on products.id = page.id order by ${ask.sortKey} ${dir}, products.id ${dir}`;
+  const found = await read<ProductRow & { total: number | string; sort_key: unknown; place: number | string }>(page.compile(db));
+  const count = found.length > 0 ? Number(found[0].total) : 0;
+  const rows = found.filter((row) => Number(row.place) > ask.offset);
+  if (count <= ask.bound) return { rows: rows.map(({ total: _total, sort_key: _key, place: _place, ...row }) => row as ProductRow), count };
 
   // The sample's page was full: its last key bounds the true page's (else no bound is known).
   const last = rows.length === ask.limit ? rows[rows.length - 1].sort_key : undefined;
