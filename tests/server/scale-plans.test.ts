@@ -58,13 +58,14 @@ function expectIndexed(text: string, label: string) {
 
 describe('every page of the catalogue, a seller and the review queue comes from an index', () => {
   it('GET /products: filters, sorts, searches and their bounded counts', async () => {
-    const queries: CompiledQuery[] = [];
+    const queries: { ask: Record<string, string>; query: CompiledQuery }[] = [];
+    let ask: Record<string, string> = {};
     const read = async <T,>(query: CompiledQuery) => {
-      queries.push(query);
+      queries.push({ ask, query });
       return (await server.deps.db.executeQuery<T>(query)).rows as T[];
     };
     const catalogue = createCatalogueService(server.deps.db, server.deps.dialect, read);
-    const asks = [
+    const asks: Record<string, string>[] = [
       {},
       { page: '40' },
       { category: 'Grains', sortBy: 'price', sortDir: 'asc' },
@@ -75,9 +76,10 @@ describe('every page of the catalogue, a seller and the review queue comes from 
       { search: 'maize organic', sortBy: 'price', sortDir: 'desc' },
       { search: 'tamale', location: 'Northern' },
     ];
-    for (const ask of asks) await catalogue.listProducts(parse(productQuerySchema, ask));
-    expect(queries).toHaveLength(asks.length * 2);
-    for (const [i, query] of queries.entries()) expectIndexed(await plan(query), JSON.stringify(asks[Math.floor(i / 2)]));
+    for (ask of asks) await catalogue.listProducts(parse(productQuerySchema, ask));
+    // A browse reads a count and a page; a search on the index reads both in one statement.
+    expect(queries.length).toBeGreaterThanOrEqual(asks.length);
+    for (const { ask, query } of queries) expectIndexed(await plan(query), JSON.stringify(ask));
   });
 
   it("a seller's listings, by date and by price, with their count", async () => {

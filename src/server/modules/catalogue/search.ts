@@ -20,11 +20,17 @@ export const isIndexable = (word: string) => [...word].length >= 3;
  * A search of only one- and two-letter words has no trigram to look up on either database: it
  * is answered by LIKE alone, walking the sort order's index until the page and the bounded
  * count are found (short words are common, so that walk is short; a rare pair walks further).
+ *
+ * `walk` (a broad search's page, search-page.ts): on SQLite the index's matches become a set
+ * each listing is tested against (the unary + keeps the planner from driving the query from
+ * them), so the query walks the sort order's index and stops when the page is full.
+ * PostgreSQL's planner already walks the sort order's index for a broad LIKE.
  */
-export function matchesAllWords(dialect: Dialect, words: string[]): Expression<SqlBool>[] {
+export function matchesAllWords(dialect: Dialect, words: string[], walk = false): Expression<SqlBool>[] {
   const like = (word: string) => sql<SqlBool>`${HAYSTACK} like ${`%${escapeLike(word)}%`} escape '\\'`;
   const long = words.filter(isIndexable);
   if (dialect === 'postgres' || long.length === 0) return words.map(like);
   const match = long.map(phrase).join(' AND ');
-  return [sql<SqlBool>`products.id in (select rowid from products_search where products_search match ${match})`, ...words.filter((w) => !isIndexable(w)).map(like)];
+  const id = walk ? sql`+products.id` : sql`products.id`;
+  return [sql<SqlBool>`${id} in (select rowid from products_search where products_search match ${match})`, ...words.filter((w) => !isIndexable(w)).map(like)];
 }

@@ -1,4 +1,4 @@
-import { sql, type CompiledQuery, type Expression, type Selectable, type SqlBool } from 'kysely';
+import { sql, type CompiledQuery, type Selectable } from 'kysely';
 import { toMinor } from '../../../shared/money';
 import { paginate, type Page } from '../../../shared/pagination';
 import type { Product, ProductDetail, ProductQuery, Review } from '../../../shared/schemas/catalogue';
@@ -12,12 +12,17 @@ import { onShelf, SHELF_SIZE } from './shelves';
 import { countRowsUpTo } from '../../platform/db/paging';
 import { isIndexable, matchesAllWords } from './search';
 import { CATALOGUE_COUNT_BOUND } from '../../../shared/catalogue';
+import { searchPage } from './search-page';
 
 export const REVIEWS_SHOWN = 100;
 
 const RELATED_COUNT = 4;
 
-export function createCatalogueService(db: Db, dialect: Dialect, readOffLoop?: DatabaseHandle['readOffLoop']) {
+/**
+ * countBound: GET /products counts exactly up to this many (CATALOGUE_COUNT_BOUND); tests give a
+ * small one to reach a broad search's plan on a small catalogue.
+ */
+export function createCatalogueService(db: Db, dialect: Dialect, readOffLoop?: DatabaseHandle['readOffLoop'], countBound = CATALOGUE_COUNT_BOUND) {
   const read = readOffLoop ?? (async <T,>(query: CompiledQuery) => (await db.executeQuery<T>(query)).rows as T[]);
   // PostgreSQL's locale collation would order names differently from the phone's mirror.
   const nameKey = dialect === 'postgres' ? sql`lower(name) collate "C"` : sql`lower(name)`;
@@ -25,30 +30,32 @@ export function createCatalogueService(db: Db, dialect: Dialect, readOffLoop?: D
   const listed = () => db.selectFrom('products').where('is_active', '=', 1);
 
   async function listProducts(query: ProductQuery): Promise<Page<Product>> {
-    let base = listed();
-    for (const condition of matchesAllWords(dialect, searchWords(query.search))) base = base.where(condition);
-    if (query.category) base = base.where('category', '=', query.category);
-    if (query.condition) base = base.where('condition', '=', query.condition);
-    if (query.location) base = base.where('region', '=', query.location);
-    if (query.minPrice !== undefined) base = base.where('price_minor', '>=', toMinor(query.minPrice));
-    if (query.maxPrice !== undefined) base = base.where('price_minor', '<=', toMinor(query.maxPrice));
+    const words = searchWords(query.search);
+    const filtered = (walk: boolean) => {
+      let base = listed();
+      for (const condition of matchesAllWords(dialect, words, walk)) base = base.where(condition);
+      if (query.category) base = base.where('category', '=', query.category);
+      if (query.condition) base = base.where('condition', '=', query.condition);
+      if (query.location) base = base.where('region', '=', query.location);
+      if (query.minPrice !== undefined) base = base.where('price_minor', '>=', toMinor(query.minPrice));
+      if (query.maxPrice !== undefined) base = base.where('price_minor', '<=', toMinor(query.maxPrice));
+      return base;
+    };
+    const base = filtered(false);
+    const sortKey = query.sortBy === 'price' ? sql`price_minor` : query.sortBy === 'name' ? nameKey : sql`created_at`;
+    const offset = (query.page - 1) * query.limit;
+    const done = async (rows: Selectable<ProductsTable>[], count: number) => ({ data: await toProducts(db, rows), pagination: paginate(query.page, query.limit, count, countBound) });
 
-    // The two costly reads of a search, where they cannot hold up other requests.
-    const count = await countRowsUpTo(db, base, CATALOGUE_COUNT_BOUND, read);
-    const sortColumn: Expression<unknown> | string =
-      query.sortBy === 'price' ? 'price_minor' : query.sortBy === 'name' ? nameKey : 'created_at';
-    // PostgreSQL would rather walk the sort order's index hoping to meet matches soon; when the
-    // words are rare among cheap listings (maize, by price) that walk reads 100,000 rows. A
-    // counted, bounded set of matches is cheaper taken from the trigram index first and sorted.
-    const fromMatches = dialect === 'postgres' && count <= CATALOGUE_COUNT_BOUND && searchWords(query.search).some(isIndexable);
-    const page = (fromMatches ? base.where(sql<SqlBool>`products.id = any(array(${base.clearSelect().select('products.id')}))`) : base)
-      .selectAll()
-      .orderBy(sortColumn as 'price_minor', query.sortDir)
-      .orderBy('id', query.sortDir)
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit);
-    const rows = await read<Selectable<ProductsTable>>(page.compile());
-    return { data: await toProducts(db, rows), pagination: paginate(query.page, query.limit, count, CATALOGUE_COUNT_BOUND) };
+    // The costly reads of a search, where they cannot hold up other requests.
+    if (words.some(isIndexable)) {
+      const { rows, count } = await searchPage(db, dialect, read, { matches: base, walked: filtered(true), sortKey, sortDir: query.sortDir, limit: query.limit, offset, bound: countBound });
+      return done(rows, count);
+    }
+    // Browsing, or only one- and two-letter words: the sort order's index, walked until the
+    // page and the bounded count are found.
+    const count = await countRowsUpTo(db, base, countBound, read);
+    const page = base.selectAll().orderBy(sortKey, query.sortDir).orderBy('id', query.sortDir).limit(query.limit).offset(offset);
+    return done(await read<Selectable<ProductsTable>>(page.compile()), count);
   }
 
   /** canReview is the asking user's (userCanReview), worked out by the caller. */

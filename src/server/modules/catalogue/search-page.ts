@@ -1,0 +1,61 @@
+import { sql, type CompiledQuery, type RawBuilder, type Selectable, type SelectQueryBuilder } from 'kysely';
+import type { Database, ProductsTable } from '../../platform/db/schema';
+import type { Db, Dialect } from '../../platform/db';
+
+type ProductRow = Selectable<ProductsTable>;
+type Read = <T>(query: CompiledQuery) => Promise<T[]>;
+type Listed = SelectQueryBuilder<Database, 'products', object>;
+
+export interface SearchPageAsk {
+  /** The search's listed products, every filter applied, with its words matched from the trigram index. */
+  matches: Listed;
+  /** The same, its words tested on each listing the walk meets instead (see matchesAllWords's `walk`). */
+  walked: Listed;
+  sortKey: RawBuilder<unknown>;
+  sortDir: 'asc' | 'desc';
+  limit: number;
+  offset: number;
+  /** Count exactly up to here; past it the caller says "bound+". */
+  bound: number;
+}
+
+/**
+ * One page of a search with an indexed word, and its count, exact up to `bound`.
+ *
+ * Planned by how common the words are, learned from the first statement itself:
+ * - Most searches (at most `bound` matches): ONE statement takes the matches from the trigram
+ *   index with only their id and sort key, counts them (a window count) and sorts them, and
+ *   joins the page's rows alone. Before, a count and a page statement each took every match
+ *   from the index and looked up its row (at 100,000 listings most of a search's time), and
+ *   the page sorted whole rows.
+ * - A broad search (more than `bound` matches, so "bound+"): that statement stopped at bound + 1
+ *   matches, a sample of them all. The page's last sort key within the sample is a bound on the
+ *   true page's: every listing of the true page sorts at or before it, since the sample's own
+ *   first rows are matches too. The page is then sought only up to that key:
+ *   - SQLite walks the sort order's index from its start, testing each listing against the
+ *     index's matches, and stops when the page is full (or at the key).
+ *   - PostgreSQL intersects the trigram index's matches with the sort column's index up to the
+ *     key (a bitmap AND) and sorts the few hundred left; left to itself it walked the price
+ *     index past 99,000 cheaper listings for "maize", cheapest first, at a million (0.9 s).
+ * Every plan gives exactly the rows and order of `matches ORDER BY sortKey, id LIMIT … OFFSET …`.
+ */
+export async function searchPage(db: Db, dialect: Dialect, read: Read, ask: SearchPageAsk): Promise<{ rows: ProductRow[]; count: number }> {
+  const dir = sql.raw(ask.sortDir);
+  const hits = ask.matches.clearSelect().select(['products.id', ask.sortKey.as('sort_key')]).limit(ask.bound + 1);
+  // The first row always comes too, so a page past the last match still carries the count.
+  const ranked = sql`select id, sort_key, total, place from (select id, sort_key, count(*) over () as total, row_number() over (order by sort_key ${dir}, id ${dir}) as place from (${hits}) as hits) as ranked where place = 1 or place between ${ask.offset + 1} and ${ask.offset + ask.limit}`;
+  const page = sql`select products.*, page.total, page.sort_key, page.place from (${ranked}) as page inner join products on products.id = page.id order by ${ask.sortKey} ${dir}, products.id ${dir}`;
+  const found = await read<ProductRow & { total: number | string; sort_key: unknown; place: number | string }>(page.compile(db));
+  const count = found.length > 0 ? Number(found[0].total) : 0;
+  const rows = found.filter((row) => Number(row.place) > ask.offset);
+  if (count <= ask.bound) return { rows: rows.map(({ total: _total, sort_key: _key, place: _place, ...row }) => row as ProductRow), count };
+
+  // The sample's page was full: its last key bounds the true page's (else no bound is known).
+  const last = rows.length === ask.limit ? rows[rows.length - 1].sort_key : undefined;
+  const upTo = <Q extends Listed>(query: Q) => (last === undefined ? query : (query.where(ask.sortKey, ask.sortDir === 'asc' ? '<=' : '>=', last) as Q));
+  const sorted = <Q extends Listed>(query: Q) => query.orderBy(ask.sortKey, ask.sortDir).orderBy('id', ask.sortDir).limit(ask.limit).offset(ask.offset);
+  if (dialect === 'sqlite') return { rows: await read<ProductRow>(sorted(upTo(ask.walked).selectAll()).compile()), count };
+  // OFFSET 0 keeps PostgreSQL from walking the sort order's index instead of the bitmap AND.
+  const fenced = db.selectFrom(upTo(ask.matches).selectAll().offset(0).as('products')).selectAll();
+  return { rows: await read<ProductRow>(sorted(fenced as unknown as Listed).compile()), count };
+}
