@@ -1,50 +1,15 @@
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { nextCatalogueVersion } from '../../src/server/platform/db/catalogue-versions';
 import { isoWeekOf } from '../../src/shared/market-weeks';
-import type { CheckoutStarted } from '../../src/shared/schemas/checkout';
 import type { MarketPriceDetail, MarketPriceSummary } from '../../src/shared/schemas/market-prices';
 import { startTestServer } from '../support/server';
 import { adminToken, pngImage, productForm, tokenFor, VALID_PRODUCT } from '../support/sellers';
-import { freshWallet, makeProduct, makeUser, putInCart, shopServer } from '../support/shop';
+import { marketFixtures } from '../support/market';
+import { shopServer } from '../support/shop';
 
 /** Issue 28: the price index from paid orders and listings, and its two public reads. */
 const shop = shopServer();
 
-/** A commodity of this test's own, so the demo seed's trade does not mix in. */
-async function freshCommodity(category = 'Grains') {
-  const id = `test-${randomUUID().slice(0, 8)}`;
-  await shop.server.deps.db.insertInto('commodities').values({ id, name: `Test maize ${id}`, unit: '50 kg bag', category, words: id, position: 999 }).execute();
-  return id;
-}
-
-async function listing(commodityId: string, priceMinor: number, region = 'Upper West') {
-  const id = await makeProduct(shop.server, 100, priceMinor);
-  await changeListing(id, { commodity_id: commodityId, region });
-  return id;
-}
-
-/** A product change as the catalogue makes one: with the next catalogue version. */
-async function changeListing(id: number, values: { commodity_id?: string; region?: string; price_minor?: number; is_active?: number }) {
-  await shop.server.deps.db.transaction().execute(async (trx) => {
-    await trx.updateTable('products').set({ ...values, version: await nextCatalogueVersion(trx) }).where('id', '=', id).execute();
-  });
-}
-
-/** A fresh buyer's order of `quantity` of a product, paid through the sandbox unless told not to. */
-async function buy(productId: number, quantity: number, pay = true) {
-  const buyer = await makeUser(shop.server);
-  await putInCart(shop.server, buyer.id, productId, quantity);
-  const res = await shop.server.call('/shop/checkout', {
-    method: 'POST',
-    token: buyer.token,
-    json: { pickupLocationId: shop.warehouseId, mobileMoneyNetwork: 'MTN', mobileMoneyNumber: freshWallet() },
-  });
-  expect(res.status).toBe(201);
-  const started = ((await res.json()) as { data: CheckoutStarted }).data;
-  if (pay) expect((await shop.server.call(`/payments/sandbox/${started.reference}/approve`, { method: 'POST', token: buyer.token })).status).toBeLessThan(300);
-  return { buyer, orderId: started.orderId };
-}
+const { freshCommodity, changeListing, listing, buy } = marketFixtures(shop);
 
 async function summary(commodityId: string, query = 'region=Upper%20West&category=Grains') {
   const res = await shop.server.call(`/market-prices?${query}`);
