@@ -1,5 +1,6 @@
 import Dexie, { type EntityTable } from 'dexie';
 import type { Product, ProductDetail } from '../shared/schemas/catalogue';
+import type { MarketPriceRow } from '../shared/schemas/market-prices';
 
 /**
  * The phone's working copy. Screens read it through useLiveQuery, so they render at once
@@ -64,6 +65,9 @@ export interface OutboxEntry {
   createdAt: string;
 }
 
+/** A row of the price index as the phone keeps it, under `${id}|${region}|${week}`. */
+export type LocalPriceRow = MarketPriceRow & { key: string };
+
 export interface SessionEntry {
   key: string;
   value: unknown;
@@ -78,6 +82,7 @@ export class AkuafoDb extends Dexie {
   drafts!: EntityTable<Draft, 'localId'>;
   outbox!: EntityTable<OutboxEntry, 'seq'>;
   session!: EntityTable<SessionEntry, 'key'>;
+  marketPriceRows!: EntityTable<LocalPriceRow, 'key'>;
 
   constructor(name = 'akuafo-market') {
     super(name);
@@ -91,6 +96,13 @@ export class AkuafoDb extends Dexie {
       outbox: '++seq, &id, entity, status',
       session: 'key',
     });
+    // The price index's mirrored rows (src/local/market-prices.ts), read by region for a list and by commodity for a detail.
+    this.version(2)
+      .stores({ marketPriceRows: 'key, region, id' })
+      .upgrade(async (tx) => {
+        // The whole answers kept before the mirror: the rows replace them.
+        await tx.table('meta').filter((m: MetaEntry) => /^market-prices?:/.test(m.key) && m.key !== 'market-prices:region').delete();
+      });
   }
 }
 

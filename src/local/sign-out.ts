@@ -17,7 +17,7 @@ import { readSession } from './session';
  */
 
 /** Meta keys that describe the device, not the person: kept. Every other key is personal. */
-const DEVICE_META = ['catalogue.', 'settings.', 'storage.', 'pack.', 'usage.'];
+const DEVICE_META = ['catalogue.', 'prices.', 'settings.', 'storage.', 'pack.', 'usage.'];
 const isDeviceKey = (key: string) => DEVICE_META.some((prefix) => key.startsWith(prefix));
 
 /** How long sign-out waits for queued changes to go out before it asks the user. */

@@ -4,7 +4,7 @@ import { loadSigningKeys } from './platform/auth/signing-keys';
 import { createTokenSigner } from './platform/auth/tokens';
 import { migrate, openDatabase, withStartupLock, type DatabaseHandle } from './platform/db';
 import { seedDemo } from './platform/db/seed';
-import { seedMarketHistory } from './modules/market-prices/demo-history';
+import { seedMarketHistory } from './modules/demo/market-history';
 import { createLifecycle } from './platform/lifecycle';
 import { createLogger, type Logger } from './platform/logging';
 import { createMailer } from './platform/mail';
@@ -25,11 +25,12 @@ export async function createDeps(config: Config, logger: Logger = createLogger(c
   const handle: DatabaseHandle = await open();
   const lifecycle = createLifecycle();
   const storage = config.s3 ? createS3Storage(config.s3) : createLocalStorage(config.uploadsDir);
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger });
   await withStartupLock(handle, async () => {
     await migrate(handle);
     if (config.seed === 'demo' && (await seedDemo(handle.db, storage, logger)) && config.seedHistory) {
       const started = Date.now();
-      const orders = await seedMarketHistory(handle.db);
+      const orders = await seedMarketHistory(handle.db, { config, mailer, logger });
       logger.info({ orders, ms: Date.now() - started }, 'seeded 12 weeks of market trade');
     }
     if (config.admin) await ensureAdmin(handle.db, config.admin, logger);
@@ -39,7 +40,6 @@ export async function createDeps(config: Config, logger: Logger = createLogger(c
   // get a small pool of their own.
   const limiterHandle = handle.dialect === 'postgres' ? await open(2) : undefined;
   const signingKeys = await loadSigningKeys(handle.db, config.jwtSecret);
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger });
   const deps: Deps = {
     config,
     db: handle.db,

@@ -145,6 +145,7 @@ const TABLE: Record<string, Row> = {
   'POST /api/v1/sms/inbound/arkesel': ['public'],
   'POST /api/v1/admin/ussd': ['operator'],
   'GET /api/v1/market-prices': ['public'],
+  'GET /api/v1/market-prices/changes': ['public'],
   'GET /api/v1/market-prices/:id': ['public'],
   'GET /api/v1/openapi.json': ['public'],
   'GET /api/docs': ['public'],

@@ -1,50 +1,17 @@
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { nextCatalogueVersion } from '../../src/server/platform/db/catalogue-versions';
 import { isoWeekOf } from '../../src/shared/market-weeks';
-import type { CheckoutStarted } from '../../src/shared/schemas/checkout';
 import type { MarketPriceDetail, MarketPriceSummary } from '../../src/shared/schemas/market-prices';
+import { ACCOUNTS } from '../../src/server/modules/ledger/accounts';
+import { trialBalance } from '../../src/server/modules/ledger/balances';
 import { startTestServer } from '../support/server';
 import { adminToken, pngImage, productForm, tokenFor, VALID_PRODUCT } from '../support/sellers';
-import { freshWallet, makeProduct, makeUser, putInCart, shopServer } from '../support/shop';
+import { marketFixtures } from '../support/market';
+import { shopServer } from '../support/shop';
 
 /** Issue 28: the price index from paid orders and listings, and its two public reads. */
 const shop = shopServer();
 
-/** A commodity of this test's own, so the demo seed's trade does not mix in. */
-async function freshCommodity(category = 'Grains') {
-  const id = `test-${randomUUID().slice(0, 8)}`;
-  await shop.server.deps.db.insertInto('commodities').values({ id, name: `Test maize ${id}`, unit: '50 kg bag', category, words: id, position: 999 }).execute();
-  return id;
-}
-
-async function listing(commodityId: string, priceMinor: number, region = 'Upper West') {
-  const id = await makeProduct(shop.server, 100, priceMinor);
-  await changeListing(id, { commodity_id: commodityId, region });
-  return id;
-}
-
-/** A product change as the catalogue makes one: with the next catalogue version. */
-async function changeListing(id: number, values: { commodity_id?: string; region?: string; price_minor?: number; is_active?: number }) {
-  await shop.server.deps.db.transaction().execute(async (trx) => {
-    await trx.updateTable('products').set({ ...values, version: await nextCatalogueVersion(trx) }).where('id', '=', id).execute();
-  });
-}
-
-/** A fresh buyer's order of `quantity` of a product, paid through the sandbox unless told not to. */
-async function buy(productId: number, quantity: number, pay = true) {
-  const buyer = await makeUser(shop.server);
-  await putInCart(shop.server, buyer.id, productId, quantity);
-  const res = await shop.server.call('/shop/checkout', {
-    method: 'POST',
-    token: buyer.token,
-    json: { pickupLocationId: shop.warehouseId, mobileMoneyNetwork: 'MTN', mobileMoneyNumber: freshWallet() },
-  });
-  expect(res.status).toBe(201);
-  const started = ((await res.json()) as { data: CheckoutStarted }).data;
-  if (pay) expect((await shop.server.call(`/payments/sandbox/${started.reference}/approve`, { method: 'POST', token: buyer.token })).status).toBeLessThan(300);
-  return { buyer, orderId: started.orderId };
-}
+const { freshCommodity, changeListing, listing, buy } = marketFixtures(shop);
 
 async function summary(commodityId: string, query = 'region=Upper%20West&category=Grains') {
   const res = await shop.server.call(`/market-prices?${query}`);
@@ -157,22 +124,50 @@ describe('the market price index', () => {
 });
 
 describe('the demo seed', () => {
-  it('writes 12 weeks of paid trade and asking prices, counted by the index', async () => {
+  it('writes 12 weeks of paid trade and asking prices through checkout, payment and collection: counted by the index, held in a balanced ledger', async () => {
     const demo = await startTestServer({ env: { SEED_HISTORY: 'demo' } });
     try {
+      const db = demo.deps.db;
       const res = await demo.call('/market-prices?region=Bono%20East&category=Grains');
       const maize = ((await res.json()) as { data: MarketPriceSummary[] }).data.find((c) => c.id === 'maize-50kg')!;
       expect(maize.weeks).toHaveLength(12);
       expect(maize.weeks.every((w) => w.paid !== null && w.asking !== null)).toBe(true);
       expect(maize.sales).toBeGreaterThanOrEqual(3);
-      // Plausible: within a third of today's asking price every week.
+      // Plausible: within a third of today's asking price every week, and sold a little under the asking price.
       expect(maize.weeks.every((w) => Math.abs(w.paid! - maize.asking!) / maize.asking! < 0.34)).toBe(true);
-      const orders = await demo.deps.db.selectFrom('orders').select((eb) => eb.fn.countAll().as('n')).where('status', '=', 'DELIVERED').executeTakeFirstOrThrow();
-      expect(Number(orders.n)).toBeGreaterThan(100);
+      expect(maize.weeks.every((w) => w.paid! <= w.asking!)).toBe(true);
+
+      const buyer = await db.selectFrom('users').select('id').where('email', '=', 'market.history@akuafo.demo').executeTakeFirstOrThrow();
+      const orders = await db.selectFrom('orders').select(['id', 'status', 'payment_status', 'total_minor', 'created_at']).where('user_id', '=', buyer.id).execute();
+      expect(orders.length).toBeGreaterThanOrEqual(36);
+      expect(orders.every((o) => o.status === 'DELIVERED' && o.payment_status === 'PAID')).toBe(true);
+      // Filed over the 12 weeks, and every line counted by the index in its order's week.
+      expect(new Set(orders.map((o) => isoWeekOf(new Date(o.created_at).getTime()))).size).toBe(12);
+      const lines = await db.selectFrom('order_items').select(['id', 'order_id']).where('order_id', 'in', orders.map((o) => o.id)).execute();
+      const sales = await db.selectFrom('market_sales').select(['order_item_id', 'order_id', 'week']).where('order_id', 'in', orders.map((o) => o.id)).execute();
+      expect(sales.map((s) => s.order_item_id).sort()).toEqual(lines.map((l) => l.id).sort());
+      const weekOfOrder = new Map(orders.map((o) => [o.id, isoWeekOf(new Date(o.created_at).getTime())]));
+      expect(sales.every((s) => s.week === weekOfOrder.get(s.order_id))).toBe(true);
+
+      // The ledger holds each order: its payment into escrow, and the escrow released at collection.
+      for (const order of orders) {
+        const entries = await db.selectFrom('ledger_entries').select(['account', 'debit_minor', 'credit_minor']).where('order_id', '=', order.id).execute();
+        const clearing = entries.filter((e) => e.account === ACCOUNTS.clearing).reduce((sum, e) => sum + e.debit_minor - e.credit_minor, 0);
+        expect(clearing).toBe(order.total_minor);
+        const escrow = entries.filter((e) => e.account === ACCOUNTS.escrow).reduce((sum, e) => sum + e.debit_minor - e.credit_minor, 0);
+        expect(escrow).toBe(0);
+        expect(entries.some((e) => e.account === ACCOUNTS.available && e.credit_minor > 0)).toBe(true);
+      }
+      const books = await trialBalance(db);
+      expect(books.debitsMinor).toBe(books.creditsMinor);
+      expect(books.debitsMinor).toBeGreaterThan(0);
+      // The story's messages (to demo addresses) were not queued for sending.
+      const queued = await db.selectFrom('messages').select('id').where('user_id', '=', buyer.id).execute();
+      expect(queued).toEqual([]);
     } finally {
       await demo.close();
     }
-    // The seed writes about a thousand orders: on PostgreSQL on a busy CI machine that takes a while.
+    // Every order goes through the services: on PostgreSQL on a busy CI machine that takes a while.
   }, 240_000);
 });
 

@@ -5,7 +5,7 @@ import { setCartItemSchema, updateCartItemSchema } from '../../shared/schemas/ca
 import { productQuerySchema, syncQuerySchema } from '../../shared/schemas/catalogue';
 import { checkoutRequestSchema, confirmPaymentSchema, paymentOtpSchema } from '../../shared/schemas/checkout';
 import { contactSchema } from '../../shared/schemas/contact';
-import { marketPricesQuerySchema } from '../../shared/schemas/market-prices';
+import { marketPriceChangesQuerySchema, marketPricesQuerySchema } from '../../shared/schemas/market-prices';
 import * as notifications from '../../shared/schemas/notifications';
 import { offlinePackQuerySchema } from '../../shared/schemas/offline';
 import * as orders from '../../shared/schemas/orders';
@@ -138,6 +138,7 @@ export const API_ROUTES = [
   describeRoute('DELETE', '/shop/customers/me/push-subscriptions', { summary: 'Unsubscribe this browser from push', tag: 'notifications', auth: 'user', body: notifications.pushUnsubscribeSchema }),
   // Market prices (docs/market-prices.md)
   describeRoute('GET', '/market-prices', { summary: 'This week’s paid and asking prices by commodity, with 12 weeks', tag: 'market-prices', auth: 'none', query: marketPricesQuerySchema }),
+  describeRoute('GET', '/market-prices/changes', { summary: 'The price index’s rows changed since a version, for the offline copy', tag: 'market-prices', auth: 'none', query: marketPriceChangesQuerySchema }),
   describeRoute('GET', '/market-prices/:id', { summary: 'One commodity’s 12 weeks in every region', tag: 'market-prices', auth: 'none' }),
   // Gateways calling us (form posts from Africa's Talking and Arkesel)
   describeRoute('POST', '/sms/inbound/africastalking', { summary: 'An SMS sent to us, through Africa’s Talking (PRICE MAIZE)', tag: 'gateways', auth: 'gateway', idempotent: false }),

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { CATEGORIES, GHANA_REGIONS } from '../catalogue';
+import { intParam, pageSizeParam } from './parse';
 
 /** GET /market-prices query: both optional; no region means the whole country. */
 export const marketPricesQuerySchema = v.object({
@@ -40,4 +41,53 @@ export interface MarketPricesList {
 }
 export interface MarketPriceDetailAnswer {
   data: MarketPriceDetail;
+}
+
+/**
+ * GET /market-prices/changes: the rows of the index changed after version `since`, oldest
+ * first, at most `limit` of them. `commodities` is the tag of the commodity list the phone
+ * holds: the list comes again only when it differs (or with since=0).
+ */
+export const marketPriceChangesQuerySchema = v.object({
+  since: v.optional(intParam('since', 0, Number.MAX_SAFE_INTEGER), '0'),
+  limit: pageSizeParam('limit', 2000, 1000),
+  commodities: v.optional(v.pipe(v.string(), v.regex(/^[a-z0-9]{1,16}$/, 'commodities must be the tag of a commodity list'))),
+});
+export type MarketPriceChangesQuery = v.InferOutput<typeof marketPriceChangesQuerySchema>;
+
+/**
+ * One commodity in one region ('' = the whole country) in one week, as the list and the
+ * detail show it. A row with no figures (no paid, no asking, no sales, no listings) says the
+ * row is gone: the phone drops it.
+ */
+export interface MarketPriceRow {
+  id: string;
+  region: string;
+  week: string;
+  paid: number | null;
+  asking: number | null;
+  sales: number;
+  listings: number;
+}
+
+export interface Commodity {
+  id: string;
+  name: string;
+  unit: string;
+  category: string;
+}
+
+/**
+ * A page of the index's changes. `week` is the server's current week: the window is the
+ * INDEX_WEEKS weeks ending with it, and rows of older weeks are dropped without a word.
+ * `cursor` is the version to ask after next; with hasMore, ask again at once.
+ */
+export interface MarketPriceChanges {
+  week: string;
+  rows: MarketPriceRow[];
+  cursor: number;
+  hasMore: boolean;
+  commoditiesTag: string;
+  /** In commodity order; only when the phone's tag is not the current one. */
+  commodities?: Commodity[];
 }

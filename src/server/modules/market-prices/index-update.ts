@@ -71,3 +71,19 @@ async function recomputeCells(trx: Db, touched: Cell[]): Promise<void> {
   }
   await trx.updateTable('counters').set({ value: sql`value + 1` }).where('name', '=', 'market_prices').execute();
 }
+
+/**
+ * Files paid orders' sales in other weeks than their payment's (the demo history, whose
+ * orders are paid today through the services and belong to past weeks): each order's sales
+ * move to the week of its date, and every cell they left or joined is recomputed once.
+ */
+export async function refileOrderSales(trx: Db, orders: { orderId: number; at: Date }[]): Promise<void> {
+  const touched: Cell[] = [];
+  for (const { orderId, at } of orders) {
+    const week = isoWeekOf(at);
+    const sales = await trx.selectFrom('market_sales').select(['commodity_id', 'region', 'week']).where('order_id', '=', orderId).execute();
+    await trx.updateTable('market_sales').set({ week }).where('order_id', '=', orderId).execute();
+    for (const s of sales) touched.push({ commodityId: s.commodity_id, region: s.region, week: s.week }, { commodityId: s.commodity_id, region: s.region, week });
+  }
+  if (touched.length) await recomputeCells(trx, touched);
+}

@@ -1,9 +1,10 @@
 import { Hono } from 'hono';
 import { isoWeekOf } from '../../../shared/market-weeks';
-import { marketPricesQuerySchema } from '../../../shared/schemas/market-prices';
+import { marketPriceChangesQuerySchema, marketPricesQuerySchema } from '../../../shared/schemas/market-prices';
 import type { AppEnv, Deps } from '../../http/context';
 import { notFound } from '../../http/errors';
-import { readQuery, type PublicReads } from '../catalogue/public-reads';
+import { IMMUTABLE_READ, readQuery, REVALIDATE_READ, type PublicReads } from '../catalogue/public-reads';
+import { priceChanges } from './feed';
 import { createMarketPrices } from './service';
 
 /** Commodity ids are short slugs ("maize-50kg"). */
@@ -21,6 +22,17 @@ export function marketPricesRoutes(deps: Deps, reads: PublicReads) {
     const query = readQuery(c, marketPricesQuerySchema);
     const week = isoWeekOf(Date.now());
     return reads.answer(c, `market-prices:${week}:${query.region ?? ''}:${query.category ?? ''}`, async () => ({ data: await prices.list(query) }));
+  });
+
+  // The phone's mirror: the rows changed after its cursor (./feed.ts). Registered before /:id,
+  // which would take "changes" for a commodity. A page short of the head stays a correct step
+  // of a pull for good (a row that changed since left it for a later page), as the catalogue's.
+  app.get('/market-prices/changes', (c) => {
+    const query = readQuery(c, marketPriceChangesQuerySchema);
+    const week = isoWeekOf(Date.now());
+    return reads.answer(c, `market-price-changes:${week}:${query.since}:${query.limit}:${query.commodities ?? ''}`, async () => ({ data: await priceChanges(deps.db, query) }), {
+      cacheControl: ({ data }) => (data.hasMore ? IMMUTABLE_READ : REVALIDATE_READ),
+    });
   });
 
   app.get('/market-prices/:id', (c) => {

@@ -18,7 +18,7 @@ interface PaidCell {
  * The asking prices in force at the end of each week (now, for the current one), by
  * commodity, region and week, from the listing price log: one pass over the log in time order.
  */
-async function askingByWeek(db: Db, weeks: string[], nowMs: number): Promise<Map<string, number[]>> {
+export async function askingByWeek(db: Db, weeks: string[], nowMs: number): Promise<Map<string, number[]>> {
   const until = new Date(nowMs).toISOString();
   const log = await db.selectFrom('market_asks').select(['product_id', 'commodity_id', 'region', 'price_minor', 'active', 'at']).where('at', '<=', until).orderBy('at').orderBy('id').execute();
   const standing = new Map<number, (typeof log)[number]>();
@@ -44,20 +44,26 @@ async function askingByWeek(db: Db, weeks: string[], nowMs: number): Promise<Map
   return byCell;
 }
 
-async function paidCells(db: Db, weeks: string[], regions: string[]): Promise<Map<string, PaidCell>> {
+export async function paidCells(db: Db, weeks: string[], regions: string[]): Promise<Map<string, PaidCell>> {
   const rows = await db.selectFrom('market_price_cells').select(['commodity_id', 'region', 'week', 'paid_minor', 'sales']).where('week', 'in', weeks).where('region', 'in', regions).execute();
   return new Map(rows.map((r) => [cellKey(r.commodity_id, r.region, r.week), r]));
 }
 
 const cedis = (minor: number | null) => (minor === null ? null : fromMinor(minor));
 
-function weekOf(commodityId: string, region: string, week: string, paid: Map<string, PaidCell>, asking: Map<string, number[]>) {
+/** One commodity's figures in one region and week, in pesewas, as the API shows them. */
+export function cellFigures(commodityId: string, region: string, week: string, paid: Map<string, PaidCell>, asking: Map<string, number[]>) {
   const cell = paid.get(cellKey(commodityId, region, week));
   const sales = cell?.sales ?? 0;
   const asks = asking.get(cellKey(commodityId, region, week)) ?? [];
   // Too few sales to say what the price is: the asking price stands alone.
-  const entry: MarketWeek = { week, paid: sales >= MIN_SALES ? cedis(cell?.paid_minor ?? null) : null, asking: cedis(median(asks)) };
-  return { entry, sales, listings: asks.length };
+  return { paidMinor: sales >= MIN_SALES ? (cell?.paid_minor ?? null) : null, askingMinor: median(asks), sales, listings: asks.length };
+}
+
+function weekOf(commodityId: string, region: string, week: string, paid: Map<string, PaidCell>, asking: Map<string, number[]>) {
+  const figures = cellFigures(commodityId, region, week, paid, asking);
+  const entry: MarketWeek = { week, paid: cedis(figures.paidMinor), asking: cedis(figures.askingMinor) };
+  return { entry, sales: figures.sales, listings: figures.listings };
 }
 
 export function createMarketPrices(db: Db) {

@@ -12,6 +12,7 @@ import { searchMigration } from './migration-014-search';
 import { marketPricesMigration } from './migration-017-market-prices';
 import { mirrorScopeMigration } from './migration-015-mirror-scope';
 import { languageMigration } from './migration-018-language';
+import { marketPriceRowsMigration } from './migration-019-market-price-rows';
 import { ledgerMigration } from './migration-013-ledger';
 import { ussdMigration } from './migration-016-ussd';
 
@@ -322,6 +323,7 @@ function createMigrations(dialect: Dialect): Record<string, Migration> {
     '016_ussd': ussdMigration(dialect),
     '017_market_prices': marketPricesMigration(dialect),
     '018_language': languageMigration,
+    '019_market_price_rows': marketPriceRowsMigration,
   };
 }
 

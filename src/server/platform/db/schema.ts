@@ -385,6 +385,8 @@ export interface Database {
   market_sales: MarketSalesTable;
   market_price_cells: MarketPriceCellsTable;
   market_asks: MarketAsksTable;
+  market_price_rows: MarketPriceRowsTable;
+  market_price_rows_stamp: MarketPriceRowsStampTable;
   ledger_transactions: LedgerTransactionsTable;
   ledger_entries: LedgerEntriesTable;
   payouts: PayoutsTable;
@@ -420,6 +422,24 @@ export interface MarketPriceCellsTable {
   paid_minor: number | null;
   sales: number;
   quantity: number;
+}
+
+/** The index as phones mirror it: the figures the API shows, versioned (019_market_price_rows). */
+export interface MarketPriceRowsTable {
+  commodity_id: string;
+  region: string;
+  week: string;
+  paid_minor: number | null;
+  asking_minor: number | null;
+  sales: number;
+  listings: number;
+  version: number;
+}
+
+/** The one row naming the state (week and counters) market_price_rows were last drawn from. */
+export interface MarketPriceRowsStampTable {
+  id: number;
+  stamp: string;
 }
 
 /** A mapped listing's price from `at` on (written by trigger on products). */

@@ -1,0 +1,154 @@
+import { sql } from 'kysely';
+import { INDEX_WEEKS } from '../../../shared/market-prices';
+import { isoWeekOf, weekStart, weeksEndingWith } from '../../../shared/market-weeks';
+import type { Db } from '../../platform/db';
+import { nextCatalogueVersion } from '../../platform/db/catalogue-versions';
+import { createSandboxProvider } from '../../platform/payments/sandbox';
+import { setQuantity } from '../cart/service';
+import { startCheckout, type CheckoutDeps } from '../checkout/service';
+import { collectWithCode, markLineAtWarehouse } from '../orders/fulfilment';
+import { settlePayment } from '../payments/settle';
+import { refileOrderSales } from '../market-prices/index-update';
+
+const DAY_MS = 86_400_000;
+
+/** A repeatable "random" number in [0, 1) from a seed, so every fresh demo tells the same story. */
+function noise(seed: number): number {
+  const x = Math.sin(seed * 12.9898) * 43_758.5453;
+  return x - Math.floor(x);
+}
+
+interface Listing {
+  id: number;
+  priceMinor: number;
+  sellerId: number;
+}
+
+/**
+ * Twelve weeks of trade in the demo's mapped listings, so a fresh start shows living charts,
+ * made by the services real trade goes through, so the ledger holds it: each week the sellers
+ * ask a price (a gentle seasonal drift towards today's), and on 3 or 4 market days they let it
+ * go a little under it to one demo buyer, who orders a few of every mapped listing in one order,
+ * checks out (the sandbox provider), pays, and collects once each seller has brought their line
+ * to the warehouse: checkout, settlement (escrow and the index's update) and collection (escrow
+ * released to the sellers), the same calls as the app's.
+ *
+ * One order a market day carries a line of every listing, so the index gets its 3 or 4 sales
+ * per listing and week from about 40 orders rather than 1,200, and prices change twice a week
+ * rather than for every sale: each order through the services costs a few transactions, and
+ * `npm start` must stay quick on a fresh machine.
+ *
+ * The services work at today's date; the story is then filed in its weeks, which a real
+ * sale never needs: the order, its payment and history get the market day's date, its sales
+ * move to that day's week (refileOrderSales, which recomputes the cells they left and joined),
+ * and the listing price log's rows get the days the prices were set. The ledger's entries keep
+ * the date they were posted. The messages the services queued for the story (to demo
+ * addresses) are dropped, not sent. Stock is topped up by what the story sells, so each
+ * listing ends with the stock it had.
+ */
+export async function seedMarketHistory(db: Db, deps: CheckoutDeps, nowMs = Date.now()): Promise<number> {
+  const listings: Listing[] = (
+    await db.selectFrom('products').select(['id', 'price_minor', 'seller_id']).where('commodity_id', 'is not', null).where('is_active', '=', 1).orderBy('id').execute()
+  ).map((p) => ({ id: p.id, priceMinor: p.price_minor, sellerId: p.seller_id }));
+  if (listings.length === 0) return 0;
+  const warehouse = await db.selectFrom('warehouses').select('id').where('is_active', '=', 1).orderBy('id').executeTakeFirstOrThrow();
+  const at = new Date(nowMs).toISOString();
+  const buyer = await db
+    .insertInto('users')
+    .values({ email: 'market.history@akuafo.demo', password_hash: '!', first_name: 'Adwoa', last_name: 'Market', phone: '0241234567', user_type: 'CUSTOMER', profile_image: null, is_email_verified: 1, password_changed_at: null, created_at: at, updated_at: at })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const firstMessage = Number((await db.selectFrom('messages').select(sql<number>`coalesce(max(id), 0)`.as('id')).executeTakeFirstOrThrow()).id);
+
+  const days = marketDays(listings, nowMs);
+  await changeListings(db, listings.map((l) => ({ id: l.id, stock: days.reduce((sum, d) => sum + d.quantities[listings.indexOf(l)]!, 0) })), undefined);
+  const sold: { orderId: number; at: Date }[] = [];
+  for (const [d, day] of days.entries()) {
+    // The week's price for its market days, then its asking price again after the last: the
+    // week's asking median is the price in force at its end (this week's: today's).
+    if (day.firstOfWeek) await changeListings(db, listings.map((l, i) => ({ id: l.id, price: day.prices[i]! })), new Date(day.at.getTime() - 60_000));
+    sold.push({ orderId: await sellAndCollect(db, deps, buyer.id, warehouse.id, listings, day), at: day.at });
+    if (days[d + 1]?.firstOfWeek !== false) await changeListings(db, listings.map((l, i) => ({ id: l.id, price: day.asking[i]! })), new Date(day.at.getTime() + 60_000));
+  }
+  await db.transaction().execute((trx) => refileOrderSales(trx, sold));
+  await db.deleteFrom('messages').where('id', '>', firstMessage).execute();
+  return days.length;
+}
+
+interface MarketDay {
+  at: Date;
+  firstOfWeek: boolean;
+  /** Each listing's asking price that week. */
+  asking: number[];
+  prices: number[];
+  quantities: number[];
+}
+
+/** The story's market days, oldest first: 3 to 5 a week, never later than now. */
+function marketDays(listings: Listing[], nowMs: number): MarketDay[] {
+  const weeks = weeksEndingWith(isoWeekOf(nowMs), INDEX_WEEKS);
+  const days: MarketDay[] = [];
+  for (const [wi, week] of weeks.entries()) {
+    const monday = weekStart(week);
+    // The asking price then: up to ±12% off today's, drifting back to it by this week.
+    const asking = listings.map((l, li) => {
+      const drift = 1 + (INDEX_WEEKS - 1 - wi) * 0.01 * (noise(li) > 0.5 ? 1 : -1) + (noise(li * 31 + wi) - 0.5) * 0.08;
+      return wi === weeks.length - 1 ? l.priceMinor : Math.max(50, Math.round((l.priceMinor * drift) / 50) * 50);
+    });
+    // Sold a little under the asking price, as haggling goes.
+    const prices = asking.map((a, li) => Math.max(50, Math.round((a * (0.9 + noise(li + wi) * 0.1)) / 50) * 50));
+    const sales = 3 + Math.floor(noise(wi * 3 + 1) * 2);
+    for (let s = 0; s < sales; s++) {
+      const at = Math.min(monday + (1 + s) * DAY_MS + 9 * 3_600_000, nowMs - (sales - s) * 60_000);
+      days.push({
+        at: new Date(at),
+        firstOfWeek: s === 0,
+        asking,
+        prices,
+        quantities: listings.map((_, li) => 1 + Math.floor(noise(li * 13 + wi * 7 + s) * 4)),
+      });
+    }
+  }
+  return days;
+}
+
+/**
+ * Sellers' changes to their listings (a price, a stock top-up), each with the next catalogue
+ * version; with `filedAt`, the price log's rows they wrote are filed at that date.
+ */
+async function changeListings(db: Db, changes: { id: number; price?: number; stock?: number }[], filedAt: Date | undefined): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const lastAsk = Number((await trx.selectFrom('market_asks').select(sql<number>`coalesce(max(id), 0)`.as('id')).executeTakeFirstOrThrow()).id);
+    for (const c of changes) {
+      const values = c.price !== undefined ? { price_minor: c.price } : { stock_quantity: sql<number>`stock_quantity + ${c.stock ?? 0}` };
+      await trx.updateTable('products').set({ ...values, version: await nextCatalogueVersion(trx) }).where('id', '=', c.id).execute();
+    }
+    if (filedAt) await trx.updateTable('market_asks').set({ at: filedAt.toISOString() }).where('id', '>', lastAsk).execute();
+  });
+}
+
+/** One market day's order, through checkout, payment, the sellers' hand-over and collection, dated on its day. Returns its id. */
+async function sellAndCollect(db: Db, deps: CheckoutDeps, buyerId: number, warehouseId: number, listings: Listing[], day: MarketDay): Promise<number> {
+  for (const [i, l] of listings.entries()) await setQuantity(db, buyerId, l.id, day.quantities[i]!);
+  const started = await startCheckout(deps, db, buyerId, { pickupLocationId: warehouseId, mobileMoneyNetwork: 'MTN', mobileMoneyNumber: '0241234567', paymentMethod: 'MOBILE_MONEY', notes: '' });
+  await createSandboxProvider(db).answer(started.reference, 'APPROVED');
+  const settled = await settlePayment(deps, db, started.reference);
+  if (settled.status !== 'PAID') throw new Error(`The demo history's order ${started.orderNumber} did not settle: ${settled.message}`);
+  const orderId = started.orderId;
+  const sellerOf = new Map(listings.map((l) => [l.id, l.sellerId]));
+  const lines = await db.selectFrom('order_items').select(['id', 'product_id']).where('order_id', '=', orderId).execute();
+  await db.transaction().execute(async (trx) => {
+    for (const line of lines) await markLineAtWarehouse(trx, { sellerId: sellerOf.get(line.product_id)! }, orderId, line.id);
+  });
+  await db.transaction().execute(async (trx) => {
+    const { pickup_code } = await trx.selectFrom('orders').select('pickup_code').where('id', '=', orderId).executeTakeFirstOrThrow();
+    await collectWithCode(trx, orderId, pickup_code!);
+  });
+  await db.transaction().execute(async (trx) => {
+    const at = day.at.toISOString();
+    await trx.updateTable('orders').set({ created_at: at, updated_at: at, delivered_at: at, estimated_delivery: at }).where('id', '=', orderId).execute();
+    await trx.updateTable('payments').set({ created_at: at, updated_at: at, verified_at: at }).where('order_id', '=', orderId).execute();
+    await trx.updateTable('order_status_history').set({ created_at: at }).where('order_id', '=', orderId).execute();
+  });
+  return orderId;
+}

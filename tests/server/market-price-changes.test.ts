@@ -1,0 +1,158 @@
+import { describe, expect, it } from 'vitest';
+import { detailFromRows, isEmptyPriceRow, priceRowKey, summariesFromRows } from '../../src/local/market-price-rows';
+import { isoWeekOf } from '../../src/shared/market-weeks';
+import type { Commodity, MarketPriceChanges, MarketPriceDetail, MarketPriceRow, MarketPriceSummary } from '../../src/shared/schemas/market-prices';
+import { marketFixtures } from '../support/market';
+import { shopServer } from '../support/shop';
+
+/** Issue 28: the offline copy of the price index travels as deltas (GET /market-prices/changes). */
+const shop = shopServer();
+const { freshCommodity, changeListing, listing, buy } = marketFixtures(shop);
+
+async function changes(since: number, tag?: string, limit?: number) {
+  const query = new URLSearchParams({ since: String(since), ...(tag ? { commodities: tag } : {}), ...(limit ? { limit: String(limit) } : {}) });
+  const res = await shop.server.call(`/market-prices/changes?${query}`);
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { data: MarketPriceChanges }).data;
+}
+
+/** A phone's copy: rows by key, the commodity list and its tag, the cursor. */
+class Copy {
+  rows = new Map<string, MarketPriceRow>();
+  commodities: Commodity[] = [];
+  tag: string | undefined;
+  cursor = 0;
+  week = '';
+  /** Pulls every page; returns the rows that travelled. */
+  async pull(limit?: number): Promise<MarketPriceRow[]> {
+    const travelled: MarketPriceRow[] = [];
+    for (;;) {
+      const page = await changes(this.cursor, this.tag, limit);
+      if (page.commodities) this.commodities = page.commodities;
+      this.tag = page.commoditiesTag;
+      this.week = page.week;
+      for (const row of page.rows) {
+        if (isEmptyPriceRow(row)) this.rows.delete(priceRowKey(row.id, row.region, row.week));
+        else this.rows.set(priceRowKey(row.id, row.region, row.week), row);
+      }
+      travelled.push(...page.rows);
+      this.cursor = page.cursor;
+      if (!page.hasMore) return travelled;
+    }
+  }
+}
+
+async function serverList(query: string) {
+  return ((await (await shop.server.call(`/market-prices?${query}`)).json()) as { data: MarketPriceSummary[] }).data;
+}
+
+async function expectEqualToServer(copy: Copy, commodity: string) {
+  expect(summariesFromRows(copy.commodities, copy.rows, copy.week, 'Upper West')).toEqual(await serverList('region=Upper%20West'));
+  expect(summariesFromRows(copy.commodities, copy.rows, copy.week, undefined, 'Grains')).toEqual(await serverList('category=Grains'));
+  const detail = ((await (await shop.server.call(`/market-prices/${commodity}`)).json()) as { data: MarketPriceDetail }).data;
+  expect(detailFromRows(copy.commodities, copy.rows, copy.week, commodity)).toEqual(detail);
+}
+
+const keys = (rows: MarketPriceRow[]) => rows.map((r) => priceRowKey(r.id, r.region, r.week)).sort();
+/** The two rows a change in a region's week touches: the region's and the whole country's. */
+const regionAndCountry = (commodity: string, region: string, week: string) => [priceRowKey(commodity, '', week), priceRowKey(commodity, region, week)].sort();
+
+describe('the price index as deltas', () => {
+  it('sends the whole index once, then only the rows a payment, a price change or a cancellation touched; the copy stays equal to the answers', async () => {
+    const commodity = await freshCommodity();
+    const product = await listing(commodity, 10_000);
+    const copy = new Copy();
+    const first = await copy.pull();
+    expect(first.length).toBeGreaterThan(0);
+    expect(first.some(isEmptyPriceRow)).toBe(false);
+    expect(copy.commodities.some((c) => c.id === commodity)).toBe(true);
+    await expectEqualToServer(copy, commodity);
+
+    // Nothing moved: no rows, the same cursor.
+    const cursor = copy.cursor;
+    expect(await copy.pull()).toEqual([]);
+    expect(copy.cursor).toBe(cursor);
+
+    // A payment: its commodity's week in its region and in the whole country, and nothing else.
+    const week = isoWeekOf(Date.now());
+    const order = await buy(product, 2);
+    const paid = await copy.pull();
+    expect(keys(paid)).toEqual(regionAndCountry(commodity, 'Upper West', week));
+    expect(paid.find((r) => r.region === 'Upper West')).toMatchObject({ sales: 1, listings: 1, asking: 100 });
+    await expectEqualToServer(copy, commodity);
+
+    // A listing's new price: the same two rows again.
+    await changeListing(product, { price_minor: 12_000 });
+    expect(keys(await copy.pull())).toEqual(regionAndCountry(commodity, 'Upper West', week));
+    expect(copy.rows.get(priceRowKey(commodity, 'Upper West', week))).toMatchObject({ asking: 120 });
+
+    // Cancelled, and the listing taken down: the rows empty out, travel as removals, and the copy drops them.
+    const cancel = await shop.server.call(`/shop/customers/me/orders/${order.orderId}/cancel`, { method: 'POST', token: order.buyer.token, json: { reason: 'Changed my mind' } });
+    expect(cancel.status).toBe(200);
+    await changeListing(product, { is_active: 0 });
+    const gone = await copy.pull();
+    expect(keys(gone)).toEqual(regionAndCountry(commodity, 'Upper West', week));
+    expect(gone.every(isEmptyPriceRow)).toBe(true);
+    expect(copy.rows.has(priceRowKey(commodity, 'Upper West', week))).toBe(false);
+    await expectEqualToServer(copy, commodity);
+  });
+
+  it('pages by version without losing a row, and sends the commodity list only to a phone without the current one', async () => {
+    await listing(await freshCommodity(), 10_000, 'Volta');
+    const whole = new Copy();
+    await whole.pull();
+    const paged = new Copy();
+    const pages: number[] = [];
+    for (;;) {
+      const page = await changes(paged.cursor, paged.tag, 7);
+      expect(page.rows.length).toBeLessThanOrEqual(7);
+      pages.push(page.rows.length);
+      if (page.commodities) paged.commodities = page.commodities;
+      paged.tag = page.commoditiesTag;
+      for (const row of page.rows) {
+        if (isEmptyPriceRow(row)) paged.rows.delete(priceRowKey(row.id, row.region, row.week));
+        else paged.rows.set(priceRowKey(row.id, row.region, row.week), row);
+      }
+      paged.cursor = page.cursor;
+      if (!page.hasMore) break;
+    }
+    expect(pages.length).toBeGreaterThan(1);
+    expect(paged.rows).toEqual(whole.rows);
+    expect(paged.cursor).toBe(whole.cursor);
+
+    const again = await changes(whole.cursor, whole.tag);
+    expect(again.commodities).toBeUndefined();
+    // Commodities come with migrations; here a listing under the new one moves the head as a restart would.
+    const newCommodity = await freshCommodity();
+    await listing(newCommodity, 5_000, 'Volta');
+    const told = await changes(whole.cursor, whole.tag);
+    expect(told.commodities?.some((c) => c.id === newCommodity)).toBe(true);
+  });
+
+  it('answers an unchanged index with a bodiless 304 to its ETag', async () => {
+    const head = await changes(0);
+    const res = await shop.server.call(`/market-prices/changes?since=${head.cursor}&commodities=${head.commoditiesTag}`);
+    const etag = res.headers.get('etag')!;
+    expect((await shop.server.call(`/market-prices/changes?since=${head.cursor}&commodities=${head.commoditiesTag}`, { headers: { 'If-None-Match': etag } })).status).toBe(304);
+  });
+
+  it('refuses a cursor or a page it cannot read, in words', async () => {
+    for (const query of ['since=-1', 'since=abc', 'limit=0', 'limit=100000', 'commodities=%2F%2F']) {
+      const res = await shop.server.call(`/market-prices/changes?${query}`);
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { message: string }).message).toMatch(/since|limit|commodities/);
+    }
+  });
+
+  it('redraws the copy once for 60 phones asking at once after a payment, each row with its own version', async () => {
+    const commodity = await freshCommodity();
+    const product = await listing(commodity, 10_000);
+    const before = await changes(0);
+    await buy(product, 1);
+    const answers = await Promise.all(Array.from({ length: 60 }, () => changes(before.cursor, before.commoditiesTag)));
+    for (const a of answers) expect(keys(a.rows)).toEqual(keys(answers[0]!.rows));
+    expect(answers[0]!.rows.length).toBe(2);
+    const versions = await shop.server.deps.db.selectFrom('market_price_rows').select('version').execute();
+    expect(new Set(versions.map((v) => v.version)).size).toBe(versions.length);
+  });
+});

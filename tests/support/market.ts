@@ -1,0 +1,45 @@
+import { randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
+import { nextCatalogueVersion } from '../../src/server/platform/db/catalogue-versions';
+import type { CheckoutStarted } from '../../src/shared/schemas/checkout';
+import { freshWallet, makeProduct, makeUser, putInCart, type Shop } from './shop';
+
+/** Price-index fixtures (issue 28): a commodity of the test's own, listings under it, paid orders. */
+export function marketFixtures(shop: Shop) {
+  /** A commodity of this test's own, so the demo seed's trade does not mix in. */
+  async function freshCommodity(category = 'Grains') {
+    const id = `test-${randomUUID().slice(0, 8)}`;
+    await shop.server.deps.db.insertInto('commodities').values({ id, name: `Test maize ${id}`, unit: '50 kg bag', category, words: id, position: 999 }).execute();
+    return id;
+  }
+
+  /** A product change as the catalogue makes one: with the next catalogue version. */
+  async function changeListing(id: number, values: { commodity_id?: string; region?: string; price_minor?: number; is_active?: number }) {
+    await shop.server.deps.db.transaction().execute(async (trx) => {
+      await trx.updateTable('products').set({ ...values, version: await nextCatalogueVersion(trx) }).where('id', '=', id).execute();
+    });
+  }
+
+  async function listing(commodityId: string, priceMinor: number, region = 'Upper West') {
+    const id = await makeProduct(shop.server, 100, priceMinor);
+    await changeListing(id, { commodity_id: commodityId, region });
+    return id;
+  }
+
+  /** A fresh buyer's order of `quantity` of a product, paid through the sandbox unless told not to. */
+  async function buy(productId: number, quantity: number, pay = true) {
+    const buyer = await makeUser(shop.server);
+    await putInCart(shop.server, buyer.id, productId, quantity);
+    const res = await shop.server.call('/shop/checkout', {
+      method: 'POST',
+      token: buyer.token,
+      json: { pickupLocationId: shop.warehouseId, mobileMoneyNetwork: 'MTN', mobileMoneyNumber: freshWallet() },
+    });
+    expect(res.status).toBe(201);
+    const started = ((await res.json()) as { data: CheckoutStarted }).data;
+    if (pay) expect((await shop.server.call(`/payments/sandbox/${started.reference}/approve`, { method: 'POST', token: buyer.token })).status).toBeLessThan(300);
+    return { buyer, orderId: started.orderId };
+  }
+
+  return { freshCommodity, changeListing, listing, buy };
+}
