@@ -20,6 +20,7 @@ export const API_MESSAGES = {
   signInFirst: 'Please sign in to continue.',
   notAllowed: 'You are not allowed to do that.',
   notFound: 'Not found',
+  noEndpoint: 'No such API endpoint',
   internal: 'Something went wrong on our side. Please try again.',
   tooManySignIns: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.',
   // The account schemas' field messages (src/shared/schemas/accounts.ts).

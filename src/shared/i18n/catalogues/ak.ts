@@ -419,6 +419,7 @@ export const ak: Catalogue = {
   'api.signInFirst': 'Yɛsrɛ wo, hyɛn mu na kɔ so.',
   'api.notAllowed': 'Wonni kwan sɛ woyɛ saa.',
   'api.notFound': 'Yɛanhu',
+  'api.noEndpoint': 'Yɛnni saa API kwan yi',
   'api.internal': 'Biribi asɛe wɔ yɛn fam. Yɛsrɛ wo, san bɔ mmɔden.',
   'api.tooManySignIns': 'Woabɔ mmɔden sɛ wobɛhyɛn mu mpɛn bebree a anyɛ yie. Yɛsrɛ wo, twɛn simma 15 na san bɔ mmɔden.',
   'api.emailInvalid': 'Yɛsrɛ wo, kyerɛw e-mail address a ɛyɛ pɛpɛɛpɛ',

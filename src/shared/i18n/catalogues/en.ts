@@ -416,6 +416,7 @@ export const en = {
   'api.signInFirst': API_MESSAGES.signInFirst,
   'api.notAllowed': API_MESSAGES.notAllowed,
   'api.notFound': API_MESSAGES.notFound,
+  'api.noEndpoint': API_MESSAGES.noEndpoint,
   'api.internal': API_MESSAGES.internal,
   'api.tooManySignIns': API_MESSAGES.tooManySignIns,
   'api.emailInvalid': API_MESSAGES.emailInvalid,
