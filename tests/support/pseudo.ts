@@ -19,7 +19,7 @@ export function untranslated(root: HTMLElement, data: readonly string[] = []): s
       if (value) texts.push(value);
     }
   }
-  // Names, not words: the brand, the languages' own names, the company's contacts, the money sign (formatCedis).
+  // Names, not words (an avatar's initials are data: pass them in `data`): the brand, the languages' own names, the company's contacts, the money sign (formatCedis).
   const names = [COMPANY.name, COMPANY.legalName, COMPANY_ADDRESS_LINE, ...COMPANY.social.map((s) => s.name), 'WhatsApp', 'Akuafo', 'Market', 'English', 'Twi', 'GH₵', ...data]
     // Longest first: "Greater Accra" before "Accra".
     .sort((a, b) => b.length - a.length);

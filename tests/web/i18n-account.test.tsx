@@ -34,7 +34,7 @@ const { default: ResetRequestPage } = await import('../../src/web/pages/account/
 const { default: ResetPasswordPage } = await import('../../src/web/pages/account/ResetPasswordPage');
 const { default: ResetWithCodePage } = await import('../../src/web/pages/account/ResetWithCodePage');
 const { default: SettingsPage } = await import('../../src/web/pages/account/SettingsPage');
-const { AddressesCard, QuickActions, RecentOrdersCard } = await import('../../src/web/pages/account/SummaryCards');
+const { default: ProfilePage } = await import('../../src/web/pages/account/ProfilePage');
 const { SyncIndicator } = await import('../../src/web/components/SyncIndicator');
 const { default: PricesPage } = await import('../../src/web/pages/prices/PricesPage');
 const { default: CommodityPricePage } = await import('../../src/web/pages/prices/CommodityPricePage');
@@ -113,17 +113,21 @@ describe('Settings, the profile cards, the sync chip and /prices from the catalo
     expect(untranslated(container, DATA)).toEqual([]);
   });
 
-  it('the profile cards', async () => {
-    await inLocale('pseudo');
+  it('the profile: personal details (and their editing), a change waiting for its code, security, orders, addresses, quick actions', async () => {
+    await saveSession({ accessToken: 'a', refreshToken: 'r', user: buyer });
     const address = { id: 1, street: '⟦12 Palm St⟧', city: '⟦Kumasi⟧', region: 'Ashanti', postalCode: null, country: 'Ghana', isDefault: true };
-    const { container } = render(
-      <MemoryRouter>
-        <RecentOrdersCard orders={[]} />
-        <AddressesCard addresses={[address, { ...address, id: 2, isDefault: false }]} />
-        <QuickActions />
-      </MemoryRouter>,
-    );
-    expect(untranslated(container, DATA)).toEqual([]);
+    await setMeta('profile:me', {
+      user: { ...buyer, isEmailVerified: false, createdAt: '2026-01-01T00:00:00.000Z' },
+      phoneNumber: '0241234567', isPhoneVerified: false, pendingEmail: 'new@akuafo.demo', pendingPhone: null,
+      addresses: [address, { ...address, id: 2, isDefault: false }], recentOrders: [], activeSessions: 3, hasPassword: true,
+    });
+    await inLocale('pseudo');
+    const { container } = render(<MemoryRouter initialEntries={['/profile']}><ProfilePage /></MemoryRouter>);
+    await screen.findByRole('heading', { level: 2, name: /Péršöñàl Îñförmàtîöñ/ });
+    expect(untranslated(container, [...DATA, buyer.firstName, buyer.lastName, 'AO'])).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: /^⟦Édît⟧$/ }));
+    await screen.findByLabelText(/Fîršt ñàmé/);
+    expect(untranslated(container, [...DATA, buyer.firstName, buyer.lastName, 'AO'])).toEqual([]);
   });
 
   it('the sync chip and its panel', async () => {
