@@ -1,13 +1,17 @@
 import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
+import { firstScreenIconFiles } from './src/static-build/icon-chunks';
 import { prerender } from './src/static-build/prerender-plugin';
 
 // manifest.webmanifest is the single source of truth; the plugin injects it into the build.
 const manifest = JSON.parse(readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8')) as Partial<ManifestOptions>;
 const apiPort = process.env.API_PORT ?? '8080';
+const LUCIDE = /node_modules[\\/]lucide-react[\\/]/;
+const FIRST_SCREEN_ICONS = firstScreenIconFiles(new URL('.', import.meta.url).pathname);
 
 export default defineConfig({
   plugins: [
@@ -42,8 +46,14 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // Every icon was a chunk of its own (about 1 KB each, 30 of them): one request, one
-        // link and one module each for a cheap phone. Together they are one small chunk.
-        codeSplitting: { groups: [{ name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/ }] },
+        // link and one module each for a cheap phone. Together they are two small chunks: the
+        // first screen's icons, and the later pages' (src/static-build/icon-chunks.ts).
+        codeSplitting: {
+          groups: [
+            { name: 'icons', priority: 2, test: (id: string) => LUCIDE.test(id) && (!/[\\/]icons[\\/]/.test(id) || FIRST_SCREEN_ICONS.has(basename(id))) },
+            { name: 'icons-pages', priority: 1, test: LUCIDE },
+          ],
+        },
       },
     },
   },

@@ -2,6 +2,7 @@ import ky, { HTTPError, type KyInstance, type Options } from 'ky';
 import type { ApiErrorBody } from '../shared/errors';
 import { reportReached, reportUnreachable } from './network';
 import { responseBytes } from './usage';
+import { i18n } from '../shared/i18n';
 
 export const REQUEST_TIMEOUT_MS = 10_000;
 
@@ -123,7 +124,7 @@ function reportOutcome(response: Response): void {
 async function toApiError(response: Response): Promise<ApiError> {
   if (!response.headers.get('content-type')?.includes('application/json')) {
     return new ApiError(
-      response.status >= 500 ? 'The server is having trouble. Please try again.' : 'Unexpected content type',
+      response.status >= 500 ? offlineWords('offline.server', 'The server is having trouble. Please try again.') : 'Unexpected content type',
       response.status,
       'unexpected_content_type',
     );
@@ -133,6 +134,13 @@ async function toApiError(response: Response): Promise<ApiError> {
 }
 
 function networkMessage(error: unknown): string {
-  if (error instanceof Error && error.name === 'TimeoutError') return 'The network is too slow right now. Please try again.';
-  return 'You appear to be offline.';
+  if (error instanceof Error && error.name === 'TimeoutError') return offlineWords('offline.slow', 'The network is too slow right now. Please try again.');
+  return offlineWords('offline.network', 'You appear to be offline.');
 }
+
+/**
+ * The client's own words for a network that failed, in the reader's language. They live with
+ * the pages' messages, which the home does not load: there, until they are, the English
+ * (the same as the English catalogue's) is said instead of the message's id.
+ */
+const offlineWords = (id: 'offline.server' | 'offline.slow' | 'offline.network', english: string): string => i18n._({ id, message: english });

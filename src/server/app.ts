@@ -5,7 +5,7 @@ import { createAccessLog, type AccessLog } from './http/access-log';
 import { readUser } from './http/auth';
 import { rememberClientIp } from './http/client-ip';
 import type { AppEnv, Deps } from './http/context';
-import { HttpError, errorResponse } from './http/errors';
+import { HttpError, errorAnswer, errorResponse } from './http/errors';
 import { staticRoutes } from './http/static';
 import { compressUnlessComplete, sameOriginOnly, securityHeaderValues, securityHeaders } from './http/security';
 import { answerAfterTheBody, apiBodyLimit } from './http/limits';
@@ -81,7 +81,7 @@ export function createApp(deps: Deps) {
   api.route('/', notificationsRoutes(deps));
   api.route('/', offlineRoutes(deps));
   api.route('/', openApiRoutes());
-  api.all('*', (c) => c.json({ message: 'No such API endpoint', code: ERROR_CODES.notFound }, 404));
+  api.all('*', (c) => errorAnswer(c, deps.db, { message: 'No such API endpoint', code: ERROR_CODES.notFound }, 404));
 
   app.use('*', answerAfterTheBody());
   app.use('*', requestMetrics(deps));
@@ -118,11 +118,11 @@ export function createApp(deps: Deps) {
     app.route('/', staticRoutes(deps.config.staticDir, { reads: pageReads, logger: deps.logger }));
   }
 
-  app.notFound((c) => c.json({ message: 'Not found', code: ERROR_CODES.notFound }, 404));
+  app.notFound((c) => errorAnswer(c, deps.db, { message: 'Not found', code: ERROR_CODES.notFound }, 404));
   app.onError((error, c) => {
-    if (error instanceof HttpError) return errorResponse(c, error);
+    if (error instanceof HttpError) return errorResponse(c, deps.db, error);
     deps.logger.error({ err: error, path: c.req.path }, 'unhandled error');
-    return c.json({ message: 'Something went wrong on our side. Please try again.', code: ERROR_CODES.internal }, 500);
+    return errorAnswer(c, deps.db, { message: 'Something went wrong on our side. Please try again.', code: ERROR_CODES.internal }, 500);
   });
   answerKnownReadsFirst(app, deps, reads, security, log.record);
   return app;

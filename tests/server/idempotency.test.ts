@@ -43,7 +43,7 @@ beforeAll(async () => {
   });
   probe.post('/other', (c) => c.json({ data: 'other' }));
   probe.delete('/nothing', (c) => c.body(null, 204));
-  probe.onError((error, c) => (error instanceof HttpError ? errorResponse(c, error) : c.json({ message: String(error) }, 500)));
+  probe.onError((error, c) => (error instanceof HttpError ? errorResponse(c, server.deps.db, error) : c.json({ message: String(error) }, 500)));
 });
 afterAll(() => server.close());
 
@@ -125,7 +125,7 @@ describe('Idempotency-Key', () => {
       await server.deps.db.updateTable('counters').set({ value: sql`value + 1` }).where('name', '=', counter).execute();
       return c.json({ data: 'done' }, 201);
     });
-    slow.onError((error, c) => (error instanceof HttpError ? errorResponse(c, error) : c.json({ message: String(error) }, 500)));
+    slow.onError((error, c) => (error instanceof HttpError ? errorResponse(c, server.deps.db, error) : c.json({ message: String(error) }, 500)));
     const before = await value();
     const key = crypto.randomUUID();
     const post = () => slow.request('http://test.local/bump', { method: 'POST', headers: { 'idempotency-key': key } });

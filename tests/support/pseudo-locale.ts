@@ -16,8 +16,7 @@ const CLOSE = '⟧';
  */
 const NAMES = [
   COMPANY.name, COMPANY.legalName, COMPANY_ADDRESS_LINE, ...COMPANY.social.map((s) => s.name), 'WhatsApp', 'Akuafo', 'Market', 'English', 'Twi', 'GH₵', 'Ghana',
-  // Longest first: "Bono East" before "Bono".
-  ...[...GHANA_REGIONS].sort((a, b) => b.length - a.length),
+  ...GHANA_REGIONS,
   ...Object.values(NETWORK_LABELS),
 ];
 const MONTH = /\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\b/g;
@@ -26,9 +25,12 @@ const MONTH = /\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\b/g;
  * Every text a reader sees or hears (text nodes, accessible names, placeholders) outside the
  * catalogue's ⟦…⟧ marks, once the catalogue's parts are taken out. Only digits, punctuation
  * and names may be left: any word left is a string that did not come from the catalogue.
- * Test data that stands for what people typed (a product's name) is bracketed like the catalogue's text.
+ * Test data that stands for what people typed (a product's name) is bracketed like the catalogue's text;
+ * `data`: other names that are data, not the app's words (categories, countries, initials).
  */
-export function untranslated(root: HTMLElement): string[] {
+export function untranslated(root: HTMLElement, data: readonly string[] = []): string[] {
+  // Longest first: "Bono East" before "Bono".
+  const names = [...NAMES, ...data].sort((a, b) => b.length - a.length);
   const texts: string[] = [];
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
@@ -49,7 +51,7 @@ export function untranslated(root: HTMLElement): string[] {
         before = rest;
         rest = rest.replace(new RegExp(`${OPEN}[^${OPEN}${CLOSE}]*${CLOSE}`, 'g'), ' ');
       }
-      for (const name of NAMES) rest = rest.replaceAll(name, ' ');
+      for (const name of names) rest = rest.replaceAll(name, ' ');
       // Order numbers (ORD-2026-000123) are codes, not words.
       return rest.replace(MONTH, ' ').replace(/\b[A-Z]{2,}-\d[\d-]*/g, ' ').replace(/\S+@\S+/g, ' ').replace(/[^\p{L}]+/gu, ' ').trim();
     })

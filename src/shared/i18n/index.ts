@@ -45,6 +45,15 @@ export async function loadLocale(locale: ShownLocale, parts: Part[] = ['firstScr
 const loading = new Map<string, Promise<void>>();
 const loaded = new Set<ShownLocale>([SOURCE_LOCALE]);
 
+/**
+ * Every message of a language (both parts), for a store of its own: the server's, which answers
+ * each request in its reader's language without touching the app's one store.
+ */
+export async function catalogueOf(locale: ShownLocale): Promise<Messages> {
+  const parts = await Promise.all(Object.values(LOADERS[locale]).map((load) => load()));
+  return Object.assign({}, locale === SOURCE_LOCALE ? en : {}, ...parts.map((part) => part.messages)) as Messages;
+}
+
 /** Shows `locale` from now on (loaded first with loadLocale); an unknown code shows English. */
 export function activate(locale: ShownLocale | string): void {
   const next = (isLocale(locale) || locale === PSEUDO_LOCALE) && loaded.has(locale) ? locale : SOURCE_LOCALE;

@@ -1,4 +1,5 @@
 import type { MarketWeek } from '../../shared/schemas/market-prices';
+import { t } from '../../shared/i18n';
 
 const WIDTH = 120;
 const HEIGHT = 36;
@@ -15,7 +16,7 @@ export const weekPrice = (w: MarketWeek) => w.paid ?? w.asking;
 export function PriceTrend({ weeks, label }: { weeks: MarketWeek[]; label: string }) {
   const prices = weeks.map(weekPrice);
   const known = prices.filter((p): p is number => p !== null);
-  if (known.length < 2) return <span className="text-xs text-gray-600">Not enough weeks to draw a line yet</span>;
+  if (known.length < 2) return <span className="text-xs text-gray-600">{t('prices.fewWeeks')}</span>;
   const low = Math.min(...known);
   const high = Math.max(...known);
   const x = (i: number) => PAD + (i * (WIDTH - 2 * PAD)) / Math.max(1, weeks.length - 1);
@@ -45,8 +46,8 @@ export function changeInWords(weeks: MarketWeek[]): string {
   const before = weeks.at(-2);
   const a = now && weekPrice(now);
   const b = before && weekPrice(before);
-  if (a == null || b == null || b === 0) return 'No price last week to compare';
+  if (a == null || b == null || b === 0) return t('prices.noLastWeek');
   const percent = Math.round(((a - b) * 100) / b);
-  if (percent === 0) return 'Same as last week';
-  return `${percent > 0 ? 'Up' : 'Down'} ${Math.abs(percent)}% from last week`;
+  if (percent === 0) return t('prices.same');
+  return t(percent > 0 ? 'prices.up' : 'prices.down', { percent: Math.abs(percent) });
 }

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { sendQueuedChanges, signOut } from '../../local/sign-out';
 import { api } from '../lib/api';
+import { loadPageMessages, useT } from '../i18n/language';
 
 /**
  * Sign-out as every screen offers it (account menu, account pages, seller dashboard): queued
@@ -18,6 +19,8 @@ export function useSignOut(): { start: () => void; busy: boolean; dialog: ReactN
     try {
       const unsent = discardUnsent ? 0 : await sendQueuedChanges(api);
       if (unsent > 0) {
+        // The dialog's words are with the pages' messages (not loaded on the home).
+        await loadPageMessages();
         setUnsent(unsent);
         return;
       }
@@ -36,6 +39,7 @@ export function useSignOut(): { start: () => void; busy: boolean; dialog: ReactN
 
 /** "N changes not sent yet": wait (stay signed in; they go when the network does), or lose them. */
 function UnsentChangesDialog({ count, busy, onWait, onDiscard }: { count: number; busy: boolean; onWait: () => void; onDiscard: () => void }) {
+  const t = useT();
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = ref.current;
@@ -43,18 +47,16 @@ function UnsentChangesDialog({ count, busy, onWait, onDiscard }: { count: number
     if (count > 0 && !dialog.open) dialog.showModal();
     if (count === 0 && dialog.open) dialog.close();
   }, [count]);
-  const title = `${count} ${count === 1 ? 'change' : 'changes'} not sent yet`;
   return (
     <dialog ref={ref} onClose={onWait} aria-labelledby="unsent-title" className="m-auto w-[calc(100%-2rem)] max-w-md rounded-xl p-0 backdrop:bg-black/50">
       <div className="p-6">
-        <h2 id="unsent-title" className="text-xl font-bold">{title}</h2>
+        <h2 id="unsent-title" className="text-xl font-bold">{t('signOut.title', { n: count })}</h2>
         <p className="mt-2 text-gray-800">
-          {count === 1 ? 'It is' : 'They are'} saved on this phone only. Wait, and {count === 1 ? 'it is' : 'they are'} sent when the network is back;
-          sign out now, and {count === 1 ? 'it is' : 'they are'} lost. The sync indicator at the top lists {count === 1 ? 'it' : 'them'}.
+          {t('signOut.text', { n: count })}
         </p>
         <div className="mt-5 grid gap-3 sm:grid-cols-2">
-          <button type="button" className="btn-primary" onClick={onWait} autoFocus>Wait</button>
-          <button type="button" className="btn-outline text-red-800" onClick={onDiscard} disabled={busy}>Sign out anyway and lose them</button>
+          <button type="button" className="btn-primary" onClick={onWait} autoFocus>{t('signOut.wait')}</button>
+          <button type="button" className="btn-outline text-red-800" onClick={onDiscard} disabled={busy}>{t('signOut.anyway')}</button>
         </div>
       </div>
     </dialog>

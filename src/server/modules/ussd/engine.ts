@@ -3,7 +3,7 @@ import type { Deps } from '../../http/context';
 import { HttpError } from '../../http/errors';
 import type { Db } from '../../platform/db';
 import { toGsm } from '../../platform/messages/sms-text';
-import { USSD_TEXTS } from './texts';
+import type { UssdTexts } from './texts';
 
 /** Africa's Talking shows at most 182 characters a screen; every gateway's reply is held to it. */
 export const SCREEN_LIMIT = 182;
@@ -27,6 +27,8 @@ export interface UssdContext {
   /** This session's key; screens that must act once (an order) key their work on it. */
   sessionKey: string;
   data: Record<string, unknown>;
+  /** Every screen's words, in the caller's language (data.language; see sessions.ts). */
+  texts: UssdTexts;
 }
 
 /** What an answer leads to: another screen, the same one with a problem, or the session's end. */
@@ -105,7 +107,7 @@ export function listPage(ctx: UssdContext, key: string, heading: string, items: 
   let used = heading.length;
   for (let i = start; i < items.length; i++) {
     const line = `${ids.length + 1}. ${items[i]!.label}`;
-    const reserve = i + 1 < items.length ? `\n${MORE}. ${USSD_TEXTS.more}`.length : 0;
+    const reserve = i + 1 < items.length ? `\n${MORE}. ${ctx.texts.more}`.length : 0;
     if (ids.length > 0 && used + line.length + 1 + reserve > LIST_BUDGET) break;
     lines.push(line);
     ids.push(items[i]!.id);
@@ -115,7 +117,7 @@ export function listPage(ctx: UssdContext, key: string, heading: string, items: 
   const more = start + ids.length < items.length;
   ctx.data[key] = ids;
   ctx.data[`${key}Next`] = more ? start + ids.length : undefined;
-  return [heading, ...lines, ...(more ? [`${MORE}. ${USSD_TEXTS.more}`] : []), `0. ${USSD_TEXTS.back}`].join('\n');
+  return [heading, ...lines, ...(more ? [`${MORE}. ${ctx.texts.more}`] : []), `0. ${ctx.texts.back}`].join('\n');
 }
 
 /** The answer to a listPage: the id chosen, 'more' (the page is turned), or a problem. */

@@ -1,3 +1,4 @@
+import { isLocale, type Locale } from '../../../shared/i18n/locales';
 import { now, type Db } from '../../platform/db';
 import { inTransaction } from '../../platform/db/transactions';
 
@@ -67,4 +68,25 @@ export async function linkPhone(db: Db, phone: string, userId: number): Promise<
     .values({ phone, user_id: userId, ussd_region: null, created_at: at, updated_at: at })
     .onConflict((oc) => oc.column('phone').doUpdateSet({ user_id: userId, updated_at: at }))
     .execute();
+}
+
+/** The language of a number's account (users.language), if it has one and chose one. */
+export async function phoneLanguage(db: Db, phone: string): Promise<Locale | undefined> {
+  const row = await db
+    .selectFrom('phone_accounts')
+    .innerJoin('users', 'users.id', 'phone_accounts.user_id')
+    .select('users.language')
+    .where('phone_accounts.phone', '=', phone)
+    .executeTakeFirst();
+  return isLocale(row?.language) ? row.language : undefined;
+}
+
+/**
+ * A caller's language, kept on the number's account like the app's choice (so its SMS follow).
+ * A number with no account yet gets its phone-only buyer account now rather than at its first
+ * order: one place for the language, the same account the first order would make.
+ */
+export async function chooseLanguage(db: Db, phone: string, language: Locale): Promise<void> {
+  const userId = await buyerAccount(db, phone);
+  await db.updateTable('users').set({ language, updated_at: now() }).where('id', '=', userId).execute();
 }

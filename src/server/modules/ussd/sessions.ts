@@ -3,7 +3,9 @@ import type { Deps } from '../../http/context';
 import { now } from '../../platform/db';
 import { runStep, type Reply, type UssdContext, type UssdState } from './engine';
 import { SCREENS } from './menus';
-import { USSD_TEXTS } from './texts';
+import { phoneLanguage } from './phone-accounts';
+import { USSD_TEXTS, ussdTexts } from './texts';
+import { isLocale } from '../../../shared/i18n/locales';
 
 /** A session untouched this long has ended at the gateway; the next request starts afresh. */
 export const SESSION_SECONDS = 180;
@@ -71,7 +73,9 @@ export async function answerStep(deps: Deps, step: UssdStep): Promise<Reply> {
   }
 
   if (step.serviceCode && /^[*#\d]{2,30}$/.test(step.serviceCode)) state.data.serviceCode ??= step.serviceCode;
-  const ctx: UssdContext = { deps, db, phone: step.phone, sessionKey: key, data: state.data };
+  // The caller's language is read once a session (then kept in its state): a step costs no extra query.
+  if (state.data.language === undefined) state.data.language = (await phoneLanguage(db, step.phone)) ?? 'en';
+  const ctx: UssdContext = { deps, db, phone: step.phone, sessionKey: key, data: state.data, texts: textsOf(state) };
   let reply: Reply;
   try {
     reply = state.at === 'resume' ? await resume(deps, ctx, state, input) : await runStep(SCREENS, ctx, state, input);
@@ -123,16 +127,21 @@ async function freshState(deps: Deps, key: string, phone: string): Promise<UssdS
 }
 
 async function resume(deps: Deps, ctx: UssdContext, state: UssdState, input: string | undefined): Promise<Reply> {
-  if (input === undefined) return { text: USSD_TEXTS.resume, end: false };
-  if (input !== '1' && input !== '2') return { text: `${USSD_TEXTS.pickNumber}\n${USSD_TEXTS.resume}`, end: false };
+  if (input === undefined) return { text: ctx.texts.resume, end: false };
+  if (input !== '1' && input !== '2') return { text: `${ctx.texts.pickNumber}\n${ctx.texts.resume}`, end: false };
   const from = String(state.data.resumeFrom);
   const old = await deps.db.selectFrom('ussd_sessions').select('state').where('session_key', '=', from).where('ended', '=', 0).executeTakeFirst();
   // The old session is closed either way, so it is offered once.
   await deps.db.updateTable('ussd_sessions').set({ ended: 1, updated_at: now() }).where('session_key', '=', from).execute();
+  const language = state.data.language;
   Object.assign(state, input === '1' && old ? (JSON.parse(old.state) as UssdState) : initial());
   ctx.data = state.data;
+  ctx.data.language ??= language;
+  ctx.texts = textsOf(state);
   return runStep(SCREENS, ctx, state, undefined);
 }
+
+const textsOf = (state: UssdState) => ussdTexts(isLocale(state.data.language) ? state.data.language : undefined);
 
 /** The same step is being answered (a retry arrived while the first was running): its reply, once there. */
 async function waitForTwin(deps: Deps, key: string, stepText: string): Promise<Reply> {

@@ -1,9 +1,21 @@
+import type { Locale } from '../../../shared/i18n/locales';
+
 /**
- * Every USSD screen's words (English; Twi joins when the language work lands). GSM characters
- * only, as USSD shows them; screens are at most 182 characters (engine.ts), so these are short.
+ * Every USSD screen's words, in English and Twi. USSD shows the GSM alphabet only: fitScreen
+ * (engine.ts) writes Twi's ɛ and ɔ as e and o, as the Twi SMS do; screens are at most 182
+ * characters, so these are short (tests/server/ussd-twi.test.ts checks the longest).
  */
 export const USSD_TEXTS = {
   welcome: 'Akuafo Market',
+  menuBuy: 'Buy',
+  menuOrders: 'My orders',
+  menuSell: 'Sell',
+  menuPrices: 'Prices today',
+  menuHelp: 'Help',
+  // In both languages whatever the menu's: a caller who chose the wrong one finds the way back.
+  menuLanguage: 'Language/Kasa',
+  languageAsk: 'Language/Kasa:\n1. English\n2. Twi',
+  paymentFailed: 'Payment failed',
   more: 'More',
   back: 'Back',
   pickNumber: 'Please reply with a number from the list.',
@@ -42,3 +54,58 @@ export const USSD_TEXTS = {
   sellDone: (name: string) => `Thank you. ${name} was sent for review, marked "listed by phone". We will SMS you when it is live.`,
   help: (code: string) => `Akuafo Market: buy farm produce, pay by MoMo, collect at a warehouse with your pickup code. Farmers sell too. Dial ${code} any time. Questions: Contact us at akuafo.market`,
 } as const;
+
+export type UssdTexts = { [K in keyof typeof USSD_TEXTS]: (typeof USSD_TEXTS)[K] extends string ? string : (typeof USSD_TEXTS)[K] };
+
+/** Twi (see docs/i18n/glossary-tw.md): "Tɔ" buy, "Tɔn" sell, adetɔ order, kɔgye pickup, adekoradan warehouse. */
+const USSD_TEXTS_AK: UssdTexts = {
+  welcome: 'Akuafo Market',
+  menuBuy: 'Tɔ',
+  menuOrders: 'Nneɛma a matɔ',
+  menuSell: 'Tɔn',
+  menuPrices: 'Ɛnnɛ dwam bo',
+  menuHelp: 'Mmoa',
+  menuLanguage: 'Language/Kasa',
+  languageAsk: USSD_TEXTS.languageAsk,
+  paymentFailed: 'Ka no antua',
+  more: 'Bio',
+  back: 'San w’akyi',
+  pickNumber: 'Yɛsrɛ wo, fa nɔma a ɛwɔ ha no bi bua.',
+  notGhana: USSD_TEXTS.notGhana,
+  busy: 'Yɛda so reyɛ wo mmuae a edi kan no ho adwuma. Yɛsrɛ wo, san bua.',
+  resume: 'Wopɛ sɛ wokɔ so fi baabi a wugyinae?\n1. Kɔ so\n2. Fi ase bio',
+  regionAsk: 'Wo mantam? (yɛbisa prɛko pɛ)',
+  pricesAsk: 'Ɛnnɛ dwam bo: kyerɛw nnɔbae din, te sɛ MAIZE',
+  pricesWhich: 'Yɛsrɛ wo, kyerɛw nnɔbae din, te sɛ MAIZE anaa YAM.',
+  categoryAsk: 'Tɔ: paw kuw bi',
+  soldOut: 'Kafra, yɛatɔn no awie anaa ɛnsi dwa bio.',
+  nothingInCategory: 'Biribiara nsi dwa wɔ kuw yi mu seesei. Paw foforo.',
+  listingsAsk: (category: string) => `${category} a ɛbɛn wo:`,
+  quantityAsk: (name: string, price: string, stock: number) => `${name}\n${price} biara, ${stock} na aka.\nWopɛ dodoɔ ahe? (1-${stock})`,
+  quantityProblem: (max: number) => `Yɛsrɛ wo, fa nɔma fi 1 kosi ${max} bua.`,
+  warehouseAsk: 'Wobɛkɔgye wɔ:',
+  confirm: (what: string, warehouse: string, total: string) => `${what}\nKɔgye: ${warehouse}\nNe nyinaa ${total} (VAT ka ho)\n1. Pene so na fa MoMo tua`,
+  sandboxPrompt: (total: string, orderNumber: string) => `SANDBOX (ɛnyɛ sika ankasa) - ɛsi wo MoMo nkaebɔ ananmu:\nTua ${total} ma Akuafo Market ma ${orderNumber}?\n1. Pene so\n2. Pow`,
+  realPrompt: (total: string, orderNumber: string) => `Adetɔ ${orderNumber}: pene MoMo nkaebɔ ${total} no so wɔ fon yi so na tua. Yɛde SMS bɛka akyerɛ wo sɛ wotua wie a.`,
+  paid: (orderNumber: string) => `Wotua wie. Yɛda wo ase! Adetɔ ${orderNumber}. Yɛde wo kɔgye kood bɛbrɛ wo SMS so sɛ ɛyɛ krado a.`,
+  waiting: (orderNumber: string) => `Adetɔ ${orderNumber}: yɛda so retwɛn ka no. Yɛde SMS bɛka akyerɛ wo sɛ ɛba a.`,
+  declined: (orderNumber: string) => `Wɔapow ka a ɛfa ${orderNumber} ho. Yɛkura wo nneɛma no bere tiaa bi.\n1. San bɔ mmɔden\n2. Gyae`,
+  declinedEnd: (orderNumber: string, code: string) => `Yɛkura adetɔ ${orderNumber} bere tiaa bi. Sɛ wopɛ sɛ wotua akyiri yi a, frɛ ${code}, Nneɛma a matɔ.`,
+  noOrders: 'Wonntɔɔ biribi da. San frɛ na paw Tɔ.',
+  ordersHeading: 'Nneɛma a woatɔ akyiri yi:',
+  payPending: (orderNumber: string) => `Tua ${orderNumber}`,
+  sellNeedsAccount: (url: string) => `Sɛ wopɛ sɛ wode fon tɔn a, fa nɔma yi ka w'adetɔnfo akawnt ho: hyɛn mu wɔ ${url}, si wo fon so dua, na paw Sell by USSD wɔ wo ho nsɛm mu.`,
+  sellCategory: 'Tɔn: paw kuw bi',
+  sellName: 'Ade no din? (te sɛ Puna yam)',
+  sellNameProblem: 'Yɛsrɛ wo, kyerɛw din a ne nkyerɛwde yɛ 2 kosi 40.',
+  sellQuantity: 'Wowɔ dodoɔ ahe? (1-9999)',
+  sellQuantityProblem: 'Yɛsrɛ wo, fa nɔma fi 1 kosi 9999 bua.',
+  sellPrice: 'Baako bo, GHS? (te sɛ 12.50)',
+  sellPriceProblem: 'Yɛsrɛ wo, kyerɛw bo te sɛ 12 anaa 12.50 (ɛnboro GHS 100000).',
+  sellConfirm: (quantity: number, name: string, price: string) => `Fa ${name} ${quantity} si dwa, ${price} biara?\n1. Fa kɔ ma wɔnhwɛ mu`,
+  sellDone: (name: string) => `Yɛda wo ase. Yɛde ${name} akɔ ma wɔahwɛ mu, "listed by phone". Yɛde SMS bɛka akyerɛ wo sɛ ɛsi dwa a.`,
+  help: (code: string) => `Akuafo Market: tɔ afuom nnɔbae, fa MoMo tua, na fa wo kɔgye kood kɔgye wɔ adekoradan. Akuafo nso tɔn. Frɛ ${code} bere biara. Nsɛmmisa: akuafo.market`,
+};
+
+/** The words of a session in the caller's language (English when none was chosen). */
+export const ussdTexts = (language: Locale | undefined): UssdTexts => (language === 'ak' ? USSD_TEXTS_AK : USSD_TEXTS);

@@ -1,9 +1,22 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { apiMessageId } from '../../../shared/i18n/api-messages';
+import { useT } from '../../i18n/language';
+
+/**
+ * A field's error in the reader's language: the shared schemas (and the server, for English
+ * readers) speak English; a sentence the catalogue knows is shown in the chosen language.
+ */
+function useFieldError(error: string | undefined): string | undefined {
+  const t = useT();
+  const id = error ? apiMessageId(error) : undefined;
+  return id ? t(id) : error;
+}
 
 /** A labelled input with its error under it, announced to screen readers. */
-export function Field({ label, error, hint, ...input }: { label: string; error?: string; hint?: ReactNode } & InputHTMLAttributes<HTMLInputElement>) {
+export function Field({ label, error: english, hint, ...input }: { label: string; error?: string; hint?: ReactNode } & InputHTMLAttributes<HTMLInputElement>) {
   const id = useId();
+  const error = useFieldError(english);
   return (
     <div>
       <label htmlFor={id} className="mb-1 block text-sm font-medium text-gray-800">{label}</label>
@@ -16,16 +29,18 @@ export function Field({ label, error, hint, ...input }: { label: string; error?:
 
 /** A password field with a show/hide button; note: its rule, said under it before any error (and read out with the field). */
 export function PasswordField(props: { label: string; error?: string; hint?: ReactNode; note?: string } & InputHTMLAttributes<HTMLInputElement>) {
+  const t = useT();
   const [shown, setShown] = useState(false);
   const id = useId();
-  const { label, error, hint, note, ...input } = props;
+  const { label, error: english, hint, note, ...input } = props;
+  const error = useFieldError(english);
   const describedBy = [note && `${id}-note`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
   return (
     <div>
       <label htmlFor={id} className="mb-1 block text-sm font-medium text-gray-800">{label}</label>
       <div className="relative">
         <input id={id} type={shown ? 'text' : 'password'} className="input pr-11" aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
-        <button type="button" onClick={() => setShown((s) => !s)} className="absolute inset-y-0 right-0 px-3 text-gray-600" aria-label={shown ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}>
+        <button type="button" onClick={() => setShown((s) => !s)} className="absolute inset-y-0 right-0 px-3 text-gray-600" aria-label={t(shown ? 'password.hide' : 'password.show', { label: label.toLowerCase() })}>
           {shown ? <EyeOff size={18} aria-hidden="true" /> : <Eye size={18} aria-hidden="true" />}
         </button>
       </div>

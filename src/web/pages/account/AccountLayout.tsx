@@ -4,22 +4,24 @@ import type { ReactNode } from 'react';
 import { NavLink } from 'react-router-dom';
 import { useSignOut } from '../../components/SignOut';
 import { useSession } from '../../hooks/useSession';
+import { t } from '../../../shared/i18n';
+import { useT } from '../../i18n/language';
 
 const ENTRIES = [
-  { to: '/profile', label: 'My Account', icon: User },
-  { to: '/orders', label: 'Orders', icon: Package },
-  { to: '/cart', label: 'Cart', icon: ShoppingCart },
-  { to: '/wishlist', label: 'Wishlist', icon: Heart },
-  { to: '/addresses', label: 'Addresses', icon: MapPin },
-  { to: '/payment-methods', label: 'Payment Methods', icon: CreditCard },
-  { to: '/notifications', label: 'Notifications', icon: Bell },
-  { to: '/settings', label: 'Settings', icon: Settings },
-  { to: '/help', label: 'Help Center', icon: HelpCircle },
+  { to: '/profile', label: 'account.myAccount', icon: User },
+  { to: '/orders', label: 'account.orders', icon: Package },
+  { to: '/cart', label: 'account.cart', icon: ShoppingCart },
+  { to: '/wishlist', label: 'account.wishlist', icon: Heart },
+  { to: '/addresses', label: 'account.addresses', icon: MapPin },
+  { to: '/payment-methods', label: 'account.paymentMethods', icon: CreditCard },
+  { to: '/notifications', label: 'account.notifications', icon: Bell },
+  { to: '/settings', label: 'account.settings', icon: Settings },
+  { to: '/help', label: 'account.help', icon: HelpCircle },
 ] as const;
 
 /** The account's number as the app shows numbers, or that there is none. */
 export function displayPhone(phone: string | null | undefined): string {
-  return formatPhone(phone) || 'Not given';
+  return formatPhone(phone) || t('account.noPhone');
 }
 
 export function initials(first?: string, last?: string): string {
@@ -28,6 +30,7 @@ export function initials(first?: string, last?: string): string {
 
 /** The account pages' frame: the left menu (a row of links on phones) and the page. */
 export function AccountLayout({ title, children }: { title: string; children: ReactNode }) {
+  const t = useT();
   const { session } = useSession();
   const user = session?.user;
   const leave = useSignOut();
@@ -44,7 +47,7 @@ export function AccountLayout({ title, children }: { title: string; children: Re
           )}
           <p className="font-semibold">{user ? `${user.firstName} ${user.lastName}` : ''}</p>
         </div>
-        <nav aria-label="Account" className="flex gap-1 overflow-x-auto md:flex-col">
+        <nav aria-label={t('account.nav')} className="flex gap-1 overflow-x-auto md:flex-col">
           {ENTRIES.map(({ to, label, icon: Icon }) => (
             <NavLink
               key={to}
@@ -53,12 +56,12 @@ export function AccountLayout({ title, children }: { title: string; children: Re
               className={({ isActive }) => `flex shrink-0 items-center gap-2 rounded-lg px-3 py-2 text-sm ${isActive ? 'bg-brand-light font-semibold text-brand-dark' : 'text-gray-700 hover:bg-gray-100'}`}
             >
               <Icon size={18} aria-hidden="true" />
-              {label}
+              {t(label)}
             </NavLink>
           ))}
           <button type="button" onClick={leave.start} disabled={leave.busy} className="flex shrink-0 items-center gap-2 rounded-lg px-3 py-2 text-left text-sm text-red-700 hover:bg-red-50">
             <LogOut size={18} aria-hidden="true" />
-            {leave.busy ? 'Signing out…' : 'Log Out'}
+            {leave.busy ? t('account.signingOut') : t('account.logOut')}
           </button>
         </nav>
         {leave.dialog}

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { loadCountries, type Country } from '../../../shared/reference/countries';
+import { useT } from '../../i18n/language';
 
 /** Loads the country list on first use (its own chunk), Ghana first. */
 export function useCountries(): Country[] | undefined {
@@ -28,13 +29,14 @@ interface Props {
  * is cleared when the country changes; a country without listed regions gets a text field.
  */
 export function CountryRegionFields({ countries, country, region, onCountry, onRegion, errors }: Props) {
+  const t = useT();
   const countryId = useId();
   const regionId = useId();
   const regions = countries?.find((c) => c.name === country)?.regions ?? [];
   return (
     <>
       <div>
-        <label htmlFor={countryId} className="mb-1 block text-sm font-medium text-gray-800">Country</label>
+        <label htmlFor={countryId} className="mb-1 block text-sm font-medium text-gray-800">{t('countryRegion.country')}</label>
         <select
           id={countryId}
           className="input"
@@ -46,7 +48,7 @@ export function CountryRegionFields({ countries, country, region, onCountry, onR
           }}
           aria-invalid={errors.country ? true : undefined}
         >
-          <option value="">{countries ? 'Select a country' : 'Loading countries…'}</option>
+          <option value="">{countries ? t('countryRegion.chooseCountry') : t('countryRegion.loadingCountries')}</option>
           {countries?.map((c) => (
             <option key={c.code} value={c.name}>{c.name}</option>
           ))}
@@ -54,12 +56,12 @@ export function CountryRegionFields({ countries, country, region, onCountry, onR
         {errors.country && <p className="mt-1 text-sm text-red-700">{errors.country}</p>}
       </div>
       <div>
-        <label htmlFor={regionId} className="mb-1 block text-sm font-medium text-gray-800">State / Region</label>
+        <label htmlFor={regionId} className="mb-1 block text-sm font-medium text-gray-800">{t('countryRegion.region')}</label>
         {country && countries && regions.length === 0 ? (
           <input id={regionId} className="input" value={region} onChange={(e) => onRegion(e.target.value)} aria-invalid={errors.region ? true : undefined} />
         ) : (
           <select id={regionId} className="input" value={region} disabled={!country || !countries} onChange={(e) => onRegion(e.target.value)} aria-invalid={errors.region ? true : undefined}>
-            <option value="">Select a region</option>
+            <option value="">{t('countryRegion.chooseRegion')}</option>
             {regions.map((r) => (
               <option key={r.code + r.name} value={r.name}>{r.name}</option>
             ))}

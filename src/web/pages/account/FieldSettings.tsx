@@ -11,6 +11,7 @@ import type { OfflinePackSize } from '../../../shared/schemas/offline';
 import { api } from '../../lib/api';
 import { useDataSaver } from '../../hooks/useDataSaver';
 import { useOnline } from '../../hooks/useOnline';
+import { useT } from '../../i18n/language';
 
 /** Bytes as a phone user reads them: "1.4 MB". */
 export function formatBytes(bytes: number): string {
@@ -22,6 +23,7 @@ export function formatBytes(bytes: number): string {
 
 /** Data saver and what the app fetched this month. */
 export function DataSaverCard() {
+  const t = useT();
   const stored = useDataSaver();
   // The switch moves at once; the stored setting follows a moment later through Dexie.
   const [chosen, setChosen] = useState<boolean>();
@@ -36,11 +38,11 @@ export function DataSaverCard() {
   const usage = useLiveQuery(() => usageForMonth(), []);
   return (
     <section className="card p-5 text-sm" aria-labelledby="data-title">
-      <h2 id="data-title" className="mb-3 text-lg font-semibold">Data</h2>
+      <h2 id="data-title" className="mb-3 text-lg font-semibold">{t('dataSaver.title')}</h2>
       <div className="flex items-start justify-between gap-4">
         <span>
-          <span id="data-saver-label" className="block font-medium">Data saver</span>
-          <span id="data-saver-note" className="text-gray-700">Small pictures only, list pictures load when you tap them, nothing fetched ahead.</span>
+          <span id="data-saver-label" className="block font-medium">{t('dataSaver.label')}</span>
+          <span id="data-saver-note" className="text-gray-700">{t('dataSaver.note')}</span>
         </span>
         {/* A real switch a thumb can hit: 44 px tall, the state shown by the knob and said by aria-checked. */}
         <button
@@ -58,9 +60,9 @@ export function DataSaverCard() {
           </span>
         </button>
       </div>
-      <p className="mt-4 font-medium">Data used this month</p>
+      <p className="mt-4 font-medium">{t('dataSaver.used')}</p>
       <p data-testid="data-used" className="text-gray-800">
-        {usage ? `${formatBytes(usage.pictures + usage.data)} (pictures ${formatBytes(usage.pictures)}, other data ${formatBytes(usage.data)})` : '…'}
+        {usage ? t('dataSaver.usage', { total: formatBytes(usage.pictures + usage.data), pictures: formatBytes(usage.pictures), data: formatBytes(usage.data) }) : '…'}
       </p>
     </section>
   );
@@ -68,6 +70,7 @@ export function DataSaverCard() {
 
 /** Whether the browser keeps our storage, how much the app holds and what takes it. */
 export function StorageCard() {
+  const t = useT();
   const [report, setReport] = useState<StorageReport>();
   const [attempt, setAttempt] = useState(0);
   const packs = useLiveQuery(() => listPacks(), []);
@@ -83,37 +86,37 @@ export function StorageCard() {
   const parts = report?.parts;
   return (
     <section className="card p-5 text-sm" aria-labelledby="storage-title">
-      <h2 id="storage-title" className="mb-3 text-lg font-semibold">Storage on this phone</h2>
+      <h2 id="storage-title" className="mb-3 text-lg font-semibold">{t('storage.title')}</h2>
       {!report ? (
-        <p>Measuring…</p>
+        <p>{t('storage.measuring')}</p>
       ) : (
         <>
           <p data-testid="storage-persisted">
             {report.persisted
-              ? 'Kept: the browser will not clear the app\'s data when space runs low.'
-              : 'Not protected: the browser may clear the app\'s data when the phone runs short of space.'}
+              ? t('storage.kept')
+              : t('storage.notKept')}
           </p>
           {!report.persisted && (
             <button type="button" className="btn-outline mt-2 px-3 py-1.5 text-sm" onClick={() => void requestPersistentStorage().finally(refresh)}>
-              Ask to keep it
+              {t('storage.ask')}
             </button>
           )}
           <p className="mt-3" data-testid="storage-total">
-            The app stores {formatBytes(report.total)}{report.quota ? ` of ${formatBytes(report.quota)} available` : ''}:
+            {report.quota ? t('storage.totalOf', { total: formatBytes(report.total), quota: formatBytes(report.quota) }) : t('storage.total', { total: formatBytes(report.total) })}
           </p>
           <dl className="mt-1 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1" data-testid="storage-parts">
-            <dt>The app itself (to open offline)</dt><dd>{formatBytes(parts!.appFiles)}</dd>
-            <dt>Catalogue</dt><dd>{formatBytes(parts!.catalogue)}</dd>
-            <dt>Pictures you viewed ({report.pictureCount})</dt><dd>{formatBytes(parts!.pictures)}</dd>
-            <dt>Pictures saved for offline ({report.savedPictureCount})</dt><dd>{formatBytes(parts!.savedPictures)}</dd>
-            <dt>Drafts</dt><dd>{formatBytes(parts!.drafts)}</dd>
-            <dt>Orders</dt><dd>{formatBytes(parts!.orders)}</dd>
-            <dt>The browser's own bookkeeping (indexes, the offline worker)</dt><dd>{formatBytes(parts!.other)}</dd>
+            <dt>{t('storage.app')}</dt><dd>{formatBytes(parts!.appFiles)}</dd>
+            <dt>{t('storage.catalogue')}</dt><dd>{formatBytes(parts!.catalogue)}</dd>
+            <dt>{t('storage.viewed', { n: report.pictureCount })}</dt><dd>{formatBytes(parts!.pictures)}</dd>
+            <dt>{t('storage.saved', { n: report.savedPictureCount })}</dt><dd>{formatBytes(parts!.savedPictures)}</dd>
+            <dt>{t('storage.drafts')}</dt><dd>{formatBytes(parts!.drafts)}</dd>
+            <dt>{t('storage.orders')}</dt><dd>{formatBytes(parts!.orders)}</dd>
+            <dt>{t('storage.other')}</dt><dd>{formatBytes(parts!.other)}</dd>
           </dl>
           <button type="button" className="btn-outline mt-3 px-3 py-1.5 text-sm" disabled={report.pictureCount === 0} onClick={() => void freeViewedPictures(caches).finally(refresh)}>
-            Free pictures
+            {t('storage.free')}
           </button>
-          <p className="mt-1 text-xs text-gray-600">Frees the pictures kept from browsing; pictures saved for offline stay until you remove their pack.</p>
+          <p className="mt-1 text-xs text-gray-600">{t('storage.freeNote')}</p>
         </>
       )}
     </section>
@@ -122,6 +125,7 @@ export function StorageCard() {
 
 /** "Save for offline": a category's pictures, or everything's, with the size shown first. */
 export function OfflinePacksCard() {
+  const t = useT();
   const online = useOnline();
   const dataSaver = useDataSaver();
   const categories = useLiveQuery(() => localCategories(), []);
@@ -147,13 +151,13 @@ export function OfflinePacksCard() {
   };
 
   const scopes: { category: Category | null; label: string }[] = [
-    { category: null, label: 'Everything' },
+    { category: null, label: t('packs.everything') },
     ...(categories ?? []).map((c) => ({ category: c.name as Category, label: `${c.name} (${c.productCount})` })),
   ];
   return (
     <section className="card p-5 text-sm" aria-labelledby="packs-title" id="offline">
-      <h2 id="packs-title" className="mb-1 text-lg font-semibold">Save for offline</h2>
-      <p className="mb-3 text-gray-700">Keep a category's pictures on this phone, so its products show them with no network. {dataSaver ? 'Small pictures (Data saver).' : ''}</p>
+      <h2 id="packs-title" className="mb-1 text-lg font-semibold">{t('packs.title')}</h2>
+      <p className="mb-3 text-gray-700">{t('packs.text')} {dataSaver ? t('packs.small') : ''}</p>
       <ul className="divide-y divide-gray-200">
         {scopes.map(({ category, label }) => {
           const id = category ?? 'all';
@@ -163,19 +167,19 @@ export function OfflinePacksCard() {
               <div className="flex items-center justify-between gap-2">
                 <span className="font-medium">{label}</span>
                 {pack ? <PackControls pack={pack} online={online} /> : (
-                  <button type="button" className="btn-outline px-3 py-1 text-sm" disabled={!online} onClick={() => void ask(category)} aria-label={`Save for offline: ${category ?? 'everything'}`}>
-                    Save for offline
+                  <button type="button" className="btn-outline px-3 py-1 text-sm" disabled={!online} onClick={() => void ask(category)} aria-label={t('packs.saveLabel', { scope: category ?? t('packs.everything') })}>
+                    {t('packs.save')}
                   </button>
                 )}
               </div>
               {asking && asking.category === category && (
-                <div className="mt-2 rounded-md bg-brand-light p-3" role="group" aria-label="Size of the download">
-                  {asking.error ? <p role="alert" className="text-red-800">{asking.error}</p> : !asking.size ? <p>Working out the size…</p> : (
+                <div className="mt-2 rounded-md bg-brand-light p-3" role="group" aria-label={t('packs.size')}>
+                  {asking.error ? <p role="alert" className="text-red-800">{asking.error}</p> : !asking.size ? <p>{t('packs.working')}</p> : (
                     <>
-                      <p data-testid="pack-size">{asking.size.productCount} products, {asking.size.imageCount} pictures: {formatBytes(asking.size.bytes)} to download.</p>
+                      <p data-testid="pack-size">{t('packs.estimate', { products: asking.size.productCount, pictures: asking.size.imageCount, bytes: formatBytes(asking.size.bytes) })}</p>
                       <div className="mt-2 flex gap-2">
-                        <button type="button" className="btn-primary px-3 py-1 text-sm" onClick={() => void start(asking.size!)}>Start</button>
-                        <button type="button" className="btn-outline px-3 py-1 text-sm" onClick={() => setAsking(undefined)}>Cancel</button>
+                        <button type="button" className="btn-primary px-3 py-1 text-sm" onClick={() => void start(asking.size!)}>{t('packs.start')}</button>
+                        <button type="button" className="btn-outline px-3 py-1 text-sm" onClick={() => setAsking(undefined)}>{t('packs.cancel')}</button>
                       </div>
                     </>
                   )}
@@ -183,10 +187,10 @@ export function OfflinePacksCard() {
               )}
               {pack && pack.status !== 'done' && (
                 <div className="mt-2">
-                  <progress className="w-full accent-brand" max={pack.urls.length || 1} value={pack.done} aria-label={`Saving ${label}`} />
+                  <progress className="w-full accent-brand" max={pack.urls.length || 1} value={pack.done} aria-label={t('packs.saving', { scope: label })} />
                   <p className="text-xs text-gray-700">
-                    {pack.done} of {pack.urls.length} pictures, {formatBytes(pack.bytes)} of about {formatBytes(pack.estimatedBytes)}
-                    {pack.error ? ` · ${pack.error}` : pack.status === 'paused' ? ' · Paused' : ''}
+                    {t('packs.progress', { done: pack.done, total: pack.urls.length, bytes: formatBytes(pack.bytes), estimate: formatBytes(pack.estimatedBytes) })}
+                    {pack.error ? ` · ${pack.error}` : pack.status === 'paused' ? ` · ${t('packs.paused')}` : ''}
                   </p>
                 </div>
               )}
@@ -199,15 +203,16 @@ export function OfflinePacksCard() {
 }
 
 function PackControls({ pack, online }: { pack: OfflinePack; online: boolean }) {
-  const remove = <button type="button" className="px-2 py-1 text-sm text-red-800 hover:bg-red-50" onClick={() => void removePack(pack.id)}>Remove</button>;
+  const t = useT();
+  const remove = <button type="button" className="px-2 py-1 text-sm text-red-800 hover:bg-red-50" onClick={() => void removePack(pack.id)}>{t('packs.remove')}</button>;
   if (pack.status === 'done') {
-    return <span className="flex items-center gap-2"><span className="text-brand-dark" data-testid="pack-saved">Saved ({pack.urls.length} pictures)</span>{remove}</span>;
+    return <span className="flex items-center gap-2"><span className="text-brand-dark" data-testid="pack-saved">{t('packs.saved', { n: pack.urls.length })}</span>{remove}</span>;
   }
   return (
     <span className="flex items-center gap-2">
       {pack.status === 'saving'
-        ? <button type="button" className="btn-outline px-3 py-1 text-sm" onClick={() => void pausePack(pack.id)}>Pause</button>
-        : <button type="button" className="btn-outline px-3 py-1 text-sm" disabled={!online} onClick={() => void resumePack(pack.id)?.catch(() => undefined)}>Resume</button>}
+        ? <button type="button" className="btn-outline px-3 py-1 text-sm" onClick={() => void pausePack(pack.id)}>{t('packs.pause')}</button>
+        : <button type="button" className="btn-outline px-3 py-1 text-sm" disabled={!online} onClick={() => void resumePack(pack.id)?.catch(() => undefined)}>{t('packs.resume')}</button>}
       {remove}
     </span>
   );

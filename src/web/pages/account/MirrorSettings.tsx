@@ -5,6 +5,7 @@ import { MIRROR_BUDGET, MIRROR_BUDGET_DATA_SAVER, readMirrorScope, setMirrorCate
 import { CATEGORIES, GHANA_REGIONS, type Category, type GhanaRegion } from '../../../shared/catalogue';
 import { api } from '../../lib/api';
 import { useDataSaver } from '../../hooks/useDataSaver';
+import { useT } from '../../i18n/language';
 
 const refresh = () => void pullCatalogue(api).catch(() => undefined);
 
@@ -13,6 +14,7 @@ const refresh = () => void pullCatalogue(api).catch(() => undefined);
  * choose, besides the home shelves and what they opened, carted, ordered or saved.
  */
 export function MirrorCard() {
+  const t = useT();
   const scope = useLiveQuery(() => readMirrorScope(), []);
   const held = useLiveQuery(() => localDb.products.count(), []);
   const dataSaver = useDataSaver();
@@ -22,25 +24,26 @@ export function MirrorCard() {
   };
   return (
     <section className="card p-5 text-sm" aria-labelledby="mirror-title">
-      <h2 id="mirror-title" className="mb-2 text-lg font-semibold">Listings on this phone</h2>
+      <h2 id="mirror-title" className="mb-2 text-lg font-semibold">{t('mirror.title')}</h2>
       <p className="text-gray-700">
-        The phone keeps your region's listings, the home page's offers and everything you opened, put in your cart, ordered or saved, so you
-        can look through them with no network. Up to {(dataSaver ? MIRROR_BUDGET_DATA_SAVER : MIRROR_BUDGET).toLocaleString('en')} listings
-        {dataSaver ? ' with Data saver on' : ` (${MIRROR_BUDGET_DATA_SAVER.toLocaleString('en')} with Data saver)`}; now {(held ?? 0).toLocaleString('en')}.
+        {t('mirror.text')}{' '}
+        {dataSaver
+          ? t('mirror.budgetOn', { budget: MIRROR_BUDGET_DATA_SAVER.toLocaleString('en'), held: (held ?? 0).toLocaleString('en') })
+          : t('mirror.budgetOff', { budget: MIRROR_BUDGET.toLocaleString('en'), saver: MIRROR_BUDGET_DATA_SAVER.toLocaleString('en'), held: (held ?? 0).toLocaleString('en') })}
       </p>
-      <label htmlFor="mirror-region" className="mt-3 block font-medium">Your region</label>
+      <label htmlFor="mirror-region" className="mt-3 block font-medium">{t('mirror.region')}</label>
       <select
         id="mirror-region"
         className="input mt-1 w-auto"
         value={scope.region ?? ''}
         onChange={(e) => e.target.value && void setMirrorRegion(e.target.value as GhanaRegion).then(refresh)}
       >
-        {!scope.region && <option value="">Choose a region</option>}
+        {!scope.region && <option value="">{t('mirror.chooseRegion')}</option>}
         {GHANA_REGIONS.map((r) => <option key={r} value={r}>{r}</option>)}
       </select>
       <fieldset className="mt-3">
-        <legend className="font-medium">Categories to keep</legend>
-        <p className="text-gray-700">None ticked: every category of your region.</p>
+        <legend className="font-medium">{t('mirror.categories')}</legend>
+        <p className="text-gray-700">{t('mirror.none')}</p>
         <div className="mt-1 grid grid-cols-2 gap-1">
           {CATEGORIES.map((c) => (
             <label key={c} className="flex min-h-11 items-center gap-2">

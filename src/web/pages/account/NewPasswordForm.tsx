@@ -4,9 +4,11 @@ import { parseWith } from '../../../shared/schemas/parse';
 import { PasswordChecklist } from './PasswordChecklist';
 import { Alert } from '../../components/ui/Alert';
 import { PasswordField } from '../../components/ui/forms';
+import { useT } from '../../i18n/language';
 
 /** New password twice, checked with the reset page's rule; `save` does the call. */
 export function NewPasswordForm({ save, error }: { save: (newPassword: string) => Promise<void>; error?: string }) {
+  const t = useT();
   const [newPassword, setNewPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -31,7 +33,7 @@ export function NewPasswordForm({ save, error }: { save: (newPassword: string) =
     <form onSubmit={submit} noValidate className="grid gap-4">
       {error && <Alert kind="error">{error}</Alert>}
       <PasswordField
-        label="New password"
+        label={t('password.new')}
         autoComplete="new-password"
         value={newPassword}
         onChange={(e) => {
@@ -42,7 +44,7 @@ export function NewPasswordForm({ save, error }: { save: (newPassword: string) =
         hint={<PasswordChecklist password={newPassword} />}
       />
       <PasswordField
-        label="Confirm new password"
+        label={t('password.confirmNew')}
         autoComplete="new-password"
         value={confirmPassword}
         onChange={(e) => {
@@ -51,7 +53,7 @@ export function NewPasswordForm({ save, error }: { save: (newPassword: string) =
         }}
         error={errors.confirmPassword}
       />
-      <button type="submit" className="btn-primary w-full" disabled={busy}>{busy ? 'Saving…' : 'Reset password'}</button>
+      <button type="submit" className="btn-primary w-full" disabled={busy}>{busy ? t('password.saving') : t('password.reset')}</button>
     </form>
   );
 }

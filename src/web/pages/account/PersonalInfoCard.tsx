@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { updateProfile, refreshProfile, requestContactChange, resendEmailCode, sendPhoneCode } from '../../../local/account';
 import { ApiError } from '../../../local/api';
-import { MESSAGES, profileUpdateSchema, type ContactChannel, type Profile, type ProfileUpdate } from '../../../shared/schemas/accounts';
+import { profileUpdateSchema, type ContactChannel, type Profile, type ProfileUpdate } from '../../../shared/schemas/accounts';
 import { parseWith } from '../../../shared/schemas/parse';
 import { api } from '../../lib/api';
 import { useOnline } from '../../hooks/useOnline';
@@ -13,8 +13,9 @@ import { Alert } from '../../components/ui/Alert';
 import { Field, PasswordField } from '../../components/ui/forms';
 import { errorMessage } from '../../lib/error-message';
 import { useNotice } from './useNotice';
+import { useT } from '../../i18n/language';
 
-const TYPE_LABEL = { CUSTOMER: 'Buyer', SELLER: 'Seller', ADMIN: 'Operator' } as const;
+const TYPE_LABEL = { CUSTOMER: 'personal.buyer', SELLER: 'personal.seller', ADMIN: 'personal.operator' } as const;
 
 /**
  * Personal information with Edit / Save / Cancel. Names go through the outbox, so they show
@@ -24,6 +25,7 @@ const TYPE_LABEL = { CUSTOMER: 'Buyer', SELLER: 'Seller', ADMIN: 'Operator' } as
  */
 export function PersonalInfoCard({ profile }: { profile: Profile }) {
   const loaded = { firstName: profile.user.firstName, lastName: profile.user.lastName, email: profile.user.email, phone: profile.phoneNumber ?? '' };
+  const t = useT();
   const online = useOnline();
   const [editing, setEditing] = useState(false);
   const [form, setForm] = useState(loaded);
@@ -49,7 +51,7 @@ export function PersonalInfoCard({ profile }: { profile: Profile }) {
       if (form[key].trim() !== loaded[key]) changes[key] = form[key];
     }
     if (Object.keys(changes).length === 0) {
-      setNotice({ kind: 'error', text: MESSAGES.noChanges });
+      setNotice({ kind: 'error', text: t('api.noChanges') });
       return;
     }
     const parsed = parseWith(profileUpdateSchema, changes);
@@ -61,12 +63,12 @@ export function PersonalInfoCard({ profile }: { profile: Profile }) {
     const contact = ([['email', email], ['phone', phone]] as const).filter((c): c is readonly [ContactChannel, string] => c[1] !== undefined && c[1] !== loaded[c[0]]);
     if (contact.length > 0) {
       if (!proof) {
-        const message = withPassword ? MESSAGES.confirmWithPassword : MESSAGES.confirmWithCode;
+        const message = withPassword ? t('api.confirmWithPassword') : t('api.confirmWithCode');
         setErrors({ proof: message });
         return;
       }
       if (!online) {
-        setNotice({ kind: 'error', text: 'You are offline. Changing your e-mail or phone needs the network.' });
+        setNotice({ kind: 'error', text: t('personal.offline') });
         return;
       }
     }
@@ -75,10 +77,10 @@ export function PersonalInfoCard({ profile }: { profile: Profile }) {
       if (firstName !== undefined || lastName !== undefined) await updateProfile({ firstName, lastName });
       await reread();
       setEditing(false);
-      const pending = contact.filter(([, value]) => value !== '').map(([channel]) => (channel === 'email' ? 'e-mail address' : 'phone number'));
+      const pending = contact.filter(([, value]) => value !== '').map(([channel]) => channel);
       setNotice({
         kind: 'success',
-        text: pending.length > 0 ? `We sent a code to your new ${pending.join(' and ')}. Enter it below to finish.` : online ? MESSAGES.profileUpdated : `${MESSAGES.profileUpdated}. It will be sent when you are back online.`,
+        text: pending.length > 1 ? t('personal.codeSentBoth') : pending.length === 1 ? t(pending[0] === 'email' ? 'personal.codeSentEmail' : 'personal.codeSentPhone') : online ? t('api.profileUpdated') : t('personal.updatedOffline'),
       });
     } catch (e) {
       if (e instanceof ApiError && e.fieldErrors && (e.fieldErrors.currentPassword || e.fieldErrors.code)) {
@@ -86,7 +88,7 @@ export function PersonalInfoCard({ profile }: { profile: Profile }) {
         return;
       }
       if (e instanceof ApiError && e.fieldErrors) setErrors(e.fieldErrors);
-      setNotice({ kind: 'error', text: errorMessage(e, 'Failed to update profile') });
+      setNotice({ kind: 'error', text: errorMessage(e, t('personal.failed')) });
     }
   };
 
@@ -95,7 +97,7 @@ export function PersonalInfoCard({ profile }: { profile: Profile }) {
       await resendEmailCode(publicApi, profile.user.email);
     } catch (e) {
       if (!(e instanceof ApiError && e.status === 429)) {
-        setNotice({ kind: 'error', text: errorMessage(e, 'Failed to resend code') });
+        setNotice({ kind: 'error', text: errorMessage(e, t('auth.resendFailed')) });
         return;
       }
     }
@@ -119,66 +121,66 @@ export function PersonalInfoCard({ profile }: { profile: Profile }) {
   return (
     <div className="card p-5">
       <div className="mb-4 flex items-center justify-between">
-        <h2 className="text-lg font-semibold">Personal Information</h2>
-        {!editing && <button type="button" className="btn-outline px-3 py-1.5 text-sm" onClick={edit}>Edit</button>}
+        <h2 className="text-lg font-semibold">{t('personal.title')}</h2>
+        {!editing && <button type="button" className="btn-outline px-3 py-1.5 text-sm" onClick={edit}>{t('personal.edit')}</button>}
       </div>
       {notice && <div className="mb-3"><Alert kind={notice.kind}>{notice.text}</Alert></div>}
       {editing ? (
         <form onSubmit={save} noValidate className="grid gap-3 sm:grid-cols-2">
-          <Field label="First name" autoComplete="given-name" {...field('firstName')} />
-          <Field label="Last name" autoComplete="family-name" {...field('lastName')} />
-          <Field label="Email" type="email" autoComplete="email" {...field('email')} />
-          <Field label="Phone" type="tel" autoComplete="tel" {...field('phone')} />
+          <Field label={t('signup.firstName')} autoComplete="given-name" {...field('firstName')} />
+          <Field label={t('signup.lastName')} autoComplete="family-name" {...field('lastName')} />
+          <Field label={t('personal.email')} type="email" autoComplete="email" {...field('email')} />
+          <Field label={t('personal.phone')} type="tel" autoComplete="tel" {...field('phone')} />
           {contactChanged && (
             <div className="sm:col-span-2">
               {withPassword ? (
                 <PasswordField
-                  label="Current password"
+                  label={t('password.current')}
                   autoComplete="current-password"
                   value={proof}
                   onChange={(e) => { setProof(e.target.value); setErrors((x) => ({ ...x, proof: '' })); }}
                   error={errors.proof}
-                  hint={<p className="mt-1 text-sm text-gray-700">To change your e-mail or phone, enter your password. We then send a code to the new address.</p>}
+                  hint={<p className="mt-1 text-sm text-gray-700">{t('personal.proofHint')}</p>}
                 />
               ) : (
                 <>
-                  <Field label="Code sent to your current phone" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={proof} error={errors.proof} onChange={(e) => { setProof(e.target.value.replace(/\D/g, '')); setErrors((x) => ({ ...x, proof: '' })); }} />
-                  <button type="button" className="btn-outline mt-2 min-h-11" onClick={() => sendPhoneCode(api).then(() => setNotice({ kind: 'success', text: 'We sent a code to your current phone.' }), (e) => setNotice({ kind: 'error', text: errorMessage(e, 'Failed to send the code') }))}>
-                    Text me a code
+                  <Field label={t('personal.codeLabel')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={proof} error={errors.proof} onChange={(e) => { setProof(e.target.value.replace(/\D/g, '')); setErrors((x) => ({ ...x, proof: '' })); }} />
+                  <button type="button" className="btn-outline mt-2 min-h-11" onClick={() => sendPhoneCode(api).then(() => setNotice({ kind: 'success', text: t('personal.codeSentCurrent') }), (e) => setNotice({ kind: 'error', text: errorMessage(e, t('personal.sendFailed')) }))}>
+                    {t('sms.send')}
                   </button>
                 </>
               )}
             </div>
           )}
           <div className="flex gap-2 sm:col-span-2">
-            <button type="submit" className="btn-primary">Save</button>
-            <button type="button" className="btn-outline" onClick={() => { setForm(loaded); setErrors({}); setEditing(false); }}>Cancel</button>
+            <button type="submit" className="btn-primary">{t('security.save')}</button>
+            <button type="button" className="btn-outline" onClick={() => { setForm(loaded); setErrors({}); setEditing(false); }}>{t('security.cancel')}</button>
           </div>
         </form>
       ) : (
         <dl className="grid gap-3 text-sm sm:grid-cols-2">
-          <div><dt className="text-gray-600">First name</dt><dd className="font-medium">{profile.user.firstName}</dd></div>
-          <div><dt className="text-gray-600">Last name</dt><dd className="font-medium">{profile.user.lastName}</dd></div>
+          <div><dt className="text-gray-600">{t('signup.firstName')}</dt><dd className="font-medium">{profile.user.firstName}</dd></div>
+          <div><dt className="text-gray-600">{t('signup.lastName')}</dt><dd className="font-medium">{profile.user.lastName}</dd></div>
           <div>
-            <dt className="text-gray-600">Email</dt>
+            <dt className="text-gray-600">{t('personal.email')}</dt>
             <dd className="font-medium break-all">{profile.user.email}</dd>
             {!profile.user.isEmailVerified && (
               <dd className="mt-1 text-amber-800">
-                Not verified yet.{' '}
-                <button type="button" className="font-semibold underline" onClick={verifyEmail}>Verify now</button>
+                {t('personal.notVerified')}{' '}
+                <button type="button" className="font-semibold underline" onClick={verifyEmail}>{t('personal.verifyNow')}</button>
               </dd>
             )}
             {profile.pendingEmail && <dd><PendingChange channel="email" value={profile.pendingEmail} onSettled={settled} /></dd>}
           </div>
           <div>
-            <dt className="text-gray-600">Phone</dt>
-            <dd className="font-medium">{displayPhone(profile.phoneNumber)}{profile.phoneNumber && profile.isPhoneVerified ? ' (verified)' : ''}</dd>
+            <dt className="text-gray-600">{t('personal.phone')}</dt>
+            <dd className="font-medium">{displayPhone(profile.phoneNumber)}{profile.phoneNumber && profile.isPhoneVerified ? ` ${t('personal.verified')}` : ''}</dd>
             {profile.phoneNumber && profile.isPhoneVerified === false && (
-              <dd><PhoneVerification onVerified={() => settled(MESSAGES.phoneVerified)} /></dd>
+              <dd><PhoneVerification onVerified={() => settled(t('api.phoneVerified'))} /></dd>
             )}
             {profile.pendingPhone && <dd><PendingChange channel="phone" value={displayPhone(profile.pendingPhone)} onSettled={settled} /></dd>}
           </div>
-          <div><dt className="text-gray-600">Account type</dt><dd className="font-medium">{TYPE_LABEL[profile.user.userType]}</dd></div>
+          <div><dt className="text-gray-600">{t('personal.type')}</dt><dd className="font-medium">{t(TYPE_LABEL[profile.user.userType])}</dd></div>
         </dl>
       )}
       {!profile.user.isEmailVerified && (
@@ -189,7 +191,7 @@ export function PersonalInfoCard({ profile }: { profile: Profile }) {
         onVerified={async () => {
           setVerifying(false);
           await refreshProfile(api).catch(() => undefined);
-          setNotice({ kind: 'success', text: 'Email address verified' });
+          setNotice({ kind: 'success', text: t('personal.emailVerified') });
         }}
       />
       )}

@@ -11,6 +11,7 @@ import { OperatorProfile } from './OperatorProfile';
 import { PersonalInfoCard } from './PersonalInfoCard';
 import { SecurityCard } from './SecurityCard';
 import { AddressesCard, QuickActions, RecentOrdersCard } from './SummaryCards';
+import { useT } from '../../i18n/language';
 
 /** Reads the server's profile into the local copy once per visit; the copy renders offline. */
 export function useProfile(): { profile: Profile | undefined; failed: boolean; loading: boolean } {
@@ -37,19 +38,20 @@ export function useProfile(): { profile: Profile | undefined; failed: boolean; l
 
 /** /profile: the shopper's account page. Sellers have their own at /sellers/me; operators a short one. */
 export default function ProfilePage() {
+  const t = useT();
   const { session } = useSession();
   const { profile, failed, loading } = useProfile();
   if (session?.user.userType === 'SELLER') return <Navigate to="/sellers/me" replace />;
   if (session?.user.userType === 'ADMIN') return <OperatorProfile user={session.user} />;
 
   return (
-    <AccountLayout title="My Account">
+    <AccountLayout title={t('account.myAccount')}>
       {loading ? (
-        <Spinner label="Loading your account…" />
+        <Spinner label={t('profile.loading')} />
       ) : failed || !profile ? (
         <div className="card p-6 text-center">
-          <p className="mb-3 text-red-800">Failed to load profile data</p>
-          <button type="button" className="btn-primary" onClick={() => window.location.reload()}>Try again</button>
+          <p className="mb-3 text-red-800">{t('profile.failed')}</p>
+          <button type="button" className="btn-primary" onClick={() => window.location.reload()}>{t('profile.retry')}</button>
         </div>
       ) : (
         <div className="grid gap-4">

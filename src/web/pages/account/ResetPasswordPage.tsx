@@ -8,11 +8,13 @@ import { publicApi } from '../../lib/publicApi';
 import { Spinner } from '../../components/Spinner';
 import { Alert } from '../../components/ui/Alert';
 import { errorMessage } from '../../lib/error-message';
+import { useT } from '../../i18n/language';
 
 const REDIRECT_MS = 2500;
 
 /** /reset-password?token=…: the page the e-mailed link opens. */
 export default function ResetPasswordPage() {
+  const t = useT();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const navigate = useNavigate();
@@ -42,16 +44,16 @@ export default function ResetPasswordPage() {
   return (
     <div className="container-page max-w-md py-10">
       <div className="card p-6">
-        <h1 className="mb-6 text-2xl font-bold">Choose a new password</h1>
+        <h1 className="mb-6 text-2xl font-bold">{t('reset.chooseTitle')}</h1>
         {check === 'verifying' ? (
-          <Spinner label="Checking your link…" />
+          <Spinner label={t('reset.checkingLink')} />
         ) : check === 'invalid' ? (
           <div className="grid gap-4">
-            <Alert kind="error">{token ? MESSAGES.resetInvalid : 'Invalid or missing token.'}</Alert>
-            <Link to="/password-reset-request" className="btn-primary">Request a new link</Link>
+            <Alert kind="error">{token ? t('api.resetInvalid') : t('reset.missingToken')}</Alert>
+            <Link to="/password-reset-request" className="btn-primary">{t('reset.newLink')}</Link>
           </div>
         ) : done ? (
-          <Alert kind="success">{MESSAGES.resetDone}</Alert>
+          <Alert kind="success">{t('api.resetDone')}</Alert>
         ) : (
           <>
             <NewPasswordForm
@@ -62,12 +64,12 @@ export default function ResetPasswordPage() {
                   await resetPassword(publicApi, { token, newPassword });
                   setDone(true);
                 } catch (e) {
-                  setError(e instanceof ApiError && !e.isNetwork ? e.message : errorMessage(e, 'Could not reset the password. Please try again.'));
+                  setError(e instanceof ApiError && !e.isNetwork ? e.message : errorMessage(e, t('reset.failed')));
                 }
               }}
             />
-            {error === MESSAGES.resetInvalid && (
-              <p className="mt-4 text-center text-sm"><Link to="/password-reset-request" className="font-medium text-brand-dark underline">Request a new link</Link></p>
+            {(error === MESSAGES.resetInvalid || error === t('api.resetInvalid')) && (
+              <p className="mt-4 text-center text-sm"><Link to="/password-reset-request" className="font-medium text-brand-dark underline">{t('reset.newLink')}</Link></p>
             )}
           </>
         )}

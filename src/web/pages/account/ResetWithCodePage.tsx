@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { resetPassword, verifyResetCode } from '../../../local/account';
-import { MESSAGES, resetVerifyOtpSchema } from '../../../shared/schemas/accounts';
+import { resetVerifyOtpSchema } from '../../../shared/schemas/accounts';
 import { parseWith } from '../../../shared/schemas/parse';
 import { NewPasswordForm } from './NewPasswordForm';
 import { publicApi } from '../../lib/publicApi';
@@ -9,9 +9,11 @@ import { Alert } from '../../components/ui/Alert';
 import { AuthCard } from './AuthCard';
 import { Field } from '../../components/ui/forms';
 import { errorMessage } from '../../lib/error-message';
+import { useT } from '../../i18n/language';
 
 /** /password-reset: the code path. The e-mailed code buys a reset token, then a new password. */
 export default function ResetWithCodePage() {
+  const t = useT();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const [email, setEmail] = useState(params.get('email') ?? '');
@@ -40,16 +42,16 @@ export default function ResetWithCodePage() {
     try {
       setResetToken(await verifyResetCode(publicApi, parsed.value.email, parsed.value.otp));
     } catch (e) {
-      setError(errorMessage(e, MESSAGES.invalidOtp));
+      setError(errorMessage(e, t('api.invalidOtp')));
     } finally {
       setBusy(false);
     }
   };
 
   return (
-    <AuthCard title="Reset your password">
+    <AuthCard title={t('reset.codeTitle')}>
       {done ? (
-        <Alert kind="success">{MESSAGES.resetDone}</Alert>
+        <Alert kind="success">{t('api.resetDone')}</Alert>
       ) : resetToken ? (
         <NewPasswordForm
           error={error}
@@ -59,23 +61,23 @@ export default function ResetWithCodePage() {
               await resetPassword(publicApi, { resetToken, newPassword });
               setDone(true);
             } catch (e) {
-              setError(errorMessage(e, 'Could not reset the password. Please try again.'));
+              setError(errorMessage(e, t('reset.failed')));
             }
           }}
         />
       ) : (
         <form onSubmit={verify} noValidate className="grid gap-4">
-          <p className="text-sm text-gray-700">Enter your e-mail address and the 6-digit code from the reset e-mail.</p>
+          <p className="text-sm text-gray-700">{t('reset.codeText')}</p>
           {error && <Alert kind="error">{error}</Alert>}
-          <Field label="Email address" type="email" autoComplete="email" value={email} onChange={(e) => { setEmail(e.target.value); setErrors({}); }} error={errors.email} />
-          <Field label="Code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={otp} onChange={(e) => { setOtp(e.target.value.replace(/\D/g, '')); setErrors({}); }} error={errors.otp} />
-          <button type="submit" className="btn-primary" disabled={busy}>{busy ? 'Checking…' : 'Continue'}</button>
+          <Field label={t('auth.emailLabel')} type="email" autoComplete="email" value={email} onChange={(e) => { setEmail(e.target.value); setErrors({}); }} error={errors.email} />
+          <Field label={t('reset.code')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={otp} onChange={(e) => { setOtp(e.target.value.replace(/\D/g, '')); setErrors({}); }} error={errors.otp} />
+          <button type="submit" className="btn-primary" disabled={busy}>{busy ? t('reset.checking') : t('reset.continue')}</button>
         </form>
       )}
       <p className="mt-6 text-center text-sm">
-        <Link to="/password-reset-request" className="text-gray-700 underline">Need a code?</Link>
+        <Link to="/password-reset-request" className="text-gray-700 underline">{t('reset.needCode')}</Link>
         {' · '}
-        <Link to="/signin" className="font-medium text-brand-dark underline">Back to sign in</Link>
+        <Link to="/signin" className="font-medium text-brand-dark underline">{t('auth.backToSignIn')}</Link>
       </p>
     </AuthCard>
   );

@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { changePassword, signOutOtherDevices } from '../../../local/account';
 import { ApiError } from '../../../local/api';
-import { MESSAGES, changePasswordFormSchema } from '../../../shared/schemas/accounts';
+import { changePasswordFormSchema } from '../../../shared/schemas/accounts';
 import { parseWith } from '../../../shared/schemas/parse';
 import { api } from '../../lib/api';
+import { t as message } from '../../../shared/i18n';
 import { useOnline } from '../../hooks/useOnline';
 import { PasswordChecklist } from './PasswordChecklist';
 import { Alert } from '../../components/ui/Alert';
@@ -11,19 +12,21 @@ import { PasswordField } from '../../components/ui/forms';
 import { errorMessage } from '../../lib/error-message';
 import { useNotice } from './useNotice';
 import { formatDate } from '../../../shared/dates';
+import { useT } from '../../i18n/language';
 
 const blank = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 /** What this browser is, in words, for the current-session entry. */
 function thisDevice(): string {
   const ua = navigator.userAgent;
-  const browser = /Edg\//.test(ua) ? 'Edge' : /OPR\/|Opera/.test(ua) ? 'Opera' : /Chrome\//.test(ua) ? 'Chrome' : /Firefox\//.test(ua) ? 'Firefox' : /Safari\//.test(ua) ? 'Safari' : 'Browser';
+  const browser = /Edg\//.test(ua) ? 'Edge' : /OPR\/|Opera/.test(ua) ? 'Opera' : /Chrome\//.test(ua) ? 'Chrome' : /Firefox\//.test(ua) ? 'Firefox' : /Safari\//.test(ua) ? 'Safari' : message('security.browser');
   const system = /Android/.test(ua) ? 'Android' : /iPhone|iPad/.test(ua) ? 'iOS' : /Windows/.test(ua) ? 'Windows' : /Mac OS/.test(ua) ? 'macOS' : /Linux/.test(ua) ? 'Linux' : '';
-  return system ? `${browser} on ${system}` : browser;
+  return system ? message('security.browserOn', { browser, system }) : browser;
 }
 
 /** Password change (needs the network) and the sessions: this one, and 'Sign out other devices'. */
 export function SecurityCard({ passwordChangedAt, activeSessions }: { passwordChangedAt: string | null; activeSessions?: number }) {
+  const t = useT();
   const online = useOnline();
   const [changing, setChanging] = useState(false);
   const [form, setForm] = useState(blank);
@@ -43,9 +46,9 @@ export function SecurityCard({ passwordChangedAt, activeSessions }: { passwordCh
       await changePassword(api, form.currentPassword, form.newPassword);
       setForm(blank);
       setChanging(false);
-      setNotice({ kind: 'success', text: MESSAGES.passwordChanged });
+      setNotice({ kind: 'success', text: t('api.passwordChanged') });
     } catch (e) {
-      const message = e instanceof ApiError && !e.isNetwork && e.status < 500 ? e.message : errorMessage(e, 'Failed to change password');
+      const message = e instanceof ApiError && !e.isNetwork && e.status < 500 ? e.message : errorMessage(e, t('security.failed'));
       setErrors(e instanceof ApiError && e.fieldErrors ? e.fieldErrors : { currentPassword: message });
       setNotice({ kind: 'error', text: message });
     } finally {
@@ -56,9 +59,9 @@ export function SecurityCard({ passwordChangedAt, activeSessions }: { passwordCh
   const signOutOthers = async () => {
     try {
       const n = await signOutOtherDevices(api);
-      setNotice({ kind: 'success', text: n === 0 ? 'No other devices were signed in.' : `Signed out ${n} other ${n === 1 ? 'session' : 'sessions'}.` });
+      setNotice({ kind: 'success', text: n === 0 ? t('security.noOthers') : t('security.signedOutOthers', { n }) });
     } catch (e) {
-      setNotice({ kind: 'error', text: errorMessage(e, 'Could not sign out other devices') });
+      setNotice({ kind: 'error', text: errorMessage(e, t('security.signOutFailed')) });
     }
   };
 
@@ -73,38 +76,38 @@ export function SecurityCard({ passwordChangedAt, activeSessions }: { passwordCh
 
   return (
     <div className="card p-5">
-      <h2 className="mb-4 text-lg font-semibold">Security</h2>
+      <h2 className="mb-4 text-lg font-semibold">{t('security.title')}</h2>
       {notice && <div className="mb-3"><Alert kind={notice.kind}>{notice.text}</Alert></div>}
       <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
         <p>
-          <span className="font-medium">Password</span>
-          <span className="block text-gray-600">Last changed: {passwordChangedAt ? formatDate(passwordChangedAt) : 'Never'}</span>
+          <span className="font-medium">{t('security.password')}</span>
+          <span className="block text-gray-600">{t('security.lastChanged', { date: passwordChangedAt ? formatDate(passwordChangedAt) : t('security.never') })}</span>
         </p>
         {!changing && (
-          <button type="button" className="btn-outline px-3 py-1.5 text-sm" onClick={() => setChanging(true)} disabled={!online} title={online ? undefined : 'Connect to the internet to change your password'}>
-            Change password
+          <button type="button" className="btn-outline px-3 py-1.5 text-sm" onClick={() => setChanging(true)} disabled={!online} title={online ? undefined : t('security.needNetwork')}>
+            {t('security.change')}
           </button>
         )}
       </div>
       {changing && (
         <form onSubmit={submit} noValidate className="mt-4 grid gap-3">
-          <PasswordField label="Current password" autoComplete="current-password" {...field('currentPassword')} />
-          <PasswordField label="New password" autoComplete="new-password" {...field('newPassword')} hint={<PasswordChecklist password={form.newPassword} />} />
-          <PasswordField label="Confirm new password" autoComplete="new-password" {...field('confirmPassword')} />
+          <PasswordField label={t('password.current')} autoComplete="current-password" {...field('currentPassword')} />
+          <PasswordField label={t('password.new')} autoComplete="new-password" {...field('newPassword')} hint={<PasswordChecklist password={form.newPassword} />} />
+          <PasswordField label={t('password.confirmNew')} autoComplete="new-password" {...field('confirmPassword')} />
           <div className="flex gap-2">
-            <button type="submit" className="btn-primary" disabled={busy || !online}>{busy ? 'Saving…' : 'Save'}</button>
-            <button type="button" className="btn-outline" onClick={() => { setForm(blank); setErrors({}); setChanging(false); }}>Cancel</button>
+            <button type="submit" className="btn-primary" disabled={busy || !online}>{busy ? t('password.saving') : t('security.save')}</button>
+            <button type="button" className="btn-outline" onClick={() => { setForm(blank); setErrors({}); setChanging(false); }}>{t('security.cancel')}</button>
           </div>
         </form>
       )}
       <div className="mt-5 border-t border-gray-200 pt-4 text-sm">
-        <p className="font-medium">Current session</p>
-        <p className="text-gray-600">{thisDevice()} · this device</p>
+        <p className="font-medium">{t('security.session')}</p>
+        <p className="text-gray-600">{t('security.thisDevice', { device: thisDevice() })}</p>
         {activeSessions !== undefined && activeSessions > 1 && (
-          <p className="text-gray-600">Also signed in on {activeSessions - 1} other {activeSessions - 1 === 1 ? 'device' : 'devices'}.</p>
+          <p className="text-gray-600">{t('security.otherDevices', { n: activeSessions - 1 })}</p>
         )}
         <button type="button" className="btn-outline mt-3 px-3 py-1.5 text-sm" onClick={signOutOthers} disabled={!online}>
-          Sign out other devices
+          {t('security.signOutOthers')}
         </button>
       </div>
     </div>

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { ApiError } from '../../../local/api';
 import { resendEmailCode, signIn } from '../../../local/account';
-import { MESSAGES, loginSchema } from '../../../shared/schemas/accounts';
+import { loginSchema } from '../../../shared/schemas/accounts';
 import { parseWith } from '../../../shared/schemas/parse';
 import { Spinner } from '../../components/Spinner';
 import { useSession } from '../../hooks/useSession';
@@ -16,8 +16,10 @@ import { AuthCard } from './AuthCard';
 import { Field, PasswordField } from '../../components/ui/forms';
 import { errorMessage } from '../../lib/error-message';
 import { SmsSignIn } from './SmsSignIn';
+import { useT } from '../../i18n/language';
 
 export default function SignInPage() {
+  const t = useT();
   const location = useLocation();
   const navigate = useNavigate();
   const state = location.state as ReturnState | null;
@@ -40,7 +42,7 @@ export default function SignInPage() {
   const finish = async () => {
     setDone(true);
     await signIn(publicApi, email, password);
-    showToast(MESSAGES.signedIn);
+    showToast(t('api.signedIn'));
     navigate(target, { replace: true });
   };
 
@@ -60,8 +62,8 @@ export default function SignInPage() {
     } catch (e) {
       setDone(false);
       if (e instanceof ApiError && e.code === 'email_not_verified') setUnverified(true);
-      if (e instanceof ApiError && e.status === 401) setError(MESSAGES.invalidCredentials);
-      else setError(errorMessage(e, 'Login failed'));
+      if (e instanceof ApiError && e.status === 401) setError(t('api.invalidCredentials'));
+      else setError(errorMessage(e, t('auth.loginFailed')));
     } finally {
       setBusy(false);
     }
@@ -74,7 +76,7 @@ export default function SignInPage() {
     } catch (e) {
       // A code sent less than 30 s ago is still good: open the dialog anyway.
       if (!(e instanceof ApiError && e.status === 429)) {
-        setError(errorMessage(e, 'Failed to resend code'));
+        setError(errorMessage(e, t('auth.resendFailed')));
         return;
       }
     }
@@ -82,20 +84,20 @@ export default function SignInPage() {
   };
 
   return (
-    <AuthCard title="Sign in to your account">
+    <AuthCard title={t('signin.title')}>
       <form onSubmit={submit} noValidate className="grid gap-4">
         {error && (
           <Alert kind="error">
             {error}
             {unverified && (
               <button type="button" onClick={startVerification} className="mt-2 block font-semibold underline">
-                Send me a verification code
+                {t('signin.sendCode')}
               </button>
             )}
           </Alert>
         )}
         <Field
-          label="Email address"
+          label={t('auth.emailLabel')}
           type="email"
           autoComplete="email"
           value={email}
@@ -106,7 +108,7 @@ export default function SignInPage() {
           error={fieldErrors.email}
         />
         <PasswordField
-          label="Password"
+          label={t('auth.passwordLabel')}
           autoComplete="current-password"
           value={password}
           onChange={(e) => {
@@ -116,27 +118,27 @@ export default function SignInPage() {
           error={fieldErrors.password}
         />
         <div className="text-right text-sm">
-          <Link to="/password-reset-request" className="font-medium text-brand-dark underline">Forgot your password?</Link>
+          <Link to="/password-reset-request" className="font-medium text-brand-dark underline">{t('signin.forgot')}</Link>
         </div>
         <button type="submit" className="btn-primary w-full" disabled={busy}>
-          {busy ? 'Signing in…' : 'Sign in'}
+          {busy ? t('signin.busy') : t('auth.signIn')}
         </button>
       </form>
       <SmsSignIn
         onSignedIn={() => {
           setDone(true);
-          showToast(MESSAGES.signedIn);
+          showToast(t('api.signedIn'));
           navigate(target, { replace: true });
         }}
       />
       <p className="mt-6 text-center text-sm text-gray-700">
-        New to Akuafo Market?{' '}
+        {t('signin.new')}{' '}
         <button type="button" onClick={() => setChooser(true)} className="font-medium text-brand-dark underline">
-          create a new account
+          {t('signin.create')}
         </button>
       </p>
       <p className="mt-3 text-center text-sm">
-        <Link to="/products" className="text-gray-700 underline">Continue to Products</Link>
+        <Link to="/products" className="text-gray-700 underline">{t('signin.continue')}</Link>
       </p>
       <ChooserDialog open={chooser} onClose={() => setChooser(false)} from={state?.from} />
       <VerifyEmailDialog
@@ -149,7 +151,7 @@ export default function SignInPage() {
           } catch (e) {
             setDone(false);
             setVerifying(false);
-            setError(errorMessage(e, 'Login failed after verification'));
+            setError(errorMessage(e, t('auth.loginFailedAfterVerify')));
           }
         }}
       />

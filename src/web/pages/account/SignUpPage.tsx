@@ -3,7 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { ApiError } from '../../../local/api';
 import { register, signIn } from '../../../local/account';
 import { DEFAULT_COUNTRY, internationalNumber } from '../../../shared/reference/countries';
-import { MESSAGES, isStrongPassword, registerSchema, signUpStepSchemas } from '../../../shared/schemas/accounts';
+import { isStrongPassword, registerSchema, signUpStepSchemas } from '../../../shared/schemas/accounts';
 import { parseWith } from '../../../shared/schemas/parse';
 import { CountryRegionFields, useCountries } from './CountryRegionFields';
 import { VerifyEmailDialog } from './VerifyEmailDialog';
@@ -14,10 +14,10 @@ import { Alert } from '../../components/ui/Alert';
 import { AuthCard } from './AuthCard';
 import { Field, PasswordField } from '../../components/ui/forms';
 import { errorMessage } from '../../lib/error-message';
-import { PASSWORD_NOTE } from './PasswordChecklist';
+import { usePasswordNote } from './PasswordChecklist';
+import { useT } from '../../i18n/language';
 
-const STEPS = ['Your name', 'Password', 'Address'] as const;
-const FIX_ERRORS = 'Please fix the errors in the form';
+const STEPS = ['signup.step.name', 'signup.step.password', 'signup.step.address'] as const;
 
 const blank = {
   firstName: '',
@@ -36,6 +36,8 @@ type Form = typeof blank;
 
 /** /signup: the buyer's three-step wizard, then the e-mail code, then signed in and on to where they were going. */
 export default function SignUpPage() {
+  const t = useT();
+  const passwordNote = usePasswordNote();
   const navigate = useNavigate();
   const from = (useLocation().state as ReturnState | null)?.from;
   const countries = useCountries();
@@ -67,7 +69,7 @@ export default function SignUpPage() {
     const parsed = parseWith(signUpStepSchemas[i]!, stepInput(i));
     if (parsed.ok) return true;
     setErrors(parsed.error.fieldErrors);
-    setBanner({ kind: 'error', text: FIX_ERRORS });
+    setBanner({ kind: 'error', text: t('signup.fixErrors') });
     return false;
   };
 
@@ -96,10 +98,10 @@ export default function SignUpPage() {
     try {
       const { email } = await register(publicApi, parsed.value);
       setRegisteredEmail(email);
-      setBanner({ kind: 'success', text: `Account created. We sent a 6-digit code to ${email}.` });
+      setBanner({ kind: 'success', text: t('signup.created', { email }) });
       setVerifying(true);
     } catch (e) {
-      const text = e instanceof ApiError && e.status < 500 && !e.isNetwork ? e.message : 'Registration failed. Please try again.';
+      const text = e instanceof ApiError && e.status < 500 && !e.isNetwork ? e.message : t('signup.failed');
       if (e instanceof ApiError && e.status === 409) {
         setErrors({ email: e.message });
         setStep(0);
@@ -113,22 +115,22 @@ export default function SignUpPage() {
   const afterVerification = async () => {
     try {
       await signIn(publicApi, registeredEmail ?? form.email, form.password);
-      showToast(MESSAGES.signedIn);
+      showToast(t('api.signedIn'));
       navigate(returnPath({ from }), { replace: true });
     } catch (e) {
       setVerifying(false);
-      setBanner({ kind: 'error', text: errorMessage(e, 'Login failed after verification') });
+      setBanner({ kind: 'error', text: errorMessage(e, t('auth.loginFailedAfterVerify')) });
     }
   };
 
   const strong = isStrongPassword(form.password);
   return (
-    <AuthCard title="Create your account">
-      <ol className="mb-6 flex items-center justify-between gap-2" aria-label="Sign-up steps">
+    <AuthCard title={t('signup.title')}>
+      <ol className="mb-6 flex items-center justify-between gap-2" aria-label={t('signup.steps')}>
         {STEPS.map((label, i) => (
           <li key={label} className="flex flex-1 flex-col items-center gap-1 text-xs" aria-current={i === step ? 'step' : undefined}>
             <span className={`flex h-8 w-8 items-center justify-center rounded-full font-semibold ${i <= step ? 'bg-brand-dark text-white' : 'bg-gray-200 text-gray-700'}`}>{i + 1}</span>
-            <span className={i === step ? 'font-semibold text-gray-900' : 'text-gray-600'}>{label}</span>
+            <span className={i === step ? 'font-semibold text-gray-900' : 'text-gray-600'}>{t(label)}</span>
           </li>
         ))}
       </ol>
@@ -136,29 +138,29 @@ export default function SignUpPage() {
         {banner && <Alert kind={banner.kind}>{banner.text}</Alert>}
         {step === 0 && (
           <>
-            <Field label="First name" autoComplete="given-name" value={form.firstName} onChange={(e) => set('firstName')(e.target.value)} error={errors.firstName} />
-            <Field label="Last name" autoComplete="family-name" value={form.lastName} onChange={(e) => set('lastName')(e.target.value)} error={errors.lastName} />
-            <Field label="Email address" type="email" autoComplete="email" value={form.email} onChange={(e) => set('email')(e.target.value)} error={errors.email} />
+            <Field label={t('signup.firstName')} autoComplete="given-name" value={form.firstName} onChange={(e) => set('firstName')(e.target.value)} error={errors.firstName} />
+            <Field label={t('signup.lastName')} autoComplete="family-name" value={form.lastName} onChange={(e) => set('lastName')(e.target.value)} error={errors.lastName} />
+            <Field label={t('auth.emailLabel')} type="email" autoComplete="email" value={form.email} onChange={(e) => set('email')(e.target.value)} error={errors.email} />
           </>
         )}
         {step === 1 && (
           <>
             <PasswordField
-              label="Password"
+              label={t('auth.passwordLabel')}
               autoComplete="new-password"
               value={form.password}
               onChange={(e) => set('password')(e.target.value)}
               error={errors.password}
-              note={PASSWORD_NOTE}
+              note={passwordNote}
               hint={
                 form.password && (
                   <p className={`mt-1 text-sm font-medium ${strong ? 'text-green-700' : 'text-amber-700'}`}>
-                    Strength: {strong ? 'Strong' : 'Weak'}
+                    {t('signup.strength', { strength: strong ? t('signup.strong') : t('signup.weak') })}
                   </p>
                 )
               }
             />
-            <PasswordField label="Confirm password" autoComplete="new-password" value={form.confirmPassword} onChange={(e) => set('confirmPassword')(e.target.value)} error={errors.confirmPassword} />
+            <PasswordField label={t('signup.confirmPassword')} autoComplete="new-password" value={form.confirmPassword} onChange={(e) => set('confirmPassword')(e.target.value)} error={errors.confirmPassword} />
           </>
         )}
         {step === 2 && (
@@ -171,11 +173,11 @@ export default function SignUpPage() {
               onRegion={set('region')}
               errors={{ country: errors['address.country'], region: errors['address.region'] }}
             />
-            <Field label="Street address" autoComplete="street-address" value={form.street} onChange={(e) => set('street')(e.target.value)} error={errors['address.street']} />
-            <Field label="City" autoComplete="address-level2" value={form.city} onChange={(e) => set('city')(e.target.value)} error={errors['address.city']} />
-            <Field label="Postal code (optional)" autoComplete="postal-code" value={form.postalCode} onChange={(e) => set('postalCode')(e.target.value)} error={errors['address.postalCode']} />
+            <Field label={t('signup.street')} autoComplete="street-address" value={form.street} onChange={(e) => set('street')(e.target.value)} error={errors['address.street']} />
+            <Field label={t('signup.city')} autoComplete="address-level2" value={form.city} onChange={(e) => set('city')(e.target.value)} error={errors['address.city']} />
+            <Field label={t('signup.postalCode')} autoComplete="postal-code" value={form.postalCode} onChange={(e) => set('postalCode')(e.target.value)} error={errors['address.postalCode']} />
             <div>
-              <label htmlFor="signup-phone" className="mb-1 block text-sm font-medium text-gray-800">Phone number</label>
+              <label htmlFor="signup-phone" className="mb-1 block text-sm font-medium text-gray-800">{t('signup.phone')}</label>
               <div className="flex">
                 <span className="inline-flex items-center rounded-l-lg border border-r-0 border-gray-400 bg-gray-100 px-3 text-gray-700">+{dialCode || '…'}</span>
                 <input
@@ -196,23 +198,23 @@ export default function SignUpPage() {
         )}
         <div className="flex gap-3">
           {step > 0 && (
-            <button type="button" onClick={back} className="btn-outline flex-1">Back</button>
+            <button type="button" onClick={back} className="btn-outline flex-1">{t('signup.back')}</button>
           )}
           {step < STEPS.length - 1 ? (
-            <button type="submit" className="btn-primary flex-1">Next</button>
+            <button type="submit" className="btn-primary flex-1">{t('signup.next')}</button>
           ) : (
-            <button type="submit" className="btn-primary flex-1" disabled={busy}>{busy ? 'Signing up…' : 'Sign Up'}</button>
+            <button type="submit" className="btn-primary flex-1" disabled={busy}>{busy ? t('signup.busy') : t('signup.submit')}</button>
           )}
         </div>
         {registeredEmail && !verifying && (
-          <button type="button" onClick={() => setVerifying(true)} className="btn-outline">Enter verification code</button>
+          <button type="button" onClick={() => setVerifying(true)} className="btn-outline">{t('signup.enterCode')}</button>
         )}
       </form>
       <p className="mt-6 text-center text-sm text-gray-700">
-        Already have an account? <Link to="/signin" state={from ? { from } : undefined} className="font-medium text-brand-dark underline">Sign in</Link>
+        {t('auth.haveAccount')} <Link to="/signin" state={from ? { from } : undefined} className="font-medium text-brand-dark underline">{t('auth.signIn')}</Link>
       </p>
       <p className="mt-2 text-center text-sm text-gray-700">
-        Just browsing? <Link to="/products" className="underline">continue to products</Link>
+        {t('signup.browsing')} <Link to="/products" className="underline">{t('signup.continue')}</Link>
       </p>
       {registeredEmail && (
         <VerifyEmailDialog email={registeredEmail} open={verifying} onClose={() => setVerifying(false)} onVerified={afterVerification} />

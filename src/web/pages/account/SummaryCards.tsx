@@ -4,6 +4,7 @@ import { Price } from '../../components/Price';
 import type { Address, RecentOrder } from '../../../shared/schemas/accounts';
 import { formatDate } from '../../../shared/dates';
 import { orderStatusLabel } from '../../../shared/order-labels';
+import { useT } from '../../i18n/language';
 
 const STATUS_COLOURS: Record<string, string> = {
   DELIVERED: 'bg-green-100 text-green-800',
@@ -17,17 +18,18 @@ export function StatusBadge({ status }: { status: string }) {
 }
 
 export function RecentOrdersCard({ orders }: { orders: RecentOrder[] }) {
+  const t = useT();
   return (
     <div className="card p-5">
       <div className="mb-3 flex items-center justify-between">
-        <h2 className="text-lg font-semibold">Recent Orders</h2>
-        {orders.length > 0 && <Link to="/orders" className="text-sm font-medium text-brand-dark underline">View All</Link>}
+        <h2 className="text-lg font-semibold">{t('profile.recentOrders')}</h2>
+        {orders.length > 0 && <Link to="/orders" className="text-sm font-medium text-brand-dark underline">{t('profile.viewAll')}</Link>}
       </div>
       {orders.length === 0 ? (
         <div className="py-4 text-center">
           <Package className="mx-auto mb-2 text-gray-400" aria-hidden="true" />
-          <p className="mb-3 text-gray-700">No recent orders</p>
-          <Link to="/products" className="btn-primary">Browse Products</Link>
+          <p className="mb-3 text-gray-700">{t('profile.noOrders')}</p>
+          <Link to="/products" className="btn-primary">{t('profile.browse')}</Link>
         </div>
       ) : (
         <ul className="divide-y divide-gray-100">
@@ -56,27 +58,28 @@ export function formatAddress(a: Address): string {
 }
 
 export function AddressesCard({ addresses }: { addresses: Address[] }) {
+  const t = useT();
   const first = addresses[0];
   const more = addresses.length - 1;
   return (
     <div className="card p-5">
       <div className="mb-3 flex items-center justify-between">
-        <h2 className="text-lg font-semibold">Shipping Addresses</h2>
-        {first && <Link to="/addresses" className="text-sm font-medium text-brand-dark underline">Manage</Link>}
+        <h2 className="text-lg font-semibold">{t('profile.addresses')}</h2>
+        {first && <Link to="/addresses" className="text-sm font-medium text-brand-dark underline">{t('profile.manage')}</Link>}
       </div>
       {first ? (
         <div className="text-sm">
           <p className="flex items-start gap-2">
             <MapPin size={18} className="mt-0.5 shrink-0 text-brand" aria-hidden="true" />
             <span>{formatAddress(first)}</span>
-            {first.isDefault && <span className="rounded-full bg-brand-light px-2 py-0.5 text-xs font-semibold text-brand-dark">Default</span>}
+            {first.isDefault && <span className="rounded-full bg-brand-light px-2 py-0.5 text-xs font-semibold text-brand-dark">{t('profile.default')}</span>}
           </p>
-          {more > 0 && <p className="mt-2 text-gray-600">+{more} more {more === 1 ? 'address' : 'addresses'}</p>}
+          {more > 0 && <p className="mt-2 text-gray-600">{t('profile.moreAddresses', { n: more })}</p>}
         </div>
       ) : (
         <div className="py-2 text-center">
-          <p className="mb-3 text-gray-700">No addresses saved yet</p>
-          <Link to="/addresses/new" className="btn-primary">Add Address</Link>
+          <p className="mb-3 text-gray-700">{t('profile.noAddresses')}</p>
+          <Link to="/addresses/new" className="btn-primary">{t('profile.addAddress')}</Link>
         </div>
       )}
     </div>
@@ -84,15 +87,16 @@ export function AddressesCard({ addresses }: { addresses: Address[] }) {
 }
 
 export function QuickActions() {
+  const t = useT();
   const actions = [
-    { to: '/cart', label: 'Cart', icon: ShoppingCart },
-    { to: '/orders', label: 'Orders', icon: Package },
-    { to: '/wishlist', label: 'Wishlist', icon: Heart },
-    { to: '/payment-methods', label: 'Payment methods', icon: Wallet },
+    { to: '/cart', label: t('account.cart'), icon: ShoppingCart },
+    { to: '/orders', label: t('account.orders'), icon: Package },
+    { to: '/wishlist', label: t('account.wishlist'), icon: Heart },
+    { to: '/payment-methods', label: t('profile.paymentMethods'), icon: Wallet },
   ];
   return (
     <div className="card p-5">
-      <h2 className="mb-3 text-lg font-semibold">Quick Actions</h2>
+      <h2 className="mb-3 text-lg font-semibold">{t('profile.quick')}</h2>
       <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
         {actions.map(({ to, label, icon: Icon }) => (
           <Link key={to} to={to} className="flex flex-col items-center gap-1 rounded-lg border border-gray-200 p-3 text-sm hover:border-brand hover:bg-brand-light">

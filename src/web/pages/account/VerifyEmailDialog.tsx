@@ -5,6 +5,7 @@ import { OTP_LENGTH, OTP_RESEND_SECONDS } from '../../../shared/schemas/accounts
 import { publicApi } from '../../lib/publicApi';
 import { Alert } from '../../components/ui/Alert';
 import { errorMessage } from '../../lib/error-message';
+import { useT } from '../../i18n/language';
 
 const empty = () => Array<string>(OTP_LENGTH).fill('');
 
@@ -14,6 +15,7 @@ const empty = () => Array<string>(OTP_LENGTH).fill('');
  * codes (the server refuses sooner ones too). `onVerified` signs the user in.
  */
 export function VerifyEmailDialog({ email, open, onClose, onVerified }: { email: string; open: boolean; onClose: () => void; onVerified: () => Promise<void> }) {
+  const t = useT();
   const dialog = useRef<HTMLDialogElement>(null);
   const boxes = useRef<(HTMLInputElement | null)[]>([]);
   const [digits, setDigits] = useState(empty);
@@ -49,7 +51,7 @@ export function VerifyEmailDialog({ email, open, onClose, onVerified }: { email:
       await verifyEmailCode(publicApi, email, code);
       await onVerified();
     } catch (e) {
-      setError(errorMessage(e, 'Invalid OTP code'));
+      setError(errorMessage(e, t('api.invalidOtp')));
       setDigits(empty());
       requestAnimationFrame(() => boxes.current[0]?.focus());
     } finally {
@@ -95,9 +97,9 @@ export function VerifyEmailDialog({ email, open, onClose, onVerified }: { email:
     try {
       await resendEmailCode(publicApi, email);
       setCountdown(OTP_RESEND_SECONDS);
-      setNotice(`A new code has been sent to ${email}.`);
+      setNotice(t('verify.resent', { email }));
     } catch (e) {
-      setError(errorMessage(e, 'Failed to resend code'));
+      setError(errorMessage(e, t('auth.resendFailed')));
     }
   };
 
@@ -105,24 +107,24 @@ export function VerifyEmailDialog({ email, open, onClose, onVerified }: { email:
     <dialog ref={dialog} onClose={onClose} aria-labelledby="verify-title" className="m-auto w-[calc(100%-2rem)] max-w-md rounded-xl p-0 backdrop:bg-black/50">
       <div className="p-6">
         <div className="mb-2 flex items-center justify-between">
-          <h2 id="verify-title" className="text-xl font-bold">Verify your email</h2>
-          <button type="button" onClick={onClose} aria-label="Close" className="rounded p-1 text-gray-600 hover:bg-gray-100">
+          <h2 id="verify-title" className="text-xl font-bold">{t('verify.title')}</h2>
+          <button type="button" onClick={onClose} aria-label={t('auth.close')} className="rounded p-1 text-gray-600 hover:bg-gray-100">
             <X size={20} aria-hidden="true" />
           </button>
         </div>
         <p className="mb-4 text-sm text-gray-700">
-          We sent a 6-digit code to <strong>{email}</strong>. Enter it below.
+          {t('verify.sentBefore')}<strong>{email}</strong>{t('verify.sentAfter')}
         </p>
         <form
           onSubmit={(e) => {
             e.preventDefault();
             if (digits.every((d) => d !== '')) void submit(digits.join(''));
-            else setError('Enter the 6-digit code');
+            else setError(t('verify.enterCode'));
           }}
         >
           {/* Six equal columns that shrink with the dialog: fixed 44 px boxes spilled out of it at 360 px. */}
           <fieldset className="mb-4 grid grid-cols-6 gap-1.5 sm:gap-2" disabled={busy}>
-            <legend className="sr-only">Verification code</legend>
+            <legend className="sr-only">{t('verify.code')}</legend>
             {digits.map((d, i) => (
               <input
                 key={i}
@@ -137,7 +139,7 @@ export function VerifyEmailDialog({ email, open, onClose, onVerified }: { email:
                 inputMode="numeric"
                 autoComplete={i === 0 ? 'one-time-code' : 'off'}
                 maxLength={OTP_LENGTH}
-                aria-label={`Digit ${i + 1}`}
+                aria-label={t('verify.digit', { i: i + 1 })}
                 className="h-12 w-full min-w-0 rounded-lg border border-gray-400 text-center text-xl font-semibold focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30"
               />
             ))}
@@ -145,11 +147,11 @@ export function VerifyEmailDialog({ email, open, onClose, onVerified }: { email:
           {error && <div className="mb-3"><Alert kind="error">{error}</Alert></div>}
           {notice && <div className="mb-3"><Alert kind="success">{notice}</Alert></div>}
           <button type="submit" className="btn-primary w-full" disabled={busy}>
-            {busy ? 'Verifying…' : 'Verify Account'}
+            {busy ? t('verify.busy') : t('verify.button')}
           </button>
         </form>
         <button type="button" onClick={resend} disabled={countdown > 0} className="btn-outline mt-3 w-full">
-          {countdown > 0 ? `Resend Code in ${countdown}s` : 'Resend Code'}
+          {countdown > 0 ? t('verify.resendIn', { n: countdown }) : t('verify.resend')}
         </button>
       </div>
     </dialog>

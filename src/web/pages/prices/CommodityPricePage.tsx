@@ -2,18 +2,20 @@ import { Link, useParams } from 'react-router-dom';
 import { changeInWords, PriceTrend } from '../../components/PriceTrend';
 import { Price } from '../../components/Price';
 import { useMarketPrice } from './usePrices';
+import { useT } from '../../i18n/language';
 
 /** One commodity's last weeks in every region, side by side. */
 export default function CommodityPricePage() {
+  const t = useT();
   const { id } = useParams();
   const prices = useMarketPrice(id);
-  if (prices.status === 'loading') return <p className="p-4" role="status">Loading prices…</p>;
+  if (prices.status === 'loading') return <p className="p-4" role="status">{t('prices.loading')}</p>;
   if (prices.status === 'missing') {
     return (
       <div className="mx-auto max-w-5xl px-3 py-6">
-        <h1 className="mb-2 text-2xl font-bold">Market prices</h1>
+        <h1 className="mb-2 text-2xl font-bold">{t('prices.title')}</h1>
         <p role="status">{prices.message}</p>
-        <Link to="/prices" className="text-brand-dark underline">All market prices</Link>
+        <Link to="/prices" className="text-brand-dark underline">{t('prices.all')}</Link>
       </div>
     );
   }
@@ -21,9 +23,9 @@ export default function CommodityPricePage() {
   const traded = c.regions.filter((r) => r.weeks.some((w) => w.paid !== null || w.asking !== null));
   return (
     <div className="mx-auto max-w-5xl px-3 py-6 sm:px-4">
-      <Link to="/prices" className="text-sm text-brand-dark underline">All market prices</Link>
+      <Link to="/prices" className="text-sm text-brand-dark underline">{t('prices.all')}</Link>
       <h1 className="mb-4 mt-2 text-2xl font-bold sm:text-3xl">{c.name}, {c.unit}</h1>
-      {traded.length === 0 && <p>No region has sales or listings of {c.name.toLowerCase()} in the last weeks.</p>}
+      {traded.length === 0 && <p>{t('prices.noRegion', { name: c.name.toLowerCase() })}</p>}
       <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
         {traded.map((r) => {
           const now = r.weeks.at(-1)!;
@@ -31,17 +33,17 @@ export default function CommodityPricePage() {
             <li key={r.region} className="rounded-lg bg-white p-3 ring-1 ring-gray-200">
               <h2 className="font-semibold">{r.region}</h2>
               <p className="text-sm">
-                {now.paid !== null ? <>Paid <Price value={now.paid} className="font-semibold" /></> : 'Asking price only'}
-                {now.asking !== null && <> · Asking <Price value={now.asking} className="font-semibold" /></>}
+                {now.paid !== null ? <>{t('prices.paid')} <Price value={now.paid} className="font-semibold" /></> : t('prices.askingOnlyShort')}
+                {now.asking !== null && <> · {t('prices.asking')} <Price value={now.asking} className="font-semibold" /></>}
               </p>
               <p className="text-sm text-gray-700">{changeInWords(r.weeks)}</p>
-              <PriceTrend weeks={r.weeks} label={`${c.name} in ${r.region}, last ${r.weeks.length} weeks`} />
+              <PriceTrend weeks={r.weeks} label={t('prices.trendLabel', { name: c.name, place: r.region, n: r.weeks.length })} />
             </li>
           );
         })}
       </ul>
       {traded.length < c.regions.length && traded.length > 0 && (
-        <p className="mt-4 text-sm text-gray-700">Regions with no sales or listings these weeks are left out: {c.regions.length - traded.length} of {c.regions.length}.</p>
+        <p className="mt-4 text-sm text-gray-700">{t('prices.leftOut', { n: c.regions.length - traded.length, total: c.regions.length })}</p>
       )}
     </div>
   );

@@ -6,36 +6,38 @@ import type { MarketPriceSummary } from '../../../shared/schemas/market-prices';
 import { Price } from '../../components/Price';
 import { changeInWords, PriceTrend } from '../../components/PriceTrend';
 import { useMarketPrices, usePriceRegion } from './usePrices';
+import { useT } from '../../i18n/language';
 
 /** What produce sells for this week, by region: our own paid orders and the listings' asking prices. */
 export default function PricesPage() {
+  const t = useT();
   const [region, setRegion] = usePriceRegion();
   const prices = useMarketPrices(region);
-  const place = region || 'Ghana';
+  const place = region || t('prices.ghana');
   const byCategory = new Map<string, MarketPriceSummary[]>();
   if (prices.status === 'ready') for (const c of prices.data) byCategory.set(c.category, [...(byCategory.get(c.category) ?? []), c]);
 
   return (
     <div className="mx-auto max-w-5xl px-3 py-6 sm:px-4">
-      <h1 className="mb-2 text-2xl font-bold sm:text-3xl">Market prices</h1>
+      <h1 className="mb-2 text-2xl font-bold sm:text-3xl">{t('prices.title')}</h1>
       <p className="mb-4 text-sm text-gray-700">
-        The middle price paid on Akuafo Market this week, and the middle asking price of the listings. With fewer than {MIN_SALES} sales in a week, only the asking price is shown.
+        {t('prices.intro', { min: MIN_SALES })}
       </p>
       <label className="mb-4 block max-w-xs text-sm font-medium text-gray-800">
-        Region
+        {t('prices.region')}
         <select className="input mt-1" value={region ?? ''} onChange={(e) => setRegion(e.target.value)}>
-          <option value="">All of Ghana</option>
+          <option value="">{t('prices.allGhana')}</option>
           {GHANA_REGIONS.map((r) => (
             <option key={r} value={r}>{r}</option>
           ))}
         </select>
       </label>
-      {prices.status === 'loading' && <p role="status">Loading prices…</p>}
+      {prices.status === 'loading' && <p role="status">{t('prices.loading')}</p>}
       {prices.status === 'missing' && <p role="status">{prices.message}</p>}
       {prices.status === 'ready' && (
         <>
           <p className="mb-4 text-xs text-gray-600" role="status">
-            {prices.refreshing ? 'Checking for newer prices…' : `Prices as of ${formatDateTime(prices.fetchedAt)}`}
+            {prices.refreshing ? t('prices.checking') : t('prices.asOf', { date: formatDateTime(prices.fetchedAt) })}
           </p>
           {[...byCategory].map(([category, commodities]) => (
             <section key={category} className="mb-6" aria-labelledby={`prices-${category}`}>
@@ -54,6 +56,7 @@ export default function PricesPage() {
 }
 
 function CommodityRow({ commodity: c, place }: { commodity: MarketPriceSummary; place: string }) {
+  const t = useT();
   return (
     <li className="flex flex-wrap items-center justify-between gap-2 p-3">
       <div className="min-w-0">
@@ -63,29 +66,30 @@ function CommodityRow({ commodity: c, place }: { commodity: MarketPriceSummary; 
         <ThisWeek paid={c.paid} asking={c.asking} sales={c.sales} listings={c.listings} />
         <p className="text-sm text-gray-700">{changeInWords(c.weeks)}</p>
       </div>
-      <PriceTrend weeks={c.weeks} label={`${c.name} in ${place}, last ${c.weeks.length} weeks`} />
+      <PriceTrend weeks={c.weeks} label={t('prices.trendLabel', { name: c.name, place, n: c.weeks.length })} />
     </li>
   );
 }
 
 /** This week's figures in words, with what each rests on. */
 export function ThisWeek({ paid, asking, sales, listings }: { paid: number | null; asking: number | null; sales: number; listings: number }) {
+  const t = useT();
   return (
     <p className="text-sm">
       {paid !== null ? (
         <>
-          Paid <Price value={paid} className="font-semibold" /> <span className="text-gray-600">({sales} sales)</span>
+          {t('prices.paid')} <Price value={paid} className="font-semibold" /> <span className="text-gray-600">{t('prices.sales', { n: sales })}</span>
         </>
       ) : (
-        <span className="text-gray-700">Asking price only: {sales === 1 ? '1 sale' : `${sales} sales`} this week</span>
+        <span className="text-gray-700">{t('prices.askingOnly', { n: sales })}</span>
       )}
       {' · '}
       {asking !== null ? (
         <>
-          Asking <Price value={asking} className="font-semibold" /> <span className="text-gray-600">({listings} listings)</span>
+          {t('prices.asking')} <Price value={asking} className="font-semibold" /> <span className="text-gray-600">{t('prices.listings', { n: listings })}</span>
         </>
       ) : (
-        <span className="text-gray-700">No listings</span>
+        <span className="text-gray-700">{t('prices.noListings')}</span>
       )}
     </p>
   );

@@ -4,6 +4,7 @@ import { choosePriceRegion, fetchMarketPrice, fetchMarketPrices, keptMarketPrice
 import type { MarketPriceDetail, MarketPriceSummary } from '../../../shared/schemas/market-prices';
 import { api } from '../../lib/api';
 import { useLiveQueryInTransition } from '../../hooks/useLiveQueryInTransition';
+import { t } from '../../../shared/i18n';
 
 export type Loaded<T> = { status: 'loading' } | { status: 'missing'; message: string } | { status: 'ready'; data: T; fetchedAt: string; refreshing: boolean };
 
@@ -31,7 +32,7 @@ function useKeptThenFetched<T>(key: string | undefined, kept: () => Promise<{ da
     setRefreshing(true);
     setFailure(undefined);
     fetch()
-      .catch((error: unknown) => live && setFailure(error instanceof ApiError ? error.message : 'Prices could not be loaded.'))
+      .catch((error: unknown) => live && setFailure(error instanceof ApiError ? error.message : t('prices.failed')))
       .finally(() => live && setRefreshing(false));
     return () => {
       live = false;
@@ -39,7 +40,7 @@ function useKeptThenFetched<T>(key: string | undefined, kept: () => Promise<{ da
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
   if (local) return { status: 'ready', data: local.data, fetchedAt: local.fetchedAt, refreshing };
-  if (local === null && !refreshing) return { status: 'missing', message: failure ?? 'No prices yet.' };
+  if (local === null && !refreshing) return { status: 'missing', message: failure ?? t('prices.none') };
   return { status: 'loading' };
 }
 

@@ -16,7 +16,6 @@ import { placeOrder } from '../../checkout/service';
 import { settlePayment } from '../../payments/settle';
 import { ghs, listPage, pickFromList, wholeNumber, type Outcome, type Screen, type UssdContext } from '../engine';
 import { buyerAccount, phoneAccount, rememberRegion } from '../phone-accounts';
-import { USSD_TEXTS } from '../texts';
 
 /** Listings offered per category: the caller's region first, newest first. */
 const LISTINGS_SHOWN = 45;
@@ -42,7 +41,7 @@ function totalOf(p: { price_minor: number; category: string }, quantity: number)
 function afterCharge(ctx: UssdContext, started: { reference: string; orderId: number; orderNumber: string; amount: number; provider: string }): Outcome {
   Object.assign(ctx.data, { reference: started.reference, orderId: started.orderId, orderNumber: started.orderNumber, totalMinor: Math.round(started.amount * 100) });
   if (started.provider === 'sandbox') return { go: 'buy.prompt', keepBack: true };
-  return { end: USSD_TEXTS.realPrompt(ghs(Math.round(started.amount * 100)), started.orderNumber) };
+  return { end: ctx.texts.realPrompt(ghs(Math.round(started.amount * 100)), started.orderNumber) };
 }
 
 async function spendOrderAllowances(ctx: UssdContext, userId: number) {
@@ -56,13 +55,13 @@ export const buyScreens: Record<string, Screen> = {
     async show(ctx) {
       const known = (await phoneAccount(ctx.db, ctx.phone))?.ussd_region;
       if (known) ctx.data.region = known;
-      return known ? categoryList(ctx) : listPage(ctx, 'regions', USSD_TEXTS.regionAsk, GHANA_REGIONS.map((r) => ({ id: r, label: r })));
+      return known ? categoryList(ctx) : listPage(ctx, 'regions', ctx.texts.regionAsk, GHANA_REGIONS.map((r) => ({ id: r, label: r })));
     },
     async answer(ctx, input) {
       if (ctx.data.region) return chooseCategory(ctx, input);
       const region = pickFromList<string>(ctx, 'regions', input);
       if (region === 'more') return { go: 'buy', keepBack: true };
-      if (!region) return { problem: USSD_TEXTS.pickNumber };
+      if (!region) return { problem: ctx.texts.pickNumber };
       await rememberRegion(ctx.db, ctx.phone, region);
       ctx.data.region = region;
       return { go: 'buy', keepBack: true };
@@ -81,13 +80,13 @@ export const buyScreens: Record<string, Screen> = {
         .orderBy('id', 'desc')
         .limit(LISTINGS_SHOWN)
         .execute();
-      if (rows.length === 0) return `${USSD_TEXTS.nothingInCategory}\n0. ${USSD_TEXTS.back}`;
-      return listPage(ctx, 'listings', USSD_TEXTS.listingsAsk(String(ctx.data.category)), rows.map((r) => ({ id: r.id, label: `${short(r.name, 20)} ${ghs(r.price_minor)}` })));
+      if (rows.length === 0) return `${ctx.texts.nothingInCategory}\n0. ${ctx.texts.back}`;
+      return listPage(ctx, 'listings', ctx.texts.listingsAsk(String(ctx.data.category)), rows.map((r) => ({ id: r.id, label: `${short(r.name, 20)} ${ghs(r.price_minor)}` })));
     },
     async answer(ctx, input) {
       const id = pickFromList<number>(ctx, 'listings', input);
       if (id === 'more') return { go: 'buy.listings', keepBack: true };
-      if (id === undefined) return { problem: USSD_TEXTS.pickNumber };
+      if (id === undefined) return { problem: ctx.texts.pickNumber };
       ctx.data.productId = id;
       return { go: 'buy.quantity' };
     },
@@ -95,14 +94,14 @@ export const buyScreens: Record<string, Screen> = {
   'buy.quantity': {
     async show(ctx) {
       const p = await product(ctx);
-      if (!p || p.is_active !== 1 || p.stock_quantity < 1) return `${USSD_TEXTS.soldOut}\n0. ${USSD_TEXTS.back}`;
-      return USSD_TEXTS.quantityAsk(short(p.name, 40), ghs(p.price_minor), Math.min(p.stock_quantity, MAX_QUANTITY));
+      if (!p || p.is_active !== 1 || p.stock_quantity < 1) return `${ctx.texts.soldOut}\n0. ${ctx.texts.back}`;
+      return ctx.texts.quantityAsk(short(p.name, 40), ghs(p.price_minor), Math.min(p.stock_quantity, MAX_QUANTITY));
     },
     async answer(ctx, input) {
       const p = await product(ctx);
       const max = Math.min(p?.stock_quantity ?? 0, MAX_QUANTITY);
       const quantity = wholeNumber(input, max);
-      if (quantity === undefined) return { problem: USSD_TEXTS.quantityProblem(Math.max(max, 1)) };
+      if (quantity === undefined) return { problem: ctx.texts.quantityProblem(Math.max(max, 1)) };
       ctx.data.quantity = quantity;
       return { go: 'buy.warehouse' };
     },
@@ -116,12 +115,12 @@ export const buyScreens: Record<string, Screen> = {
         .orderBy(sql`case when region = ${String(ctx.data.region ?? '')} then 0 else 1 end`)
         .orderBy('name')
         .execute();
-      return listPage(ctx, 'warehouses', USSD_TEXTS.warehouseAsk, rows.map((w) => ({ id: w.id, label: short(w.name, 30) })));
+      return listPage(ctx, 'warehouses', ctx.texts.warehouseAsk, rows.map((w) => ({ id: w.id, label: short(w.name, 30) })));
     },
     async answer(ctx, input) {
       const id = pickFromList<number>(ctx, 'warehouses', input);
       if (id === 'more') return { go: 'buy.warehouse', keepBack: true };
-      if (id === undefined) return { problem: USSD_TEXTS.pickNumber };
+      if (id === undefined) return { problem: ctx.texts.pickNumber };
       ctx.data.warehouseId = id;
       return { go: 'buy.confirm' };
     },
@@ -130,17 +129,17 @@ export const buyScreens: Record<string, Screen> = {
     async show(ctx) {
       const p = await product(ctx);
       const warehouse = await ctx.db.selectFrom('warehouses').select('name').where('id', '=', Number(ctx.data.warehouseId)).executeTakeFirst();
-      if (!p || !warehouse) return `${USSD_TEXTS.pickNumber}\n0. ${USSD_TEXTS.back}`;
+      if (!p || !warehouse) return `${ctx.texts.pickNumber}\n0. ${ctx.texts.back}`;
       const quantity = Number(ctx.data.quantity);
-      return `${USSD_TEXTS.confirm(`${quantity} x ${short(p.name, 40)}`, short(warehouse.name, 40), ghs(totalOf(p, quantity)))}\n0. ${USSD_TEXTS.back}`;
+      return `${ctx.texts.confirm(`${quantity} x ${short(p.name, 40)}`, short(warehouse.name, 40), ghs(totalOf(p, quantity)))}\n0. ${ctx.texts.back}`;
     },
     async answer(ctx, input) {
-      if (input !== '1') return { problem: USSD_TEXTS.pickNumber };
+      if (input !== '1') return { problem: ctx.texts.pickNumber };
       const wallet = parseGhanaMobile(ctx.phone);
       if (!wallet?.network) throw badRequest(`${CHECKOUT_MESSAGES.noWallet}.`);
       await releaseExpiredReservations(ctx.db);
       const p = await product(ctx);
-      if (!p || p.is_active !== 1) throw badRequest(USSD_TEXTS.soldOut);
+      if (!p || p.is_active !== 1) throw badRequest(ctx.texts.soldOut);
       const userId = await buyerAccount(ctx.db, ctx.phone);
       await spendOrderAllowances(ctx, userId);
       const line = { id: p.id, name: p.name, price_minor: p.price_minor, category: p.category, quantity: Number(ctx.data.quantity) };
@@ -159,25 +158,25 @@ export const buyScreens: Record<string, Screen> = {
   /** The sandbox's stand-in for the MoMo prompt the phone would show. */
   'buy.prompt': {
     async show(ctx) {
-      return USSD_TEXTS.sandboxPrompt(ghs(Number(ctx.data.totalMinor)), String(ctx.data.orderNumber));
+      return ctx.texts.sandboxPrompt(ghs(Number(ctx.data.totalMinor)), String(ctx.data.orderNumber));
     },
     async answer(ctx, input) {
-      if (input !== '1' && input !== '2') return { problem: USSD_TEXTS.pickNumber };
+      if (input !== '1' && input !== '2') return { problem: ctx.texts.pickNumber };
       const reference = String(ctx.data.reference);
       await createSandboxProvider(ctx.db).answer(reference, input === '1' ? 'APPROVED' : 'DECLINED');
       const outcome = await settlePayment(ctx.deps, ctx.db, reference);
-      if (outcome.status === 'PAID') return { end: USSD_TEXTS.paid(String(ctx.data.orderNumber)) };
-      if (outcome.status === 'PENDING') return { end: USSD_TEXTS.waiting(String(ctx.data.orderNumber)) };
+      if (outcome.status === 'PAID') return { end: ctx.texts.paid(String(ctx.data.orderNumber)) };
+      if (outcome.status === 'PENDING') return { end: ctx.texts.waiting(String(ctx.data.orderNumber)) };
       return { go: 'buy.declined', keepBack: true };
     },
   },
   'buy.declined': {
     async show(ctx) {
-      return USSD_TEXTS.declined(String(ctx.data.orderNumber));
+      return ctx.texts.declined(String(ctx.data.orderNumber));
     },
     async answer(ctx, input) {
-      if (input === '2') return { end: USSD_TEXTS.declinedEnd(String(ctx.data.orderNumber), ctx.deps.config.ussd.serviceCode) };
-      if (input !== '1') return { problem: USSD_TEXTS.pickNumber };
+      if (input === '2') return { end: ctx.texts.declinedEnd(String(ctx.data.orderNumber), ctx.deps.config.ussd.serviceCode) };
+      if (input !== '1') return { problem: ctx.texts.pickNumber };
       return payAgainFor(ctx, Number(ctx.data.userId), Number(ctx.data.orderId));
     },
   },
@@ -192,13 +191,13 @@ export async function payAgainFor(ctx: UssdContext, userId: number, orderId: num
 }
 
 function categoryList(ctx: UssdContext) {
-  return listPage(ctx, 'categories', USSD_TEXTS.categoryAsk, CATEGORIES.map((c) => ({ id: c, label: c })));
+  return listPage(ctx, 'categories', ctx.texts.categoryAsk, CATEGORIES.map((c) => ({ id: c, label: c })));
 }
 
 function chooseCategory(ctx: UssdContext, input: string): Outcome {
   const category = pickFromList<string>(ctx, 'categories', input);
   if (category === 'more') return { go: 'buy', keepBack: true };
-  if (!category) return { problem: USSD_TEXTS.pickNumber };
+  if (!category) return { problem: ctx.texts.pickNumber };
   ctx.data.category = category;
   return { go: 'buy.listings' };
 }

@@ -1,5 +1,6 @@
 import type { Screen } from '../engine';
-import { USSD_TEXTS } from '../texts';
+import { chooseLanguage } from '../phone-accounts';
+import { ussdTexts, type UssdTexts } from '../texts';
 import { buyScreens } from './buy';
 import { orderScreens } from './orders';
 import { priceScreens } from './prices';
@@ -10,30 +11,47 @@ import { sellScreens } from './sell';
  * and the screen it opens (its screens join SCREENS below, or it ends with a text).
  */
 export interface TopMenuItem {
-  label: string;
+  /** Its words in texts.ts, so it shows in the caller's language. */
+  label: keyof UssdTexts & `menu${string}`;
   opens: string;
 }
 
 export const TOP_MENU: TopMenuItem[] = [
-  { label: 'Buy', opens: 'buy' },
-  { label: 'My orders', opens: 'orders' },
-  { label: 'Sell', opens: 'sell' },
-  { label: 'Prices today', opens: 'prices' },
-  { label: 'Help', opens: 'help' },
+  { label: 'menuBuy', opens: 'buy' },
+  { label: 'menuOrders', opens: 'orders' },
+  { label: 'menuSell', opens: 'sell' },
+  { label: 'menuPrices', opens: 'prices' },
+  { label: 'menuHelp', opens: 'help' },
+  // Top-level, not inside Help: a caller who cannot read the menu's language must still find it.
+  { label: 'menuLanguage', opens: 'language' },
 ];
 
 const main: Screen = {
-  show: async () => [USSD_TEXTS.welcome, ...TOP_MENU.map((item, i) => `${i + 1}. ${item.label}`)].join('\n'),
-  async answer(_ctx, input) {
+  show: async (ctx) => [ctx.texts.welcome, ...TOP_MENU.map((item, i) => `${i + 1}. ${ctx.texts[item.label]}`)].join('\n'),
+  async answer(ctx, input) {
     const item = /^\d{1,2}$/.test(input) ? TOP_MENU[Number(input) - 1] : undefined;
-    return item ? { go: item.opens } : { problem: USSD_TEXTS.pickNumber };
+    return item ? { go: item.opens } : { problem: ctx.texts.pickNumber };
   },
 };
 
 const help: Screen = {
-  show: async (ctx) => `${USSD_TEXTS.help(ctx.deps.config.ussd.serviceCode)}\n0. ${USSD_TEXTS.back}`,
-  answer: async () => ({ problem: USSD_TEXTS.pickNumber }),
+  show: async (ctx) => `${ctx.texts.help(ctx.deps.config.ussd.serviceCode)}\n0. ${ctx.texts.back}`,
+  answer: async (ctx) => ({ problem: ctx.texts.pickNumber }),
+};
+
+/** English or Twi, kept on the number's account (users.language): its SMS follow it too. */
+const LANGUAGE_CHOICES = { '1': 'en', '2': 'ak' } as const;
+const language: Screen = {
+  show: async (ctx) => `${ctx.texts.languageAsk}\n0. ${ctx.texts.back}`,
+  async answer(ctx, input) {
+    const chosen = LANGUAGE_CHOICES[input as keyof typeof LANGUAGE_CHOICES];
+    if (!chosen) return { problem: ctx.texts.pickNumber };
+    await chooseLanguage(ctx.db, ctx.phone, chosen);
+    ctx.data.language = chosen;
+    ctx.texts = ussdTexts(chosen);
+    return { go: 'main' };
+  },
 };
 
 /** Every screen by name; 'main' is where a session starts, 'resume' offers a dropped one back. */
-export const SCREENS: Record<string, Screen> = { main, help, ...buyScreens, ...orderScreens, ...sellScreens, ...priceScreens };
+export const SCREENS: Record<string, Screen> = { main, help, language, ...buyScreens, ...orderScreens, ...sellScreens, ...priceScreens };

@@ -2,7 +2,6 @@ import { orderStatusLabel } from '../../../../shared/order-labels';
 import type { Screen } from '../engine';
 import { ghs } from '../engine';
 import { phoneAccount } from '../phone-accounts';
-import { USSD_TEXTS } from '../texts';
 import { payAgainFor } from './buy';
 
 /** My orders: the last three, each with its state and (once ready) its pickup code. */
@@ -20,9 +19,9 @@ export const orderScreens: Record<string, Screen> = {
             .limit(3)
             .execute()
         : [];
-      if (rows.length === 0) return `${USSD_TEXTS.noOrders}\n0. ${USSD_TEXTS.back}`;
+      if (rows.length === 0) return `${ctx.texts.noOrders}\n0. ${ctx.texts.back}`;
       const lines = rows.map((o) => {
-        const state = o.status === 'PENDING' && o.payment_status === 'FAILED' ? 'Payment failed' : orderStatusLabel(o.status);
+        const state = o.status === 'PENDING' && o.payment_status === 'FAILED' ? ctx.texts.paymentFailed : orderStatusLabel(o.status);
         const code = o.status === 'SHIPPED' && o.pickup_code ? ` code ${o.pickup_code}` : '';
         return `${o.order_number.replace(/^ORD-\d{4}-0*/, '#')} ${state} ${ghs(o.total_minor)}${code}`;
       });
@@ -31,10 +30,10 @@ export const orderScreens: Record<string, Screen> = {
       ctx.data.payOrder = unpaid?.id;
       ctx.data.userId = userId;
       ctx.data.orderNumber = unpaid?.order_number;
-      return [USSD_TEXTS.ordersHeading, ...lines, ...(unpaid ? [`1. ${USSD_TEXTS.payPending(unpaid.order_number.replace(/^ORD-\d{4}-0*/, '#'))}`] : []), `0. ${USSD_TEXTS.back}`].join('\n');
+      return [ctx.texts.ordersHeading, ...lines, ...(unpaid ? [`1. ${ctx.texts.payPending(unpaid.order_number.replace(/^ORD-\d{4}-0*/, '#'))}`] : []), `0. ${ctx.texts.back}`].join('\n');
     },
     async answer(ctx, input) {
-      if (input !== '1' || ctx.data.payOrder === undefined) return { problem: USSD_TEXTS.pickNumber };
+      if (input !== '1' || ctx.data.payOrder === undefined) return { problem: ctx.texts.pickNumber };
       return payAgainFor(ctx, Number(ctx.data.userId), Number(ctx.data.payOrder));
     },
   },
