@@ -5,7 +5,7 @@ import { localDb, setMeta } from '../../src/local/db';
 import { saveSession } from '../../src/local/session';
 import { CATEGORIES, GHANA_REGIONS } from '../../src/shared/catalogue';
 import { loadCountries } from '../../src/shared/reference/countries';
-import type { MarketPriceDetail, MarketPriceSummary } from '../../src/shared/schemas/market-prices';
+import type { MarketPriceChanges, MarketPriceRow } from '../../src/shared/schemas/market-prices';
 import { inLocale, untranslated } from '../support/pseudo-locale';
 
 configure({ asyncUtilTimeout: 10_000 });
@@ -15,12 +15,21 @@ vi.setConfig({ testTimeout: 30_000 });
  * Issue 27, part B: the account screens, Settings, the sync chip and /prices come only from the
  * catalogue (pseudo-locale), and read in Twi; English keeps the spec's words.
  */
-const week = (w: number, paid: number | null, asking: number | null) => ({ week: `2026-W${w}`, paid, asking });
-const maize: MarketPriceSummary = { id: 'maize-50kg', name: '⟦Maize⟧', unit: '⟦50 kg bag⟧', category: 'Grains', paid: 410, asking: 430, sales: 5, listings: 2, weeks: [week(46, 400, 420), week(47, 410, 430)] };
-const maizeDetail: MarketPriceDetail = { id: 'maize-50kg', name: '⟦Maize⟧', unit: '⟦50 kg bag⟧', regions: [{ region: 'Ashanti', weeks: [week(46, 400, 420), week(47, null, 430)] }, { region: 'Volta', weeks: [week(47, null, null)] }] };
+/** The index as the server sends it to the phone's mirror (GET /market-prices/changes). */
+const row = (id: string, region: string, w: number, paid: number | null, asking: number | null): MarketPriceRow => ({ id, region, week: `2026-W${w}`, paid, asking, sales: paid === null ? 0 : 5, listings: asking === null ? 0 : 2 });
+const changes: MarketPriceChanges = {
+  week: '2026-W47',
+  rows: [row('maize-50kg', '', 46, 400, 420), row('maize-50kg', '', 47, 410, 430), row('yam', '', 47, null, null), row('maize-50kg', 'Ashanti', 46, 400, 420), row('maize-50kg', 'Ashanti', 47, null, 430)],
+  cursor: 5,
+  hasMore: false,
+  commoditiesTag: 'test',
+  commodities: [
+    { id: 'maize-50kg', name: '⟦Maize⟧', unit: '⟦50 kg bag⟧', category: 'Grains' },
+    { id: 'yam', name: '⟦Yam⟧', unit: '⟦50 kg bag⟧', category: 'Grains' },
+  ],
+};
 const get = vi.fn(async (path: string): Promise<unknown> => {
-  if (path.startsWith('market-prices/')) return { data: maizeDetail };
-  if (path.startsWith('market-prices')) return { data: [maize, { ...maize, id: 'yam', name: '⟦Yam⟧', paid: null, sales: 1, listings: 0, asking: null }] };
+  if (path === 'market-prices/changes') return { data: changes };
   throw new Error(`unexpected GET ${path}`);
 });
 vi.mock('../../src/web/lib/api', () => ({ api: { get: (path: string) => get(path), post: vi.fn() } }));
