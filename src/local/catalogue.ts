@@ -41,14 +41,20 @@ export interface PullResult {
  * tabs take turns through a Web Lock where the browser has them.
  */
 export function pullCatalogue(api: ApiClient, db: AkuafoDb = localDb): Promise<PullResult> {
-  let running = pullsRunning.get(db);
-  if (!running) {
-    running = inTurn(db.name, () => pullPages(api, db)).finally(() => pullsRunning.delete(db));
-    pullsRunning.set(db, running);
-  }
-  return running;
+  const running = pullsRunning.get(db);
+  // Joined, unless the scope moved since the running pull read it (a region chosen while the
+  // first pull was still out): then once more, in the new scope, when it ends.
+  if (running) return running.then((result) => (pullsRunning.get(db) ?? pullAgainIfScopeMoved(api, db, result)));
+  const started = inTurn(db.name, () => pullPages(api, db)).finally(() => pullsRunning.delete(db));
+  pullsRunning.set(db, started);
+  return started;
 }
 const pullsRunning = new WeakMap<AkuafoDb, Promise<PullResult>>();
+
+async function pullAgainIfScopeMoved(api: ApiClient, db: AkuafoDb, result: PullResult): Promise<PullResult> {
+  const [wanted, pulled] = await Promise.all([readMirrorScope(db).then(scopeSignature), getMeta<string>(SCOPE_KEY, db)]);
+  return wanted === pulled ? result : pullCatalogue(api, db);
+}
 
 function inTurn<T>(name: string, work: () => Promise<T>): Promise<T> {
   const locks = globalThis.navigator?.locks;

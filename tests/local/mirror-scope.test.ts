@@ -119,6 +119,34 @@ describe('the mirror follows its scope', () => {
     expect((await search('', 'Bono')).pagination.totalCount).toBeGreaterThan(0);
   });
 
+  it('a region chosen while the first pull is still out is pulled when it ends (the pull asked for then does not just join)', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const regions: (string | null)[] = [];
+    const slow = createApiClient({
+      origin: 'http://test.local',
+      fetch: (async (...args: Parameters<typeof fetch>) => {
+        regions.push(new URL(args[0] instanceof Request ? args[0].url : String(args[0])).searchParams.get('region'));
+        const response = await server.fetch(...args);
+        await held;
+        return response;
+      }) as typeof fetch,
+    });
+    const first = pullCatalogue(slow, db); // the app's first pull: no region yet
+    await expect.poll(() => regions.length).toBe(1);
+    await setMirrorRegion('Central', db);
+    const asked = pullCatalogue(slow, db); // what the region prompt does
+    release();
+    await first;
+    await asked;
+    expect(regions[0]).toBeNull();
+    expect(regions.at(-1)).toBe('Central');
+    expect(await getMeta('catalogue.scope', db)).toBe('Central|');
+    const rows = await serverRows();
+    const central = (await db.products.toArray()).filter((p) => p.region === 'Central');
+    expect(central.length).toBe(rows.filter((r) => r.region === 'Central').length);
+  });
+
   it('a catalogue that fits in the budget is kept whole, as before scopes', async () => {
     await setDataSaver(false, db); // budget 5,000 > 1,600 listings
     await setMirrorRegion('Ashanti', db);
