@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/shared/schemas/accounts';
-import { makeUser } from '../support/shop';
+import { firstWarehouseId, makeProduct, makeUser } from '../support/shop';
 import { startTestServer, type TestServer } from '../support/server';
 
 /**
@@ -63,5 +63,59 @@ describe('a signed-in buyer', () => {
     expect((await call('/shop/customers/me', { method: 'PATCH', token: other.token, json: { language: 'en' } })).status).toBe(200);
     const english = await call('/auth/password/change', { method: 'POST', token: other.token, json: {}, headers: { 'accept-language': 'ak', cookie: 'akuafo-lang=ak' } });
     expect(english.body).toEqual({ message: MESSAGES.invalidEntries, code: 'validation_failed', fieldErrors: { _: MESSAGES.invalidEntries } });
+  });
+});
+
+describe('the shop refusals (cart, checkout, orders, reviews, wishlist, notifications)', () => {
+  it('come out in the account language, values and all, with the same codes; English word for word', async () => {
+    const buyer = await makeUser(server);
+    expect((await call('/shop/customers/me', { method: 'PATCH', token: buyer.token, json: { language: 'ak' } })).status).toBe(200);
+    const english = await makeUser(server);
+    const product = await makeProduct(server, 2);
+    const asBoth = async (path: string, init: { method: string; json?: unknown }) => [
+      await call(path, { ...init, token: buyer.token }),
+      await call(path, { ...init, token: english.token }),
+    ];
+
+    // Cart: stock (a sentence with a value in it).
+    const [twiStock, enStock] = await asBoth('/shop/cart', { method: 'POST', json: { productId: product, quantity: 5 } });
+    expect(enStock).toMatchObject({ status: 409, body: { message: 'Only 2 left in stock' } });
+    expect(twiStock).toMatchObject({ status: 409, body: { message: 'Nea aka wɔ hɔ yɛ 2 pɛ', code: enStock.body.code } });
+
+    // Checkout: an empty cart.
+    const warehouse = await firstWarehouseId(server);
+    const checkout = { method: 'POST', json: { pickupLocationId: warehouse, mobileMoneyNetwork: 'MTN', mobileMoneyNumber: '0241234567' } };
+    const [twiEmpty, enEmpty] = await asBoth('/shop/checkout', checkout);
+    expect(enEmpty.body.message).toBe('Cannot process payment with empty cart');
+    expect(twiEmpty).toMatchObject({ status: enEmpty.status, body: { message: 'Wo kɛntɛn mu da hɔ kwa, enti yɛrentumi ntua ka', code: enEmpty.body.code } });
+
+    // Checkout's field errors: a number on another network (values again).
+    const wrongNetwork = { method: 'POST', json: { pickupLocationId: warehouse, mobileMoneyNetwork: 'AIRTEL_TIGO', mobileMoneyNumber: '0241234567' } };
+    const [twiNetwork, enNetwork] = await asBoth('/shop/checkout', wrongNetwork);
+    expect(enNetwork.body.fieldErrors?.mobileMoneyNumber).toMatch(/^This number is on MTN, not AT\./);
+    expect(twiNetwork.body.fieldErrors?.mobileMoneyNumber).toMatch(/^Nɔma yi wɔ MTN so, ɛnyɛ AT\. Paw .+ anaa kyerɛw nɔma a ɛwɔ AT so\.$/);
+
+    // Orders: cancelling an order that is not yours.
+    const [twiCancel, enCancel] = await asBoth('/shop/customers/me/orders/999999/cancel', { method: 'POST', json: {} });
+    expect(enCancel).toMatchObject({ status: 404, body: { message: "We couldn't find the order you're looking for." } });
+    expect(twiCancel.body.message).toBe('Yɛanhu adetɔ a worehwehwɛ no.');
+
+    // Reviews: before delivery, and the form's own field errors.
+    const [twiReview, enReview] = await asBoth('/reviews', { method: 'POST', json: { productId: product, rating: 5, comment: 'Good yam' } });
+    expect(enReview).toMatchObject({ status: 403, body: { message: 'You can review a product only after an order with it has been delivered to you.' } });
+    expect(twiReview.body.message).toBe('Wubetumi akyerɛ w’adwene wɔ ade bi ho bere a adetɔ a ɛka ho no adu wo nsam akyi nko ara.');
+    const [twiBlank] = await asBoth('/reviews', { method: 'POST', json: { productId: product, rating: 0, comment: '  ' } });
+    expect(twiBlank.body.fieldErrors).toMatchObject({ rating: 'Yɛsrɛ wo, paw nsoromma dodow', comment: 'Yɛsrɛ wo, kyerɛw w’adwenkyerɛ' });
+
+    // Wishlist: a product that does not exist.
+    const [twiWish, enWish] = await asBoth('/shop/customers/me/wishlist/999999', { method: 'PUT' });
+    expect(enWish).toMatchObject({ status: 404, body: { message: 'Product Not Found' } });
+    expect(twiWish.body.message).toBe('Yɛanhu saa ade yi');
+
+    // Notification preferences: a switch that is not true or false.
+    const [twiPrefs, enPrefs] = await asBoth('/shop/customers/me/notification-preferences', { method: 'PUT', json: { orders: { sms: 'no' } } });
+    expect(enPrefs.status).toBe(400);
+    expect(Object.values(enPrefs.body.fieldErrors ?? {})).toContain('sms must be true or false');
+    expect(Object.values(twiPrefs.body.fieldErrors ?? {})).toContain('Ɛsɛ sɛ sms yɛ true anaa false');
   });
 });

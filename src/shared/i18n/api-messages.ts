@@ -1,4 +1,9 @@
 import { MESSAGES } from '../schemas/accounts';
+import { CART_MESSAGES } from '../schemas/cart';
+import { CHECKOUT_MESSAGES, PAY_AGAIN_MESSAGES } from '../schemas/checkout';
+import { NOTIFICATION_MESSAGES } from '../schemas/notifications';
+import { ORDER_MESSAGES } from '../schemas/orders';
+import { REVIEW_ALREADY_WRITTEN, REVIEW_MESSAGES, REVIEW_NOT_ALLOWED } from '../schemas/reviews';
 import { SMS_SIGN_IN_MESSAGES } from '../schemas/sms-sign-in';
 
 /**
@@ -42,13 +47,111 @@ export const API_MESSAGES = {
   regionRequired: 'Region is required',
   countryRequired: 'Country is required',
   codeSixDigits: 'Enter the 6-digit code',
+  // The cart (src/shared/schemas/cart.ts; also the wishlist's and reviews' unknown product).
+  cartUnavailable: CART_MESSAGES.unavailable,
+  cartOutOfStock: CART_MESSAGES.outOfStock,
+  cartItemNotFound: CART_MESSAGES.itemNotFound,
+  productNotFound: CART_MESSAGES.productNotFound,
+  cartSignInToAdd: CART_MESSAGES.signInToAdd,
+  cartChooseProduct: 'Choose a product',
+  // Checkout and the payment step (src/shared/schemas/checkout.ts).
+  checkoutNoWarehouse: CHECKOUT_MESSAGES.noWarehouse,
+  checkoutNoNumber: CHECKOUT_MESSAGES.noNumber,
+  checkoutBadNumber: CHECKOUT_MESSAGES.badNumber,
+  checkoutNoWallet: CHECKOUT_MESSAGES.noWallet,
+  checkoutCardSoon: CHECKOUT_MESSAGES.cardSoon,
+  checkoutEmptyCart: CHECKOUT_MESSAGES.emptyCart,
+  checkoutDeclined: CHECKOUT_MESSAGES.declined,
+  checkoutMismatch: CHECKOUT_MESSAGES.mismatch,
+  checkoutPaymentDefault: CHECKOUT_MESSAGES.paymentDefault,
+  checkoutTooManyUnpaid: CHECKOUT_MESSAGES.tooManyUnpaid,
+  checkoutTooManyCheckouts: CHECKOUT_MESSAGES.tooManyCheckouts,
+  checkoutTooManyPrompts: CHECKOUT_MESSAGES.tooManyPrompts,
+  checkoutChooseNetwork: CHECKOUT_MESSAGES.chooseNetwork,
+  checkoutNotesTooLong: CHECKOUT_MESSAGES.notesTooLong,
+  checkoutAgentCodeTooLong: CHECKOUT_MESSAGES.agentCodeTooLong,
+  checkoutAgentCodeLetters: CHECKOUT_MESSAGES.agentCodeLetters,
+  checkoutOtpMissing: CHECKOUT_MESSAGES.otpMissing,
+  checkoutOtpDigits: CHECKOUT_MESSAGES.otpDigits,
+  checkoutProviderUnavailable: CHECKOUT_MESSAGES.providerUnavailable,
+  checkoutNotFound: CHECKOUT_MESSAGES.checkoutNotFound,
+  checkoutPromptAnswered: CHECKOUT_MESSAGES.promptAnswered,
+  checkoutNotWaitingForCode: CHECKOUT_MESSAGES.notWaitingForCode,
+  checkoutCodeNotAccepted: CHECKOUT_MESSAGES.codeNotAccepted,
+  checkoutPaymentNotFound: CHECKOUT_MESSAGES.paymentNotFound,
+  payAgainAlreadyPaid: PAY_AGAIN_MESSAGES.alreadyPaid,
+  payAgainExpired: PAY_AGAIN_MESSAGES.expired,
+  payAgainTooMany: PAY_AGAIN_MESSAGES.tooMany,
+  payAgainOrderChanged: PAY_AGAIN_MESSAGES.orderChanged,
+  // A buyer's orders: track, cancel (src/shared/schemas/orders.ts).
+  orderNoNumber: ORDER_MESSAGES.noOrderNumber,
+  orderNotFound: ORDER_MESSAGES.notFound,
+  orderCannotCancel: ORDER_MESSAGES.cannotCancel,
+  orderNumberTooLong: 'That order number is too long',
+  orderReasonText: 'The reason must be text',
+  orderReasonTooLong: 'The reason can be at most 500 characters',
+  // Reviews (src/shared/schemas/reviews.ts).
+  reviewRating: REVIEW_MESSAGES.rating,
+  reviewComment: REVIEW_MESSAGES.comment,
+  reviewCommentTooLong: REVIEW_MESSAGES.commentTooLong,
+  reviewProduct: REVIEW_MESSAGES.product,
+  reviewTooMany: REVIEW_MESSAGES.tooMany,
+  reviewNotAllowed: REVIEW_NOT_ALLOWED,
+  reviewAlreadyWritten: REVIEW_ALREADY_WRITTEN,
+  // Notification preferences (src/shared/schemas/notifications.ts).
+  notificationsGrouped: NOTIFICATION_MESSAGES.grouped,
 } as const;
 
-export type ApiMessageKey = keyof typeof API_MESSAGES;
+/**
+ * The sentences with values in them, as ICU templates ({name} is a value). The shared
+ * functions that write them (CART_MESSAGES.onlyLeft, …) must give exactly these words:
+ * tests/shared/api-messages.test.ts checks each against its template.
+ */
+export const API_MESSAGE_TEMPLATES = {
+  cartOnlyLeft: 'Only {n} left in stock',
+  cartQuantityRange: 'Quantity must be a whole number from {min} to {max}',
+  checkoutNetworkMismatch: 'This number is on {network}, not {chosen}. Choose {label} or enter a number on {chosen}.',
+  orderNumberNotFound: "We couldn't find an order with number {number}.",
+  notificationsNotSwitch: '{channel} must be true or false',
+} as const;
+
+export type ApiMessageKey = keyof typeof API_MESSAGES | keyof typeof API_MESSAGE_TEMPLATES;
 
 const ID_BY_TEXT = new Map<string, `api.${ApiMessageKey}`>(
   Object.entries(API_MESSAGES).map(([key, text]) => [text, `api.${key as ApiMessageKey}`]),
 );
 
-/** The catalogue id of an English API or schema sentence, if it has one. */
+/** The catalogue id of an English API or schema sentence (one without values), if it has one. */
 export const apiMessageId = (text: string): `api.${ApiMessageKey}` | undefined => ID_BY_TEXT.get(text);
+
+/** A template as a pattern: its words exactly, each {name} any text (the same text where a name repeats). */
+const TEMPLATE_PATTERNS = Object.entries(API_MESSAGE_TEMPLATES).map(([key, template]) => {
+  const names: string[] = [];
+  const source = template
+    .split(/(\{\w+\})/)
+    .map((part) => {
+      const name = /^\{(\w+)\}$/.exec(part)?.[1];
+      if (!name) return part.replace(/[.*+?^$()|[\]\\{}]/g, '\\$&');
+      names.push(name);
+      return '(.+?)';
+    })
+    .join('');
+  return { id: `api.${key as ApiMessageKey}` as const, pattern: new RegExp(`^${source}$`), names };
+});
+
+/**
+ * The catalogue id and values of an English API or schema sentence, if the catalogue has it:
+ * `Only 3 left in stock` is `api.cartOnlyLeft` with `{ n: '3' }`.
+ */
+export function apiMessage(text: string): { id: `api.${ApiMessageKey}`; values?: Record<string, string> } | undefined {
+  const id = ID_BY_TEXT.get(text);
+  if (id) return { id };
+  for (const { id, pattern, names } of TEMPLATE_PATTERNS) {
+    const match = pattern.exec(text);
+    if (!match) continue;
+    const values: Record<string, string> = {};
+    const consistent = names.every((name, i) => (values[name] ??= match[i + 1] ?? '') === match[i + 1]);
+    if (consistent) return { id, values };
+  }
+  return undefined;
+}

@@ -26,6 +26,26 @@ export const CHECKOUT_MESSAGES = {
   tooManyUnpaid: `You already have ${MAX_UNPAID_ORDERS} unpaid orders holding stock. Pay for one of them or cancel it in My Orders, then place this order.`,
   tooManyCheckouts: 'You have started many checkouts in the last hour. Please wait a while, or pay for an order you already placed from My Orders.',
   tooManyPrompts: 'Many payment prompts were sent to this mobile money number in the last hour. Please wait a while before trying again.',
+  chooseNetwork: 'Choose MTN, Telecel or AT',
+  notesTooLong: 'Delivery instructions can be at most 500 characters',
+  agentCodeTooLong: 'Agent code can be at most 30 characters',
+  agentCodeLetters: 'Agent code can only have letters, digits and dashes',
+  otpMissing: 'Please enter the code from your phone',
+  otpDigits: 'Please enter the code from your phone (4 to 8 digits)',
+  providerUnavailable: 'We could not reach the mobile money provider. Please try again.',
+  checkoutNotFound: 'Checkout not found',
+  promptAnswered: 'This payment prompt was already answered.',
+  notWaitingForCode: 'This payment is no longer waiting for a code.',
+  codeNotAccepted: 'The code was not accepted. Please try again.',
+  paymentNotFound: 'Payment not found',
+} as const;
+
+/** Paying again for an unpaid order (POST /shop/checkout/orders/{id}/pay-again). */
+export const PAY_AGAIN_MESSAGES = {
+  alreadyPaid: 'This order is already paid.',
+  expired: 'The reservation for this order has ended, so it can no longer be paid. Check out again from your cart.',
+  tooMany: 'Too many payment attempts for this order. Please wait a few minutes, then try again.',
+  orderChanged: 'The order changed while the payment was being started. Please reload it.',
 } as const;
 
 /** The clear error for a number on another network than the one chosen. */
@@ -59,11 +79,11 @@ export const checkoutRequestSchema = v.pipe(
   v.object({
     pickupLocationId: v.optional(warehouseId, ''),
     paymentMethod: v.optional(v.picklist(PAYMENT_METHODS, 'paymentMethod must be MOBILE_MONEY or CARD'), 'MOBILE_MONEY'),
-    mobileMoneyNetwork: v.optional(v.picklist(MOBILE_MONEY_NETWORKS, 'Choose MTN, Telecel or AT'), DEFAULT_NETWORK),
-    mobileMoneyNumber: v.optional(v.pipe(v.string('Please enter your mobile money number'), v.trim()), ''),
-    notes: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(500, 'Delivery instructions can be at most 500 characters')), ''),
+    mobileMoneyNetwork: v.optional(v.picklist(MOBILE_MONEY_NETWORKS, CHECKOUT_MESSAGES.chooseNetwork), DEFAULT_NETWORK),
+    mobileMoneyNumber: v.optional(v.pipe(v.string(CHECKOUT_MESSAGES.noNumber), v.trim()), ''),
+    notes: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(500, CHECKOUT_MESSAGES.notesTooLong)), ''),
     agentCode: v.optional(
-      v.pipe(v.string(), v.trim(), v.maxLength(30, 'Agent code can be at most 30 characters'), v.regex(/^[A-Za-z0-9-]*$/, 'Agent code can only have letters, digits and dashes')),
+      v.pipe(v.string(), v.trim(), v.maxLength(30, CHECKOUT_MESSAGES.agentCodeTooLong), v.regex(/^[A-Za-z0-9-]*$/, CHECKOUT_MESSAGES.agentCodeLetters)),
     ),
   }),
   v.forward(
@@ -97,7 +117,7 @@ export const confirmPaymentSchema = v.object({
   paymentMethod: v.optional(v.picklist(PAYMENT_METHODS, 'paymentMethod must be MOBILE_MONEY or CARD'), 'MOBILE_MONEY'),
   paymentDetails: v.object({
     phoneNumber: v.optional(v.string()),
-    network: v.optional(v.picklist(MOBILE_MONEY_NETWORKS, 'Choose MTN, Telecel or AT')),
+    network: v.optional(v.picklist(MOBILE_MONEY_NETWORKS, CHECKOUT_MESSAGES.chooseNetwork)),
     reference: v.pipe(v.string('reference is required'), v.trim(), v.minLength(1, 'reference is required'), v.maxLength(100, 'reference is too long')),
   }),
 });
@@ -105,7 +125,7 @@ export type ConfirmPaymentRequest = v.InferOutput<typeof confirmPaymentSchema>;
 
 /** POST /payments/{reference}/otp: the voucher code Telecel Cash asks for. */
 export const paymentOtpSchema = v.object({
-  otp: v.pipe(v.string('Please enter the code from your phone'), v.trim(), v.regex(/^\d{4,8}$/, 'Please enter the code from your phone (4 to 8 digits)')),
+  otp: v.pipe(v.string(CHECKOUT_MESSAGES.otpMissing), v.trim(), v.regex(/^\d{4,8}$/, CHECKOUT_MESSAGES.otpDigits)),
 });
 
 /** What the payment step shows while the customer answers the prompt on the phone. */

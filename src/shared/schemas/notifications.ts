@@ -25,8 +25,14 @@ export function defaultPreferences(): NotificationPreferences {
   return Object.fromEntries(NOTIFICATION_TOPICS.map((t) => [t, channels()])) as NotificationPreferences;
 }
 
+/** The refusals of PUT notification-preferences (the switches send only true or false). */
+export const NOTIFICATION_MESSAGES = {
+  notSwitch: (channel: string) => `${channel} must be true or false`,
+  grouped: 'Preferences are grouped by orders, sales and listings',
+} as const;
+
 const channelSwitches = v.partial(
-  v.object(Object.fromEntries(NOTIFICATION_CHANNELS.map((c) => [c, v.boolean(`${c} must be true or false`)])) as Record<NotificationChannel, v.BooleanSchema<string>>),
+  v.object(Object.fromEntries(NOTIFICATION_CHANNELS.map((c) => [c, v.boolean(NOTIFICATION_MESSAGES.notSwitch(c))])) as Record<NotificationChannel, v.BooleanSchema<string>>),
 );
 
 /**
@@ -36,7 +42,7 @@ const channelSwitches = v.partial(
  */
 export const notificationPreferencesSchema = v.strictObject(
   Object.fromEntries(NOTIFICATION_TOPICS.map((t) => [t, v.optional(channelSwitches)])) as Record<NotificationTopic, v.OptionalSchema<typeof channelSwitches, undefined>>,
-  'Preferences are grouped by orders, sales and listings',
+  NOTIFICATION_MESSAGES.grouped,
 );
 export type NotificationPreferencesInput = v.InferOutput<typeof notificationPreferencesSchema>;
 

@@ -5,6 +5,7 @@ export const REVIEW_MESSAGES = {
   comment: 'Please write a review',
   commentTooLong: 'A review can be at most 2000 characters',
   product: 'Please choose a product to review',
+  tooMany: 'You have sent many reviews. Please try again later.',
 } as const;
 
 export const REVIEW_COMMENT_MAX = 2000;

@@ -1,6 +1,6 @@
 import { CURRENCY } from '../../../shared/money';
 import { parseGhanaMobile, type MobileMoneyNetwork } from '../../../shared/phone';
-import { RESERVATION_MINUTES, mobileNumberProblem, type CheckoutStarted } from '../../../shared/schemas/checkout';
+import { CHECKOUT_MESSAGES, PAY_AGAIN_MESSAGES, RESERVATION_MINUTES, mobileNumberProblem, type CheckoutStarted } from '../../../shared/schemas/checkout';
 import type { Deps } from '../../http/context';
 import { HttpError, badRequest, conflict, notFound } from '../../http/errors';
 import { now, type Db } from '../../platform/db';
@@ -13,11 +13,6 @@ import { inTransaction } from '../../platform/db/transactions';
 /** New prompts one order may send to a phone within its reservation. */
 const ATTEMPTS_PER_RESERVATION = 5;
 
-export const PAY_AGAIN_MESSAGES = {
-  alreadyPaid: 'This order is already paid.',
-  expired: 'The reservation for this order has ended, so it can no longer be paid. Check out again from your cart.',
-  tooMany: 'Too many payment attempts for this order. Please wait a few minutes, then try again.',
-} as const;
 
 /**
  * Pay again: a new mobile-money attempt (a new provider reference) on the same order while
@@ -66,7 +61,7 @@ export async function payAgain(
       .where('status', '=', 'PENDING')
       .where('payment_status', 'in', ['PENDING', 'FAILED'])
       .executeTakeFirst();
-    if (Number(reopened.numUpdatedRows) !== 1) throw conflict('The order changed while the payment was being started. Please reload it.');
+    if (Number(reopened.numUpdatedRows) !== 1) throw conflict(PAY_AGAIN_MESSAGES.orderChanged);
     await trx.updateTable('payments').set({ status: 'SUPERSEDED', updated_at: at }).where('order_id', '=', orderId).where('status', '=', 'PENDING').execute();
     await trx
       .insertInto('payments')
@@ -99,7 +94,7 @@ async function findOrder(db: Db, userId: number, orderId: number) {
     .where('orders.id', '=', orderId)
     .where('orders.user_id', '=', userId)
     .executeTakeFirst();
-  if (!order) throw notFound('Checkout not found');
+  if (!order) throw notFound(CHECKOUT_MESSAGES.checkoutNotFound);
   return order;
 }
 

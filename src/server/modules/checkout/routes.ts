@@ -43,7 +43,7 @@ export function checkoutRoutes(deps: Deps) {
    * waiting for the customer: 202 (poll again). Declined: 402. Wrong amount: 409.
    */
   app.post('/shop/checkout/:checkoutId/payment', requireUser(), async (c) => {
-    const orderId = parseIdOr404(c.req.param('checkoutId'), 'Checkout not found');
+    const orderId = parseIdOr404(c.req.param('checkoutId'), CHECKOUT_MESSAGES.checkoutNotFound);
     const body = await parseBody(c, confirmPaymentSchema);
     const db = dbOf(c, deps);
     if (body.retry) {
@@ -63,7 +63,7 @@ export function checkoutRoutes(deps: Deps) {
       .where('id', '=', orderId)
       .where('user_id', '=', currentUser(c).id)
       .executeTakeFirst();
-    if (!order) throw notFound('Checkout not found');
+    if (!order) throw notFound(CHECKOUT_MESSAGES.checkoutNotFound);
     const payment = await db.selectFrom('payments').select('reference').where('order_id', '=', order.id).where('reference', '=', body.paymentDetails.reference).executeTakeFirst();
     if (!payment) throw badRequest('This payment reference does not belong to this checkout.', { 'paymentDetails.reference': 'Unknown payment reference' });
     if (toMinor(body.amount) !== order.total_minor) {
@@ -86,7 +86,7 @@ export function checkoutRoutes(deps: Deps) {
 
 function providerFailure(error: unknown): unknown {
   if (error instanceof PaymentProviderError) {
-    return new HttpError(502, 'We could not reach the mobile money provider. Please try again.', 'payment_provider_unavailable');
+    return new HttpError(502, CHECKOUT_MESSAGES.providerUnavailable, 'payment_provider_unavailable');
   }
   return error;
 }

@@ -187,7 +187,7 @@ export async function chargeAttempt(deps: CheckoutDeps, db: Db, attempt: Attempt
     await inTransaction(db, (trx) => attempt.onFailure(trx, 'The payment could not be started'));
     if (error instanceof PaymentProviderError) {
       deps.logger.error({ err: error, reference }, 'payment provider unavailable');
-      throw new HttpError(502, 'We could not reach the mobile money provider. Please try again.', 'payment_provider_unavailable');
+      throw new HttpError(502, CHECKOUT_MESSAGES.providerUnavailable, 'payment_provider_unavailable');
     }
     throw error;
   }

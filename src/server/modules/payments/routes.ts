@@ -3,7 +3,7 @@ import type { AppEnv, Deps } from '../../http/context';
 import { requireUser, currentUser } from '../../http/auth';
 import { HttpError, badRequest, notFound, unauthorized } from '../../http/errors';
 import { createSandboxProvider, PaymentProviderError, PaymentSignatureError, createPaymentProvider } from '../../platform/payments';
-import { paymentOtpSchema, type PaymentPrompt } from '../../../shared/schemas/checkout';
+import { CHECKOUT_MESSAGES, paymentOtpSchema, type PaymentPrompt } from '../../../shared/schemas/checkout';
 import type { MobileMoneyNetwork } from '../../../shared/phone';
 import { parseBody } from '../../http/validate';
 import { now } from '../../platform/db';
@@ -59,10 +59,10 @@ export function paymentsRoutes(deps: Deps) {
         .where('payments.reference', '=', reference)
         .executeTakeFirst();
       if (deps.config.paystack || !payment || payment.provider !== 'sandbox' || payment.user_id !== user.id) {
-        throw notFound('Payment not found');
+        throw notFound(CHECKOUT_MESSAGES.paymentNotFound);
       }
       const prompt = await createSandboxProvider(db).answer(reference, answer);
-      if (prompt !== answer) throw new HttpError(409, 'This payment prompt was already answered.', 'prompt_answered');
+      if (prompt !== answer) throw new HttpError(409, CHECKOUT_MESSAGES.promptAnswered, 'prompt_answered');
       return c.json({ data: await settlePayment(deps, db, reference) });
     });
   }
@@ -81,19 +81,19 @@ export function paymentsRoutes(deps: Deps) {
       .select(['payments.status', 'orders.user_id', 'orders.mobile_money_network', 'orders.mobile_money_number', 'orders.reservation_expires_at'])
       .where('payments.reference', '=', reference)
       .executeTakeFirst();
-    if (!payment || payment.user_id !== user.id) throw notFound('Payment not found');
+    if (!payment || payment.user_id !== user.id) throw notFound(CHECKOUT_MESSAGES.paymentNotFound);
     const provider = createPaymentProvider(deps.config, db);
-    if (!provider.submitOtp) throw notFound('Payment not found');
-    if (payment.status !== 'PENDING') throw new HttpError(409, 'This payment is no longer waiting for a code.', 'payment_not_pending');
+    if (!provider.submitOtp) throw notFound(CHECKOUT_MESSAGES.paymentNotFound);
+    if (payment.status !== 'PENDING') throw new HttpError(409, CHECKOUT_MESSAGES.notWaitingForCode, 'payment_not_pending');
     let started;
     try {
       started = await provider.submitOtp(reference, otp);
     } catch (error) {
-      if (error instanceof PaymentProviderError) throw new HttpError(502, 'We could not reach the mobile money provider. Please try again.', 'payment_provider_unavailable');
+      if (error instanceof PaymentProviderError) throw new HttpError(502, CHECKOUT_MESSAGES.providerUnavailable, 'payment_provider_unavailable');
       throw error;
     }
     await db.updateTable('payments').set({ raw: JSON.stringify(started.raw), updated_at: now() }).where('reference', '=', reference).execute();
-    if (started.status === 'FAILED') throw new HttpError(402, started.displayText || 'The code was not accepted. Please try again.', 'payment_failed');
+    if (started.status === 'FAILED') throw new HttpError(402, started.displayText || CHECKOUT_MESSAGES.codeNotAccepted, 'payment_failed');
     if (started.status === 'PAID') await settlePayment(deps, db, reference);
     const prompt: PaymentPrompt = {
       status: started.status,

@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
-import { reviewInputSchema } from '../../../shared/schemas/reviews';
+import { REVIEW_MESSAGES, reviewInputSchema } from '../../../shared/schemas/reviews';
 import { currentUser, requireUser } from '../../http/auth';
 import { dbOf, type AppEnv, type Deps } from '../../http/context';
 import { parseBody } from '../../http/validate';
 import { rateLimit, type RateRule } from '../../http/rate-limit';
 import { createReview } from './service';
 
-const REVIEW_RATE: RateRule = { name: 'review', windowMs: 3600_000, perIp: 60, perAccount: 20, message: 'You have sent many reviews. Please try again later.' };
+const REVIEW_RATE: RateRule = { name: 'review', windowMs: 3600_000, perIp: 60, perAccount: 20, message: REVIEW_MESSAGES.tooMany };
 
 export function reviewsRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();

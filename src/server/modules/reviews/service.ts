@@ -1,3 +1,4 @@
+import { CART_MESSAGES } from '../../../shared/schemas/cart';
 import type { Review } from '../../../shared/schemas/catalogue';
 import { REVIEW_ALREADY_WRITTEN, REVIEW_NOT_ALLOWED, type ReviewInput } from '../../../shared/schemas/reviews';
 import { conflict, forbidden, notFound } from '../../http/errors';
@@ -35,7 +36,7 @@ export async function reviewEligibility(db: Db, userId: number, productId: numbe
 export async function createReview(db: Db, userId: number, input: ReviewInput): Promise<Review> {
   return inTransaction(db, async (trx) => {
     const product = await trx.selectFrom('products').select('id').where('id', '=', input.productId).executeTakeFirst();
-    if (!product) throw notFound('Product Not Found');
+    if (!product) throw notFound(CART_MESSAGES.productNotFound);
 
     const eligibility = await reviewEligibility(trx, userId, input.productId);
     if (eligibility === 'already-written') throw conflict(REVIEW_ALREADY_WRITTEN);

@@ -1,9 +1,11 @@
+import { CART_MESSAGES } from '../../../shared/schemas/cart';
 import type { Product } from '../../../shared/schemas/catalogue';
 import { notFound } from '../../http/errors';
 import { now, type Db } from '../../platform/db';
 import { toProducts } from '../catalogue/serialize';
 
-export const PRODUCT_NOT_FOUND = 'Product Not Found';
+/** The same sentence as the cart's (one catalogue line). */
+export const PRODUCT_NOT_FOUND = CART_MESSAGES.productNotFound;
 /** Every answer has a bounded size; nobody keeps more saved items than this in view. */
 export const WISHLIST_SHOWN = 500;
 

@@ -10,6 +10,7 @@ import { useOnline } from '../../hooks/useOnline';
 import { StarInput, Stars } from './Stars';
 import { formatDate } from '../../../shared/dates';
 import { useLocale, useT } from '../../i18n/language';
+import { useApiText } from '../ui/forms';
 
 interface Props {
   productId: number;
@@ -86,6 +87,7 @@ function ReviewHead({ name, rating, date }: { name: string; rating: number; date
 
 function ReviewForm({ productId, productName, onDone }: { productId: number; productName: string; onDone(notice: string): void }) {
   const t = useT();
+  const say = useApiText();
   const id = useId();
   const online = useOnline();
   const [rating, setRating] = useState(0);
@@ -114,7 +116,7 @@ function ReviewForm({ productId, productName, onDone }: { productId: number; pro
     <form onSubmit={submit} noValidate className="card mt-4 flex flex-col gap-3 p-4" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`} className="font-semibold">{t('reviews.write')}</h3>
       <StarInput name={`${id}-rating`} value={rating} onChange={(n) => { setRating(n); setErrors(({ rating: _r, ...rest }) => rest); }} />
-      {errors.rating && <p className="text-sm text-red-700" role="alert">{errors.rating}</p>}
+      {errors.rating && <p className="text-sm text-red-700" role="alert">{say(errors.rating)}</p>}
       <div>
         <label htmlFor={`${id}-comment`} className="mb-1 block text-sm font-medium">{t('reviews.yourReview')}</label>
         <textarea
@@ -127,7 +129,7 @@ function ReviewForm({ productId, productName, onDone }: { productId: number; pro
           aria-describedby={errors.comment ? `${id}-comment-error` : undefined}
           onChange={(e) => { setComment(e.target.value); setErrors(({ comment: _c, ...rest }) => rest); }}
         />
-        {errors.comment && <p id={`${id}-comment-error`} className="mt-1 text-sm text-red-700" role="alert">{errors.comment}</p>}
+        {errors.comment && <p id={`${id}-comment-error`} className="mt-1 text-sm text-red-700" role="alert">{say(errors.comment)}</p>}
       </div>
       {errors._ && <p className="text-sm text-red-700" role="alert">{errors._}</p>}
       <button type="submit" className="btn-primary self-start" disabled={busy}>{t('reviews.submit')}</button>

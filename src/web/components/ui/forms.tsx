@@ -1,16 +1,23 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
-import { apiMessageId } from '../../../shared/i18n/api-messages';
+import { apiMessage } from '../../../shared/i18n/api-messages';
 import { useT } from '../../i18n/language';
 
 /**
- * A field's error in the reader's language: the shared schemas (and the server, for English
- * readers) speak English; a sentence the catalogue knows is shown in the chosen language.
+ * An error in the reader's language: the shared schemas (and the server, for English
+ * readers) speak English; a sentence the catalogue knows (src/shared/i18n/api-messages.ts),
+ * values and all, is shown in the chosen language, any other as it came.
  */
-function useFieldError(error: string | undefined): string | undefined {
+export function useApiText(): (english: string | undefined) => string | undefined {
   const t = useT();
-  const id = error ? apiMessageId(error) : undefined;
-  return id ? t(id) : error;
+  return (english) => {
+    const known = english ? apiMessage(english) : undefined;
+    return known ? t(known.id, known.values) : english;
+  };
+}
+
+function useFieldError(error: string | undefined): string | undefined {
+  return useApiText()(error);
 }
 
 /** A labelled input with its error under it, announced to screen readers. */

@@ -13,6 +13,7 @@ import { Price, WasPrice } from '../../components/Price';
 import { Spinner } from '../../components/Spinner';
 import { useOnline } from '../../hooks/useOnline';
 import { Alert } from '../../components/ui/Alert';
+import { useApiText } from '../../components/ui/forms';
 import { itemsText } from '../../components/items-text';
 import { useT } from '../../i18n/language';
 import { PaymentStep } from './PaymentStep';
@@ -304,7 +305,8 @@ function Row({ label, value }: { label: string; value: number }) {
   );
 }
 
-function FieldError({ message, id }: { message?: string; id?: string }) {
+function FieldError({ message: english, id }: { message?: string; id?: string }) {
+  const message = useApiText()(english);
   return message ? <p id={id} className="mt-1 text-sm text-red-700">{message}</p> : null;
 }
 

@@ -6,6 +6,7 @@ import { parseWith } from '../../../shared/schemas/parse';
 import { reviewInputSchema } from '../../../shared/schemas/reviews';
 import type { OrderItemReview } from '../../../shared/schemas/orders';
 import { showToast } from '../../components/ui/toast';
+import { useApiText } from '../../components/ui/forms';
 import { formatDate } from '../../../shared/dates';
 import { useLocale, useT } from '../../i18n/language';
 
@@ -55,6 +56,7 @@ function ShownReview({ rating, comment, createdAt, who }: { rating: number; comm
 
 function ReviewForm({ productId, productName, onSubmitted }: { productId: number; productName: string; onSubmitted: () => void }) {
   const t = useT();
+  const say = useApiText();
   const [rating, setRating] = useState(0);
   const [comment, setComment] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -93,11 +95,11 @@ function ReviewForm({ productId, productName, onSubmitted }: { productId: number
             </button>
           ))}
         </div>
-        {errors.rating && <p className="text-sm text-red-700">{errors.rating}</p>}
+        {errors.rating && <p className="text-sm text-red-700">{say(errors.rating)}</p>}
       </fieldset>
       <label htmlFor={id} className="block text-sm font-medium">{t('reviews.yourReview')}</label>
       <textarea id={id} className="input min-h-20" required value={comment} onChange={(e) => { setComment(e.target.value); setErrors((er) => ({ ...er, comment: '' })); }} />
-      {errors.comment && <p className="text-sm text-red-700">{errors.comment}</p>}
+      {errors.comment && <p className="text-sm text-red-700">{say(errors.comment)}</p>}
       <button type="submit" className="btn-primary">{t('reviews.submit')}</button>
     </form>
   );
