@@ -53,8 +53,9 @@ describe.skipIf(!baseUrl)('market prices in the browser', () => {
     try {
       await page.goto(`${baseUrl}/prices`);
       await page.getByRole('heading', { name: 'Market prices', level: 1 }).waitFor();
-      // The region chosen before is remembered, and its prices come from the phone.
-      expect(await page.getByLabel('Region').inputValue()).toBe('Bono East');
+      // The region chosen before is remembered (read from the phone just after the first
+      // paint, so polled), and its prices come from the phone.
+      await expect.poll(() => page.getByLabel('Region').inputValue(), { timeout: 10_000 }).toBe('Bono East');
       await page.locator('li', { has: page.getByRole('link', { name: 'Maize, 50 kg bag' }) }).getByText(/Asking GH₵/).waitFor({ timeout: 20_000 });
       await page.getByRole('link', { name: 'Maize, 50 kg bag' }).click();
       await page.getByRole('heading', { name: 'Bono East', level: 2 }).waitFor();
