@@ -19,7 +19,7 @@ export interface Config {
   paystack: { secretKey: string; publicKey: string; baseUrl: string } | undefined;
   admin: { email: string; password: string } | undefined;
   seed: 'demo' | 'none';
-  /** The demo seed's 12 weeks of paid orders for the price index (SEED_HISTORY=none leaves them out). */
+  /** The demo seed's 12 weeks of paid orders for the price index (SEED_HISTORY=none leaves them out; never with Paystack keys). */
   seedHistory: boolean;
   /** The token SMS gateways send with inbound messages (?token=); unset only outside production. */
   smsCallbackToken: string | undefined;
@@ -103,7 +103,8 @@ export function loadConfig(env: Env = process.env): Config {
       : undefined,
     admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined,
     seed,
-    seedHistory: env.SEED_HISTORY !== 'none',
+    // The history is paid trade made up through the sandbox: never where real money moves (Paystack keys set).
+    seedHistory: env.SEED_HISTORY !== 'none' && !paystackKey,
     smsCallbackToken: env.SMS_CALLBACK_TOKEN || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
     apiCacheBytes: positiveNumber(env, 'API_CACHE_MB', 64) * 1024 * 1024,

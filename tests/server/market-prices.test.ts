@@ -3,6 +3,7 @@ import { isoWeekOf } from '../../src/shared/market-weeks';
 import type { MarketPriceDetail, MarketPriceSummary } from '../../src/shared/schemas/market-prices';
 import { ACCOUNTS } from '../../src/server/modules/ledger/accounts';
 import { trialBalance } from '../../src/server/modules/ledger/balances';
+import { startFakePaystack } from '../support/fake-paystack';
 import { startTestServer } from '../support/server';
 import { adminToken, pngImage, productForm, tokenFor, VALID_PRODUCT } from '../support/sellers';
 import { marketFixtures } from '../support/market';
@@ -169,6 +170,20 @@ describe('the demo seed', () => {
     }
     // Every order goes through the services: on PostgreSQL on a busy CI machine that takes a while.
   }, 240_000);
+
+  it('makes up no paid trade where real money moves: with Paystack keys, the demo starts without the history', async () => {
+    // It used to pay the history through the sandbox, which Paystack keys replace: the server did not start.
+    const paystack = await startFakePaystack();
+    const real = await startTestServer({ env: { SEED_HISTORY: 'demo', PAYSTACK_SECRET_KEY: paystack.secretKey, PAYSTACK_BASE_URL: paystack.baseUrl } });
+    try {
+      const orders = await real.deps.db.selectFrom('orders').select('id').execute();
+      expect(orders).toEqual([]);
+      expect((await real.call('/market-prices')).status).toBe(200);
+    } finally {
+      await real.close();
+      await paystack.close();
+    }
+  }, 120_000);
 });
 
 describe("a seller's listing under a commodity", () => {
