@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Spinner } from '../../components/Spinner';
 import { useOnline } from '../../hooks/useOnline';
 import { useSession } from '../../hooks/useSession';
+import { useT } from '../../i18n/language';
 import { AuditLog } from './AuditLog';
 import { MessagesDesk } from './MessagesDesk';
 import { OrdersDesk } from './OrdersDesk';
@@ -10,19 +11,15 @@ import { RefundsDesk } from './RefundsDesk';
 import { SellersReview } from './SellersReview';
 import { SubmissionsReview } from './SubmissionsReview';
 
-export const ADMIN_MESSAGES = {
-  notOperator: 'This page is for Akuafo operators.',
-  offline: 'The operator console needs a connection.',
-} as const;
-
+// The console's own words stay English for now (issue 27); its title and tabs translate.
 const TABS = [
-  { id: 'listings', label: 'Listings to review', Panel: SubmissionsReview },
-  { id: 'sellers', label: 'Sellers', Panel: SellersReview },
-  { id: 'orders', label: 'Orders', Panel: OrdersDesk },
-  { id: 'audit', label: 'Audit log', Panel: AuditLog },
-  { id: 'messages', label: 'Messages', Panel: MessagesDesk },
-  { id: 'refunds', label: 'Refunds', Panel: RefundsDesk },
-  { id: 'payouts', label: 'Payouts', Panel: PayoutsDesk },
+  { id: 'listings', label: 'admin.tab.listings', Panel: SubmissionsReview },
+  { id: 'sellers', label: 'admin.tab.sellers', Panel: SellersReview },
+  { id: 'orders', label: 'admin.tab.orders', Panel: OrdersDesk },
+  { id: 'audit', label: 'admin.tab.audit', Panel: AuditLog },
+  { id: 'messages', label: 'admin.tab.messages', Panel: MessagesDesk },
+  { id: 'refunds', label: 'admin.tab.refunds', Panel: RefundsDesk },
+  { id: 'payouts', label: 'admin.tab.payouts', Panel: PayoutsDesk },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 
@@ -31,6 +28,7 @@ type TabId = (typeof TABS)[number]['id'];
  * straight to the server (no outbox): with no network there is nothing useful to show.
  */
 export default function AdminPage() {
+  const t = useT();
   const { session, loading } = useSession();
   const online = useOnline();
   const [tab, setTab] = useState<TabId>('listings');
@@ -40,29 +38,29 @@ export default function AdminPage() {
   if (session?.user.userType !== 'ADMIN') {
     return (
       <div className="container-page py-8">
-        <h1 className="mb-3 text-2xl font-bold text-gray-900">Operator console</h1>
-        <p className="text-gray-700">{ADMIN_MESSAGES.notOperator}</p>
+        <h1 className="mb-3 text-2xl font-bold text-gray-900">{t('admin.title')}</h1>
+        <p className="text-gray-700">{t('admin.notOperator')}</p>
       </div>
     );
   }
 
-  const active = TABS.find((t) => t.id === tab) ?? TABS[0];
+  const active = TABS.find((entry) => entry.id === tab) ?? TABS[0];
   return (
     <div className="container-page py-6">
-      <h1 className="mb-4 text-2xl font-bold text-gray-900">Operator console</h1>
-      <div role="tablist" aria-label="Operator console sections" className="mb-5 flex gap-1 overflow-x-auto border-b border-gray-200">
-        {TABS.map((t) => (
+      <h1 className="mb-4 text-2xl font-bold text-gray-900">{t('admin.title')}</h1>
+      <div role="tablist" aria-label={t('admin.tabs')} className="mb-5 flex gap-1 overflow-x-auto border-b border-gray-200">
+        {TABS.map((entry) => (
           <button
-            key={t.id}
-            id={`admin-tab-${t.id}`}
+            key={entry.id}
+            id={`admin-tab-${entry.id}`}
             type="button"
             role="tab"
-            aria-selected={t.id === tab}
-            aria-controls={`admin-panel-${t.id}`}
-            onClick={() => setTab(t.id)}
-            className={`shrink-0 whitespace-nowrap border-b-2 px-3 py-2 text-sm font-semibold ${t.id === tab ? 'border-brand text-brand-dark' : 'border-transparent text-gray-700 hover:text-gray-900'}`}
+            aria-selected={entry.id === tab}
+            aria-controls={`admin-panel-${entry.id}`}
+            onClick={() => setTab(entry.id)}
+            className={`shrink-0 whitespace-nowrap border-b-2 px-3 py-2 text-sm font-semibold ${entry.id === tab ? 'border-brand text-brand-dark' : 'border-transparent text-gray-700 hover:text-gray-900'}`}
           >
-            {t.label}
+            {t(entry.label)}
           </button>
         ))}
       </div>
@@ -70,7 +68,7 @@ export default function AdminPage() {
         {online ? (
           <active.Panel />
         ) : (
-          <p role="status" className="rounded-lg bg-amber-50 p-4 text-amber-900 ring-1 ring-amber-200">{ADMIN_MESSAGES.offline}</p>
+          <p role="status" className="rounded-lg bg-amber-50 p-4 text-amber-900 ring-1 ring-amber-200">{t('admin.offline')}</p>
         )}
       </section>
     </div>

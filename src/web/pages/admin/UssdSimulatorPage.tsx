@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { api } from '../../lib/api';
 import { Spinner } from '../../components/Spinner';
 import { useSession } from '../../hooks/useSession';
-import { ADMIN_MESSAGES } from './AdminPage';
+import { useT } from '../../i18n/language';
 
 interface Screen {
   text: string;
@@ -16,6 +16,7 @@ const newSession = () => `SIM-${Date.now().toString(36)}-${Math.random().toStrin
  * sessions the gateways reach), for demos and for following a caller on a support call.
  */
 export default function UssdSimulatorPage() {
+  const t = useT();
   const { session, loading } = useSession();
   const [phone, setPhone] = useState('0241234567');
   const [sessionId, setSessionId] = useState(newSession);
@@ -26,7 +27,7 @@ export default function UssdSimulatorPage() {
   const [busy, setBusy] = useState(false);
 
   if (loading) return <Spinner />;
-  if (session?.user.userType !== 'ADMIN') return <p className="container-page py-8 text-gray-700">{ADMIN_MESSAGES.notOperator}</p>;
+  if (session?.user.userType !== 'ADMIN') return <p className="container-page py-8 text-gray-700">{t('admin.notOperator')}</p>;
 
   const send = async (next: string[], id = sessionId) => {
     setBusy(true);
@@ -62,7 +63,7 @@ export default function UssdSimulatorPage() {
 
   return (
     <div className="container-page py-6">
-      <h1 className="mb-4 text-2xl font-bold text-gray-900">USSD phone</h1>
+      <h1 className="mb-4 text-2xl font-bold text-gray-900">{t('admin.ussd.title')}</h1>
       <div className="mx-auto max-w-xs rounded-[2rem] border-8 border-gray-800 bg-gray-100 p-4 shadow-lg">
         <label className="mb-2 block text-sm font-medium text-gray-800">
           Caller&apos;s number

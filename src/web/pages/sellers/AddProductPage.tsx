@@ -18,6 +18,7 @@ import { CommodityField } from './CommodityField';
 import { ConditionRegionFields, SelectField, TextAreaField } from './fields';
 import { ImagePicker } from './ImagePicker';
 import { SellerShell } from './SellerShell';
+import { useT } from '../../i18n/language';
 
 const EMPTY: SubmissionDraftFields = { name: '', description: '', category: '', condition: '', region: '', commodityId: '', price: '', stockQuantity: '', currency: 'GHS' };
 /** How long to wait online for the server before saying "it will be sent". */
@@ -25,10 +26,11 @@ const SEND_WAIT_MS = 20_000;
 
 /** /sellers/me/add-product: works offline — the product waits on the phone and goes later. */
 export default function AddProductPage() {
-  return <SellerShell title="Add New Product">{(owner) => <AddProductForm owner={owner} />}</SellerShell>;
+  return <SellerShell title="seller.title.addProduct">{(owner) => <AddProductForm owner={owner} />}</SellerShell>;
 }
 
 function AddProductForm({ owner }: { owner: string }) {
+  const t = useT();
   const navigate = useNavigate();
   const online = useOnline();
   const [fields, setFields] = useState(EMPTY);
@@ -138,7 +140,7 @@ function AddProductForm({ owner }: { owner: string }) {
         </form>
       </div>
       <aside className="card h-fit space-y-3 p-5 text-sm text-gray-800">
-        <h2 className="flex items-center gap-2 font-semibold"><Lightbulb size={16} aria-hidden="true" /> Need inspiration?</h2>
+        <h2 className="flex items-center gap-2 font-semibold"><Lightbulb size={16} aria-hidden="true" /> {t('seller.heading.inspiration')}</h2>
         <p><strong>Titles:</strong> say what it is, the variety and the amount, in under {GOOD_TITLE_LENGTH} characters ("Fresh Kontomire, 5 kg bag").</p>
         <p><strong>Descriptions:</strong> where it was grown, when it was harvested, how it is packed and how buyers can collect it.</p>
         <p><strong>Photos:</strong> daylight, a plain background, the real produce; put the best photo first — it is the Main Image.</p>

@@ -10,11 +10,13 @@ import { Field } from '../../components/ui/forms';
 import { errorMessage } from '../../lib/error-message';
 import { CommodityField } from './CommodityField';
 import { ConditionRegionFields, TextAreaField } from './fields';
+import { useT } from '../../i18n/language';
 
 type Form = { name: string; description: string; price: string; stockQuantity: string; category: string; condition: string; region: string; commodityId: string };
 
 /** The edit modal of Product Management. Image changes apply at once; fields on Save Changes. */
 export function EditProductDialog({ product, onClose, onSaved }: { product: SellerSubmission; onClose: () => void; onSaved: (message: string) => void }) {
+  const t = useT();
   const dialog = useRef<HTMLDialogElement>(null);
   const fileId = useId();
   const listId = useId();
@@ -87,7 +89,7 @@ export function EditProductDialog({ product, onClose, onSaved }: { product: Sell
     <dialog ref={dialog} onClose={onClose} aria-labelledby="edit-title" className="m-auto max-h-[90dvh] w-[min(36rem,calc(100%-1rem))] overflow-y-auto rounded-xl p-0 backdrop:bg-black/50">
       <form onSubmit={save} noValidate className="space-y-4 p-5">
         <div className="flex items-start justify-between gap-4">
-          <h2 id="edit-title" className="text-xl font-bold">Edit Product</h2>
+          <h2 id="edit-title" className="text-xl font-bold">{t('seller.heading.editProduct')}</h2>
           <button type="button" onClick={onClose} aria-label="Close" className="rounded p-1 text-gray-600 hover:bg-gray-100"><X size={20} aria-hidden="true" /></button>
         </div>
         {current.status === 'APPROVED' && (

@@ -7,9 +7,11 @@ import { publicApi } from '../../lib/publicApi';
 import { Alert } from '../../components/ui/Alert';
 import { Field } from '../../components/ui/forms';
 import { errorMessage } from '../../lib/error-message';
+import { useT } from '../../i18n/language';
 
 /** /resend-verification: a new seller verification link for an address. */
 export default function ResendVerificationPage() {
+  const t = useT();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string>();
   const [notice, setNotice] = useState<string>();
@@ -44,7 +46,7 @@ export default function ResendVerificationPage() {
 
   return (
     <section className="container-page max-w-xl py-12">
-      <h1 className="text-2xl font-bold">Resend verification email</h1>
+      <h1 className="text-2xl font-bold">{t('seller.title.resendVerification')}</h1>
       <p className="mt-2 text-gray-700">Enter the e-mail address you registered your seller account with. We will send a new verification link.</p>
       <form onSubmit={submit} noValidate className="mt-6 space-y-4">
         {notice && <Alert kind="success">{notice}</Alert>}

@@ -24,6 +24,7 @@ import { errorMessage } from '../../lib/error-message';
 import { SelectField, TextAreaField } from './fields';
 import { LoadError } from './LoadError';
 import { SellerShell } from './SellerShell';
+import { useT } from '../../i18n/language';
 
 type Editable = Record<'businessName' | 'businessDescription' | 'phoneNumber' | 'businessAddress' | 'bankAccountName' | 'bankAccountNumber' | 'payoutType' | 'payoutNetwork' | 'payoutBankCode', string>;
 
@@ -59,10 +60,11 @@ function payoutFields(form: Editable): Pick<SellerProfileUpdateInput, 'payoutTyp
 
 /** /sellers/me: the business profile, its edit, and where to go next. */
 export default function SellerDashboardPage() {
-  return <SellerShell title="Seller Dashboard">{(owner) => <Dashboard owner={owner} />}</SellerShell>;
+  return <SellerShell title="seller.title.dashboard">{(owner) => <Dashboard owner={owner} />}</SellerShell>;
 }
 
 function Dashboard({ owner }: { owner: string }) {
+  const t = useT();
   const leave = useSignOut();
   const online = useOnline();
   const cached = useLiveQuery(() => getMeta<Cached<SellerProfile>>(profileKey(owner)), [owner]);
@@ -149,7 +151,7 @@ function Dashboard({ owner }: { owner: string }) {
 
       <div className="card p-5">
         <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-          <h2 className="text-lg font-semibold">Business profile</h2>
+          <h2 className="text-lg font-semibold">{t('seller.heading.businessProfile')}</h2>
           {!editing && <button type="button" className="btn-outline" onClick={startEdit}>Edit profile</button>}
         </div>
         {editing && form ? (

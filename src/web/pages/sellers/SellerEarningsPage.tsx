@@ -7,12 +7,13 @@ import { Price } from '../../components/Price';
 import { LoadError } from './LoadError';
 import { SellerShell } from './SellerShell';
 import { useRemote } from '../../hooks/useRemote';
+import { useT } from '../../i18n/language';
 
 const PAYOUT_WORDS: Record<PayoutStatus, string> = { PENDING: 'On its way', SUCCESS: 'Sent', FAILED: 'Did not go through', REVERSED: 'Returned' };
 
 /** /sellers/me/earnings: the seller's money, from the server; the last copy offline. */
 export default function SellerEarningsPage() {
-  return <SellerShell title="Earnings">{(owner) => <EarningsView owner={owner} />}</SellerShell>;
+  return <SellerShell title="seller.title.earnings">{(owner) => <EarningsView owner={owner} />}</SellerShell>;
 }
 
 function EarningsView({ owner }: { owner: string }) {
@@ -23,6 +24,7 @@ function EarningsView({ owner }: { owner: string }) {
 }
 
 export function EarningsBody({ earnings, fromCache }: { earnings: Earnings; fromCache: boolean }) {
+  const t = useT();
   return (
     <div className="space-y-6">
       {fromCache && <p className="text-sm text-amber-800">Offline: showing your earnings from your last visit.</p>}
@@ -32,7 +34,7 @@ export function EarningsBody({ earnings, fromCache }: { earnings: Earnings; from
         <Figure label="Paid out" value={earnings.paidOut} />
       </dl>
       <div className="card p-4">
-        <h2 className="font-semibold">Next payout</h2>
+        <h2 className="font-semibold">{t('seller.heading.nextPayout')}</h2>
         <p className="mt-1 text-gray-800">{earnings.nextPayout.note}</p>
         {earnings.nextPayout.at && <p className="text-sm text-gray-600">From {formatDateTime(earnings.nextPayout.at)}</p>}
         <p className="mt-2 text-sm text-gray-700">
@@ -42,7 +44,7 @@ export function EarningsBody({ earnings, fromCache }: { earnings: Earnings; from
         <Link to="/sellers/me" className="btn-outline mt-3">Payout account</Link>
       </div>
       <section className="card p-4">
-        <h2 className="mb-2 font-semibold">Payouts</h2>
+        <h2 className="mb-2 font-semibold">{t('seller.heading.payouts')}</h2>
         {earnings.payouts.length === 0 ? (
           <p className="text-gray-700">No payouts yet.</p>
         ) : (
@@ -57,7 +59,7 @@ export function EarningsBody({ earnings, fromCache }: { earnings: Earnings; from
         )}
       </section>
       <section className="card p-4">
-        <h2 className="mb-2 font-semibold">Every change</h2>
+        <h2 className="mb-2 font-semibold">{t('seller.heading.entries')}</h2>
         {earnings.entries.length === 0 ? (
           <p className="text-gray-700">Nothing yet: your first sale will show here.</p>
         ) : (

@@ -14,7 +14,7 @@ import { LINE_LABELS, ORDER_STATUS_LABELS, orderStatusLabel, paymentStatusLabel 
 
 /** /seller/orders: orders that contain the seller's products, with only the seller's lines. */
 export default function SellerOrdersPage() {
-  return <SellerShell title="Orders">{(owner) => <Orders owner={owner} />}</SellerShell>;
+  return <SellerShell title="seller.title.orders">{(owner) => <Orders owner={owner} />}</SellerShell>;
 }
 
 /** The filter's words: a paid order is, for its seller, one to bring in. */

@@ -24,6 +24,7 @@ import { EditProductDialog } from './EditProductDialog';
 import { SellerShell } from './SellerShell';
 import { useRemote } from '../../hooks/useRemote';
 import { formatDate } from '../../../shared/dates';
+import { useT } from '../../i18n/language';
 
 const SEARCH_DEBOUNCE_MS = 500;
 const SORTS = {
@@ -45,7 +46,7 @@ const STATUS_COLOURS: Record<SubmissionStatus, string> = {
 export default function SellerProductsPage() {
   return (
     <SellerShell
-      title="Product Management"
+      title="seller.title.products"
       actions={<Link to="/sellers/me/add-product" className="btn-primary"><Plus size={16} aria-hidden="true" /> Add New Product</Link>}
     >
       {(owner) => <Products owner={owner} />}
@@ -54,6 +55,7 @@ export default function SellerProductsPage() {
 }
 
 function Products({ owner }: { owner: string }) {
+  const t = useT();
   const navigate = useNavigate();
   const online = useOnline();
   const [typed, setTyped] = useState('');
@@ -135,7 +137,7 @@ function Products({ owner }: { owner: string }) {
 
       {waiting.length > 0 && (
         <div className="card p-4" aria-label="Products waiting to be sent">
-          <h2 className="mb-2 font-semibold">On this phone, not sent yet</h2>
+          <h2 className="mb-2 font-semibold">{t('seller.heading.notSent')}</h2>
           <ul className="divide-y divide-gray-100">
             {waiting.map((draft) => (
               <li key={draft.localId} className="flex flex-wrap items-center gap-3 py-2">

@@ -19,6 +19,7 @@ import { Field, PasswordField } from '../../components/ui/forms';
 import { errorMessage } from '../../lib/error-message';
 import { SelectField, TextAreaField } from './fields';
 import { SellerVerifyDialog } from './SellerVerifyDialog';
+import { useT } from '../../i18n/language';
 
 const STEPS = ['Personal', 'Business', 'Contact'] as const;
 const STEP_FIELDS: string[][] = [
@@ -31,6 +32,7 @@ const EMPTY: Record<string, string> = Object.fromEntries(STEP_FIELDS.flat().map(
 
 /** /sellers/register: three steps, each checked by Next with the server's own schema. */
 export default function SellerRegisterPage() {
+  const t = useT();
   const [step, setStep] = useState(0);
   const [form, setForm] = useState(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -112,7 +114,7 @@ export default function SellerRegisterPage() {
     <div className="flex min-h-dvh items-start justify-center bg-gray-50 px-4 py-8 sm:items-center">
       <div className="card w-full max-w-lg p-6">
         <p className="mb-2 text-center text-lg font-bold text-brand-dark">Akuafo Market</p>
-        <h1 className="mb-4 text-center text-2xl font-bold">Register as a seller</h1>
+        <h1 className="mb-4 text-center text-2xl font-bold">{t('seller.title.register')}</h1>
         <ol className="mb-6 grid grid-cols-3 gap-2 text-center text-sm" aria-label="Registration steps">
           {STEPS.map((name, i) => (
             <li key={name} aria-current={i === step ? 'step' : undefined} className={`rounded-full px-2 py-1 font-medium ${i <= step ? 'bg-brand-dark text-white' : 'bg-gray-100 text-gray-700'}`}>

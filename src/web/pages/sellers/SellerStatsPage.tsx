@@ -11,6 +11,7 @@ import { SellerShell } from './SellerShell';
 import { useRemote } from '../../hooks/useRemote';
 import { VerificationBadge } from '../../components/ui/VerificationBadge';
 import { formatDate } from '../../../shared/dates';
+import { useT } from '../../i18n/language';
 
 
 function completenessMessage(percent: number): string {
@@ -21,10 +22,11 @@ function completenessMessage(percent: number): string {
 
 /** /sellers/me/stats: real figures from the server; the last copy offline. */
 export default function SellerStatsPage() {
-  return <SellerShell title="Seller Analytics">{(owner) => <Stats owner={owner} />}</SellerShell>;
+  return <SellerShell title="seller.title.stats">{(owner) => <Stats owner={owner} />}</SellerShell>;
 }
 
 function Stats({ owner }: { owner: string }) {
+  const t = useT();
   const { data: stats, loading, error, fromCache, reload } = useRemote(() => refreshSellerStats(api, owner), [owner]);
   if (!stats && loading) return <Skeleton />;
   if (!stats || error) return <LoadError onRetry={reload} />;
@@ -50,7 +52,7 @@ function Stats({ owner }: { owner: string }) {
 
       <div className="card p-5">
         <div className="flex items-center justify-between gap-3">
-          <h2 className="font-semibold">Profile Completeness</h2>
+          <h2 className="font-semibold">{t('seller.heading.completeness')}</h2>
           <span className="font-semibold">{stats.profileCompleteness}%</span>
         </div>
         <div className="mt-2 h-3 overflow-hidden rounded-full bg-gray-200" role="progressbar" aria-label="Profile completeness" aria-valuemin={0} aria-valuemax={100} aria-valuenow={stats.profileCompleteness}>
@@ -65,7 +67,7 @@ function Stats({ owner }: { owner: string }) {
 
       {stats.totalSales === 0 && (
         <div className="rounded-xl bg-brand-light p-5">
-          <h2 className="font-semibold text-brand-dark">Ready for your first sale</h2>
+          <h2 className="font-semibold text-brand-dark">{t('seller.heading.firstSale')}</h2>
           <p className="mt-1 text-gray-800">Good photos, clear names and fair prices help buyers choose your products.</p>
           <Link to="/sellers/me/products" className="btn-primary mt-3">Promote Products</Link>
         </div>
@@ -73,7 +75,7 @@ function Stats({ owner }: { owner: string }) {
 
       <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-2">
         <div className="card p-5">
-          <h2 className="mb-3 font-semibold">Recent Products</h2>
+          <h2 className="mb-3 font-semibold">{t('seller.heading.recentProducts')}</h2>
           {stats.recentProducts.length === 0 ? (
             <div className="text-center">
               <p className="text-gray-700">You have not added any products yet.</p>
@@ -96,7 +98,7 @@ function Stats({ owner }: { owner: string }) {
           )}
         </div>
         <div className="card p-5">
-          <h2 className="mb-3 font-semibold">Recent Orders</h2>
+          <h2 className="mb-3 font-semibold">{t('seller.heading.recentOrders')}</h2>
           {stats.recentOrders.length === 0 ? (
             <div className="text-center">
               <p className="text-gray-700">No orders yet.</p>

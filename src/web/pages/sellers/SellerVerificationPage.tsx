@@ -15,13 +15,15 @@ import { Field } from '../../components/ui/forms';
 import { LoadError } from './LoadError';
 import { SellerShell } from './SellerShell';
 import { VerificationBadge } from '../../components/ui/VerificationBadge';
+import { useT } from '../../i18n/language';
 
 /** /seller/verification: where the seller stands and what the operator checks. */
 export default function SellerVerificationPage() {
-  return <SellerShell title="Seller Verification">{(owner) => <Verification owner={owner} />}</SellerShell>;
+  return <SellerShell title="seller.title.verification">{(owner) => <Verification owner={owner} />}</SellerShell>;
 }
 
 function Verification({ owner }: { owner: string }) {
+  const t = useT();
   const online = useOnline();
   const cached = useLiveQuery(() => getMeta<Cached<SellerProfile>>(profileKey(owner)), [owner]);
   const [loadError, setLoadError] = useState<unknown>();
@@ -69,7 +71,7 @@ function Verification({ owner }: { owner: string }) {
       )}
       {notice && <Alert kind="success">{notice}</Alert>}
       <div className="card p-5">
-        <h2 className="mb-3 font-semibold">What the operator checks</h2>
+        <h2 className="mb-3 font-semibold">{t('seller.heading.operatorChecks')}</h2>
         <ul className="space-y-3">
           {checks.map(([done, title, detail]) => (
             <li key={title} className="flex gap-3">
@@ -86,7 +88,7 @@ function Verification({ owner }: { owner: string }) {
       </div>
       {!(profile.verificationStatus === 'VERIFIED' && profile.ghanaCardNumber) && (
         <form onSubmit={saveCard} noValidate className="card space-y-3 p-5">
-          <h2 className="font-semibold">{profile.ghanaCardNumber ? 'Change your Ghana Card number' : 'Add your Ghana Card number'}</h2>
+          <h2 className="font-semibold">{t(profile.ghanaCardNumber ? 'seller.heading.changeGhanaCard' : 'seller.heading.addGhanaCard')}</h2>
           {profile.ghanaCardNumber && <p className="text-sm text-gray-700">On file: {profile.ghanaCardNumber}</p>}
           <Field label="Ghana Card Number" placeholder={GHANA_CARD_EXAMPLE} value={card} onChange={(e) => { setCard(e.target.value); setError(undefined); }} error={error} />
           <button type="submit" className="btn-primary">Save Ghana Card number</button>

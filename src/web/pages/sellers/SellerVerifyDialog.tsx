@@ -5,9 +5,11 @@ import { VERIFICATION_RESEND_SECONDS } from '../../../shared/schemas/sellers';
 import { publicApi } from '../../lib/publicApi';
 import { Alert } from '../../components/ui/Alert';
 import { errorMessage } from '../../lib/error-message';
+import { useT } from '../../i18n/language';
 
 /** "Verify your email": the link went out at registration; Resend really sends a new one. */
 export function SellerVerifyDialog({ email, open, onClose }: { email: string; open: boolean; onClose: () => void }) {
+  const t = useT();
   const dialog = useRef<HTMLDialogElement>(null);
   // The server sent the first link just now, so the first resend waits like every other.
   const [countdown, setCountdown] = useState(VERIFICATION_RESEND_SECONDS);
@@ -47,7 +49,7 @@ export function SellerVerifyDialog({ email, open, onClose }: { email: string; op
     <dialog ref={dialog} onClose={onClose} aria-labelledby="verify-title" className="m-auto w-[min(28rem,calc(100%-2rem))] rounded-xl p-0 backdrop:bg-black/50">
       <div className="space-y-4 p-6">
         <div className="flex items-start justify-between gap-4">
-          <h2 id="verify-title" className="text-xl font-bold">Verify your email</h2>
+          <h2 id="verify-title" className="text-xl font-bold">{t('seller.heading.verifyEmail')}</h2>
           <button type="button" onClick={onClose} aria-label="Close" className="rounded p-1 text-gray-600 hover:bg-gray-100">
             <X size={20} aria-hidden="true" />
           </button>

@@ -5,6 +5,7 @@ import { SELLER_MESSAGES } from '../../../shared/schemas/sellers';
 import { Spinner } from '../../components/Spinner';
 import { publicApi } from '../../lib/publicApi';
 import { Alert } from '../../components/ui/Alert';
+import { useT } from '../../i18n/language';
 
 // A link works once: remember the answer per token, so a second render (StrictMode, a
 // re-mount) never spends it twice and then reports a failure.
@@ -12,6 +13,7 @@ const attempts = new Map<string, Promise<{ message: string }>>();
 
 /** /sellers/verify-email?token=...: spends the link, then says so or goes to the failed page. */
 export default function VerifyEmailPage() {
+  const t = useT();
   const [params] = useSearchParams();
   const token = params.get('token');
   const navigate = useNavigate();
@@ -38,7 +40,7 @@ export default function VerifyEmailPage() {
   if (!message) return <Spinner label="Verifying your email…" />;
   return (
     <section className="container-page max-w-xl py-12">
-      <h1 className="mb-4 text-2xl font-bold">Email verified</h1>
+      <h1 className="mb-4 text-2xl font-bold">{t('seller.title.emailVerified')}</h1>
       <Alert kind="success">{message || SELLER_MESSAGES.verified}</Alert>
       <Link to="/signin" className="btn-primary mt-6">Sign in</Link>
     </section>
