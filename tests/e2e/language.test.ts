@@ -1,3 +1,6 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loginViaApi, signInThroughPage } from '../support/auth';
@@ -5,9 +8,11 @@ import { launchBrowser } from '../support/browser';
 
 /**
  * Issue 27 in a real Chromium: a buyer switches to Twi in the bar; every page, opened by its
- * plain address, comes in Twi (its HTML too, before the app runs); offline, a reload stays in Twi.
+ * plain address, comes in Twi (its HTML too, before the app runs); offline, a reload stays in Twi;
+ * the SMS about their next order comes in Twi (plain letters, one part).
  */
 const baseUrl = inject('baseUrl');
+const dataDir = inject('dataDir');
 const EMAIL = 'reviewer5@akuafo.demo';
 const PASSWORD = 'Akuafo#2026';
 let context: BrowserContext;
@@ -87,4 +92,44 @@ describe.skipIf(!baseUrl)('Twi', () => {
     }
     await page.close();
   });
+
+  it('texts the buyer who chose Twi in Twi: an order paid, in plain letters, in one part', async () => {
+    const { accessToken } = await loginViaApi(baseUrl, EMAIL, PASSWORD);
+    const call = async (path: string, method = 'GET', body?: unknown) => {
+      const res = await fetch(`${baseUrl}/api/v1/${path}`, { method, headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+      return (await res.json()) as { data: any };
+    };
+    // The account's language is Twi (the first test chose it in the bar; set here too so this test stands alone).
+    await call('shop/customers/me', 'PATCH', { language: 'ak' });
+    await call('shop/cart', 'DELETE');
+    await call('shop/cart', 'POST', { productId: productInStock(), quantity: 1 });
+    const warehouses = (await call('warehouses')).data as { id: number }[];
+    const started = (await call('shop/checkout', 'POST', { pickupLocationId: warehouses[0].id, mobileMoneyNetwork: 'MTN', mobileMoneyNumber: '0241234567' })).data as { reference: string; orderNumber: string };
+    expect((await call(`payments/sandbox/${started.reference}/approve`, 'POST')).data.status).toBe('PAID');
+
+    // The server's SMS spool (DATA_DIR/sms/*.txt): the message worker sends on its own clock.
+    const paidSms = () => smsAbout(started.orderNumber).find((text) => text.includes('woatua'));
+    await expect.poll(paidSms, { timeout: 30_000, interval: 500 }).toBeTruthy();
+    const body = paidSms()!.split('\n\n').slice(1).join('\n\n').trim();
+    expect(body).toMatch(new RegExp(`^Akuafo Market: woatua adeto ${started.orderNumber} ho ka \\(GHS [\\d,]+\\.\\d\\d\\)\\.`));
+    expect(body).not.toMatch(/[ɛɔ₵]|order|paid/);
+    expect(body.length).toBeLessThanOrEqual(160);
+  });
 });
+
+/** One listing with plenty in stock, read from the server's own database file. */
+function productInStock(): number {
+  const db = new Database(join(dataDir, 'akuafo.sqlite'), { readonly: true, fileMustExist: true });
+  try {
+    return (db.prepare('select id from products where is_active = 1 and stock_quantity > 20 order by id desc limit 1').get() as { id: number }).id;
+  } finally {
+    db.close();
+  }
+}
+
+/** The SMS the server wrote to its spool about one order. */
+function smsAbout(orderNumber: string): string[] {
+  const dir = join(dataDir, 'sms');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).map((f) => readFileSync(join(dir, f), 'utf8')).filter((text) => text.includes(orderNumber));
+}
