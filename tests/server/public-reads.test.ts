@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
-import { createAnswerCache } from '../../src/server/http/answer-cache';
+import { BEST, createAnswerCache, QUICK } from '../../src/server/http/answer-cache';
 import { HEAD_FRESH_MS } from '../../src/server/modules/catalogue/head';
 import { adminToken, pngImage, productForm, tokenFor, VALID_PRODUCT } from '../support/sellers';
 import { startTestServer, type TestServer } from '../support/server';
@@ -245,6 +245,109 @@ describe('the answer cache', () => {
   });
 });
 
+describe('the answer cache\'s compression', () => {
+  const JSON_TEXT = JSON.stringify({ data: Array.from({ length: 200 }, (_, i) => ({ id: i, name: `Fresh maize ${i}`, region: 'Ashanti' })) });
+  const raw = Buffer.from(JSON_TEXT);
+  const fill = async () => ({ json: JSON_TEXT, cacheControl: 'public' });
+  const mustBeKept = async (): Promise<never> => {
+    throw new Error('asked again for an answer the cache should hold');
+  };
+  const brotli = (quality: number) => brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: raw.byteLength } });
+
+  it('compresses a new answer only in the encoding its request takes, at the quick level', async () => {
+    const cache = createAnswerCache(1_000_000);
+    const gz = await cache.get('g', fill, 'gzip');
+    expect(gz.br).toBeUndefined();
+    expect(Buffer.from(gz.gzip!)).toEqual(gzipSync(raw, { level: QUICK.gzip }));
+    expect(gz.best).toBe(false);
+    const br = await cache.get('b', fill, 'br');
+    expect(br.gzip).toBeUndefined();
+    expect(Buffer.from(br.br!)).toEqual(brotli(QUICK.br));
+    expect(cache.stats()).toMatchObject({ entries: 2, bytes: gz.gzip!.byteLength + br.br!.byteLength, upgrades: 0 });
+  });
+
+  it('keeps the plain JSON, compressing nothing, for a first request that takes no compression', async () => {
+    const cache = createAnswerCache(1_000_000);
+    const plain = await cache.get('p', fill, 'identity');
+    expect(plain.gzip).toBeUndefined();
+    expect(plain.br).toBeUndefined();
+    expect(Buffer.from(plain.identity!).toString()).toBe(JSON_TEXT);
+    // Asked again: both encodings at the best level, and the plain copy is given back.
+    await cache.get('p', mustBeKept, 'identity');
+    await cache.settled();
+    const better = await cache.get('p', mustBeKept, 'br');
+    expect(better.identity).toBeUndefined();
+    expect(gunzipSync(better.gzip!).toString()).toBe(JSON_TEXT);
+    expect(cache.stats().bytes).toBe(better.gzip!.byteLength + better.br!.byteLength);
+  });
+
+  it('sends an answer asked again at once as it is, and both encodings at the best level after', async () => {
+    const cache = createAnswerCache(1_000_000);
+    const first = await cache.get('k', fill, 'gzip');
+    expect(cache.get('k', mustBeKept, 'gzip')).toBe(first); // not a promise: nothing waited for
+    await cache.settled();
+    const better = cache.get('k', mustBeKept, 'br');
+    expect(better).not.toBeInstanceOf(Promise);
+    const answer = better as Exclude<typeof better, Promise<unknown>>;
+    expect(answer.best).toBe(true);
+    expect(answer.etag).toBe(first.etag);
+    expect(Buffer.from(answer.gzip!)).toEqual(gzipSync(raw, { level: BEST.gzip }));
+    expect(Buffer.from(answer.br!)).toEqual(brotli(BEST.br));
+    expect(cache.stats()).toMatchObject({ entries: 1, upgrades: 1, bytes: answer.gzip!.byteLength + answer.br!.byteLength });
+    await cache.get('k', mustBeKept, 'gzip');
+    await cache.settled();
+    expect(cache.stats().upgrades).toBe(1); // once per answer
+  });
+
+  it('gives a second request in the other encoding that encoding, waiting for it, and peek leaves it to the caller', async () => {
+    const cache = createAnswerCache(1_000_000);
+    const first = await cache.get('k', fill, 'br');
+    expect(cache.peek('k', 'br')).toBe(first);
+    await cache.settled();
+    const cache2 = createAnswerCache(1_000_000);
+    await cache2.get('k', fill, 'br');
+    expect(cache2.peek('k', 'gzip')).toBeUndefined(); // not held yet: the caller goes the long way
+    const gz = await cache2.get('k', mustBeKept, 'gzip');
+    expect(gunzipSync(gz.gzip!).toString()).toBe(JSON_TEXT);
+    expect(cache2.peek('k', 'gzip')).toBe(gz);
+  });
+
+  it('does not bring back an answer dropped while it was being compressed again', async () => {
+    const cache = createAnswerCache(1_000_000);
+    await cache.get('v1|k', fill, 'gzip');
+    await cache.get('v1|k', mustBeKept, 'gzip'); // starts the better compression
+    cache.keepOnly('v2|');
+    await cache.settled();
+    expect(cache.stats()).toMatchObject({ entries: 0, bytes: 0 });
+  });
+});
+
+describe('public reads over HTTP', () => {
+  it('send a new answer in the encoding asked for, then the other encoding and plain JSON to later clients, with one ETag', async () => {
+    for (const [path, firstEncoding] of [
+      ['/products?search=maize&sortBy=price&sortDir=desc', 'gzip'],
+      ['/products?search=tomato&page=1&limit=7', 'br'],
+      ['/products?category=Grains&limit=3', null],
+    ] as const) {
+      const first = await server.call(path, firstEncoding ? { headers: { 'accept-encoding': firstEncoding } } : {});
+      expect(first.headers.get('content-encoding'), path).toBe(firstEncoding);
+      const firstBody = Buffer.from(await first.arrayBuffer());
+      expect(Number(first.headers.get('content-length')), path).toBe(firstBody.byteLength);
+      const text = firstEncoding === 'gzip' ? gunzipSync(firstBody).toString() : firstEncoding === 'br' ? brotliDecompressSync(firstBody).toString() : firstBody.toString();
+      for (const encoding of ['br', 'gzip', null, 'br', 'gzip', null]) {
+        const res = await server.call(path, encoding ? { headers: { 'accept-encoding': encoding } } : {});
+        const body = Buffer.from(await res.arrayBuffer());
+        expect(res.headers.get('content-encoding'), `${path} ${encoding}`).toBe(encoding);
+        expect(Number(res.headers.get('content-length')), `${path} ${encoding}`).toBe(body.byteLength);
+        expect(res.headers.get('etag'), path).toBe(first.headers.get('etag'));
+        expect(res.headers.get('vary'), path).toBe('Accept-Encoding');
+        const decoded = encoding === 'gzip' ? gunzipSync(body).toString() : encoding === 'br' ? brotliDecompressSync(body).toString() : body.toString();
+        expect(decoded, `${path} ${encoding}`).toBe(text);
+      }
+    }
+  });
+});
+
 describe('an anonymous read already answered at the head', () => {
   /** The app behind the real Node adapter, as `npm start` serves it (its own header parse included). */
   async function overNode() {
@@ -271,6 +374,24 @@ describe('an anonymous read already answered at the head', () => {
         const notModified = await fetch(`${node.url}${path}`, { headers: { 'if-none-match': first.headers.get('etag')! } });
         expect(notModified.status).toBe(304);
         expect(notModified.headers.get('x-frame-options')).toBe('DENY');
+      }
+    } finally {
+      node.close();
+    }
+  });
+
+  it('is sent in another encoding than its first request\'s, or plain, only once it holds that form', async () => {
+    const node = await overNode();
+    try {
+      const path = '/products?search=yam&sortBy=name&sortDir=desc&limit=4';
+      const first = await fetch(`${node.url}${path}`, { headers: { 'accept-encoding': 'gzip' } });
+      const text = await first.text();
+      for (const encoding of ['br', 'gzip', 'identity', 'br']) {
+        // Node's fetch decodes the body and keeps the header: check both.
+        const res = await fetch(`${node.url}${path}`, { headers: { 'accept-encoding': encoding } });
+        expect(res.headers.get('content-encoding'), encoding).toBe(encoding === 'identity' ? null : encoding);
+        expect(res.headers.get('etag')).toBe(first.headers.get('etag'));
+        expect(await res.text(), encoding).toBe(text);
       }
     } finally {
       node.close();

@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { routePath } from 'hono/route';
 import type * as v from 'valibot';
 import { parseQuery } from '../../http/validate';
-import { answerResponse, createAnswerCache, sendAnswer, type HeaderOf } from '../../http/answer-cache';
+import { answerResponse, createAnswerCache, formWanted, sendAnswer, type HeaderOf } from '../../http/answer-cache';
 import type { AppEnv } from '../../http/context';
 import type { Db } from '../../platform/db';
 import { createCatalogueHead } from './head';
@@ -69,11 +69,16 @@ export function createPublicReads(db: Db, capBytes: number) {
       lastHead = version;
     }
     const cacheKey = `${version}|${key}`;
-    const found = cache.get(cacheKey, async () => {
-      const data = await load();
-      const policy = options.cacheControl ?? PUBLIC_READ;
-      return { json: JSON.stringify(data), cacheControl: typeof policy === 'function' ? policy(data) : policy };
-    });
+    const header = (name: string) => c.req.header(name);
+    const found = cache.get(
+      cacheKey,
+      async () => {
+        const data = await load();
+        const policy = options.cacheControl ?? PUBLIC_READ;
+        return { json: JSON.stringify(data), cacheControl: typeof policy === 'function' ? policy(data) : policy };
+      },
+      formWanted(header),
+    );
     const vary = options.vary ?? 'Accept-Encoding';
     if (!c.req.header('authorization') && version === lastHead) {
       if (byUrl.size >= KNOWN_URLS_MAX) byUrl.clear();
@@ -93,7 +98,8 @@ export function createPublicReads(db: Db, capBytes: number) {
     if (version !== lastHead) return undefined;
     const asked = pathAndQuery(url);
     const known = byUrl.get(asked);
-    const found = known && cache.peek(known.key);
+    // An answer not yet held in the form this client takes is left to the app, which waits for it.
+    const found = known && cache.peek(known.key, formWanted(header));
     if (!known || !found) return undefined;
     return { response: answerResponse(found, known.vary, header, securityHeaders), route: known.route, path: asked.split('?')[0] };
   }
