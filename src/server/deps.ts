@@ -45,6 +45,7 @@ export async function createDeps(config: Config, logger: Logger = createLogger(c
     db: handle.db,
     dialect: handle.dialect,
     readOffLoop: handle.readOffLoop,
+    readAllOffLoop: handle.readAllOffLoop,
     logger,
     storage,
     tokens: createTokenSigner(signingKeys),

@@ -91,6 +91,23 @@ describe('a search gives the plain query\'s items, order and pages, whatever its
     expect(compared).toBeGreaterThan(300);
   }, 120_000);
 
+  it("a search's page lookups (pictures, ratings, sellers) are read together, in one call off the event loop", async () => {
+    const batches: string[][] = [];
+    const readAll = async (queries: readonly CompiledQuery[]) => {
+      batches.push(queries.map((query) => query.sql));
+      return server.deps.readAllOffLoop!(queries);
+    };
+    const service = createCatalogueService(server.deps.db, server.deps.dialect, server.deps.readOffLoop, 10_000, readAll);
+    const page = await service.listProducts(parse({ search: 'maize', limit: '5' }));
+    expect(page.data.length).toBeGreaterThan(0);
+    expect(batches).toHaveLength(1);
+    expect(batches[0]).toHaveLength(3);
+    expect(batches[0].join('\n')).toMatch(/product_images[\s\S]*reviews[\s\S]*users/);
+    // The same products as the lookups on the server's own connection give.
+    const plain = createCatalogueService(server.deps.db, server.deps.dialect, server.deps.readOffLoop, 10_000);
+    expect(page).toEqual(await plain.listProducts(parse({ search: 'maize', limit: '5' })));
+  });
+
   it("a broad search's page stops walking the sort order's index when full: no sort of every match", async () => {
     if (server.deps.dialect !== 'sqlite') return; // PostgreSQL's planner picks its own walk (scale-plans.test.ts checks it uses an index).
     const statements: CompiledQuery[] = [];

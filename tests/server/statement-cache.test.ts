@@ -119,5 +119,13 @@ describe('the SQLite statement cache', () => {
     const query = handle.db.selectFrom('counters').select('value').where('name', '=', 'statement-cache-test').compile();
     expect(await handle.readOffLoop(query)).toEqual([{ value: 7 }]);
     expect(await handle.readOffLoop(query)).toEqual([{ value: 7 }]);
+    // Several reads in one message: each one's rows, in order, text, numbers and nulls as they are.
+    const text = handle.db.selectFrom('counters').select(['name', 'value']).where('name', '=', 'statement-cache-test').compile();
+    const none = handle.db.selectFrom('counters').select('value').where('name', '=', 'no such counter').compile();
+    const nulls = sql<{ missing: null; half: number; word: string }>`select null as missing, 0.5 as half, 'Akwaaba' as word`.compile(handle.db);
+    expect(await handle.readAllOffLoop([query, text, none, nulls])).toEqual([[{ value: 7 }], [{ name: 'statement-cache-test', value: 7 }], [], [{ missing: null, half: 0.5, word: 'Akwaaba' }]]);
+    // A bad statement fails its batch with the database's message, and the reader goes on.
+    await expect(handle.readAllOffLoop([query, sql`select * from no_such_table`.compile(handle.db)])).rejects.toThrow(/no such table/);
+    expect(await handle.readAllOffLoop([query])).toEqual([[{ value: 7 }]]);
   });
 });

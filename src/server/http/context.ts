@@ -18,6 +18,8 @@ export interface Deps {
   dialect: Dialect;
   /** Long reads (catalogue searches) off the event loop: DatabaseHandle.readOffLoop. */
   readOffLoop?: DatabaseHandle['readOffLoop'];
+  /** A page's small lookups together, off the event loop: DatabaseHandle.readAllOffLoop. */
+  readAllOffLoop?: DatabaseHandle['readAllOffLoop'];
   logger: Logger;
   storage: Storage;
   tokens: TokenSigner;

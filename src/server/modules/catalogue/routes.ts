@@ -8,7 +8,7 @@ import { createCatalogueService } from './service';
 const SHELVES = ['featured', 'discounted', 'weekly-specials'] as const;
 
 export function catalogueRoutes(deps: Deps, reads: PublicReads) {
-  const catalogue = createCatalogueService(deps.db, deps.dialect, deps.readOffLoop);
+  const catalogue = createCatalogueService(deps.db, deps.dialect, deps.readOffLoop, undefined, deps.readAllOffLoop);
   const app = new Hono<AppEnv>();
 
   app.get('/products', (c) => {

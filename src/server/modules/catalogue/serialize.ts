@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import type { CompiledQuery, Selectable } from 'kysely';
 import { type Category, type Condition, type GhanaRegion } from '../../../shared/catalogue';
 import { fromMinor } from '../../../shared/money';
 import type { Product } from '../../../shared/schemas/catalogue';
@@ -8,26 +8,32 @@ import type { ProductsTable } from '../../platform/db/schema';
 
 type ProductRow = Selectable<ProductsTable>;
 
-/** Turns product rows into API products, loading images, ratings and sellers in three queries. */
-export async function toProducts(db: Db, rows: ProductRow[]): Promise<Product[]> {
+/**
+ * Turns product rows into API products, loading images, ratings and sellers in three queries.
+ * readAll, when given, runs the three together off the event loop (a search's page: on SQLite
+ * they were half a millisecond of the server thread's time per search, in one reader message).
+ */
+export async function toProducts(db: Db, rows: ProductRow[], readAll?: (queries: readonly CompiledQuery[]) => Promise<unknown[][]>): Promise<Product[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const sellerIds = [...new Set(rows.map((r) => r.seller_id))];
-  const [images, ratings, sellers] = await Promise.all([
-    db.selectFrom('product_images').selectAll().where('product_id', 'in', ids).orderBy('position').execute(),
+  const queries = [
+    db.selectFrom('product_images').selectAll().where('product_id', 'in', ids).orderBy('position'),
     db
       .selectFrom('reviews')
       .select(({ fn }) => ['product_id', fn.avg<number>('rating').as('average'), fn.countAll<number>().as('count')])
       .where('product_id', 'in', ids)
-      .groupBy('product_id')
-      .execute(),
+      .groupBy('product_id'),
     db
       .selectFrom('users')
       .leftJoin('seller_profiles', 'seller_profiles.user_id', 'users.id')
       .select(['users.id', 'users.first_name', 'users.last_name', 'seller_profiles.business_name'])
-      .where('users.id', 'in', sellerIds)
-      .execute(),
-  ]);
+      .where('users.id', 'in', sellerIds),
+  ] as const;
+  type Rows<I extends number> = Awaited<ReturnType<(typeof queries)[I]['execute']>>;
+  const [images, ratings, sellers] = (
+    readAll ? await readAll(queries.map((query) => query.compile())) : await Promise.all([queries[0].execute(), queries[1].execute(), queries[2].execute()])
+  ) as [Rows<0>, Rows<1>, Rows<2>];
   const imagesByProduct = imagesByOwner(images, (image) => image.product_id);
   const ratingByProduct = new Map(ratings.map((r) => [r.product_id, r]));
   const sellerById = new Map(

@@ -22,7 +22,7 @@ const RELATED_COUNT = 4;
  * countBound: GET /products counts exactly up to this many (CATALOGUE_COUNT_BOUND); tests give a
  * small one to reach a broad search's plan on a small catalogue.
  */
-export function createCatalogueService(db: Db, dialect: Dialect, readOffLoop?: DatabaseHandle['readOffLoop'], countBound = CATALOGUE_COUNT_BOUND) {
+export function createCatalogueService(db: Db, dialect: Dialect, readOffLoop?: DatabaseHandle['readOffLoop'], countBound = CATALOGUE_COUNT_BOUND, readAllOffLoop?: DatabaseHandle['readAllOffLoop']) {
   const read = readOffLoop ?? (async <T,>(query: CompiledQuery) => (await db.executeQuery<T>(query)).rows as T[]);
   // PostgreSQL's locale collation would order names differently from the phone's mirror.
   const nameKey = dialect === 'postgres' ? sql`lower(name) collate "C"` : sql`lower(name)`;
@@ -44,7 +44,7 @@ export function createCatalogueService(db: Db, dialect: Dialect, readOffLoop?: D
     const base = filtered(false);
     const sortKey = query.sortBy === 'price' ? sql`price_minor` : query.sortBy === 'name' ? nameKey : sql`created_at`;
     const offset = (query.page - 1) * query.limit;
-    const done = async (rows: Selectable<ProductsTable>[], count: number) => ({ data: await toProducts(db, rows), pagination: paginate(query.page, query.limit, count, countBound) });
+    const done = async (rows: Selectable<ProductsTable>[], count: number) => ({ data: await toProducts(db, rows, readAllOffLoop), pagination: paginate(query.page, query.limit, count, countBound) });
 
     // The costly reads of a search, where they cannot hold up other requests.
     if (words.some(isIndexable)) {

@@ -24,6 +24,8 @@ export interface DatabaseHandle {
    * file, a reader thread (sqlite-readers.ts); elsewhere the usual connection.
    */
   readOffLoop<T>(query: CompiledQuery): Promise<T[]>;
+  /** Several small reads a page needs together, the same way, in one message to one reader thread. */
+  readAllOffLoop(queries: readonly CompiledQuery[]): Promise<unknown[][]>;
 }
 
 export interface DatabaseOptions {
@@ -73,6 +75,11 @@ async function openSqlite(dataDir: string, file: string): Promise<DatabaseHandle
       readers ??= createSqliteReaders(path, READER_THREADS);
       return readers.read<T>(query);
     },
+    readAllOffLoop: async (queries) => {
+      if (file === ':memory:') return Promise.all(queries.map(async (query) => (await db.executeQuery(query)).rows));
+      readers ??= createSqliteReaders(path, READER_THREADS);
+      return readers.readAll(queries);
+    },
     close: async () => {
       await readers?.close();
       await db.destroy();
@@ -103,6 +110,7 @@ async function openPostgres(url: string, schema?: string, poolMax = 10): Promise
     db,
     dialect: 'postgres',
     readOffLoop: async <T,>(query: CompiledQuery) => (await db.executeQuery<T>(query)).rows as T[],
+    readAllOffLoop: (queries) => Promise.all(queries.map(async (query) => (await db.executeQuery(query)).rows)),
     pgSchema: schema,
     close: () => db.destroy(),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
