@@ -115,13 +115,18 @@ try {
   const loop = monitorEventLoopDelay({ resolution: 1 });
   loop.enable();
   const busyBefore = performance.eventLoopUtilization();
+  const cpuBefore = process.cpuUsage();
   const four = await runClients({ base, searches: searches(200_000), clients: 4, seconds: SECONDS, productUrl });
   loop.disable();
   const busy = performance.eventLoopUtilization(busyBefore);
+  const cpu = process.cpuUsage(cpuBefore);
   console.log(`4 clients searching for ${four.seconds!.toFixed(1)} s: ${(four.done! / four.seconds!).toFixed(0)} searches/s, search p99 ${ms(pct(four.times, 99))}`);
   console.log(`A cached product read while they search (${four.reads!.length}): p50 ${ms(pct(four.reads!, 50))}, p99 ${ms(pct(four.reads!, 99))}`);
   // Utilisation tells a loop kept busy by the server's own work from a process waiting for a CPU.
   console.log(`Event loop delay meanwhile: p99 ${ms(loop.percentile(99) / 1e6)}, max ${ms(loop.max / 1e6)}; loop busy ${(busy.utilization * 100).toFixed(0)}% of the time (${(busy.active / Math.max(1, four.done!)).toFixed(2)} ms per search)`);
+  // CPU time of every thread of this process (server, readers, zlib's pool, and the clients'
+  // worker): on a shared machine a steadier measure of the work per search than the rates.
+  console.log(`CPU time meanwhile, all threads: ${((cpu.user + cpu.system) / 1000 / Math.max(1, four.done!)).toFixed(2)} ms per search`);
   console.log(`Machine load average (1 min) at the end: ${loadavg()[0].toFixed(1)} on ${availableParallelism()} CPUs`);
 } finally {
   await new Promise((resolve) => server.close(resolve));
