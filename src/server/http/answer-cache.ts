@@ -138,9 +138,10 @@ export function createAnswerCache(capBytes: number) {
     peek(key: string, want: Form): CachedAnswer | undefined {
       const found = entries.get(key);
       if (!found) return undefined;
-      hits += 1;
       const now = again(key, found, want);
-      return now instanceof Promise ? undefined : now;
+      if (now instanceof Promise) return undefined; // counted by the get that follows
+      hits += 1;
+      return now;
     },
     /** Drops every answer whose key does not start with prefix (the current data version). */
     keepOnly(prefix: string) {
