@@ -3,7 +3,7 @@ import type { ApiClient } from './api';
 import { pullServerCart } from './cart';
 import { localDb, getMeta, setMeta, type AkuafoDb } from './db';
 import { defineOutboxKind, enqueue } from './outbox';
-import { keepForSession, readSession, saveSession, type Session } from './session';
+import { keepForSession, newSignInId, readSession, saveSession, type Session } from './session';
 import { requestPersistentStorage } from './storage';
 
 /**
@@ -30,7 +30,7 @@ export async function signInWithSmsCode(api: ApiClient, phone: string, code: str
 
 async function keepSession(api: ApiClient, data: Partial<LoginAnswer> | undefined, db: AkuafoDb): Promise<Session> {
   if (!data?.accessToken || !data.refreshToken || !data.user) throw new Error(MESSAGES.invalidLoginResponse);
-  const session: Session = { accessToken: data.accessToken, refreshToken: data.refreshToken, expiresAt: data.expiresAt, user: data.user };
+  const session: Session = { accessToken: data.accessToken, refreshToken: data.refreshToken, expiresAt: data.expiresAt, user: data.user, signInId: newSignInId() };
   await saveSession(session, db);
   // The cart the server holds (another phone's, or this one's from before a sign-out) shows at
   // once, with any changes still queued here on top. `api` is the public client: the new

@@ -41,10 +41,11 @@ function summaryOf(detail: OrderDetail, who: string): LocalOrderSummary {
 
 /** Reads one page of the history from the server and keeps it (details already kept stay). */
 export async function refreshOrders(api: ApiClient, page = 1, pageSize = ORDERS_PAGE_SIZE, db: AkuafoDb = localDb): Promise<Page<OrderListItem>> {
-  const who = await owner(db);
+  const asked = await readSession(db);
+  const who = asked?.user.email;
   const answer = await api.get<Page<OrderListItem>>(`shop/customers/me/orders?page=${page}&pageSize=${pageSize}`);
   if (!who) return answer;
-  await keepForSession(db, who, [db.orders], async () => {
+  await keepForSession(db, asked, [db.orders], async () => {
     for (const item of answer.data) {
       const kept = (await db.orders.get(item.id)) as StoredOrder | undefined;
       await db.orders.put({ id: item.id, orderNumber: item.orderNumber, createdAt: item.createdAt, data: { ...item, owner: who }, detail: kept?.detail });
@@ -55,9 +56,10 @@ export async function refreshOrders(api: ApiClient, page = 1, pageSize = ORDERS_
 
 /** Reads one order's detail from the server and keeps it with its summary. */
 export async function refreshOrderDetail(api: ApiClient, id: number, db: AkuafoDb = localDb): Promise<OrderDetail> {
-  const who = await owner(db);
+  const asked = await readSession(db);
+  const who = asked?.user.email;
   const { data } = await api.get<{ data: OrderDetail }>(`shop/customers/me/orders/${id}`);
-  if (who) await keepForSession(db, who, [db.orders], () => db.orders.put({ id: data.id, orderNumber: data.orderNumber, createdAt: data.createdAt, data: summaryOf(data, who), detail: data }));
+  if (who) await keepForSession(db, asked, [db.orders], () => db.orders.put({ id: data.id, orderNumber: data.orderNumber, createdAt: data.createdAt, data: summaryOf(data, who), detail: data }));
   return data;
 }
 

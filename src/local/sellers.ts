@@ -9,7 +9,7 @@ import type {
 import type { Earnings } from '../shared/schemas/money';
 import { ApiError, type ApiClient } from './api';
 import { getMeta, localDb, setMeta, type AkuafoDb } from './db';
-import { keepForSession } from './session';
+import { keepForSession, readSession } from './session';
 import { announce, defineOutboxKind, enqueue, enqueueWith, kindOf } from './outbox';
 
 /**
@@ -32,9 +32,11 @@ export interface Cached<T> {
 /** Reads from the server and keeps the copy (for `owner`, if still signed in); offline, the kept copy. */
 async function readThrough<T>(db: AkuafoDb, owner: string, key: string, load: () => Promise<T>): Promise<Cached<T> & { fromCache: boolean }> {
   try {
+    const asked = await readSession(db);
     const value = await load();
     const cached = { value, fetchedAt: new Date().toISOString() };
-    await keepForSession(db, owner, [db.meta], () => setMeta(key, cached, db));
+    // Kept under `owner`'s key only for the sign-in that asked, and only if it is `owner`'s.
+    if (asked?.user.email === owner) await keepForSession(db, asked, [db.meta], () => setMeta(key, cached, db));
     return { ...cached, fromCache: false };
   } catch (error) {
     if (error instanceof ApiError && error.isNetwork) {

@@ -3,7 +3,7 @@ import { localDb, type AkuafoDb } from './db';
 import type { ApiAuth } from './api';
 
 /** Storage keys of the spec: the session lives in IndexedDB so the service worker can use it. */
-export const SESSION_KEYS = { accessToken: 'accessToken', refreshToken: 'refreshToken', user: 'user', expiresAt: 'expiresAt' } as const;
+export const SESSION_KEYS = { accessToken: 'accessToken', refreshToken: 'refreshToken', user: 'user', expiresAt: 'expiresAt', signInId: 'signInId' } as const;
 
 export interface SessionUser {
   id?: number;
@@ -20,27 +20,45 @@ export interface Session {
   refreshToken: string;
   expiresAt?: string;
   user: SessionUser;
+  /**
+   * Which sign-in this is, made on the phone when the session is first kept and carried through
+   * token refreshes and profile updates. Two sign-ins never share it, even of one account.
+   */
+  signInId?: string;
 }
 
 export async function readSession(db: AkuafoDb = localDb): Promise<Session | undefined> {
   const rows = await db.session.bulkGet(Object.values(SESSION_KEYS));
-  const [accessToken, refreshToken, user, expiresAt] = rows.map((r) => r?.value);
+  const [accessToken, refreshToken, user, expiresAt, signInId] = rows.map((r) => r?.value);
   if (typeof accessToken !== 'string' || typeof refreshToken !== 'string' || !user) return undefined;
-  return { accessToken, refreshToken, user: user as SessionUser, expiresAt: expiresAt as string | undefined };
+  return { accessToken, refreshToken, user: user as SessionUser, expiresAt: expiresAt as string | undefined, signInId: typeof signInId === 'string' ? signInId : undefined };
 }
 
+/** Keeps the session; one without a signInId (a new sign-in) is given a new one. */
 export async function saveSession(session: Session, db: AkuafoDb = localDb): Promise<void> {
   await db.session.bulkPut([
     { key: SESSION_KEYS.accessToken, value: session.accessToken },
     { key: SESSION_KEYS.refreshToken, value: session.refreshToken },
     { key: SESSION_KEYS.user, value: session.user },
     { key: SESSION_KEYS.expiresAt, value: session.expiresAt },
+    { key: SESSION_KEYS.signInId, value: session.signInId ?? newSignInId() },
   ]);
 }
 
-/** Whose session it is: the account's id, or the e-mail for sessions kept before ids were. */
-export function sessionOwner(session: Session): number | string {
-  return session.user.id ?? session.user.email;
+export function newSignInId(): string {
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+}
+
+/**
+ * Whether two sessions are one sign-in: the same account (id) and the same signInId. A session
+ * kept before signInIds were is told apart by its refresh token. Not the e-mail: phone-only
+ * accounts all have '' and an address can pass to another account; not the id alone: the
+ * same person signing out and in again is a new sign-in whose data was wiped in between.
+ */
+export function sameSignIn(a: Session, b: Session): boolean {
+  if (a.user.id !== b.user.id) return false;
+  if (a.signInId !== undefined || b.signInId !== undefined) return a.signInId === b.signInId;
+  return a.refreshToken === b.refreshToken;
 }
 
 /**
@@ -48,18 +66,18 @@ export function sessionOwner(session: Session): number | string {
  * in. An answer can land after a sign-out on a shared phone (log out while the profile loads):
  * written blindly it would put the last person's profile, cart, orders or even their session
  * back. The check and the write share one transaction, so a sign-out cannot fall between them.
- * `asked` is whose request it was (read before the call); answers undefined when not kept.
+ * `asked` is the session the request went out with (read before the call); answers undefined
+ * when not kept.
  */
 export function keepForSession<T>(
   db: AkuafoDb,
-  asked: Session | number | string | undefined,
+  asked: Session | undefined,
   tables: Table[],
   write: (current: Session) => Promise<T>,
 ): Promise<T | undefined> {
-  const owner = typeof asked === 'object' ? sessionOwner(asked) : asked;
   return db.transaction('rw', [db.session, ...tables], async () => {
     const current = await readSession(db);
-    if (owner === undefined || !current || (sessionOwner(current) !== owner && current.user.email !== owner)) return undefined;
+    if (!asked || !current || !sameSignIn(asked, current)) return undefined;
     return write(current);
   });
 }

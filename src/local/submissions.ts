@@ -7,7 +7,7 @@ import {
 } from '../shared/schemas/submissions';
 import { ApiError, type ApiClient } from './api';
 import { getMeta, localDb, setMeta, type AkuafoDb, type Draft } from './db';
-import { keepForSession } from './session';
+import { keepForSession, readSession } from './session';
 import { defineOutboxKind, enqueueWith } from './outbox';
 
 /**
@@ -180,8 +180,9 @@ export async function fetchMySubmissions(
   const searchParams = Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && v !== '')) as Record<string, string>;
   const key = listCacheKey(owner, query);
   try {
+    const asked = await readSession(db);
     const page = await api.get<Page<SellerSubmission>>('product-submissions/seller/me', { searchParams });
-    await keepForSession(db, owner, [db.meta], async () => {
+    if (asked?.user.email === owner) await keepForSession(db, asked, [db.meta], async () => {
       await setMeta(key, page, db);
       await setMeta(lastListKey(owner), page, db);
     });
