@@ -12,7 +12,7 @@ import {
   type GhanaRegion,
   type ImageWidth,
 } from '../catalogue';
-import { decimalParam, intParam, pageParam, pageSizeParam } from './parse';
+import { cursorParam, decimalParam, intParam, pageParam, pageSizeParam } from './parse';
 
 /**
  * A price filter above any price a product may have means the same as that price; clamped so
@@ -68,7 +68,7 @@ const commaList = (name: string) => v.pipe(v.string(), v.maxLength(4000, `${name
  * (docs/architecture.md, "The phone's mirror").
  */
 export const syncQuerySchema = v.object({
-  since: v.optional(intParam('since', 0, Number.MAX_SAFE_INTEGER), '0'),
+  since: cursorParam('since'),
   limit: pageSizeParam('limit', 1000, 500),
   region: v.optional(v.picklist(GHANA_REGIONS, 'region must be one of Ghana\'s 16 regions')),
   categories: v.optional(

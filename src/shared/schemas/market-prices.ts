@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { CATEGORIES, GHANA_REGIONS } from '../catalogue';
-import { intParam, pageSizeParam } from './parse';
+import { cursorParam, pageSizeParam } from './parse';
 
 /** GET /market-prices query: both optional; no region means the whole country. */
 export const marketPricesQuerySchema = v.object({
@@ -49,7 +49,7 @@ export interface MarketPriceDetailAnswer {
  * holds: the list comes again only when it differs (or with since=0).
  */
 export const marketPriceChangesQuerySchema = v.object({
-  since: v.optional(intParam('since', 0, Number.MAX_SAFE_INTEGER), '0'),
+  since: cursorParam('since'),
   limit: pageSizeParam('limit', 2000, 1000),
   commodities: v.optional(v.pipe(v.string(), v.regex(/^[a-z0-9]{1,16}$/, 'commodities must be the tag of a commodity list'))),
 });

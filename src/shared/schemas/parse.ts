@@ -89,6 +89,12 @@ export function intParam(name: string, min: number, max: number) {
   );
 }
 
+/**
+ * A sync cursor (?since=): a version the server handed out, 0 for a first pull. Versions are
+ * PostgreSQL integers, so a larger one is forged: refused here, not an error in the query.
+ */
+export const cursorParam = (name: string) => v.optional(intParam(name, 0, 2_147_483_647), '0');
+
 /** ?page= (from 1) of any paginated list; the first page when absent. */
 export const pageParam = () => v.optional(intParam('page', 1, 100_000), '1');
 

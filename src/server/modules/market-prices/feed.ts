@@ -110,7 +110,8 @@ export async function priceChanges(db: Db, query: MarketPriceChangesQuery, now =
   const head = Number((await db.selectFrom('counters').select('value').where('name', '=', 'market_price_rows').executeTakeFirstOrThrow()).value);
   let changed = db.selectFrom('market_price_rows').selectAll().where('version', '>', since).where('version', '<=', head);
   if (since === 0) changed = changed.where((eb) => eb.or([eb('paid_minor', 'is not', null), eb('asking_minor', 'is not', null), eb('sales', '>', 0), eb('listings', '>', 0)]));
-  const rows = await changed.orderBy('version').limit(limit + 1).execute();
+  // A cursor at or past the head (every phone that is up to date) has nothing after it.
+  const rows = since >= head ? [] : await changed.orderBy('version').limit(limit + 1).execute();
   const hasMore = rows.length > limit;
   const page = rows.slice(0, limit);
   const commodities = await db.selectFrom('commodities').select(['id', 'name', 'unit', 'category']).orderBy('position').execute();
