@@ -3,8 +3,8 @@ import { sellerBalances, trialBalance } from '../../src/server/modules/ledger/ba
 import { post } from '../../src/server/modules/ledger/post';
 import { createPayouts } from '../../src/server/modules/payouts/due';
 import { runPayouts, sendDuePayouts, type PayoutRun } from '../../src/server/modules/payouts/job';
-import { now } from '../../src/server/platform/db';
 import { inTransaction } from '../../src/server/platform/db/transactions';
+import { payingSellers } from '../support/payouts';
 import { shopServer } from '../support/shop';
 
 /**
@@ -15,32 +15,6 @@ import { shopServer } from '../support/shop';
 const shop = shopServer({ paystack: true });
 const db = () => shop.server.deps.db;
 const deps = () => shop.server.deps;
-const longAgo = () => new Date(Date.now() - 30 * 86_400_000).toISOString();
-let made = 0;
-
-/** `count` sellers, each with an MTN wallet past its hold and `minor` pesewas available. */
-async function payingSellers(count: number, minor = 5_000): Promise<number[]> {
-  return inTransaction(db(), async (trx) => {
-    const ids: number[] = [];
-    for (let i = 0; i < count; i++) {
-      made += 1;
-      const at = now();
-      const { id } = await trx
-        .insertInto('users')
-        .values({ email: `batch-seller-${made}@akuafo.test`, password_hash: 'x', first_name: 'Batch', last_name: `Seller ${made}`, phone: `+23324${String(made).padStart(7, '0')}`, user_type: 'SELLER', profile_image: null, is_email_verified: 1, password_changed_at: null, created_at: at, updated_at: at })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await trx
-        .insertInto('seller_profiles')
-        .values({ user_id: id, business_name: `Batch Farm ${made}`, business_description: null, business_type: 'FARM', business_address: null, business_region: 'Ashanti', ghana_card_number: null, bank_account_name: `Batch Farm ${made}`, bank_account_number: `024${String(made).padStart(7, '0')}`, payout_type: 'MOBILE_MONEY', payout_network: 'MTN', payout_account_changed_at: longAgo(), verification_status: 'VERIFIED', commission_rate_bp: 500, created_at: at, updated_at: at })
-        .execute();
-      await post(trx, { key: `test:opening:${id}`, kind: 'test.opening', memo: 'Opening balance', legs: [{ account: 'provider_clearing', debit: minor }, { account: 'seller_available', sellerId: id, credit: minor }] });
-      ids.push(id);
-    }
-    return ids;
-  });
-}
-
 const payoutsOf = (ids: number[]) => db().selectFrom('payouts').selectAll().where('seller_id', 'in', ids).orderBy('id').execute();
 const requestsTo = (path: string) => shop.paystack.requests.filter((r) => r.method === 'POST' && r.path === path).length;
 
@@ -51,7 +25,7 @@ async function expectBooksBalanced() {
 
 describe('payout runs in batches', () => {
   it('sends 150 sellers their money in two bulk transfers and two bulk recipient requests, not 300 calls', async () => {
-    const sellers = await payingSellers(150);
+    const sellers = await payingSellers(db(), 150);
     const before = { transfer: requestsTo('/transfer'), bulk: requestsTo('/transfer/bulk'), recipient: requestsTo('/transferrecipient'), recipients: requestsTo('/transferrecipient/bulk') };
     shop.paystack.transferResult = 'success';
     const run = await runPayouts(deps());
@@ -75,7 +49,7 @@ describe('payout runs in batches', () => {
   });
 
   it('two runs at once over 250 sellers pay each seller once, with one transfer per payout', async () => {
-    const sellers = await payingSellers(250, 7_500);
+    const sellers = await payingSellers(db(), 250, 7_500);
     shop.paystack.transferResult = 'success';
     const runs = await Promise.all([runPayouts(deps()), runPayouts(deps())]);
     shop.paystack.transferResult = 'pending';
@@ -96,7 +70,7 @@ describe('payout runs in batches', () => {
   });
 
   it('adopts a whole bulk whose answer was lost instead of paying again', async () => {
-    const sellers = await payingSellers(3);
+    const sellers = await payingSellers(db(), 3);
     shop.paystack.lostTransferAnswers = 1;
     shop.paystack.transferResult = 'success';
     const first = await runPayouts(deps());
@@ -113,7 +87,7 @@ describe('payout runs in batches', () => {
   });
 
   it('a bulk refused whole for one bad recipient falls back to one transfer each: the others are paid, the bad one fails and is returned', async () => {
-    const sellers = await payingSellers(3);
+    const sellers = await payingSellers(db(), 3);
     // A recipient Paystack does not know, stored as if it were this account's.
     const bad = sellers[1];
     const profile = await db().selectFrom('seller_profiles').select(['payout_type', 'payout_network', 'bank_account_number', 'bank_account_name']).where('user_id', '=', bad).executeTakeFirstOrThrow();
@@ -136,7 +110,7 @@ describe('payout runs in batches', () => {
   });
 
   it('one payout the books refuse does not hold up its batch: the others are recorded, it waits with its error', async () => {
-    const sellers = await payingSellers(3);
+    const sellers = await payingSellers(db(), 3);
     const at = new Date();
     await createPayouts(db(), deps().dialect, sellers, { minimumMinor: 1, provider: 'paystack', at });
     // Something took the middle seller's money out of "sending": recording the transfer would overdraw it.

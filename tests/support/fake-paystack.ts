@@ -80,6 +80,8 @@ export interface FakePaystack {
   lostTransferAnswers: number;
   /** The next n POST /transfer (or /transfer/bulk) calls answer 500 without doing anything (an outage). */
   transferOutages: number;
+  /** The next POST /transfer/bulk makes every transfer but leaves its last n out of the answer. */
+  bulkAnswerDrops: number;
   /** A transfer.* webhook as Paystack sends it: the raw body and its signature. */
   webhook(event: 'transfer.success' | 'transfer.failed' | 'transfer.reversed', reference: string): { body: string; signature: string };
   close(): Promise<void>;
@@ -90,7 +92,7 @@ export async function startFakePaystack(secretKey = 'sk_test_akuafo_fake'): Prom
   const requests: { method: string; path: string }[] = [];
   let nextId = 4_000_000;
   const refunds = new Map<number, FakeRefund>();
-  const knobs = { refundOutages: 0, lostRefundAnswers: 0, lostTransferAnswers: 0, transferOutages: 0, transferResult: 'pending' as FakeTransfer['status'] };
+  const knobs = { refundOutages: 0, lostRefundAnswers: 0, lostTransferAnswers: 0, transferOutages: 0, bulkAnswerDrops: 0, transferResult: 'pending' as FakeTransfer['status'] };
   const recipients: FakeRecipient[] = [];
   const transfers = new Map<string, FakeTransfer>();
   const transferCalls = new Map<string, number>();
@@ -240,7 +242,9 @@ export async function startFakePaystack(secretKey = 'sk_test_akuafo_fake'): Prom
         knobs.lostTransferAnswers -= 1;
         return send(500, { status: false, message: 'Gateway timeout' });
       }
-      return send(200, { status: true, message: `${made.length} transfers queued.`, data: made.map(transferJson) });
+      const answered = made.slice(0, made.length - knobs.bulkAnswerDrops);
+      knobs.bulkAnswerDrops = 0;
+      return send(200, { status: true, message: `${made.length} transfers queued.`, data: answered.map(transferJson) });
     }
     const transferVerify = /^\/transfer\/verify\/([^/?]+)$/.exec(path);
     if (req.method === 'GET' && transferVerify) {
@@ -324,6 +328,12 @@ export async function startFakePaystack(secretKey = 'sk_test_akuafo_fake'): Prom
     },
     set transferOutages(n: number) {
       knobs.transferOutages = n;
+    },
+    get bulkAnswerDrops() {
+      return knobs.bulkAnswerDrops;
+    },
+    set bulkAnswerDrops(n: number) {
+      knobs.bulkAnswerDrops = n;
     },
     webhook(event, reference) {
       const transfer = transfers.get(reference);
