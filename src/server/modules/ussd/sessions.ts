@@ -37,7 +37,9 @@ const initial = (): UssdState => ({ at: 'main', back: [], data: {} });
  * or on another instance, gets the reply stored for it and never runs it twice.
  */
 export async function answerStep(deps: Deps, step: UssdStep): Promise<Reply> {
-  const key = `${step.gateway}:${step.sessionId}`;
+  // The caller's number is part of the key: a session id sent with another number (recycled by
+  // a gateway, or forged) is another session, never a way into that number's cart and choices.
+  const key = `${step.gateway}:${step.phone}:${step.sessionId}`;
   const db = deps.db;
   const row = await db.selectFrom('ussd_sessions').selectAll().where('session_key', '=', key).executeTakeFirst();
   const live = row && row.updated_at > ago(SESSION_SECONDS) && row.ended === 0;

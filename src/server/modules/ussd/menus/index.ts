@@ -44,7 +44,8 @@ const LANGUAGE_CHOICES = { '1': 'en', '2': 'ak' } as const;
 const language: Screen = {
   show: async (ctx) => `${ctx.texts.languageAsk}\n0. ${ctx.texts.back}`,
   async answer(ctx, input) {
-    const chosen = LANGUAGE_CHOICES[input as keyof typeof LANGUAGE_CHOICES];
+    // Own keys only: "__proto__" or "constructor" typed in are no choice (they were a crash).
+    const chosen = Object.hasOwn(LANGUAGE_CHOICES, input) ? LANGUAGE_CHOICES[input as keyof typeof LANGUAGE_CHOICES] : undefined;
     if (!chosen) return { problem: ctx.texts.pickNumber };
     await chooseLanguage(ctx.db, ctx.phone, chosen);
     ctx.data.language = chosen;
