@@ -69,6 +69,21 @@ describe('sign-in by SMS code', () => {
     expect(numbers.filter((r) => r.status === 200).length).toBeLessThanOrEqual(20);
   });
 
+  it('a code sent sixty times at once signs in once: the rest are refused like a used code', async () => {
+    const phone = freshCaller();
+    await ussdBuyer(phone);
+    const national = `0${phone.slice(4)}`;
+    expect((await post('/auth/sms/send-code', { phone: national }, { 'x-forwarded-for': '10.8.255.1' })).status).toBe(200);
+    const code = await lastCodeTo(phone);
+    const burst = await Promise.all(Array.from({ length: 60 }, (_, i) => post('/auth/sms/verify', { phone: national, code }, { 'x-forwarded-for': `10.8.${i}.1` })));
+    expect(burst.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(burst.every((r) => r.status === 200 || r.status === 400 || r.status === 429)).toBe(true);
+    const user = await db().selectFrom('phone_accounts').select('user_id').where('phone', '=', national).executeTakeFirstOrThrow();
+    expect(await db().selectFrom('refresh_tokens').select('id').where('user_id', '=', user.user_id!).execute()).toHaveLength(1);
+    // Replayed later, the spent code is refused.
+    expect((await post('/auth/sms/verify', { phone: national, code }, { 'x-forwarded-for': '10.8.200.1' })).status).toBeGreaterThanOrEqual(400);
+  });
+
   it('a seller links their verified phone, and Sell then knows them', async () => {
     const seller = await db().selectFrom('users').select(['id', 'phone']).where('user_type', '=', 'SELLER').orderBy('id', 'desc').executeTakeFirstOrThrow();
     const phone = freshCaller();

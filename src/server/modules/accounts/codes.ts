@@ -95,7 +95,11 @@ export async function checkCode(db: Db, hasher: CodeHasher, limiter: RateLimiter
     throw badRequest(MESSAGES.invalidOtp);
   }
   if (row.expires_at <= now()) throw badRequest(MESSAGES.otpExpired);
-  await db.updateTable('one_time_codes').set({ consumed_at: now() }).where('id', '=', row.id).where('consumed_at', 'is', null).execute();
+  // Spent here or not at all: of the same right code sent at once, one request wins and the
+  // others read as a used code (each would otherwise sign in, or reset, with it). includeSpent
+  // accepts a used code on purpose.
+  const spent = await db.updateTable('one_time_codes').set({ consumed_at: now() }).where('id', '=', row.id).where('consumed_at', 'is', null).executeTakeFirst();
+  if (Number(spent.numUpdatedRows) !== 1 && !includeSpent) throw badRequest(MESSAGES.invalidOtp);
 }
 
 /** The live row a token names, if it is known, unused and unexpired. */
