@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { sellerBalances, trialBalance } from '../../src/server/modules/ledger/balances';
+import { createPayouts } from '../../src/server/modules/payouts/due';
 import { runPayouts } from '../../src/server/modules/payouts/job';
+import { claimDue } from '../../src/server/platform/db/claims';
 import { payingSellers } from '../support/payouts';
 import { shopServer } from '../support/shop';
 
@@ -80,4 +82,18 @@ describe('payout runs attacked', () => {
     for (const id of sellers) expect(await sellerBalances(db(), id)).toMatchObject({ availableMinor: 0, sendingMinor: 0, paidOutMinor: 9_900 });
     await expectBooksBalanced();
   }, 120_000);
+
+  it('a batch claimed late in a long run keeps its lease from the moment it is claimed: a second instance cannot take it', async () => {
+    const sellers = await payingSellers(db(), 3);
+    const runBegan = new Date(Date.now() - 5 * 60_000);
+    await createPayouts(db(), deps().dialect, sellers, { minimumMinor: 1, provider: 'paystack', at: runBegan });
+    const first = await claimDue(db(), deps().dialect, 'payouts', { statuses: ['PENDING'], at: runBegan, leaseMs: 2 * 60_000, limit: 100 });
+    const mine = (await payoutsOf(sellers)).map((p) => p.id);
+    expect(first.rows.map((r) => r.id)).toEqual(expect.arrayContaining(mine));
+    // Another instance's run, starting now: the rows are still the first one's.
+    const second = await claimDue(db(), deps().dialect, 'payouts', { statuses: ['PENDING'], at: new Date(), leaseMs: 2 * 60_000, limit: 100 });
+    expect(second.rows.filter((r) => mine.includes(r.id))).toEqual([]);
+    // The lease ends and the payouts wait for their verify; nothing was sent for them here.
+    await db().updateTable('payouts').set({ claimed_until: null }).where('id', 'in', mine).execute();
+  });
 });

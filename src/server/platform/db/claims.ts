@@ -21,7 +21,9 @@ export interface Claim {
  */
 export async function claimDue(db: Db, dialect: Dialect, table: ClaimableTable, options: { statuses: string[]; at: Date; leaseMs: number; limit: number }): Promise<Claim> {
   const moment = options.at.toISOString();
-  const until = new Date(options.at.getTime() + options.leaseMs).toISOString();
+  // The lease runs from now: `at` is when the run began (what is due), and a batch claimed
+  // minutes into a long run would otherwise hold a lease already over, free to a second instance.
+  const until = new Date(Math.max(options.at.getTime(), Date.now()) + options.leaseMs).toISOString();
   // Both tables have these columns; Kysely is told one of them so it can type the query.
   const t = table as 'refunds';
   return inTransaction(db, async (trx) => {
