@@ -84,6 +84,20 @@ describe('sign-in by SMS code', () => {
     expect((await post('/auth/sms/verify', { phone: national, code }, { 'x-forwarded-for': '10.8.200.1' })).status).toBeGreaterThanOrEqual(400);
   });
 
+  it('sixty code requests at once for a number with an account text it at most five codes, of which only one signs in', async () => {
+    const phone = freshCaller();
+    await ussdBuyer(phone);
+    const national = `0${phone.slice(4)}`;
+    const burst = await Promise.all(Array.from({ length: 60 }, (_, i) => post('/auth/sms/send-code', { phone: national }, { 'x-forwarded-for': `10.7.${i}.1` })));
+    expect(burst.filter((r) => r.status === 200)).toHaveLength(5);
+    const texts = await db().selectFrom('messages').select('body').where('recipient', '=', phone).where('topic', '=', 'account').execute();
+    const codes = texts.map((t) => /code: (\d{6})/.exec(t.body)?.[1]).filter(Boolean);
+    expect(codes).toHaveLength(5);
+    let signedIn = 0;
+    for (const [i, code] of codes.entries()) if ((await post('/auth/sms/verify', { phone: national, code }, { 'x-forwarded-for': `10.6.${i}.1` })).status === 200) signedIn += 1;
+    expect(signedIn).toBe(1);
+  });
+
   it('a seller links their verified phone, and Sell then knows them', async () => {
     const seller = await db().selectFrom('users').select(['id', 'phone']).where('user_type', '=', 'SELLER').orderBy('id', 'desc').executeTakeFirstOrThrow();
     const phone = freshCaller();

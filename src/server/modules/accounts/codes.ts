@@ -69,10 +69,14 @@ export async function issueToken(db: Db, hasher: CodeHasher, userId: number, pur
 
 const sameHex = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
+/**
+ * The newest secret of that purpose, or nothing if it is spent (unless includeSpent). Only the
+ * newest ever counts: codes issued at the same moment can each miss the other's replacement,
+ * and an older one left unspent must not come to life when the newest is used.
+ */
 async function latest(db: Db, userId: number, purpose: CodePurpose, includeSpent = false) {
-  let query = db.selectFrom('one_time_codes').selectAll().where('user_id', '=', userId).where('purpose', '=', purpose);
-  if (!includeSpent) query = query.where('consumed_at', 'is', null);
-  return query.orderBy('id', 'desc').executeTakeFirst();
+  const row = await db.selectFrom('one_time_codes').selectAll().where('user_id', '=', userId).where('purpose', '=', purpose).orderBy('id', 'desc').executeTakeFirst();
+  return row && (includeSpent || row.consumed_at === null) ? row : undefined;
 }
 
 /**
