@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDueRefunds } from '../../src/server/modules/orders/refunds';
 import { cancelUncollected } from '../../src/server/modules/orders/uncollected';
-import { balanceOf } from '../../src/server/modules/ledger/post';
+import { balanceOf, postMany } from '../../src/server/modules/ledger/post';
+import { inTransaction } from '../../src/server/platform/db/transactions';
 import { sellerBalances, trialBalance } from '../../src/server/modules/ledger/balances';
 import type { CheckoutStarted } from '../../src/shared/schemas/checkout';
 import type { OrderDetail } from '../../src/shared/schemas/orders';
@@ -140,6 +141,18 @@ describe('escrow', () => {
     const sms = await server.deps.db.selectFrom('messages').select('body').where('channel', '=', 'sms').where('user_id', '=', kofi.id).orderBy('id', 'desc').executeTakeFirstOrThrow();
     expect(sms.body).toMatch(/^GHS [\d,]+\.\d\d sent to your MTN MoMo 024XXX4567$/);
     expect((await get('/sellers/me/earnings', buyer.token)).status).toBe(403);
+    await expectBalanced();
+  });
+});
+
+describe('postMany', () => {
+  it('posts an event once even when a batch names it twice', async () => {
+    const key = `test:twice:${Date.now()}`;
+    const posting = { key, kind: 'test.twice', memo: 'Twice in one batch', legs: [{ account: 'provider_clearing' as const, debit: 700 }, { account: 'seller_available' as const, sellerId: kofi.id, credit: 700 }] };
+    const before = (await sellerBalances(server.deps.db, kofi.id)).availableMinor;
+    const written = await inTransaction(server.deps.db, (trx) => postMany(trx, [posting, { ...posting }]));
+    expect([...written]).toEqual([key]);
+    expect((await sellerBalances(server.deps.db, kofi.id)).availableMinor - before).toBe(700);
     await expectBalanced();
   });
 });

@@ -61,7 +61,11 @@ function checkedLegs(posting: Posting): Leg[] {
 export async function postMany(trx: Db, postings: Posting[]): Promise<Set<string>> {
   if (ledgerForBench.off) return new Set();
   if (!trx.isTransaction) throw new LedgerError('Ledger entries are written inside the transaction of the change they record');
-  const moving = postings.map((posting) => ({ posting, legs: checkedLegs(posting) })).filter((p) => p.legs.length > 0);
+  // An event is posted once: the same key twice in one batch is the first alone (the insert
+  // below skips the second head, but both postings' legs would land on the one head).
+  const seen = new Set<string>();
+  const firsts = postings.filter((posting) => !seen.has(posting.key) && seen.add(posting.key));
+  const moving = firsts.map((posting) => ({ posting, legs: checkedLegs(posting) })).filter((p) => p.legs.length > 0);
   if (moving.length === 0) return new Set();
   const at = now();
   const heads = await trx
