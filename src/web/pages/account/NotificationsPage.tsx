@@ -70,7 +70,7 @@ export default function NotificationsPage() {
                   <tr key={topic} className="border-t">
                     <th scope="row" className="py-3 pr-2 font-normal">
                       <span className="block font-medium text-gray-900">{topicName(t, topic)}</span>
-                      <span className="text-xs text-gray-600">{t('notifications.topicNote', { topic })}</span>
+                      <span className="text-xs text-gray-600">{t(TOPIC_NOTES[topic])}</span>
                     </th>
                     {NOTIFICATION_CHANNELS.map((channel) => (
                       <td key={channel} className="text-center">
@@ -154,3 +154,4 @@ function PushCard({ online }: { online: boolean }) {
 
 const topicName = (t: typeof translate, topic: NotificationTopic) => t('notifications.topic', { topic });
 const channelName = (t: typeof translate, channel: NotificationChannel) => t('notifications.channel', { channel });
+const TOPIC_NOTES = { orders: 'notifications.ordersNote', sales: 'notifications.salesNote', listings: 'notifications.listingsNote' } as const satisfies Record<NotificationTopic, string>;
