@@ -47,7 +47,7 @@ export async function setNotificationPreference(topic: NotificationTopic, channe
       method: 'PUT',
       path: PATH,
       body: { [topic]: { [channel]: enabled } },
-      label: `${enabled ? 'Turn on' : 'Turn off'} ${channel === 'sms' ? 'SMS' : channel} for ${topic}`,
+      message: { id: enabled ? 'outbox.notificationOn' : 'outbox.notificationOff', values: { channel: { id: 'notifications.channel', values: { channel } }, topic: { id: 'notifications.topic', values: { topic } } } },
     };
   }, db);
 }

@@ -1,4 +1,4 @@
-import { cleanup, configure, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { localDb, setMeta } from '../../src/local/db';
@@ -25,6 +25,8 @@ const { default: AddressesPage } = await import('../../src/web/pages/account/Add
 const { default: NewAddressPage } = await import('../../src/web/pages/account/NewAddressPage');
 const { default: PaymentMethodsPage } = await import('../../src/web/pages/account/PaymentMethodsPage');
 const { default: NotificationsPage } = await import('../../src/web/pages/account/NotificationsPage');
+const { SyncIndicator } = await import('../../src/web/components/SyncIndicator');
+const { setCartQuantity } = await import('../../src/local/cart');
 
 const buyer = { id: 7, firstName: 'Ama', lastName: 'Owusu', email: 'ama@akuafo.demo', userType: 'CUSTOMER' as const, profileImage: null, passwordChangedAt: null };
 /** Names that are data, not the app's words: regions, categories, countries, the buyer's name and initials. */
@@ -41,7 +43,7 @@ function pushCapableBrowser() {
 
 beforeEach(async () => {
   setOnline(true);
-  await Promise.all([localDb.session.clear(), localDb.meta.clear(), localDb.outbox.clear()]);
+  await Promise.all([localDb.session.clear(), localDb.meta.clear(), localDb.outbox.clear(), localDb.cart.clear()]);
   await saveSession({ accessToken: 'a', refreshToken: 'r', user: buyer });
   const address = { id: 1, street: '⟦12 Palm St⟧', city: '⟦Kumasi⟧', region: 'Ashanti', postalCode: null, country: 'Ghana', isDefault: true };
   await setMeta('profile:me', {
@@ -114,7 +116,9 @@ describe('the account pages from the catalogue (pseudo-locale)', () => {
     setOnline(true);
     pushCapableBrowser();
     const push = render(<MemoryRouter initialEntries={['/notifications']}><NotificationsPage /></MemoryRouter>);
-    fireEvent.click(await screen.findByRole('button', { name: /Türñ öñ püšh/ }));
+    const turnOn = await screen.findByRole('button', { name: /Türñ öñ püšh/ });
+    await waitFor(() => expect((turnOn as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(turnOn);
     await screen.findByText(/ñöt àllöwéd/);
     expect(untranslated(push.container, DATA)).toEqual([]);
   });
@@ -155,5 +159,32 @@ describe('in Twi', () => {
     const table = await screen.findByRole('table');
     expect(within(table).getByRole('checkbox', { name: 'Nneɛma a matɔ denam SMS so' })).toBeTruthy();
     expect(screen.getByText(/Browser yi ntumi nnye push nkaebɔ/)).toBeTruthy();
+  });
+});
+
+describe('the changes waiting to be sent, in the language shown now', () => {
+  /** A change queued in English: Yam's quantity set to 9. */
+  async function queueInEnglish() {
+    await localDb.cart.put({ productId: 1, name: 'Yam', quantity: 2, imageUrl: null, price: 40, updatedAt: new Date().toISOString() });
+    await setCartQuantity(1, 9);
+  }
+
+  it('a change queued in English reads in Twi after the switch', async () => {
+    await queueInEnglish();
+    render(<SyncIndicator />);
+    fireEvent.click(await screen.findByTestId('sync-indicator'));
+    await screen.findByText('Change Yam to 9');
+    await inLocale('ak');
+    await screen.findByText('Sesa Yam dodow ma ɛnyɛ 9');
+    expect(screen.queryByText('Change Yam to 9')).toBeNull();
+  });
+
+  it('comes only from the catalogue (pseudo-locale), the product name aside', async () => {
+    await queueInEnglish();
+    await inLocale('pseudo');
+    const { container } = render(<SyncIndicator />);
+    fireEvent.click(await screen.findByTestId('sync-indicator'));
+    await screen.findByText(/Yam/);
+    expect(untranslated(container, ['Yam'])).toEqual([]);
   });
 });

@@ -973,6 +973,24 @@ export const en = {
   'notifications.turnOff': 'Turn off push on this device',
   'notifications.turnOn': 'Turn on push on this device',
   'notifications.needNetwork': 'Turning push on or off needs the network.',
+  // The outbox's changes, as the sync indicator lists them (queued as a message and values, worded when shown).
+  'outbox.cartAdd': 'Add {name} (now {n}) to cart',
+  'outbox.cartChange': 'Change {name} to {n}',
+  'outbox.cartRemove': 'Remove {name} from cart',
+  'outbox.cartClear': 'Delete all items from cart',
+  'outbox.cancelOrder': 'Cancel order {number}',
+  'outbox.contact': 'Message to support: {subject}',
+  'outbox.review': 'Review of {name}',
+  'outbox.wishlistSave': 'Save {name}',
+  'outbox.wishlistRemove': 'Remove {name} from saved items',
+  'outbox.product': 'product {id}',
+  'outbox.profile': 'Update your profile',
+  'outbox.notificationOn': 'Turn on {channel} for {topic}',
+  'outbox.notificationOff': 'Turn off {channel} for {topic}',
+  'outbox.atWarehouse': '{name} (order {number}) at the warehouse',
+  'outbox.atWarehouseUndo': 'Undo: {name} (order {number}) at the warehouse',
+  'outbox.sellerProfile': 'Update business profile',
+  'outbox.submission': 'Add product: {name}',
 } as const;
 
 export type MessageId = keyof typeof en;
