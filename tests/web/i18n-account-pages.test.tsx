@@ -1,5 +1,6 @@
 import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router-dom';
+import type { Product } from '../../src/shared/schemas/catalogue';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { localDb, setMeta } from '../../src/local/db';
 import { saveSession } from '../../src/local/session';
@@ -27,6 +28,11 @@ const { default: PaymentMethodsPage } = await import('../../src/web/pages/accoun
 const { default: NotificationsPage } = await import('../../src/web/pages/account/NotificationsPage');
 const { SyncIndicator } = await import('../../src/web/components/SyncIndicator');
 const { setCartQuantity } = await import('../../src/local/cart');
+const { default: WishlistPage } = await import('../../src/web/pages/wishlist/WishlistPage');
+const { RootLayout } = await import('../../src/web/app/layouts');
+const { default: SignInPage } = await import('../../src/web/pages/account/SignInPage');
+const { SESSION_EXPIRED_EVENT } = await import('../../src/web/lib/events');
+const { toLocalProduct } = await import('../../src/local/catalogue');
 
 const buyer = { id: 7, firstName: 'Ama', lastName: 'Owusu', email: 'ama@akuafo.demo', userType: 'CUSTOMER' as const, profileImage: null, passwordChangedAt: null };
 /** Names that are data, not the app's words: regions, categories, countries, the buyer's name and initials. */
@@ -43,7 +49,7 @@ function pushCapableBrowser() {
 
 beforeEach(async () => {
   setOnline(true);
-  await Promise.all([localDb.session.clear(), localDb.meta.clear(), localDb.outbox.clear(), localDb.cart.clear()]);
+  await Promise.all([localDb.session.clear(), localDb.meta.clear(), localDb.outbox.clear(), localDb.cart.clear(), localDb.products.clear()]);
   await saveSession({ accessToken: 'a', refreshToken: 'r', user: buyer });
   const address = { id: 1, street: '⟦12 Palm St⟧', city: '⟦Kumasi⟧', region: 'Ashanti', postalCode: null, country: 'Ghana', isDefault: true };
   await setMeta('profile:me', {
@@ -186,5 +192,45 @@ describe('the changes waiting to be sent, in the language shown now', () => {
     fireEvent.click(await screen.findByTestId('sync-indicator'));
     await screen.findByText(/Yam/);
     expect(untranslated(container, ['Yam'])).toEqual([]);
+  });
+});
+
+/** A product the phone keeps: its name is data, bracketed like the catalogue's words. */
+const saved = (id: number, name: string): Product => ({
+  id, name, description: name, price: 120, currency: 'GHS', category: 'Tubers', condition: 'standard', region: 'Ashanti',
+  stockQuantity: 8, isActive: true, isFeatured: false, discountPercentage: null, oldPrice: null, weeklySpecial: false, imagesUrls: [], images: [],
+  rating: { average: null, count: 0 }, sellerName: '⟦Kofi Farms⟧', createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z', version: id,
+} as Product);
+
+describe('the sweep: saved items and an expired session', () => {
+  it('saved items, empty and with a product, from the catalogue (pseudo-locale)', async () => {
+    await inLocale('pseudo');
+    const empty = render(<MemoryRouter><WishlistPage /></MemoryRouter>);
+    await screen.findByRole('link', { name: /Bröwšé/ });
+    expect(untranslated(empty.container, DATA)).toEqual([]);
+    cleanup();
+    await localDb.products.put(toLocalProduct(saved(2, '⟦Cassava⟧')));
+    await localDb.meta.bulkPut([{ key: 'wishlist', value: [2] }, { key: 'wishlist.owner', value: buyer.id }]);
+    const full = render(<MemoryRouter><WishlistPage /></MemoryRouter>);
+    fireEvent.click(await screen.findByRole('button', { name: /Rémövé.*Cassava/ }));
+    await screen.findByTestId('wishlist-waiting');
+    expect(untranslated(full.container, [...DATA, 'Tubers'])).toEqual([]);
+  });
+
+  it('saved items in Twi', async () => {
+    await inLocale('ak');
+    render(<MemoryRouter><WishlistPage /></MemoryRouter>);
+    await screen.findByRole('heading', { level: 1, name: 'Nneɛma a wokoraa' });
+    expect(screen.getByText('Wonkoraa hwee nnya')).toBeTruthy();
+  });
+
+  it('an expired session sends the reader to sign in with the reason in Twi', async () => {
+    await localDb.session.clear(); // as the expiry leaves it
+    await inLocale('ak');
+    const router = createMemoryRouter([{ element: <RootLayout />, children: [{ path: '/', element: <p>home</p> }, { path: '/orders', element: <p>orders</p> }, { path: '/signin', element: <SignInPage /> }] }], { initialEntries: ['/orders'] });
+    render(<RouterProvider router={router} />);
+    await screen.findByText('orders');
+    window.dispatchEvent(new CustomEvent(SESSION_EXPIRED_EVENT, { detail: 'Session expired. Please login again.' }));
+    await screen.findByText('Wo hyɛn mu no bere atwam. Yɛsrɛ wo, san hyɛn mu.');
   });
 });

@@ -993,4 +993,16 @@ export const ak: Catalogue = {
   'outbox.atWarehouseUndo': 'San yi: {name} (adetɔ {number}) wɔ adekoradan mu',
   'outbox.sellerProfile': 'Sesa w’adwuma ho nsɛm',
   'outbox.submission': 'Fa ade foforo ka ho: {name}',
+  // The saved items page.
+  'wishlist.title': 'Nneɛma a wokoraa',
+  'wishlist.loading': 'Nneɛma a wokoraa no reba…',
+  'wishlist.signIn': 'Yɛsrɛ wo, hyɛn mu na woakora nneɛma.',
+  'wishlist.removeFailed': 'Yɛantumi anyi ade no amfi hɔ.',
+  'wishlist.saving': 'Ɛrekora wo nsakrae…',
+  'wishlist.offline': 'Intanɛt nni hɔ: yɛakora wo nsakrae wɔ fon yi so, na ɛbɛkɔ bere a intanɛt aba.',
+  'wishlist.none': 'Wonkoraa hwee nnya',
+  'wishlist.removeLabel': 'Yi {name} fi nneɛma a wokoraa mu',
+  'wishlist.remove': 'Yi fi mu',
+  'app.sessionExpired': 'Wo hyɛn mu no bere atwam. Yɛsrɛ wo, san hyɛn mu.',
+  'checkout.cartNotSaved': 'Yɛantumi ankora nsakrae bi a ɛwɔ kɛntɛn no mu. Bue wo kɛntɛn na hwɛ mu, na afei san bɔ mmɔden.',
 };

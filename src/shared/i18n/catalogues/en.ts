@@ -991,6 +991,18 @@ export const en = {
   'outbox.atWarehouseUndo': 'Undo: {name} (order {number}) at the warehouse',
   'outbox.sellerProfile': 'Update business profile',
   'outbox.submission': 'Add product: {name}',
+  // The saved items page (/wishlist).
+  'wishlist.title': 'Saved items',
+  'wishlist.loading': 'Loading your saved items…',
+  'wishlist.signIn': 'Please sign in to save items.',
+  'wishlist.removeFailed': 'Could not remove the item.',
+  'wishlist.saving': 'Saving your changes…',
+  'wishlist.offline': 'You are offline: your changes are kept on this phone and sent when the network is back.',
+  'wishlist.none': 'No saved items yet',
+  'wishlist.removeLabel': 'Remove {name} from saved items',
+  'wishlist.remove': 'Remove',
+  'app.sessionExpired': 'Session expired. Please login again.',
+  'checkout.cartNotSaved': 'Some cart changes could not be saved. Open your cart to check it, then try again.',
 } as const;
 
 export type MessageId = keyof typeof en;
