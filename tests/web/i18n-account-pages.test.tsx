@@ -33,6 +33,8 @@ const { RootLayout } = await import('../../src/web/app/layouts');
 const { default: SignInPage } = await import('../../src/web/pages/account/SignInPage');
 const { SESSION_EXPIRED_EVENT } = await import('../../src/web/lib/events');
 const { toLocalProduct } = await import('../../src/local/catalogue');
+const { CartRow } = await import('../../src/web/pages/cart/CartRow');
+const { default: TrackOrderPage } = await import('../../src/web/pages/orders/TrackOrderPage');
 
 const buyer = { id: 7, firstName: 'Ama', lastName: 'Owusu', email: 'ama@akuafo.demo', userType: 'CUSTOMER' as const, profileImage: null, passwordChangedAt: null };
 /** Names that are data, not the app's words: regions, categories, countries, the buyer's name and initials. */
@@ -232,5 +234,24 @@ describe('the sweep: saved items and an expired session', () => {
     await screen.findByText('orders');
     window.dispatchEvent(new CustomEvent(SESSION_EXPIRED_EVENT, { detail: 'Session expired. Please login again.' }));
     await screen.findByText('Wo hyɛn mu no bere atwam. Yɛsrɛ wo, san hyɛn mu.');
+  });
+});
+
+describe('the sweep: the phone\'s own refusals in the reader\'s language', () => {
+  it('a cart change the phone refuses (stock) says so in Twi', async () => {
+    const line = { productId: 5, name: 'Yam', quantity: 1, imageUrl: null, price: 40, updatedAt: new Date().toISOString(), stockQuantity: 1 };
+    await localDb.cart.put(line);
+    await inLocale('ak');
+    // The row still shows the stock it had when drawn; the phone's copy knows only 1 is left.
+    render(<MemoryRouter><CartRow line={{ ...line, stockQuantity: 5 }} /></MemoryRouter>);
+    fireEvent.click(screen.getByRole('button', { name: 'Fa Yam baako ka ho' }));
+    await screen.findByText('Nea aka wɔ hɔ yɛ 1 pɛ');
+  });
+
+  it('track order with no number says so in Twi', async () => {
+    await inLocale('ak');
+    render(<MemoryRouter initialEntries={['/track-order']}><TrackOrderPage /></MemoryRouter>);
+    fireEvent.click(await screen.findByRole('button', { name: 'Hwɛ' }));
+    await screen.findByText('Yɛsrɛ wo, kyerɛw adetɔ nɔma');
   });
 });
