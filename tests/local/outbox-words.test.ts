@@ -61,13 +61,23 @@ describe('the outbox keeps what a change is, not its English words', () => {
     expect(rows.map(changeWords)).toEqual(['Sesa Yam dodow ma ɛnyɛ 9', 'Yi Yam fi kɛntɛn mu', 'Yi biribiara fi kɛntɛn mu', 'Twa adetɔ 42 mu', 'Dum SMS ma Nneɛma a matɔ']);
   });
 
-  it('still reads a row queued before, which holds its English words', async () => {
+  it('still reads rows queued by the older app, which hold English words: the app\'s own sentences in the language shown now, any other as it is', async () => {
     const { name, db } = await phoneWithYam();
-    await db.outbox.add({ id: crypto.randomUUID(), entity: 'cart', method: 'POST', path: 'shop/cart', body: { productId: 1, quantity: 9 }, label: 'Change Yam to 9', status: 'pending', attempts: 0, createdAt: new Date().toISOString() });
+    const old = { entity: 'cart', method: 'POST' as const, path: 'shop/cart', body: {}, status: 'pending' as const, attempts: 0, createdAt: new Date().toISOString() };
+    const labels = ['Change Yam to 9', 'Add Okra (now 2) to cart', 'Turn off SMS for orders', 'Undo: Shea butter (order ORD-2026-000009) at the warehouse', 'Something we never wrote'];
+    await db.outbox.bulkAdd(labels.map((label) => ({ ...old, id: crypto.randomUUID(), label })));
     db.close();
     await loadLocale('ak');
     activate('ak');
-    const [old] = await reopened(name);
-    expect(changeWords(old!)).toBe('Change Yam to 9');
+    const rows = await reopened(name);
+    expect(rows.map(changeWords)).toEqual([
+      'Sesa Yam dodow ma ɛnyɛ 9',
+      'Fa Okra gu kɛntɛn mu (seesei 2)',
+      'Dum SMS ma Nneɛma a matɔ',
+      'San yi: Shea butter (adetɔ ORD-2026-000009) wɔ adekoradan mu',
+      'Something we never wrote',
+    ]);
+    activate('en');
+    expect(rows.map(changeWords)).toEqual([...labels.slice(0, 2), 'Turn off SMS for My orders', ...labels.slice(3)]);
   });
 });
