@@ -117,7 +117,7 @@ export function readLocalProfile(db: AkuafoDb = localDb): Promise<Profile | unde
 /** Edits the names or the language: applied to the local copy now, sent by the outbox (online or later). */
 export async function updateProfile(changes: Pick<ProfileUpdate, 'firstName' | 'lastName' | 'language'>, db: AkuafoDb = localDb): Promise<void> {
   await enqueue(
-    { entity: PROFILE_KEY, method: 'PATCH', path: 'shop/customers/me', body: changes, label: 'Update your profile' },
+    { entity: PROFILE_KEY, method: 'PATCH', path: 'shop/customers/me', body: changes, message: { id: 'outbox.profile' } },
     async () => {
       const profile = await getMeta<Profile>(PROFILE_KEY, db);
       if (!profile) return;

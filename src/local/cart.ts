@@ -3,7 +3,7 @@ import { CART_MESSAGES, summarizeCart, type Cart, type CartItem, type CartSummar
 import type { Product } from '../shared/schemas/catalogue';
 import type { Options } from 'ky';
 import type { ApiClient } from './api';
-import { localDb, type AkuafoDb, type LocalCartItem, type OutboxEntry } from './db';
+import { localDb, type AkuafoDb, type LocalCartItem, type OutboxEntry, type OutboxMessage } from './db';
 import { defineOutboxKind, enqueueWith } from './outbox';
 import { keepForSession, readSession, type Session } from './session';
 
@@ -59,7 +59,7 @@ export async function addToCart(product: Product, quantity = 1, given?: AkuafoDb
     if (total > product.stockQuantity) throw new CartError('stock', CART_MESSAGES.onlyLeft(product.stockQuantity));
     saved = { ...existing, ...lineFromProduct(product), quantity: total, updatedAt: new Date().toISOString() };
     await d.cart.put(saved);
-    return setIntent(product.id, total, `Add ${product.name} (now ${total}) to cart`);
+    return setIntent(product.id, total, { id: 'outbox.cartAdd', values: { name: product.name, n: total } });
   }, d);
   return saved;
 }
@@ -89,7 +89,7 @@ async function changeQuantity(productId: number, next: (current: number) => numb
       throw new CartError('stock', line.stockQuantity < 1 ? CART_MESSAGES.outOfStock : CART_MESSAGES.onlyLeft(line.stockQuantity));
     }
     await d.cart.put({ ...line, quantity: n, updatedAt: new Date().toISOString() });
-    return setIntent(productId, n, `Change ${line.name} to ${n}`);
+    return setIntent(productId, n, { id: 'outbox.cartChange', values: { name: line.name, n } });
   }, d);
 }
 
@@ -100,7 +100,7 @@ export async function removeFromCart(productId: number, given?: AkuafoDb): Promi
     const line = await d.cart.get(productId);
     if (!line) return undefined;
     await d.cart.delete(productId);
-    return setIntent(productId, 0, `Remove ${line.name} from cart`);
+    return setIntent(productId, 0, { id: 'outbox.cartRemove', values: { name: line.name } });
   }, d);
 }
 
@@ -109,12 +109,12 @@ export async function clearCart(given?: AkuafoDb): Promise<void> {
   const d = db(given);
   await enqueueWith(async () => {
     await d.cart.clear();
-    return { entity: CART_ENTITY, method: 'DELETE', path: 'shop/cart', label: 'Delete all items from cart' };
+    return { entity: CART_ENTITY, method: 'DELETE', path: 'shop/cart', message: { id: 'outbox.cartClear' } };
   }, d);
 }
 
-function setIntent(productId: number, quantity: number, label: string) {
-  return { entity: CART_ENTITY, method: 'POST' as const, path: 'shop/cart', body: { productId, quantity }, label };
+function setIntent(productId: number, quantity: number, message: OutboxMessage) {
+  return { entity: CART_ENTITY, method: 'POST' as const, path: 'shop/cart', body: { productId, quantity }, message };
 }
 
 function lineFromProduct(product: Product): Omit<CartLine, 'quantity' | 'updatedAt'> {

@@ -5,7 +5,8 @@ import { CART_ENTITY } from './cart';
 import { localDb, setMeta, getMeta, type AkuafoDb } from './db';
 import { refreshOrderDetail } from './orders';
 import { replayExclusively } from './replayer';
-import { keepForSession, readSession } from './session';
+import { keepForSession, readSession, SESSION_EXPIRED_MESSAGE } from './session';
+import { i18n } from '../shared/i18n';
 
 /**
  * Checkout needs the network (the server reserves the stock and talks to the payment
@@ -13,6 +14,8 @@ import { keepForSession, readSession } from './session';
  * the outbox are sent first.
  */
 export const CART_NOT_SAVED = 'Some cart changes could not be saved. Open your cart to check it, then try again.';
+/** Said on the checkout page, in the reader's language (the pages' messages are loaded there; the English stands in otherwise). */
+const say = (id: 'checkout.cartNotSaved' | 'offline.network' | 'app.sessionExpired', english: string) => i18n._({ id, message: english });
 const FLUSH_WAIT_MS = 10_000;
 const LAST_CHECKOUT_KEY = 'checkout:last';
 
@@ -20,14 +23,14 @@ export async function flushCartChanges(api: ApiClient, db: AkuafoDb = localDb): 
   const deadline = Date.now() + FLUSH_WAIT_MS;
   for (;;) {
     const entries = await db.outbox.where('entity').equals(CART_ENTITY).toArray();
-    if (entries.some((e) => e.status === 'failed')) throw new ApiError(CART_NOT_SAVED, 409, 'cart_not_saved');
+    if (entries.some((e) => e.status === 'failed')) throw new ApiError(say('checkout.cartNotSaved', CART_NOT_SAVED), 409, 'cart_not_saved');
     if (entries.length === 0) return;
     const result = await replayExclusively(api, db);
-    if (result?.retryLater) throw new ApiError('You appear to be offline.', 0, 'network_error');
-    if (result?.needsSignIn) throw new ApiError('Session expired. Please login again.', 401, 'unauthorized');
+    if (result?.retryLater) throw new ApiError(say('offline.network', 'You appear to be offline.'), 0, 'network_error');
+    if (result?.needsSignIn) throw new ApiError(say('app.sessionExpired', SESSION_EXPIRED_MESSAGE), 401, 'unauthorized');
     // Another tab (or the service worker) holds the replay lock: give it a moment.
     if (!result) await new Promise((r) => setTimeout(r, 300));
-    if (Date.now() > deadline) throw new ApiError(CART_NOT_SAVED, 409, 'cart_not_saved');
+    if (Date.now() > deadline) throw new ApiError(say('checkout.cartNotSaved', CART_NOT_SAVED), 409, 'cart_not_saved');
   }
 }
 

@@ -15,7 +15,7 @@ export function sendContactMessage(message: ContactMessage, db: AkuafoDb = local
       method: 'POST',
       path: 'contact',
       body: message,
-      label: `Message to support: ${message.subject}`,
+      message: { id: 'outbox.contact', values: { subject: message.subject } },
     },
     undefined,
     db,

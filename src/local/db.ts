@@ -1,5 +1,6 @@
 import Dexie, { type EntityTable } from 'dexie';
 import type { Product, ProductDetail } from '../shared/schemas/catalogue';
+import type { MessageId } from '../shared/i18n';
 import type { MarketPriceRow } from '../shared/schemas/market-prices';
 
 /**
@@ -57,12 +58,24 @@ export interface OutboxEntry {
   body?: unknown;
   /** For multipart uploads: image blobs sent as files. */
   files?: { field: string; blob: Blob; name: string }[];
-  /** Human words for the sync indicator, e.g. "Add 2 × Yam to cart". */
-  label: string;
+  /**
+   * What the change is, for the sync indicator: a catalogue message and its values
+   * ("outbox.cartChange", { name: 'Yam', n: 9 }), worded in the reader's language when shown,
+   * so a change queued in English reads in Twi after the reader switches.
+   */
+  message?: OutboxMessage;
+  /** Rows queued before `message` (and only those) hold their words, in English, here: shown as they are. */
+  label?: string;
   status: OutboxStatus;
   attempts: number;
   error?: string;
   createdAt: string;
+}
+
+/** A queued change's words: a catalogue message (`outbox.…`) and its values; a value can be a message itself (a notification topic's name). */
+export interface OutboxMessage {
+  id: Extract<MessageId, `outbox.${string}` | `notifications.${string}`>;
+  values?: Record<string, string | number | OutboxMessage>;
 }
 
 /** A row of the price index as the phone keeps it, under `${id}|${region}|${week}`. */

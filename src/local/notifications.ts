@@ -37,7 +37,7 @@ export async function readNotificationPreferences(db: AkuafoDb = localDb): Promi
 /** Flips one switch: at once on the phone, on the server when the outbox gets through. */
 export async function setNotificationPreference(topic: NotificationTopic, channel: NotificationChannel, enabled: boolean, db: AkuafoDb = localDb): Promise<void> {
   const userId = await userIdOf(db);
-  if (userId === undefined) throw new Error('Please sign in to change your notifications.');
+  if (userId === undefined) throw new NotSignedInError();
   await enqueueWith(async () => {
     const preferences = await readNotificationPreferences(db);
     preferences[topic][channel] = enabled;
@@ -47,7 +47,7 @@ export async function setNotificationPreference(topic: NotificationTopic, channe
       method: 'PUT',
       path: PATH,
       body: { [topic]: { [channel]: enabled } },
-      label: `${enabled ? 'Turn on' : 'Turn off'} ${channel === 'sms' ? 'SMS' : channel} for ${topic}`,
+      message: { id: enabled ? 'outbox.notificationOn' : 'outbox.notificationOff', values: { channel: { id: 'notifications.channel', values: { channel } }, topic: { id: 'notifications.topic', values: { topic } } } },
     };
   }, db);
 }
@@ -94,13 +94,30 @@ export const notificationsKind = defineOutboxKind<'notifications', { data: Notif
   supersedes: () => true,
 });
 
-/** Why this browser cannot receive push, or undefined when it can. */
-export function pushUnavailableReason(): string | undefined {
+/** The reader said no to the browser's question: push stays off (the page says so in the reader's language). */
+export class PushNotAllowedError extends Error {
+  constructor() {
+    super('Notifications were not allowed, so push stays off.');
+  }
+}
+
+/** Nobody is signed in on this phone, so there are no switches to change. */
+export class NotSignedInError extends Error {
+  constructor() {
+    super('Please sign in to change your notifications.');
+  }
+}
+
+/**
+ * Why this browser cannot receive push (the page words it in the reader's language): it has
+ * no push at all, or the reader blocked notifications for the site; undefined when it can.
+ */
+export function pushUnavailableReason(): 'unsupported' | 'blocked' | undefined {
   if (typeof window === 'undefined' || !('serviceWorker' in navigator) || !('PushManager' in window) || !('Notification' in window)) {
-    return 'This browser cannot receive push notifications. On Android, open Akuafo Market in Chrome, or add it to your home screen; e-mail and SMS still reach you.';
+    return 'unsupported';
   }
   if (Notification.permission === 'denied') {
-    return 'Notifications are blocked for this site. Allow them in your browser\'s site settings to turn push on.';
+    return 'blocked';
   }
   return undefined;
 }
@@ -113,7 +130,7 @@ export async function currentPushSubscription(): Promise<PushSubscription | null
 
 /** Asks permission, subscribes this device with our VAPID key and tells the server (needs the network). */
 export async function enablePush(api: ApiClient): Promise<void> {
-  if ((await Notification.requestPermission()) !== 'granted') throw new Error('Notifications were not allowed, so push stays off.');
+  if ((await Notification.requestPermission()) !== 'granted') throw new PushNotAllowedError();
   const { data } = await api.get<{ data: PushKey }>('shop/customers/me/push-subscriptions/key');
   const registration = await navigator.serviceWorker.ready;
   const key = Uint8Array.from(atob(data.publicKey.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));

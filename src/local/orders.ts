@@ -104,7 +104,7 @@ export async function requestCancel(id: number, reason: string | undefined, db: 
       method: 'POST',
       path: `shop/customers/me/orders/${id}/cancel`,
       body: reason?.trim() ? { reason: reason.trim() } : {},
-      label: `Cancel order ${kept?.orderNumber ?? id}`,
+      message: { id: 'outbox.cancelOrder', values: { number: kept?.orderNumber ?? id } },
     },
     undefined,
     db,

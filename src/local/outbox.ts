@@ -1,5 +1,5 @@
 import { ApiError, type ApiClient } from './api';
-import { localDb, type AkuafoDb, type OutboxEntry } from './db';
+import { localDb, type AkuafoDb, type OutboxEntry, type OutboxMessage } from './db';
 import type { OutboxKindName } from './outbox-kinds';
 
 /**
@@ -7,14 +7,15 @@ import type { OutboxKindName } from './outbox-kinds';
  * the same transaction; replayOutbox sends the queue in order when it can. An entry's id is
  * its Idempotency-Key, so a resend after a lost answer never applies twice on the server.
  */
-export interface EnqueueInput {
+export type EnqueueInput = EnqueueFields & ({ message: OutboxMessage; label?: undefined } | { label: string; message?: undefined });
+
+interface EnqueueFields {
   /** "<kind>:<id>" or "<kind>", e.g. "cart", "review:5", "profile:me". Order is kept per entity. */
   entity: OutboxKindName | `${OutboxKindName}:${string}`;
   method: OutboxEntry['method'];
   path: string;
   body?: unknown;
   files?: OutboxEntry['files'];
-  label: string;
 }
 
 export const OUTBOX_EVENT = 'akuafo:outbox-changed';

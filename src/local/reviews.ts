@@ -24,7 +24,7 @@ export interface PendingReview {
 /** Queues a validated review; the Write a Review form closes because canReview turns false here. */
 export async function submitReview(input: ReviewInput, productName: string, db: AkuafoDb = localDb): Promise<OutboxEntry> {
   return enqueue(
-    { entity: reviewEntity(input.productId), method: 'POST', path: 'reviews', body: input, label: `Review of ${productName}` },
+    { entity: reviewEntity(input.productId), method: 'POST', path: 'reviews', body: input, message: { id: 'outbox.review', values: { name: productName } } },
     async () => {
       await db.productDetails.update(input.productId, { canReview: false });
     },

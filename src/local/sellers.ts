@@ -89,7 +89,7 @@ export async function markAtWarehouse(order: Pick<SellerOrder, 'id' | 'orderNumb
       method: 'PUT',
       path: `sellers/me/orders/${order.id}/items/${item.id}/at-warehouse`,
       body,
-      label: `${item.productName} (order ${order.orderNumber}) at the warehouse`,
+      message: { id: 'outbox.atWarehouse', values: { name: item.productName, number: order.orderNumber } },
     },
     undefined,
     db,
@@ -111,7 +111,7 @@ export async function undoAtWarehouse(order: Pick<SellerOrder, 'id' | 'orderNumb
       return undefined;
     }
     const body: MarkIntent = { itemId: item.id };
-    return { entity: `${SELLER_ORDER_KIND}:${order.id}`, method: 'DELETE', path, body, label: `Undo: ${item.productName} (order ${order.orderNumber}) at the warehouse` };
+    return { entity: `${SELLER_ORDER_KIND}:${order.id}`, method: 'DELETE', path, body, message: { id: 'outbox.atWarehouseUndo', values: { name: item.productName, number: order.orderNumber } } };
   }, db);
   if (!entry) announce();
   return entry;
@@ -126,7 +126,7 @@ export const sellerOrderKind = defineOutboxKind({
 /** Saves profile fields: at once on the phone, and on the server through the outbox. */
 export async function saveSellerProfile(owner: string, changes: SellerProfileUpdateInput, db: AkuafoDb = localDb) {
   return enqueue(
-    { entity: `${SELLER_PROFILE_KIND}:${owner}`, method: 'PUT', path: 'sellers/me', body: changes, label: 'Update business profile' },
+    { entity: `${SELLER_PROFILE_KIND}:${owner}`, method: 'PUT', path: 'sellers/me', body: changes, message: { id: 'outbox.sellerProfile' } },
     async () => {
       const cached = await getMeta<Cached<SellerProfile>>(profileKey(owner), db);
       if (!cached) return;

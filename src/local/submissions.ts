@@ -73,7 +73,7 @@ export async function queueSubmission(
       path: 'product-submissions',
       body: { ...fields },
       files: images.map((i) => ({ field: 'images', blob: i.blob, name: i.name })),
-      label: `Add product: ${fields.name}`,
+      message: { id: 'outbox.submission', values: { name: fields.name } },
     };
   }, db);
 }

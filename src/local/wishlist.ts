@@ -72,12 +72,12 @@ async function change(productId: number, saved: boolean, db: AkuafoDb): Promise<
     const ids = await readWishlistIds(db);
     if (ids.includes(productId) === saved) return undefined;
     await writeIds(saved ? [productId, ...ids] : ids.filter((id) => id !== productId), userId, db);
-    const name = (await db.products.get(productId))?.name ?? `product ${productId}`;
+    const name = (await db.products.get(productId))?.name ?? { id: 'outbox.product' as const, values: { id: productId } };
     return {
       entity: wishlistEntity(productId),
       method: saved ? 'PUT' : 'DELETE',
       path: wishlistPath(productId),
-      label: saved ? `Save ${name}` : `Remove ${name} from saved items`,
+      message: { id: saved ? 'outbox.wishlistSave' : 'outbox.wishlistRemove', values: { name } },
     };
   }, db);
 }

@@ -138,7 +138,7 @@ describe('cart intents on the phone', () => {
     const result = await replayOutbox(api, db);
     expect(result).toMatchObject({ sent: 1, failed: 1 });
     const [failed, held] = await db.outbox.orderBy('seq').toArray();
-    expect(failed).toMatchObject({ status: 'failed', error: 'Only 2 left in stock', label: expect.stringContaining(a.name) });
+    expect(failed).toMatchObject({ status: 'failed', error: 'Only 2 left in stock', message: { id: 'outbox.cartAdd', values: { name: a.name, n: 5 } } });
     expect(held).toMatchObject({ status: 'pending', body: { productId: b.id, quantity: 1 } });
     // Restored: a back to the server's 1; b still shown because its change still waits.
     expect((await readCart(db)).map((l) => [l.productId, l.quantity])).toEqual([[a.id, 1], [b.id, 1]]);

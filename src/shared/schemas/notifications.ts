@@ -7,12 +7,7 @@ export type NotificationTopic = (typeof NOTIFICATION_TOPICS)[number];
 export const NOTIFICATION_CHANNELS = ['email', 'sms', 'push'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 
-export const TOPIC_LABELS: Record<NotificationTopic, { title: string; description: string }> = {
-  orders: { title: 'My orders', description: 'Payment, ready for pickup with the pickup code, collected, cancelled and refunds.' },
-  sales: { title: 'My sales', description: 'For sellers: a paid order contains your products.' },
-  listings: { title: 'My listings', description: 'For sellers: a product you submitted was approved or needs changes.' },
-};
-
+// The topics' names and notes on screen are in the catalogue (notifications.topic, notifications.*Note).
 export const CHANNEL_LABELS: Record<NotificationChannel, string> = { email: 'E-mail', sms: 'SMS', push: 'Push' };
 
 /** Every switch is on until the user turns it off; push only reaches a device that subscribed. */

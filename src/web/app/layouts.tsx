@@ -14,13 +14,13 @@ export function RootLayout() {
   const navigation = useNavigation();
   const navigate = useNavigate();
   useEffect(() => {
-    const onExpired = (event: Event) => {
-      const message = (event as CustomEvent<string>).detail;
-      navigate('/signin', { state: { from: window.location.pathname + window.location.search, error: message } });
+    // The event's detail is the session module's English sentence; the reader gets it in their language.
+    const onExpired = () => {
+      navigate('/signin', { state: { from: window.location.pathname + window.location.search, error: t('app.sessionExpired') } });
     };
     window.addEventListener(SESSION_EXPIRED_EVENT, onExpired);
     return () => window.removeEventListener(SESSION_EXPIRED_EVENT, onExpired);
-  }, [navigate]);
+  }, [navigate, t]);
   return (
     <>
       {navigation.state === 'loading' && (

@@ -4,6 +4,7 @@ import type { OutboxEntry } from '../../local/db';
 import { useDismiss } from '../hooks/useDismiss';
 import { useOnline } from '../hooks/useOnline';
 import { useOutbox } from '../hooks/useOutbox';
+import { changeWords } from '../i18n/change-words';
 import { loadPageMessages, useT } from '../i18n/language';
 
 /**
@@ -79,7 +80,7 @@ export function SyncIndicator() {
               </p>
               <ul className="mt-2 max-h-48 list-disc space-y-1 overflow-y-auto pl-5 text-gray-800">
                 {waiting.map((entry) => (
-                  <li key={entry.seq}>{entry.label}</li>
+                  <li key={entry.seq}>{changeWords(entry)}</li>
                 ))}
               </ul>
             </section>
@@ -103,7 +104,7 @@ function FailedChange({ entry, onRetry, onDiscard }: { entry: OutboxEntry; onRet
   };
   return (
     <li className="rounded-lg bg-red-50 p-2">
-      <p className="font-medium text-gray-900">{entry.label}</p>
+      <p className="font-medium text-gray-900">{changeWords(entry)}</p>
       <p className="text-red-800">{entry.error ?? t('sync.refusedOne')}</p>
       <div className="mt-2 flex gap-2">
         <button type="button" className="btn-primary px-3 py-1 text-xs" disabled={busy} onClick={act(onRetry)}>

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { isSaved, removeFromWishlist, saveToWishlist, WishlistError } from '../../local/wishlist';
 import { useT } from '../i18n/language';
+import { apiText } from './ui/forms';
 
 /**
  * A heart that saves a product to the signed-in user's wishlist or takes it off. It reads
@@ -26,7 +27,7 @@ export function WishlistButton({ productId, className = '' }: { productId: numbe
         navigate('/signin', { state: { from: location.pathname + location.search } });
         return;
       }
-      setError(e instanceof Error ? e.message : t('product.saveFailed'));
+      setError(e instanceof Error ? apiText(e.message) : t('product.saveFailed'));
     }
   };
 

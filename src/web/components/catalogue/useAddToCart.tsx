@@ -4,6 +4,7 @@ import { t } from '../../../shared/i18n';
 import type { Product } from '../../../shared/schemas/catalogue';
 import { addProductToCart, needsSignIn } from './add-to-cart';
 import { Toast, type ToastMessage } from './Toast';
+import { apiText } from '../ui/forms';
 
 export const TOAST_MS = 3000;
 
@@ -34,7 +35,7 @@ export function useAddToCart() {
           navigate('/signin', { state: { from: location.pathname + location.search } });
           return;
         }
-        show(error instanceof Error ? error.message : t('products.addFailed'), 'error');
+        show(error instanceof Error ? apiText(error.message) : t('products.addFailed'), 'error');
       }
     },
     [navigate, location.pathname, location.search, show],

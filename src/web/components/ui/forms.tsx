@@ -1,6 +1,7 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { apiMessage } from '../../../shared/i18n/api-messages';
+import { t } from '../../../shared/i18n';
 import { useT } from '../../i18n/language';
 
 /**
@@ -9,11 +10,14 @@ import { useT } from '../../i18n/language';
  * values and all, is shown in the chosen language, any other as it came.
  */
 export function useApiText(): (english: string | undefined) => string | undefined {
-  const t = useT();
-  return (english) => {
-    const known = english ? apiMessage(english) : undefined;
-    return known ? t(known.id, known.values) : english;
-  };
+  useT(); // redrawn when the language changes
+  return apiText;
+}
+
+/** The same, said once (an error kept in state): a sentence the catalogue knows, in the language shown now; any other as it came. */
+export function apiText<T extends string | undefined>(english: T): T | string {
+  const known = english ? apiMessage(english) : undefined;
+  return known ? t(known.id, known.values) : english;
 }
 
 function useFieldError(error: string | undefined): string | undefined {

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { loadCountries, type Country } from '../../../shared/reference/countries';
 import { useT } from '../../i18n/language';
+import { useApiText } from '../../components/ui/forms';
 
 /** Loads the country list on first use (its own chunk), Ghana first. */
 export function useCountries(): Country[] | undefined {
@@ -30,6 +31,8 @@ interface Props {
  */
 export function CountryRegionFields({ countries, country, region, onCountry, onRegion, errors }: Props) {
   const t = useT();
+  // The shared schema's messages, in the reader's language.
+  const apiText = useApiText();
   const countryId = useId();
   const regionId = useId();
   const regions = countries?.find((c) => c.name === country)?.regions ?? [];
@@ -53,7 +56,7 @@ export function CountryRegionFields({ countries, country, region, onCountry, onR
             <option key={c.code} value={c.name}>{c.name}</option>
           ))}
         </select>
-        {errors.country && <p className="mt-1 text-sm text-red-700">{errors.country}</p>}
+        {errors.country && <p className="mt-1 text-sm text-red-700">{apiText(errors.country)}</p>}
       </div>
       <div>
         <label htmlFor={regionId} className="mb-1 block text-sm font-medium text-gray-800">{t('countryRegion.region')}</label>
@@ -67,7 +70,7 @@ export function CountryRegionFields({ countries, country, region, onCountry, onR
             ))}
           </select>
         )}
-        {errors.region && <p className="mt-1 text-sm text-red-700">{errors.region}</p>}
+        {errors.region && <p className="mt-1 text-sm text-red-700">{apiText(errors.region)}</p>}
       </div>
     </>
   );

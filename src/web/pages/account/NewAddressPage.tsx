@@ -11,9 +11,11 @@ import { CountryRegionFields, useCountries } from './CountryRegionFields';
 import { Alert } from '../../components/ui/Alert';
 import { Field } from '../../components/ui/forms';
 import { errorMessage } from '../../lib/error-message';
+import { useT } from '../../i18n/language';
 
 /** /addresses/new: the sign-up address form, on its own. */
 export default function NewAddressPage() {
+  const t = useT();
   const navigate = useNavigate();
   const online = useOnline();
   const countries = useCountries();
@@ -31,7 +33,7 @@ export default function NewAddressPage() {
     const parsed = parseWith(newAddressSchema, form);
     if (!parsed.ok) {
       setErrors(parsed.error.fieldErrors);
-      setError('Please fix the errors in the form');
+      setError(t('addresses.fixErrors'));
       return;
     }
     setBusy(true);
@@ -40,28 +42,28 @@ export default function NewAddressPage() {
       await addAddress(api, { ...parsed.value, postalCode: parsed.value.postalCode || null });
       navigate('/addresses', { replace: true });
     } catch (e) {
-      setError(errorMessage(e, 'Could not save the address'));
+      setError(errorMessage(e, t('addresses.saveFailed')));
     } finally {
       setBusy(false);
     }
   };
 
   return (
-    <AccountLayout title="New address">
+    <AccountLayout title={t('addresses.newTitle')}>
       <form onSubmit={submit} noValidate className="card grid max-w-xl gap-4 p-5">
-        {!online && <Alert kind="info">You are offline. Connect to save a new address.</Alert>}
+        {!online && <Alert kind="info">{t('addresses.newOffline')}</Alert>}
         {error && <Alert kind="error">{error}</Alert>}
         <CountryRegionFields countries={countries} country={form.country} region={form.region} onCountry={set('country')} onRegion={set('region')} errors={{ country: errors.country, region: errors.region }} />
-        <Field label="Street address" autoComplete="street-address" value={form.street} onChange={(e) => set('street')(e.target.value)} error={errors.street} />
-        <Field label="City" autoComplete="address-level2" value={form.city} onChange={(e) => set('city')(e.target.value)} error={errors.city} />
-        <Field label="Postal code (optional)" autoComplete="postal-code" value={form.postalCode} onChange={(e) => set('postalCode')(e.target.value)} error={errors.postalCode} />
+        <Field label={t('signup.street')} autoComplete="street-address" value={form.street} onChange={(e) => set('street')(e.target.value)} error={errors.street} />
+        <Field label={t('signup.city')} autoComplete="address-level2" value={form.city} onChange={(e) => set('city')(e.target.value)} error={errors.city} />
+        <Field label={t('signup.postalCode')} autoComplete="postal-code" value={form.postalCode} onChange={(e) => set('postalCode')(e.target.value)} error={errors.postalCode} />
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" checked={form.isDefault} onChange={(e) => setForm((f) => ({ ...f, isDefault: e.target.checked }))} className="h-4 w-4 accent-brand" />
-          Make this my default address
+          {t('addresses.makeMyDefault')}
         </label>
         <div className="flex gap-2">
-          <button type="submit" className="btn-primary" disabled={busy || !online}>{busy ? 'Saving…' : 'Save address'}</button>
-          <Link to="/addresses" className="btn-outline">Cancel</Link>
+          <button type="submit" className="btn-primary" disabled={busy || !online}>{busy ? t('addresses.saving') : t('addresses.save')}</button>
+          <Link to="/addresses" className="btn-outline">{t('addresses.cancel')}</Link>
         </div>
       </form>
     </AccountLayout>

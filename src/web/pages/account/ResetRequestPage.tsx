@@ -5,7 +5,7 @@ import { resetRequestSchema } from '../../../shared/schemas/accounts';
 import { parseWith } from '../../../shared/schemas/parse';
 import { publicApi } from '../../lib/publicApi';
 import { Alert } from '../../components/ui/Alert';
-import { Field } from '../../components/ui/forms';
+import { apiText, Field } from '../../components/ui/forms';
 import { errorMessage } from '../../lib/error-message';
 import { useT } from '../../i18n/language';
 
@@ -21,7 +21,7 @@ export default function ResetRequestPage() {
     event.preventDefault();
     const parsed = parseWith(resetRequestSchema, { email });
     if (!parsed.ok) {
-      setError(parsed.error.message);
+      setError(apiText(parsed.error.message));
       return;
     }
     setBusy(true);

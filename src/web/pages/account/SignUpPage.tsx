@@ -12,7 +12,7 @@ import { returnPath, type ReturnState } from './return-path';
 import { showToast } from '../../components/ui/toast';
 import { Alert } from '../../components/ui/Alert';
 import { AuthCard } from './AuthCard';
-import { Field, PasswordField } from '../../components/ui/forms';
+import { apiText, Field, PasswordField } from '../../components/ui/forms';
 import { errorMessage } from '../../lib/error-message';
 import { usePasswordNote } from './PasswordChecklist';
 import { useT } from '../../i18n/language';
@@ -90,7 +90,7 @@ export default function SignUpPage() {
     if (!check(step)) return;
     const parsed = parseWith(registerSchema, { ...stepInput(0), password: form.password, ...stepInput(2) });
     if (!parsed.ok) {
-      setBanner({ kind: 'error', text: parsed.error.message });
+      setBanner({ kind: 'error', text: apiText(parsed.error.message) });
       return;
     }
     setBusy(true);

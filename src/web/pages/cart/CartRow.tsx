@@ -5,6 +5,7 @@ import { removeFromCart, stepCartQuantity, type CartLine } from '../../../local/
 import { CART_MESSAGES } from '../../../shared/schemas/cart';
 import { Price, WasPrice } from '../../components/Price';
 import { useT } from '../../i18n/language';
+import { apiText } from '../../components/ui/forms';
 
 /** One cart line: picture, name, line subtotal, unit price, quantity control and remove. */
 export function CartRow({ line }: { line: CartLine }) {
@@ -12,7 +13,7 @@ export function CartRow({ line }: { line: CartLine }) {
   const [error, setError] = useState<string>();
   const run = (change: Promise<void>) => {
     setError(undefined);
-    change.catch((e: unknown) => setError(e instanceof Error ? e.message : t('cart.changeFailed')));
+    change.catch((e: unknown) => setError(e instanceof Error ? apiText(e.message) : t('cart.changeFailed')));
   };
   const atStock = line.stockQuantity !== undefined && line.quantity >= line.stockQuantity;
   const unavailable = line.isActive === false;

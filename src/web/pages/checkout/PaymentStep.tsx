@@ -9,6 +9,7 @@ import { api } from '../../lib/api';
 import { Price } from '../../components/Price';
 import { Alert } from '../../components/ui/Alert';
 import { useT } from '../../i18n/language';
+import { apiText } from '../../components/ui/forms';
 
 /**
  * The payment step after the order is created. The sandbox shows a clearly labelled
@@ -63,7 +64,7 @@ export function PaymentStep({ started: first, onRestart }: { started: CheckoutSt
   const sendOtp = async (event: FormEvent) => {
     event.preventDefault();
     const checked = parseWith(paymentOtpSchema, { otp });
-    if (!checked.ok) return setOtpError(checked.error.message);
+    if (!checked.ok) return setOtpError(apiText(checked.error.message));
     setBusy('check');
     setOtpError(undefined);
     try {

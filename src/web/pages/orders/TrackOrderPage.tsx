@@ -12,6 +12,7 @@ import { useSession } from '../../hooks/useSession';
 import { PaymentBadge, StatusBadge, capitalise, statusWords } from '../../components/ui/badges';
 import { useLocale, useT } from '../../i18n/language';
 import { formatDate } from '../../../shared/dates';
+import { apiText } from '../../components/ui/forms';
 
 type Lookup = { kind: 'idle' } | { kind: 'loading' } | { kind: 'found'; order: TrackedOrder; offline?: boolean } | { kind: 'missing'; orderNumber: string } | { kind: 'error'; message?: string };
 
@@ -28,7 +29,7 @@ export default function TrackOrderPage() {
 
   const track = useCallback(async (raw: string) => {
     const checked = parseWith(orderNumberSchema, raw);
-    if (!checked.ok) return setError(checked.error.message);
+    if (!checked.ok) return setError(apiText(checked.error.message));
     setError(undefined);
     setLookup({ kind: 'loading' });
     try {

@@ -1,0 +1,81 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { loginViaApi, signInThroughPage } from '../support/auth';
+import { launchBrowser } from '../support/browser';
+
+/**
+ * Issue 27 in a real Chromium, the account pages: a buyer switches to Twi, and the addresses,
+ * notifications, payment methods and saved items pages come in Twi; a notification switch
+ * flipped offline is listed in the sync panel in Twi.
+ */
+const baseUrl = inject('baseUrl');
+const EMAIL = 'reviewer5@akuafo.demo';
+const PASSWORD = 'Akuafo#2026';
+let context: BrowserContext;
+let token: string;
+
+const lang = (page: Page) => page.evaluate(() => document.documentElement.lang);
+const api = (path: string, init: RequestInit = {}) =>
+  fetch(`${baseUrl}/api/v1/${path}`, { ...init, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...init.headers } });
+const ordersBySms = async () => ((await (await api('shop/customers/me/notification-preferences')).json()) as { data: { orders: { sms: boolean } } }).data.orders.sms;
+
+describe.skipIf(!baseUrl)('the account pages in Twi', () => {
+  beforeAll(async () => {
+    token = (await loginViaApi(baseUrl, EMAIL, PASSWORD)).accessToken;
+    context = await launchBrowser({ width: 1024 });
+  });
+  afterAll(async () => {
+    await context?.close();
+    // The account as other tests expect it: English, orders by SMS on.
+    await api('shop/customers/me', { method: 'PATCH', body: JSON.stringify({ language: 'en' }) });
+    await api('shop/customers/me/notification-preferences', { method: 'PUT', body: JSON.stringify({ orders: { sms: true } }) });
+  });
+
+  it('shows addresses, notifications, payment methods and saved items in Twi, and a change queued offline in the sync panel', async () => {
+    const page = await context.newPage();
+    await signInThroughPage(page, baseUrl, EMAIL, PASSWORD);
+    await page.goto(`${baseUrl}/`);
+    await page.getByRole('combobox', { name: /Language/ }).first().selectOption('ak');
+    await page.getByRole('heading', { level: 1, name: 'Akwaaba ba Akuafo Market Places' }).waitFor({ timeout: 30_000 });
+
+    await page.goto(`${baseUrl}/addresses`);
+    await page.getByRole('heading', { level: 1, name: 'Address ahorow' }).waitFor({ timeout: 30_000 });
+    await page.getByRole('link', { name: 'Fa address ka ho' }).waitFor();
+    expect(await lang(page)).toBe('ak');
+    await page.getByRole('link', { name: 'Fa address ka ho' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Address foforo' }).waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Kora address no' }).click();
+    await page.getByText('Siesie mfomsoɔ a ɛwɔ krataa no mu').waitFor();
+
+    await page.goto(`${baseUrl}/payment-methods`);
+    await page.getByRole('heading', { level: 1, name: 'Akwan a metua ka' }).waitFor({ timeout: 30_000 });
+    await page.getByText('Wontumi mfa kaad ntua ka seesei.').waitFor();
+
+    await page.goto(`${baseUrl}/wishlist`);
+    await page.getByRole('heading', { level: 1, name: 'Nneɛma a wokoraa' }).waitFor({ timeout: 30_000 });
+
+    await page.goto(`${baseUrl}/notifications`);
+    await page.getByRole('heading', { level: 1, name: 'Nkaebɔ' }).waitFor({ timeout: 30_000 });
+    const smsSwitch = page.getByRole('checkbox', { name: 'Nneɛma a matɔ denam SMS so' });
+    await smsSwitch.waitFor();
+    expect(await lang(page)).toBe('ak');
+    await page.getByRole('heading', { level: 2, name: 'Push wɔ fon yi so' }).waitFor();
+
+    // Offline, the switch is kept on the phone and the sync panel lists it in Twi.
+    if (!(await smsSwitch.isChecked())) {
+      await smsSwitch.check();
+      await expect.poll(ordersBySms, { timeout: 30_000, interval: 500 }).toBe(true);
+    }
+    await context.setOffline(true);
+    try {
+      await smsSwitch.uncheck();
+      await page.getByText('Yɛakora wɔ fon yi so; wo nsakrae bɛkɔ bere a intanɛt aba.').waitFor({ timeout: 30_000 });
+      await page.getByTestId('sync-indicator').click();
+      await page.getByTestId('sync-panel').getByText('Dum SMS ma Nneɛma a matɔ').waitFor({ timeout: 30_000 });
+    } finally {
+      await context.setOffline(false);
+    }
+    await expect.poll(ordersBySms, { timeout: 60_000, interval: 500 }).toBe(false);
+    await page.close();
+  });
+});
