@@ -12,7 +12,8 @@ import { launchBrowser } from '../support/browser';
  */
 const baseUrl = inject('baseUrl');
 const PASSWORD = 'Akuafo#2026';
-// Used by no other e2e file: its cart and orders are this file's own.
+// Its cart is this file's own when it runs; the language e2e files, which run before it, sign in as
+// the same buyer (and one pays for an order), and leave the cart empty and English on.
 const BUYER = 'reviewer5@akuafo.demo';
 const WALLET = '0241239876';
 
