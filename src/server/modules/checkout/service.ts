@@ -90,7 +90,6 @@ export async function placeOrder(
   try {
     order = await inTransaction(db, async (trx) => {
       await refuseBeyondUnpaidLimit(trx, userId);
-      await reserveStock(trx, lines.map((l) => ({ productId: l.id, quantity: l.quantity, name: l.name })));
       const at = createdAt.toISOString();
       const { id } = await trx
         .insertInto('orders')
@@ -132,10 +131,13 @@ export async function placeOrder(
         .insertInto('payments')
         .values({ order_id: id, provider: provider.name, reference, amount_minor: total, currency: CURRENCY, status: 'PENDING', provider_transaction_id: null, verified_at: null, raw: null, created_at: at, updated_at: at })
         .execute();
+      // Last, just before commit: every checkout waits for the catalogue counter's row lock (reserveStock).
+      await reserveStock(trx, lines.map((l) => ({ productId: l.id, quantity: l.quantity, name: l.name })));
       return { id, orderNumber };
     });
   } catch (error) {
-    if (error instanceof OutOfStock) throw conflict(`${error.message}. Please update your cart.`);
+    // The cause says what ran out, for callers with words of their own (the USSD menus).
+    if (error instanceof OutOfStock) throw Object.assign(conflict(`${error.message}. Please update your cart.`), { cause: error });
     throw error;
   }
 

@@ -35,7 +35,7 @@ export async function settlePayment(deps: SettleDeps, db: Db, reference: string)
     .selectFrom('payments')
     .innerJoin('orders', 'orders.id', 'payments.order_id')
     .selectAll('payments')
-    .select(['orders.total_minor as order_total_minor', 'orders.currency as order_currency'])
+    .select(['orders.total_minor as order_total_minor', 'orders.currency as order_currency', 'orders.order_number'])
     .where('payments.reference', '=', reference)
     .executeTakeFirst();
   if (!payment) throw notFound('Payment not found');
@@ -100,11 +100,16 @@ export async function settlePayment(deps: SettleDeps, db: Db, reference: string)
 
   const applied = await applySuccess(db, payment.order_id, payment.id, reference, verified);
   if (applied) deps.logger.info({ reference, orderId: payment.order_id }, 'order paid');
+  // This call moved the order to paid, so its state is known without reading it back.
+  if (applied === 'paid') return paidOutcome(payment.order_id, payment.order_number, payment.order_total_minor, reference);
   return outcomeOf(db, reference, 'PAID', 'Payment confirmed');
 }
 
-/** Marks the payment and its order paid, once. Returns whether this call did it. */
-async function applySuccess(db: Db, orderId: number, paymentId: number, reference: string, verified: VerifiedPayment): Promise<boolean> {
+/**
+ * Marks the payment and its order paid, once. Returns whether this call did it: 'paid' when it
+ * also moved the order to PROCESSING/PAID, 'recorded' when the order had moved on already.
+ */
+async function applySuccess(db: Db, orderId: number, paymentId: number, reference: string, verified: VerifiedPayment): Promise<'paid' | 'recorded' | false> {
   const markPayment = (trx: Db) =>
     trx
       .updateTable('payments')
@@ -115,10 +120,10 @@ async function applySuccess(db: Db, orderId: number, paymentId: number, referenc
   const note = `Paid ${formatMinor(verified.amountMinor)} by mobile money (reference ${reference})`;
   const attempt = () =>
     inTransaction(db, async (trx) => {
-      // Lock the order row before the payment row (the sweep and operators lock orders first).
-      await trx.updateTable('orders').set({ updated_at: now() }).where('id', '=', orderId).execute();
+      // Lock the order row before the payment row (the sweep and operators lock orders first);
+      // what it reads stays true while the lock is held, so it is read by the same statement.
+      const order = await trx.updateTable('orders').set({ updated_at: now() }).where('id', '=', orderId).returning(['status', 'user_id']).executeTakeFirstOrThrow();
       if (Number((await markPayment(trx)).numUpdatedRows) !== 1) return false;
-      const order = await trx.selectFrom('orders').select(['status', 'user_id']).where('id', '=', orderId).executeTakeFirstOrThrow();
       let extra = '';
       if (order.status === 'CANCELLED') {
         // Paid after the reservation lapsed: take the stock again if it is still there.
@@ -126,7 +131,7 @@ async function applySuccess(db: Db, orderId: number, paymentId: number, referenc
         await reserveStock(trx, items.map((i) => ({ productId: i.product_id, quantity: i.quantity, name: i.product_name })));
         extra = ' after its reservation had lapsed; the stock was reserved again';
       } else if (order.status !== 'PENDING') {
-        return true;
+        return 'recorded' as const;
       }
       // Conditional on the status just read: if the sweep or an operator cancelled the
       // order meanwhile (and gave its stock back), start again and take the other path.
@@ -138,17 +143,17 @@ async function applySuccess(db: Db, orderId: number, paymentId: number, referenc
         .executeTakeFirst();
       if (Number(moved.numUpdatedRows) !== 1) throw new OrderMoved();
       await addHistory(trx, orderId, 'PAYMENT_CONFIRMED', note + extra);
-      // The price index counts the sale with the payment, in the same transaction.
-      await recordPaidOrder(trx, orderId);
       // The money is held in escrow for the order's sellers until the buyer collects.
       await holdPayment(trx, { id: paymentId, orderId, amountMinor: verified.amountMinor, reference, feeMinor: verified.feeMinor });
       // The paid items leave the server cart; anything added since stays.
       const paidItems = trx.selectFrom('order_items').select('product_id').where('order_id', '=', orderId);
       await trx.deleteFrom('cart_items').where('user_id', '=', order.user_id).where('product_id', 'in', paidItems).execute();
       // The buyer's confirmation and each seller's sale, committed with the payment.
-      await notify(trx, { kind: 'order.status', orderId });
-      await notify(trx, { kind: 'order.sold', orderId });
-      return true;
+      await notify(trx, { kind: 'order.status', orderId }, { kind: 'order.sold', orderId });
+      // The price index counts the sale with the payment, in the same transaction; last, as its
+      // cells and counter are rows every payment of the crop locks until commit.
+      await recordPaidOrder(trx, orderId);
+      return 'paid' as const;
     });
   try {
     for (let tries = 1; ; tries++) {
@@ -177,6 +182,18 @@ async function applySuccess(db: Db, orderId: number, paymentId: number, referenc
 }
 
 class OrderMoved extends Error {}
+
+const paidOutcome = (orderId: number, orderNumber: string, totalMinor: number, reference: string): SettleOutcome => ({
+  orderId,
+  orderNumber,
+  status: 'PAID',
+  orderStatus: 'PROCESSING',
+  paymentStatus: 'PAID',
+  amount: fromMinor(totalMinor),
+  currency: 'GHS',
+  reference,
+  message: 'Payment confirmed',
+});
 
 async function outcomeOf(db: Db, reference: string, status: PaymentState, message: string, failure?: 'mismatch'): Promise<SettleOutcome> {
   const row = await db

@@ -6,7 +6,7 @@ import type { Db } from './index';
  * for "everything after version N". Call inside the transaction that makes the change.
  */
 export async function nextCatalogueVersion(trx: Db): Promise<number> {
-  versionsTaken += 1;
+  countCatalogueVersion();
   const row = await trx
     .updateTable('counters')
     .set({ value: sql`value + 1` })
@@ -17,6 +17,11 @@ export async function nextCatalogueVersion(trx: Db): Promise<number> {
 }
 
 let versionsTaken = 0;
+
+/** For a statement that takes a version itself (reserveStock on PostgreSQL): counted like nextCatalogueVersion's. */
+export function countCatalogueVersion(): void {
+  versionsTaken += 1;
+}
 
 /**
  * How many versions this process has taken so far: a change here, by a request or by

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type CompiledQuery } from 'kysely';
+import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type CompiledQuery } from 'kysely';
 import { createSqliteReaders, type SqliteReaders } from './sqlite-readers';
 import { cacheStatements, type StatementCache } from './statement-cache';
 import type { Database } from './schema';
@@ -152,3 +152,9 @@ export async function ping(db: Db): Promise<void> {
 }
 
 export const now = () => new Date().toISOString();
+
+/**
+ * The dialect a handle or one of its transactions speaks, for the few statements written
+ * differently on each, where passing Deps.dialect down would reach through many callers.
+ */
+export const dialectOf = (db: Db): Dialect => (db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite');

@@ -2,7 +2,7 @@ import { now, type Db } from '../db';
 import type { MessagesTable } from '../db/schema-messages';
 import type { MessageEvent } from './events';
 import { wantedChannels } from './preferences';
-import { renderEvent } from './render';
+import { renderEvent, type Notice, type OrderReads } from './render';
 
 export type { MessageEvent } from './events';
 export { MESSAGE_TOPICS } from './events';
@@ -37,20 +37,31 @@ export function queueSms(db: Db, sms: { to: string; text: string; topic: string;
  * Something happened that somebody should hear about. Call it inside the transaction of the
  * change (db may be a Kysely transaction): it reads who hears it and on which channels, and
  * writes one message per recipient and channel; nothing is sent until the change commits.
+ * Several events of one change (a payment: the buyer's news and the sellers') go in one call:
+ * they share the reads of the order, the switches and the devices, and one insert.
  */
-export async function notify(db: Db, event: MessageEvent): Promise<void> {
-  for (const notice of await renderEvent(db, event)) {
-    const channels = await wantedChannels(db, notice.userId, notice.topic);
+export async function notify(db: Db, ...events: MessageEvent[]): Promise<void> {
+  const orders: OrderReads = new Map();
+  const notices: Notice[] = [];
+  for (const event of events) notices.push(...(await renderEvent(db, event, orders)));
+  if (notices.length === 0) return;
+  const wanted = await wantedChannels(db, notices);
+  const channelsOf = (notice: Notice) => wanted.get(`${notice.userId}|${notice.topic}`)!;
+  const pushUsers = [...new Set(notices.filter((n) => channelsOf(n).has('push')).map((n) => n.userId))];
+  const devices = pushUsers.length
+    ? await db.selectFrom('push_subscriptions').select(['id', 'endpoint', 'user_id']).where('user_id', 'in', pushUsers).orderBy('id').execute()
+    : [];
+  const messages: NewMessage[] = [];
+  for (const notice of notices) {
+    const channels = channelsOf(notice);
     const common = { user_id: notice.userId, topic: notice.topic, link: notice.link };
-    const messages: NewMessage[] = [];
     if (channels.has('email') && notice.email) messages.push({ ...common, channel: 'email', recipient: notice.email.to, subject: notice.email.subject, body: notice.email.text });
     if (channels.has('sms') && notice.sms) messages.push({ ...common, channel: 'sms', recipient: notice.sms.to, body: notice.sms.text });
     if (channels.has('push')) {
-      const devices = await db.selectFrom('push_subscriptions').select(['id', 'endpoint']).where('user_id', '=', notice.userId).orderBy('id').execute();
-      for (const device of devices) {
+      for (const device of devices.filter((d) => d.user_id === notice.userId)) {
         messages.push({ ...common, channel: 'push', recipient: new URL(device.endpoint).host, push_subscription_id: device.id, subject: notice.push.title, body: notice.push.body });
       }
     }
-    await enqueue(db, messages);
   }
+  await enqueue(db, messages);
 }

@@ -20,17 +20,22 @@ export async function readPreferences(db: Db, userId: number): Promise<Notificat
   return preferences;
 }
 
-/** The channels a user wants for a topic. */
-export async function wantedChannels(db: Db, userId: number, topic: NotificationTopic): Promise<Set<NotificationChannel>> {
+/** The channels each user wants for a topic, for several users and topics in one query (key: `${userId}|${topic}`). */
+export async function wantedChannels(db: Db, wanted: { userId: number; topic: NotificationTopic }[]): Promise<Map<string, Set<NotificationChannel>>> {
   const rows = await db
     .selectFrom('notification_preferences')
-    .select(['channel', 'enabled'])
-    .where('user_id', '=', userId)
-    .where('topic', '=', topic)
+    .select(['user_id', 'topic', 'channel', 'enabled'])
+    .where('user_id', 'in', [...new Set(wanted.map((w) => w.userId))])
+    .where('topic', 'in', [...new Set(wanted.map((w) => w.topic))])
     .execute();
-  const off = new Set(rows.filter((r) => r.enabled === 0).map((r) => r.channel));
-  const on = new Set(rows.filter((r) => r.enabled === 1).map((r) => r.channel));
-  return new Set(NOTIFICATION_CHANNELS.filter((c) => on.has(c) || (!off.has(c) && DEFAULT_PREFERENCE)));
+  const channels = new Map<string, Set<NotificationChannel>>();
+  for (const { userId, topic } of wanted) {
+    const own = rows.filter((r) => r.user_id === userId && r.topic === topic);
+    const off = new Set(own.filter((r) => r.enabled === 0).map((r) => r.channel));
+    const on = new Set(own.filter((r) => r.enabled === 1).map((r) => r.channel));
+    channels.set(`${userId}|${topic}`, new Set(NOTIFICATION_CHANNELS.filter((c) => on.has(c) || (!off.has(c) && DEFAULT_PREFERENCE))));
+  }
+  return channels;
 }
 
 /** Sets the switches given; an upsert per switch, so replaying the same change is harmless. */

@@ -46,18 +46,27 @@ const notice = (person: Person, topic: NotificationTopic, link: string, parts: {
 });
 
 /** Who hears about an event and what they are told. Reads everything from the database. */
-export async function renderEvent(db: Db, event: MessageEvent): Promise<Notice[]> {
+export async function renderEvent(db: Db, event: MessageEvent, orders: OrderReads = new Map()): Promise<Notice[]> {
+  const load = (orderId: number) => {
+    if (!orders.has(orderId)) orders.set(orderId, loadOrder(db, orderId));
+    return orders.get(orderId)!;
+  };
   switch (event.kind) {
     case 'order.status':
-      return orderStatusNotices(db, event.orderId);
+      return orderStatusNotices(db, event.orderId, load);
     case 'order.placed':
-      return orderPlacedNotices(db, event.orderId);
+      return orderPlacedNotices(event.orderId, load);
     case 'order.sold':
-      return orderSoldNotices(db, event.orderId);
+      return orderSoldNotices(db, event.orderId, load);
     case 'listing.decided':
       return listingNotices(db, event.submissionId);
   }
 }
+
+type LoadedOrder = Awaited<ReturnType<typeof loadOrder>>;
+/** Orders read once for several events rendered together (a payment's two notices), by id. */
+export type OrderReads = Map<number, Promise<LoadedOrder>>;
+type LoadOrder = (orderId: number) => Promise<LoadedOrder>;
 
 /** The order with its buyer and pickup warehouse, in one query (it runs inside checkout's and payment's transactions). */
 async function loadOrder(db: Db, orderId: number) {
@@ -83,8 +92,8 @@ function pickupCodeOf(order: object): string | undefined {
   return typeof code === 'string' && code !== '' ? code : undefined;
 }
 
-async function orderStatusNotices(db: Db, orderId: number): Promise<Notice[]> {
-  const loaded = await loadOrder(db, orderId);
+async function orderStatusNotices(db: Db, orderId: number, load: LoadOrder): Promise<Notice[]> {
+  const loaded = await load(orderId);
   if (!loaded) return [];
   const { order, buyer, warehouse, pickupCode } = loaded;
   const no = order.order_number;
@@ -129,8 +138,8 @@ function orderNews(order: { status: string; payment_status: string }): OrderNews
 }
 
 /** USSD orders only: the number and total, since the screen that showed them is gone in a moment. */
-async function orderPlacedNotices(db: Db, orderId: number): Promise<Notice[]> {
-  const loaded = await loadOrder(db, orderId);
+async function orderPlacedNotices(orderId: number, load: LoadOrder): Promise<Notice[]> {
+  const loaded = await load(orderId);
   if (!loaded || loaded.order.channel !== 'ussd') return [];
   const { order, buyer, warehouse } = loaded;
   const total = formatMinor(order.total_minor);
@@ -144,8 +153,8 @@ async function orderPlacedNotices(db: Db, orderId: number): Promise<Notice[]> {
   ];
 }
 
-async function orderSoldNotices(db: Db, orderId: number): Promise<Notice[]> {
-  const loaded = await loadOrder(db, orderId);
+async function orderSoldNotices(db: Db, orderId: number, load: LoadOrder): Promise<Notice[]> {
+  const loaded = await load(orderId);
   if (!loaded) return [];
   const { order, warehouse } = loaded;
   const lines = await db
