@@ -3,6 +3,7 @@ import type { Deps } from '../../http/context';
 import { HttpError } from '../../http/errors';
 import type { Db } from '../../platform/db';
 import { toGsm } from '../../platform/messages/sms-text';
+import { refusalText } from './refusals';
 import type { UssdTexts } from './texts';
 
 /** Africa's Talking shows at most 182 characters a screen; every gateway's reply is held to it. */
@@ -77,7 +78,7 @@ export async function runStep(screens: Record<string, Screen>, ctx: UssdContext,
     outcome = await screenOf(state.at).answer(ctx, input.trim());
   } catch (error) {
     if (!(error instanceof HttpError) || error.status >= 500) throw error;
-    outcome = { problem: error.message };
+    outcome = { problem: refusalText(ctx.texts, error) };
   }
   if ('end' in outcome) return { text: fitScreen(outcome.end), end: true };
   if ('problem' in outcome) return show(outcome.problem);

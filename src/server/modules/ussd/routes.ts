@@ -6,12 +6,13 @@ import { requireGatewayToken } from '../../http/gateway-token';
 import { spendAccountAllowance, type RateRule } from '../../http/rate-limit';
 import { africasTalking, arkesel, callerNumber, type GatewayAdapter } from './gateways';
 import { answerStep } from './sessions';
-import { USSD_TEXTS } from './texts';
+import { USSD_TEXTS, ussdTexts } from './texts';
+import { phoneLanguage } from './phone-accounts';
+import { refusalText, TOO_MANY_STEPS } from './refusals';
 import { fitScreen, type Reply } from './engine';
 
 /** Screens per caller number: a person presses a few keys a minute; a script, thousands. */
-const USSD_STEP_RATE: RateRule = { name: 'ussd-step', windowMs: 3600_000, perIp: 0, perAccount: 300, message: 'Too many requests from this number. Please try again in an hour.' };
-const FAILED = 'Sorry, something went wrong on our side. Please dial again.';
+const USSD_STEP_RATE: RateRule = { name: 'ussd-step', windowMs: 3600_000, perIp: 0, perAccount: 300, message: TOO_MANY_STEPS };
 
 /** POST /ussd/<gateway>: the gateways' callbacks, behind USSD_CALLBACK_TOKEN (docs/ussd.md). */
 export function ussdRoutes(deps: Deps) {
@@ -39,12 +40,10 @@ async function callback(c: Parameters<GatewayAdapter['read']>[0], deps: Deps, ad
     await spendAccountAllowance(deps.rateLimiter, USSD_STEP_RATE, phone);
     reply = await answerStep(deps, { ...read.step, phone });
   } catch (error) {
-    // The gateway shows whatever we answer: a sentence, never an error page.
-    if (error instanceof HttpError) reply = { text: fitScreen(error.message), end: true };
-    else {
-      deps.logger.error({ err: error, gateway: adapter.name }, 'USSD step failed');
-      reply = { text: FAILED, end: true };
-    }
+    if (!(error instanceof HttpError)) deps.logger.error({ err: error, gateway: adapter.name }, 'USSD step failed');
+    // The gateway shows whatever we answer: a sentence in the caller's language, never an error page.
+    const texts = ussdTexts(await phoneLanguage(deps.db, phone).catch(() => undefined));
+    reply = { text: fitScreen(error instanceof HttpError ? refusalText(texts, error) : texts.failed), end: true };
   }
   return adapter.write(c, reply, read.echo);
 }

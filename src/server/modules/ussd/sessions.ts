@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Deps } from '../../http/context';
 import { now } from '../../platform/db';
-import { runStep, type Reply, type UssdContext, type UssdState } from './engine';
+import { fitScreen, runStep, type Reply, type UssdContext, type UssdState } from './engine';
 import { SCREENS } from './menus';
 import { phoneLanguage } from './phone-accounts';
 import { USSD_TEXTS, ussdTexts } from './texts';
@@ -129,8 +129,9 @@ async function freshState(deps: Deps, key: string, phone: string): Promise<UssdS
 }
 
 async function resume(deps: Deps, ctx: UssdContext, state: UssdState, input: string | undefined): Promise<Reply> {
-  if (input === undefined) return { text: ctx.texts.resume, end: false };
-  if (input !== '1' && input !== '2') return { text: `${ctx.texts.pickNumber}\n${ctx.texts.resume}`, end: false };
+  // fitScreen: in the GSM alphabet too (Twi's ɛ and ɔ as e and o), like every other screen.
+  if (input === undefined) return { text: fitScreen(ctx.texts.resume), end: false };
+  if (input !== '1' && input !== '2') return { text: fitScreen(`${ctx.texts.pickNumber}\n${ctx.texts.resume}`), end: false };
   const from = String(state.data.resumeFrom);
   const old = await deps.db.selectFrom('ussd_sessions').select('state').where('session_key', '=', from).where('ended', '=', 0).executeTakeFirst();
   // The old session is closed either way, so it is offered once.

@@ -1,4 +1,6 @@
 import type { Locale } from '../../../shared/i18n/locales';
+import { orderStatusLabel } from '../../../shared/order-labels';
+import { MAX_UNPAID_ORDERS } from '../../../shared/schemas/checkout';
 
 /**
  * Every USSD screen's words, in English and Twi. USSD shows the GSM alphabet only: fitScreen
@@ -53,9 +55,34 @@ export const USSD_TEXTS = {
   sellConfirm: (quantity: number, name: string, price: string) => `List ${quantity} x ${name} at ${price} each?\n1. Send for review`,
   sellDone: (name: string) => `Thank you. ${name} was sent for review, marked "listed by phone". We will SMS you when it is live.`,
   help: (code: string) => `Akuafo Market: buy farm produce, pay by MoMo, collect at a warehouse with your pickup code. Farmers sell too. Dial ${code} any time. Questions: Contact us at akuafo.market`,
+  // My orders: an order's state (the app's words, shared/order-labels.ts) and its pickup code.
+  orderState: (status: string) => orderStatusLabel(status),
+  pickupCode: (code: string) => `code ${code}`,
+  // The refusals of the shared services, in the USSD's own short words (refusals.ts).
+  onlyLeft: (available: number) => `Sorry, only ${available} left.`,
+  tooManyUnpaid: `You have ${MAX_UNPAID_ORDERS} unpaid orders. First pay one of them in My orders.`,
+  tooManyOrders: 'Many orders from this number this hour. Please wait a while, or pay one in My orders.',
+  tooManyPrompts: 'Many MoMo prompts went to this number this hour. Please wait a while.',
+  tooManySteps: 'Too many requests from this number. Please try again in an hour.',
+  noWallet: 'This number is not on MTN, Telecel or AT, so it cannot get a MoMo prompt.',
+  providerDown: 'We could not reach mobile money. Please dial again.',
+  alreadyPaid: 'This order is already paid.',
+  payExpired: 'The hold on this order has ended, so it can no longer be paid. Dial again and choose Buy.',
+  payTooMany: 'Too many payment tries for this order. Please wait a few minutes.',
+  orderChanged: 'The order changed meanwhile. Please dial again.',
+  failed: 'Sorry, something went wrong on our side. Please dial again.',
 } as const;
 
 export type UssdTexts = { [K in keyof typeof USSD_TEXTS]: (typeof USSD_TEXTS)[K] extends string ? string : (typeof USSD_TEXTS)[K] };
+
+/** An order's state in Twi: the app's words (catalogue ids order.status.*; the test keeps them equal). */
+export const ORDER_STATES_AK: Record<string, string> = {
+  PENDING: 'Yɛanya',
+  PROCESSING: 'Woatua',
+  SHIPPED: 'Ayɛ krado: kɔgye',
+  DELIVERED: 'Woagye',
+  CANCELLED: 'Wɔatwa mu',
+};
 
 /** Twi (see docs/i18n/glossary-tw.md): "Tɔ" buy, "Tɔn" sell, adetɔ order, kɔgye pickup, adekoradan warehouse. */
 const USSD_TEXTS_AK: UssdTexts = {
@@ -105,6 +132,20 @@ const USSD_TEXTS_AK: UssdTexts = {
   sellConfirm: (quantity: number, name: string, price: string) => `Fa ${name} ${quantity} si dwa, ${price} biara?\n1. Fa kɔ ma wɔnhwɛ mu`,
   sellDone: (name: string) => `Yɛda wo ase. Yɛde ${name} akɔ ma wɔahwɛ mu, "listed by phone". Yɛde SMS bɛka akyerɛ wo sɛ ɛsi dwa a.`,
   help: (code: string) => `Akuafo Market: tɔ afuom nnɔbae, fa MoMo tua, na fa wo kɔgye kood kɔgye wɔ adekoradan. Akuafo nso tɔn. Frɛ ${code} bere biara. Nsɛmmisa: akuafo.market`,
+  orderState: (status: string) => ORDER_STATES_AK[status] ?? orderStatusLabel(status),
+  pickupCode: (code: string) => `kood ${code}`,
+  onlyLeft: (available: number) => `Kafra, nea aka wɔ hɔ yɛ ${available} pɛ.`,
+  tooManyUnpaid: `Wowɔ adetɔ ${MAX_UNPAID_ORDERS} a wontuaa ho ka. Di kan tua emu biako ka wɔ Nneɛma a matɔ mu.`,
+  tooManyOrders: 'Nɔma yi ayɛ adetɔ bebree dɔnhwerew yi mu. Yɛsrɛ wo, twɛn kakra, anaa tua bi ka wɔ Nneɛma a matɔ mu.',
+  tooManyPrompts: 'Yɛde MoMo nkra bebree akɔ nɔma yi so dɔnhwerew yi mu. Yɛsrɛ wo, twɛn kakra.',
+  tooManySteps: 'Nɔma yi abisa nneɛma bebree dodo. Yɛsrɛ wo, san bɔ mmɔden dɔnhwerew biako akyi.',
+  noWallet: 'Nɔma yi nni MTN, Telecel anaa AT so, enti ɛrentumi nnya MoMo nkra.',
+  providerDown: 'Yɛantumi anka mobile money adwumakuw no. Yɛsrɛ wo, san frɛ.',
+  alreadyPaid: 'Woatua adetɔ yi ka dedaw.',
+  payExpired: 'Bere a yɛde kuraa wo nneɛma no atwam, enti wontumi ntua ho ka bio. San frɛ na paw Tɔ.',
+  payTooMany: 'Woabɔ mmɔden sɛ wobɛtua adetɔ yi ka mpɛn bebree. Yɛsrɛ wo, twɛn simma kakra.',
+  orderChanged: 'Adetɔ no sesae wɔ mfinimfini hɔ. Yɛsrɛ wo, san frɛ.',
+  failed: 'Kafra, biribi asɛe wɔ yɛn fam. Yɛsrɛ wo, san frɛ.',
 };
 
 /** The words of a session in the caller's language (English when none was chosen). */

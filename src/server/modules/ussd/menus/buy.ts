@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import { CATEGORIES, GHANA_REGIONS } from '../../../../shared/catalogue';
 import { parseGhanaMobile } from '../../../../shared/phone';
-import { CHECKOUT_MESSAGES } from '../../../../shared/schemas/checkout';
 import { SHIPPING_MINOR } from '../../../../shared/schemas/cart';
 import { lineTaxMinor } from '../../../../shared/vat';
 import { badRequest } from '../../../http/errors';
@@ -136,7 +135,7 @@ export const buyScreens: Record<string, Screen> = {
     async answer(ctx, input) {
       if (input !== '1') return { problem: ctx.texts.pickNumber };
       const wallet = parseGhanaMobile(ctx.phone);
-      if (!wallet?.network) throw badRequest(`${CHECKOUT_MESSAGES.noWallet}.`);
+      if (!wallet?.network) return { problem: ctx.texts.noWallet };
       await releaseExpiredReservations(ctx.db);
       const p = await product(ctx);
       if (!p || p.is_active !== 1) throw badRequest(ctx.texts.soldOut);

@@ -1,4 +1,3 @@
-import { orderStatusLabel } from '../../../../shared/order-labels';
 import type { Screen } from '../engine';
 import { ghs } from '../engine';
 import { phoneAccount } from '../phone-accounts';
@@ -21,8 +20,8 @@ export const orderScreens: Record<string, Screen> = {
         : [];
       if (rows.length === 0) return `${ctx.texts.noOrders}\n0. ${ctx.texts.back}`;
       const lines = rows.map((o) => {
-        const state = o.status === 'PENDING' && o.payment_status === 'FAILED' ? ctx.texts.paymentFailed : orderStatusLabel(o.status);
-        const code = o.status === 'SHIPPED' && o.pickup_code ? ` code ${o.pickup_code}` : '';
+        const state = o.status === 'PENDING' && o.payment_status === 'FAILED' ? ctx.texts.paymentFailed : ctx.texts.orderState(o.status);
+        const code = o.status === 'SHIPPED' && o.pickup_code ? ` ${ctx.texts.pickupCode(o.pickup_code)}` : '';
         return `${o.order_number.replace(/^ORD-\d{4}-0*/, '#')} ${state} ${ghs(o.total_minor)}${code}`;
       });
       // The newest order still waiting for its money may be paid from here (the app's pay-again rules).
