@@ -12,7 +12,7 @@ import { choiceFor, freshCaller, type Screen } from '../support/ussd';
  * timed; the budgets are today's counts, so a new statement in these steps is a decision.
  */
 const CONFIRM_BUDGET = 28; // was 32: a first order's account in one upsert, the order's SMS reads it in one query
-const APPROVE_BUDGET = 31; // was 45, then 37: the order's lock reads its state, the two notices share their reads and one insert, the paid answer is not read back
+const APPROVE_BUDGET = 30; // was 45, then 37: the order's lock reads its state, the two notices share their reads (one for the lines and sellers) and one insert, the paid answer is not read back
 
 const shop = shopServer();
 const db = () => shop.server.deps.db;

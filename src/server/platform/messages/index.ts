@@ -2,7 +2,7 @@ import { now, type Db } from '../db';
 import type { MessagesTable } from '../db/schema-messages';
 import type { MessageEvent } from './events';
 import { wantedChannels } from './preferences';
-import { renderEvent, type Notice, type OrderReads } from './render';
+import { newOrderReads, renderEvent, type Notice } from './render';
 
 export type { MessageEvent } from './events';
 export { MESSAGE_TOPICS } from './events';
@@ -41,9 +41,9 @@ export function queueSms(db: Db, sms: { to: string; text: string; topic: string;
  * they share the reads of the order, the switches and the devices, and one insert.
  */
 export async function notify(db: Db, ...events: MessageEvent[]): Promise<void> {
-  const orders: OrderReads = new Map();
+  const reads = newOrderReads();
   const notices: Notice[] = [];
-  for (const event of events) notices.push(...(await renderEvent(db, event, orders)));
+  for (const event of events) notices.push(...(await renderEvent(db, event, reads)));
   if (notices.length === 0) return;
   const wanted = await wantedChannels(db, notices);
   const channelsOf = (notice: Notice) => wanted.get(`${notice.userId}|${notice.topic}`)!;

@@ -46,18 +46,19 @@ const notice = (person: Person, topic: NotificationTopic, link: string, parts: {
 });
 
 /** Who hears about an event and what they are told. Reads everything from the database. */
-export async function renderEvent(db: Db, event: MessageEvent, orders: OrderReads = new Map()): Promise<Notice[]> {
-  const load = (orderId: number) => {
-    if (!orders.has(orderId)) orders.set(orderId, loadOrder(db, orderId));
-    return orders.get(orderId)!;
+export async function renderEvent(db: Db, event: MessageEvent, reads: OrderReads = newOrderReads()): Promise<Notice[]> {
+  const once = <T,>(memo: Map<number, Promise<T>>, read: (orderId: number) => Promise<T>) => (orderId: number) => {
+    if (!memo.has(orderId)) memo.set(orderId, read(orderId));
+    return memo.get(orderId)!;
   };
+  const load: Loads = { order: once(reads.orders, (id) => loadOrder(db, id)), lines: once(reads.lines, (id) => loadLines(db, id)) };
   switch (event.kind) {
     case 'order.status':
-      return orderStatusNotices(db, event.orderId, load);
+      return orderStatusNotices(event.orderId, load);
     case 'order.placed':
       return orderPlacedNotices(event.orderId, load);
     case 'order.sold':
-      return orderSoldNotices(db, event.orderId, load);
+      return orderSoldNotices(event.orderId, load);
     case 'listing.decided':
       return listingNotices(db, event.submissionId);
   }
@@ -65,8 +66,32 @@ export async function renderEvent(db: Db, event: MessageEvent, orders: OrderRead
 
 type LoadedOrder = Awaited<ReturnType<typeof loadOrder>>;
 /** Orders read once for several events rendered together (a payment's two notices), by id. */
-export type OrderReads = Map<number, Promise<LoadedOrder>>;
-type LoadOrder = (orderId: number) => Promise<LoadedOrder>;
+type Line = Awaited<ReturnType<typeof loadLines>>[number];
+export interface OrderReads {
+  orders: Map<number, Promise<LoadedOrder>>;
+  lines: Map<number, Promise<Line[]>>;
+}
+export const newOrderReads = (): OrderReads => ({ orders: new Map(), lines: new Map() });
+interface Loads {
+  order: (orderId: number) => Promise<LoadedOrder>;
+  lines: (orderId: number) => Promise<Line[]>;
+}
+
+/**
+ * The order's lines, each with its seller, in one query: the buyer's paid notice lists them
+ * (in line order) and each seller hears of their own (by seller), from the same rows.
+ */
+function loadLines(db: Db, orderId: number) {
+  return db
+    .selectFrom('order_items')
+    .innerJoin('products', 'products.id', 'order_items.product_id')
+    .innerJoin('users', 'users.id', 'products.seller_id')
+    .select([...PERSON, 'order_items.id as line_id', 'order_items.product_name', 'order_items.quantity', 'order_items.total_minor'])
+    .where('order_items.order_id', '=', orderId)
+    .orderBy('users.id')
+    .orderBy('order_items.id')
+    .execute();
+}
 
 /** The order with its buyer and pickup warehouse, in one query (it runs inside checkout's and payment's transactions). */
 async function loadOrder(db: Db, orderId: number) {
@@ -92,8 +117,8 @@ function pickupCodeOf(order: object): string | undefined {
   return typeof code === 'string' && code !== '' ? code : undefined;
 }
 
-async function orderStatusNotices(db: Db, orderId: number, load: LoadOrder): Promise<Notice[]> {
-  const loaded = await load(orderId);
+async function orderStatusNotices(orderId: number, load: Loads): Promise<Notice[]> {
+  const loaded = await load.order(orderId);
   if (!loaded) return [];
   const { order, buyer, warehouse, pickupCode } = loaded;
   const no = order.order_number;
@@ -101,7 +126,7 @@ async function orderStatusNotices(db: Db, orderId: number, load: LoadOrder): Pro
   const link = `/orders/${order.id}`;
   const news = orderNews(order);
   if (!news) return [];
-  const items = news === 'paid' ? await db.selectFrom('order_items').select(['quantity', 'product_name', 'total_minor']).where('order_id', '=', orderId).orderBy('id').execute() : [];
+  const items = news === 'paid' ? (await load.lines(orderId)).toSorted((a, b) => a.line_id - b.line_id).map(({ quantity, product_name, total_minor }) => ({ quantity, product_name, total_minor })) : [];
   const facts: OrderFacts = {
     no,
     total,
@@ -138,8 +163,8 @@ function orderNews(order: { status: string; payment_status: string }): OrderNews
 }
 
 /** USSD orders only: the number and total, since the screen that showed them is gone in a moment. */
-async function orderPlacedNotices(orderId: number, load: LoadOrder): Promise<Notice[]> {
-  const loaded = await load(orderId);
+async function orderPlacedNotices(orderId: number, load: Loads): Promise<Notice[]> {
+  const loaded = await load.order(orderId);
   if (!loaded || loaded.order.channel !== 'ussd') return [];
   const { order, buyer, warehouse } = loaded;
   const total = formatMinor(order.total_minor);
@@ -153,19 +178,11 @@ async function orderPlacedNotices(orderId: number, load: LoadOrder): Promise<Not
   ];
 }
 
-async function orderSoldNotices(db: Db, orderId: number, load: LoadOrder): Promise<Notice[]> {
-  const loaded = await load(orderId);
+async function orderSoldNotices(orderId: number, load: Loads): Promise<Notice[]> {
+  const loaded = await load.order(orderId);
   if (!loaded) return [];
   const { order, warehouse } = loaded;
-  const lines = await db
-    .selectFrom('order_items')
-    .innerJoin('products', 'products.id', 'order_items.product_id')
-    .innerJoin('users', 'users.id', 'products.seller_id')
-    .select([...PERSON, 'order_items.product_name', 'order_items.quantity', 'order_items.total_minor'])
-    .where('order_items.order_id', '=', orderId)
-    .orderBy('users.id')
-    .orderBy('order_items.id')
-    .execute();
+  const lines = await load.lines(orderId);
   const sellers = new Map<number, typeof lines>();
   for (const line of lines) sellers.set(line.id, [...(sellers.get(line.id) ?? []), line]);
   return [...sellers.values()].map((own) => {
