@@ -98,6 +98,28 @@ describe('notify writes the outbox', () => {
     expect(await messagesOf(buyer.id)).toEqual([]);
   });
 
+  it('a payment\'s two events in one call: the buyer\'s lines in line order, each seller their own, each on their own switches', async () => {
+    const db = server.deps.db;
+    const buyer = await makeUser(server);
+    const sellers = await db.selectFrom('users').select(['id']).where('user_type', '=', 'SELLER').orderBy('id').limit(2).execute();
+    const [low, high] = await Promise.all(
+      sellers.map((s) => db.selectFrom('products').select(['id', 'name']).where('seller_id', '=', s.id).where('is_active', '=', 1).orderBy('id').executeTakeFirstOrThrow()),
+    );
+    await writePreferences(db, sellers[1]!.id, { sales: { email: false } });
+    const before = await Promise.all(sellers.map((s) => messagesOf(s.id)));
+    // The higher seller's line first: the shared read is by seller, the buyer's list by line.
+    const orderId = await makeOrder(buyer.id, [high!.id, low!.id], 'PROCESSING', 'PAID');
+    await notify(db, { kind: 'order.status', orderId }, { kind: 'order.sold', orderId });
+    const mail = (await messagesOf(buyer.id)).find((r) => r.channel === 'email')!;
+    expect(mail.body.indexOf(high!.name)).toBeLessThan(mail.body.indexOf(low!.name));
+    const [lowNews, highNews] = await Promise.all(sellers.map(async (s, i) => (await messagesOf(s.id)).slice(before[i]!.length)));
+    expect(lowNews!.map((r) => r.channel)).toEqual(['email', 'sms']);
+    expect(lowNews![0]!.body).toContain(low!.name);
+    expect(lowNews![0]!.body).not.toContain(high!.name);
+    expect(highNews!.map((r) => r.channel)).toEqual(['sms']);
+    expect(highNews![0]!.body).toContain(high!.name);
+  });
+
   it('tells the seller a rejected listing with the reason', async () => {
     const db = server.deps.db;
     const seller = await db.selectFrom('users').select('id').where('user_type', '=', 'SELLER').orderBy('id').executeTakeFirstOrThrow();
