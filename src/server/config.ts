@@ -11,6 +11,8 @@ export interface Config {
   /** Uploaded and generated images; DATA_DIR/uploads unless UPLOADS_DIR says otherwise. */
   uploadsDir: string;
   databaseUrl: string | undefined;
+  /** PostgreSQL: the connections each server process keeps for requests (DATABASE_POOL_SIZE, 10). */
+  databasePoolSize: number;
   publicUrl: string;
   /** Unset: signing keys are generated into the database (platform/auth/signing-keys.ts). */
   jwtSecret: string | undefined;
@@ -90,6 +92,7 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir,
     uploadsDir: resolve(env.UPLOADS_DIR ?? join(dataDir, 'uploads')),
     databaseUrl: env.DATABASE_URL || undefined,
+    databasePoolSize: Math.round(positiveNumber(env, 'DATABASE_POOL_SIZE', 10)),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     jwtSecret: env.JWT_SECRET || undefined,
     smtpUrl: env.SMTP_URL || undefined,

@@ -69,3 +69,11 @@ describe('the real `npm start` with NODE_ENV=production', () => {
     expect(run.stderr).toContain('NODE_ENV=production needs SEED');
   }, 300_000);
 });
+
+describe('DATABASE_POOL_SIZE', () => {
+  it('is 10 connections unless set, and a bad value stops the start with its name', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).databasePoolSize).toBe(10);
+    expect(loadConfig({ DATA_DIR: dataDir, DATABASE_POOL_SIZE: '30' }).databasePoolSize).toBe(30);
+    for (const bad of ['0', '-5', 'many']) expect(() => loadConfig({ DATA_DIR: dataDir, DATABASE_POOL_SIZE: bad })).toThrow(/DATABASE_POOL_SIZE must be a positive number/);
+  });
+});

@@ -32,6 +32,8 @@ export async function startTestServer(options: { seed?: boolean; env?: Record<st
     UPLOADS_DIR: SHARED_UPLOADS,
     SEED: options.seed === false ? 'none' : 'demo',
     DATABASE_URL: process.env.DATABASE_URL,
+    // The bench's rounds try pool sizes (docs/performance.md); unset, the default.
+    ...(process.env.DATABASE_POOL_SIZE ? { DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE } : {}),
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256',
     PUBLIC_URL: 'http://test.local',
     // The demo's 12 weeks of market trade stay out unless a test asks (they are orders of the demo sellers).
