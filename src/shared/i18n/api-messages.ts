@@ -5,6 +5,7 @@ import { NOTIFICATION_MESSAGES } from '../schemas/notifications';
 import { ORDER_MESSAGES } from '../schemas/orders';
 import { REVIEW_ALREADY_WRITTEN, REVIEW_MESSAGES, REVIEW_NOT_ALLOWED } from '../schemas/reviews';
 import { SMS_SIGN_IN_MESSAGES } from '../schemas/sms-sign-in';
+import { API_REFUSAL_TEMPLATES, API_REFUSALS } from './api-refusals';
 
 /**
  * The API's sentences (and the shared schemas' ones the forms show) that have a translation:
@@ -100,6 +101,8 @@ export const API_MESSAGES = {
   reviewAlreadyWritten: REVIEW_ALREADY_WRITTEN,
   // Notification preferences (src/shared/schemas/notifications.ts).
   notificationsGrouped: NOTIFICATION_MESSAGES.grouped,
+  // Sellers', operators', prices, uploads, the platform's and the schemas' own (api-refusals.ts).
+  ...API_REFUSALS,
 } as const;
 
 /**
@@ -113,6 +116,8 @@ export const API_MESSAGE_TEMPLATES = {
   checkoutNetworkMismatch: 'This number is on {network}, not {chosen}. Choose {label} or enter a number on {chosen}.',
   orderNumberNotFound: "We couldn't find an order with number {number}.",
   notificationsNotSwitch: '{channel} must be true or false',
+  // After these, so a sentence of theirs is read by its own template first.
+  ...API_REFUSAL_TEMPLATES,
 } as const;
 
 export type ApiMessageKey = keyof typeof API_MESSAGES | keyof typeof API_MESSAGE_TEMPLATES;
@@ -124,7 +129,23 @@ const ID_BY_TEXT = new Map<string, `api.${ApiMessageKey}`>(
 /** The catalogue id of an English API or schema sentence (one without values), if it has one. */
 export const apiMessageId = (text: string): `api.${ApiMessageKey}` | undefined => ID_BY_TEXT.get(text);
 
-/** A template as a pattern: its words exactly, each {name} any text (the same text where a name repeats). */
+/**
+ * What some values may be: a field's label ("Phone number", "Price (item 2)"), a parameter's
+ * name ("sortDir", "keys.auth": one word) and a list of codes ("asc, desc"); any other {name}
+ * is any text. This keeps the general templates ("{param} must be {choices} or {last}") from
+ * passing off an English sentence that is not in the table as translated.
+ */
+const CODES = '[A-Za-z0-9_]+(?:, [A-Za-z0-9_]+)*';
+const VALUE_PATTERNS: Record<string, string> = {
+  field: '[A-Za-z][\\w.]*(?: [\\w.]+)*(?: \\(item \\d+\\))?',
+  param: '[A-Za-z][\\w.]*',
+  choice: CODES,
+  choices: CODES,
+  last: CODES,
+  codes: CODES,
+};
+
+/** A template as a pattern: its words exactly, each {name} its values' pattern (the same text where a name repeats). */
 const TEMPLATE_PATTERNS = Object.entries(API_MESSAGE_TEMPLATES).map(([key, template]) => {
   const names: string[] = [];
   const source = template
@@ -133,7 +154,7 @@ const TEMPLATE_PATTERNS = Object.entries(API_MESSAGE_TEMPLATES).map(([key, templ
       const name = /^\{(\w+)\}$/.exec(part)?.[1];
       if (!name) return part.replace(/[.*+?^$()|[\]\\{}]/g, '\\$&');
       names.push(name);
-      return '(.+?)';
+      return `(${VALUE_PATTERNS[name] ?? '.+?'})`;
     })
     .join('');
   return { id: `api.${key as ApiMessageKey}` as const, pattern: new RegExp(`^${source}$`), names };

@@ -136,8 +136,13 @@ export async function placeOrder(
       return { id, orderNumber };
     });
   } catch (error) {
-    // The cause says what ran out, for callers with words of their own (the USSD menus).
-    if (error instanceof OutOfStock) throw Object.assign(conflict(`${error.message}. Please update your cart.`), { cause: error });
+    if (error instanceof OutOfStock) {
+      // Written out here (not from error.message) so the words are the table's (api-refusals.ts: reservedOnlyLeft,
+      // reservedOutOfStock); the cause says what ran out, for callers with words of their own (the USSD menus).
+      const { available, line } = error;
+      const message = available > 0 ? `Only ${available} of ${line.name} left in stock. Please update your cart.` : `${line.name} is out of stock. Please update your cart.`;
+      throw Object.assign(conflict(message), { cause: error });
+    }
     throw error;
   }
 

@@ -89,7 +89,7 @@ export async function storeUploads(storage: Storage, files: File[], alreadyStore
   // Encoded side by side: each runs on its own libuv worker, so five photos take about the
   // time of the slowest rather than the sum (the request may be holding a transaction).
   const results = await Promise.allSettled(
-    files.map(async (file) => storeImage(storage, Buffer.from(await file.arrayBuffer()), `File ${displayName(file)}`)),
+    files.map(async (file) => storeImage(storage, Buffer.from(await file.arrayBuffer()), displayName(file))),
   );
   const refused = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
   if (refused) {

@@ -30,17 +30,17 @@ export interface StoredImage {
  * Checks an upload by its content (not its name or declared type), then re-encodes it:
  * auto-rotated, metadata stripped, WebP at each served width. The original is not kept.
  */
-export async function storeImage(storage: Storage, input: Buffer, label = 'File'): Promise<StoredImage> {
-  if (input.byteLength > MAX_IMAGE_BYTES) throw badRequest(`${label} exceeds 5MB limit`);
+export async function storeImage(storage: Storage, input: Buffer, fileName: string): Promise<StoredImage> {
+  if (input.byteLength > MAX_IMAGE_BYTES) throw badRequest(`File ${fileName} exceeds 5MB limit`);
   let meta: Metadata;
   try {
     meta = await sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS }).metadata();
   } catch (error) {
-    if (/pixel limit/i.test((error as Error).message)) throw badRequest(`${label} has too many pixels: at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels`);
-    throw badRequest(`${label} is not an image`);
+    if (/pixel limit/i.test((error as Error).message)) throw badRequest(`File ${fileName} has too many pixels: at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels`);
+    throw badRequest(`File ${fileName} is not an image`);
   }
   if (!meta.format || !ACCEPTED_FORMATS.has(meta.format) || !meta.width || !meta.height) {
-    throw badRequest(`${label} is not an image`);
+    throw badRequest(`File ${fileName} is not an image`);
   }
   return encodeImage(storage, `products/${randomBytes(12).toString('hex')}`, input);
 }

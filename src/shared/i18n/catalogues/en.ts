@@ -1,4 +1,5 @@
 import { API_MESSAGE_TEMPLATES, API_MESSAGES } from '../api-messages';
+import { API_REFUSAL_TEMPLATES, API_REFUSALS, apiCatalogue } from '../api-refusals';
 
 /**
  * The English catalogue: the source of every message of the shopper path, keyed by where it
@@ -818,6 +819,9 @@ export const en = {
   'api.checkoutNetworkMismatch': API_MESSAGE_TEMPLATES.checkoutNetworkMismatch,
   'api.orderNumberNotFound': API_MESSAGE_TEMPLATES.orderNumberNotFound,
   'api.notificationsNotSwitch': API_MESSAGE_TEMPLATES.notificationsNotSwitch,
+  // The API's remaining refusals (sellers, operators, prices, uploads, the platform): api-refusals.ts.
+  ...apiCatalogue(API_REFUSALS),
+  ...apiCatalogue(API_REFUSAL_TEMPLATES),
   // Sign-out with changes not yet sent (every screen's sign-out).
   'signOut.title': '{n, plural, one {# change not sent yet} other {# changes not sent yet}}',
   'signOut.text': '{n, plural, one {It is saved on this phone only. Wait, and it is sent when the network is back; sign out now, and it is lost. The sync indicator at the top lists it.} other {They are saved on this phone only. Wait, and they are sent when the network is back; sign out now, and they are lost. The sync indicator at the top lists them.}}',
