@@ -31,17 +31,22 @@ export function pickLocale(tags: readonly string[]): Locale {
   return SOURCE_LOCALE;
 }
 
-/** The tags of an Accept-Language header, most wanted first. */
+/** A language tag as BCP 47 writes it ("ak", "en-GH", "zh-Hant-TW"), or "*". */
+const LANGUAGE_TAG = /^(?:[A-Za-z]{1,8}(?:[-_][A-Za-z0-9]{1,8})*|\*)$/;
+/** How many of a header's tags are read: a forged header of thousands costs no more than a real one. */
+const MAX_TAGS = 32;
+
+/** The tags of an Accept-Language header, most wanted first; anything that is not a language tag is skipped. */
 export function acceptLanguageTags(header: string | null | undefined): string[] {
   if (!header) return [];
   return header
-    .split(',')
+    .split(',', MAX_TAGS)
     .map((part, i) => {
-      const [tag, ...params] = part.trim().split(';');
+      const [tag = '', ...params] = part.trim().split(';');
       const q = Number(params.find((p) => p.trim().startsWith('q='))?.trim().slice(2) ?? 1);
-      return { tag, q: Number.isFinite(q) ? q : 0, i };
+      return { tag: tag.trim(), q: Number.isFinite(q) ? q : 0, i };
     })
-    .filter((p) => p.tag && p.q > 0)
+    .filter((p) => LANGUAGE_TAG.test(p.tag) && p.q > 0)
     .sort((a, b) => b.q - a.q || a.i - b.i)
     .map((p) => p.tag);
 }
