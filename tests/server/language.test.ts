@@ -46,7 +46,8 @@ describe('the account remembers its language', () => {
     expect(chosen.body.data.language).toBe('ak');
     const bad = await call('PATCH', '/shop/customers/me', buyer.token, { language: 'fr' });
     expect(bad.status).toBe(400);
-    expect(bad.body.fieldErrors.language).toBe('Choose one of these languages: en, ak');
+    // The account speaks Twi now, so its refusals do too (error-language.ts).
+    expect(bad.body.fieldErrors.language).toBe('Paw kasa yi mu biako: en, ak');
     expect((await call('GET', '/shop/customers/me', buyer.token)).body.data.language).toBe('ak');
   });
 });

@@ -4,6 +4,7 @@ import type { NotificationTopic } from '../../../shared/schemas/notifications';
 import type { Db } from '../db';
 import { MESSAGE_TOPICS, type MessageEvent } from './events';
 import { GREETING, messageLanguage, ORDER_WORDS, type OrderFacts, type OrderNews } from './order-words';
+import { LISTING_WORDS, SOLD_WORDS, USSD_ORDER_WORDS } from './seller-words';
 import { fitSms } from './sms-text';
 
 /** What one person hears about one event, in each channel's words; the outbox picks the channels. */
@@ -138,18 +139,11 @@ async function orderStatusNotices(orderId: number, load: Loads): Promise<Notice[
     refundDue: order.payment_status === 'REFUND_DUE' || order.payment_status === 'PAID',
   };
   const language = messageLanguage(buyer.language);
-  const words = news === 'paymentFailed' && order.channel === 'ussd' ? ussdPaymentFailed(facts, order.ussd_code) : ORDER_WORDS[language]!(news, facts);
+  // A USSD buyer has no app to open: they pay again by dialling the code they used.
+  const words = news === 'paymentFailed' && order.channel === 'ussd'
+    ? USSD_ORDER_WORDS[language]!.paymentFailed({ no, total, warehouseName: warehouse.name, ussdCode: order.ussd_code })
+    : ORDER_WORDS[language]!(news, facts);
   return [notice(buyer, MESSAGE_TOPICS['order.status'], link, words, language)];
-}
-
-/** A USSD buyer has no app to open: they pay again by dialling the code they used (English until the USSD menus speak Twi). */
-function ussdPaymentFailed(f: OrderFacts, ussdCode: string | null) {
-  return {
-    subject: `Payment for order ${f.no} did not go through`,
-    lines: [`The mobile money payment of ${f.total} for order ${f.no} did not go through.`, `Your items stay reserved for a short while: dial ${ussdCode ?? 'our code'} and choose My orders to pay again.`],
-    sms: [`Akuafo Market: payment of ${f.total} for order ${f.no} failed.`, `To pay again, dial ${ussdCode ?? 'our code'}, choose 2 My orders, then Pay.`, 'Items held a short while.'],
-    push: 'The payment did not go through. Dial again to pay.',
-  };
 }
 
 /** What an order's state is news of for its buyer, if anything. */
@@ -167,15 +161,9 @@ async function orderPlacedNotices(orderId: number, load: Loads): Promise<Notice[
   const loaded = await load.order(orderId);
   if (!loaded || loaded.order.channel !== 'ussd') return [];
   const { order, buyer, warehouse } = loaded;
-  const total = formatMinor(order.total_minor);
-  return [
-    notice(buyer, MESSAGE_TOPICS['order.placed'], `/orders/${order.id}`, {
-      subject: `Order ${order.order_number} placed`,
-      lines: [`Your order ${order.order_number} of ${total} was placed. Approve the mobile money prompt to pay; pickup at ${warehouse.name}.`],
-      sms: [`Akuafo Market: order ${order.order_number} placed, total ${total}.`, 'Approve the MoMo prompt to pay.', `Pickup at ${warehouse.name}.`],
-      push: `Order placed: ${total}. Approve the MoMo prompt to pay.`,
-    }),
-  ];
+  const language = messageLanguage(buyer.language);
+  const words = USSD_ORDER_WORDS[language]!.placed({ no: order.order_number, total: formatMinor(order.total_minor), warehouseName: warehouse.name, ussdCode: order.ussd_code });
+  return [notice(buyer, MESSAGE_TOPICS['order.placed'], `/orders/${order.id}`, words, language)];
 }
 
 async function orderSoldNotices(orderId: number, load: Loads): Promise<Notice[]> {
@@ -189,18 +177,16 @@ async function orderSoldNotices(orderId: number, load: Loads): Promise<Notice[]>
     const seller = own[0]!;
     const amount = formatMinor(own.reduce((sum, l) => sum + l.total_minor, 0));
     const what = own.map((l) => `${l.quantity} x ${l.product_name}`);
-    return notice(seller, MESSAGE_TOPICS['order.sold'], '/seller/orders', {
-      subject: `You sold ${what.length === 1 ? what[0] : `${what.length} products`} (order ${order.order_number})`,
-      lines: [
-        `Order ${order.order_number} was paid and contains your products:`,
-        ...own.map((l) => `  ${l.quantity} x ${l.product_name}: ${formatMinor(l.total_minor)}`),
-        `  Your lines: ${amount}`,
-        '',
-        `Please bring them to ${warehouse.name}, ${warehouse.address}, and mark them at the warehouse on your orders page.`,
-      ],
-      sms: [`Akuafo Market: you sold ${what.join(', ')} (${amount}), order ${order.order_number}.`, `Bring to ${warehouse.name}.`],
-      push: `${what.join(', ')} (${amount}). Bring to ${warehouse.name}.`,
+    const language = messageLanguage(seller.language);
+    const words = SOLD_WORDS[language]!({
+      no: order.order_number,
+      what,
+      lines: own.map((l) => `  ${l.quantity} x ${l.product_name}: ${formatMinor(l.total_minor)}`),
+      amount,
+      warehouseName: warehouse.name,
+      warehouseAddress: warehouse.address,
     });
+    return notice(seller, MESSAGE_TOPICS['order.sold'], '/seller/orders', words, language);
   });
 }
 
@@ -213,35 +199,8 @@ async function listingNotices(db: Db, submissionId: number): Promise<Notice[]> {
     .executeTakeFirst();
   if (!row || row.status === 'PENDING') return [];
   const link = '/sellers/me/products';
+  const language = messageLanguage(row.language);
   // Changes to a live listing that were turned down: the approved listing stays as it was.
-  if (row.status === 'APPROVED' && row.review_note) {
-    const reason = row.review_note;
-    return [
-      notice(row, MESSAGE_TOPICS['listing.decided'], link, {
-        subject: `Your changes to "${row.name}" were not approved`,
-        lines: [`Our operator did not approve your changes to "${row.name}". Buyers still see the listing as it was approved. The reason:`, reason],
-        sms: [`Akuafo Market: your changes to "${row.name}" were not approved.`, `Reason: ${reason}`.slice(0, 120)],
-        push: `Changes to "${row.name}" not approved: ${reason}`.slice(0, 200),
-      }),
-    ];
-  }
-  if (row.status === 'APPROVED') {
-    return [
-      notice(row, MESSAGE_TOPICS['listing.decided'], link, {
-        subject: `Your product "${row.name}" is live on Akuafo Market`,
-        lines: [`Good news: "${row.name}" was approved and buyers can now find it in the marketplace.`],
-        sms: [`Akuafo Market: "${row.name}" was approved and is now live in the marketplace.`],
-        push: `"${row.name}" was approved and is now live.`,
-      }),
-    ];
-  }
-  const reason = row.review_note ?? '';
-  return [
-    notice(row, MESSAGE_TOPICS['listing.decided'], link, {
-      subject: `Your product "${row.name}" needs changes`,
-      lines: [`Our operator could not approve "${row.name}" yet. The reason:`, reason, 'Edit the product in Product Management and it goes back for review.'],
-      sms: [`Akuafo Market: "${row.name}" was not approved.`, `Reason: ${reason}`.slice(0, 120), 'Edit it in the app to resubmit.'],
-      push: `"${row.name}" needs changes: ${reason}`.slice(0, 200),
-    }),
-  ];
+  const news = row.status === 'APPROVED' ? (row.review_note ? 'changesRejected' : 'approved') : 'rejected';
+  return [notice(row, MESSAGE_TOPICS['listing.decided'], link, LISTING_WORDS[language]!(news, row.name, row.review_note ?? ''), language)];
 }

@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { now } from '../../src/server/platform/db';
+import { LISTING_WORDS, SOLD_WORDS, USSD_ORDER_WORDS, type ListingNews } from '../../src/server/platform/messages/seller-words';
+import { renderEvent } from '../../src/server/platform/messages/render';
+import { fitSms, gsmLength, SMS_LIMIT } from '../../src/server/platform/messages/sms-text';
+import type { OrderWords } from '../../src/server/platform/messages/order-words';
+import { firstWarehouseId, makeProduct, makeUser } from '../support/shop';
+import { startTestServer, type TestServer } from '../support/server';
+
+/**
+ * Issue 27, item 4: every kind of message the outbox sends (beyond the buyer's order news,
+ * tests/server/language.test.ts) comes in the person's language: a seller's sale and listing
+ * decisions, a USSD buyer's order placed and failed payment. A Twi SMS is plain letters (GSM-7)
+ * and at most two parts even with long facts.
+ */
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+const LONG = {
+  no: 'AK-20261124-ABCDEFGH',
+  total: 'GH₵ 123,456.78',
+  warehouseName: 'Kumasi Central Warehouse (Adum)',
+  warehouseAddress: 'Plot 12, Harper Road, Adum, Kumasi, Ashanti Region',
+  name: 'Fresh white puna yam from Ejura, large tubers, sold by the hundred',
+  reason: 'The photos show a different product from the title; please take new photos in daylight and say the weight of one tuber.'.repeat(2),
+};
+
+function expectTwiSms(words: OrderWords, english: OrderWords, what: string) {
+  const sms = fitSms(...(words.sms as [string, ...string[]]));
+  expect(sms, what).toMatch(/^Akuafo Market: /);
+  expect(sms, what).not.toMatch(/[ɛɔƐƆ]/);
+  expect(gsmLength(sms), `${what}: ${sms}`).toBeLessThanOrEqual(2 * SMS_LIMIT);
+  expect(words.subject, what).not.toBe(english.subject);
+  expect(words.push, what).not.toBe(english.push);
+  expect(sms, what).not.toBe(fitSms(...(english.sms as [string, ...string[]])));
+}
+
+describe('the words of each kind, in Twi', () => {
+  it('a sale, each listing decision, a USSD order placed and its failed payment: Twi subject, push and SMS, the SMS plain letters within two parts', () => {
+    const sold = { no: LONG.no, what: ['120 x Puna yam', '40 x Okra'], lines: ['  120 x Puna yam: GH₵ 6,000.00'], amount: LONG.total, warehouseName: LONG.warehouseName, warehouseAddress: LONG.warehouseAddress };
+    expectTwiSms(SOLD_WORDS.ak!(sold), SOLD_WORDS.en!(sold), 'sold');
+    for (const news of ['approved', 'rejected', 'changesRejected'] as ListingNews[]) {
+      expectTwiSms(LISTING_WORDS.ak!(news, LONG.name, LONG.reason), LISTING_WORDS.en!(news, LONG.name, LONG.reason), news);
+    }
+    const ussd = { no: LONG.no, total: LONG.total, warehouseName: LONG.warehouseName, ussdCode: '*920*44#' };
+    expectTwiSms(USSD_ORDER_WORDS.ak!.placed(ussd), USSD_ORDER_WORDS.en!.placed(ussd), 'placed');
+    expectTwiSms(USSD_ORDER_WORDS.ak!.paymentFailed(ussd), USSD_ORDER_WORDS.en!.paymentFailed(ussd), 'paymentFailed');
+  });
+});
+
+describe('the outbox picks the words by the account language', () => {
+  async function paidOrder(buyerId: number, sellerId: number, channel: 'web' | 'ussd' = 'web') {
+    const db = server.deps.db;
+    const productId = await makeProduct(server, 5, 12_500, sellerId);
+    const at = now();
+    const { id } = await db
+      .insertInto('orders')
+      .values({
+        order_number: `AK-M${Math.random().toString(36).slice(2, 8).toUpperCase()}`, user_id: buyerId, status: 'PROCESSING', payment_status: 'PAID',
+        pickup_warehouse_id: await firstWarehouseId(server), subtotal_minor: 12_500, discount_minor: 0, tax_minor: 0, shipping_minor: 0, total_minor: 12_500,
+        currency: 'GHS', notes: null, agent_code: null, payment_method: 'MOBILE_MONEY', mobile_money_network: 'MTN', mobile_money_number: '0241234567',
+        reservation_expires_at: null, estimated_delivery: null, delivered_at: null, created_at: at, updated_at: at, channel, ussd_code: channel === 'ussd' ? '*920*44#' : null,
+      } as never)
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db.insertInto('order_items').values({ order_id: id, product_id: productId, product_name: 'Okra', unit_price_minor: 12_500, quantity: 1, total_minor: 12_500 }).execute();
+    return id;
+  }
+  const language = (id: number, code: 'ak' | 'en') => server.deps.db.updateTable('users').set({ language: code }).where('id', '=', id).execute();
+
+  it("a seller who chose Twi hears of a sale in Twi; one who chose nothing, in English", async () => {
+    const buyer = await makeUser(server);
+    const seller = await makeUser(server);
+    await server.deps.db.updateTable('users').set({ user_type: 'SELLER' }).where('id', '=', seller.id).execute();
+    const orderId = await paidOrder(buyer.id, seller.id);
+    const [english] = await renderEvent(server.deps.db, { kind: 'order.sold', orderId });
+    expect(english!.sms!.text).toMatch(/^Akuafo Market: you sold 1 x Okra/);
+    await language(seller.id, 'ak');
+    const [twi] = await renderEvent(server.deps.db, { kind: 'order.sold', orderId });
+    expect(twi!.push.title).toMatch(/^Wotɔn 1 x Okra \(adetɔ AK-M\w+\)$/);
+    expect(twi!.email!.text).toContain('ɛte sɛn?');
+    expect(twi!.sms!.text).toMatch(/^Akuafo Market: woton 1 x Okra/);
+    expect(gsmLength(twi!.sms!.text)).toBeLessThanOrEqual(SMS_LIMIT);
+  });
+
+  it('a USSD buyer who chose Twi hears the order placed in Twi', async () => {
+    const buyer = await makeUser(server);
+    const seller = await makeUser(server);
+    const orderId = await paidOrder(buyer.id, seller.id, 'ussd');
+    await language(buyer.id, 'ak');
+    const [placed] = await renderEvent(server.deps.db, { kind: 'order.placed', orderId });
+    expect(placed!.sms!.text).toMatch(/^Akuafo Market: woaye adeto AK-M\w+, ka nyinaa GH/);
+    expect(placed!.push.body).toMatch(/^Woayɛ adetɔ: /);
+  });
+});
