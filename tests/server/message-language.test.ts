@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNT_WORDS } from '../../src/server/modules/accounts/mail-words';
 import { now } from '../../src/server/platform/db';
 import { LISTING_WORDS, SOLD_WORDS, USSD_ORDER_WORDS, type ListingNews } from '../../src/server/platform/messages/seller-words';
 import { renderEvent } from '../../src/server/platform/messages/render';
@@ -18,6 +19,8 @@ beforeAll(async () => {
   server = await startTestServer();
 });
 afterAll(() => server.close());
+
+const language = (id: number, code: 'ak' | 'en') => server.deps.db.updateTable('users').set({ language: code }).where('id', '=', id).execute();
 
 const LONG = {
   no: 'AK-20261124-ABCDEFGH',
@@ -69,7 +72,6 @@ describe('the outbox picks the words by the account language', () => {
     await db.insertInto('order_items').values({ order_id: id, product_id: productId, product_name: 'Okra', unit_price_minor: 12_500, quantity: 1, total_minor: 12_500 }).execute();
     return id;
   }
-  const language = (id: number, code: 'ak' | 'en') => server.deps.db.updateTable('users').set({ language: code }).where('id', '=', id).execute();
 
   it("a seller who chose Twi hears of a sale in Twi; one who chose nothing, in English", async () => {
     const buyer = await makeUser(server);
@@ -94,5 +96,53 @@ describe('the outbox picks the words by the account language', () => {
     const [placed] = await renderEvent(server.deps.db, { kind: 'order.placed', orderId });
     expect(placed!.sms!.text).toMatch(/^Akuafo Market: woaye adeto AK-M\w+, ka nyinaa GH/);
     expect(placed!.push.body).toMatch(/^Woayɛ adetɔ: /);
+  });
+});
+
+describe("the account's e-mails and texts", () => {
+  const sent = (recipient: string) =>
+    server.deps.db.selectFrom('messages').select(['channel', 'subject', 'body']).where('recipient', '=', recipient).orderBy('id', 'desc').executeTakeFirstOrThrow();
+
+  it('a new account gets its code in the language its sign-up page was read in', async () => {
+    const email = `twi-${Math.random().toString(36).slice(2, 8)}@example.test`;
+    const registered = await server.call('/shop/customers/register', {
+      method: 'POST',
+      headers: { cookie: 'akuafo-lang=ak' },
+      json: { firstName: 'Ama', lastName: 'Mensah', email, password: 'Akuafo#2026', phoneNumber: '0241234567', address: { street: '1 Adum Road', city: 'Kumasi', region: 'Ashanti', country: 'Ghana' } },
+    });
+    expect(registered.status).toBe(201);
+    const mail = await sent(email);
+    expect(mail.subject).toMatch(/^Wo Akuafo Market kood: \d{6}$/);
+    expect(mail.body).toContain('Ama, ɛte sɛn?');
+  });
+
+  it('a password reset comes in the account language; a forged language is English, not a crash', async () => {
+    const buyer = await makeUser(server);
+    await language(buyer.id, 'ak');
+    expect((await server.call('/auth/password/reset-request', { method: 'POST', json: { email: buyer.email } })).status).toBe(200);
+    expect((await sent(buyer.email)).subject).toBe('Sesa w’Akuafo Market ahintasɛm');
+
+    const forged = await makeUser(server);
+    await server.deps.db.updateTable('users').set({ language: 'constructor' }).where('id', '=', forged.id).execute();
+    expect((await server.call('/auth/password/reset-request', { method: 'POST', json: { email: forged.email } })).status).toBe(200);
+    expect((await sent(forged.email)).subject).toBe('Reset your Akuafo Market password');
+  });
+
+  it("every account text in Twi is plain letters within two parts, and differs from the English", () => {
+    const link = 'https://akuafo.example/undo-change?token=123-abcdefghijklmnopqrstuvwxyz0123456789';
+    const pairs: [string, [string, ...string[]], [string, ...string[]]][] = [
+      ['new number', ACCOUNT_WORDS.ak!.smsCode('123456', 'new-number'), ACCOUNT_WORDS.en!.smsCode('123456', 'new-number')],
+      ['verify', ACCOUNT_WORDS.ak!.smsCode('123456', 'verify'), ACCOUNT_WORDS.en!.smsCode('123456', 'verify')],
+      ['sign-in', ACCOUNT_WORDS.ak!.smsSignIn('123456', 10), ACCOUNT_WORDS.en!.smsSignIn('123456', 10)],
+      ['changed', ACCOUNT_WORDS.ak!.changed.sms('phone', '0241234567', link), ACCOUNT_WORDS.en!.changed.sms('phone', '0241234567', link)],
+      ['removed', ACCOUNT_WORDS.ak!.changed.sms('email', null, link), ACCOUNT_WORDS.en!.changed.sms('email', null, link)],
+    ];
+    for (const [what, twi, english] of pairs) {
+      const text = fitSms(...twi);
+      expect(text, what).not.toMatch(/[ɛɔƐƆ]/);
+      expect(gsmLength(text), `${what}: ${text}`).toBeLessThanOrEqual(2 * SMS_LIMIT);
+      expect(text, what).not.toBe(fitSms(...english));
+      expect(text, what).toContain(what === 'removed' || what === 'changed' ? 'Akuafo Market:' : '123456');
+    }
   });
 });

@@ -68,8 +68,8 @@ const addressOf = (channel: ContactChannel, value: string) => (channel === 'emai
 async function sendChangeCode(ctx: ContactContext, user: UserRow, channel: ContactChannel, value: string) {
   const to = addressOf(channel, value);
   const code = await issueCode(ctx.db, ctx.hasher, ctx.limiter, user.id, CODE_PURPOSE[channel], OTP_TTL_MINUTES);
-  if (channel === 'email') await sendEmailChangeCode(ctx.db, to, user.first_name, code);
-  else await textCode(ctx.db, to, code, 'new-number');
+  if (channel === 'email') await sendEmailChangeCode(ctx.db, to, user.first_name, code, user.language);
+  else await textCode(ctx.db, to, code, 'new-number', user.language);
 }
 
 /**
@@ -135,7 +135,7 @@ async function applyChange(ctx: ContactContext, user: UserRow, changeId: number)
       const undoLink = `${ctx.publicUrl}/undo-change?token=${encodeURIComponent(`${row.id}-${token}`)}`;
       // The e-mail change is told to the old address; a phone change to the account's e-mail and the old number.
       const oldPhone = row.channel === 'phone' && row.old_value ? smsNumber(row.old_value) : undefined;
-      await tellOldAddress(trx, { email: row.channel === 'email' ? row.old_value! : (user.email ?? undefined), sms: oldPhone, firstName: user.first_name, channel: row.channel, newValue: row.new_value, undoLink });
+      await tellOldAddress(trx, { email: row.channel === 'email' ? row.old_value! : (user.email ?? undefined), sms: oldPhone, firstName: user.first_name, channel: row.channel, newValue: row.new_value, undoLink, language: user.language });
     });
   } catch (error) {
     if (error instanceof HttpError) throw error;
@@ -185,7 +185,7 @@ export async function sendPhoneCode(ctx: ContactContext, user: UserRow): Promise
   if (!to) throw badRequest(MESSAGES.phoneNotTextable);
   await cooldown(ctx.limiter, to);
   const code = await issueCode(ctx.db, ctx.hasher, ctx.limiter, user.id, 'PHONE_VERIFICATION', OTP_TTL_MINUTES);
-  await textCode(ctx.db, to, code, 'verify');
+  await textCode(ctx.db, to, code, 'verify', user.language);
 }
 
 export async function verifyPhone(ctx: ContactContext, user: UserRow, code: string): Promise<void> {

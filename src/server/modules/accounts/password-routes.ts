@@ -59,7 +59,7 @@ export function passwordRoutes(deps: Deps) {
       const token = await issueToken(db, hasher, user.id, 'PASSWORD_RESET_TOKEN', RESET_TTL_MINUTES);
       const code = await issueCode(db, hasher, limiter, user.id, 'PASSWORD_RESET_CODE', RESET_TTL_MINUTES);
       const link = `${deps.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-      await sendPasswordReset(db, email, user.first_name, link, code);
+      await sendPasswordReset(db, email, user.first_name, link, code, user.language);
     }
     return c.json({ data: { message: MESSAGES.resetRequested } });
   });

@@ -1,7 +1,8 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { OTP_RESEND_SECONDS, OTP_TTL_MINUTES, otpResendSchema, otpVerifySchema, registerSchema } from '../../../shared/schemas/accounts';
 import { dbOf, type AppEnv, type Deps } from '../../http/context';
 import { HttpError } from '../../http/errors';
+import { visitorLocale } from '../../http/language';
 import { spendAllowance, type RateRule } from '../../http/rate-limit';
 import { parseBody } from '../../http/validate';
 import { hashPassword } from '../../platform/auth/passwords';
@@ -29,9 +30,10 @@ export function registrationRoutes(deps: Deps) {
     }
   };
 
-  const mailCode = async (db: Parameters<typeof issueCode>[0], user: { id: number; email: string; first_name: string }) => {
+  /** A new account has chosen no language yet: the code comes in the one its sign-up page was read in. */
+  const mailCode = async (db: Parameters<typeof issueCode>[0], user: { id: number; email: string; first_name: string; language?: string | null }, c: Context) => {
     const code = await issueCode(db, hasher, limiter, user.id, 'EMAIL_VERIFICATION', OTP_TTL_MINUTES);
-    await sendVerificationCode(db, user.email, user.first_name, code);
+    await sendVerificationCode(db, user.email, user.first_name, code, user.language ?? visitorLocale(c));
   };
 
   app.post('/shop/customers/register', async (c) => {
@@ -53,7 +55,7 @@ export function registrationRoutes(deps: Deps) {
       .values({ user_id: userId, street, city, region, postal_code: postalCode || null, country, is_default: 1, created_at: at })
       .execute();
     await limiter.hit(`otp-send:${input.email}`, 1, OTP_RESEND_SECONDS * 1000);
-    await mailCode(db, { id: userId, email: input.email, first_name: input.firstName });
+    await mailCode(db, { id: userId, email: input.email, first_name: input.firstName }, c);
     return c.json({ data: { email: input.email } }, 201);
   });
 
@@ -78,7 +80,7 @@ export function registrationRoutes(deps: Deps) {
     const user = await findUserByEmail(db, contact);
     // A new code gives new tries, and so does asking for one for any other address: the count
     // of tries must not tell an unverified account from a verified or unknown one.
-    if (user && !user.is_email_verified) await mailCode(db, { ...user, email: contact });
+    if (user && !user.is_email_verified) await mailCode(db, { ...user, email: contact }, c);
     else await limiter.reset(codeTriesKey('EMAIL_VERIFICATION', user?.id, contact));
     return c.json({ data: { sent: true } });
   });

@@ -8,6 +8,7 @@ import { MESSAGES } from '../../../shared/schemas/accounts';
 import { spendAllowance, type RateRule } from '../../http/rate-limit';
 import { parseBody } from '../../http/validate';
 import { queueSms } from '../../platform/messages';
+import { accountWords } from './mail-words';
 import { fitSms } from '../../platform/messages/sms-text';
 import { linkPhone } from '../ussd/phone-accounts';
 import { checkCode, codeTriesKey, createCodeHasher, issueCode } from './codes';
@@ -39,7 +40,8 @@ export function smsSignInRoutes(deps: Deps) {
     const userId = await accountOf(deps, phone);
     if (userId) {
       const code = await issueCode(db, hasher, deps.rateLimiter, userId, 'SMS_SIGN_IN', CODE_MINUTES);
-      await queueSms(db, { to: parseGhanaMobile(phone)!.international, topic: 'account', userId, text: fitSms(`Akuafo Market sign-in code: ${code}. It works for ${CODE_MINUTES} minutes.`, 'Never share it; we will never ask for it.') });
+      const account = await db.selectFrom('users').select('language').where('id', '=', userId).executeTakeFirst();
+      await queueSms(db, { to: parseGhanaMobile(phone)!.international, topic: 'account', userId, text: fitSms(...accountWords(account?.language).smsSignIn(code, CODE_MINUTES)) });
     } else {
       // Fresh tries for any number, as for a real one: the count does not tell them apart.
       await deps.rateLimiter.reset(codeTriesKey('SMS_SIGN_IN', undefined, phone));

@@ -148,4 +148,5 @@ export const ORDER_WORDS: Record<string, (news: OrderNews, f: OrderFacts) => Ord
 };
 
 /** A person's language for messages: their choice if we speak it, else English. */
-export const messageLanguage = (language: string | null | undefined): string => (language && language in ORDER_WORDS ? language : 'en');
+// Own keys only: a forged language ("constructor") must not reach Object's prototype.
+export const messageLanguage = (language: string | null | undefined): string => (language && Object.hasOwn(ORDER_WORDS, language) ? language : 'en');
