@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_WORDS } from '../../src/server/modules/accounts/mail-words';
+import { payoutFailedNotice, payoutSentNotice, tellPayoutAccountChanged, tellSellers } from '../../src/server/modules/payouts/notices';
 import { now } from '../../src/server/platform/db';
 import { LISTING_WORDS, SOLD_WORDS, USSD_ORDER_WORDS, type ListingNews } from '../../src/server/platform/messages/seller-words';
 import { renderEvent } from '../../src/server/platform/messages/render';
@@ -144,5 +145,28 @@ describe("the account's e-mails and texts", () => {
       expect(text, what).not.toBe(fitSms(...english));
       expect(text, what).toContain(what === 'removed' || what === 'changed' ? 'Akuafo Market:' : '123456');
     }
+  });
+});
+
+describe("a seller's money messages", () => {
+  it('come in the seller language: payout sent, failed, returned and the account changed; SMS plain letters within two parts', async () => {
+    const seller = await makeUser(server);
+    await language(seller.id, 'ak');
+    const label = 'MTN Mobile Money 024 123 4567 (Kwame Mensah Enterprises)';
+    await server.deps.db.transaction().execute(async (trx) => {
+      await tellSellers(trx, [payoutSentNotice(seller.id, 12_345_678, label), payoutFailedNotice(seller.id, 12_345_678, label, false), payoutFailedNotice(seller.id, 12_345_678, label, true)]);
+      await tellPayoutAccountChanged(trx, seller.id, label);
+    });
+    const rows = await server.deps.db.selectFrom('messages').select(['channel', 'subject', 'body']).where('user_id', '=', seller.id).orderBy('id').execute();
+    const sms = rows.filter((r) => r.channel === 'sms').map((r) => r.body);
+    const mails = rows.filter((r) => r.channel === 'email');
+    expect(sms).toHaveLength(4);
+    expect(mails.map((m) => m.subject)).toEqual(['Yɛde GH₵ 123,456.78 akɔma wo', 'W’akatua no ankɔ', 'W’akatua no ankɔ', 'Wɔasesa w’akatua akawnt']);
+    expect(mails[0]!.body).toContain('ɛte sɛn?');
+    for (const text of sms) {
+      expect(text).not.toMatch(/[ɛɔƐƆ]/);
+      expect(gsmLength(text), text).toBeLessThanOrEqual(2 * SMS_LIMIT);
+    }
+    expect(sms[3]).toMatch(/^Akuafo Market: woasesa w'akatua akawnt aye no MTN Mobile Money/);
   });
 });
