@@ -170,3 +170,18 @@ describe("a seller's money messages", () => {
     expect(sms[3]).toMatch(/^Akuafo Market: woasesa w'akatua akawnt aye no MTN Mobile Money/);
   });
 });
+
+describe("the contact form's receipt", () => {
+  it("comes in the sender's language (cookie or Accept-Language), English otherwise", async () => {
+    const send = async (email: string, headers: Record<string, string>) => {
+      const response = await server.call('/contact', { method: 'POST', headers, json: { name: 'Kofi Boateng', email, subject: 'My yam order', message: 'When will my yam be ready for pickup?' } });
+      expect(response.status).toBe(201);
+      return server.deps.db.selectFrom('messages').select(['subject', 'body']).where('recipient', '=', email).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    };
+    const twi = await send('kofi.twi@example.test', { 'accept-language': 'ak' });
+    expect(twi.subject).toMatch(/^Yɛanya wo nkra \(nɔma #\d+\)$/);
+    expect(twi.body).toContain('Ɛte sɛn?');
+    const english = await send('kofi.en@example.test', { cookie: 'akuafo-lang=en', 'accept-language': 'ak' });
+    expect(english.subject).toMatch(/^We received your message \(reference #\d+\)$/);
+  });
+});

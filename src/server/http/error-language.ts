@@ -26,7 +26,11 @@ export async function inReadersLanguage(c: Context<AppEnv>, db: Db, body: ApiErr
   return translated;
 }
 
-async function readerLocale(c: Context<AppEnv>, db: Db, status: number): Promise<Locale> {
+/**
+ * The reader's language: the account's when signed in, else the app's cookie, else
+ * Accept-Language. Also for what is sent in answer to a request (the contact form's receipt).
+ */
+export async function readerLocale(c: Context<AppEnv>, db: Db, status = 200): Promise<Locale> {
   const user = c.get('user');
   // A 5xx may be the database itself failing (or load being shed): the headers decide then.
   if (user && status < 500) {

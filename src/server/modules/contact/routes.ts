@@ -6,6 +6,7 @@ import {
   contactSchema,
 } from '../../../shared/schemas/contact';
 import { dbOf, type AppEnv, type Deps } from '../../http/context';
+import { readerLocale } from '../../http/error-language';
 import { spendAllowance, type RateRule } from '../../http/rate-limit';
 import { parseBody } from '../../http/validate';
 import { isVerifiedSender, notifyContactMessage, saveContactMessage } from './service';
@@ -29,7 +30,7 @@ export function contactRoutes(deps: Deps) {
     const db = dbOf(c, deps);
     const userId = c.get('user')?.id;
     const receipt = await saveContactMessage(db, input, userId);
-    await notifyContactMessage(db, receipt, input, await isVerifiedSender(db, userId, input.email));
+    await notifyContactMessage(db, receipt, input, await isVerifiedSender(db, userId, input.email), await readerLocale(c, db));
     return c.json({ data: receipt }, 201);
   });
 

@@ -4,6 +4,8 @@ import { CONTACT_SENT_MESSAGE } from '../../../shared/schemas/contact';
 import type { Db } from '../../platform/db';
 import { now } from '../../platform/db';
 import { queueEmail } from '../../platform/messages';
+import type { Locale } from '../../../shared/i18n/locales';
+import { CONTACT_WORDS } from './contact-words';
 
 /** Stores a contact message; the company inbox and the sender are told by e-mail (queued with it). */
 export async function saveContactMessage(db: Db, input: ContactMessage, userId: number | undefined): Promise<ContactReceipt> {
@@ -31,10 +33,11 @@ export async function isVerifiedSender(db: Db, userId: number | undefined, email
 }
 
 /**
- * E-mails the support inbox and acknowledges the sender, through the message outbox. An
- * unverified address gets a fixed text only: nothing the sender wrote (not even the name).
+ * E-mails the support inbox and acknowledges the sender in their language (contact-words.ts),
+ * through the message outbox. An unverified address gets a fixed text only: nothing the
+ * sender wrote (not even the name).
  */
-export async function notifyContactMessage(db: Db, receipt: ContactReceipt, input: ContactMessage, verifiedSender: boolean): Promise<void> {
+export async function notifyContactMessage(db: Db, receipt: ContactReceipt, input: ContactMessage, verifiedSender: boolean, language: Locale): Promise<void> {
   const subject = oneLine(input.subject);
   const inbox = {
     to: COMPANY.supportEmail,
@@ -48,20 +51,18 @@ export async function notifyContactMessage(db: Db, receipt: ContactReceipt, inpu
       input.message,
     ].join('\n'),
   };
-  const promise = [
-    `Thank you for writing to ${COMPANY.name}. Our support team has your message (reference #${receipt.id}) and will reply to this address, usually within one working day.`,
-    `If it is urgent, call us on ${COMPANY.phone} (${COMPANY.hours}).`,
-  ];
+  const say = CONTACT_WORDS[language] ?? CONTACT_WORDS.en!;
+  const promise = say.promise(receipt.id);
   const acknowledgement = verifiedSender
     ? {
         to: input.email,
-        subject: `We received your message: ${subject}`,
-        text: [`Hello ${oneLine(input.name)},`, '', ...promise, '', 'Your message:', '', input.message, '', COMPANY.name].join('\n'),
+        subject: say.subject(subject),
+        text: [say.hello(oneLine(input.name)), '', ...promise, '', say.yourMessage, '', input.message, '', COMPANY.name].join('\n'),
       }
     : {
         to: input.email,
-        subject: `We received your message (reference #${receipt.id})`,
-        text: ['Hello,', '', ...promise, '', 'If you did not write to us, someone typed your address by mistake: you can ignore this e-mail.', '', COMPANY.name].join('\n'),
+        subject: say.subjectUnverified(receipt.id),
+        text: [say.helloUnverified, '', ...promise, '', say.notYou, '', COMPANY.name].join('\n'),
       };
   for (const mail of [inbox, acknowledgement]) await queueEmail(db, { ...mail, topic: 'contact' });
 }
