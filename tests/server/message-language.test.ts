@@ -185,3 +185,26 @@ describe("the contact form's receipt", () => {
     expect(english.subject).toMatch(/^We received your message \(reference #\d+\)$/);
   });
 });
+
+describe("a seller's account e-mails", () => {
+  it("the verification link in the page's language; the operator's decision in the account's", async () => {
+    const email = `seller-${Math.random().toString(36).slice(2, 8)}@example.test`;
+    const registered = await server.call('/sellers/register', {
+      method: 'POST',
+      headers: { 'accept-language': 'ak-GH' },
+      json: { firstName: 'Yaa', lastName: 'Asantewaa', email, password: 'Akuafo#2026', phoneNumber: '0241234567', businessName: 'Yaa Farms', businessType: 'FARM', businessRegion: 'Ashanti' },
+    });
+    const latest = () => server.deps.db.selectFrom('messages').select(['subject', 'body', 'html']).where('recipient', '=', email).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(registered.status, await registered.clone().text()).toBe(201);
+    const link = await latest();
+    expect(link.subject).toBe('Si w’e-mail so dua ma Akuafo Market');
+    expect(link.html).toContain('Yaa, ɛte sɛn?');
+
+    const { id } = await server.deps.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+    await language(id, 'ak');
+    const admin = await makeUser(server, 'ADMIN');
+    const decided = await server.call(`/admin/sellers/${id}/verification`, { method: 'POST', token: admin.token, json: { status: 'VERIFIED' } });
+    expect(decided.status).toBe(200);
+    expect((await latest()).subject).toBe('Yɛahwɛ w’adetɔn akawnt mu');
+  });
+});

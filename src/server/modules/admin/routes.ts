@@ -48,15 +48,7 @@ export function adminRoutes(deps: Deps) {
       await setVerificationStatus(trx, userId, status);
       await recordAudit(trx, currentUser(c), status === 'VERIFIED' ? 'seller.verify' : 'seller.reject', { type: 'seller', id: userId }, status);
     });
-    await notifySeller(
-      db,
-      deps.config.publicUrl,
-      userId,
-      status === 'VERIFIED' ? 'Your seller account is verified' : 'We could not verify your seller account',
-      status === 'VERIFIED'
-        ? ['Your business is verified: buyers now see the Verified Seller badge.']
-        : ['Our operator could not verify your business. Please check your Ghana Card number and business details on the Seller Verification page, or contact us.'],
-    );
+    await notifySeller(db, deps.config.publicUrl, userId, status);
     return c.json({ data: { userId, verificationStatus: status } });
   });
 

@@ -10,6 +10,7 @@ import {
 } from '../../../shared/schemas/sellers';
 import { currentUser, requireUser } from '../../http/auth';
 import { dbOf, type AppEnv, type Deps } from '../../http/context';
+import { readerLocale } from '../../http/error-language';
 import { HttpError } from '../../http/errors';
 import { spendAllowance, type RateRule } from '../../http/rate-limit';
 import type { Db } from '../../platform/db';
@@ -40,7 +41,9 @@ export function sellersRoutes(deps: Deps) {
   const seller = requireUser('SELLER');
   const hasher = createCodeHasher(deps.codeHmacKey);
 
-  const sendLink = (db: Db, to: { email: string; firstName: string }, token: string) => mailVerificationLink(db, deps.config.publicUrl, to, token);
+  /** In the language the seller read the page in (their account has chosen none yet). */
+  const sendLink = async (c: Context<AppEnv>, db: Db, to: { email: string; firstName: string }, token: string) =>
+    mailVerificationLink(db, deps.config.publicUrl, to, token, await readerLocale(c, db));
 
   app.post('/sellers/register', async (c) => {
     const input = await parseBody(c, sellerRegistrationSchema);
@@ -49,7 +52,7 @@ export function sellersRoutes(deps: Deps) {
     const user = await registerSeller(db, input);
     const token = await issueVerificationLink(db, user.id);
     await deps.rateLimiter.hit(`seller-resend:${user.email}`, 1, VERIFICATION_RESEND_SECONDS * 1000);
-    await sendLink(db, user, token);
+    await sendLink(c, db, user, token);
     return c.json({ data: { message: SELLER_MESSAGES.registered, email: user.email } }, 201);
   });
 
@@ -85,7 +88,7 @@ export function sellersRoutes(deps: Deps) {
       .executeTakeFirst();
     if (user?.email && user.user_type === 'SELLER' && user.is_email_verified === 0) {
       const token = await issueVerificationLink(db, user.id);
-      await sendLink(db, { email: user.email, firstName: user.first_name }, token);
+      await sendLink(c, db, { email: user.email, firstName: user.first_name }, token);
     }
     return c.json({ data: { message: SELLER_MESSAGES.resendAnswer, retryAfterSeconds: VERIFICATION_RESEND_SECONDS } });
   });

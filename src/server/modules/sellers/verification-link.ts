@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { VERIFICATION_LINK_HOURS } from '../../../shared/schemas/sellers';
 import { now, type Db } from '../../platform/db';
 import { queueEmail } from '../../platform/messages';
+import { sellerMailWords } from './seller-mail-words';
 
 /**
  * The seller's e-mail verification link: a random token mailed once, kept only as its
@@ -59,24 +60,17 @@ export async function consumeVerificationLink(db: Db, token: string): Promise<nu
   return Number(used.numUpdatedRows) === 1 ? code.user_id : undefined;
 }
 
-/** Queued in the message outbox with the link it carries (the same transaction). */
-export async function mailVerificationLink(db: Db, publicUrl: string, to: { email: string; firstName: string }, token: string) {
+/** Queued in the message outbox with the link it carries (the same transaction), in the language the seller read the page in. */
+export async function mailVerificationLink(db: Db, publicUrl: string, to: { email: string; firstName: string }, token: string, language: string | null) {
   const link = `${publicUrl}/sellers/verify-email?token=${encodeURIComponent(token)}`;
+  const say = sellerMailWords(language);
   await queueEmail(db, {
     topic: 'sellers',
     to: to.email,
-    subject: 'Verify your email for Akuafo Market',
-    text: [
-      `Hello ${to.firstName},`,
-      '',
-      'Thank you for registering as a seller on Akuafo Market.',
-      `Please verify your email address by opening this link (it works once, for ${VERIFICATION_LINK_HOURS} hours):`,
-      '',
-      link,
-      '',
-      'If you did not register, you can ignore this message.',
-    ].join('\n'),
-    html: `<p>Hello ${escapeHtml(to.firstName)},</p><p>Thank you for registering as a seller on Akuafo Market.</p><p><a href="${link}">Verify your email address</a> (the link works once, for ${VERIFICATION_LINK_HOURS} hours).</p><p>If you did not register, you can ignore this message.</p>`,
+    subject: say.link.subject,
+    text: [say.hello(to.firstName), '', say.link.thanks, say.link.open, '', link, '', say.link.ignore].join('\n'),
+    html: [say.hello(to.firstName), say.link.thanks, say.link.open].map((line) => `<p>${escapeHtml(line)}</p>`).join('')
+      + `<p><a href="${link}">${escapeHtml(say.link.button)}</a></p><p>${escapeHtml(say.link.ignore)}</p>`,
   });
 }
 
