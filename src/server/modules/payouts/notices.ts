@@ -28,7 +28,7 @@ export async function tellSellers(trx: Db, notices: SellerNotice[]): Promise<voi
       ...(user.phone ? [{ channel: 'sms' as const, recipient: user.phone, body: toGsm(sms), topic: 'sales', user_id: sellerId }] : []),
       // A phone-only seller (USSD) has no e-mail address: the SMS is their only channel.
       ...(user.email
-        ? [{ channel: 'email' as const, recipient: user.email, subject, body: [GREETING[language]!(user.first_name), '', ...lines, '', PAYOUT_WORDS[language]!.earnings].join('\n'), topic: 'sales', user_id: sellerId }]
+        ? [{ channel: 'email' as const, recipient: user.email, subject, body: [(GREETING[language] ?? GREETING.en!)(user.first_name), '', ...lines, '', payoutWords(language).earnings].join('\n'), topic: 'sales', user_id: sellerId }]
         : []),
     ];
   });
@@ -70,6 +70,9 @@ export const PAYOUT_WORDS: Record<string, PayoutWords> = {
   },
 };
 
+/** A language the messages speak (messageLanguage) whose money words are not written yet: English. */
+const payoutWords = (language: string): PayoutWords => PAYOUT_WORDS[language] ?? PAYOUT_WORDS.en!;
+
 const withoutBrand = (text: string) => text.replace(/^Akuafo Market: /, '');
 
 export function payoutSentNotice(sellerId: number, amountMinor: number, label: string): SellerNotice {
@@ -77,8 +80,9 @@ export function payoutSentNotice(sellerId: number, amountMinor: number, label: s
   return {
     sellerId,
     words: (language) => {
-      const text = PAYOUT_WORDS[language]!.sent(amount, label);
-      return { subject: PAYOUT_WORDS[language]!.sentSubject(amount), sms: text, lines: [`${text}.`] };
+      const say = payoutWords(language);
+      const text = say.sent(amount, label);
+      return { subject: say.sentSubject(amount), sms: text, lines: [`${text}.`] };
     },
   };
 }
@@ -88,7 +92,7 @@ export function payoutFailedNotice(sellerId: number, amountMinor: number, label:
   return {
     sellerId,
     words: (language) => {
-      const say = PAYOUT_WORDS[language]!;
+      const say = payoutWords(language);
       const text = reversed ? say.reversed(amount, label) : say.failed(amount, label);
       return { subject: say.failedSubject, sms: text, lines: [withoutBrand(text)] };
     },
@@ -100,8 +104,9 @@ export async function tellPayoutAccountChanged(trx: Db, sellerId: number, label:
   await tellSellers(trx, [{
     sellerId,
     words: (language) => {
-      const text = PAYOUT_WORDS[language]!.changed(label);
-      return { subject: PAYOUT_WORDS[language]!.changedSubject, sms: text, lines: [withoutBrand(text)] };
+      const say = payoutWords(language);
+      const text = say.changed(label);
+      return { subject: say.changedSubject, sms: text, lines: [withoutBrand(text)] };
     },
   }]);
 }

@@ -141,7 +141,7 @@ async function orderStatusNotices(orderId: number, load: Loads): Promise<Notice[
   const language = messageLanguage(buyer.language);
   // A USSD buyer has no app to open: they pay again by dialling the code they used.
   const words = news === 'paymentFailed' && order.channel === 'ussd'
-    ? USSD_ORDER_WORDS[language]!.paymentFailed({ no, total, warehouseName: warehouse.name, ussdCode: order.ussd_code })
+    ? (USSD_ORDER_WORDS[language] ?? USSD_ORDER_WORDS.en!).paymentFailed({ no, total, warehouseName: warehouse.name, ussdCode: order.ussd_code })
     : ORDER_WORDS[language]!(news, facts);
   return [notice(buyer, MESSAGE_TOPICS['order.status'], link, words, language)];
 }
@@ -162,7 +162,7 @@ async function orderPlacedNotices(orderId: number, load: Loads): Promise<Notice[
   if (!loaded || loaded.order.channel !== 'ussd') return [];
   const { order, buyer, warehouse } = loaded;
   const language = messageLanguage(buyer.language);
-  const words = USSD_ORDER_WORDS[language]!.placed({ no: order.order_number, total: formatMinor(order.total_minor), warehouseName: warehouse.name, ussdCode: order.ussd_code });
+  const words = (USSD_ORDER_WORDS[language] ?? USSD_ORDER_WORDS.en!).placed({ no: order.order_number, total: formatMinor(order.total_minor), warehouseName: warehouse.name, ussdCode: order.ussd_code });
   return [notice(buyer, MESSAGE_TOPICS['order.placed'], `/orders/${order.id}`, words, language)];
 }
 
@@ -178,7 +178,7 @@ async function orderSoldNotices(orderId: number, load: Loads): Promise<Notice[]>
     const amount = formatMinor(own.reduce((sum, l) => sum + l.total_minor, 0));
     const what = own.map((l) => `${l.quantity} x ${l.product_name}`);
     const language = messageLanguage(seller.language);
-    const words = SOLD_WORDS[language]!({
+    const words = (SOLD_WORDS[language] ?? SOLD_WORDS.en!)({
       no: order.order_number,
       what,
       lines: own.map((l) => `  ${l.quantity} x ${l.product_name}: ${formatMinor(l.total_minor)}`),
@@ -202,5 +202,5 @@ async function listingNotices(db: Db, submissionId: number): Promise<Notice[]> {
   const language = messageLanguage(row.language);
   // Changes to a live listing that were turned down: the approved listing stays as it was.
   const news = row.status === 'APPROVED' ? (row.review_note ? 'changesRejected' : 'approved') : 'rejected';
-  return [notice(row, MESSAGE_TOPICS['listing.decided'], link, LISTING_WORDS[language]!(news, row.name, row.review_note ?? ''), language)];
+  return [notice(row, MESSAGE_TOPICS['listing.decided'], link, (LISTING_WORDS[language] ?? LISTING_WORDS.en!)(news, row.name, row.review_note ?? ''), language)];
 }
