@@ -192,7 +192,7 @@ export default function SignUpPage() {
                   aria-invalid={errors.phoneNumber ? true : undefined}
                 />
               </div>
-              {errors.phoneNumber && <p className="mt-1 text-sm text-red-700">{errors.phoneNumber}</p>}
+              {errors.phoneNumber && <p className="mt-1 text-sm text-red-700">{apiText(errors.phoneNumber)}</p>}
             </div>
           </>
         )}

@@ -10,6 +10,7 @@ import { useRemote } from '../../hooks/useRemote';
 import { VerificationBadge } from '../../components/ui/VerificationBadge';
 import { ListingChanges } from './ListingChanges';
 import { Pager, RemoteList, useDecision } from './ui';
+import { useApiText } from '../../components/ui/forms';
 
 /** 'Listings to review': sellers' pending products and changes to live ones, oldest first; approve puts one live. */
 export function SubmissionsReview() {
@@ -50,6 +51,7 @@ function SubmissionCard({ submission: s, busy, error, onApprove, onReject }: {
   onApprove: () => void;
   onReject: (note: string) => void;
 }) {
+  const say = useApiText();
   const [rejecting, setRejecting] = useState(false);
   const [note, setNote] = useState('');
   const [noteError, setNoteError] = useState<string>();
@@ -97,7 +99,7 @@ function SubmissionCard({ submission: s, busy, error, onApprove, onReject }: {
             aria-invalid={noteError ? true : undefined}
             aria-describedby={noteError ? `${noteId}-error` : undefined}
           />
-          {noteError && <p id={`${noteId}-error`} className="text-sm text-red-700">{noteError}</p>}
+          {noteError && <p id={`${noteId}-error`} className="text-sm text-red-700">{say(noteError)}</p>}
           <div className="flex flex-wrap gap-2">
             <button type="submit" className="btn bg-red-700 text-white hover:bg-red-800" disabled={busy}>{busy ? 'Sending…' : 'Send rejection'}</button>
             <button type="button" className="btn-outline" onClick={() => setRejecting(false)} disabled={busy}>Keep for later</button>

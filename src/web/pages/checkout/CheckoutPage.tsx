@@ -156,7 +156,7 @@ export default function CheckoutPage() {
                   ))}
                 </select>
               )}
-              {warehouseError && <p className="mt-1 text-sm text-red-700">{warehouseError}</p>}
+              <FieldError message={warehouseError} />
               {/* The API's words are the spec's ("shipping address"); the screen names its own field. */}
               <FieldError id={`${ids.warehouse}-error`} message={errors.pickupLocationId && t('checkout.pickWarehouse')} />
             </div>

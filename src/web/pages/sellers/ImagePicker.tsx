@@ -1,6 +1,7 @@
 import { ImagePlus, Upload, X } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState, type DragEvent } from 'react';
 import { MAX_PRODUCT_IMAGES, checkImageFiles } from '../../../shared/schemas/submissions';
+import { useApiText } from '../../components/ui/forms';
 
 /**
  * Choose up to five product photos by click or drag. The first is the Main Image; each can
@@ -8,6 +9,7 @@ import { MAX_PRODUCT_IMAGES, checkImageFiles } from '../../../shared/schemas/sub
  * for type and size; the server checks again by content.
  */
 export function ImagePicker({ files, onChange, error, onError }: { files: File[]; onChange: (files: File[]) => void; error?: string; onError: (message: string | undefined) => void }) {
+  const say = useApiText();
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
@@ -82,7 +84,7 @@ export function ImagePicker({ files, onChange, error, onError }: { files: File[]
           )}
         </ul>
       )}
-      {error && <p id={`${inputId}-error`} className="mt-1 text-sm text-red-700">{error}</p>}
+      {error && <p id={`${inputId}-error`} className="mt-1 text-sm text-red-700">{say(error)}</p>}
     </fieldset>
   );
 }

@@ -15,7 +15,7 @@ import {
 import { publicApi } from '../../lib/publicApi';
 import { showToast } from '../../components/ui/toast';
 import { Alert } from '../../components/ui/Alert';
-import { Field, PasswordField } from '../../components/ui/forms';
+import { Field, PasswordField, useApiText } from '../../components/ui/forms';
 import { errorMessage } from '../../lib/error-message';
 import { SelectField, TextAreaField } from './fields';
 import { SellerVerifyDialog } from './SellerVerifyDialog';
@@ -33,6 +33,7 @@ const EMPTY: Record<string, string> = Object.fromEntries(STEP_FIELDS.flat().map(
 /** /sellers/register: three steps, each checked by Next with the server's own schema. */
 export default function SellerRegisterPage() {
   const t = useT();
+  const say = useApiText();
   const [step, setStep] = useState(0);
   const [form, setForm] = useState(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -188,7 +189,7 @@ export default function SellerRegisterPage() {
                     aria-describedby={errors.phoneNumber ? 'seller-phone-error' : undefined}
                   />
                 </div>
-                {errors.phoneNumber && <p id="seller-phone-error" className="mt-1 text-sm text-red-700">{errors.phoneNumber}</p>}
+                {errors.phoneNumber && <p id="seller-phone-error" className="mt-1 text-sm text-red-700">{say(errors.phoneNumber)}</p>}
               </div>
               <Field label="Business Address (optional)" autoComplete="street-address" {...input('businessAddress')} />
               <Field label="Invitation Token (optional)" {...input('invitationToken')} />

@@ -1,9 +1,11 @@
 import { useId, type ChangeEvent, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import { CONDITIONS, GHANA_REGIONS } from '../../../shared/catalogue';
+import { useApiText } from '../../components/ui/forms';
 
-/** A labelled select with its error under it (the input twin lives in pages/account/ui). */
-export function SelectField({ label, error, children, ...select }: { label: string; error?: string; children: ReactNode } & SelectHTMLAttributes<HTMLSelectElement>) {
+/** A labelled select with its error under it, in the reader's language (the input twin is components/ui/forms' Field). */
+export function SelectField({ label, error: english, children, ...select }: { label: string; error?: string; children: ReactNode } & SelectHTMLAttributes<HTMLSelectElement>) {
   const id = useId();
+  const error = useApiText()(english);
   return (
     <div>
       <label htmlFor={id} className="mb-1 block text-sm font-medium text-gray-800">{label}</label>
@@ -15,8 +17,9 @@ export function SelectField({ label, error, children, ...select }: { label: stri
   );
 }
 
-export function TextAreaField({ label, error, hint, ...area }: { label: string; error?: string; hint?: ReactNode } & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+export function TextAreaField({ label, error: english, hint, ...area }: { label: string; error?: string; hint?: ReactNode } & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   const id = useId();
+  const error = useApiText()(english);
   return (
     <div>
       <label htmlFor={id} className="mb-1 block text-sm font-medium text-gray-800">{label}</label>
