@@ -103,3 +103,19 @@ describe('visitors: market prices, offline packs, the platform', () => {
     expect(sorted.body.message).toMatch(/^Ɛsɛ sɛ sortDir yɛ .+ anaa .+$/);
   });
 });
+
+describe("valibot's own field words (personalMessage)", () => {
+  it('come in Twi with the field named in Twi when the table knows its label, and as the API names it otherwise', async () => {
+    const twi = { 'accept-language': 'ak' };
+    const logout = await call('/logout', { method: 'POST', json: { refreshToken: 5 }, headers: twi });
+    expect(logout).toMatchObject({ status: 400, body: { message: 'Ɛsɛ sɛ Refresh token no yɛ nsɛm.', fieldErrors: { refreshToken: 'Ɛsɛ sɛ Refresh token no yɛ nsɛm.' } } });
+    const noAddress = await call('/shop/customers/register', {
+      method: 'POST',
+      headers: twi,
+      json: { firstName: 'Ama', lastName: 'Mensah', email: 'ama.noaddress@example.com', password: 'Akuafo#2026', phoneNumber: '0241234567' },
+    });
+    expect(noAddress.body.fieldErrors?.address).toBe('Ɛsɛ sɛ wode Baabi a wote ka ho.');
+    const english = await call('/logout', { method: 'POST', json: { refreshToken: 5 } });
+    expect(english.body.message).toBe('Refresh token must be text.');
+  });
+});

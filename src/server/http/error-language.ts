@@ -2,7 +2,7 @@ import { setupI18n, type I18n } from '@lingui/core';
 import type { Context } from 'hono';
 import type { ApiErrorBody } from '../../shared/errors';
 import { acceptLanguageTags, catalogueOf, cookieLocale, isLocale, pickLocale, SOURCE_LOCALE, type Locale } from '../../shared/i18n';
-import { apiMessage } from '../../shared/i18n/api-messages';
+import { inReadersWords } from '../../shared/i18n/api-messages';
 import type { Db } from '../platform/db';
 import type { AppEnv } from './context';
 
@@ -17,10 +17,7 @@ export async function inReadersLanguage(c: Context<AppEnv>, db: Db, body: ApiErr
   const locale = await readerLocale(c, db, status);
   if (locale === SOURCE_LOCALE) return body;
   const messages = await storeOf(locale);
-  const say = (text: string) => {
-    const known = apiMessage(text);
-    return known ? messages._(known.id, known.values) : text;
-  };
+  const say = (text: string) => inReadersWords(text, (id, values) => messages._(id, values));
   const translated: ApiErrorBody = { ...body, message: say(body.message) };
   if (body.fieldErrors) translated.fieldErrors = Object.fromEntries(Object.entries(body.fieldErrors).map(([field, text]) => [field, say(text)]));
   return translated;

@@ -176,3 +176,23 @@ export function apiMessage(text: string): { id: `api.${ApiMessageKey}`; values?:
   }
   return undefined;
 }
+
+/** "Price (item 2)": the label and the item's number, if any. */
+const LABELLED = /^(.+?)(?: \(item (\d+)\))?$/;
+
+/**
+ * An English API or schema sentence in the reader's words: `say` looks a catalogue id up in
+ * their language. The label a generic field sentence names ({field}: "Phone number is
+ * required.") is translated too when the table has it (api-refusals.ts, `label…`), so a Twi
+ * reader does not get an English word in a Twi sentence. Unknown text comes back as it was.
+ */
+export function inReadersWords(text: string, say: (id: `api.${ApiMessageKey}`, values?: Record<string, string>) => string): string {
+  const known = apiMessage(text);
+  if (!known) return text;
+  const values = known.values && { ...known.values };
+  const labelled = values?.field === undefined ? undefined : LABELLED.exec(values.field);
+  const label = labelled && apiMessageId(labelled[1]!);
+  if (values && labelled && label?.startsWith('api.label')) values.field = `${say(label)}${labelled[2] ? ` (${labelled[2]})` : ''}`;
+  return say(known.id, values);
+}
+

@@ -1,6 +1,6 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
-import { apiMessage } from '../../../shared/i18n/api-messages';
+import { inReadersWords } from '../../../shared/i18n/api-messages';
 import { t } from '../../../shared/i18n';
 import { useT } from '../../i18n/language';
 
@@ -16,8 +16,7 @@ export function useApiText(): (english: string | undefined) => string | undefine
 
 /** The same, said once (an error kept in state): a sentence the catalogue knows, in the language shown now; any other as it came. */
 export function apiText<T extends string | undefined>(english: T): T | string {
-  const known = english ? apiMessage(english) : undefined;
-  return known ? t(known.id, known.values) : english;
+  return english ? inReadersWords(english, t) : english;
 }
 
 function useFieldError(error: string | undefined): string | undefined {
