@@ -9,6 +9,7 @@ import { main } from '../../src/server/main';
 import { migrate, openDatabase } from '../../src/server/platform/db';
 import { generateCatalogue } from '../../src/server/platform/db/generate-catalogue';
 import { createLocalStorage } from '../../src/server/platform/storage';
+import { scaleSearches } from './tools/scale-searches';
 
 /**
  * npm run bench scale (issue 25): a national catalogue, served by the real server (main()) in
@@ -18,7 +19,7 @@ import { createLocalStorage } from '../../src/server/platform/storage';
  *   folder that already holds enough listings is reused); with DATABASE_URL, PostgreSQL at
  *   BENCH_COUNT (1,000,000), reused the same way.
  * - distinct searches (20 words, alone or with a second word, pages 1-4, never the same URL
- *   twice, so never from the answer cache), one at a time: p50 and p99;
+ *   twice, so never from the answer cache), one at a time: p50 and p99, and the slowest by name;
  * - 4 clients searching distinct searches for BENCH_SECONDS (10): searches per second, while a
  *   fifth client reads one cached product every 20 ms: its p99; the event loop's longest
  *   delay over that time (monitorEventLoopDelay, 1 ms resolution).
@@ -28,6 +29,8 @@ const COUNT = Number(process.env.BENCH_COUNT ?? (pg ? 1_000_000 : 100_000));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 /** Searches asked one at a time (fewer for a slow database: PostgreSQL at a million before issue 25's plans). */
 const ONE_AT_A_TIME = Number(process.env.BENCH_SEARCHES ?? 400);
+/** How many of the slowest one-at-a-time searches are listed by name. */
+const SLOWEST = Number(process.env.BENCH_SLOWEST ?? 8);
 const dataDir = process.env.BENCH_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'akuafo-bench-scale-'));
 const env = { DATA_DIR: dataDir, DATABASE_URL: process.env.DATABASE_URL ?? '', SEED: 'none', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', LOG_SLOW_MS: '100000', DRAIN_DELAY_MS: '0' };
 const config = loadConfig(env);
@@ -46,10 +49,6 @@ const server = await main(config);
 const { port } = server.address() as AddressInfo;
 const base = `http://127.0.0.1:${port}/api/v1`;
 console.log(`${pg ? 'PostgreSQL' : 'SQLite'}, ${COUNT.toLocaleString('en')} listings (${pg ? 'DATABASE_URL' : dataDir})`);
-
-const WORDS = ['maize', 'rice', 'yam', 'cassava', 'plantain', 'tomato', 'pepper', 'onion', 'okra', 'mango', 'pineapple', 'goat', 'sheep', 'fowl', 'layers', 'fertilizer', 'seed', 'cutlass', 'sprayer', 'beans'];
-const SECOND = ['', 'fresh', 'organic', 'bag', 'kg', 'ashanti', 'tamale', 'premium', 'local', 'bulk', 'crate'];
-const SORTS = ['', '&sortBy=price&sortDir=asc', '&sortBy=price&sortDir=desc', '&sortBy=name&sortDir=asc', '&sortBy=createdAt&sortDir=asc'];
 
 /** Runs in a worker: its own event loop, plain fetch, the times it saw. */
 const CLIENTS = `
@@ -90,25 +89,22 @@ function runClients(workerData: Record<string, unknown>): Promise<{ times: numbe
 }
 
 let made = 0;
-/** Distinct URLs: a running number in the price filter makes every one new to the cache. */
+/** The next n distinct searches (never the same URL twice, so never from the answer cache). */
 function searches(n: number): string[] {
-  const list: string[] = [];
-  for (let i = 0; i < n; i++, made++) {
-    const word = WORDS[made % WORDS.length];
-    const second = SECOND[Math.floor(made / WORDS.length) % SECOND.length];
-    const page = 1 + (Math.floor(made / 7) % 4);
-    const sort = SORTS[Math.floor(made / 3) % SORTS.length];
-    list.push(`search=${encodeURIComponent(second ? `${word} ${second}` : word)}&page=${page}${sort}&maxPrice=${1_000_000 - made}`);
-  }
-  return list;
+  made += n;
+  return scaleSearches(made - n, n);
 }
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))];
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 
 try {
   await runClients({ base, searches: searches(40), clients: 1 }); // warm: statement caches, pages in memory
-  const one = await runClients({ base, searches: searches(ONE_AT_A_TIME), clients: 1 });
+  const asked = searches(ONE_AT_A_TIME);
+  const one = await runClients({ base, searches: asked, clients: 1 });
   console.log(`Distinct searches, one at a time (${one.times.length}): p50 ${ms(pct(one.times, 50))}, p99 ${ms(pct(one.times, 99))}, max ${ms(Math.max(...one.times))}`);
+  // The tail by name: which searches it is made of (tests/bench/tools/search-statements.ts times their statements).
+  const slowest = one.times.map((time, i) => ({ time, q: decodeURIComponent(asked[i]) })).sort((a, b) => b.time - a.time).slice(0, SLOWEST);
+  for (const { time, q } of slowest) console.log(`  ${ms(time).padStart(10)}  ${q}`);
 
   const productUrl = `${base}/products/${productId}`;
   await fetch(productUrl).then((r) => r.arrayBuffer()); // now cached

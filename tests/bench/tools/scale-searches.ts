@@ -1,0 +1,22 @@
+/**
+ * The distinct searches of `npm run bench scale` (issue 25): 20 words, alone or with a second
+ * word, pages 1-4, five sort orders, and a running price bound that makes every URL new to
+ * the answer cache. The nth search is always the same, so a tool can time exactly the ones a
+ * bench run asked (its warm-up takes the first 40).
+ */
+const WORDS = ['maize', 'rice', 'yam', 'cassava', 'plantain', 'tomato', 'pepper', 'onion', 'okra', 'mango', 'pineapple', 'goat', 'sheep', 'fowl', 'layers', 'fertilizer', 'seed', 'cutlass', 'sprayer', 'beans'];
+const SECOND = ['', 'fresh', 'organic', 'bag', 'kg', 'ashanti', 'tamale', 'premium', 'local', 'bulk', 'crate'];
+const SORTS = ['', '&sortBy=price&sortDir=asc', '&sortBy=price&sortDir=desc', '&sortBy=name&sortDir=asc', '&sortBy=createdAt&sortDir=asc'];
+
+/** Query strings of the searches numbered from..from+n-1. */
+export function scaleSearches(from: number, n: number): string[] {
+  const list: string[] = [];
+  for (let made = from; made < from + n; made++) {
+    const word = WORDS[made % WORDS.length];
+    const second = SECOND[Math.floor(made / WORDS.length) % SECOND.length];
+    const page = 1 + (Math.floor(made / 7) % 4);
+    const sort = SORTS[Math.floor(made / 3) % SORTS.length];
+    list.push(`search=${encodeURIComponent(second ? `${word} ${second}` : word)}&page=${page}${sort}&maxPrice=${1_000_000 - made}`);
+  }
+  return list;
+}
