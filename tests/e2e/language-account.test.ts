@@ -62,13 +62,17 @@ describe.skipIf(!baseUrl)('the account pages in Twi', () => {
     await page.getByRole('heading', { level: 2, name: 'Push wɔ fon yi so' }).waitFor();
 
     // Offline, the switch is kept on the phone and the sync panel lists it in Twi.
+    // A controlled box: it shows the phone's copy once Dexie has the change, so Playwright's
+    // check()/uncheck() (which look at once) would fail on a slow machine: click, then wait.
     if (!(await smsSwitch.isChecked())) {
-      await smsSwitch.check();
+      await smsSwitch.click();
+      await expect.poll(() => smsSwitch.isChecked(), { timeout: 30_000, interval: 200 }).toBe(true);
       await expect.poll(ordersBySms, { timeout: 30_000, interval: 500 }).toBe(true);
     }
     await context.setOffline(true);
     try {
-      await smsSwitch.uncheck();
+      await smsSwitch.click();
+      await expect.poll(() => smsSwitch.isChecked(), { timeout: 30_000, interval: 200 }).toBe(false);
       await page.getByText('Yɛakora wɔ fon yi so; wo nsakrae bɛkɔ bere a intanɛt aba.').waitFor({ timeout: 30_000 });
       await page.getByTestId('sync-indicator').click();
       await page.getByTestId('sync-panel').getByText('Dum SMS ma Nneɛma a matɔ').waitFor({ timeout: 30_000 });
