@@ -120,7 +120,7 @@ describe('the last 5 units, 60 buyers at once (web and USSD)', () => {
   it('late payments for lapsed orders and new buyers race for the returned stock: never oversold, the late ones owed back', async () => {
     const productId = await makeProduct(shop.server, 3, 1_250);
     const early = await Promise.all(Array.from({ length: 3 }, () => webBuyer(productId)));
-    const started = [];
+    const started: { token: string; data: { orderId: number; reference: string } }[] = [];
     for (const b of early) {
       const res = await checkout(b.token);
       expect(res.status).toBe(201);
