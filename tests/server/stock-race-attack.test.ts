@@ -34,7 +34,9 @@ async function ussdBuyer(name: string) {
   }
   screen = await call.press(choiceFor(screen, 'Tubers'));
   screen = await call.press(choiceFor(screen, name.slice(0, 15)));
+  expect(screen.text).toContain('each');
   screen = await call.press('1');
+  expect(screen.text).toContain('Pick up at:');
   screen = await call.press('1');
   expect(screen.text).toMatch(/Total GHS \d+\.\d\d/);
   return call;
