@@ -56,8 +56,8 @@ async function toConfirm(call: ReturnType<typeof fleetCall>) {
     expect(await call.again(), 'a retry on the other instance').toEqual(screen);
     return screen;
   };
-  let screen = await step();
-  screen = await step('1');
+  expect((await step()).text).toContain('1. Buy');
+  let screen = await step('1');
   if (screen.text.includes('region')) {
     while (!screen.text.includes('Ashanti')) screen = await step('98');
     screen = await step(choiceFor(screen, 'Ashanti'));
