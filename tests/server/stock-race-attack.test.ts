@@ -155,4 +155,45 @@ describe('the last 5 units, 60 buyers at once (web and USSD)', () => {
       expect(mirror.products.find((p) => p.id === productId)?.stockQuantity).toBe(stock);
     }
   });
+
+  it('buyers cancelling while others check out the same product at once: no deadlock or 500, every unit accounted for, the mirror sees the end', async () => {
+    const productId = await makeProduct(shop.server, 20, 1_250);
+    const holders = await Promise.all(Array.from({ length: 10 }, () => webBuyer(productId)));
+    const held: { token: string; orderId: number }[] = [];
+    for (const b of holders) {
+      const res = await checkout(b.token);
+      expect(res.status).toBe(201);
+      held.push({ token: b.token, orderId: ((await res.json()) as any).data.orderId });
+    }
+    const newcomers = await Promise.all(Array.from({ length: 30 }, () => webBuyer(productId)));
+    const versionBefore = await currentCatalogueVersion(db());
+    const cancel = (h: { token: string; orderId: number }) => shop.server.call(`/shop/customers/me/orders/${h.orderId}/cancel`, { method: 'POST', token: h.token, json: { reason: 'Changed my mind' } });
+    const [cancels, fresh] = await Promise.all([Promise.all(held.flatMap((h) => [cancel(h), cancel(h)])), Promise.all(newcomers.map((b) => checkout(b.token)))]);
+    for (const res of cancels) expect(res.status).toBe(200);
+    for (const res of fresh) expect([201, 409]).toContain(res.status);
+    const stock = await stockOf(shop.server, productId);
+    const live = (await liveOrdersOf(productId)).filter((o) => o.status !== 'CANCELLED');
+    expect(live.length + stock).toBe(20);
+    expect(live.length).toBe(fresh.filter((r) => r.status === 201).length);
+    expect(stock).toBeGreaterThanOrEqual(0);
+    expect((await delta(versionBefore)).products.find((p) => p.id === productId)?.stockQuantity).toBe(stock);
+  });
+
+  it('words the refusal in Twi with a hostile product name intact: ICU braces, quotes, HTML, 5 KB', async () => {
+    for (const hostile of ["Yam {x} it's '{'", '{n, plural, one {#} other {boom}}', '<script>alert(1)</script>', `${'Puna '.repeat(1000)}{`]) {
+      const productId = await makeProduct(shop.server, 1, 1_250);
+      await db().updateTable('products').set({ name: hostile }).where('id', '=', productId).execute();
+      const buyer = await makeUser(shop.server);
+      await putInCart(shop.server, buyer.id, productId, 2);
+      const twi = await shop.server.call('/shop/checkout', {
+        method: 'POST', token: buyer.token, headers: { cookie: 'akuafo-lang=ak' },
+        json: { pickupLocationId: shop.warehouseId, paymentMethod: 'MOBILE_MONEY', mobileMoneyNetwork: 'MTN', mobileMoneyNumber: freshWallet() },
+      });
+      expect(twi.status).toBe(409);
+      const { message } = (await twi.json()) as { message: string };
+      expect(message).toContain(hostile);
+      expect(message).not.toBe(`Only 1 of ${hostile} left in stock. Please update your cart.`);
+      expect(await stockOf(shop.server, productId)).toBe(1);
+    }
+  });
 });
