@@ -80,4 +80,41 @@ describe('the outbox keeps what a change is, not its English words', () => {
     activate('en');
     expect(rows.map(changeWords)).toEqual([...labels.slice(0, 2), 'Turn off SMS for My orders', ...labels.slice(3)]);
   });
+
+  it('words a row of another app version whose message this catalogue lacks, or whose values are of another shape, without a bare id or a crash', async () => {
+    const rows = [
+      { message: { id: 'outbox.renamedSince', values: { name: 'Yam' } } },
+      { message: { id: 'outbox.renamedSince' }, label: 'Buy yam' },
+      { message: { id: 'outbox.cartChange', values: { name: null, n: 3 } } },
+      { message: { id: 'outbox.notificationOff', values: { channel: { id: 'notifications.renamed' }, topic: { id: 'notifications.topic', values: { topic: 'orders' } } } } },
+      { message: { id: 42 } },
+      { message: 'Add yam' },
+      {},
+    ] as unknown as Pick<OutboxEntry, 'message' | 'label'>[];
+    await loadLocale('en');
+    activate('en');
+    expect(rows.map(changeWords)).toEqual([
+      'A change saved on this phone',
+      'Buy yam',
+      'Change  to 3',
+      'Turn off  for My orders',
+      'A change saved on this phone',
+      'A change saved on this phone',
+      'A change saved on this phone',
+    ]);
+    await loadLocale('ak');
+    activate('ak');
+    expect(changeWords(rows[0]!)).toBe('Nsakrae bi a wɔakora so wɔ fon yi so');
+  });
+
+  it('keeps what a buyer typed intact, ICU braces, quotes, HTML and 5 KB included', async () => {
+    await loadLocale('ak');
+    for (const locale of ['en', 'ak'] as const) {
+      activate(locale);
+      for (const name of ["Yam {x} it's '{'", '{n, plural, one {#} other {boom}}', '<img src=x onerror=alert(1)>', `${'Puna '.repeat(1000)}{`]) {
+        expect(changeWords({ message: { id: 'outbox.cartChange', values: { name, n: 3 } } })).toContain(name);
+        expect(changeWords({ message: { id: 'outbox.contact', values: { subject: name } } })).toContain(name);
+      }
+    }
+  });
 });

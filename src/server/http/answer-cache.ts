@@ -66,6 +66,8 @@ export function createAnswerCache(capBytes: number) {
   let hits = 0;
   let misses = 0;
   let upgrades = 0;
+  /** The data version's prefix of the last keepOnly: an answer of an older version, filled or compressed late, is not kept. */
+  let current = '';
 
   function trim() {
     for (const [oldKey, old] of entries) {
@@ -75,9 +77,11 @@ export function createAnswerCache(capBytes: number) {
     }
   }
 
+  /** One answer may take at most an eighth of the cache, so a huge page cannot flush it. */
+  const fits = (answer: CachedAnswer) => answer.bytes <= capBytes / 8;
+
   function remember(key: string, answer: CachedAnswer) {
-    // One answer may take at most an eighth of the cache, so a huge page cannot flush it.
-    if (answer.bytes > capBytes / 8) return;
+    if (!fits(answer) || !key.startsWith(current)) return;
     entries.set(key, answer);
     bytes += answer.bytes;
     trim();
@@ -92,8 +96,11 @@ export function createAnswerCache(capBytes: number) {
           upgrades += 1;
           // Swapped in only if still kept: an answer dropped meanwhile must not come back.
           if (entries.get(key) === answer) {
-            entries.set(key, better);
-            bytes += better.bytes - answer.bytes;
+            // Both encodings may not fit where one did: then the one kept stays, never compressed again
+            // (answerResponse sends the other encoding or the plain JSON from it).
+            const kept = fits(better) ? better : { ...answer, best: true };
+            entries.set(key, kept);
+            bytes += kept.bytes - answer.bytes;
             trim();
           }
           return better;
@@ -145,6 +152,7 @@ export function createAnswerCache(capBytes: number) {
     },
     /** Drops every answer whose key does not start with prefix (the current data version). */
     keepOnly(prefix: string) {
+      current = prefix;
       for (const [key, answer] of entries) {
         if (key.startsWith(prefix)) continue;
         entries.delete(key);

@@ -8,12 +8,25 @@ import { t } from '../../shared/i18n';
  * as they are.
  */
 export function changeWords(entry: Pick<OutboxEntry, 'message' | 'label'>): string {
-  const message = entry.message ?? fromOldLabel(entry.label ?? '');
-  return message ? word(message) : (entry.label ?? '');
+  const label = typeof entry.label === 'string' ? entry.label : '';
+  const message = entry.message ?? fromOldLabel(label);
+  // A row of another version of the app may name a message this one does not have, or hold
+  // values of another shape: its own words, else a plain sentence, never a bare id or a crash.
+  return (message && word(message)) || label || t('outbox.unknown');
 }
 
-function word({ id, values }: OutboxMessage): string {
-  return t(id, values && Object.fromEntries(Object.entries(values).map(([name, value]) => [name, typeof value === 'object' ? word(value) : value])));
+/** The message in the reader's words, or undefined when this app's catalogue does not have it. */
+function word(message: unknown): string | undefined {
+  if (!message || typeof message !== 'object') return undefined;
+  const { id, values } = message as Partial<OutboxMessage>;
+  if (typeof id !== 'string') return undefined;
+  const worded: Record<string, string | number> = {};
+  if (values && typeof values === 'object') {
+    for (const [name, value] of Object.entries(values)) worded[name] = typeof value === 'number' || typeof value === 'string' ? value : (word(value) ?? '');
+  }
+  const text = t(id, worded);
+  // Lingui answers an id it does not know with the id itself.
+  return text === id ? undefined : text;
 }
 
 type Values = NonNullable<OutboxMessage['values']>;

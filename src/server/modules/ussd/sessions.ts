@@ -42,10 +42,12 @@ export async function answerStep(deps: Deps, step: UssdStep): Promise<Reply> {
   const key = `${step.gateway}:${step.phone}:${step.sessionId}`;
   const db = deps.db;
   const row = await db.selectFrom('ussd_sessions').selectAll().where('session_key', '=', key).executeTakeFirst();
-  const live = row && row.updated_at > ago(SESSION_SECONDS) && row.ended === 0;
+  const recent = row && row.updated_at > ago(SESSION_SECONDS);
+  const live = recent && row.ended === 0;
   const stepText = step.text ?? (live ? `${row.step_text}*${step.input ?? ''}` : '');
 
-  if (live && step.text !== undefined && row.step_text === step.text) return row.reply !== null ? decode(row.reply) : waitForTwin(deps, key, step.text);
+  // A retry of the step that ended the session ("Paid", END) is a retry too: its screen again, not a new session.
+  if (recent && step.text !== undefined && row.step_text === step.text) return row.reply !== null ? decode(row.reply) : waitForTwin(deps, key, step.text);
 
   let version: number;
   let state: UssdState;

@@ -1232,6 +1232,7 @@ export const ak: Catalogue = {
   'outbox.atWarehouseUndo': 'San yi: {name} (adetɔ {number}) wɔ adekoradan mu',
   'outbox.sellerProfile': 'Sesa w’adwuma ho nsɛm',
   'outbox.submission': 'Fa ade foforo ka ho: {name}',
+  'outbox.unknown': 'Nsakrae bi a wɔakora so wɔ fon yi so',
   // The saved items page.
   'wishlist.title': 'Nneɛma a wokoraa',
   'wishlist.loading': 'Nneɛma a wokoraa no reba…',

@@ -995,6 +995,7 @@ export const en = {
   'outbox.atWarehouseUndo': 'Undo: {name} (order {number}) at the warehouse',
   'outbox.sellerProfile': 'Update business profile',
   'outbox.submission': 'Add product: {name}',
+  'outbox.unknown': 'A change saved on this phone',
   // The saved items page (/wishlist).
   'wishlist.title': 'Saved items',
   'wishlist.loading': 'Loading your saved items…',
