@@ -21,8 +21,8 @@ describe('commodity names in every language', () => {
       const names = COMMODITY_NAMES[row.id];
       expect(names, row.id).toBeDefined();
       expect(names!.en).toEqual({ name: row.name, unit: row.unit });
-      expect(names!.ak.name.trim(), row.id).not.toBe('');
-      expect(names!.ak.name, row.id).not.toBe(row.name);
+      expect(names!.ak!.name.trim(), row.id).not.toBe('');
+      expect(names!.ak!.name, row.id).not.toBe(row.name);
     }
     expect(Object.keys(COMMODITY_NAMES).sort()).toEqual(rows.map((r) => r.id).sort());
   });

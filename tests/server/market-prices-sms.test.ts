@@ -103,7 +103,7 @@ describe('a price answer in the asker’s language (issue 27 meets 28)', () => {
 
   it('keeps every Twi answer within two SMS parts, and within one unless the first crop needs more, with the longest names and region', async () => {
     for (const [id, names] of Object.entries(COMMODITY_NAMES)) {
-      const text = await answerPriceQuery(server.deps.db, `PRICE ${names.ak.name}`, 'Greater Accra', { language: 'ak' });
+      const text = await answerPriceQuery(server.deps.db, `PRICE ${names.ak!.name}`, 'Greater Accra', { language: 'ak' });
       expect(text, id).toMatch(/^Akuafo Greater Accra nnawotwe yi: /);
       expect(gsmLength(text), id).toBeLessThanOrEqual(SMS_TWO_PARTS);
       // Rice's two bags fit together in one part: no second part is spent on the extra match.

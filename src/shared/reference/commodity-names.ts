@@ -10,7 +10,10 @@ import type { CommodityWords } from '../schemas/market-prices';
  * The Twi is market Twi; the choices and their alternatives are in docs/i18n/glossary-tw.md for
  * a native speaker's review. A language missing here reads the English.
  */
-export const COMMODITY_NAMES: Record<string, Record<Locale, CommodityWords>> = {
+/** English always; another language where written (a language added later reads the English until its words are here). */
+export type NamesByLanguage = { en: CommodityWords } & Partial<Record<Locale, CommodityWords>>;
+
+export const COMMODITY_NAMES: Record<string, NamesByLanguage> = {
   'maize-50kg': { en: { name: 'Maize', unit: '50 kg bag' }, ak: { name: 'Aburow', unit: 'kotoku 50 kg' } },
   'rice-25kg': { en: { name: 'Rice', unit: '25 kg bag' }, ak: { name: 'Ɛmo', unit: 'kotoku 25 kg' } },
   'rice-5kg': { en: { name: 'Rice', unit: '5 kg bag' }, ak: { name: 'Ɛmo', unit: 'kotoku 5 kg' } },
@@ -34,7 +37,7 @@ export const COMMODITY_NAMES: Record<string, Record<Locale, CommodityWords>> = {
   'urea-50kg': { en: { name: 'Urea fertilizer', unit: '50 kg bag' }, ak: { name: 'Fɛtilaesa Urea', unit: 'kotoku 50 kg' } },
 };
 
-/** The `names` the API answers beside `name`/`unit`: every language's words (English from the row when the table has none). */
-export function namesOf(commodity: { id: string; name: string; unit: string }): Record<Locale, CommodityWords> {
-  return COMMODITY_NAMES[commodity.id] ?? { en: { name: commodity.name, unit: commodity.unit }, ak: { name: commodity.name, unit: commodity.unit } };
+/** The `names` the API answers beside `name`/`unit`: every language's words written (English from the row when the table has none). */
+export function namesOf(commodity: { id: string; name: string; unit: string }): NamesByLanguage {
+  return COMMODITY_NAMES[commodity.id] ?? { en: { name: commodity.name, unit: commodity.unit } };
 }

@@ -1,5 +1,3 @@
-import type { Locale } from '../../../shared/i18n/locales';
-
 /**
  * The words of a price answer (SMS and USSD's "Prices today"), by language. Written with ɛ and
  * ɔ; the SMS and the USSD screen spell them in plain letters (toGsm). Money is "GHS 420" in
@@ -19,7 +17,8 @@ export interface PriceWords {
   examples: (list: string) => string;
 }
 
-export const PRICE_WORDS: Record<Locale, PriceWords> = {
+/** By language code; a language without an entry reads the English. */
+export const PRICE_WORDS: Record<string, PriceWords> & { en: PriceWords } = {
   en: {
     head: (place) => `Akuafo ${place} this week: `,
     commodity: (name, unit) => `${name} ${unit}`,

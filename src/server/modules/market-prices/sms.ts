@@ -33,7 +33,7 @@ function matching(text: string, commodities: MarketPriceSummary[], words: Map<st
 }
 
 function describe(c: MarketPriceSummary, language: Locale): string {
-  const words = PRICE_WORDS[language];
+  const words = PRICE_WORDS[language] ?? PRICE_WORDS.en;
   const own = c.names[language] ?? { name: c.name, unit: c.unit };
   const figures = [c.paid !== null ? words.paid(ghs(c.paid)) : undefined, c.asking !== null ? words.asking(ghs(c.asking)) : undefined].filter(Boolean).join(', ');
   return `${words.commodity(own.name, own.unit)}: ${figures || words.none}.`;
@@ -55,7 +55,7 @@ export interface PriceAnswerOptions {
  */
 export async function answerPriceQuery(db: Db, words: string, region: string | null, options: PriceAnswerOptions = {}): Promise<string> {
   const language: Locale = isLocale(options.language) ? options.language : SOURCE_LOCALE;
-  const said = PRICE_WORDS[language];
+  const said = PRICE_WORDS[language] ?? PRICE_WORDS.en;
   const place = region && (GHANA_REGIONS as readonly string[]).includes(region) ? region : null;
   const prices = createMarketPrices(db);
   const [list, commodities] = await Promise.all([prices.list({ region: (place ?? undefined) as GhanaRegion | undefined }), prices.commodities()]);
