@@ -94,6 +94,16 @@ describe('a price answer in the asker’s language (issue 27 meets 28)', () => {
     }
   });
 
+  it('answers a number without an account in the language of the crop name it wrote', async () => {
+    const from = freshNumber();
+    for (const text of ['PRICE BANKYE', 'PRICE CASSAVA']) {
+      await server.call(`/sms/inbound/africastalking?token=${TOKEN}`, { method: 'POST', ...form({ from, text }) });
+    }
+    const [twi, english] = await repliesTo(from);
+    expect(twi!.body).toMatch(/^Akuafo Ghana nnawotwe yi: Bankye \(kotoku kesee\): /);
+    expect(english!.body).toMatch(/^Akuafo Ghana this week: Cassava maxi bag: /);
+  });
+
   it('finds a crop by its Twi name with the special letters or without', async () => {
     for (const words of ['bayerɛ', 'BAYERE', 'PRICE BRODEE', 'brɔdeɛ']) {
       const text = await answerPriceQuery(server.deps.db, words, null, { language: 'en' });

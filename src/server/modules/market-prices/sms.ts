@@ -32,6 +32,21 @@ function matching(text: string, commodities: MarketPriceSummary[], words: Map<st
   });
 }
 
+/**
+ * The language a question without a known language was asked in: one whose name of a crop
+ * (not also the English's) the asker wrote, as "PRICE ABUROW"; else English.
+ */
+function askedIn(text: string, commodities: MarketPriceSummary[]): Locale {
+  const asked = new Set(plainWords(text));
+  for (const c of commodities) {
+    const english = new Set(plainWords(`${c.name} ${c.names.en?.name ?? ''}`));
+    for (const [code, words] of Object.entries(c.names)) {
+      if (code !== SOURCE_LOCALE && isLocale(code) && plainWords(words.name).some((w) => asked.has(w) && !english.has(w))) return code;
+    }
+  }
+  return SOURCE_LOCALE;
+}
+
 function describe(c: MarketPriceSummary, language: Locale): string {
   const words = PRICE_WORDS[language] ?? PRICE_WORDS.en;
   const own = c.names[language] ?? { name: c.name, unit: c.unit };
@@ -40,7 +55,7 @@ function describe(c: MarketPriceSummary, language: Locale): string {
 }
 
 export interface PriceAnswerOptions {
-  /** The asker's language (their account's, or their USSD choice); English when unknown. */
+  /** The asker's language (their account's, or their USSD choice); when unknown, the language of the crop's name they wrote, else English. */
   language?: string;
   /** A USSD screen's length; an SMS otherwise (see answerPriceQuery). */
   limit?: number;
@@ -54,11 +69,11 @@ export interface PriceAnswerOptions {
  * they fit the parts already paid for. With `limit` (a USSD screen), within that.
  */
 export async function answerPriceQuery(db: Db, words: string, region: string | null, options: PriceAnswerOptions = {}): Promise<string> {
-  const language: Locale = isLocale(options.language) ? options.language : SOURCE_LOCALE;
-  const said = PRICE_WORDS[language] ?? PRICE_WORDS.en;
   const place = region && (GHANA_REGIONS as readonly string[]).includes(region) ? region : null;
   const prices = createMarketPrices(db);
   const [list, commodities] = await Promise.all([prices.list({ region: (place ?? undefined) as GhanaRegion | undefined }), prices.commodities()]);
+  const language: Locale = isLocale(options.language) ? options.language : askedIn(words, list);
+  const said = PRICE_WORDS[language] ?? PRICE_WORDS.en;
   const found = matching(words, list, new Map(commodities.map((c) => [c.id, c.words])));
   const within = (essential: string) => options.limit ?? (gsmLength(toGsm(essential)) <= SMS_LIMIT ? SMS_LIMIT : SMS_TWO_PARTS);
   if (found.length === 0) {
