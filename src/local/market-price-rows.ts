@@ -28,6 +28,8 @@ export function summariesFromRows(commodities: Commodity[], rows: RowsByKey, wee
       const current = rows.get(priceRowKey(c.id, place, week));
       return {
         ...c,
+        // A list kept by an older version of the app has no names: the page reads the English.
+        names: c.names ?? {},
         paid: current?.paid ?? null,
         asking: current?.asking ?? null,
         sales: current?.sales ?? 0,
@@ -42,5 +44,5 @@ export function detailFromRows(commodities: Commodity[], rows: RowsByKey, week: 
   const commodity = commodities.find((c) => c.id === id);
   if (!commodity) return undefined;
   const weeks = weeksEndingWith(week, INDEX_WEEKS);
-  return { id, name: commodity.name, unit: commodity.unit, regions: GHANA_REGIONS.map((region) => ({ region, weeks: weeks.map((w) => weekIn(rows, id, region, w)) })) };
+  return { id, name: commodity.name, unit: commodity.unit, names: commodity.names ?? {}, regions: GHANA_REGIONS.map((region) => ({ region, weeks: weeks.map((w) => weekIn(rows, id, region, w)) })) };
 }

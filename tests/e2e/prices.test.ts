@@ -65,6 +65,28 @@ describe.skipIf(!baseUrl)('market prices in the browser', () => {
     await page.close();
   });
 
+  it('names the commodities in Twi for a Twi reader, online and offline (issue 27)', async () => {
+    const twiPhone = await launchBrowser({ width: 1024 });
+    try {
+      const page = await twiPhone.newPage();
+      await page.goto(`${baseUrl}/prices`);
+      await page.getByRole('combobox', { name: /Language/ }).first().selectOption('ak');
+      await page.getByRole('heading', { name: 'Aburow ne ɛmo', level: 2 }).waitFor({ timeout: 30_000 });
+      const maize = page.getByRole('link', { name: 'Aburow, kotoku 50 kg' });
+      await maize.waitFor({ timeout: 20_000 });
+      expect(await page.getByRole('link', { name: 'Maize, 50 kg bag' }).count()).toBe(0);
+      await maize.click();
+      await page.getByRole('heading', { name: 'Aburow, kotoku 50 kg', level: 1 }).waitFor();
+
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 60_000 });
+      await twiPhone.setOffline(true);
+      await page.goto(`${baseUrl}/prices`);
+      await page.getByRole('link', { name: 'Bayerɛ, baako' }).waitFor({ timeout: 20_000 });
+    } finally {
+      await twiPhone.close();
+    }
+  });
+
   it("shows the typical price in the product's region next to its price", async () => {
     const answer = await fetch(`${baseUrl}/api/v1/products?search=${encodeURIComponent('White Maize')}`);
     const { data } = (await answer.json()) as { data: { id: number; name: string; region: string }[] };

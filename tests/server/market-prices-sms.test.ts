@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerPriceQuery } from '../../src/server/modules/market-prices/sms';
-import { gsmLength } from '../../src/server/platform/messages/sms-text';
+import { chooseLanguage } from '../../src/server/modules/ussd/phone-accounts';
+import { gsmLength, SMS_LIMIT, SMS_TWO_PARTS } from '../../src/server/platform/messages/sms-text';
+import { COMMODITY_NAMES } from '../../src/shared/reference/commodity-names';
+import { SCREEN_LIMIT } from '../../src/server/modules/ussd/engine';
 import { startTestServer, type TestServer } from '../support/server';
 
 /** Issue 28.4: a price question by SMS, through either gateway, answered in one SMS through the outbox. */
@@ -71,5 +74,63 @@ describe('answerPriceQuery (also for the USSD menu)', () => {
     const text = await answerPriceQuery(server.deps.db, 'PRICE SPACESHIP', null);
     expect(text).toMatch(/Send PRICE and a crop, e.g. PRICE MAIZE/);
     expect(gsmLength(text)).toBeLessThanOrEqual(160);
+  });
+});
+
+describe('a price answer in the asker’s language (issue 27 meets 28)', () => {
+  it('answers a Twi account in Twi, plain letters, naming the crop in Twi, asked in Twi or English', async () => {
+    const from = freshNumber();
+    await chooseLanguage(server.deps.db, `0${from.slice(4)}`, 'ak');
+    for (const text of ['PRICE ABUROW', 'aburow bo yɛ sɛn', 'PRICE MAIZE']) {
+      const res = await server.call(`/sms/inbound/africastalking?token=${TOKEN}`, { method: 'POST', ...form({ from, text }) });
+      expect(res.status).toBe(200);
+    }
+    const replies = await repliesTo(from);
+    expect(replies).toHaveLength(3);
+    for (const reply of replies) {
+      expect(reply.body).toMatch(/^Akuafo Ghana nnawotwe yi: Aburow \(kotoku 50 kg\): wotoo GHS [\d,.]+, wobisa GHS [\d,.]+\./);
+      expect(reply.body).not.toMatch(/Maize|paid|asking/);
+      expect(gsmLength(reply.body)).toBeLessThanOrEqual(SMS_TWO_PARTS);
+    }
+  });
+
+  it('answers a number without an account in the language of the crop name it wrote', async () => {
+    const from = freshNumber();
+    for (const text of ['PRICE BANKYE', 'PRICE CASSAVA']) {
+      await server.call(`/sms/inbound/africastalking?token=${TOKEN}`, { method: 'POST', ...form({ from, text }) });
+    }
+    const [twi, english] = await repliesTo(from);
+    expect(twi!.body).toMatch(/^Akuafo Ghana nnawotwe yi: Bankye \(kotoku kesee\): /);
+    expect(english!.body).toMatch(/^Akuafo Ghana this week: Cassava maxi bag: /);
+  });
+
+  it('finds a crop by its Twi name with the special letters or without', async () => {
+    for (const words of ['bayerɛ', 'BAYERE', 'PRICE BRODEE', 'brɔdeɛ']) {
+      const text = await answerPriceQuery(server.deps.db, words, null, { language: 'en' });
+      expect(text).toMatch(/^Akuafo Ghana this week: (Yam tuber|Plantain bunch)/);
+    }
+  });
+
+  it('keeps every Twi answer within two SMS parts, and within one unless the first crop needs more, with the longest names and region', async () => {
+    for (const [id, names] of Object.entries(COMMODITY_NAMES)) {
+      const text = await answerPriceQuery(server.deps.db, `PRICE ${names.ak!.name}`, 'Greater Accra', { language: 'ak' });
+      expect(text, id).toMatch(/^Akuafo Greater Accra nnawotwe yi: /);
+      expect(gsmLength(text), id).toBeLessThanOrEqual(SMS_TWO_PARTS);
+      // Rice's two bags fit together in one part: no second part is spent on the extra match.
+      if (id.startsWith('rice')) expect(gsmLength(text)).toBeLessThanOrEqual(SMS_LIMIT);
+    }
+  });
+
+  it('says how to ask in Twi, with Twi examples', async () => {
+    const text = await answerPriceQuery(server.deps.db, 'PRICE SPACESHIP', null, { language: 'ak' });
+    expect(text).toMatch(/Kyerew PRICE ne nnobae din, te se PRICE ABUROW\. So hwe: ABUROW, EMO, AYUO, ATOKO\./);
+    expect(gsmLength(text)).toBeLessThanOrEqual(SMS_LIMIT);
+  });
+
+  it('holds a USSD answer to one screen in either language', async () => {
+    for (const language of ['en', 'ak']) {
+      const text = await answerPriceQuery(server.deps.db, 'rice maize yam npk', 'Greater Accra', { language, limit: SCREEN_LIMIT });
+      expect(gsmLength(text)).toBeLessThanOrEqual(SCREEN_LIMIT);
+    }
   });
 });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { answerPriceQuery } from '../../src/server/modules/market-prices/sms';
 import { shopServer } from '../support/shop';
-import { dial, freshCaller } from '../support/ussd';
+import { SCREEN_LIMIT } from '../../src/server/modules/ussd/engine';
+import { dial, freshCaller, choiceFor } from '../support/ussd';
 
 const shop = shopServer();
 
@@ -23,6 +24,23 @@ describe('USSD: Prices today', () => {
     // No region is known for a new caller: the whole country, as the SMS would say it.
     expect(answer.text).toBe(await answerPriceQuery(shop.server.deps.db, 'maize', null));
     expect(answer.text).toContain('Maize');
+  });
+
+  it('answers a Twi caller in Twi, on one screen, in plain letters, for a crop named in Twi or English', async () => {
+    const call = dial(shop.server, freshCaller());
+    const menu = await call.press();
+    await call.press(choiceFor(menu, 'Language/Kasa'));
+    const twi = await call.press('2');
+    const ask = await call.press(choiceFor(twi, 'Enne dwam bo'));
+    expect(ask.text).toContain('te se ABUROW');
+    const wrong = await call.press('99');
+    expect(wrong.text).toContain('kyerew nnobae din, te se ABUROW anaa BAYERE');
+    const answer = await call.press('aburow');
+    expect(answer.kind).toBe('END');
+    expect(answer.text).toMatch(/^Akuafo Ghana nnawotwe yi: Aburow \(kotoku 50 kg\): /);
+    expect(answer.text).not.toMatch(/[ɛɔ]|Maize/);
+    expect(answer.text.length).toBeLessThanOrEqual(SCREEN_LIMIT);
+    expect(answer.text).toBe(await answerPriceQuery(shop.server.deps.db, 'maize', null, { language: 'ak', limit: SCREEN_LIMIT }));
   });
 
   it('goes back to the main menu on 0', async () => {

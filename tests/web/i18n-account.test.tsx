@@ -153,7 +153,8 @@ describe('Settings, the profile cards, the sync chip and /prices from the catalo
         <Routes><Route path="/prices/:id" element={<CommodityPricePage />} /></Routes>
       </MemoryRouter>,
     );
-    await screen.findByRole('heading', { level: 2, name: 'Grains' });
+    // The category heading is the catalogue's word for it now (card.category.Grains), as on the product cards.
+    await screen.findByRole('heading', { level: 2, name: /^⟦.+⟧$/ });
     await screen.findByRole('heading', { level: 2, name: 'Ashanti' });
     expect(untranslated(container, DATA)).toEqual([]);
   });

@@ -16,11 +16,24 @@ export interface MarketWeek {
   asking: number | null;
 }
 
+/** A commodity's name and unit in one language ("Aburow", "kotoku 50 kg"). */
+export interface CommodityWords {
+  name: string;
+  unit: string;
+}
+
+/**
+ * Every language's words for a commodity, by language code ("en", "ak"), beside the English
+ * `name` and `unit` every answer has kept (src/shared/reference/commodity-names.ts).
+ */
+export type CommodityNames = Record<string, CommodityWords>;
+
 /** A commodity this week (paid/asking/sales/listings) and its last INDEX_WEEKS weeks, oldest first. */
 export interface MarketPriceSummary {
   id: string;
   name: string;
   unit: string;
+  names: CommodityNames;
   category: string;
   paid: number | null;
   asking: number | null;
@@ -33,6 +46,7 @@ export interface MarketPriceDetail {
   id: string;
   name: string;
   unit: string;
+  names: CommodityNames;
   regions: { region: string; weeks: MarketWeek[] }[];
 }
 
@@ -74,6 +88,8 @@ export interface Commodity {
   id: string;
   name: string;
   unit: string;
+  /** Absent from a list kept by an older version of the app: it reads the English. */
+  names?: CommodityNames;
   category: string;
 }
 
@@ -90,4 +106,9 @@ export interface MarketPriceChanges {
   commoditiesTag: string;
   /** In commodity order; only when the phone's tag is not the current one. */
   commodities?: Commodity[];
+}
+
+/** A commodity's name and unit in the reader's language: its `names`, else the English `name` and `unit`. */
+export function wordsFor(commodity: { name: string; unit: string; names?: CommodityNames }, language: string): CommodityWords {
+  return commodity.names?.[language] ?? { name: commodity.name, unit: commodity.unit };
 }

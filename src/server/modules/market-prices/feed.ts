@@ -5,6 +5,7 @@ import { INDEX_WEEKS } from '../../../shared/market-prices';
 import { isoWeekOf, weeksEndingWith } from '../../../shared/market-weeks';
 import { fromMinor } from '../../../shared/money';
 import type { MarketPriceChanges, MarketPriceChangesQuery, MarketPriceRow } from '../../../shared/schemas/market-prices';
+import { namesOf } from '../../../shared/reference/commodity-names';
 import type { Db } from '../../platform/db';
 import type { MarketPriceRowsTable } from '../../platform/db/schema';
 import { COUNTRY } from './index-update';
@@ -114,7 +115,8 @@ export async function priceChanges(db: Db, query: MarketPriceChangesQuery, now =
   const rows = since >= head ? [] : await changed.orderBy('version').limit(limit + 1).execute();
   const hasMore = rows.length > limit;
   const page = rows.slice(0, limit);
-  const commodities = await db.selectFrom('commodities').select(['id', 'name', 'unit', 'category']).orderBy('position').execute();
+  // Every language's names ride along, so a phone that switches language offline reads them at once.
+  const commodities = (await db.selectFrom('commodities').select(['id', 'name', 'unit', 'category']).orderBy('position').execute()).map((c) => ({ ...c, names: namesOf(c) }));
   const commoditiesTag = createHash('sha256').update(JSON.stringify(commodities)).digest('hex').slice(0, 12);
   return {
     week: isoWeekOf(now),

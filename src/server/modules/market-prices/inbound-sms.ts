@@ -38,14 +38,18 @@ const ADAPTERS: Record<string, (f: Record<string, string>) => Partial<InboundSms
 /** Per sending number: a few questions an hour. Per address: the gateway's, shared by every sender. */
 const PRICE_SMS: RateRule = { name: 'price-sms', windowMs: 60 * 60_000, perIp: 3_000, perAccount: 5, message: 'Too many price questions from this number. Please try again later.' };
 
-/** The sender's region: their default address, else their business, else none (the whole country). */
-async function regionOf(db: Db, phone: { national: string; international: string }): Promise<string | null> {
-  const user = await db.selectFrom('users').select('id').where('phone', 'in', [phone.national, phone.international, phone.international.slice(1)]).orderBy('id').executeTakeFirst();
-  if (!user) return null;
+/**
+ * The sender's region (their default address, else their business, else none: the whole
+ * country) and language (their account's, chosen on the web or by USSD; else English).
+ */
+async function senderOf(db: Db, phone: { national: string; international: string }): Promise<{ region: string | null; language: string | undefined }> {
+  const user = await db.selectFrom('users').select(['id', 'language']).where('phone', 'in', [phone.national, phone.international, phone.international.slice(1)]).orderBy('id').executeTakeFirst();
+  if (!user) return { region: null, language: undefined };
+  const language = user.language ?? undefined;
   const address = await db.selectFrom('customer_addresses').select('region').where('user_id', '=', user.id).orderBy('is_default', 'desc').orderBy('id').executeTakeFirst();
-  if (address) return address.region;
+  if (address) return { region: address.region, language };
   const seller = await db.selectFrom('seller_profiles').select('business_region').where('user_id', '=', user.id).executeTakeFirst();
-  return seller?.business_region ?? null;
+  return { region: seller?.business_region ?? null, language };
 }
 
 /**
@@ -68,7 +72,8 @@ export function inboundSmsRoutes(deps: Deps) {
         if (error instanceof HttpError && error.status === 429) return c.json({ data: { replied: false, reason: 'rate_limited' } });
         throw error;
       }
-      const text = await answerPriceQuery(deps.db, sms.text.slice(0, 160), await regionOf(deps.db, phone));
+      const sender = await senderOf(deps.db, phone);
+      const text = await answerPriceQuery(deps.db, sms.text.slice(0, 160), sender.region, { language: sender.language });
       await queueSms(deps.db, { to: phone.international, text, topic: 'market.prices' });
       return c.json({ data: { replied: true } });
     });

@@ -3,6 +3,7 @@ import { INDEX_WEEKS, median, MIN_SALES } from '../../../shared/market-prices';
 import { isoWeekOf, weekStart, weeksEndingWith } from '../../../shared/market-weeks';
 import { fromMinor } from '../../../shared/money';
 import type { MarketPriceDetail, MarketPriceSummary, MarketPricesQuery, MarketWeek } from '../../../shared/schemas/market-prices';
+import { namesOf } from '../../../shared/reference/commodity-names';
 import type { Db } from '../../platform/db';
 import { COUNTRY } from './index-update';
 
@@ -78,7 +79,7 @@ export function createMarketPrices(db: Db) {
       return rows.map((c) => {
         const history = weeks.map((week) => weekOf(c.id, region, week, paid, asking));
         const current = history[history.length - 1]!;
-        return { ...c, paid: current.entry.paid, asking: current.entry.asking, sales: current.sales, listings: current.listings, weeks: history.map((h) => h.entry) };
+        return { ...c, names: namesOf(c), paid: current.entry.paid, asking: current.entry.asking, sales: current.sales, listings: current.listings, weeks: history.map((h) => h.entry) };
       });
     },
 
@@ -88,7 +89,7 @@ export function createMarketPrices(db: Db) {
       if (!commodity) return undefined;
       const weeks = weeksEndingWith(isoWeekOf(now), INDEX_WEEKS);
       const [paid, asking] = await Promise.all([paidCells(db, weeks, [...GHANA_REGIONS]), askingByWeek(db, weeks, now.getTime())]);
-      return { ...commodity, regions: GHANA_REGIONS.map((region) => ({ region, weeks: weeks.map((week) => weekOf(id, region, week, paid, asking).entry) })) };
+      return { ...commodity, names: namesOf(commodity), regions: GHANA_REGIONS.map((region) => ({ region, weeks: weeks.map((week) => weekOf(id, region, week, paid, asking).entry) })) };
     },
 
     /** Commodities a seller may pick when listing. */

@@ -1,46 +1,86 @@
 import { GHANA_REGIONS, type GhanaRegion } from '../../../shared/catalogue';
+import { isLocale, SOURCE_LOCALE, type Locale } from '../../../shared/i18n/locales';
 import { MIN_SALES } from '../../../shared/market-prices';
 import type { MarketPriceSummary } from '../../../shared/schemas/market-prices';
 import type { Db } from '../../platform/db';
-import { fitSms } from '../../platform/messages/sms-text';
+import { fitWithin, gsmLength, SMS_LIMIT, SMS_TWO_PARTS, toGsm } from '../../platform/messages/sms-text';
 import { createMarketPrices } from './service';
+import { PRICE_WORDS } from './sms-words';
 
 /** "GHS 420" / "GHS 12.50": SMS money, GSM-7 and short (the cedi sign is not in GSM-7). */
 const ghs = (cedis: number) => `GHS ${Number.isInteger(cedis) ? cedis.toLocaleString('en-GB') : cedis.toFixed(2)}`;
 
-/** Words that only say "price": PRICE MAIZE, prices of maize, how much is maize. */
-const FILLER = new Set(['price', 'prices', 'of', 'for', 'the', 'how', 'much', 'is', 'are', 'today', 'please', 'pls', 'what']);
+/**
+ * Words that only say "price", in English and Twi: PRICE MAIZE, prices of maize, how much is
+ * maize; "aburow bo yɛ sɛn ɛnnɛ" (how much is maize today).
+ */
+const FILLER = new Set([
+  ...['price', 'prices', 'of', 'for', 'the', 'how', 'much', 'is', 'are', 'today', 'please', 'pls', 'what'],
+  ...['bo', 'ne', 'ye', 'sen', 'yi', 'enne', 'dwam', 'mepa', 'wo', 'kyew'],
+]);
 
-/** The commodities an SMS names, best match first: all words of the text are looked up in each commodity's words and name. */
+/** A text's words as plain lower-case letters and digits: "Bayerɛ" and "BAYERE" read alike. */
+const plainWords = (text: string) => toGsm(text).toLowerCase().replace(/[^a-z0-9 ]+/g, ' ').split(/\s+/).filter(Boolean);
+
+/** The commodities an SMS names, best match first: all words of the text are looked up in each commodity's words and names in every language. */
 function matching(text: string, commodities: MarketPriceSummary[], words: Map<string, string>): MarketPriceSummary[] {
-  const asked = text.toLowerCase().replace(/[^a-z0-9 ]+/g, ' ').split(/\s+/).filter((w) => w && !FILLER.has(w));
+  const asked = plainWords(text).filter((w) => !FILLER.has(w));
   if (asked.length === 0) return [];
   return commodities.filter((c) => {
-    const known = `${words.get(c.id) ?? ''} ${c.name.toLowerCase()}`.split(/\s+/);
+    const known = plainWords([words.get(c.id) ?? '', c.name, ...Object.values(c.names).map((n) => n.name)].join(' '));
     return asked.some((w) => known.includes(w) || known.includes(w.replace(/s$/, '')));
   });
 }
 
-function describe(c: MarketPriceSummary): string {
-  const figures = [c.paid !== null ? `paid ${ghs(c.paid)}` : undefined, c.asking !== null ? `asking ${ghs(c.asking)}` : undefined].filter(Boolean).join(', ');
-  return `${c.name} ${c.unit}: ${figures || 'no price this week'}.`;
+/**
+ * The language a question without a known language was asked in: one whose name of a crop
+ * (not also the English's) the asker wrote, as "PRICE ABUROW"; else English.
+ */
+function askedIn(text: string, commodities: MarketPriceSummary[]): Locale {
+  const asked = new Set(plainWords(text));
+  for (const c of commodities) {
+    const english = new Set(plainWords(`${c.name} ${c.names.en?.name ?? ''}`));
+    for (const [code, words] of Object.entries(c.names)) {
+      if (code !== SOURCE_LOCALE && isLocale(code) && plainWords(words.name).some((w) => asked.has(w) && !english.has(w))) return code;
+    }
+  }
+  return SOURCE_LOCALE;
+}
+
+function describe(c: MarketPriceSummary, language: Locale): string {
+  const words = PRICE_WORDS[language] ?? PRICE_WORDS.en;
+  const own = c.names[language] ?? { name: c.name, unit: c.unit };
+  const figures = [c.paid !== null ? words.paid(ghs(c.paid)) : undefined, c.asking !== null ? words.asking(ghs(c.asking)) : undefined].filter(Boolean).join(', ');
+  return `${words.commodity(own.name, own.unit)}: ${figures || words.none}.`;
+}
+
+export interface PriceAnswerOptions {
+  /** The asker's language (their account's, or their USSD choice); when unknown, the language of the crop's name they wrote, else English. */
+  language?: string;
+  /** A USSD screen's length; an SMS otherwise (see answerPriceQuery). */
+  limit?: number;
 }
 
 /**
  * The answer to a price question by SMS (and USSD's "Prices today"): this week's paid and
- * asking price of the commodity named, in the region given (else the whole country), in one
- * SMS of at most 160 GSM-7 characters.
+ * asking price of the commodity named (in English or Twi), in the region given (else the whole
+ * country), in the asker's language. An SMS spends a second part only when the first match
+ * alone needs it (Twi's longer words can); further matches and the note are added only while
+ * they fit the parts already paid for. With `limit` (a USSD screen), within that.
  */
-export async function answerPriceQuery(db: Db, words: string, region: string | null): Promise<string> {
+export async function answerPriceQuery(db: Db, words: string, region: string | null, options: PriceAnswerOptions = {}): Promise<string> {
   const place = region && (GHANA_REGIONS as readonly string[]).includes(region) ? region : null;
   const prices = createMarketPrices(db);
   const [list, commodities] = await Promise.all([prices.list({ region: (place ?? undefined) as GhanaRegion | undefined }), prices.commodities()]);
+  const language: Locale = isLocale(options.language) ? options.language : askedIn(words, list);
+  const said = PRICE_WORDS[language] ?? PRICE_WORDS.en;
   const found = matching(words, list, new Map(commodities.map((c) => [c.id, c.words])));
+  const within = (essential: string) => options.limit ?? (gsmLength(toGsm(essential)) <= SMS_LIMIT ? SMS_LIMIT : SMS_TWO_PARTS);
   if (found.length === 0) {
-    const examples = list.slice(0, 4).map((c) => c.name.split(' ')[0]!.toUpperCase()).join(', ');
-    return fitSms('Akuafo prices: we could not tell which produce you mean. Send PRICE and a crop, e.g. PRICE MAIZE.', `Try: ${examples}.`);
+    const examples = [...new Set(list.map((c) => (c.names[language]?.name ?? c.name).split(' ')[0]!.toUpperCase()))].slice(0, 4).join(', ');
+    return fitWithin(within(said.unknown), said.unknown, said.examples(examples));
   }
-  const head = `Akuafo ${place ?? 'Ghana'} this week: `;
-  const few = found.some((c) => c.paid === null && c.asking !== null) ? `Asking only where under ${MIN_SALES} sales.` : '';
-  return fitSms(head + describe(found[0]!), ...found.slice(1).map(describe), few);
+  const essential = said.head(place ?? 'Ghana') + describe(found[0]!, language);
+  const few = found.some((c) => c.paid === null && c.asking !== null) ? [said.fewSales(MIN_SALES)] : [];
+  return fitWithin(within(essential), essential, ...found.slice(1).map((c) => describe(c, language)), ...few);
 }

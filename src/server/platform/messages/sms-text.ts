@@ -5,6 +5,8 @@
  * docs/i18n/README.md: one 160-character part rather than 70-character UCS-2 parts).
  */
 export const SMS_LIMIT = 160;
+/** Two parts of a long SMS: each carries 153 characters once the parts' header is in. */
+export const SMS_TWO_PARTS = 2 * 153;
 
 const GSM_BASIC =
   '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà';
@@ -43,10 +45,15 @@ export function toGsm(text: string): string {
  * essential words go first and details (the warehouse address, a thank-you) drop off first.
  */
 export function fitSms(essential: string, ...optional: string[]): string {
+  return fitWithin(SMS_LIMIT, essential, ...optional);
+}
+
+/** fitSms within another length: two SMS parts, or a USSD screen. */
+export function fitWithin(limit: number, essential: string, ...optional: string[]): string {
   let text = toGsm(essential);
   for (const part of optional) {
     const longer = `${text} ${toGsm(part)}`;
-    if (gsmLength(longer) <= SMS_LIMIT) text = longer;
+    if (gsmLength(longer) <= limit) text = longer;
   }
   return text;
 }

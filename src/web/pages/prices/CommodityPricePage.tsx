@@ -2,11 +2,13 @@ import { Link, useParams } from 'react-router-dom';
 import { changeInWords, PriceTrend } from '../../components/PriceTrend';
 import { Price } from '../../components/Price';
 import { useMarketPrice } from './usePrices';
-import { useT } from '../../i18n/language';
+import { wordsFor } from '../../../shared/schemas/market-prices';
+import { useLocale, useT } from '../../i18n/language';
 
 /** One commodity's last weeks in every region, side by side. */
 export default function CommodityPricePage() {
   const t = useT();
+  const locale = useLocale();
   const { id } = useParams();
   const prices = useMarketPrice(id);
   if (prices.status === 'loading') return <p className="p-4" role="status">{t('prices.loading')}</p>;
@@ -20,12 +22,13 @@ export default function CommodityPricePage() {
     );
   }
   const c = prices.data;
+  const words = wordsFor(c, locale);
   const traded = c.regions.filter((r) => r.weeks.some((w) => w.paid !== null || w.asking !== null));
   return (
     <div className="mx-auto max-w-5xl px-3 py-6 sm:px-4">
       <Link to="/prices" className="text-sm text-brand-dark underline">{t('prices.all')}</Link>
-      <h1 className="mb-4 mt-2 text-2xl font-bold sm:text-3xl">{c.name}, {c.unit}</h1>
-      {traded.length === 0 && <p>{t('prices.noRegion', { name: c.name.toLowerCase() })}</p>}
+      <h1 className="mb-4 mt-2 text-2xl font-bold sm:text-3xl">{words.name}, {words.unit}</h1>
+      {traded.length === 0 && <p>{t('prices.noRegion', { name: words.name.toLowerCase() })}</p>}
       <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
         {traded.map((r) => {
           const now = r.weeks.at(-1)!;
@@ -37,7 +40,7 @@ export default function CommodityPricePage() {
                 {now.asking !== null && <> · {t('prices.asking')} <Price value={now.asking} className="font-semibold" /></>}
               </p>
               <p className="text-sm text-gray-700">{changeInWords(r.weeks)}</p>
-              <PriceTrend weeks={r.weeks} label={t('prices.trendLabel', { name: c.name, place: r.region, n: r.weeks.length })} />
+              <PriceTrend weeks={r.weeks} label={t('prices.trendLabel', { name: words.name, place: r.region, n: r.weeks.length })} />
             </li>
           );
         })}

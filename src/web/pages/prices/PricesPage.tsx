@@ -2,11 +2,12 @@ import { Link } from 'react-router-dom';
 import { GHANA_REGIONS } from '../../../shared/catalogue';
 import { formatDateTime } from '../../../shared/dates';
 import { MIN_SALES } from '../../../shared/market-prices';
-import type { MarketPriceSummary } from '../../../shared/schemas/market-prices';
+import { wordsFor, type MarketPriceSummary } from '../../../shared/schemas/market-prices';
 import { Price } from '../../components/Price';
 import { changeInWords, PriceTrend } from '../../components/PriceTrend';
 import { useMarketPrices, usePriceRegion } from './usePrices';
-import { useT } from '../../i18n/language';
+import { useLocale, useT } from '../../i18n/language';
+import { categoryName } from '../../components/catalogue/words';
 
 /** What produce sells for this week, by region: our own paid orders and the listings' asking prices. */
 export default function PricesPage() {
@@ -41,7 +42,7 @@ export default function PricesPage() {
           </p>
           {[...byCategory].map(([category, commodities]) => (
             <section key={category} className="mb-6" aria-labelledby={`prices-${category}`}>
-              <h2 id={`prices-${category}`} className="mb-2 text-lg font-semibold">{category}</h2>
+              <h2 id={`prices-${category}`} className="mb-2 text-lg font-semibold">{categoryName(category)}</h2>
               <ul className="divide-y divide-gray-200 rounded-lg bg-white ring-1 ring-gray-200">
                 {commodities.map((c) => (
                   <CommodityRow key={c.id} commodity={c} place={place} />
@@ -57,16 +58,18 @@ export default function PricesPage() {
 
 function CommodityRow({ commodity: c, place }: { commodity: MarketPriceSummary; place: string }) {
   const t = useT();
+  // The commodity in the reader's words ("Aburow, kotoku 50 kg"); its id and figures are the same in every language.
+  const words = wordsFor(c, useLocale());
   return (
     <li className="flex flex-wrap items-center justify-between gap-2 p-3">
       <div className="min-w-0">
         <Link to={`/prices/${c.id}`} className="font-medium text-brand-dark underline">
-          {c.name}, {c.unit}
+          {words.name}, {words.unit}
         </Link>
         <ThisWeek paid={c.paid} asking={c.asking} sales={c.sales} listings={c.listings} />
         <p className="text-sm text-gray-700">{changeInWords(c.weeks)}</p>
       </div>
-      <PriceTrend weeks={c.weeks} label={t('prices.trendLabel', { name: c.name, place, n: c.weeks.length })} />
+      <PriceTrend weeks={c.weeks} label={t('prices.trendLabel', { name: words.name, place, n: c.weeks.length })} />
     </li>
   );
 }
