@@ -4,17 +4,18 @@ import { localDb, type AkuafoDb, type LocalProduct } from './db';
 import { localSameCategory } from './catalogue-query';
 import { toLocalProduct } from './catalogue';
 import { bumpGeneration } from './mirror-scope';
-import { readSession } from './session';
+import { signedInAccount } from './session';
 
 /**
  * A product detail as this phone keeps it. canReview is the answer for one user, so the
- * copy remembers whose it is (cachedFor: their e-mail) and another user does not inherit it.
+ * copy remembers whose it is (cachedFor: their account id, not the e-mail, which every
+ * phone-only account shares as '') and another user does not inherit it.
  */
-export type CachedDetail = ProductDetail & { cachedAt: string; cachedFor?: string };
+export type CachedDetail = ProductDetail & { cachedAt: string; cachedFor?: number };
 
-/** Whether the cached answer to "may this user review?" is yes, for the signed-in user. */
-export function mayReview(detail: CachedDetail | undefined, email: string | undefined): boolean {
-  return !!detail && detail.canReview && email !== undefined && detail.cachedFor === email;
+/** Whether the cached answer to "may this user review?" is yes, for the signed-in account. */
+export function mayReview(detail: CachedDetail | undefined, account: number | undefined): boolean {
+  return !!detail && detail.canReview && account !== undefined && detail.cachedFor === account;
 }
 
 const RELATED_COUNT = 4;
@@ -26,7 +27,7 @@ const RELATED_COUNT = 4;
 export async function fetchProductDetail(api: ApiClient, id: number, db: AkuafoDb = localDb): Promise<CachedDetail> {
   try {
     const { data } = await api.get<{ data: ProductDetail }>(`products/${id}`);
-    const cachedFor = (await readSession(db))?.user.email;
+    const cachedFor = await signedInAccount(db);
     const cached: CachedDetail = { ...data, cachedAt: new Date().toISOString(), cachedFor };
     const { reviews: _reviews, relatedProducts: _related, canReview: _canReview, ...product } = data;
     // An opened listing is kept in the mirror (mirror-scope.ts), found by offline search even outside the scope.

@@ -2,6 +2,7 @@ import Dexie, { type EntityTable } from 'dexie';
 import type { Product, ProductDetail } from '../shared/schemas/catalogue';
 import type { MessageId } from '../shared/i18n';
 import type { MarketPriceRow } from '../shared/schemas/market-prices';
+import { fileUnderAccountId } from './file-by-account';
 
 /**
  * The phone's working copy. Screens read it through useLiveQuery, so they render at once
@@ -116,6 +117,8 @@ export class AkuafoDb extends Dexie {
         // The whole answers kept before the mirror: the rows replace them.
         await tx.table('meta').filter((m: MetaEntry) => /^market-prices?:/.test(m.key) && m.key !== 'market-prices:region').delete();
       });
+    // Personal data filed under the account's id, not its e-mail ('' for every phone-only account).
+    this.version(3).stores({}).upgrade(fileUnderAccountId);
   }
 }
 

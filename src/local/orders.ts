@@ -3,26 +3,22 @@ import { ORDERS_PAGE_SIZE, type OrderDetail, type OrderListItem, type TrackedOrd
 import type { ApiClient } from './api';
 import { localDb, type AkuafoDb, type LocalOrder, type OutboxEntry } from './db';
 import { defineOutboxKind, enqueue } from './outbox';
-import { keepForSession, readSession } from './session';
+import { accountOf, keepForSession, readSession, signedInAccount } from './session';
 
 /**
  * The user's orders kept on the phone (Dexie `orders`), so the history and each order's
  * detail open with no network. Every answer from the server is written here; screens read
- * only from here. Rows carry their owner's e-mail, so a shared phone never shows one
- * person's orders to another.
+ * only from here. Rows carry their owner's account id (not the e-mail, which is '' for every
+ * phone-only account), so a shared phone never shows one person's orders to another.
  */
-export type LocalOrderSummary = OrderListItem & { owner: string };
+export type LocalOrderSummary = OrderListItem & { owner: number };
 
 interface StoredOrder extends LocalOrder {
   data: LocalOrderSummary;
   detail?: OrderDetail;
 }
 
-async function owner(db: AkuafoDb): Promise<string | undefined> {
-  return (await readSession(db))?.user.email;
-}
-
-function summaryOf(detail: OrderDetail, who: string): LocalOrderSummary {
+function summaryOf(detail: OrderDetail, who: number): LocalOrderSummary {
   return {
     id: detail.id,
     orderNumber: detail.orderNumber,
@@ -42,9 +38,9 @@ function summaryOf(detail: OrderDetail, who: string): LocalOrderSummary {
 /** Reads one page of the history from the server and keeps it (details already kept stay). */
 export async function refreshOrders(api: ApiClient, page = 1, pageSize = ORDERS_PAGE_SIZE, db: AkuafoDb = localDb): Promise<Page<OrderListItem>> {
   const asked = await readSession(db);
-  const who = asked?.user.email;
+  const who = accountOf(asked);
   const answer = await api.get<Page<OrderListItem>>(`shop/customers/me/orders?page=${page}&pageSize=${pageSize}`);
-  if (!who) return answer;
+  if (who === undefined) return answer;
   await keepForSession(db, asked, [db.orders], async () => {
     for (const item of answer.data) {
       const kept = (await db.orders.get(item.id)) as StoredOrder | undefined;
@@ -57,9 +53,9 @@ export async function refreshOrders(api: ApiClient, page = 1, pageSize = ORDERS_
 /** Reads one order's detail from the server and keeps it with its summary. */
 export async function refreshOrderDetail(api: ApiClient, id: number, db: AkuafoDb = localDb): Promise<OrderDetail> {
   const asked = await readSession(db);
-  const who = asked?.user.email;
+  const who = accountOf(asked);
   const { data } = await api.get<{ data: OrderDetail }>(`shop/customers/me/orders/${id}`);
-  if (who) await keepForSession(db, asked, [db.orders], () => db.orders.put({ id: data.id, orderNumber: data.orderNumber, createdAt: data.createdAt, data: summaryOf(data, who), detail: data }));
+  if (who !== undefined) await keepForSession(db, asked, [db.orders], () => db.orders.put({ id: data.id, orderNumber: data.orderNumber, createdAt: data.createdAt, data: summaryOf(data, who), detail: data }));
   return data;
 }
 
@@ -68,8 +64,8 @@ export async function localOrdersPage(page = 1, pageSize = ORDERS_PAGE_SIZE, db:
   // Both reads start at once. Read one after the other (orders after awaiting the session), the
   // orders screen's live query in Chromium never saw the orders written later: a fresh phone
   // showed an empty history until a reload (issue 22.12, tests/e2e/shared-phone.test.ts).
-  const [who, rows] = await Promise.all([owner(db), db.orders.orderBy('createdAt').reverse().toArray() as Promise<StoredOrder[]>]);
-  const mine = who ? rows.filter((o) => o.data?.owner === who).sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id) : [];
+  const [who, rows] = await Promise.all([signedInAccount(db), db.orders.orderBy('createdAt').reverse().toArray() as Promise<StoredOrder[]>]);
+  const mine = who !== undefined ? rows.filter((o) => o.data?.owner === who).sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id) : [];
   return {
     data: mine.slice((page - 1) * pageSize, page * pageSize).map((o) => o.data),
     pagination: paginate(page, pageSize, mine.length),
@@ -82,8 +78,8 @@ export type LocalOrderDetail = OrderDetail & { cancel?: { status: OutboxEntry['s
 /** One kept order: its detail if it was ever opened online, else undefined. */
 export async function localOrderDetail(id: number, db: AkuafoDb = localDb): Promise<LocalOrderDetail | undefined> {
   // All reads at once, as in localOrdersPage: a live query must see each table it depends on.
-  const [who, row, asked] = await Promise.all([owner(db), db.orders.get(id) as Promise<StoredOrder | undefined>, db.outbox.where('entity').equals(orderEntity(id)).last()]);
-  if (!row || row.data?.owner !== who || !row.detail) return undefined;
+  const [who, row, asked] = await Promise.all([signedInAccount(db), db.orders.get(id) as Promise<StoredOrder | undefined>, db.outbox.where('entity').equals(orderEntity(id)).last()]);
+  if (!row || who === undefined || row.data?.owner !== who || !row.detail) return undefined;
   return asked ? { ...row.detail, cancel: { status: asked.status, error: asked.error } } : row.detail;
 }
 
@@ -123,9 +119,9 @@ export const orderKind = defineOutboxKind({
 
 /** Tracking with no network: the kept detail of the user's order with that number, in the tracking shape. */
 export async function localTrackedOrder(orderNumber: string, db: AkuafoDb = localDb): Promise<TrackedOrder | undefined> {
-  const who = await owner(db);
+  const who = await signedInAccount(db);
   const row = (await db.orders.where('orderNumber').equals(orderNumber).first()) as StoredOrder | undefined;
-  const d = row && row.data?.owner === who ? row.detail : undefined;
+  const d = row && who !== undefined && row.data?.owner === who ? row.detail : undefined;
   if (!d) return undefined;
   const { name: _name, ...address } = d.shippingAddress;
   return {

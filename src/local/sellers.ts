@@ -9,20 +9,21 @@ import type {
 import type { Earnings } from '../shared/schemas/money';
 import { ApiError, type ApiClient } from './api';
 import { getMeta, localDb, setMeta, type AkuafoDb } from './db';
-import { keepForSession, readSession } from './session';
+import { accountOf, keepForSession, readSession } from './session';
 import { announce, defineOutboxKind, enqueue, enqueueWith, kindOf } from './outbox';
 
 /**
  * The seller's own data on the phone: profile, analytics and orders are kept in db.meta
- * (per account) so the dashboard opens offline with the last known figures; profile edits
- * go through the outbox like every other write.
+ * per account (keyed by its id, never the e-mail: '' for every phone-only account) so the
+ * dashboard opens offline with the last known figures; profile edits go through the outbox
+ * like every other write.
  */
 export const SELLER_PROFILE_KIND = 'seller-profile';
 
-export const profileKey = (owner: string) => `seller.profile:${owner}`;
-export const statsKey = (owner: string) => `seller.stats:${owner}`;
-export const earningsKey = (owner: string) => `seller.earnings:${owner}`;
-const ordersKey = (owner: string, page: number, status = '') => `seller.orders:${owner}:${status || 'all'}:${page}`;
+export const profileKey = (owner: number) => `seller.profile:${owner}`;
+export const statsKey = (owner: number) => `seller.stats:${owner}`;
+export const earningsKey = (owner: number) => `seller.earnings:${owner}`;
+const ordersKey = (owner: number, page: number, status = '') => `seller.orders:${owner}:${status || 'all'}:${page}`;
 
 export interface Cached<T> {
   value: T;
@@ -30,13 +31,13 @@ export interface Cached<T> {
 }
 
 /** Reads from the server and keeps the copy (for `owner`, if still signed in); offline, the kept copy. */
-async function readThrough<T>(db: AkuafoDb, owner: string, key: string, load: () => Promise<T>): Promise<Cached<T> & { fromCache: boolean }> {
+async function readThrough<T>(db: AkuafoDb, owner: number, key: string, load: () => Promise<T>): Promise<Cached<T> & { fromCache: boolean }> {
   try {
     const asked = await readSession(db);
     const value = await load();
     const cached = { value, fetchedAt: new Date().toISOString() };
     // Kept under `owner`'s key only for the sign-in that asked, and only if it is `owner`'s.
-    if (asked?.user.email === owner) await keepForSession(db, asked, [db.meta], () => setMeta(key, cached, db));
+    if (accountOf(asked) === owner) await keepForSession(db, asked, [db.meta], () => setMeta(key, cached, db));
     return { ...cached, fromCache: false };
   } catch (error) {
     if (error instanceof ApiError && error.isNetwork) {
@@ -47,21 +48,21 @@ async function readThrough<T>(db: AkuafoDb, owner: string, key: string, load: ()
   }
 }
 
-export function refreshSellerProfile(api: ApiClient, owner: string, db: AkuafoDb = localDb) {
+export function refreshSellerProfile(api: ApiClient, owner: number, db: AkuafoDb = localDb) {
   return readThrough(db, owner, profileKey(owner), async () => (await api.get<{ data: SellerProfile }>('sellers/me')).data);
 }
 
-export function refreshSellerStats(api: ApiClient, owner: string, db: AkuafoDb = localDb) {
+export function refreshSellerStats(api: ApiClient, owner: number, db: AkuafoDb = localDb) {
   return readThrough(db, owner, statsKey(owner), async () => (await api.get<{ data: SellerStats }>('sellers/me/stats')).data);
 }
 
 /** The seller's money (held, available, paid out, entries): the last copy opens offline. */
-export function refreshSellerEarnings(api: ApiClient, owner: string, db: AkuafoDb = localDb) {
+export function refreshSellerEarnings(api: ApiClient, owner: number, db: AkuafoDb = localDb) {
   return readThrough(db, owner, earningsKey(owner), async () => (await api.get<{ data: Earnings }>('sellers/me/earnings')).data);
 }
 
 /** A page of the seller's orders (optionally of one state), with marks still in the outbox laid over it. */
-export async function refreshSellerOrders(api: ApiClient, owner: string, page: number, db: AkuafoDb = localDb, status = '') {
+export async function refreshSellerOrders(api: ApiClient, owner: number, page: number, db: AkuafoDb = localDb, status = '') {
   const read = await readThrough(db, owner, ordersKey(owner, page, status), () =>
     api.get<Page<SellerOrder>>('sellers/me/orders', { searchParams: status ? { page, status } : { page } }),
   );
@@ -124,7 +125,7 @@ export const sellerOrderKind = defineOutboxKind({
 });
 
 /** Saves profile fields: at once on the phone, and on the server through the outbox. */
-export async function saveSellerProfile(owner: string, changes: SellerProfileUpdateInput, db: AkuafoDb = localDb) {
+export async function saveSellerProfile(owner: number, changes: SellerProfileUpdateInput, db: AkuafoDb = localDb) {
   return enqueue(
     { entity: `${SELLER_PROFILE_KIND}:${owner}`, method: 'PUT', path: 'sellers/me', body: changes, message: { id: 'outbox.sellerProfile' } },
     async () => {
@@ -142,7 +143,7 @@ export async function saveSellerProfile(owner: string, changes: SellerProfileUpd
 
 // After the server answered either way, show what it holds.
 const reread = async (entry: { entity: string }, { api, db }: { api: ApiClient; db: AkuafoDb }) => {
-  await refreshSellerProfile(api, entry.entity.slice(SELLER_PROFILE_KIND.length + 1), db);
+  await refreshSellerProfile(api, Number(entry.entity.slice(SELLER_PROFILE_KIND.length + 1)), db);
 };
 export const sellerProfileKind = defineOutboxKind({
   kind: SELLER_PROFILE_KIND,

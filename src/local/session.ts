@@ -45,6 +45,22 @@ export async function saveSession(session: Session, db: AkuafoDb = localDb): Pro
   ]);
 }
 
+/**
+ * The account the phone's personal data is filed under: its id. Never the e-mail: every
+ * phone-only account (made by USSD, signed in by SMS code) has '', and an address can pass
+ * from one account to another. A session with no id (none has been kept without one since the
+ * first release) files nothing.
+ */
+export function accountOf(session: Session | undefined): number | undefined {
+  const id = session?.user.id;
+  return typeof id === 'number' ? id : undefined;
+}
+
+/** The signed-in account's id (see accountOf), or undefined when no one is signed in. */
+export async function signedInAccount(db: AkuafoDb = localDb): Promise<number | undefined> {
+  return accountOf(await readSession(db));
+}
+
 export function newSignInId(): string {
   return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 }

@@ -7,7 +7,7 @@ import {
 } from '../shared/schemas/submissions';
 import { ApiError, type ApiClient } from './api';
 import { getMeta, localDb, setMeta, type AkuafoDb, type Draft } from './db';
-import { keepForSession, readSession } from './session';
+import { accountOf, keepForSession, readSession } from './session';
 import { defineOutboxKind, enqueueWith } from './outbox';
 
 /**
@@ -162,9 +162,9 @@ export type SubmissionPage = Page<SellerSubmission> & { fromCache?: boolean; oth
 /** The list as My Products first shows it (newest first, page 1): the copy the dashboard keeps fresh. */
 export const FIRST_PAGE_QUERY: SubmissionListQueryInput = { sortBy: 'createdAt', sortDir: 'desc', page: '1', limit: String(SELLER_PRODUCTS_PAGE_SIZE) };
 
-const listCacheKey = (owner: string, query: SubmissionListQueryInput) =>
+const listCacheKey = (owner: number, query: SubmissionListQueryInput) =>
   `seller.submissions:${owner}:${JSON.stringify(Object.entries(query).filter(([, v]) => v !== undefined && v !== '').sort())}`;
-const lastListKey = (owner: string) => `seller.submissions.last:${owner}`;
+const lastListKey = (owner: number) => `seller.submissions.last:${owner}`;
 
 /**
  * One page of the seller's products. Offline: the last copy of that same page, or else the
@@ -173,7 +173,7 @@ const lastListKey = (owner: string) => `seller.submissions.last:${owner}`;
  */
 export async function fetchMySubmissions(
   api: ApiClient,
-  owner: string,
+  owner: number,
   query: SubmissionListQueryInput,
   db: AkuafoDb = localDb,
 ): Promise<SubmissionPage> {
@@ -182,7 +182,7 @@ export async function fetchMySubmissions(
   try {
     const asked = await readSession(db);
     const page = await api.get<Page<SellerSubmission>>('product-submissions/seller/me', { searchParams });
-    if (asked?.user.email === owner) await keepForSession(db, asked, [db.meta], async () => {
+    if (accountOf(asked) === owner) await keepForSession(db, asked, [db.meta], async () => {
       await setMeta(key, page, db);
       await setMeta(lastListKey(owner), page, db);
     });
@@ -202,7 +202,7 @@ export async function fetchMySubmissions(
  * Makes sure the phone holds a copy of the seller's product list (its first page), so My
  * Products has something to show offline even if never opened online. Costs one request, once.
  */
-export async function keepMySubmissionsCopy(api: ApiClient, owner: string, db: AkuafoDb = localDb): Promise<void> {
+export async function keepMySubmissionsCopy(api: ApiClient, owner: number, db: AkuafoDb = localDb): Promise<void> {
   if (await getMeta(lastListKey(owner), db)) return;
   await fetchMySubmissions(api, owner, FIRST_PAGE_QUERY, db);
 }

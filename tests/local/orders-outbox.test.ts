@@ -87,12 +87,12 @@ describe('sellers marking lines at the warehouse from the phone', () => {
   it('marks offline, shows the mark at once, sends it later; the buyer then reads the pickup code offline', async () => {
     const { buyer, kofi, ama, orderId } = await paidOrder();
     await signIn(kofi, 'SELLER');
-    const first = await refreshSellerOrders(client(kofi.token), kofi.email, 1, db);
+    const first = await refreshSellerOrders(client(kofi.token), kofi.id, 1, db);
     const order = first.value.data.find((o) => o.id === orderId)!;
     expect(order.items[0].atWarehouseAt).toBeNull();
 
     await markAtWarehouse(order, order.items[0], db);
-    const offline = await refreshSellerOrders(client(kofi.token, false), kofi.email, 1, db);
+    const offline = await refreshSellerOrders(client(kofi.token, false), kofi.id, 1, db);
     expect(offline.fromCache).toBe(true);
     expect(offline.value.data.find((o) => o.id === orderId)!.items[0].atWarehouseAt).toBeTruthy();
     expect((await replayOutbox(client(kofi.token, false), db)).retryLater).toBe(true);

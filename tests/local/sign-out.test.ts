@@ -51,7 +51,7 @@ async function useThePhone(): Promise<{ product: Product }> {
     { key: 'wishlist', value: [product.id] },
     { key: 'seller.profile:someone', value: { value: { phone: '0550000000' } } },
   ]);
-  await db.orders.put({ id: 777, orderNumber: 'ORD-2026-000777', createdAt: '2026-11-20T10:00:00.000Z', data: { owner: BUYER }, detail: { pickupCode: '048213', mobileMoney: { phoneNumber: '0241239876' } } });
+  await db.orders.put({ id: 777, orderNumber: 'ORD-2026-000777', createdAt: '2026-11-20T10:00:00.000Z', data: { owner: 1 }, detail: { pickupCode: '048213', mobileMoney: { phoneNumber: '0241239876' } } });
   await db.drafts.add({ kind: 'product', data: { name: 'My secret yam' }, images: [], updatedAt: new Date().toISOString() });
   await db.cart.put({ productId: product.id, quantity: 1, name: product.name, imageUrl: null, price: product.price, updatedAt: new Date().toISOString() });
   expect(session.user.email).toBe(BUYER);

@@ -11,7 +11,9 @@ import { startTestServer, type TestServer } from '../support/server';
 let server: TestServer;
 let db: AkuafoDb;
 let token: string;
-const OWNER = 'kofi.farms@akuafo.demo';
+const OWNER_EMAIL = 'kofi.farms@akuafo.demo';
+/** The seller's account id: what the phone files their data under. */
+let OWNER: number;
 
 const online = () =>
   createApiClient({ origin: 'http://test.local', fetch: server.fetch, auth: { accessToken: async () => token, refresh: async () => false } });
@@ -29,14 +31,15 @@ const fields = (name: string) => ({
 
 beforeAll(async () => {
   server = await startTestServer();
-  token = await tokenFor(server, OWNER);
+  token = await tokenFor(server, OWNER_EMAIL);
+  OWNER = (await server.deps.db.selectFrom('users').select('id').where('email', '=', OWNER_EMAIL).executeTakeFirstOrThrow()).id;
 });
 afterAll(() => server.close());
 beforeEach(async () => {
   db = new AkuafoDb(`test-${Math.random()}`);
   await db.open();
   // The seller is signed in on this phone: what the server answers is kept only for them.
-  await saveSession({ accessToken: token, refreshToken: 'not-used', user: { email: OWNER, firstName: 'Kofi', lastName: 'Farms', userType: 'SELLER', profileImage: null, passwordChangedAt: null } }, db);
+  await saveSession({ accessToken: token, refreshToken: 'not-used', user: { id: OWNER, email: OWNER_EMAIL, firstName: 'Kofi', lastName: 'Farms', userType: 'SELLER', profileImage: null, passwordChangedAt: null } }, db);
 });
 
 describe('a product added offline', () => {

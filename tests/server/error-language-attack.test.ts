@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_REFUSALS } from '../../src/shared/i18n/api-refusals';
 import { MESSAGES } from '../../src/shared/schemas/accounts';
 import { makeUser } from '../support/shop';
 import { startTestServer, type TestServer } from '../support/server';
@@ -61,6 +62,6 @@ describe('forged language headers', () => {
     const forgedToken = await server.call('/auth/password/change', { method: 'POST', headers: { authorization: `Bearer ${twi.token}x` }, json: {} });
     expect(forgedToken.status).toBe(401);
     // A forged token is nobody's: the account's language is not read for it.
-    expect(((await forgedToken.json()) as { message: string }).message).toBe('Unauthorized');
+    expect(((await forgedToken.json()) as { message: string }).message).toBe(API_REFUSALS.unauthorizedToken);
   });
 });

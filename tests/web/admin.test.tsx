@@ -241,7 +241,7 @@ describe('AdminPage', () => {
       }
       return { data: [], pagination: paginate(1, 20, 0) };
     });
-    post.mockImplementation(async (path: string) => (path === 'admin/payouts/run' ? { data: { created: 1, sent: 1, pending: 0, failed: 0, errors: 0, held: 0, noAccount: 0, uncollectedCancelled: 0 } } : { data: {} }));
+    post.mockImplementation(async (path: string) => (path === 'admin/payouts/run' ? { data: { created: 1, sent: 1, pending: 0, failed: 0, errors: 0, held: 0, noAccount: 0, uncollectedCancelled: 0, notPrepared: 2 } } : { data: {} }));
     renderConsole();
     fireEvent.click(await screen.findByRole('tab', { name: 'Payouts' }));
     await screen.findByText('MTN MoMo 024XXX4567 · paid at the next run');
@@ -249,6 +249,7 @@ describe('AdminPage', () => {
     expect(screen.getByText(/\(balanced\)/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Run payouts now' }));
     await screen.findByText(/Last run: 1 payouts prepared, 1 sent/);
+    expect(screen.getByText(/2 sellers' payouts could not be prepared/)).toBeTruthy();
     expect(post).toHaveBeenCalledWith('admin/payouts/run');
 
     fireEvent.change(screen.getByLabelText('Show'), { target: { value: 'FAILED' } });

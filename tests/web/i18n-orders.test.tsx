@@ -45,10 +45,12 @@ const tracked = (status: TrackedOrder['status']): TrackedOrder => ({
   shippingAddress: { street: '⟦Spintex Road⟧', city: '⟦Accra⟧', region: 'Greater Accra', postalCode: null, country: 'Ghana' }, expectedDelivery: '2026-11-23T10:00:00.000Z', trackingUrl: '',
 });
 
+/** Kept on the phone as the signed-in account's (id 3, below): rows are filed under the account id. */
 async function keep(order: OrderDetail | OrderListItem) {
   const full = 'items' in order ? order : undefined;
-  await localDb.orders.put({ id: order.id, orderNumber: order.orderNumber, createdAt: order.createdAt, data: { ...(full ? listItem(order.id) : order), owner: EMAIL }, detail: full } as never);
+  await localDb.orders.put({ id: order.id, orderNumber: order.orderNumber, createdAt: order.createdAt, data: { ...(full ? listItem(order.id) : order), owner: ACCOUNT_ID }, detail: full } as never);
 }
+const ACCOUNT_ID = 3;
 const setOnline = (online: boolean) => Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
 
 beforeEach(async () => {
@@ -56,7 +58,7 @@ beforeEach(async () => {
   get.mockReset();
   get.mockRejectedValue(new TypeError('Failed to fetch'));
   await Promise.all([localDb.orders.clear(), localDb.outbox.clear(), localDb.session.clear()]);
-  await saveSession({ accessToken: 'a', refreshToken: 'r', user: { id: 3, firstName: 'Efua', lastName: 'Quaye', email: EMAIL, userType: 'CUSTOMER', profileImage: null, passwordChangedAt: null } });
+  await saveSession({ accessToken: 'a', refreshToken: 'r', user: { id: ACCOUNT_ID, firstName: 'Efua', lastName: 'Quaye', email: EMAIL, userType: 'CUSTOMER', profileImage: null, passwordChangedAt: null } });
 });
 afterEach(async () => {
   cleanup();

@@ -2,6 +2,7 @@ import { cleanup, configure, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { localDb } from '../../src/local/db';
+import { ApiError } from '../../src/local/api';
 import { saveSession } from '../../src/local/session';
 import type { OrderListItem } from '../../src/shared/schemas/orders';
 
@@ -53,11 +54,26 @@ describe('/orders', () => {
   });
 
   it('shows another account\'s orders kept on this phone to nobody else', async () => {
-    await localDb.orders.put({ id: 12, orderNumber: 'ORD-2026-000012', createdAt: order.createdAt, data: { ...order, id: 12, orderNumber: 'ORD-2026-000012', owner: 'kofi@example.com' } });
+    await localDb.orders.put({ id: 12, orderNumber: 'ORD-2026-000012', createdAt: order.createdAt, data: { ...order, id: 12, orderNumber: 'ORD-2026-000012', owner: 4 } });
     await saveSession({ accessToken: 'a', refreshToken: 'r', user: { id: 3, firstName: 'Ama', lastName: 'Mensah', email: EMAIL, userType: 'CUSTOMER', profileImage: null, passwordChangedAt: null } });
     get.mockResolvedValue(page([]));
     renderOrders();
     await screen.findByText('Your order history is currently empty.');
     expect(screen.queryByText('ORD-2026-000012')).toBeNull();
+  });
+
+  // A phone-only account (made by USSD, signed in by SMS code) has no e-mail: the API says ''.
+  it('a phone-only buyer signed in by SMS code sees their orders, and again with no network', async () => {
+    await saveSession({ accessToken: 'a', refreshToken: 'r', user: { id: 21, firstName: 'Phone customer', lastName: '+233241234567', email: '', userType: 'CUSTOMER', profileImage: null, passwordChangedAt: null } });
+    get.mockResolvedValue(page([order]));
+    renderOrders();
+    await screen.findByText('ORD-2026-000011');
+    cleanup();
+
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
+    get.mockRejectedValue(new ApiError('You appear to be offline.', 0, 'network_error'));
+    renderOrders();
+    await screen.findByText('ORD-2026-000011');
+    expect(screen.getByText('2 × Fresh Tomatoes')).toBeTruthy();
   });
 });

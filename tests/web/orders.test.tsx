@@ -31,7 +31,7 @@ function detail(over: Partial<OrderDetail>): OrderDetail {
 }
 
 async function keep(order: OrderDetail) {
-  await localDb.orders.put({ id: order.id, orderNumber: order.orderNumber, createdAt: order.createdAt, data: { id: order.id, owner: EMAIL }, detail: order });
+  await localDb.orders.put({ id: order.id, orderNumber: order.orderNumber, createdAt: order.createdAt, data: { id: order.id, owner: 3 }, detail: order }); // filed under the signed-in account's id (3)
 }
 
 const renderOrder = () =>

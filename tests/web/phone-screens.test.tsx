@@ -76,7 +76,7 @@ describe("a seller's My Products offline", () => {
 
   it('shows the last list the phone saw (kept by the dashboard), saying it is offline, not "Failed to load products"', async () => {
     // The copy the dashboard keeps: page 1, newest first, seen online earlier.
-    await setMeta(`seller.submissions.last:${seller.email}`, { data: [listed(1, 'White maize (50 kg bag)', 1200)], pagination: paginate(1, 20, 1) });
+    await setMeta(`seller.submissions.last:${seller.id}`, { data: [listed(1, 'White maize (50 kg bag)', 1200)], pagination: paginate(1, 20, 1) });
     setOnline(false);
     get.mockRejectedValue(offline);
     render(<MemoryRouter><SellerProductsPage /></MemoryRouter>);
@@ -87,8 +87,8 @@ describe("a seller's My Products offline", () => {
 
   it('is kept by the dashboard: one read of the first page when the phone has no copy, none after', async () => {
     const api = { get: vi.fn(async () => ({ data: [listed(3, 'Puna yam', 90)], pagination: paginate(1, 20, 1) })) };
-    await keepMySubmissionsCopy(api as never, seller.email);
-    await keepMySubmissionsCopy(api as never, seller.email);
+    await keepMySubmissionsCopy(api as never, seller.id!);
+    await keepMySubmissionsCopy(api as never, seller.id!);
     expect(api.get).toHaveBeenCalledOnce();
     expect(api.get).toHaveBeenCalledWith('product-submissions/seller/me', { searchParams: FIRST_PAGE_QUERY });
   });
@@ -111,7 +111,7 @@ describe("a seller's My Products offline", () => {
     expect(price.className).toMatch(/\bwhitespace-nowrap\b/);
     // The copy for offline is kept from this online visit, under the list's first page.
     expect(FIRST_PAGE_QUERY).toMatchObject({ page: '1', sortBy: 'createdAt', sortDir: 'desc' });
-    await waitFor(async () => expect(await localDb.meta.get(`seller.submissions.last:${seller.email}`)).toBeTruthy());
+    await waitFor(async () => expect(await localDb.meta.get(`seller.submissions.last:${seller.id}`)).toBeTruthy());
   });
 });
 

@@ -12,7 +12,8 @@ export function readUser(tokens: TokenSigner, sessions: Pick<SessionCheck, 'isLi
     if (header?.startsWith('Bearer ')) {
       const result = await tokens.verifyAccessToken(header.slice(7).trim());
       if (result === 'expired') throw new HttpError(401, 'Your session has expired.', ERROR_CODES.tokenExpired);
-      if (!result) throw unauthorized('Unauthorized');
+      // Not the bare status word: a sentence of the API's table (api-refusals.ts), so it reaches each reader in their language.
+      if (!result) throw unauthorized('Your sign-in is not valid. Please sign in again.');
       // Signed out, reset or signed out from another device: the token ends with its sign-in.
       // token_expired, so the app tries its refresh token, which tells it the rest.
       if (!result.sid || !(await sessions.isLive(result.sid))) throw new HttpError(401, 'Your session has ended. Please sign in again.', ERROR_CODES.tokenExpired);

@@ -9,7 +9,8 @@
 export const API_REFUSALS = {
   // The platform's (src/server/http, platform)
   sessionExpired: 'Your session has expired.',
-  unauthorizedToken: 'Unauthorized',
+  // A token that is not ours (forged, edited, another key's): a person's sentence, not the bare status word.
+  unauthorizedToken: 'Your sign-in is not valid. Please sign in again.',
   sessionEnded: 'Your session has ended. Please sign in again.',
   gatewayToken: 'This callback needs the gateway token.',
   idempotencyKeyFormat: 'Idempotency-Key must be 8 to 80 letters, digits or dashes.',

@@ -33,7 +33,7 @@ export async function createPayout(db: Db, dialect: Dialect, sellerId: number, o
   return (await createPayouts(db, dialect, [sellerId], options)).get(sellerId) ?? 'no_account';
 }
 
-interface PayoutOptions {
+export interface PayoutOptions {
   minimumMinor: number;
   provider: string;
   at: Date;

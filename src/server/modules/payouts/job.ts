@@ -2,11 +2,11 @@ import type { Deps } from '../../http/context';
 import { now } from '../../platform/db';
 import { claimDue } from '../../platform/db/claims';
 import { createTransferProvider, PaymentProviderError, TRANSFER_BULK_MAX, type TransferInput, type TransferProvider, type TransferState } from '../../platform/payments';
-import { inTransaction } from '../../platform/db/transactions';
+import { inTransaction, isUniqueViolation } from '../../platform/db/transactions';
 import { inLanes, repeatEvery } from '../../platform/jobs';
 import { cancelUncollected } from '../orders/uncollected';
 import { readPayoutAccounts, type PayoutAccount } from './account';
-import { createPayout, createPayouts, PREPARE_BATCH, sellersAboveMinimum, type DueResult } from './due';
+import { createPayout, createPayouts, PREPARE_BATCH, sellersAboveMinimum, type DueResult, type PayoutOptions } from './due';
 import { applyTransferStates, type PayoutStatus } from './outcome';
 
 export type PayoutDeps = Pick<Deps, 'config' | 'db' | 'dialect' | 'logger'> & { transfers?: TransferProvider };
@@ -31,7 +31,15 @@ export interface PayoutRun {
   failed: number;
   pending: number;
   errors: number;
+  /**
+   * Sellers whose payout could not be prepared for a reason other than another instance's race
+   * (the database failed them): logged at error with the cause; their money stays available
+   * and the next run tries again.
+   */
+  notPrepared: number;
 }
+
+export const emptyPayoutRun = (): PayoutRun => ({ uncollectedCancelled: 0, created: 0, held: 0, noAccount: 0, sent: 0, failed: 0, pending: 0, errors: 0, notPrepared: 0 });
 
 const providerOf = (deps: PayoutDeps) => deps.transfers ?? createTransferProvider(deps.config, deps.db);
 
@@ -185,19 +193,19 @@ export async function sendDuePayouts(deps: PayoutDeps, at: Date, run: PayoutRun)
 
 /** The payout job's run: uncollected orders, new payouts for every seller above the minimum (a batch per transaction), then sending. */
 export async function runPayouts(deps: PayoutDeps, at: Date = new Date()): Promise<PayoutRun> {
-  const run: PayoutRun = { uncollectedCancelled: 0, created: 0, held: 0, noAccount: 0, sent: 0, failed: 0, pending: 0, errors: 0 };
+  const run = emptyPayoutRun();
   run.uncollectedCancelled = (await cancelUncollected(deps.db, deps.config.uncollectedAfterDays, at)).length;
   const options = { minimumMinor: deps.config.payoutMinimumMinor, provider: providerOf(deps).name, at };
   const sellers = await sellersAboveMinimum(deps.db, deps.config.payoutMinimumMinor);
   for (let start = 0; start < sellers.length; start += PREPARE_BATCH) {
     const batch = sellers.slice(start, start + PREPARE_BATCH);
-    const results = await createPayouts(deps.db, deps.dialect, batch, options).catch(async (error) => {
-      // Another instance made one of these payouts at the same moment (payouts_one_open): one by one, so the rest still go.
-      deps.logger.debug({ err: error }, 'payout batch not created; one by one');
-      const one = async (sellerId: number) => [sellerId, await createPayout(deps.db, deps.dialect, sellerId, options).catch((): DueResult => 'open')] as const;
-      const each: (readonly [number, DueResult])[] = [];
-      for (const sellerId of batch) each.push(await one(sellerId));
-      return new Map(each);
+    const results = await createPayouts(deps.db, deps.dialect, batch, options).catch((error: unknown) => {
+      // Another instance made one of these payouts at the same moment (payouts_one_open) is
+      // expected; anything else is the database failing, said so. Either way one by one, so
+      // the rest still go.
+      if (isUniqueViolation(error)) deps.logger.debug({ err: error }, 'payout batch raced another instance; one seller at a time');
+      else deps.logger.warn({ err: error, sellers: batch.length }, 'payout batch not created; trying one seller at a time');
+      return prepareOneByOne(deps, batch, options, run);
     });
     for (const result of results.values()) {
       if (result === 'created') run.created += 1;
@@ -207,6 +215,24 @@ export async function runPayouts(deps: PayoutDeps, at: Date = new Date()): Promi
   }
   await sendDuePayouts(deps, at, run);
   return run;
+}
+
+/** A batch's sellers one at a time: only another instance's payout (a unique violation) is "open"; a real failure is logged and counted. */
+async function prepareOneByOne(deps: PayoutDeps, sellerIds: number[], options: PayoutOptions, run: PayoutRun): Promise<Map<number, DueResult>> {
+  const results = new Map<number, DueResult>();
+  for (const sellerId of sellerIds) {
+    try {
+      results.set(sellerId, await createPayout(deps.db, deps.dialect, sellerId, options));
+    } catch (error) {
+      if (isUniqueViolation(error)) {
+        results.set(sellerId, 'open');
+        continue;
+      }
+      deps.logger.error({ err: error, seller: sellerId }, 'payout not prepared; the seller is tried again next run');
+      run.notPrepared += 1;
+    }
+  }
+  return results;
 }
 
 /** The payout job: every `everyMs` (an hour by default) while the server is up; stop() waits for a run. */

@@ -14,7 +14,7 @@ import { ACCOUNTS } from '../ledger/accounts';
 import { isHeld, payoutAccountOf } from './account';
 import { createPayout } from './due';
 import { payoutOf, sellerEarnings } from './earnings';
-import { runPayouts, sendDuePayouts, type PayoutRun } from './job';
+import { emptyPayoutRun, runPayouts, sendDuePayouts, type PayoutRun } from './job';
 import { reconcilePayouts } from './reconcile';
 
 /** The seller's earnings, and the operator's payouts desk (ADMIN). */
@@ -89,7 +89,7 @@ export function payoutsRoutes(deps: Deps) {
       if (result !== 'created') throw conflict(RETRY_REFUSED[result]);
     }
     await inTransaction(deps.db, (trx) => recordAudit(trx, currentUser(c), 'payout.retry', { type: 'payout', id }, `${payout.status} payout ${payout.reference} tried again`));
-    const run: PayoutRun = { uncollectedCancelled: 0, created: 0, held: 0, noAccount: 0, sent: 0, failed: 0, pending: 0, errors: 0 };
+    const run = emptyPayoutRun();
     await sendDuePayouts(deps, at, run);
     return c.json({ data: run });
   });

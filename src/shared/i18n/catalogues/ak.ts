@@ -821,7 +821,7 @@ export const ak: Catalogue = {
   'api.notificationsNotSwitch': 'Ɛsɛ sɛ {channel} yɛ true anaa false',
   // The API's remaining refusals (src/shared/i18n/api-refusals.ts): sellers, operators, prices, uploads, the platform.
   'api.sessionExpired': 'Bere a wohyɛɛ mu no asa.',
-  'api.unauthorizedToken': 'Wonni kwan',
+  'api.unauthorizedToken': 'Wo hyɛn mu no nyɛ pɛpɛɛpɛ. Yɛsrɛ wo, hyɛn mu bio.',
   'api.sessionEnded': 'Bere a wohyɛɛ mu no aba awiei. Yɛsrɛ wo, hyɛn mu bio.',
   'api.gatewayToken': 'Saa frɛ yi hia gateway token no.',
   'api.idempotencyKeyFormat': 'Ɛsɛ sɛ Idempotency-Key yɛ nkyerɛwde, nɔma anaa dash (-) 8 kosi 80.',

@@ -54,6 +54,7 @@ export function PayoutsDesk() {
       {lastRun && (
         <p className="text-sm text-gray-800">
           Last run: {lastRun.created} payouts prepared, {lastRun.sent} sent, {lastRun.pending} waiting for the provider, {lastRun.failed} failed, {lastRun.errors} to try again, {lastRun.held} held (new account), {lastRun.uncollectedCancelled} uncollected orders cancelled.
+          {lastRun.notPrepared > 0 && ` ${lastRun.notPrepared} sellers' payouts could not be prepared: the database refused them (the server log says why); their money stays available and the next run tries again.`}
         </p>
       )}
       {report && (

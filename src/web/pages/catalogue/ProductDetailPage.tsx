@@ -1,6 +1,7 @@
 import { PackageX, ShoppingCart, Warehouse } from 'lucide-react';
 import { Link, Navigate, useLocation, useParams } from 'react-router-dom';
 import { mayReview } from '../../../local/catalogue-detail';
+import { accountOf } from '../../../local/session';
 import type { Product } from '../../../shared/schemas/catalogue';
 import { Freshness } from '../../components/catalogue/Freshness';
 import { ImageCarousel } from '../../components/catalogue/ImageCarousel';
@@ -28,12 +29,12 @@ export default function ProductDetailPage() {
   // the session is read, as the HTML did; a stale hint ends at the sign-in page like no session.
   const hinted = useInitialData()?.signedIn;
   // The spec: visitors see product details after signing in, and come back here.
-  if (loading) return hinted ? <ProductDetail email={undefined} /> : <Spinner />;
+  if (loading) return hinted ? <ProductDetail account={undefined} /> : <Spinner />;
   if (!session) return <Navigate to="/signin" replace state={{ from: location.pathname + location.search }} />;
-  return <ProductDetail email={session.user.email} />;
+  return <ProductDetail account={accountOf(session)} />;
 }
 
-function ProductDetail({ email }: { email: string | undefined }) {
+function ProductDetail({ account }: { account: number | undefined }) {
   const params = useParams();
   const id = /^\d{1,12}$/.test(params.id ?? '') ? Number(params.id) : undefined;
   const state = useProductDetail(id);
@@ -84,7 +85,7 @@ function ProductDetail({ email }: { email: string | undefined }) {
         productName={product.name}
         reviews={detail?.reviews}
         rating={product.rating}
-        canReview={mayReview(detail, email)}
+        canReview={mayReview(detail, account)}
       />
 
       {related.length > 0 && (

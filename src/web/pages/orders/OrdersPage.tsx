@@ -24,7 +24,7 @@ export default function OrdersPage() {
   const online = useOnline();
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
-  const local = useLiveQuery(() => localOrdersPage(page, ORDERS_PAGE_SIZE), [page, session?.user.email]);
+  const local = useLiveQuery(() => localOrdersPage(page, ORDERS_PAGE_SIZE), [page, session?.user.id]);
   const [server, setServer] = useState<{ page: number; pagination: Pagination }>();
   const [state, setState] = useState<'loading' | 'done' | 'error'>('loading');
 

@@ -29,7 +29,7 @@ export default function AddProductPage() {
   return <SellerShell title="seller.title.addProduct">{(owner) => <AddProductForm owner={owner} />}</SellerShell>;
 }
 
-function AddProductForm({ owner }: { owner: string }) {
+function AddProductForm({ owner }: { owner: number }) {
   const t = useT();
   const navigate = useNavigate();
   const online = useOnline();

@@ -63,7 +63,7 @@ export default function SellerDashboardPage() {
   return <SellerShell title="seller.title.dashboard">{(owner) => <Dashboard owner={owner} />}</SellerShell>;
 }
 
-function Dashboard({ owner }: { owner: string }) {
+function Dashboard({ owner }: { owner: number }) {
   const t = useT();
   const leave = useSignOut();
   const online = useOnline();

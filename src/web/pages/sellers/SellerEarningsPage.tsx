@@ -16,7 +16,7 @@ export default function SellerEarningsPage() {
   return <SellerShell title="seller.title.earnings">{(owner) => <EarningsView owner={owner} />}</SellerShell>;
 }
 
-function EarningsView({ owner }: { owner: string }) {
+function EarningsView({ owner }: { owner: number }) {
   const { data, loading, error, fromCache, reload } = useRemote(() => refreshSellerEarnings(api, owner), [owner]);
   if (!data && loading) return <p aria-busy="true">Loading your earnings…</p>;
   if (!data || error) return <LoadError onRetry={reload} />;

@@ -20,7 +20,7 @@ export default function SellerOrdersPage() {
 /** The filter's words: a paid order is, for its seller, one to bring in. */
 const STATE_WORDS: Record<string, string> = { ...ORDER_STATUS_LABELS, PROCESSING: 'To bring in' };
 
-function Orders({ owner }: { owner: string }) {
+function Orders({ owner }: { owner: number }) {
   const [page, setPage] = useState(1);
   const [status, setStatus] = useState('');
   const filterId = useId();

@@ -54,7 +54,7 @@ export default function SellerProductsPage() {
   );
 }
 
-function Products({ owner }: { owner: string }) {
+function Products({ owner }: { owner: number }) {
   const t = useT();
   const navigate = useNavigate();
   const online = useOnline();

@@ -4,6 +4,7 @@ import { Link, NavLink } from 'react-router-dom';
 import { SELLER_MESSAGES } from '../../../shared/schemas/sellers';
 import { Spinner } from '../../components/Spinner';
 import { useSession } from '../../hooks/useSession';
+import { accountOf } from '../../../local/session';
 import type { MessageId } from '../../../shared/i18n';
 import { useT } from '../../i18n/language';
 
@@ -22,12 +23,14 @@ const links: { to: string; label: MessageId; icon: typeof Boxes; end?: boolean }
  * non-sellers anyway; this says so plainly instead of showing empty screens. The seller pages'
  * own words may stay English for now (issue 27), but their titles and navigation translate.
  */
-export function SellerShell({ title, children, actions }: { title: MessageId; children: (owner: string) => ReactNode; actions?: ReactNode }) {
+export function SellerShell({ title, children, actions }: { title: MessageId; children: (owner: number) => ReactNode; actions?: ReactNode }) {
   const t = useT();
   const { session, loading } = useSession();
   if (loading) return <Spinner />;
   const user = session?.user;
-  if (!user || user.userType !== 'SELLER') {
+  // The seller's kept data is filed under the account's id (src/local/sellers.ts).
+  const owner = accountOf(session);
+  if (!user || user.userType !== 'SELLER' || owner === undefined) {
     return (
       <section className="container-page py-12">
         <h1 className="text-2xl font-bold">{t(title)}</h1>
@@ -62,7 +65,7 @@ export function SellerShell({ title, children, actions }: { title: MessageId; ch
           <h1 className="text-2xl font-bold text-gray-900">{t(title)}</h1>
           {actions}
         </div>
-        {children(user.email)}
+        {children(owner)}
       </section>
     </div>
   );

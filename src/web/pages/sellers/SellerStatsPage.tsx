@@ -25,7 +25,7 @@ export default function SellerStatsPage() {
   return <SellerShell title="seller.title.stats">{(owner) => <Stats owner={owner} />}</SellerShell>;
 }
 
-function Stats({ owner }: { owner: string }) {
+function Stats({ owner }: { owner: number }) {
   const t = useT();
   const { data: stats, loading, error, fromCache, reload } = useRemote(() => refreshSellerStats(api, owner), [owner]);
   if (!stats && loading) return <Skeleton />;

@@ -22,7 +22,7 @@ export default function SellerVerificationPage() {
   return <SellerShell title="seller.title.verification">{(owner) => <Verification owner={owner} />}</SellerShell>;
 }
 
-function Verification({ owner }: { owner: string }) {
+function Verification({ owner }: { owner: number }) {
   const t = useT();
   const online = useOnline();
   const cached = useLiveQuery(() => getMeta<Cached<SellerProfile>>(profileKey(owner)), [owner]);
