@@ -1,9 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
-import { randomUUID } from 'node:crypto';
-import { nextCatalogueVersion } from '../../../src/server/platform/db/catalogue-versions';
-import { now } from '../../../src/server/platform/db';
-import { startTestServer } from '../../support/server';
+import { walkToConfirm } from './ussd-fifty';
 
 /**
  * npx tsx tests/bench/tools/ussd-profile.ts [out-prefix]: 50 USSD sessions (the outbox running in the
@@ -15,43 +12,7 @@ import { startTestServer } from '../../support/server';
  */
 const SESSIONS = 50;
 const prefix = process.argv[2] ?? '/tmp/ussd';
-const server = await startTestServer();
-const db = server.deps.db;
-// The outbox in the background, as in `npm start` (and in the bench's rounds).
-server.deps.messages.start();
-const seller = await db.selectFrom('users').select('id').where('user_type', '=', 'SELLER').orderBy('id').executeTakeFirstOrThrow();
-const name = `Bench yam ${randomUUID().slice(0, 4)}`;
-const at = now();
-await db.insertInto('products').values({
-  seller_id: seller.id, name, description: 'Bench', price_minor: 1_000, category: 'Tubers', condition: 'standard', region: 'Ashanti',
-  stock_quantity: 10_000, is_active: 1, is_featured: 0, discount_percentage: null, old_price_minor: null, version: await nextCatalogueVersion(db), created_at: at, updated_at: at,
-}).execute();
-
-function caller(i: number) {
-  const phone = `+23324${String(1_000_000 + i).padStart(7, '0')}`;
-  const sessionId = randomUUID();
-  const answers: string[] = [];
-  return async (input?: string) => {
-    if (input !== undefined) answers.push(input);
-    const body = new URLSearchParams({ sessionId, serviceCode: '*920*44#', phoneNumber: phone, networkCode: '62001', text: answers.join('*') }).toString();
-    const res = await server.app.request('http://test.local/api/v1/ussd/africastalking', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body });
-    const text = await res.text();
-    if (res.status !== 200) throw new Error(`${res.status} ${text}`);
-    return text;
-  };
-}
-const pick = (screen: string, words: string) => screen.split('\n').find((l) => l.includes(words))?.split('.')[0] ?? '0';
-const callers = Array.from({ length: SESSIONS }, (_, i) => caller(i));
-await Promise.all(callers.map(async (press) => {
-  await press();
-  let screen = await press('1');
-  while (!screen.includes('Ashanti')) screen = await press('98');
-  screen = await press(pick(screen, 'Ashanti'));
-  screen = await press(pick(screen, 'Tubers'));
-  await press(pick(screen, name.slice(0, 14)));
-  await press('1');
-  await press('1');
-}));
+const { server, callers } = await walkToConfirm(SESSIONS);
 
 const inspector = new Session();
 inspector.connect();
