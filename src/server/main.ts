@@ -7,6 +7,7 @@ import { createDeps } from './deps';
 import { createLogger } from './platform/logging';
 import { startRefundJob } from './modules/orders/refunds';
 import { startPayoutJob } from './modules/payouts/job';
+import { startPriceIndexJob } from './modules/market-prices/index-update';
 
 /** After the drain, requests still in flight get this long before the process exits anyway. */
 const IN_FLIGHT_GRACE_MS = 10_000;
@@ -25,6 +26,7 @@ export async function main(config: Config = loadConfig()) {
   deps.messages.start();
   const refunds = startRefundJob(deps);
   const payouts = startPayoutJob(deps);
+  const priceIndex = startPriceIndexJob(deps);
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host, serverOptions: SERVER_TIMEOUTS });
   await new Promise<void>((resolve) => server.once('listening', resolve));
   const { port } = server.address() as AddressInfo;
@@ -45,6 +47,7 @@ export async function main(config: Config = loadConfig()) {
     server.close(async () => {
       await refunds.stop();
       await payouts.stop();
+      await priceIndex.stop();
       await deps.messages.stop();
       await close();
       logger.info('stopped');

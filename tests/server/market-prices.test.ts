@@ -12,7 +12,7 @@ import { shopServer } from '../support/shop';
 /** Issue 28: the price index from paid orders and listings, and its two public reads. */
 const shop = shopServer();
 
-const { freshCommodity, changeListing, listing, buy } = marketFixtures(shop);
+const { freshCommodity, changeListing, listing, buy, fold } = marketFixtures(shop);
 
 async function summary(commodityId: string, query = 'region=Upper%20West&category=Grains') {
   const res = await shop.server.call(`/market-prices?${query}`);
@@ -56,7 +56,7 @@ describe('the market price index', () => {
     expect(rows.map((r) => r.order_id)).not.toContain(heavy.orderId);
   });
 
-  it('counts every one of 20 payments settled at once in the same cell', async () => {
+  it('counts every one of 20 payments settled at once in the same cell, folded by three instances\' jobs at once', async () => {
     const commodity = await freshCommodity();
     const product = await listing(commodity, 10_000);
     const orders = [];
@@ -65,6 +65,11 @@ describe('the market price index', () => {
     const tokenOf = new Map(orders.map((o) => [o.orderId, o.buyer.token]));
     const paid = await Promise.all(references.map((r) => shop.server.call(`/payments/sandbox/${r.reference}/approve`, { method: 'POST', token: tokenOf.get(r.order_id) })));
     expect(paid.every((r) => r.status < 300)).toBe(true);
+    // Every sale is filed with its payment, to be folded into the cells by the job.
+    const filed = await shop.server.deps.db.selectFrom('market_sales').select('folded').where('commodity_id', '=', commodity).execute();
+    expect(filed.map((f) => f.folded)).toEqual(Array(20).fill(0));
+    await Promise.all([fold(), fold(), fold()]);
+    await fold();
     expect(await summary(commodity)).toMatchObject({ sales: 20, paid: 100 });
     expect(await summary(commodity, 'category=Grains')).toMatchObject({ sales: 20 });
   });

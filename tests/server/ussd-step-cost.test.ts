@@ -11,8 +11,8 @@ import { choiceFor, freshCaller, type Screen } from '../support/ussd';
  * is time off the slowest caller's wait (docs/performance.md). Statements are counted, never
  * timed; the budgets are today's counts, so a new statement in these steps is a decision.
  */
-const CONFIRM_BUDGET = 28; // was 32: a first order's account in one upsert, the order's SMS reads it in one query
-const APPROVE_BUDGET = 30; // was 45, then 37: the order's lock reads its state, the two notices share their reads (one for the lines and sellers) and one insert, the paid answer is not read back
+const CONFIRM_BUDGET = 26; // was 32, then 28: a first order's account in one upsert, the order's SMS reads it in one query, the switches and push devices in one, the buyer's e-mail read by the lock on their row
+const APPROVE_BUDGET = 21; // was 45, 37, then 30: the order's lock reads its state, the two notices share their reads (one for the lines and sellers, one for switches and devices) and one insert, the paid answer is not read back, the price index's sales are filed in one statement and folded by its job
 
 const shop = shopServer();
 const db = () => shop.server.deps.db;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
+import { foldAllPaidSales } from '../../src/server/modules/market-prices/index-update';
 import { nextCatalogueVersion } from '../../src/server/platform/db/catalogue-versions';
 import type { CheckoutStarted } from '../../src/shared/schemas/checkout';
 import { freshWallet, makeProduct, makeUser, putInCart, type Shop } from './shop';
@@ -26,7 +27,10 @@ export function marketFixtures(shop: Shop) {
     return id;
   }
 
-  /** A fresh buyer's order of `quantity` of a product, paid through the sandbox unless told not to. */
+  /** What the price-index job does a moment after a payment: the paid sales join their cells. */
+  const fold = () => foldAllPaidSales(shop.server.deps.db);
+
+  /** A fresh buyer's order of `quantity` of a product, paid through the sandbox unless told not to, and the index job run after. */
   async function buy(productId: number, quantity: number, pay = true) {
     const buyer = await makeUser(shop.server);
     await putInCart(shop.server, buyer.id, productId, quantity);
@@ -37,9 +41,12 @@ export function marketFixtures(shop: Shop) {
     });
     expect(res.status).toBe(201);
     const started = ((await res.json()) as { data: CheckoutStarted }).data;
-    if (pay) expect((await shop.server.call(`/payments/sandbox/${started.reference}/approve`, { method: 'POST', token: buyer.token })).status).toBeLessThan(300);
+    if (pay) {
+      expect((await shop.server.call(`/payments/sandbox/${started.reference}/approve`, { method: 'POST', token: buyer.token })).status).toBeLessThan(300);
+      await fold();
+    }
     return { buyer, orderId: started.orderId };
   }
 
-  return { freshCommodity, changeListing, listing, buy };
+  return { freshCommodity, changeListing, listing, buy, fold };
 }

@@ -22,6 +22,11 @@ const drainEach = process.argv.includes('--drain');
 const server = await startTestServer();
 const db = server.deps.db;
 if (!drainEach) server.deps.messages.start();
+// The price index's fold job, as main.ts starts it (trees before it have none: they fold in the payment).
+const priceIndex = await import('../../../src/server/modules/market-prices/index-update');
+if ('startPriceIndexJob' in priceIndex) priceIndex.startPriceIndexJob(server.deps);
+// A listing filed under a commodity, as the demo's are, so each payment feeds the price index.
+const commodity = await db.selectFrom('commodities').select('id').where('id', '=', 'yam-tuber').executeTakeFirst();
 const seller = await db.selectFrom('users').select('id').where('user_type', '=', 'SELLER').orderBy('id').executeTakeFirstOrThrow();
 const name = `Bench yam ${randomUUID().slice(0, 4)}`;
 await db.transaction().execute(async (trx) => {
@@ -29,6 +34,7 @@ await db.transaction().execute(async (trx) => {
   await trx.insertInto('products').values({
     seller_id: seller.id, name, description: 'Bench', price_minor: 1_000, category: 'Tubers', condition: 'standard', region: 'Ashanti',
     stock_quantity: 10_000, is_active: 1, is_featured: 0, discount_percentage: null, old_price_minor: null, version: await nextCatalogueVersion(trx), created_at: at, updated_at: at,
+    commodity_id: commodity?.id ?? null,
   }).execute();
 });
 

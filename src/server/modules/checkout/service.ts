@@ -70,8 +70,6 @@ export async function placeOrder(
   /** The code a USSD buyer dialed; their SMS tell them to dial it again. */
   ussdCode: string | null = null,
 ): Promise<CheckoutStarted> {
-  const user = await db.selectFrom('users').select(['email']).where('id', '=', userId).executeTakeFirstOrThrow();
-
   // Re-priced from the products table: the cart's remembered prices are only a preview.
   const subtotal = lines.reduce((sum, l) => sum + l.price_minor * l.quantity, 0);
   // The cart's own rules (shared): VAT by category, per line; pickup means no shipping.
@@ -86,10 +84,10 @@ export async function placeOrder(
   const createdAt = new Date();
   const expiresAt = new Date(createdAt.getTime() + RESERVATION_MINUTES * 60_000).toISOString();
 
-  let order: { id: number; orderNumber: string };
+  let order: { id: number; orderNumber: string; buyerEmail: string | null };
   try {
     order = await inTransaction(db, async (trx) => {
-      await refuseBeyondUnpaidLimit(trx, userId);
+      const buyer = await refuseBeyondUnpaidLimit(trx, userId);
       const at = createdAt.toISOString();
       const { id } = await trx
         .insertInto('orders')
@@ -133,7 +131,7 @@ export async function placeOrder(
         .execute();
       // Last, just before commit: every checkout waits for the catalogue counter's row lock (reserveStock).
       await reserveStock(trx, lines.map((l) => ({ productId: l.id, quantity: l.quantity, name: l.name })));
-      return { id, orderNumber };
+      return { id, orderNumber, buyerEmail: buyer.email };
     });
   } catch (error) {
     if (error instanceof OutOfStock) {
@@ -151,7 +149,7 @@ export async function placeOrder(
     orderNumber: order.orderNumber,
     reference,
     totalMinor: total,
-    email: chargeEmail(user.email, phone.national),
+    email: chargeEmail(order.buyerEmail, phone.national),
     phone: phone.national,
     network: input.mobileMoneyNetwork,
     expiresAt,

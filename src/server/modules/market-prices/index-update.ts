@@ -2,31 +2,62 @@ import { sql } from 'kysely';
 import { isoWeekOf } from '../../../shared/market-weeks';
 import { weightedMedian } from '../../../shared/market-prices';
 import type { Db } from '../../platform/db';
+import { repeatEvery } from '../../platform/jobs';
+import type { Logger } from '../../platform/logging';
 
 /** The whole country's cell beside the regions'. */
 export const COUNTRY = '';
 
 /**
  * An order just became paid (call in the transaction that marks it): its lines of mapped
- * listings join the week's sales, and only the cells they touch are recomputed, from their
- * own few rows. The sale counts where the listing is, in the week of the payment.
+ * listings join the week's sales, in one statement, marked to be folded into their cells by
+ * foldPaidSales a moment later (the job, or a test). The sale counts where the listing is, in
+ * the week of the payment. The cells are not touched here: recomputing them took eight
+ * statements and the crop's cell locks, held to the payment's commit (docs/performance.md).
  */
 export async function recordPaidOrder(trx: Db, orderId: number, at: Date = new Date()): Promise<void> {
-  const lines = await trx
-    .selectFrom('order_items')
-    .innerJoin('products', 'products.id', 'order_items.product_id')
-    .select(['order_items.id', 'order_items.unit_price_minor', 'order_items.quantity', 'products.commodity_id', 'products.region'])
-    .where('order_items.order_id', '=', orderId)
-    .where('products.commodity_id', 'is not', null)
-    .execute();
-  if (lines.length === 0) return;
   const week = isoWeekOf(at);
   await trx
     .insertInto('market_sales')
-    .values(lines.map((l) => ({ order_item_id: l.id, order_id: orderId, commodity_id: l.commodity_id!, region: l.region, week, unit_price_minor: l.unit_price_minor, quantity: l.quantity })))
+    .columns(['order_item_id', 'order_id', 'commodity_id', 'region', 'week', 'unit_price_minor', 'quantity', 'folded'])
+    .expression(
+      trx
+        .selectFrom('order_items')
+        .innerJoin('products', 'products.id', 'order_items.product_id')
+        .select((eb) => ['order_items.id', 'order_items.order_id', 'products.commodity_id', 'products.region', sql<string>`cast(${week} as text)`.as('week'), 'order_items.unit_price_minor', 'order_items.quantity', eb.lit(0).as('folded')])
+        .where('order_items.order_id', '=', orderId)
+        .where('products.commodity_id', 'is not', null),
+    )
     .onConflict((oc) => oc.column('order_item_id').doNothing())
     .execute();
-  await recomputeCells(trx, lines.map((l) => ({ commodityId: l.commodity_id!, region: l.region, week })));
+}
+
+/** How many sales one fold takes at most; the next run takes the rest. */
+const FOLD_BATCH = 500;
+
+/**
+ * Folds paid sales not yet counted into their cells (recomputed from all their sales, so a
+ * sale folded twice, by two instances at once, counts once) and moves the index's counter.
+ * Returns how many sales it folded; the job runs it every few seconds.
+ */
+export async function foldPaidSales(db: Db): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const pending = await trx.selectFrom('market_sales').select(['order_item_id', 'commodity_id', 'region', 'week']).where('folded', '=', 0).orderBy('order_item_id').limit(FOLD_BATCH).execute();
+    if (pending.length === 0) return 0;
+    await recomputeCells(trx, pending.map((p) => ({ commodityId: p.commodity_id, region: p.region, week: p.week })));
+    await trx.updateTable('market_sales').set({ folded: 1 }).where('order_item_id', 'in', pending.map((p) => p.order_item_id)).execute();
+    return pending.length;
+  });
+}
+
+/** The fold job: every `everyMs` while the server is up (prices are weekly: a sale counts within seconds). */
+export function startPriceIndexJob(deps: { db: Db; logger: Pick<Logger, 'error'> }, everyMs = 2_000): { stop(): Promise<void> } {
+  return repeatEvery('price index job', everyMs, () => foldAllPaidSales(deps.db), deps.logger);
+}
+
+/** Folds until nothing is pending (the job, tests). */
+export async function foldAllPaidSales(db: Db): Promise<void> {
+  while ((await foldPaidSales(db)) > 0);
 }
 
 /** A paid order was cancelled (its money goes back): its sales stop counting. */
@@ -82,7 +113,8 @@ export async function refileOrderSales(trx: Db, orders: { orderId: number; at: D
   for (const { orderId, at } of orders) {
     const week = isoWeekOf(at);
     const sales = await trx.selectFrom('market_sales').select(['commodity_id', 'region', 'week']).where('order_id', '=', orderId).execute();
-    await trx.updateTable('market_sales').set({ week }).where('order_id', '=', orderId).execute();
+    // Every cell these sales left or joined is recomputed below: they are folded.
+    await trx.updateTable('market_sales').set({ week, folded: 1 }).where('order_id', '=', orderId).execute();
     for (const s of sales) touched.push({ commodityId: s.commodity_id, region: s.region, week: s.week }, { commodityId: s.commodity_id, region: s.region, week });
   }
   if (touched.length) await recomputeCells(trx, touched);

@@ -13,6 +13,7 @@ import { marketPricesMigration } from './migration-017-market-prices';
 import { mirrorScopeMigration } from './migration-015-mirror-scope';
 import { languageMigration } from './migration-018-language';
 import { marketPriceRowsMigration } from './migration-019-market-price-rows';
+import { marketSalesFoldedMigration } from './migration-020-market-sales-folded';
 import { ledgerMigration } from './migration-013-ledger';
 import { ussdMigration } from './migration-016-ussd';
 
@@ -324,6 +325,7 @@ function createMigrations(dialect: Dialect): Record<string, Migration> {
     '017_market_prices': marketPricesMigration(dialect),
     '018_language': languageMigration,
     '019_market_price_rows': marketPriceRowsMigration,
+    '020_market_sales_folded': marketSalesFoldedMigration,
   };
 }
 

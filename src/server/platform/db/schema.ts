@@ -412,6 +412,8 @@ export interface MarketSalesTable {
   week: string;
   unit_price_minor: number;
   quantity: number;
+  /** 0 until the fold job has counted it in its cells (020_market_sales_folded). */
+  folded: Generated<Flag>;
 }
 
 /** The weekly paid median of one commodity in one region ('' = the whole country). */

@@ -1,7 +1,7 @@
 import { now, type Db } from '../db';
 import type { MessagesTable } from '../db/schema-messages';
 import type { MessageEvent } from './events';
-import { wantedChannels } from './preferences';
+import { wantedChannelsAndDevices } from './preferences';
 import { newOrderReads, renderEvent, type Notice } from './render';
 
 export type { MessageEvent } from './events';
@@ -45,12 +45,8 @@ export async function notify(db: Db, ...events: MessageEvent[]): Promise<void> {
   const notices: Notice[] = [];
   for (const event of events) notices.push(...(await renderEvent(db, event, reads)));
   if (notices.length === 0) return;
-  const wanted = await wantedChannels(db, notices);
+  const { channels: wanted, devices } = await wantedChannelsAndDevices(db, notices);
   const channelsOf = (notice: Notice) => wanted.get(`${notice.userId}|${notice.topic}`)!;
-  const pushUsers = [...new Set(notices.filter((n) => channelsOf(n).has('push')).map((n) => n.userId))];
-  const devices = pushUsers.length
-    ? await db.selectFrom('push_subscriptions').select(['id', 'endpoint', 'user_id']).where('user_id', 'in', pushUsers).orderBy('id').execute()
-    : [];
   const messages: NewMessage[] = [];
   for (const notice of notices) {
     const channels = channelsOf(notice);

@@ -8,6 +8,7 @@ import {
   type NotificationPreferencesInput,
   type NotificationTopic,
 } from '../../../shared/schemas/notifications';
+import { sql } from 'kysely';
 import { now, type Db } from '../db';
 
 /** A user's switches: stored rows over the defaults (everything on). */
@@ -20,22 +21,41 @@ export async function readPreferences(db: Db, userId: number): Promise<Notificat
   return preferences;
 }
 
-/** The channels each user wants for a topic, for several users and topics in one query (key: `${userId}|${topic}`). */
-export async function wantedChannels(db: Db, wanted: { userId: number; topic: NotificationTopic }[]): Promise<Map<string, Set<NotificationChannel>>> {
+export interface PushDevice {
+  id: number;
+  endpoint: string;
+  user_id: number;
+}
+
+/**
+ * The channels each user wants for a topic (key: `${userId}|${topic}`) and the users' push
+ * devices (by id), for several users and topics in one query: their switches and their devices
+ * side by side (a payment's notify is on the checkout's hot path; docs/performance.md).
+ */
+export async function wantedChannelsAndDevices(db: Db, wanted: { userId: number; topic: NotificationTopic }[]): Promise<{ channels: Map<string, Set<NotificationChannel>>; devices: PushDevice[] }> {
+  const users = [...new Set(wanted.map((w) => w.userId))];
   const rows = await db
     .selectFrom('notification_preferences')
-    .select(['user_id', 'topic', 'channel', 'enabled'])
-    .where('user_id', 'in', [...new Set(wanted.map((w) => w.userId))])
+    .select(['user_id', 'topic', 'channel', 'enabled', sql<number | null>`null`.as('device_id'), sql<string | null>`null`.as('endpoint')])
+    .where('user_id', 'in', users)
     .where('topic', 'in', [...new Set(wanted.map((w) => w.topic))])
+    .unionAll(
+      db
+        .selectFrom('push_subscriptions')
+        .select(['user_id', sql<string>`null`.as('topic'), sql<string>`null`.as('channel'), sql<number>`null`.as('enabled'), 'id as device_id', 'endpoint'])
+        .where('user_id', 'in', users),
+    )
     .execute();
+  const switches = rows.filter((r) => r.device_id === null);
   const channels = new Map<string, Set<NotificationChannel>>();
   for (const { userId, topic } of wanted) {
-    const own = rows.filter((r) => r.user_id === userId && r.topic === topic);
+    const own = switches.filter((r) => r.user_id === userId && r.topic === topic);
     const off = new Set(own.filter((r) => r.enabled === 0).map((r) => r.channel));
     const on = new Set(own.filter((r) => r.enabled === 1).map((r) => r.channel));
     channels.set(`${userId}|${topic}`, new Set(NOTIFICATION_CHANNELS.filter((c) => on.has(c) || (!off.has(c) && DEFAULT_PREFERENCE))));
   }
-  return channels;
+  const devices = rows.filter((r) => r.device_id !== null).map((r) => ({ id: Number(r.device_id), endpoint: r.endpoint!, user_id: r.user_id }));
+  return { channels, devices: devices.sort((a, b) => a.id - b.id) };
 }
 
 /** Sets the switches given; an upsert per switch, so replaying the same change is harmless. */
