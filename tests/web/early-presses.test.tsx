@@ -1,5 +1,5 @@
 import { act, useState } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { holdEarlyPresses, releaseEarlyPresses } from '../../src/web/initial-app/early-presses';
@@ -126,35 +126,6 @@ describe('text typed before the app has started', () => {
     const root = await act(async () => hydrateRoot(container, <Search onTerm={(term) => seen.push(term)} />));
     await act(async () => releaseEarlyPresses());
     expect(seen).toEqual([]);
-    await act(async () => root.unmount());
-  });
-
-  it('finds a named list again in a page the app drew over, and makes the choice there (the language)', async () => {
-    const container = document.createElement('div');
-    document.body.append(container);
-    // The shell's bar: a list the app will not adopt but draw anew.
-    container.innerHTML = '<select name="language"><option value="en" selected>English</option><option value="ak">Twi</option></select>';
-    holdEarlyPresses();
-    container.querySelector('select')!.value = 'ak';
-    container.querySelector('select')!.dispatchEvent(new Event('change', { bubbles: true }));
-
-    const seen: string[] = [];
-    function Bar() {
-      const [language, setLanguage] = useState('en');
-      return (
-        <select name="language" value={language} onChange={(e) => { setLanguage(e.target.value); seen.push(e.target.value); }}>
-          <option value="en">English</option>
-          <option value="ak">Twi</option>
-        </select>
-      );
-    }
-    container.innerHTML = '';
-    const root = createRoot(container);
-    await act(async () => root.render(<Bar />));
-    expect(seen).toEqual([]);
-    await act(async () => releaseEarlyPresses());
-    expect(seen).toEqual(['ak']);
-    expect(container.querySelector('select')!.value).toBe('ak');
     await act(async () => root.unmount());
   });
 });

@@ -15,8 +15,6 @@ export function LanguageSelect({ className = '', showLabel = false }: { classNam
       <label htmlFor={id} className={showLabel ? 'mb-1 block font-medium' : 'sr-only'}>{t('language.label')}</label>
       <select
         id={id}
-        // Its name finds it again when the app draws over the first screen (initial-app/early-presses.ts).
-        name="language"
         className="input w-auto py-1 text-sm"
         value={isLocale(locale) ? locale : 'en'}
         onChange={(e) => isLocale(e.target.value) && void chooseLocale(e.target.value)}

@@ -55,7 +55,6 @@ function typedAlready(field: Field): boolean {
  * and announced: React sees a change and calls the component's onChange with the text.
  */
 function announceTyping(field: Field): void {
-  if (field instanceof HTMLSelectElement && !field.isConnected) return chooseInRedrawn(field);
   if (!field.isConnected || field.disabled) return;
   if (field instanceof HTMLSelectElement) {
     field.dispatchEvent(new Event('change', { bubbles: true }));
@@ -83,18 +82,4 @@ export function releaseEarlyPresses(): void {
   for (const field of fields) announceTyping(field);
   // A button the app redrew rather than adopted is gone: its press goes with it.
   for (const button of presses) if (button.isConnected && !button.disabled) button.click();
-}
-
-/**
- * A page the app draws over rather than adopts (the shell of a page rendered on the phone) loses
- * its lists, and a choice made in one with it: the language, picked in the bar while a slow
- * phone was still starting the app. A named list is found again by its name, and the choice
- * made in its place.
- */
-function chooseInRedrawn(field: HTMLSelectElement): void {
-  if (!field.name) return;
-  const redrawn = [...document.querySelectorAll<HTMLSelectElement>('select')].find((other) => other.name === field.name && !other.disabled);
-  if (!redrawn || redrawn.value === field.value || ![...redrawn.options].some((option) => option.value === field.value)) return;
-  redrawn.value = field.value;
-  redrawn.dispatchEvent(new Event('change', { bubbles: true }));
 }
