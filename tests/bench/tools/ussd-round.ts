@@ -17,6 +17,8 @@ import { startTestServer } from '../../support/server';
  * CPU but is not waited for. `--drain` instead waits for the outbox after every answer, as the
  * tests' server.call does (how this bench measured before 2026-11-24's second run).
  */
+// It stands alone (its own listing and callers, like tools/ussd-fifty.ts's): BENCH_AGAINST copies only
+// this file into an older commit's worktree, where no shared helper of today's would exist.
 const SESSIONS = 50;
 const drainEach = process.argv.includes('--drain');
 const server = await startTestServer();
