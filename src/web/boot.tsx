@@ -32,7 +32,9 @@ export function startApp(): void {
   // The language the page's HTML came in (the build and the server write it into <html lang>).
   const pageLang = document.documentElement.lang;
   const locale = deviceLocale();
-  const language = showLocale(locale, true);
+  // A language whose messages could not be fetched (a lost chunk on 2G) still lets the app start:
+  // it shows English, the fallback in the first screen's code, rather than the page never working.
+  const language = showLocale(locale, true).catch((error: unknown) => console.warn('The language could not be loaded; showing English.', error));
   const router = createBrowserRouter(routes);
   const container = document.getElementById('root')!;
   // A page the server rendered with its data brings that data along: the first render uses it.

@@ -15,6 +15,13 @@ let context: BrowserContext;
 let token: string;
 
 const lang = (page: Page) => page.evaluate(() => document.documentElement.lang);
+/** Waits for a page's heading; if it never comes, the failure says what the page showed instead (CI met one such run). */
+const heading = (page: Page, name: string) =>
+  page.getByRole('heading', { level: 1, name }).waitFor({ timeout: 30_000 }).catch(async (error: Error) => {
+    const seen = await page.evaluate(() => ({ url: location.href, lang: document.documentElement.lang, chosen: localStorage.getItem('akuafo.language'), cookie: document.cookie, marks: performance.getEntriesByType('mark').map((m) => m.name), text: document.body.innerText.slice(0, 600) }));
+    throw new Error(`${error.message}\nThe page instead: ${JSON.stringify(seen)}\nIts errors: ${JSON.stringify(pageErrors)}`);
+  });
+const pageErrors: string[] = [];
 const api = (path: string, init: RequestInit = {}) =>
   fetch(`${baseUrl}/api/v1/${path}`, { ...init, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...init.headers } });
 const ordersBySms = async () => ((await (await api('shop/customers/me/notification-preferences')).json()) as { data: { orders: { sms: boolean } } }).data.orders.sms;
@@ -33,29 +40,31 @@ describe.skipIf(!baseUrl)('the account pages in Twi', () => {
 
   it('shows addresses, notifications, payment methods and saved items in Twi, and a change queued offline in the sync panel', async () => {
     const page = await context.newPage();
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    page.on('console', (message) => message.type() === 'error' && pageErrors.push(message.text()));
     await signInThroughPage(page, baseUrl, EMAIL, PASSWORD);
     await page.goto(`${baseUrl}/`);
     await page.getByRole('combobox', { name: /Language/ }).first().selectOption('ak');
-    await page.getByRole('heading', { level: 1, name: 'Akwaaba ba Akuafo Market Places' }).waitFor({ timeout: 30_000 });
+    await heading(page, 'Akwaaba ba Akuafo Market Places');
 
     await page.goto(`${baseUrl}/addresses`);
-    await page.getByRole('heading', { level: 1, name: 'Address ahorow' }).waitFor({ timeout: 30_000 });
+    await heading(page, 'Address ahorow');
     await page.getByRole('link', { name: 'Fa address ka ho' }).waitFor();
     expect(await lang(page)).toBe('ak');
     await page.getByRole('link', { name: 'Fa address ka ho' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Address foforo' }).waitFor({ timeout: 30_000 });
+    await heading(page, 'Address foforo');
     await page.getByRole('button', { name: 'Kora address no' }).click();
     await page.getByText('Siesie mfomsoɔ a ɛwɔ krataa no mu').waitFor();
 
     await page.goto(`${baseUrl}/payment-methods`);
-    await page.getByRole('heading', { level: 1, name: 'Akwan a metua ka' }).waitFor({ timeout: 30_000 });
+    await heading(page, 'Akwan a metua ka');
     await page.getByText('Wontumi mfa kaad ntua ka seesei.').waitFor();
 
     await page.goto(`${baseUrl}/wishlist`);
-    await page.getByRole('heading', { level: 1, name: 'Nneɛma a wokoraa' }).waitFor({ timeout: 30_000 });
+    await heading(page, 'Nneɛma a wokoraa');
 
     await page.goto(`${baseUrl}/notifications`);
-    await page.getByRole('heading', { level: 1, name: 'Nkaebɔ' }).waitFor({ timeout: 30_000 });
+    await heading(page, 'Nkaebɔ');
     const smsSwitch = page.getByRole('checkbox', { name: 'Nneɛma a matɔ denam SMS so' });
     await smsSwitch.waitFor();
     expect(await lang(page)).toBe('ak');

@@ -29,15 +29,22 @@ type Part = 'firstScreen' | 'pages';
 /** The one message store (Lingui, compiled catalogues: no parser ships). */
 export const i18n = setupI18n({ locale: SOURCE_LOCALE, messages: { [SOURCE_LOCALE]: en } });
 
-/** Fetches a part of a language's catalogue once (both parts unless told); later calls answer at once. */
+/** Fetches a part of a language's catalogue once (both parts unless told); later calls answer at once, and a failed fetch is tried again by the next. */
 export async function loadLocale(locale: ShownLocale, parts: Part[] = ['firstScreen', 'pages']): Promise<void> {
   await Promise.all(
     parts.map(async (part) => {
       const key = `${locale}:${part}`;
       const load = LOADERS[locale][part];
       if (!load) return; // English's first screen is in this module already
-      loading.set(key, loading.get(key) ?? load().then(({ messages }) => i18n.load(locale, messages)));
-      await loading.get(key);
+      const attempt = loading.get(key) ?? load().then(({ messages }) => i18n.load(locale, messages));
+      loading.set(key, attempt);
+      try {
+        await attempt;
+      } catch (error) {
+        // A chunk lost on a patchy network is fetched again by the next call, not refused forever.
+        if (loading.get(key) === attempt) loading.delete(key);
+        throw error;
+      }
       loaded.add(locale);
     }),
   );
