@@ -70,8 +70,8 @@ describe.skipIf(!baseUrl)('market prices in the browser', () => {
     try {
       const page = await twiPhone.newPage();
       await page.goto(`${baseUrl}/prices`);
-      // The page comes rendered by the server: a choice made before the app takes it over is lost.
-      await page.waitForFunction(() => performance.getEntriesByName('app-started').length > 0, undefined, { timeout: 30_000 });
+      // Chosen at once, in the shell's bar, before the app has drawn the page over it: the
+      // choice is made again in the app's bar (initial-app/early-presses.ts).
       await page.getByRole('combobox', { name: /Language/ }).first().selectOption('ak');
       await page.getByRole('heading', { name: 'Aburow ne ɛmo', level: 2 }).waitFor({ timeout: 30_000 });
       const maize = page.getByRole('link', { name: 'Aburow, kotoku 50 kg' });

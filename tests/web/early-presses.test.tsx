@@ -1,5 +1,5 @@
 import { act, useState } from 'react';
-import { hydrateRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { holdEarlyPresses, releaseEarlyPresses } from '../../src/web/initial-app/early-presses';
@@ -127,5 +127,55 @@ describe('text typed before the app has started', () => {
     await act(async () => releaseEarlyPresses());
     expect(seen).toEqual([]);
     await act(async () => root.unmount());
+  });
+
+  it('keeps a language chosen in a page the app then draws over, and makes the choice again in the app\'s list', async () => {
+    localStorage.removeItem('akuafo.language');
+    const container = document.createElement('div');
+    document.body.append(container);
+    // The shell's bar: a list the app will not adopt but draw anew.
+    container.innerHTML = '<select data-language-list><option value="en" selected>English</option><option value="ak">Twi</option></select>';
+    holdEarlyPresses();
+    container.querySelector('select')!.value = 'ak';
+    container.querySelector('select')!.dispatchEvent(new Event('change', { bubbles: true }));
+    // Kept at once: the app, starting later, starts in it.
+    expect(localStorage.getItem('akuafo.language')).toBe('ak');
+    expect(document.cookie).toContain('akuafo-lang=ak');
+
+    const seen: string[] = [];
+    function Bar() {
+      const [language, setLanguage] = useState('en');
+      return (
+        <select data-language-list="" value={language} onChange={(e) => { setLanguage(e.target.value); seen.push(e.target.value); }}>
+          <option value="en">English</option>
+          <option value="ak">Twi</option>
+        </select>
+      );
+    }
+    container.innerHTML = '';
+    const root = createRoot(container);
+    await act(async () => root.render(<Bar />));
+    expect(seen).toEqual([]);
+    await act(async () => releaseEarlyPresses());
+    expect(seen).toEqual(['ak']);
+    expect(container.querySelector('select')!.value).toBe('ak');
+    await act(async () => root.unmount());
+    localStorage.removeItem('akuafo.language');
+  });
+
+  it('leaves other lists of a page drawn over alone', async () => {
+    document.body.innerHTML = '<select name="sort"><option value="new" selected>Newest</option><option value="price">Price</option></select><select data-language-list><option value="en" selected>English</option><option value="ak">Twi</option></select>';
+    holdEarlyPresses();
+    const sort = document.querySelector<HTMLSelectElement>('select[name=sort]')!;
+    sort.value = 'price';
+    sort.dispatchEvent(new Event('change', { bubbles: true }));
+    sort.remove();
+    const language = document.querySelector<HTMLSelectElement>('select[data-language-list]')!;
+    const changes: string[] = [];
+    language.addEventListener('change', () => changes.push(language.value));
+    releaseEarlyPresses();
+    expect(changes).toEqual([]);
+    expect(language.value).toBe('en');
+    expect(localStorage.getItem('akuafo.language')).toBeNull();
   });
 });

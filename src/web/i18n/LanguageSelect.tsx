@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { LOCALES, isLocale } from '../../shared/i18n';
+import { LANGUAGE_LIST_ATTRIBUTE } from './device-choice';
 import { chooseLocale, useLocale, useT } from './language';
 
 /**
@@ -15,6 +16,8 @@ export function LanguageSelect({ className = '', showLabel = false }: { classNam
       <label htmlFor={id} className={showLabel ? 'mb-1 block font-medium' : 'sr-only'}>{t('language.label')}</label>
       <select
         id={id}
+        // Found again when the app draws a page over its first screen (initial-app/early-presses.ts).
+        {...{ [LANGUAGE_LIST_ATTRIBUTE]: '' }}
         className="input w-auto py-1 text-sm"
         value={isLocale(locale) ? locale : 'en'}
         onChange={(e) => isLocale(e.target.value) && void chooseLocale(e.target.value)}

@@ -1,21 +1,10 @@
 import { useSyncExternalStore } from 'react';
-import { activate, cookieLocale, currentLocale, htmlLang, i18n, isLocale, LANGUAGE_COOKIE, loadLocale, pickLocale, t, type Locale, type ShownLocale } from '../../shared/i18n';
-
-/** The device's choice (localStorage: read synchronously before the first render, and offline). */
-const STORAGE_KEY = 'akuafo.language';
-const YEAR = 365 * 24 * 3600;
-
-function stored(): string | null {
-  try {
-    return localStorage.getItem(STORAGE_KEY);
-  } catch {
-    return null; // storage blocked: the cookie or the phone's language decide
-  }
-}
+import { activate, cookieLocale, currentLocale, htmlLang, i18n, isLocale, loadLocale, pickLocale, t, type Locale, type ShownLocale } from '../../shared/i18n';
+import { rememberLanguage, setLanguageCookie, storedLanguage } from './device-choice';
 
 /** The language to show: the device's choice, else the cookie, else the phone's own languages. */
 export function deviceLocale(): Locale {
-  const chosen = stored();
+  const chosen = storedLanguage();
   if (isLocale(chosen)) return chosen;
   return cookieLocale(typeof document === 'undefined' ? undefined : document.cookie) ?? pickLocale(typeof navigator === 'undefined' ? [] : navigator.languages ?? [navigator.language]);
 }
@@ -33,21 +22,12 @@ export async function showLocale(locale: ShownLocale, firstScreenOnly = false): 
   if (isLocale(locale) && cookieLocale(document.cookie) !== locale) setLanguageCookie(locale);
 }
 
-const setLanguageCookie = (locale: Locale) => {
-  document.cookie = `${LANGUAGE_COOKIE}=${locale}; path=/; max-age=${YEAR}; samesite=lax`;
-};
-
 /**
  * The reader chose a language: remembered on the device (localStorage, and the cookie that
  * lets the server and the service worker send pages in it), then on the account if signed in.
  */
 export async function chooseLocale(locale: Locale): Promise<void> {
-  try {
-    localStorage.setItem(STORAGE_KEY, locale);
-  } catch {
-    // storage blocked: the cookie still carries the choice
-  }
-  setLanguageCookie(locale);
+  rememberLanguage(locale);
   await showLocale(locale);
   // Loaded only now: the account's code (Dexie, the outbox) stays out of the first screen.
   void import('./account-language').then(({ tellAccount }) => tellAccount(locale));

@@ -5,6 +5,9 @@
  * and done again, in order, once the app has adopted the page. Text typed meanwhile stays
  * in its box, but React adopts the box without reading it: it is told of the text again.
  */
+import { isLocale } from '../../shared/i18n/locales';
+import { LANGUAGE_LIST_ATTRIBUTE, rememberLanguage } from '../i18n/device-choice';
+
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
 let held: HTMLButtonElement[] | undefined;
@@ -23,7 +26,17 @@ function noteTyping(event: Event): void {
   const field = event.target;
   if (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement || field instanceof HTMLSelectElement) {
     typedInto?.add(field);
+    if (event.type === 'change') keepLanguageChoice(field);
   }
+}
+
+/**
+ * The language, chosen in the bar before the app has started: kept on the device at once, so
+ * the app starts in it even on a page it draws anew rather than adopts (a shell page, whose bar
+ * and the choice shown in it are replaced).
+ */
+function keepLanguageChoice(field: Field): void {
+  if (field instanceof HTMLSelectElement && field.hasAttribute(LANGUAGE_LIST_ATTRIBUTE) && isLocale(field.value)) rememberLanguage(field.value);
 }
 
 /** Starts holding button presses; src/web/main.tsx calls it first thing. */
@@ -35,7 +48,11 @@ export function holdEarlyPresses(): void {
   document.addEventListener('input', noteTyping, true);
   document.addEventListener('change', noteTyping, true);
   // On a slow phone the page can be typed into before this script has even arrived.
-  for (const field of document.querySelectorAll<Field>('input, textarea, select')) if (typedAlready(field)) typedInto.add(field);
+  for (const field of document.querySelectorAll<Field>('input, textarea, select')) {
+    if (!typedAlready(field)) continue;
+    typedInto.add(field);
+    keepLanguageChoice(field);
+  }
 }
 
 function typedAlready(field: Field): boolean {
@@ -55,6 +72,7 @@ function typedAlready(field: Field): boolean {
  * and announced: React sees a change and calls the component's onChange with the text.
  */
 function announceTyping(field: Field): void {
+  if (field instanceof HTMLSelectElement && !field.isConnected) return chooseInRedrawn(field);
   if (!field.isConnected || field.disabled) return;
   if (field instanceof HTMLSelectElement) {
     field.dispatchEvent(new Event('change', { bubbles: true }));
@@ -82,4 +100,16 @@ export function releaseEarlyPresses(): void {
   for (const field of fields) announceTyping(field);
   // A button the app redrew rather than adopted is gone: its press goes with it.
   for (const button of presses) if (button.isConnected && !button.disabled) button.click();
+}
+
+/**
+ * A language list the app drew anew: the app started in the kept choice already, and the
+ * choice is made again in the app's own list so the app does the rest (the account hears).
+ */
+function chooseInRedrawn(field: HTMLSelectElement): void {
+  if (!field.hasAttribute(LANGUAGE_LIST_ATTRIBUTE) || !isLocale(field.value)) return;
+  const redrawn = document.querySelector<HTMLSelectElement>(`select[${LANGUAGE_LIST_ATTRIBUTE}]:not(:disabled)`);
+  if (!redrawn) return;
+  redrawn.value = field.value;
+  redrawn.dispatchEvent(new Event('change', { bubbles: true }));
 }
