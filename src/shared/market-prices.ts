@@ -5,6 +5,23 @@
 
 /** Fewer paid sales than this in a week and region: the paid price is not shown, only the asking price. */
 export const MIN_SALES = 3;
+/**
+ * Fewer distinct sellers than this behind a week's sales in a region: neither the paid price nor
+ * the number of sales is published. In a thin market (one or two sellers) either would tell a
+ * competitor or a thief what a named farmer sold, week by week (docs/security.md).
+ */
+export const MIN_SELLERS = 3;
+/** The published number of sales is the floor of its band ("10+"), never the exact count. */
+export const SALES_BANDS = [3, 10, 25, 50, 100, 250, 500, 1000, 2500, 5000, 10000] as const;
+
+/**
+ * The number of sales as the index publishes it: 0 when the week's sales are too few, or by too
+ * few sellers, to publish; else the floor of its band (17 sales read "10+").
+ */
+export function publishedSales(sales: number, sellers: number): number {
+  if (sales < MIN_SALES || sellers < MIN_SELLERS) return 0;
+  return SALES_BANDS.filter((floor) => floor <= sales).at(-1)!;
+}
 /** How many weeks the index answers. */
 export const INDEX_WEEKS = 12;
 /** A seller's price this far (as a share) outside the typical range gets a warning. */

@@ -54,7 +54,7 @@ async function expectCopyEqualsServer(commodity: string) {
 describe('the price index mirror', () => {
   it('pulls the index once, then only the rows that changed, and stays equal to the server', async () => {
     const commodity = await freshCommodity();
-    const product = await listing(commodity, 10_000);
+    const products = [await listing(commodity, 10_000), await listing(commodity, 10_000), await listing(commodity, 10_000)];
     const first = await pullMarketPrices(api(), db);
     expect(first.changed).toBe(await db.marketPriceRows.count());
     expect(sent).toHaveLength(1);
@@ -67,14 +67,14 @@ describe('the price index mirror', () => {
     expect(await pullMarketPrices(api(), db)).toMatchObject({ changed: 0, removed: 0, cursor: first.cursor });
     expect(sent.map((s) => [s.status, s.rows])).toEqual([[200, 0], [304, 0]]);
 
-    // A payment: the two rows it touched travel, asked for after the cursor, and nothing else.
+    // Payments by three sellers (a market the index publishes): the two rows they touched travel, asked for after the cursor, and nothing else.
     sent = [];
-    await buy(product, 3);
+    for (const product of products) await buy(product, 3);
     const after = await pullMarketPrices(api(), db);
     expect(after.changed).toBe(2);
     expect(sent).toEqual([{ path: expect.stringContaining(`since=${first.cursor}`), status: 200, rows: 2 }]);
     const week = isoWeekOf(Date.now());
-    expect((await db.marketPriceRows.get(`${commodity}|Upper West|${week}`))!).toMatchObject({ sales: 1, listings: 1 });
+    expect((await db.marketPriceRows.get(`${commodity}|Upper West|${week}`))!).toMatchObject({ paid: 100, sales: 3, listings: 3 });
     await expectCopyEqualsServer(commodity);
   });
 

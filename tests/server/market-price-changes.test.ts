@@ -75,21 +75,27 @@ describe('the price index as deltas', () => {
 
     // A payment: its commodity's week in its region and in the whole country, and nothing else.
     const week = isoWeekOf(Date.now());
+    const others = [await listing(commodity, 10_000), await listing(commodity, 10_000)];
+    await copy.pull();
     const order = await buy(product, 2);
+    // One seller's sale changes nothing published: no row travels.
+    expect(await copy.pull()).toEqual([]);
+    for (const other of others) await buy(other, 1);
     const paid = await copy.pull();
     expect(keys(paid)).toEqual(regionAndCountry(commodity, 'Upper West', week));
-    expect(paid.find((r) => r.region === 'Upper West')).toMatchObject({ sales: 1, listings: 1, asking: 100 });
+    expect(paid.find((r) => r.region === 'Upper West')).toMatchObject({ paid: 100, sales: 3, listings: 3, asking: 100 });
     await expectEqualToServer(copy, commodity);
 
-    // A listing's new price: the same two rows again.
+    // Listings' new prices: the same two rows again.
     await changeListing(product, { price_minor: 12_000 });
+    await changeListing(others[0]!, { price_minor: 12_000 });
     expect(keys(await copy.pull())).toEqual(regionAndCountry(commodity, 'Upper West', week));
     expect(copy.rows.get(priceRowKey(commodity, 'Upper West', week))).toMatchObject({ asking: 120 });
 
     // Cancelled, and the listing taken down: the rows empty out, travel as removals, and the copy drops them.
     const cancel = await shop.server.call(`/shop/customers/me/orders/${order.orderId}/cancel`, { method: 'POST', token: order.buyer.token, json: { reason: 'Changed my mind' } });
     expect(cancel.status).toBe(200);
-    await changeListing(product, { is_active: 0 });
+    for (const id of [product, ...others]) await changeListing(id, { is_active: 0 });
     const gone = await copy.pull();
     expect(keys(gone)).toEqual(regionAndCountry(commodity, 'Upper West', week));
     expect(gone.every(isEmptyPriceRow)).toBe(true);
@@ -146,9 +152,9 @@ describe('the price index as deltas', () => {
 
   it('redraws the copy once for 60 phones asking at once after a payment, each row with its own version', async () => {
     const commodity = await freshCommodity();
-    const product = await listing(commodity, 10_000);
+    const products = [await listing(commodity, 10_000), await listing(commodity, 10_000), await listing(commodity, 10_000)];
     const before = await changes(0);
-    await buy(product, 1);
+    for (const product of products) await buy(product, 1);
     const answers = await Promise.all(Array.from({ length: 60 }, () => changes(before.cursor, before.commoditiesTag)));
     for (const a of answers) expect(keys(a.rows)).toEqual(keys(answers[0]!.rows));
     expect(answers[0]!.rows.length).toBe(2);

@@ -12,7 +12,7 @@ import { shopServer } from '../support/shop';
 /** Issue 28: the price index from paid orders and listings, and its two public reads. */
 const shop = shopServer();
 
-const { freshCommodity, changeListing, listing, buy, fold } = marketFixtures(shop);
+const { freshCommodity, freshSeller, changeListing, listing, buy, fold } = marketFixtures(shop);
 
 async function summary(commodityId: string, query = 'region=Upper%20West&category=Grains') {
   const res = await shop.server.call(`/market-prices?${query}`);
@@ -22,7 +22,7 @@ async function summary(commodityId: string, query = 'region=Upper%20West&categor
 }
 
 describe('the market price index', () => {
-  it('gives the paid median weighted by quantity once 3 sales are in, the asking median always, and stops counting a cancelled order', async () => {
+  it('gives the paid median weighted by quantity once 3 sales by 3 sellers are in, the count banded, the asking median always, and stops counting a cancelled order', async () => {
     const commodity = await freshCommodity();
     const cheap = await listing(commodity, 10_000);
     const middle = await listing(commodity, 20_000);
@@ -36,18 +36,20 @@ describe('the market price index', () => {
 
     await buy(cheap, 1);
     await buy(dear, 1);
-    // Two sales: too few to say what the price is; the asking price stands alone.
-    expect(await summary(commodity)).toMatchObject({ paid: null, asking: 200, sales: 2 });
+    // Two sales: too few to say what the price is, or how many were sold; the asking price stands alone.
+    expect(await summary(commodity)).toMatchObject({ paid: null, asking: 200, sales: 0 });
 
     // Four bags at 300 and one each at 100 and 200: the weighted median is 300, the plain one would be 200.
     const heavy = await buy(dear, 4);
     await buy(middle, 1);
-    expect(await summary(commodity)).toMatchObject({ paid: 300, sales: 4, listings: 3 });
+    // Four sales by three sellers: published, the count as its band's floor ("3+").
+    expect(await summary(commodity)).toMatchObject({ paid: 300, sales: 3, listings: 3 });
     // The whole country counts the same sales.
-    expect(await summary(commodity, 'category=Grains')).toMatchObject({ paid: 300, sales: 4 });
+    expect(await summary(commodity, 'category=Grains')).toMatchObject({ paid: 300, sales: 3 });
     // An unpaid order counts for nothing.
     await buy(cheap, 9, false);
-    expect((await summary(commodity)).sales).toBe(4);
+    const cell = () => shop.server.deps.db.selectFrom('market_price_cells').select(['sales', 'sellers']).where('commodity_id', '=', commodity).where('region', '=', 'Upper West').executeTakeFirstOrThrow();
+    expect(await cell()).toEqual({ sales: 4, sellers: 3 });
 
     const cancel = await shop.server.call(`/shop/customers/me/orders/${heavy.orderId}/cancel`, { method: 'POST', token: heavy.buyer.token, json: { reason: 'Changed my mind' } });
     expect(cancel.status).toBe(200);
@@ -58,9 +60,9 @@ describe('the market price index', () => {
 
   it('counts every one of 20 payments settled at once in the same cell, folded by three instances\' jobs at once', async () => {
     const commodity = await freshCommodity();
-    const product = await listing(commodity, 10_000);
+    const products = [await listing(commodity, 10_000), await listing(commodity, 10_000), await listing(commodity, 10_000)];
     const orders = [];
-    for (let i = 0; i < 20; i++) orders.push(await buy(product, 1, false));
+    for (let i = 0; i < 20; i++) orders.push(await buy(products[i % 3]!, 1, false));
     const references = await shop.server.deps.db.selectFrom('payments').select(['reference', 'order_id']).where('order_id', 'in', orders.map((o) => o.orderId)).execute();
     const tokenOf = new Map(orders.map((o) => [o.orderId, o.buyer.token]));
     const paid = await Promise.all(references.map((r) => shop.server.call(`/payments/sandbox/${r.reference}/approve`, { method: 'POST', token: tokenOf.get(r.order_id) })));
@@ -70,8 +72,11 @@ describe('the market price index', () => {
     expect(filed.map((f) => f.folded)).toEqual(Array(20).fill(0));
     await Promise.all([fold(), fold(), fold()]);
     await fold();
-    expect(await summary(commodity)).toMatchObject({ sales: 20, paid: 100 });
-    expect(await summary(commodity, 'category=Grains')).toMatchObject({ sales: 20 });
+    const cells = await shop.server.deps.db.selectFrom('market_price_cells').select(['region', 'sales', 'sellers']).where('commodity_id', '=', commodity).orderBy('region').execute();
+    expect(cells).toEqual([{ region: '', sales: 20, sellers: 3 }, { region: 'Upper West', sales: 20, sellers: 3 }]);
+    // Published in its band: 20 sales read "10+".
+    expect(await summary(commodity)).toMatchObject({ sales: 10, paid: 100 });
+    expect(await summary(commodity, 'category=Grains')).toMatchObject({ sales: 10 });
   });
 
   it('follows listing prices as they change, and a listing taken down stops counting', async () => {
@@ -98,19 +103,47 @@ describe('the market price index', () => {
     expect(data.regions.find((r) => r.region === 'Ashanti')!.weeks.at(-1)).toMatchObject({ asking: null });
   });
 
-  it('is cached with ETags, and a payment changes the answer', async () => {
+  it('is cached with ETags, and a payment changes the answer once it may be published', async () => {
     const commodity = await freshCommodity();
-    const product = await listing(commodity, 10_000);
+    const products = [await listing(commodity, 10_000), await listing(commodity, 10_000), await listing(commodity, 10_000)];
     const first = await shop.server.call('/market-prices?region=Upper%20West');
     const etag = first.headers.get('etag')!;
     expect(etag).toBeTruthy();
     expect(first.headers.get('cache-control')).toContain('public');
     expect((await shop.server.call('/market-prices?region=Upper%20West', { headers: { 'If-None-Match': etag } })).status).toBe(304);
-    await buy(product, 1);
+    // One seller's sale: the public answer is byte for byte what it was (the same ETag), so it tells no one that a sale happened.
+    await buy(products[0]!, 1);
+    expect((await shop.server.call('/market-prices?region=Upper%20West', { headers: { 'If-None-Match': etag } })).status).toBe(304);
+    await buy(products[1]!, 1);
+    await buy(products[2]!, 1);
     const after = await shop.server.call('/market-prices?region=Upper%20West', { headers: { 'If-None-Match': etag } });
     expect(after.status).toBe(200);
     const body = (await after.json()) as { data: MarketPriceSummary[] };
-    expect(body.data.find((c) => c.id === commodity)!.sales).toBe(1);
+    expect(body.data.find((c) => c.id === commodity)).toMatchObject({ sales: 3, paid: 100 });
+  });
+
+  it("publishes neither the paid price nor the number of sales of a market one or two sellers make, in any of the 12 weeks, in the list, the detail or the phone's feed", async () => {
+    const commodity = await freshCommodity();
+    const seller = await freshSeller();
+    const one = await listing(commodity, 10_000, 'Upper West', seller);
+    const other = await listing(commodity, 12_000, 'Upper West', seller);
+    const second = await listing(commodity, 30_000);
+    // A thin market: 40 sales by two sellers, one of them most of it.
+    await Promise.all(Array.from({ length: 12 }, (_, i) => buy([one, other, second][i % 3]!, 1 + i)));
+    for (const query of ['region=Upper%20West&category=Grains', 'category=Grains']) {
+      const thin = await summary(commodity, query);
+      expect(thin).toMatchObject({ paid: null, sales: 0, asking: 120, listings: 3 });
+      expect(thin.weeks.every((w) => w.paid === null)).toBe(true);
+    }
+    const detail = ((await (await shop.server.call(`/market-prices/${commodity}`)).json()) as { data: MarketPriceDetail }).data;
+    expect(detail.regions.every((r) => r.weeks.every((w) => w.paid === null))).toBe(true);
+    const feed = ((await (await shop.server.call('/market-prices/changes?since=0&limit=2000')).json()) as { data: { rows: { id: string; paid: number | null; sales: number }[] } }).data;
+    const rows = feed.rows.filter((r) => r.id === commodity);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((r) => r.paid === null && r.sales === 0)).toBe(true);
+    // A third seller's sale makes it a market: published, and the count only as its band.
+    await buy(await listing(commodity, 20_000), 1);
+    expect(await summary(commodity)).toMatchObject({ sales: 10 });
   });
 
   it('refuses what it cannot answer in words, with 4xx', async () => {
@@ -137,11 +170,15 @@ describe('the demo seed', () => {
       const res = await demo.call('/market-prices?region=Bono%20East&category=Grains');
       const maize = ((await res.json()) as { data: MarketPriceSummary[] }).data.find((c) => c.id === 'maize-50kg')!;
       expect(maize.weeks).toHaveLength(12);
-      expect(maize.weeks.every((w) => w.paid !== null && w.asking !== null)).toBe(true);
-      expect(maize.sales).toBeGreaterThanOrEqual(3);
-      // Plausible: within a third of today's asking price every week, and sold a little under the asking price.
-      expect(maize.weeks.every((w) => Math.abs(w.paid! - maize.asking!) / maize.asking! < 0.34)).toBe(true);
-      expect(maize.weeks.every((w) => w.paid! <= w.asking!)).toBe(true);
+      // The demo has one seller of maize in Bono East: a thin market, so only the asking price is published.
+      expect(maize.weeks.every((w) => w.paid === null && w.asking !== null)).toBe(true);
+      expect(maize.sales).toBe(0);
+      // The index itself counts the trade: plausible, within a third of today's asking price every week, and sold a little under the asking price.
+      const cells = await db.selectFrom('market_price_cells').select(['week', 'paid_minor', 'sales']).where('commodity_id', '=', 'maize-50kg').where('region', '=', 'Bono East').execute();
+      expect(cells).toHaveLength(12);
+      expect(cells.every((c) => c.sales >= 3 && c.paid_minor !== null)).toBe(true);
+      expect(cells.every((c) => Math.abs(c.paid_minor! / 100 - maize.asking!) / maize.asking! < 0.34)).toBe(true);
+      expect(cells.every((c) => c.paid_minor! / 100 <= maize.weeks.find((w) => w.week === c.week)!.asking!)).toBe(true);
 
       const buyer = await db.selectFrom('users').select('id').where('email', '=', 'market.history@akuafo.demo').executeTakeFirstOrThrow();
       const orders = await db.selectFrom('orders').select(['id', 'status', 'payment_status', 'total_minor', 'created_at']).where('user_id', '=', buyer.id).execute();

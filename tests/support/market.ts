@@ -21,8 +21,16 @@ export function marketFixtures(shop: Shop) {
     });
   }
 
-  async function listing(commodityId: string, priceMinor: number, region = 'Upper West') {
-    const id = await makeProduct(shop.server, 100, priceMinor);
+  /** A seller of the test's own: the index publishes paid prices only from MIN_SELLERS distinct sellers. */
+  async function freshSeller() {
+    const { id } = await makeUser(shop.server);
+    await shop.server.deps.db.updateTable('users').set({ user_type: 'SELLER' }).where('id', '=', id).execute();
+    return id;
+  }
+
+  /** A listing under the commodity, each by a fresh seller unless one is named. */
+  async function listing(commodityId: string, priceMinor: number, region = 'Upper West', sellerId?: number) {
+    const id = await makeProduct(shop.server, 100, priceMinor, sellerId ?? (await freshSeller()));
     await changeListing(id, { commodity_id: commodityId, region });
     return id;
   }
@@ -48,5 +56,5 @@ export function marketFixtures(shop: Shop) {
     return { buyer, orderId: started.orderId };
   }
 
-  return { freshCommodity, changeListing, listing, buy, fold };
+  return { freshCommodity, freshSeller, changeListing, listing, buy, fold };
 }

@@ -87,16 +87,23 @@ async function recomputeCells(trx: Db, touched: Cell[]): Promise<void> {
     // overwritten by a median computed without it.
     await trx
       .insertInto('market_price_cells')
-      .values({ commodity_id: cell.commodityId, region: cell.region, week: cell.week, paid_minor: null, sales: 0, quantity: 0 })
+      .values({ commodity_id: cell.commodityId, region: cell.region, week: cell.week, paid_minor: null, sales: 0, quantity: 0, sellers: 0 })
       .onConflict((oc) => oc.columns(['commodity_id', 'region', 'week']).doUpdateSet({ sales: sql`market_price_cells.sales` }))
       .execute();
-    let query = trx.selectFrom('market_sales').select(['unit_price_minor', 'quantity']).where('commodity_id', '=', cell.commodityId).where('week', '=', cell.week);
-    if (cell.region !== COUNTRY) query = query.where('region', '=', cell.region);
+    let query = trx
+      .selectFrom('market_sales')
+      .innerJoin('order_items', 'order_items.id', 'market_sales.order_item_id')
+      .innerJoin('products', 'products.id', 'order_items.product_id')
+      .select(['market_sales.unit_price_minor', 'market_sales.quantity', 'products.seller_id'])
+      .where('market_sales.commodity_id', '=', cell.commodityId)
+      .where('market_sales.week', '=', cell.week);
+    if (cell.region !== COUNTRY) query = query.where('market_sales.region', '=', cell.region);
     const sales = await query.execute();
     const values = {
       paid_minor: weightedMedian(sales.map((s) => ({ price: s.unit_price_minor, weight: s.quantity }))),
       sales: sales.length,
       quantity: sales.reduce((sum, s) => sum + s.quantity, 0),
+      sellers: new Set(sales.map((s) => s.seller_id)).size,
     };
     await trx.updateTable('market_price_cells').set(values).where('commodity_id', '=', cell.commodityId).where('region', '=', cell.region).where('week', '=', cell.week).execute();
   }

@@ -1,5 +1,5 @@
 import { GHANA_REGIONS } from '../../../shared/catalogue';
-import { INDEX_WEEKS, median, MIN_SALES } from '../../../shared/market-prices';
+import { INDEX_WEEKS, median, publishedSales } from '../../../shared/market-prices';
 import { isoWeekOf, weekStart, weeksEndingWith } from '../../../shared/market-weeks';
 import { fromMinor } from '../../../shared/money';
 import type { MarketPriceDetail, MarketPriceSummary, MarketPricesQuery, MarketWeek } from '../../../shared/schemas/market-prices';
@@ -13,6 +13,7 @@ const cellKey = (commodityId: string, region: string, week: string) => `${commod
 interface PaidCell {
   paid_minor: number | null;
   sales: number;
+  sellers: number;
 }
 
 /**
@@ -46,7 +47,7 @@ export async function askingByWeek(db: Db, weeks: string[], nowMs: number): Prom
 }
 
 export async function paidCells(db: Db, weeks: string[], regions: string[]): Promise<Map<string, PaidCell>> {
-  const rows = await db.selectFrom('market_price_cells').select(['commodity_id', 'region', 'week', 'paid_minor', 'sales']).where('week', 'in', weeks).where('region', 'in', regions).execute();
+  const rows = await db.selectFrom('market_price_cells').select(['commodity_id', 'region', 'week', 'paid_minor', 'sales', 'sellers']).where('week', 'in', weeks).where('region', 'in', regions).execute();
   return new Map(rows.map((r) => [cellKey(r.commodity_id, r.region, r.week), r]));
 }
 
@@ -55,10 +56,11 @@ const cedis = (minor: number | null) => (minor === null ? null : fromMinor(minor
 /** One commodity's figures in one region and week, in pesewas, as the API shows them. */
 export function cellFigures(commodityId: string, region: string, week: string, paid: Map<string, PaidCell>, asking: Map<string, number[]>) {
   const cell = paid.get(cellKey(commodityId, region, week));
-  const sales = cell?.sales ?? 0;
   const asks = asking.get(cellKey(commodityId, region, week)) ?? [];
-  // Too few sales to say what the price is: the asking price stands alone.
-  return { paidMinor: sales >= MIN_SALES ? (cell?.paid_minor ?? null) : null, askingMinor: median(asks), sales, listings: asks.length };
+  // Too few sales, or sales by too few sellers, to publish without telling one farmer's trade:
+  // the asking price (public on the listings anyway) stands alone, and the count is banded.
+  const sales = publishedSales(cell?.sales ?? 0, cell?.sellers ?? 0);
+  return { paidMinor: sales > 0 ? (cell?.paid_minor ?? null) : null, askingMinor: median(asks), sales, listings: asks.length };
 }
 
 function weekOf(commodityId: string, region: string, week: string, paid: Map<string, PaidCell>, asking: Map<string, number[]>) {

@@ -14,6 +14,7 @@ import { mirrorScopeMigration } from './migration-015-mirror-scope';
 import { languageMigration } from './migration-018-language';
 import { marketPriceRowsMigration } from './migration-019-market-price-rows';
 import { marketSalesFoldedMigration } from './migration-020-market-sales-folded';
+import { marketCellSellersMigration } from './migration-021-market-cell-sellers';
 import { ledgerMigration } from './migration-013-ledger';
 import { ussdMigration } from './migration-016-ussd';
 
@@ -326,6 +327,7 @@ function createMigrations(dialect: Dialect): Record<string, Migration> {
     '018_language': languageMigration,
     '019_market_price_rows': marketPriceRowsMigration,
     '020_market_sales_folded': marketSalesFoldedMigration,
+    '021_market_cell_sellers': marketCellSellersMigration,
   };
 }
 

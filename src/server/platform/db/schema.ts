@@ -424,6 +424,8 @@ export interface MarketPriceCellsTable {
   paid_minor: number | null;
   sales: number;
   quantity: number;
+  /** Distinct sellers behind the sales (021_market_cell_sellers): under MIN_SELLERS nothing paid is published. */
+  sellers: number;
 }
 
 /** The index as phones mirror it: the figures the API shows, versioned (019_market_price_rows). */

@@ -684,7 +684,7 @@ export const en = {
 
   // /prices and /prices/:id (commodity and region names are data and stay as the index names them).
   'prices.title': 'Market prices',
-  'prices.intro': 'The middle price paid on Akuafo Market this week, and the middle asking price of the listings. With fewer than {min} sales in a week, only the asking price is shown.',
+  'prices.intro': 'The middle price paid on Akuafo Market this week, and the middle asking price of the listings. With fewer than {min} sales in a week, or sales by fewer sellers, only the asking price is shown; the number of sales is given in bands (10+).',
   'prices.region': 'Region',
   'prices.allGhana': 'All of Ghana',
   'prices.ghana': 'Ghana',
@@ -693,8 +693,7 @@ export const en = {
   'prices.asOf': 'Prices as of {date}',
   'prices.trendLabel': '{name} in {place}, last {n} weeks',
   'prices.paid': 'Paid',
-  'prices.sales': '{n, plural, one {(# sale)} other {(# sales)}}',
-  'prices.askingOnly': '{n, plural, one {Asking price only: # sale this week} other {Asking price only: # sales this week}}',
+  'prices.sales': '({n}+ sales)',
   'prices.asking': 'Asking',
   'prices.listings': '{n, plural, one {(# listing)} other {(# listings)}}',
   'prices.noListings': 'No listings',

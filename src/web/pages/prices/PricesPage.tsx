@@ -84,7 +84,8 @@ export function ThisWeek({ paid, asking, sales, listings }: { paid: number | nul
           {t('prices.paid')} <Price value={paid} className="font-semibold" /> <span className="text-gray-600">{t('prices.sales', { n: sales })}</span>
         </>
       ) : (
-        <span className="text-gray-700">{t('prices.askingOnly', { n: sales })}</span>
+        // No count: a week too thin to publish a price is too thin to publish its sales (docs/security.md).
+        <span className="text-gray-700">{t('prices.askingOnlyShort')}</span>
       )}
       {' · '}
       {asking !== null ? (
