@@ -8,7 +8,7 @@ import type { AppEnv } from './context';
 
 /**
  * The API's errors in the reader's language, at the one place they are written out
- * (errorResponse): the account's language (users.language) when signed in, else the
+ * (errorResponse): the account's language (users.language) when signed in (not for a 429), else the
  * `akuafo-lang` cookie the app sets when a language is chosen, else Accept-Language.
  * Only the sentences (message, fieldErrors); the codes stay, and an English reader gets
  * the English texts exactly as before. A sentence with no translation stays English.
@@ -30,7 +30,9 @@ export async function inReadersLanguage(c: Context<AppEnv>, db: Db, body: ApiErr
 export async function readerLocale(c: Context<AppEnv>, db: Db, status = 200): Promise<Locale> {
   const user = c.get('user');
   // A 5xx may be the database itself failing (or load being shed): the headers decide then.
-  if (user && status < 500) {
+  // A 429 is a rate limiter refusing a flood: reading the account for each refusal would let
+  // the flood cost the database a read apiece, so the request's own headers word it.
+  if (user && status < 500 && status !== 429) {
     try {
       const row = await db.selectFrom('users').select('language').where('id', '=', user.id).executeTakeFirst();
       if (isLocale(row?.language)) return row.language;
