@@ -3,6 +3,7 @@ import { nextTask } from '../shared/next-task';
 import { searchHaystack } from '../shared/search';
 import type { ApiClient } from './api';
 import { getMeta, localDb, setMeta, type AkuafoDb, type LocalProduct } from './db';
+import { feedWentBack } from './feed-epoch';
 import { bumpGeneration, inArea, keptIds, mirrorBudget, readMirrorScope, scopeSearchParams, scopeSignature } from './mirror-scope';
 
 const CURSOR_KEY = 'catalogue.cursor';
@@ -15,6 +16,8 @@ const SCOPE_KEY = 'catalogue.scope';
 export const SCOPED_KEY = 'catalogue.scoped';
 /** Whether the mirror has caught up with its scope once (until then it asks `fresh`: no leftIds). */
 const CAUGHT_UP_KEY = 'catalogue.caughtUp';
+/** The server's feed epoch the mirror was pulled under (src/local/feed-epoch.ts). */
+const EPOCH_KEY = 'catalogue.epoch';
 
 interface StoredEtag {
   since: number;
@@ -66,9 +69,10 @@ async function pullPages(api: ApiClient, db: AkuafoDb): Promise<PullResult> {
   const kept = await keptIds(db);
   const budget = await mirrorBudget(db);
   const dropped = await followScope(scopeSignature(scope), (p) => inArea(p, scope), new Set(kept), db);
-  const fresh = (await getMeta<boolean>(CAUGHT_UP_KEY, db)) !== true;
+  let fresh = (await getMeta<boolean>(CAUGHT_UP_KEY, db)) !== true;
   const scopeParams = { ...scopeSearchParams(scope, kept), budget: String(budget), ...(fresh ? { fresh: '1' } : {}) };
   const result: PullResult = { changed: 0, deleted: dropped, evicted: 0, cursor: (await getMeta<number>(CURSOR_KEY, db)) ?? 0 };
+  let restarted = false;
   for (;;) {
     // An unchanged catalogue costs a bodiless 304: we send back the ETag of the last answer
     // for this same cursor (the server's ETag is a digest of the answer).
@@ -86,6 +90,18 @@ async function pullPages(api: ApiClient, db: AkuafoDb): Promise<PullResult> {
       break; // 304: nothing new
     }
     const delta = answer.data;
+    if (feedWentBack(await getMeta<number>(EPOCH_KEY, db), { ...delta, empty: delta.products.length + delta.deletedIds.length === 0 }, result.cursor)) {
+      // The server's database went back (a restore): the cursor is of a lost history. Start
+      // again from 0, once per pull, as for a new scope.
+      if (restarted) throw new Error('The catalogue feed went back twice in one pull.');
+      restarted = true;
+      result.deleted += await startAgain(new Set(kept), db);
+      result.cursor = 0;
+      fresh = true;
+      scopeParams.fresh = '1';
+      continue;
+    }
+    if (delta.epoch !== undefined) await setMeta(EPOCH_KEY, delta.epoch, db);
     // What left the scope goes, but never what its owner keeps.
     const keptSet = new Set(kept);
     const gone = [...delta.deletedIds, ...(delta.leftIds ?? []).filter((id) => !keptSet.has(id))];
@@ -121,6 +137,21 @@ async function followScope(signature: string, inNewArea: (p: LocalProduct) => bo
     if (gone.length) await db.products.bulkDelete(gone);
     await db.meta.bulkDelete([CURSOR_KEY, ETAG_KEY, CAUGHT_UP_KEY]);
     await setMeta(SCOPE_KEY, signature, db);
+    await bumpGeneration(db);
+    return gone.length;
+  });
+}
+
+/**
+ * The server's database went back: listings of the lost history may be gone from it, and a
+ * pull from 0 brings back every one it still has (deletions from before a cursor of 0 are not
+ * sent), so the mirror keeps only what its owner keeps and starts its cursor again.
+ */
+async function startAgain(kept: Set<number>, db: AkuafoDb): Promise<number> {
+  return db.transaction('rw', db.products, db.productDetails, db.meta, async () => {
+    const gone = (await db.products.filter((p) => !kept.has(p.id)).primaryKeys()) as number[];
+    if (gone.length) await db.products.bulkDelete(gone);
+    await db.meta.bulkDelete([CURSOR_KEY, ETAG_KEY, CAUGHT_UP_KEY, EPOCH_KEY]);
     await bumpGeneration(db);
     return gone.length;
   });

@@ -5,6 +5,7 @@ import type { Commodity, MarketPriceChanges, MarketPriceDetail, MarketPriceSumma
 import type { ApiClient } from './api';
 import { readLocalProfile } from './account';
 import { getMeta, localDb, setMeta, type AkuafoDb, type LocalPriceRow } from './db';
+import { feedWentBack } from './feed-epoch';
 import { detailFromRows, isEmptyPriceRow, priceRowKey, summariesFromRows } from './market-price-rows';
 
 /**
@@ -22,6 +23,8 @@ const COMMODITIES_KEY = 'prices.commodities';
 /** The ETag of the last answer and the cursor it was for. */
 const ETAG_KEY = 'prices.etag';
 const PULLED_AT_KEY = 'prices.pulledAt';
+/** The server's feed epoch the mirror was pulled under (src/local/feed-epoch.ts). */
+const EPOCH_KEY = 'prices.epoch';
 const REGION_KEY = 'market-prices:region';
 /** Rows per page: a first visit's index (a few thousand rows) in a few short transactions. */
 const PAGE_ROWS = 500;
@@ -57,6 +60,7 @@ const pullsRunning = new WeakMap<AkuafoDb, Promise<PricePullResult>>();
 
 async function pullPages(api: ApiClient, db: AkuafoDb): Promise<PricePullResult> {
   const result: PricePullResult = { changed: 0, removed: 0, cursor: (await getMeta<number>(CURSOR_KEY, db)) ?? 0 };
+  let restarted = false;
   for (;;) {
     const stored = await getMeta<StoredEtag>(ETAG_KEY, db);
     const commodities = await getMeta<KeptCommodities>(COMMODITIES_KEY, db);
@@ -72,6 +76,15 @@ async function pullPages(api: ApiClient, db: AkuafoDb): Promise<PricePullResult>
       break; // 304: nothing new
     }
     const page = answer.data;
+    if (feedWentBack(await getMeta<number>(EPOCH_KEY, db), { ...page, empty: page.rows.length === 0 }, result.cursor)) {
+      // The server's database went back: the cursor is of a lost history. Start again from 0
+      // (its first page replaces every row held), once per pull.
+      if (restarted) throw new Error('The price feed went back twice in one pull.');
+      restarted = true;
+      await db.meta.bulkDelete([CURSOR_KEY, ETAG_KEY]);
+      result.cursor = 0;
+      continue;
+    }
     const removed = page.rows.filter(isEmptyPriceRow).length;
     await applyPage(page, result.cursor, etag, db);
     result.changed += page.rows.length - removed;
@@ -102,6 +115,7 @@ async function applyPage(page: MarketPriceChanges, since: number, etag: string |
       await db.marketPriceRows.filter((r) => r.week < oldest).delete();
       await setMeta(WEEK_KEY, week, db);
     }
+    if (page.epoch !== undefined) await setMeta(EPOCH_KEY, page.epoch, db);
     if (page.commodities) await setMeta(COMMODITIES_KEY, { tag: page.commoditiesTag, list: page.commodities } satisfies KeptCommodities, db);
     await setMeta(CURSOR_KEY, page.cursor, db);
     await setMeta(PULLED_AT_KEY, new Date().toISOString(), db);

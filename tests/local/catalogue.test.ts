@@ -5,6 +5,7 @@ import { fetchProductDetail, localRelated } from '../../src/local/catalogue-deta
 import { localCategories, localShelf, queryLocalProducts } from '../../src/local/catalogue-query';
 import { AkuafoDb } from '../../src/local/db';
 import { nextCatalogueVersion } from '../../src/server/platform/db/catalogue-versions';
+import { startNewFeedEpoch } from '../../src/server/platform/db/feed-epoch';
 import { CATEGORIES } from '../../src/shared/catalogue';
 import { productQuerySchema, type ProductDetail, type ProductQueryInput } from '../../src/shared/schemas/catalogue';
 import { parseWith } from '../../src/shared/schemas/parse';
@@ -237,5 +238,58 @@ describe('product detail cache', () => {
     await db.productDetails.put({ ...(await db.products.toCollection().first())!, id: 987654, reviews: [], relatedProducts: [], canReview: false, cachedAt: '' });
     await expect(fetchProductDetail(api(), 987654, db)).rejects.toMatchObject({ status: 404 });
     expect(await db.productDetails.get(987654)).toBeUndefined();
+  });
+});
+
+describe('pullCatalogue after the server database is restored from a backup', () => {
+  /** A listing change as the catalogue makes one, with the next catalogue version. */
+  const change = (id: number, values: { stock_quantity?: number; price_minor?: number }) =>
+    server.deps.db.transaction().execute(async (trx) => {
+      await trx.updateTable('products').set({ ...values, version: await nextCatalogueVersion(trx) }).where('id', '=', id).execute();
+    });
+  /** The backup's state: the counter and the listings as they were at `version`. */
+  async function restoreTo(version: number, listings: { id: number; version: number; stock_quantity: number; price_minor: number }[]) {
+    await server.deps.db.updateTable('counters').set({ value: version }).where('name', '=', 'catalogue').execute();
+    for (const { id, ...was } of listings) await server.deps.db.updateTable('products').set(was).where('id', '=', id).execute();
+  }
+
+  it('sees a head below its cursor and pulls again from the start, taking the restored listings and the new history', async () => {
+    await pullCatalogue(api(), db);
+    const [one, two] = await server.deps.db.selectFrom('products').select(['id', 'version', 'stock_quantity', 'price_minor']).where('is_active', '=', 1).orderBy('id').limit(2).execute();
+    const backup = Number((await server.deps.db.selectFrom('counters').select('value').where('name', '=', 'catalogue').executeTakeFirstOrThrow()).value);
+    // Lost with the database: three changes, one of them a listing the phone shows.
+    await change(one!.id, { stock_quantity: 0 });
+    await change(one!.id, { stock_quantity: 1 });
+    await change(two!.id, { price_minor: two!.price_minor + 100 });
+    const ahead = (await pullCatalogue(api(), db)).cursor;
+    expect(ahead).toBe(backup + 3);
+    expect((await db.products.get(one!.id))!.stockQuantity).toBe(1);
+
+    await restoreTo(backup, [one!, two!]);
+    // The new history's first change takes a version the phone has already passed.
+    await change(two!.id, { price_minor: two!.price_minor + 700 });
+    const after = await pullCatalogue(api(), db);
+    expect(after.cursor).toBe(backup + 1);
+    expect((await db.products.get(one!.id))!.stockQuantity).toBe(one!.stock_quantity);
+    expect((await db.products.get(two!.id))!.price).toBe((two!.price_minor + 700) / 100);
+    const total = ((await (await server.call('/products?limit=1')).json()) as { pagination: { totalCount: number } }).pagination.totalCount;
+    expect(await db.products.filter((p) => p.isActive).count()).toBe(total);
+  });
+
+  it('starts again on a new feed epoch (npm run feeds:restart), even once the new history has passed its cursor', async () => {
+    await pullCatalogue(api(), db);
+    const [one] = await server.deps.db.selectFrom('products').select(['id', 'version', 'stock_quantity', 'price_minor']).where('is_active', '=', 1).orderBy('id').limit(1).execute();
+    const backup = Number((await server.deps.db.selectFrom('counters').select('value').where('name', '=', 'catalogue').executeTakeFirstOrThrow()).value);
+    await change(one!.id, { stock_quantity: 0 });
+    await pullCatalogue(api(), db);
+    expect((await db.products.get(one!.id))!.stockQuantity).toBe(0);
+    await restoreTo(backup, [one!]);
+    await startNewFeedEpoch(server.deps.db);
+    // More trade after the restore than was lost: the head passes the phone's cursor before it asks.
+    const others = await server.deps.db.selectFrom('products').select('id').where('id', '!=', one!.id).where('is_active', '=', 1).orderBy('id').limit(3).execute();
+    for (const other of others) await change(other.id, { stock_quantity: 7 });
+    await pullCatalogue(api(), db);
+    expect((await db.products.get(one!.id))!.stockQuantity).toBe(one!.stock_quantity);
+    expect((await db.products.get(others[0]!.id))!.stockQuantity).toBe(7);
   });
 });

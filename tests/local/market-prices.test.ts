@@ -3,6 +3,7 @@ import { createApiClient } from '../../src/local/api';
 import { AkuafoDb } from '../../src/local/db';
 import { fetchMarketPrice, keptMarketPrice, keptMarketPrices, pullMarketPrices } from '../../src/local/market-prices';
 import { forgetPersonalData } from '../../src/local/sign-out';
+import { startNewFeedEpoch } from '../../src/server/platform/db/feed-epoch';
 import { isoWeekOf } from '../../src/shared/market-weeks';
 import type { MarketPriceChanges, MarketPriceDetail, MarketPriceSummary } from '../../src/shared/schemas/market-prices';
 import { marketFixtures } from '../support/market';
@@ -110,5 +111,68 @@ describe('the price index mirror', () => {
     sent = [];
     await Promise.all([pullMarketPrices(api(), db), pullMarketPrices(api(), db), pullMarketPrices(api(), db)]);
     expect(sent).toHaveLength(1);
+  });
+});
+
+/**
+ * The server's database restored from a backup: its market_price_rows counter goes back to the
+ * backup's, and the rows changed since are drawn again under versions the phone has already
+ * passed. The phone must notice and pull from the start, not skip them for good.
+ */
+async function restoreServerTo(version: number) {
+  const server = shop.server.deps.db;
+  await server.deleteFrom('market_price_rows').where('version', '>', version).execute();
+  await server.updateTable('counters').set({ value: version }).where('name', '=', 'market_price_rows').execute();
+  await server.updateTable('market_price_rows_stamp').set({ stamp: '' }).execute();
+}
+
+describe('the price mirror after the server database is restored from a backup', () => {
+  it('sees a head below its cursor, pulls again from the start, and then follows the new history', async () => {
+    const commodity = await freshCommodity();
+    const product = await listing(commodity, 10_000);
+    const backup = (await pullMarketPrices(api(), db)).cursor;
+    // Trade after the backup, lost with the database: two price changes, four versions.
+    await changeListing(product, { price_minor: 11_500 });
+    await pullMarketPrices(api(), db);
+    await changeListing(product, { price_minor: 12_000 });
+    const ahead = (await pullMarketPrices(api(), db)).cursor;
+    expect(ahead).toBeGreaterThan(backup);
+    const week = isoWeekOf(Date.now());
+    expect(await db.marketPriceRows.get(`${commodity}|Upper West|${week}`)).toMatchObject({ asking: 120 });
+
+    // Restored: the listing is at its old price again and the feed's versions went back.
+    await changeListing(product, { price_minor: 10_000 });
+    await restoreServerTo(backup);
+    sent = [];
+    const after = await pullMarketPrices(api(), db);
+    expect(sent.map((s) => s.path.match(/since=(\d+)/)![1])).toEqual([String(ahead), '0']);
+    expect(after.cursor).toBeLessThan(ahead);
+    expect(await db.marketPriceRows.get(`${commodity}|Upper West|${week}`)).toMatchObject({ asking: 100 });
+    await expectCopyEqualsServer(commodity);
+
+    // The new history's next change reaches the phone, though its version is below the old cursor.
+    await changeListing(product, { price_minor: 11_000 });
+    await pullMarketPrices(api(), db);
+    expect(await db.marketPriceRows.get(`${commodity}|Upper West|${week}`)).toMatchObject({ asking: 110 });
+    await expectCopyEqualsServer(commodity);
+  });
+
+  it('starts again on a new feed epoch (npm run feeds:restart), even once the new history has passed its cursor', async () => {
+    const commodity = await freshCommodity();
+    const product = await listing(commodity, 10_000);
+    const backup = (await pullMarketPrices(api(), db)).cursor;
+    await changeListing(product, { price_minor: 12_000 });
+    await pullMarketPrices(api(), db);
+    await changeListing(product, { price_minor: 10_000 });
+    await restoreServerTo(backup);
+    await startNewFeedEpoch(shop.server.deps.db);
+    // Much trade after the restore: the server's head passes the phone's cursor before it asks.
+    for (let i = 0; i < 3; i++) await listing(await freshCommodity(), 10_000, 'Volta');
+    await changeListing(product, { price_minor: 13_000 });
+    sent = [];
+    await pullMarketPrices(api(), db);
+    expect(sent.at(-1)!.path).toMatch(/since=0&/);
+    expect(await db.marketPriceRows.get(`${commodity}|Upper West|${isoWeekOf(Date.now())}`)).toMatchObject({ asking: 130 });
+    await expectCopyEqualsServer(commodity);
   });
 });

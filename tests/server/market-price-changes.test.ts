@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { detailFromRows, isEmptyPriceRow, priceRowKey, summariesFromRows } from '../../src/local/market-price-rows';
+import { startNewFeedEpoch } from '../../src/server/platform/db/feed-epoch';
 import { isoWeekOf } from '../../src/shared/market-weeks';
+import type { CatalogueDelta } from '../../src/shared/schemas/catalogue';
 import type { Commodity, MarketPriceChanges, MarketPriceDetail, MarketPriceRow, MarketPriceSummary } from '../../src/shared/schemas/market-prices';
 import { marketFixtures } from '../support/market';
 import { shopServer } from '../support/shop';
@@ -160,5 +162,35 @@ describe('the price index as deltas', () => {
     expect(answers[0]!.rows.length).toBe(2);
     const versions = await shop.server.deps.db.selectFrom('market_price_rows').select('version').execute();
     expect(new Set(versions.map((v) => v.version)).size).toBe(versions.length);
+  });
+});
+
+describe('the feeds after the database is restored from a backup', () => {
+  it('answer the feed epoch with every page of both mirrors, a new one after npm run feeds:restart (and new ETags), and a head below a cursor of the lost history', async () => {
+    const commodity = await freshCommodity();
+    const product = await listing(commodity, 10_000);
+    const first = await changes(0);
+    const catalogue = async (since: number) => ((await (await shop.server.call(`/sync/catalogue?since=${since}`)).json()) as { data: CatalogueDelta }).data;
+    const epoch = first.epoch;
+    expect(Number.isInteger(epoch) && epoch! > 0).toBe(true);
+    expect((await catalogue(0)).epoch).toBe(epoch);
+
+    // A cursor from the lost history (past the restored head): no rows, and the head to start from.
+    const atHead = await shop.server.call(`/market-prices/changes?since=${first.cursor}`);
+    const etag = atHead.headers.get('etag')!;
+    expect(((await atHead.json()) as { data: MarketPriceChanges }).data).toMatchObject({ rows: [], cursor: first.cursor, hasMore: false, epoch });
+    await changeListing(product, { price_minor: 12_000 });
+    await shop.server.deps.db.deleteFrom('market_price_rows').where('version', '>', first.cursor - 1).execute();
+    await shop.server.deps.db.updateTable('counters').set({ value: first.cursor - 1 }).where('name', '=', 'market_price_rows').execute();
+    const lost = await changes(first.cursor + 100);
+    expect(lost.cursor).toBeLessThan(first.cursor + 100);
+    expect(lost).toMatchObject({ rows: [], hasMore: false, epoch });
+
+    // The operator's restore step: a new epoch, on both feeds, and no phone's old ETag still matches.
+    const renewed = await startNewFeedEpoch(shop.server.deps.db);
+    expect(renewed).not.toBe(epoch);
+    expect((await changes(0)).epoch).toBe(renewed);
+    expect((await catalogue(0)).epoch).toBe(renewed);
+    expect((await shop.server.call(`/market-prices/changes?since=${first.cursor}`, { headers: { 'If-None-Match': etag } })).status).toBe(200);
   });
 });

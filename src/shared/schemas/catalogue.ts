@@ -172,4 +172,10 @@ export interface CatalogueDelta {
   leftIds?: number[];
   cursor: number;
   hasMore: boolean;
+  /**
+   * The database's feed epoch (server platform/db/feed-epoch.ts): another one than the phone
+   * pulled under, or a last page's cursor below the one asked with, means the database went
+   * back (a restore): the phone starts its mirror again. Absent from an older server's answer.
+   */
+  epoch?: number;
 }

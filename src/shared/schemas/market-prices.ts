@@ -100,6 +100,8 @@ export interface Commodity {
  */
 export interface MarketPriceChanges {
   week: string;
+  /** The database's feed epoch, as CatalogueDelta's: another one, or a head below the cursor asked with, and the phone starts again. */
+  epoch?: number;
   rows: MarketPriceRow[];
   cursor: number;
   hasMore: boolean;

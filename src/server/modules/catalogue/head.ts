@@ -1,13 +1,17 @@
 import type { Db } from '../../platform/db';
 import { catalogueVersionsTaken } from '../../platform/db/catalogue-versions';
+import { FEED_EPOCH } from '../../platform/db/feed-epoch';
 
-/** Counters whose values together name the state every public catalogue read is drawn from. */
-const HEAD_COUNTERS = ['catalogue', 'public_content', 'market_prices'] as const;
+/**
+ * Counters whose values together name the state every public catalogue read is drawn from; the
+ * feed epoch too, so a new one (after a restore) changes every answer and its ETag.
+ */
+const HEAD_COUNTERS = ['catalogue', 'public_content', 'market_prices', FEED_EPOCH] as const;
 /** How long an instance trusts its copy of the head: changes made by others show within this. */
 export const HEAD_FRESH_MS = 250;
 
 export interface CatalogueHead {
-  /** "catalogue.public_content.market_prices", e.g. "84.3.12"; read from the database at most every HEAD_FRESH_MS. */
+  /** "catalogue.public_content.market_prices.feed_epoch", e.g. "84.3.12.90417"; read from the database at most every HEAD_FRESH_MS. */
   current(): string | Promise<string>;
   /** This instance changed something: the next current() reads the database again. */
   changed(): void;

@@ -7,6 +7,7 @@ import { fromMinor } from '../../../shared/money';
 import type { MarketPriceChanges, MarketPriceChangesQuery, MarketPriceRow } from '../../../shared/schemas/market-prices';
 import { namesOf } from '../../../shared/reference/commodity-names';
 import type { Db } from '../../platform/db';
+import { feedEpoch } from '../../platform/db/feed-epoch';
 import type { MarketPriceRowsTable } from '../../platform/db/schema';
 import { COUNTRY } from './index-update';
 import { askingByWeek, cellFigures, paidCells } from './service';
@@ -120,6 +121,7 @@ export async function priceChanges(db: Db, query: MarketPriceChangesQuery, now =
   const commoditiesTag = createHash('sha256').update(JSON.stringify(commodities)).digest('hex').slice(0, 12);
   return {
     week: isoWeekOf(now),
+    epoch: await feedEpoch(db),
     rows: page.map(toRow),
     cursor: hasMore ? Number(page[page.length - 1]!.version) : head,
     hasMore,

@@ -3,6 +3,7 @@ import { syncQuerySchema, type CatalogueDelta } from '../../../shared/schemas/ca
 import type { AppEnv, Deps } from '../../http/context';
 import { IMMUTABLE_READ, REVALIDATE_READ, readQuery, type PublicReads } from '../catalogue/public-reads';
 import { currentCatalogueVersion } from '../../platform/db/catalogue-versions';
+import { feedEpoch } from '../../platform/db/feed-epoch';
 import { toProducts } from '../catalogue/serialize';
 import type { Db } from '../../platform/db';
 import { areaSince, fitsBudget, inScope, scopeKey, scopeOf, shelfIds } from './scope';
@@ -46,6 +47,7 @@ export function syncRoutes({ db }: Deps, reads: PublicReads) {
           deletedIds: deleted.map((d) => d.product_id),
           cursor: upTo,
           hasMore,
+          epoch: await feedEpoch(db),
         };
         // What changed outside the scope may have been inside it before: the phone drops those it
         // holds. A phone catching up on a new scope (since 0, or fresh) holds nothing outside it yet.

@@ -15,6 +15,7 @@ import { languageMigration } from './migration-018-language';
 import { marketPriceRowsMigration } from './migration-019-market-price-rows';
 import { marketSalesFoldedMigration } from './migration-020-market-sales-folded';
 import { marketCellSellersMigration } from './migration-021-market-cell-sellers';
+import { feedEpochMigration } from './migration-022-feed-epoch';
 import { ledgerMigration } from './migration-013-ledger';
 import { ussdMigration } from './migration-016-ussd';
 
@@ -328,6 +329,7 @@ function createMigrations(dialect: Dialect): Record<string, Migration> {
     '019_market_price_rows': marketPriceRowsMigration,
     '020_market_sales_folded': marketSalesFoldedMigration,
     '021_market_cell_sellers': marketCellSellersMigration,
+    '022_feed_epoch': feedEpochMigration,
   };
 }
 
