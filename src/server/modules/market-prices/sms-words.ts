@@ -11,7 +11,7 @@ export interface PriceWords {
   paid: (money: string) => string;
   asking: (money: string) => string;
   none: string;
-  /** Said once when any figure is the asking price alone. */
+  /** Said once when any figure is the asking price alone (too few sales, or sales by too few sellers: MIN_SALES of each). */
   fewSales: (min: number) => string;
   unknown: string;
   examples: (list: string) => string;
@@ -25,7 +25,7 @@ export const PRICE_WORDS: Record<string, PriceWords> & { en: PriceWords } = {
     paid: (money) => `paid ${money}`,
     asking: (money) => `asking ${money}`,
     none: 'no price this week',
-    fewSales: (min) => `Asking only where under ${min} sales.`,
+    fewSales: (min) => `Asking only where under ${min} sales or sellers.`,
     unknown: 'Akuafo prices: we could not tell which produce you mean. Send PRICE and a crop, e.g. PRICE MAIZE.',
     examples: (list) => `Try: ${list}.`,
   },
