@@ -97,7 +97,9 @@ export function createApp(deps: Deps) {
   app.use('/api/*', async (c, next) => {
     await next();
     if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
-    if (c.req.method !== 'GET') deps.messages.wake();
+    // A request a rate limiter refused did nothing, so it queued nothing: a flood of them must
+    // not wake the outbox into a claim statement apiece (its own poll still runs).
+    if (c.req.method !== 'GET' && c.res.status !== 429) deps.messages.wake();
   });
 
   app.route('/', operationsRoutes(deps));
