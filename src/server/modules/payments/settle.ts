@@ -4,11 +4,12 @@ import type { Deps } from '../../http/context';
 import { HttpError, notFound } from '../../http/errors';
 import { now, type Db } from '../../platform/db';
 import { createPaymentProvider, type VerifiedPayment } from '../../platform/payments';
-import { addHistory, OutOfStock, reserveStock } from '../orders/reservations';
+import { addHistory, historyInsert, OutOfStock, reserveStock } from '../orders/reservations';
 import { inTransaction, refuseInsideTransaction } from '../../platform/db/transactions';
 import { queueRefund } from '../orders/refunds';
-import { notify } from '../../platform/messages';
-import { recordPaidOrder } from '../market-prices/index-update';
+import { notify, notifyInBatch } from '../../platform/messages';
+import { WriteBatch } from '../../platform/db/write-batch';
+import { paidOrderSales } from '../market-prices/index-update';
 import { holdPayment, owePaymentBack } from '../ledger/escrow';
 
 const REFUND_MESSAGE = 'Your payment arrived after the reservation had expired and the items sold out. It is being refunded to your mobile money wallet.';
@@ -142,17 +143,19 @@ async function applySuccess(db: Db, orderId: number, paymentId: number, referenc
         .where('status', '=', order.status)
         .executeTakeFirst();
       if (Number(moved.numUpdatedRows) !== 1) throw new OrderMoved();
-      await addHistory(trx, orderId, 'PAYMENT_CONFIRMED', note + extra);
+      // The writes nobody reads back go together at the end (one statement on PostgreSQL).
+      const later = new WriteBatch(trx);
+      later.add(historyInsert(trx, orderId, 'PAYMENT_CONFIRMED', note + extra));
       // The money is held in escrow for the order's sellers until the buyer collects.
       await holdPayment(trx, { id: paymentId, orderId, amountMinor: verified.amountMinor, reference, feeMinor: verified.feeMinor });
       // The paid items leave the server cart; anything added since stays.
       const paidItems = trx.selectFrom('order_items').select('product_id').where('order_id', '=', orderId);
-      await trx.deleteFrom('cart_items').where('user_id', '=', order.user_id).where('product_id', 'in', paidItems).execute();
+      later.add(trx.deleteFrom('cart_items').where('user_id', '=', order.user_id).where('product_id', 'in', paidItems));
       // The buyer's confirmation and each seller's sale, committed with the payment.
-      await notify(trx, { kind: 'order.status', orderId }, { kind: 'order.sold', orderId });
-      // The price index counts the sale with the payment, in the same transaction; last, as its
-      // cells and counter are rows every payment of the crop locks until commit.
-      await recordPaidOrder(trx, orderId);
+      await notifyInBatch(later, { kind: 'order.status', orderId }, { kind: 'order.sold', orderId });
+      // The price index files the sale with the payment; its job folds it into the cells.
+      later.add(paidOrderSales(trx, orderId));
+      await later.flush();
       return 'paid' as const;
     });
   try {
