@@ -14,10 +14,10 @@ import { choiceFor, freshCaller, type Screen } from '../support/ussd';
  */
 const CONFIRM_BUDGET = 26; // was 32, then 28: a first order's account in one upsert, the order's SMS reads it in one query, the switches and push devices in one, the buyer's e-mail read by the lock on their row
 const PLAIN_STEP_BUDGET = 4; // was 5: the session's claim and reply are one write for a step that only reads (its read, the screen's reads, the write)
-const APPROVE_BUDGET = 20;
+const APPROVE_BUDGET = 19; // was 45, 37, 30, then 21: the order's lock reads its state, the two notices share their reads (one for the lines and sellers, one for switches and devices) and one insert, the paid answer is not read back, the price index's sales are filed in one statement and folded by its job; no session claim (the prompt acts once by itself), the sandbox reads its answer from the row settling read
 // PostgreSQL round trips (each about 0.2-0.3 ms of Node CPU, the step's whole cost with fifty at once):
 const PG_PLAIN_STEP_BUDGET = 4; // was 5: the session's claim and reply in one write
-const PG_APPROVE_BUDGET = 17; // was 22: no claim (the prompt acts once by itself), the ledger's head and legs in one statement, history, cart, messages and filed sales in one (WriteBatch) // was 45, 37, then 30: the order's lock reads its state, the two notices share their reads (one for the lines and sellers, one for switches and devices) and one insert, the paid answer is not read back, the price index's sales are filed in one statement and folded by its job
+const PG_APPROVE_BUDGET = 16; // was 22: no claim (the prompt acts once by itself), the sandbox reads its answer from the row settling read, the ledger's head and legs in one statement, history, cart, messages and filed sales in one (WriteBatch)
 
 const shop = shopServer();
 const db = () => shop.server.deps.db;

@@ -47,7 +47,8 @@ export async function settlePayment(deps: SettleDeps, db: Db, reference: string)
   if (provider.name !== payment.provider) {
     throw new HttpError(409, `This payment was started with ${payment.provider}, which is not configured now.`, 'payment_provider_changed');
   }
-  const verified = await provider.verify(reference);
+  // The row read just now is handed over: the sandbox keeps its prompt's answer there.
+  const verified = await provider.verify(reference, payment);
 
   if (verified.status === 'pending') return outcomeOf(db, reference, 'PENDING', verified.message || 'Waiting for the customer to approve the payment');
 
