@@ -15,7 +15,7 @@ const BATCH = 20;
  * which took a sixth of the burst's CPU when it ran in between. A message leaves a moment later.
  */
 const WAKE_QUIET_MS = 20;
-const WAKE_MAX_MS = 200;
+const WAKE_MAX_MS = 500;
 
 export function retryDelayMs(attempts: number, random = Math.random): number {
   const base = Math.min(RETRY.firstDelayMs * 2 ** (attempts - 1), RETRY.maxDelayMs);
