@@ -1,6 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Deps } from '../../http/context';
 import { now, type Db } from '../../platform/db';
+import { precompiled } from '../../platform/db/precompiled';
+import type { Selectable } from 'kysely';
+import type { UssdSessionsTable } from '../../platform/db/schema';
 import { fitScreen, runStep, type Reply, type UssdContext, type UssdState } from './engine';
 import { SCREENS } from './menus';
 import { phoneLanguage } from './phone-accounts';
@@ -44,7 +47,7 @@ export async function answerStep(deps: Deps, step: UssdStep): Promise<Reply> {
   // a gateway, or forged) is another session, never a way into that number's cart and choices.
   const key = `${step.gateway}:${step.phone}:${step.sessionId}`;
   const db = deps.db;
-  const row = await db.selectFrom('ussd_sessions').selectAll().where('session_key', '=', key).executeTakeFirst();
+  const row = (await readSession(db, { key })).rows[0];
   const recent = row && row.updated_at > ago(SESSION_SECONDS);
   const live = recent && row.ended === 0;
   const stepText = step.text ?? (live ? `${row.step_text}*${step.input ?? ''}` : '');
@@ -54,7 +57,7 @@ export async function answerStep(deps: Deps, step: UssdStep): Promise<Reply> {
 
   const state = live ? (JSON.parse(row.state) as UssdState) : await freshState(deps, key, step.phone);
   const input = live ? newestInput(row.step_text, step) : firstInput(step);
-  const write = sessionWriter(db, key, step.phone, row?.version ?? 0);
+  const write = sessionWriter(db, key, step.phone, row?.version ?? 0, row?.ended ?? 0);
   let claimed = false;
   const claim = async () => {
     if (claimed) return;
@@ -88,21 +91,34 @@ class TwinFirst extends Error {}
  * Writes the session's row if it is still at the version this step read (0: no row yet), and
  * moves the version on; false when another request wrote first.
  */
-function sessionWriter(db: Db, key: string, phone: string, readVersion: number) {
+function sessionWriter(db: Db, key: string, phone: string, readVersion: number, ended: number) {
   let version = readVersion;
   const write = async (fields: { step_text: string; reply: string | null; ended?: number }, state: UssdState) => {
     const at = now();
-    const values = { ...fields, state: JSON.stringify(state), updated_at: at };
-    const result =
-      version === 0
-        ? await db.insertInto('ussd_sessions').values({ ended: 0, ...values, session_key: key, phone, version: 1, created_at: at }).onConflict((oc) => oc.column('session_key').doNothing()).executeTakeFirst()
-        : await db.updateTable('ussd_sessions').set({ ...values, version: version + 1 }).where('session_key', '=', key).where('version', '=', version).executeTakeFirst();
-    const written = Number('numUpdatedRows' in result ? result.numUpdatedRows : (result.numInsertedOrUpdatedRows ?? 0n)) === 1;
+    const values = { ended, ...fields, state: JSON.stringify(state), at, key };
+    const result = version === 0 ? await insertSession(db, { ...values, phone }) : await updateSession(db, { ...values, version, next: version + 1 });
+    const written = Number(result.numAffectedRows ?? 0n) === 1;
     if (written) version += 1;
     return written;
   };
   return Object.assign(write, { version: () => version });
 }
+
+// Every step runs these: compiled once (precompiled.ts).
+const readSession = precompiled<'key', Selectable<UssdSessionsTable>>((db, p) => db.selectFrom('ussd_sessions').selectAll().where('session_key', '=', p('key')));
+const insertSession = precompiled<'key' | 'phone' | 'state' | 'step_text' | 'reply' | 'ended' | 'at'>((db, p) =>
+  db
+    .insertInto('ussd_sessions')
+    .values({ session_key: p('key'), phone: p('phone'), state: p('state'), step_text: p('step_text'), reply: p('reply'), ended: p('ended'), version: 1, created_at: p('at'), updated_at: p('at') })
+    .onConflict((oc) => oc.column('session_key').doNothing()),
+);
+const updateSession = precompiled<'key' | 'state' | 'step_text' | 'reply' | 'ended' | 'at' | 'version' | 'next'>((db, p) =>
+  db
+    .updateTable('ussd_sessions')
+    .set({ state: p('state'), step_text: p('step_text'), reply: p('reply'), ended: p('ended'), updated_at: p('at'), version: p('next') })
+    .where('session_key', '=', p('key'))
+    .where('version', '=', p('version')),
+);
 
 const encode = (reply: Reply) => `${reply.end ? 'END' : 'CON'} ${reply.text}`;
 const decode = (stored: string): Reply => ({ end: stored.startsWith('END '), text: stored.slice(4) });
