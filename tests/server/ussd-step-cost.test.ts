@@ -17,7 +17,7 @@ const PLAIN_STEP_BUDGET = 4; // was 5: the session's claim and reply are one wri
 const APPROVE_BUDGET = 19; // was 45, 37, 30, then 21: the order's lock reads its state, the two notices share their reads (one for the lines and sellers, one for switches and devices) and one insert, the paid answer is not read back, the price index's sales are filed in one statement and folded by its job; no session claim (the prompt acts once by itself), the sandbox reads its answer from the row settling read
 // PostgreSQL round trips (each about 0.2-0.3 ms of Node CPU, the step's whole cost with fifty at once):
 const PG_PLAIN_STEP_BUDGET = 4; // was 5: the session's claim and reply in one write
-const PG_APPROVE_BUDGET = 16; // was 22: no claim (the prompt acts once by itself), the sandbox reads its answer from the row settling read, the ledger's head and legs in one statement, history, cart, messages and filed sales in one (WriteBatch)
+const PG_APPROVE_BUDGET = 15; // was 22: no claim (the prompt acts once by itself), the payment marked and the order moved in one statement, the sandbox reads its answer from the row settling read, the ledger's head and legs in one statement, history, cart, messages and filed sales in one (WriteBatch)
 
 const shop = shopServer();
 const db = () => shop.server.deps.db;
