@@ -213,4 +213,26 @@ describe('the SMS and push providers', () => {
       await push.close();
     }
   });
+  it('starts each send of a batch on its own turn of the event loop, so requests waiting meanwhile are answered between them', async () => {
+    const order: string[] = [];
+    const worker = createMessageWorker({
+      db: server.deps.db, dialect: server.deps.dialect, logger: silent,
+      channels: channelsWith({
+        sms: {
+          send: async () => {
+            // What a request arriving during the first send would be: a callback on the next turn.
+            if (order.length === 0) setImmediate(() => order.push('request'));
+            order.push('send');
+          },
+        },
+      }),
+    });
+    const since = await lastId();
+    await enqueue(server.deps.db, [1, 2, 3].map((n) => ({ channel: 'sms' as const, recipient: '+233241000000', topic: 'test', body: `turns ${n}` })));
+    const ids = await newIds(since);
+    await worker.drain();
+    expect(order.slice(0, 2)).toEqual(['send', 'request']);
+    expect(order.filter((o) => o === 'send')).toHaveLength(3);
+    expect((await statusOf(ids)).map((m) => m.status)).toEqual(['SENT', 'SENT', 'SENT']);
+  });
 });

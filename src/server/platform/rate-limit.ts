@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from './db';
+import { precompiled } from './db/precompiled';
 
 /**
  * Fixed-window counters: each key (say "login:<ip>") may be hit `limit` times per window.
@@ -68,6 +69,21 @@ export function createRateLimiter(now: () => number = Date.now): RateLimiter {
  * old one is over, atomically on the row, so concurrent hits from any instance are all
  * counted. `db` must not be a request's transaction: a hit must outlive a rolled-back request.
  */
+/** One hit on a bucket (every request that is limited runs it): compiled once (precompiled.ts). */
+const hitBucket = precompiled<'bucket' | 'current' | 'windowEnd', { hits: number; window_ends_at: string }>((db, p) => {
+  const expired = sql<boolean>`rate_limits.window_ends_at <= ${p('current')}`;
+  return db
+    .insertInto('rate_limits')
+    .values({ bucket: p('bucket'), hits: 1, window_ends_at: p('windowEnd') })
+    .onConflict((oc) =>
+      oc.column('bucket').doUpdateSet({
+        hits: sql<number>`case when ${expired} then 1 else rate_limits.hits + 1 end`,
+        window_ends_at: sql<string>`case when ${expired} then ${p('windowEnd')} else rate_limits.window_ends_at end`,
+      }),
+    )
+    .returning(['hits', 'window_ends_at']);
+});
+
 export function createSharedRateLimiter(db: Db, now: () => number = Date.now): RateLimiter {
   const iso = (ms: number) => new Date(ms).toISOString();
   const sweep = setInterval(() => {
@@ -80,18 +96,7 @@ export function createSharedRateLimiter(db: Db, now: () => number = Date.now): R
       const t = now();
       const current = iso(t);
       const windowEnd = iso(t + windowMs);
-      const expired = sql<boolean>`rate_limits.window_ends_at <= ${current}`;
-      const row = await db
-        .insertInto('rate_limits')
-        .values({ bucket: key, hits: 1, window_ends_at: windowEnd })
-        .onConflict((oc) =>
-          oc.column('bucket').doUpdateSet({
-            hits: sql<number>`case when ${expired} then 1 else rate_limits.hits + 1 end`,
-            window_ends_at: sql<string>`case when ${expired} then ${windowEnd} else rate_limits.window_ends_at end`,
-          }),
-        )
-        .returning(['hits', 'window_ends_at'])
-        .executeTakeFirstOrThrow();
+      const row = (await hitBucket(db, { bucket: key, current, windowEnd })).rows[0]!;
       return verdict(row.hits, limit, Date.parse(row.window_ends_at), t);
     },
     async count(key) {

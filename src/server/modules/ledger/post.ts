@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { now, type Db } from '../../platform/db';
+import { dialectOf, now, type Db } from '../../platform/db';
 import { DEBIT_NORMAL, SELLER_ACCOUNTS, type Account } from './accounts';
 
 export interface Leg {
@@ -68,6 +68,7 @@ export async function postMany(trx: Db, postings: Posting[]): Promise<Set<string
   const moving = firsts.map((posting) => ({ posting, legs: checkedLegs(posting) })).filter((p) => p.legs.length > 0);
   if (moving.length === 0) return new Set();
   const at = now();
+  if (moving.length === 1 && dialectOf(trx) === 'postgres') return postOneOnPostgres(trx, moving[0]!, at);
   const heads = await trx
     .insertInto('ledger_transactions')
     .values(moving.map(({ posting }) => ({ event_key: posting.key, kind: posting.kind, order_id: posting.orderId ?? null, payout_id: posting.payoutId ?? null, memo: posting.memo, created_at: at })))
@@ -87,6 +88,30 @@ export async function postMany(trx: Db, postings: Posting[]): Promise<Set<string
     .execute();
   await refuseOverdrafts(trx, written);
   return new Set(written.map(({ posting }) => posting.key));
+}
+
+/**
+ * One posting as one statement on PostgreSQL (a payment's hold, on every approve): the head and
+ * its legs in a data-modifying WITH, the legs written only when the head is new.
+ */
+async function postOneOnPostgres(trx: Db, moving: { posting: Posting; legs: Leg[] }, at: string): Promise<Set<string>> {
+  const { posting, legs } = moving;
+  const orderId = posting.orderId ?? null;
+  const rows = legs.map((l) => sql`(${l.account}::text, ${l.sellerId ?? null}::integer, ${l.orderId ?? orderId}::integer, ${l.debit ?? 0}::integer, ${l.credit ?? 0}::integer)`);
+  const written = await sql<{ transaction_id: number }>`
+    with head as (
+      insert into ledger_transactions (event_key, kind, order_id, payout_id, memo, created_at)
+      values (${posting.key}, ${posting.kind}, ${orderId}, ${posting.payoutId ?? null}, ${posting.memo}, ${at})
+      on conflict (event_key) do nothing
+      returning id
+    )
+    insert into ledger_entries (transaction_id, account, seller_id, order_id, debit_minor, credit_minor, created_at)
+    select head.id, leg.account, leg.seller_id, leg.order_id, leg.debit_minor, leg.credit_minor, ${at}
+    from head cross join (values ${sql.join(rows)}) as leg (account, seller_id, order_id, debit_minor, credit_minor)
+    returning transaction_id`.execute(trx);
+  if (written.rows.length === 0) return new Set();
+  await refuseOverdrafts(trx, [moving]);
+  return new Set([posting.key]);
 }
 
 /**

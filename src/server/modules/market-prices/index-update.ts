@@ -16,8 +16,13 @@ export const COUNTRY = '';
  * statements and the crop's cell locks, held to the payment's commit (docs/performance.md).
  */
 export async function recordPaidOrder(trx: Db, orderId: number, at: Date = new Date()): Promise<void> {
+  await paidOrderSales(trx, orderId, at).execute();
+}
+
+/** recordPaidOrder's one statement, for a WriteBatch (it reads only the order's lines and products). */
+export function paidOrderSales(trx: Db, orderId: number, at: Date = new Date()) {
   const week = isoWeekOf(at);
-  await trx
+  return trx
     .insertInto('market_sales')
     .columns(['order_item_id', 'order_id', 'commodity_id', 'region', 'week', 'unit_price_minor', 'quantity', 'folded'])
     .expression(
@@ -28,8 +33,7 @@ export async function recordPaidOrder(trx: Db, orderId: number, at: Date = new D
         .where('order_items.order_id', '=', orderId)
         .where('products.commodity_id', 'is not', null),
     )
-    .onConflict((oc) => oc.column('order_item_id').doNothing())
-    .execute();
+    .onConflict((oc) => oc.column('order_item_id').doNothing());
 }
 
 /** How many sales one fold takes at most; the next run takes the rest. */

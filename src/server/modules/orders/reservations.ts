@@ -64,8 +64,12 @@ export async function returnStock(trx: Db, orderId: number): Promise<void> {
 }
 
 export async function addHistory(trx: Db, orderId: number, status: string, notes: string | null): Promise<void> {
-  await trx.insertInto('order_status_history').values({ order_id: orderId, status, notes, created_at: now() }).execute();
+  await historyInsert(trx, orderId, status, notes).execute();
 }
+
+/** addHistory's statement, for a WriteBatch. */
+export const historyInsert = (trx: Db, orderId: number, status: string, notes: string | null) =>
+  trx.insertInto('order_status_history').values({ order_id: orderId, status, notes, created_at: now() });
 
 /**
  * Cancels an unpaid, still-pending order and returns its stock, once: the status check in

@@ -2,13 +2,15 @@ import { formatMinor, fromMinor } from '../../../shared/money';
 import { CHECKOUT_MESSAGES, type PaymentOutcome, type PaymentState } from '../../../shared/schemas/checkout';
 import type { Deps } from '../../http/context';
 import { HttpError, notFound } from '../../http/errors';
-import { now, type Db } from '../../platform/db';
+import { dialectOf, now, type Db } from '../../platform/db';
+import { sql } from 'kysely';
 import { createPaymentProvider, type VerifiedPayment } from '../../platform/payments';
-import { addHistory, OutOfStock, reserveStock } from '../orders/reservations';
+import { addHistory, historyInsert, OutOfStock, reserveStock } from '../orders/reservations';
 import { inTransaction, refuseInsideTransaction } from '../../platform/db/transactions';
 import { queueRefund } from '../orders/refunds';
-import { notify } from '../../platform/messages';
-import { recordPaidOrder } from '../market-prices/index-update';
+import { notify, notifyInBatch } from '../../platform/messages';
+import { WriteBatch } from '../../platform/db/write-batch';
+import { paidOrderSales } from '../market-prices/index-update';
 import { holdPayment, owePaymentBack } from '../ledger/escrow';
 
 const REFUND_MESSAGE = 'Your payment arrived after the reservation had expired and the items sold out. It is being refunded to your mobile money wallet.';
@@ -46,7 +48,8 @@ export async function settlePayment(deps: SettleDeps, db: Db, reference: string)
   if (provider.name !== payment.provider) {
     throw new HttpError(409, `This payment was started with ${payment.provider}, which is not configured now.`, 'payment_provider_changed');
   }
-  const verified = await provider.verify(reference);
+  // The row read just now is handed over: the sandbox keeps its prompt's answer there.
+  const verified = await provider.verify(reference, payment);
 
   if (verified.status === 'pending') return outcomeOf(db, reference, 'PENDING', verified.message || 'Waiting for the customer to approve the payment');
 
@@ -115,44 +118,48 @@ async function applySuccess(db: Db, orderId: number, paymentId: number, referenc
       .updateTable('payments')
       .set({ status: 'SUCCESS', verified_at: now(), provider_transaction_id: verified.providerTransactionId, raw: JSON.stringify(verified.raw), updated_at: now() })
       .where('reference', '=', reference)
-      .where('status', '!=', 'SUCCESS')
-      .executeTakeFirst();
+      .where('status', '!=', 'SUCCESS');
   const note = `Paid ${formatMinor(verified.amountMinor)} by mobile money (reference ${reference})`;
   const attempt = () =>
     inTransaction(db, async (trx) => {
       // Lock the order row before the payment row (the sweep and operators lock orders first);
       // what it reads stays true while the lock is held, so it is read by the same statement.
       const order = await trx.updateTable('orders').set({ updated_at: now() }).where('id', '=', orderId).returning(['status', 'user_id']).executeTakeFirstOrThrow();
-      if (Number((await markPayment(trx)).numUpdatedRows) !== 1) return false;
       let extra = '';
-      if (order.status === 'CANCELLED') {
-        // Paid after the reservation lapsed: take the stock again if it is still there.
-        const items = await trx.selectFrom('order_items').select(['product_id', 'quantity', 'product_name']).where('order_id', '=', orderId).execute();
-        await reserveStock(trx, items.map((i) => ({ productId: i.product_id, quantity: i.quantity, name: i.product_name })));
-        extra = ' after its reservation had lapsed; the stock was reserved again';
-      } else if (order.status !== 'PENDING') {
-        return 'recorded' as const;
+      if (order.status === 'PENDING' && dialectOf(trx) === 'postgres') {
+        // The usual case on PostgreSQL in one round trip: the payment marked and, only if it
+        // was, the order moved (its row is locked above, so its status still holds).
+        const done = await markPaidAndMove(trx, orderId, reference, verified);
+        if (!done.marked) return false;
+        if (!done.moved) throw new OrderMoved();
+      } else {
+        if (Number((await markPayment(trx).executeTakeFirst()).numUpdatedRows) !== 1) return false;
+        if (order.status === 'CANCELLED') {
+          // Paid after the reservation lapsed: take the stock again if it is still there.
+          const items = await trx.selectFrom('order_items').select(['product_id', 'quantity', 'product_name']).where('order_id', '=', orderId).execute();
+          await reserveStock(trx, items.map((i) => ({ productId: i.product_id, quantity: i.quantity, name: i.product_name })));
+          extra = ' after its reservation had lapsed; the stock was reserved again';
+        } else if (order.status !== 'PENDING') {
+          return 'recorded' as const;
+        }
+        // Conditional on the status just read: if the sweep or an operator cancelled the
+        // order meanwhile (and gave its stock back), start again and take the other path.
+        const moved = await movePaid(trx, orderId, order.status).executeTakeFirst();
+        if (Number(moved.numUpdatedRows) !== 1) throw new OrderMoved();
       }
-      // Conditional on the status just read: if the sweep or an operator cancelled the
-      // order meanwhile (and gave its stock back), start again and take the other path.
-      const moved = await trx
-        .updateTable('orders')
-        .set({ status: 'PROCESSING', payment_status: 'PAID', reservation_expires_at: null, updated_at: now() })
-        .where('id', '=', orderId)
-        .where('status', '=', order.status)
-        .executeTakeFirst();
-      if (Number(moved.numUpdatedRows) !== 1) throw new OrderMoved();
-      await addHistory(trx, orderId, 'PAYMENT_CONFIRMED', note + extra);
+      // The writes nobody reads back go together at the end (one statement on PostgreSQL).
+      const later = new WriteBatch(trx);
+      later.add(historyInsert(trx, orderId, 'PAYMENT_CONFIRMED', note + extra));
       // The money is held in escrow for the order's sellers until the buyer collects.
       await holdPayment(trx, { id: paymentId, orderId, amountMinor: verified.amountMinor, reference, feeMinor: verified.feeMinor });
       // The paid items leave the server cart; anything added since stays.
       const paidItems = trx.selectFrom('order_items').select('product_id').where('order_id', '=', orderId);
-      await trx.deleteFrom('cart_items').where('user_id', '=', order.user_id).where('product_id', 'in', paidItems).execute();
+      later.add(trx.deleteFrom('cart_items').where('user_id', '=', order.user_id).where('product_id', 'in', paidItems));
       // The buyer's confirmation and each seller's sale, committed with the payment.
-      await notify(trx, { kind: 'order.status', orderId }, { kind: 'order.sold', orderId });
-      // The price index counts the sale with the payment, in the same transaction; last, as its
-      // cells and counter are rows every payment of the crop locks until commit.
-      await recordPaidOrder(trx, orderId);
+      await notifyInBatch(later, { kind: 'order.status', orderId }, { kind: 'order.sold', orderId });
+      // The price index files the sale with the payment; its job folds it into the cells.
+      later.add(paidOrderSales(trx, orderId));
+      await later.flush();
       return 'paid' as const;
     });
   try {
@@ -169,7 +176,7 @@ async function applySuccess(db: Db, orderId: number, paymentId: number, referenc
     // Paid too late and the stock is gone: record the money and flag a refund.
     await inTransaction(db, async (trx) => {
       await trx.updateTable('orders').set({ updated_at: now() }).where('id', '=', orderId).execute();
-      if (Number((await markPayment(trx)).numUpdatedRows) !== 1) return;
+      if (Number((await markPayment(trx).executeTakeFirst()).numUpdatedRows) !== 1) return;
       await trx.updateTable('orders').set({ payment_status: 'REFUND_DUE', updated_at: now() }).where('id', '=', orderId).execute();
       const payment = await trx.selectFrom('payments').select(['id', 'currency']).where('reference', '=', reference).executeTakeFirstOrThrow();
       await owePaymentBack(trx, { id: payment.id, orderId, amountMinor: verified.amountMinor, reference });
@@ -182,6 +189,30 @@ async function applySuccess(db: Db, orderId: number, paymentId: number, referenc
 }
 
 class OrderMoved extends Error {}
+
+/** The order, still in the state its lock read, moves to paid and processing. */
+const movePaid = (trx: Db, orderId: number, status: string) =>
+  trx.updateTable('orders').set({ status: 'PROCESSING', payment_status: 'PAID', reservation_expires_at: null, updated_at: now() }).where('id', '=', orderId).where('status', '=', status);
+
+/**
+ * PostgreSQL: markPayment and movePaid (from PENDING) as one data-modifying WITH, the move only
+ * if the mark happened. The same columns as those two builders: change them together.
+ */
+async function markPaidAndMove(trx: Db, orderId: number, reference: string, verified: VerifiedPayment) {
+  const at = now();
+  const { rows } = await sql<{ marked: string; moved: string }>`
+    with marked as (
+      update payments set status = 'SUCCESS', verified_at = ${at}, provider_transaction_id = ${verified.providerTransactionId}, raw = ${JSON.stringify(verified.raw)}, updated_at = ${at}
+      where reference = ${reference} and status != 'SUCCESS'
+      returning id
+    ), moved as (
+      update orders set status = 'PROCESSING', payment_status = 'PAID', reservation_expires_at = null, updated_at = ${at}
+      where id = ${orderId} and status = 'PENDING' and exists (select 1 from marked)
+      returning id
+    )
+    select (select count(*) from marked) as marked, (select count(*) from moved) as moved`.execute(trx);
+  return { marked: Number(rows[0]?.marked) === 1, moved: Number(rows[0]?.moved) === 1 };
+}
 
 const paidOutcome = (orderId: number, orderNumber: string, totalMinor: number, reference: string): SettleOutcome => ({
   orderId,

@@ -30,6 +30,8 @@ export interface UssdContext {
   data: Record<string, unknown>;
   /** Every screen's words, in the caller's language (data.language; see sessions.ts). */
   texts: UssdTexts;
+  /** Claims the session's step before a screen acts, so a retry of it never acts again (sessions.ts). */
+  claim: () => Promise<void>;
 }
 
 /** What an answer leads to: another screen, the same one with a problem, or the session's end. */
@@ -39,6 +41,13 @@ export interface Screen {
   /** The screen's text; may remember in ctx.data what its numbers stand for. */
   show(ctx: UssdContext): Promise<string>;
   answer(ctx: UssdContext, input: string): Promise<Outcome>;
+  /**
+   * Answering this screen acts (places an order, starts a charge, files a listing) in a way a
+   * second run would repeat: the step is claimed first and its retries wait for its reply. The
+   * other screens only read (or write what a second run writes the same), so their step is
+   * written once, at its end.
+   */
+  acts?: boolean;
 }
 
 export interface Reply {
@@ -74,8 +83,10 @@ export async function runStep(screens: Record<string, Screen>, ctx: UssdContext,
     return show();
   }
   let outcome: Outcome;
+  const screen = screenOf(state.at);
+  if (screen.acts) await ctx.claim();
   try {
-    outcome = await screenOf(state.at).answer(ctx, input.trim());
+    outcome = await screen.answer(ctx, input.trim());
   } catch (error) {
     if (!(error instanceof HttpError) || error.status >= 500) throw error;
     outcome = { problem: refusalText(ctx.texts, error) };

@@ -1,6 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Deps } from '../../http/context';
-import { now } from '../../platform/db';
+import { now, type Db } from '../../platform/db';
+import { precompiled } from '../../platform/db/precompiled';
+import type { Selectable } from 'kysely';
+import type { UssdSessionsTable } from '../../platform/db/schema';
 import { fitScreen, runStep, type Reply, type UssdContext, type UssdState } from './engine';
 import { SCREENS } from './menus';
 import { phoneLanguage } from './phone-accounts';
@@ -32,16 +35,19 @@ const ago = (seconds: number) => new Date(Date.now() - seconds * 1000).toISOStri
 const initial = (): UssdState => ({ at: 'main', back: [], data: {} });
 
 /**
- * Answers one step of a session kept in the database, so any instance answers any step. The
- * row is claimed (version + step text) before the step runs: a repeat of the same step, here
- * or on another instance, gets the reply stored for it and never runs it twice.
+ * Answers one step of a session kept in the database, so any instance answers any step. A step
+ * that only reads (most of them) is written once, at its end: the reply and state go in with a
+ * version check, and if a twin (the gateway's retry, here or on another instance) wrote first,
+ * its reply is the answer. A screen that acts (an order, a charge, a listing) claims the row
+ * (version + step text) before it acts, so a repeat of that step waits for the stored reply and
+ * never acts twice (Screen.acts in engine.ts).
  */
 export async function answerStep(deps: Deps, step: UssdStep): Promise<Reply> {
   // The caller's number is part of the key: a session id sent with another number (recycled by
   // a gateway, or forged) is another session, never a way into that number's cart and choices.
   const key = `${step.gateway}:${step.phone}:${step.sessionId}`;
   const db = deps.db;
-  const row = await db.selectFrom('ussd_sessions').selectAll().where('session_key', '=', key).executeTakeFirst();
+  const row = (await readSession(db, { key })).rows[0];
   const recent = row && row.updated_at > ago(SESSION_SECONDS);
   const live = recent && row.ended === 0;
   const stepText = step.text ?? (live ? `${row.step_text}*${step.input ?? ''}` : '');
@@ -49,55 +55,70 @@ export async function answerStep(deps: Deps, step: UssdStep): Promise<Reply> {
   // A retry of the step that ended the session ("Paid", END) is a retry too: its screen again, not a new session.
   if (recent && step.text !== undefined && row.step_text === step.text) return row.reply !== null ? decode(row.reply) : waitForTwin(deps, key, step.text);
 
-  let version: number;
-  let state: UssdState;
-  let input: string | undefined;
-  if (!row) {
-    const at = now();
-    const claimed = await db
-      .insertInto('ussd_sessions')
-      .values({ session_key: key, phone: step.phone, state: JSON.stringify(initial()), step_text: stepText, reply: null, ended: 0, version: 1, created_at: at, updated_at: at })
-      .onConflict((oc) => oc.column('session_key').doNothing())
-      .executeTakeFirst();
-    if (Number(claimed.numInsertedOrUpdatedRows ?? 0n) !== 1) return waitForTwin(deps, key, stepText);
-    version = 1;
-    state = await freshState(deps, key, step.phone);
-    input = firstInput(step);
-  } else {
-    const claimed = await db
-      .updateTable('ussd_sessions')
-      .set({ step_text: stepText, reply: null, version: row.version + 1, updated_at: now() })
-      .where('session_key', '=', key)
-      .where('version', '=', row.version)
-      .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) !== 1) return waitForTwin(deps, key, stepText);
-    version = row.version + 1;
-    state = live ? (JSON.parse(row.state) as UssdState) : await freshState(deps, key, step.phone);
-    input = live ? newestInput(row.step_text, step) : firstInput(step);
-  }
+  const state = live ? (JSON.parse(row.state) as UssdState) : await freshState(deps, key, step.phone);
+  const input = live ? newestInput(row.step_text, step) : firstInput(step);
+  const write = sessionWriter(db, key, step.phone, row?.version ?? 0, row?.ended ?? 0);
+  let claimed = false;
+  const claim = async () => {
+    if (claimed) return;
+    if (!(await write({ step_text: stepText, reply: null }, state))) throw new TwinFirst();
+    claimed = true;
+  };
 
   if (step.serviceCode && /^[*#\d]{2,30}$/.test(step.serviceCode)) state.data.serviceCode ??= step.serviceCode;
   // The caller's language is read once a session (then kept in its state): a step costs no extra query.
   if (state.data.language === undefined) state.data.language = (await phoneLanguage(db, step.phone)) ?? 'en';
-  const ctx: UssdContext = { deps, db, phone: step.phone, sessionKey: key, data: state.data, texts: textsOf(state) };
+  const ctx: UssdContext = { deps, db, phone: step.phone, sessionKey: key, data: state.data, texts: textsOf(state), claim };
   let reply: Reply;
   try {
     reply = state.at === 'resume' ? await resume(deps, ctx, state, input) : await runStep(SCREENS, ctx, state, input);
   } catch (error) {
+    if (error instanceof TwinFirst) return waitForTwin(deps, key, stepText);
     // The claim is undone, so the caller's next try runs the step again.
-    const undo = db.updateTable('ussd_sessions').set({ step_text: row?.step_text ?? '', reply: row?.reply ?? null });
-    if (row) await undo.where('session_key', '=', key).where('version', '=', version).execute();
-    else await db.deleteFrom('ussd_sessions').where('session_key', '=', key).where('version', '=', version).execute();
+    if (claimed && row) await db.updateTable('ussd_sessions').set({ step_text: row.step_text, reply: row.reply }).where('session_key', '=', key).where('version', '=', write.version()).execute();
+    else if (claimed) await db.deleteFrom('ussd_sessions').where('session_key', '=', key).where('version', '=', write.version()).execute();
     throw error;
   }
-  await db
-    .updateTable('ussd_sessions')
-    .set({ state: JSON.stringify(state), reply: encode(reply), ended: reply.end ? 1 : 0, updated_at: now() })
-    .where('session_key', '=', key)
-    .where('version', '=', version)
-    .execute();
-  return reply;
+  // The step's claim (if it took one) and its reply, or the whole step in one write.
+  const stored = await write({ step_text: stepText, reply: encode(reply), ended: reply.end ? 1 : 0 }, state);
+  return stored ? reply : waitForTwin(deps, key, stepText);
 }
+
+/** Another request for this session wrote first (a retry of this step, answered elsewhere). */
+class TwinFirst extends Error {}
+
+/**
+ * Writes the session's row if it is still at the version this step read (0: no row yet), and
+ * moves the version on; false when another request wrote first.
+ */
+function sessionWriter(db: Db, key: string, phone: string, readVersion: number, ended: number) {
+  let version = readVersion;
+  const write = async (fields: { step_text: string; reply: string | null; ended?: number }, state: UssdState) => {
+    const at = now();
+    const values = { ended, ...fields, state: JSON.stringify(state), at, key };
+    const result = version === 0 ? await insertSession(db, { ...values, phone }) : await updateSession(db, { ...values, version, next: version + 1 });
+    const written = Number(result.numAffectedRows ?? 0n) === 1;
+    if (written) version += 1;
+    return written;
+  };
+  return Object.assign(write, { version: () => version });
+}
+
+// Every step runs these: compiled once (precompiled.ts).
+const readSession = precompiled<'key', Selectable<UssdSessionsTable>>((db, p) => db.selectFrom('ussd_sessions').selectAll().where('session_key', '=', p('key')));
+const insertSession = precompiled<'key' | 'phone' | 'state' | 'step_text' | 'reply' | 'ended' | 'at'>((db, p) =>
+  db
+    .insertInto('ussd_sessions')
+    .values({ session_key: p('key'), phone: p('phone'), state: p('state'), step_text: p('step_text'), reply: p('reply'), ended: p('ended'), version: 1, created_at: p('at'), updated_at: p('at') })
+    .onConflict((oc) => oc.column('session_key').doNothing()),
+);
+const updateSession = precompiled<'key' | 'state' | 'step_text' | 'reply' | 'ended' | 'at' | 'version' | 'next'>((db, p) =>
+  db
+    .updateTable('ussd_sessions')
+    .set({ state: p('state'), step_text: p('step_text'), reply: p('reply'), ended: p('ended'), updated_at: p('at'), version: p('next') })
+    .where('session_key', '=', p('key'))
+    .where('version', '=', p('version')),
+);
 
 const encode = (reply: Reply) => `${reply.end ? 'END' : 'CON'} ${reply.text}`;
 const decode = (stored: string): Reply => ({ end: stored.startsWith('END '), text: stored.slice(4) });

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from '../logging';
+import { spoolWriter } from '../spool';
 
 export interface MailMessage {
   to: string;
@@ -26,7 +26,7 @@ export function createMailer(options: { smtpUrl?: string; from: string; dataDir:
   const transport: Transporter = smtpUrl
     ? nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 })
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
-  const spool = join(dataDir, 'mail');
+  const spool = spoolWriter(join(dataDir, 'mail'));
 
   return {
     async send(message) {
@@ -35,9 +35,7 @@ export function createMailer(options: { smtpUrl?: string; from: string; dataDir:
         logger.info({ to: message.to, subject: message.subject, messageId: info.messageId }, 'mail sent');
         return;
       }
-      await mkdir(spool, { recursive: true });
-      const file = join(spool, `${Date.now()}-${randomBytes(4).toString('hex')}.eml`);
-      await writeFile(file, info.message as Buffer);
+      const file = await spool(`${Date.now()}-${randomBytes(4).toString('hex')}.eml`, info.message as Buffer);
       logger.info({ to: message.to, subject: message.subject, file }, 'mail written to spool');
     },
   };

@@ -1,4 +1,5 @@
 import { now, type Db } from '../db';
+import type { WriteBatch } from '../db/write-batch';
 import type { MessagesTable } from '../db/schema-messages';
 import type { MessageEvent } from './events';
 import { wantedChannelsAndDevices } from './preferences';
@@ -12,12 +13,14 @@ type NewMessage = Pick<MessagesTable, 'channel' | 'recipient' | 'topic' | 'body'
 
 /** Writes messages to the outbox; the worker sends them once the caller's transaction commits. */
 export async function enqueue(db: Db, messages: NewMessage[]): Promise<void> {
-  if (messages.length === 0) return;
+  if (messages.length > 0) await messagesInsert(db, messages).execute();
+}
+
+function messagesInsert(db: Db, messages: NewMessage[]) {
   const at = now();
-  await db
+  return db
     .insertInto('messages')
-    .values(messages.map((m) => ({ user_id: null, push_subscription_id: null, subject: null, html: null, link: null, ...m, status: 'QUEUED' as const, attempts: 0, next_attempt_at: at, created_at: at, updated_at: at })))
-    .execute();
+    .values(messages.map((m) => ({ user_id: null, push_subscription_id: null, subject: null, html: null, link: null, ...m, status: 'QUEUED' as const, attempts: 0, next_attempt_at: at, created_at: at, updated_at: at })));
 }
 
 /**
@@ -41,10 +44,20 @@ export function queueSms(db: Db, sms: { to: string; text: string; topic: string;
  * they share the reads of the order, the switches and the devices, and one insert.
  */
 export async function notify(db: Db, ...events: MessageEvent[]): Promise<void> {
+  await enqueue(db, await messagesOf(db, events));
+}
+
+/** notify() whose reads run now and whose insert joins the transaction's other writes (WriteBatch). */
+export async function notifyInBatch(batch: WriteBatch, ...events: MessageEvent[]): Promise<void> {
+  const messages = await messagesOf(batch.db, events);
+  if (messages.length > 0) batch.add(messagesInsert(batch.db, messages));
+}
+
+async function messagesOf(db: Db, events: MessageEvent[]): Promise<NewMessage[]> {
   const reads = newOrderReads();
   const notices: Notice[] = [];
   for (const event of events) notices.push(...(await renderEvent(db, event, reads)));
-  if (notices.length === 0) return;
+  if (notices.length === 0) return [];
   const { channels: wanted, devices } = await wantedChannelsAndDevices(db, notices);
   const channelsOf = (notice: Notice) => wanted.get(`${notice.userId}|${notice.topic}`)!;
   const messages: NewMessage[] = [];
@@ -59,5 +72,5 @@ export async function notify(db: Db, ...events: MessageEvent[]): Promise<void> {
       }
     }
   }
-  await enqueue(db, messages);
+  return messages;
 }

@@ -48,8 +48,8 @@ export function createSandboxProvider(db: Db): SandboxProvider {
       return { status: 'PENDING', needsOtp: false, displayText: SANDBOX_DISPLAY_TEXT, providerTransactionId: `SANDBOX-${input.reference}`, raw: prompt };
     },
 
-    async verify(reference): Promise<VerifiedPayment> {
-      const found = await state(reference);
+    async verify(reference, stored): Promise<VerifiedPayment> {
+      const found = stored ? { row: stored, state: readSandboxState(stored.raw) } : await state(reference);
       const prompt = found?.state?.prompt;
       return {
         status: prompt === 'APPROVED' ? 'success' : prompt === 'DECLINED' ? 'failed' : 'pending',

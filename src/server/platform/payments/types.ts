@@ -62,10 +62,21 @@ export interface WebhookEvent {
   reference: string | undefined;
 }
 
+/** The parts of a payments row a provider may read. */
+export interface StoredPayment {
+  raw: string | null;
+  amount_minor: number;
+  currency: string;
+}
+
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
   charge(input: ChargeInput): Promise<ChargeStarted>;
-  verify(reference: string): Promise<VerifiedPayment>;
+  /**
+   * What happened to the payment. `stored` is its row as the caller has just read it: a
+   * provider that keeps its answer there (the sandbox) need not read it again; a real one asks.
+   */
+  verify(reference: string, stored?: StoredPayment): Promise<VerifiedPayment>;
   /** Sends the code the customer typed, for providers whose charge answered needsOtp. */
   submitOtp?(reference: string, otp: string): Promise<ChargeStarted>;
   /** Asks the provider to send a successful payment's money back (PaymentProviderError when unreachable). */

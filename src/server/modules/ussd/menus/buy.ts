@@ -125,6 +125,7 @@ export const buyScreens: Record<string, Screen> = {
     },
   },
   'buy.confirm': {
+    acts: true,
     async show(ctx) {
       const p = await product(ctx);
       const warehouse = await ctx.db.selectFrom('warehouses').select('name').where('id', '=', Number(ctx.data.warehouseId)).executeTakeFirst();
@@ -154,7 +155,11 @@ export const buyScreens: Record<string, Screen> = {
       return afterCharge(ctx, started);
     },
   },
-  /** The sandbox's stand-in for the MoMo prompt the phone would show. */
+  /**
+   * The sandbox's stand-in for the MoMo prompt the phone would show. Not claimed (one write a
+   * step): its answer is given once (a second is told the first) and settling books a payment
+   * once however many settle it at once, so a retry of this step acts no more than once.
+   */
   'buy.prompt': {
     async show(ctx) {
       return ctx.texts.sandboxPrompt(ghs(Number(ctx.data.totalMinor)), String(ctx.data.orderNumber));
@@ -183,6 +188,8 @@ export const buyScreens: Record<string, Screen> = {
 
 /** Pay again (the app's rules: while the reservation holds, five prompts at most), from this number. */
 export async function payAgainFor(ctx: UssdContext, userId: number, orderId: number): Promise<Outcome> {
+  // A charge is an act: a retry of this step must not start a second one.
+  await ctx.claim();
   await spendAccountAllowance(ctx.deps.rateLimiter, CHECKOUT_RATE, userId);
   const started = await payAgain(ctx.deps, ctx.db, userId, orderId, { phoneNumber: ctx.phone }, (wallet) => spendAccountAllowance(ctx.deps.rateLimiter, PROMPT_RATE, wallet));
   ctx.data.userId = userId;

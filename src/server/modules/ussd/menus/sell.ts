@@ -61,6 +61,7 @@ export const sellScreens: Record<string, Screen> = {
     },
   },
   'sell.confirm': {
+    acts: true,
     async show(ctx) {
       return `${ctx.texts.sellConfirm(Number(ctx.data.sellQuantity), String(ctx.data.sellName), ghs(Number(ctx.data.sellPriceMinor)))}\n0. ${ctx.texts.back}`;
     },

@@ -1,6 +1,6 @@
-import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Logger } from '../../logging';
+import { spoolWriter } from '../../spool';
 import { PermanentFailure, type Channel } from './types';
 
 export interface SmsConfig {
@@ -20,11 +20,10 @@ export function smsChannel(config: SmsConfig, dataDir: string, logger: Logger): 
 
 /** `<time>-<id>.txt`: "To: +233…", a blank line, the text, like the mail spool. */
 function spoolChannel(dir: string, logger: Logger): Channel {
+  const write = spoolWriter(dir);
   return {
     async send(message) {
-      await mkdir(dir, { recursive: true });
-      const file = join(dir, `${Date.now()}-${message.id}.txt`);
-      await writeFile(file, `To: ${message.recipient}\n\n${message.body}\n`);
+      const file = await write(`${Date.now()}-${message.id}.txt`, `To: ${message.recipient}\n\n${message.body}\n`);
       logger.info({ to: message.recipient, file }, 'sms written to spool');
     },
   };
