@@ -2,6 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loginViaApi, signInThroughPage } from '../support/auth';
 import { launchBrowser } from '../support/browser';
+import { watchPage } from '../support/page-state';
 
 /**
  * Issue 27 in a real Chromium, the account pages: a buyer switches to Twi, and the addresses,
@@ -15,13 +16,6 @@ let context: BrowserContext;
 let token: string;
 
 const lang = (page: Page) => page.evaluate(() => document.documentElement.lang);
-/** Waits for a page's heading; if it never comes, the failure says what the page showed instead (CI met one such run). */
-const heading = (page: Page, name: string) =>
-  page.getByRole('heading', { level: 1, name }).waitFor({ timeout: 30_000 }).catch(async (error: Error) => {
-    const seen = await page.evaluate(() => ({ url: location.href, lang: document.documentElement.lang, chosen: localStorage.getItem('akuafo.language'), cookie: document.cookie, marks: performance.getEntriesByType('mark').map((m) => m.name), text: document.body.innerText.slice(0, 600) }));
-    throw new Error(`${error.message}\nThe page instead: ${JSON.stringify(seen)}\nIts errors: ${JSON.stringify(pageErrors)}`);
-  });
-const pageErrors: string[] = [];
 const api = (path: string, init: RequestInit = {}) =>
   fetch(`${baseUrl}/api/v1/${path}`, { ...init, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...init.headers } });
 const ordersBySms = async () => ((await (await api('shop/customers/me/notification-preferences')).json()) as { data: { orders: { sms: boolean } } }).data.orders.sms;
@@ -40,31 +34,32 @@ describe.skipIf(!baseUrl)('the account pages in Twi', () => {
 
   it('shows addresses, notifications, payment methods and saved items in Twi, and a change queued offline in the sync panel', async () => {
     const page = await context.newPage();
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    page.on('console', (message) => message.type() === 'error' && pageErrors.push(message.text()));
+    // If a heading never comes, the failure says what the page showed instead (CI met one such run).
+    const { explain } = watchPage(page);
+    const heading = (name: string) => page.getByRole('heading', { level: 1, name }).waitFor({ timeout: 30_000 }).catch(explain);
     await signInThroughPage(page, baseUrl, EMAIL, PASSWORD);
     await page.goto(`${baseUrl}/`);
     await page.getByRole('combobox', { name: /Language/ }).first().selectOption('ak');
-    await heading(page, 'Akwaaba ba Akuafo Market Places');
+    await heading('Akwaaba ba Akuafo Market Places');
 
     await page.goto(`${baseUrl}/addresses`);
-    await heading(page, 'Address ahorow');
+    await heading('Address ahorow');
     await page.getByRole('link', { name: 'Fa address ka ho' }).waitFor();
     expect(await lang(page)).toBe('ak');
     await page.getByRole('link', { name: 'Fa address ka ho' }).click();
-    await heading(page, 'Address foforo');
+    await heading('Address foforo');
     await page.getByRole('button', { name: 'Kora address no' }).click();
     await page.getByText('Siesie mfomsoɔ a ɛwɔ krataa no mu').waitFor();
 
     await page.goto(`${baseUrl}/payment-methods`);
-    await heading(page, 'Akwan a metua ka');
+    await heading('Akwan a metua ka');
     await page.getByText('Wontumi mfa kaad ntua ka seesei.').waitFor();
 
     await page.goto(`${baseUrl}/wishlist`);
-    await heading(page, 'Nneɛma a wokoraa');
+    await heading('Nneɛma a wokoraa');
 
     await page.goto(`${baseUrl}/notifications`);
-    await heading(page, 'Nkaebɔ');
+    await heading('Nkaebɔ');
     const smsSwitch = page.getByRole('checkbox', { name: 'Nneɛma a matɔ denam SMS so' });
     await smsSwitch.waitFor();
     expect(await lang(page)).toBe('ak');

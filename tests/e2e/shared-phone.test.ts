@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loginViaApi, signInThroughPage } from '../support/auth';
+import { watchPage } from '../support/page-state';
 import { launchBrowser } from '../support/browser';
 
 /**
@@ -70,6 +71,8 @@ describe.skipIf(!baseUrl)('a shared phone and a network that lies', () => {
     // Issue 22.13: the cart on the server (another phone's, or from before a sign-out).
     expect((await call(token, 'shop/cart', 'POST', { productId: products[0].id, quantity: 2 })).status).toBeLessThan(300);
     const page = await freshPage();
+    // A CI run once waited in vain for the payment step: the failure says what the page showed.
+    const { explain } = watchPage(page);
     await signInThroughPage(page, baseUrl, BUYER, PASSWORD);
     // The badge counts items, not lines (issue 22.11): one line of 2.
     await page.getByRole('link', { name: 'Cart, 2 items' }).waitFor({ timeout: 20_000 });
@@ -81,7 +84,7 @@ describe.skipIf(!baseUrl)('a shared phone and a network that lies', () => {
     await warehouse.selectOption({ index: 1 });
     await page.getByLabel('Mobile Money Number').fill(WALLET);
     await page.getByRole('button', { name: 'Complete Order' }).click();
-    const orderNumber = ((await page.getByRole('heading', { name: /^Pay for order / }).innerText({ timeout: 20_000 })).match(/ORD-\d{4}-\d{6}/) ?? [])[0]!;
+    const orderNumber = ((await page.getByRole('heading', { name: /^Pay for order / }).innerText({ timeout: 30_000 }).catch(explain)).match(/ORD-\d{4}-\d{6}/) ?? [])[0]!;
     expect(orderNumber).toBeTruthy();
     await page.getByRole('button', { name: 'Approve', exact: true }).click();
     await page.waitForURL(`${baseUrl}/checkout/success`, { timeout: 20_000 });
