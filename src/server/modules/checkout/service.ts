@@ -9,14 +9,12 @@ import { HttpError, badRequest, conflict } from '../../http/errors';
 import { now, type Db } from '../../platform/db';
 import { createPaymentProvider, PaymentProviderError } from '../../platform/payments';
 import { settlePayment } from '../payments/settle';
-import { addHistory, cancelUnpaidOrder, OutOfStock, refuseBeyondUnpaidLimit, releaseExpiredReservations, reserveStock } from '../orders/reservations';
+import { cancelUnpaidOrder, OutOfStock, releaseExpiredReservations, reserveStock } from '../orders/reservations';
+import { writeOrder } from './order-write';
 import { inTransaction, refuseInsideTransaction } from '../../platform/db/transactions';
 
 /** Pickup orders are usually ready within 24 to 48 hours (FAQ); we promise three days. */
 const READY_WITHIN_DAYS = 3;
-
-/** ORD-2026-000123: the year and the order's id, so it is unique without a second counter. */
-export const orderNumberFor = (id: number, at: Date) => `ORD-${at.getUTCFullYear()}-${String(id).padStart(6, '0')}`;
 
 /** Paystack accepts letters, digits, '-', '.' and '='; the spec's PSK prefix plus time and randomness. */
 export const newReference = () => `PSK-${Date.now()}-${randomBytes(5).toString('hex')}`;
@@ -87,51 +85,31 @@ export async function placeOrder(
   let order: { id: number; orderNumber: string; buyerEmail: string | null };
   try {
     order = await inTransaction(db, async (trx) => {
-      const buyer = await refuseBeyondUnpaidLimit(trx, userId);
-      const at = createdAt.toISOString();
-      const { id } = await trx
-        .insertInto('orders')
-        .values({
-          order_number: `TMP-${reference}`,
-          user_id: userId,
-          status: 'PENDING',
-          payment_status: 'PENDING',
-          pickup_warehouse_id: warehouseId,
-          channel,
-          ussd_code: ussdCode,
-          subtotal_minor: subtotal,
-          discount_minor: 0,
-          tax_minor: tax,
-          shipping_minor: shipping,
-          total_minor: total,
-          currency: CURRENCY,
-          notes: input.notes || null,
-          agent_code: input.agentCode || null,
-          payment_method: input.paymentMethod,
-          mobile_money_network: input.mobileMoneyNetwork,
-          mobile_money_number: phone.national,
-          reservation_expires_at: expiresAt,
-          estimated_delivery: new Date(createdAt.getTime() + READY_WITHIN_DAYS * 86_400_000).toISOString(),
-          delivered_at: null,
-          created_at: at,
-          updated_at: at,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const orderNumber = orderNumberFor(id, createdAt);
-      await trx.updateTable('orders').set({ order_number: orderNumber }).where('id', '=', id).execute();
-      await trx
-        .insertInto('order_items')
-        .values(lines.map((l) => ({ order_id: id, product_id: l.id, product_name: l.name, unit_price_minor: l.price_minor, quantity: l.quantity, total_minor: l.price_minor * l.quantity })))
-        .execute();
-      await addHistory(trx, id, 'ORDER_PLACED', null);
-      await trx
-        .insertInto('payments')
-        .values({ order_id: id, provider: provider.name, reference, amount_minor: total, currency: CURRENCY, status: 'PENDING', provider_transaction_id: null, verified_at: null, raw: null, created_at: at, updated_at: at })
-        .execute();
+      const placed = await writeOrder(trx, {
+        userId,
+        warehouseId,
+        channel,
+        ussdCode,
+        subtotal,
+        tax,
+        shipping,
+        total,
+        currency: CURRENCY,
+        notes: input.notes || null,
+        agentCode: input.agentCode || null,
+        paymentMethod: input.paymentMethod,
+        network: input.mobileMoneyNetwork,
+        phone: phone.national,
+        createdAt,
+        expiresAt,
+        estimatedDelivery: new Date(createdAt.getTime() + READY_WITHIN_DAYS * 86_400_000).toISOString(),
+        provider: provider.name,
+        reference,
+        lines,
+      });
       // Last, just before commit: every checkout waits for the catalogue counter's row lock (reserveStock).
       await reserveStock(trx, lines.map((l) => ({ productId: l.id, quantity: l.quantity, name: l.name })));
-      return { id, orderNumber, buyerEmail: buyer.email };
+      return placed;
     });
   } catch (error) {
     if (error instanceof OutOfStock) {

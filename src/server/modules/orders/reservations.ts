@@ -77,15 +77,20 @@ export const historyInsert = (trx: Db, orderId: number, status: string, notes: s
  * this call did it. 'FAILED' records that the payment failed; otherwise the order keeps the
  * payment status it had (a declined attempt stays FAILED when its reservation lapses).
  */
+/** Locks the buyer's row for the unpaid-order count; the lock's statement also reads the e-mail the charge needs. */
+export function lockBuyer(trx: Db, userId: number): Promise<{ email: string | null }> {
+  return trx.updateTable('users').set({ updated_at: sql`updated_at` }).where('id', '=', userId).returning('email').executeTakeFirstOrThrow();
+}
+
 /**
  * Refuses a buyer's next order while they already have MAX_UNPAID_ORDERS unpaid ones, so no
  * one can hoard stock (or send prompts) with a stack of orders. Locks the buyer's row first:
  * on PostgreSQL a buyer's parallel checkouts then count one after another (SQLite has one
- * writer at a time anyway), so 60 at once still open at most the allowed number.
+ * writer at a time anyway), so 60 at once still open at most the allowed number. On PostgreSQL
+ * checkout counts in its order's own statement instead (checkout/order-write.ts), after lockBuyer.
  */
 export async function refuseBeyondUnpaidLimit(trx: Db, userId: number): Promise<{ email: string | null }> {
-  // The lock's statement also reads the buyer's e-mail, which the charge needs (one statement fewer).
-  const buyer = await trx.updateTable('users').set({ updated_at: sql`updated_at` }).where('id', '=', userId).returning('email').executeTakeFirstOrThrow();
+  const buyer = await lockBuyer(trx, userId);
   const { count } = await trx
     .selectFrom('orders')
     .select((eb) => eb.fn.countAll<number>().as('count'))

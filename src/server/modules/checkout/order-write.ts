@@ -1,0 +1,136 @@
+import { sql } from 'kysely';
+import { CHECKOUT_MESSAGES, MAX_UNPAID_ORDERS } from '../../../shared/schemas/checkout';
+import { HttpError } from '../../http/errors';
+import { dialectOf, type Db } from '../../platform/db';
+import { addHistory, lockBuyer, refuseBeyondUnpaidLimit } from '../orders/reservations';
+
+/** ORD-2026-000123: the year and the order's id, so it is unique without a second counter. */
+export const orderNumberFor = (id: number, at: Date) => `${orderNumberPrefix(at)}${String(id).padStart(6, '0')}`;
+const orderNumberPrefix = (at: Date) => `ORD-${at.getUTCFullYear()}-`;
+
+/** Everything a new order's rows hold, priced already (placeOrder). */
+export interface NewOrder {
+  userId: number;
+  warehouseId: number;
+  channel: 'app' | 'ussd';
+  ussdCode: string | null;
+  subtotal: number;
+  tax: number;
+  shipping: number;
+  total: number;
+  currency: string;
+  notes: string | null;
+  agentCode: string | null;
+  paymentMethod: string;
+  network: string;
+  phone: string;
+  createdAt: Date;
+  expiresAt: string;
+  estimatedDelivery: string;
+  provider: string;
+  reference: string;
+  lines: { id: number; name: string; price_minor: number; quantity: number }[];
+}
+
+/**
+ * Writes a new order inside checkout's transaction: the buyer's row locked (their parallel
+ * checkouts count one after another), the unpaid-order limit, then the order, its lines, its
+ * ORDER_PLACED history row and its PENDING payment. Returns the order and the buyer's e-mail
+ * (the charge needs it). The stock is not taken here: the caller takes it last (reserveStock).
+ *
+ * On PostgreSQL all but the lock is one statement (a data-modifying WITH; the order number is
+ * computed from the id in SQL), since each statement costs the step Node CPU and a round trip
+ * (docs/performance.md). The lock stays its own statement: the count must see every order
+ * committed before the lock was granted, and a statement sees only what had committed when it
+ * began. SQLite has no data-modifying WITH, and writes one statement at a time anyway.
+ */
+export async function writeOrder(trx: Db, o: NewOrder): Promise<{ id: number; orderNumber: string; buyerEmail: string | null }> {
+  if (dialectOf(trx) === 'postgres') {
+    const buyer = await lockBuyer(trx, o.userId);
+    const placed = await writeOrderPostgres(trx, o);
+    if (!placed) throw new HttpError(409, CHECKOUT_MESSAGES.tooManyUnpaid, 'too_many_unpaid_orders');
+    return { ...placed, buyerEmail: buyer.email };
+  }
+  const buyer = await refuseBeyondUnpaidLimit(trx, o.userId);
+  const at = o.createdAt.toISOString();
+  const { id } = await trx
+    .insertInto('orders')
+    .values({ ...orderColumns(o), order_number: `TMP-${o.reference}` })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const orderNumber = orderNumberFor(id, o.createdAt);
+  await trx.updateTable('orders').set({ order_number: orderNumber }).where('id', '=', id).execute();
+  await trx
+    .insertInto('order_items')
+    .values(o.lines.map((l) => ({ order_id: id, product_id: l.id, product_name: l.name, unit_price_minor: l.price_minor, quantity: l.quantity, total_minor: l.price_minor * l.quantity })))
+    .execute();
+  await addHistory(trx, id, 'ORDER_PLACED', null);
+  await trx
+    .insertInto('payments')
+    .values({ order_id: id, provider: o.provider, reference: o.reference, amount_minor: o.total, currency: o.currency, status: 'PENDING', provider_transaction_id: null, verified_at: null, raw: null, created_at: at, updated_at: at })
+    .execute();
+  return { id, orderNumber, buyerEmail: buyer.email };
+}
+
+function orderColumns(o: NewOrder) {
+  const at = o.createdAt.toISOString();
+  return {
+    user_id: o.userId,
+    status: 'PENDING',
+    payment_status: 'PENDING',
+    pickup_warehouse_id: o.warehouseId,
+    channel: o.channel,
+    ussd_code: o.ussdCode,
+    subtotal_minor: o.subtotal,
+    discount_minor: 0,
+    tax_minor: o.tax,
+    shipping_minor: o.shipping,
+    total_minor: o.total,
+    currency: o.currency,
+    notes: o.notes,
+    agent_code: o.agentCode,
+    payment_method: o.paymentMethod,
+    mobile_money_network: o.network,
+    mobile_money_number: o.phone,
+    reservation_expires_at: o.expiresAt,
+    estimated_delivery: o.estimatedDelivery,
+    delivered_at: null,
+    created_at: at,
+    updated_at: at,
+  };
+}
+
+/**
+ * The order, lines, history and payment in one statement, or undefined when the buyer is at
+ * the unpaid-order limit (then nothing is written). The same columns and values as SQLite's path.
+ */
+async function writeOrderPostgres(trx: Db, o: NewOrder): Promise<{ id: number; orderNumber: string } | undefined> {
+  const at = o.createdAt.toISOString();
+  const columns = orderColumns(o);
+  const names = sql.join(Object.keys(columns).map((c) => sql.ref(c)));
+  const values = sql.join(Object.values(columns).map((v) => sql`${v}`));
+  // Typed, as a VALUES list's parameters are not typed by the columns they go into.
+  const lines = sql.join(o.lines.map((l) => sql`(${l.id}::integer, ${l.name}::text, ${l.price_minor}::integer, ${l.quantity}::integer)`));
+  const { rows } = await sql<{ id: number; order_number: string }>`
+    with unpaid as (
+      select count(*) as n from orders where user_id = ${o.userId} and status = 'PENDING' and payment_status <> 'PAID'
+    ), new_order as (
+      select nextval(pg_get_serial_sequence('orders', 'id')) as id from unpaid where n < ${MAX_UNPAID_ORDERS}
+    ), placed as (
+      insert into orders (id, order_number, ${names})
+      select id, ${orderNumberPrefix(o.createdAt)} || lpad(id::text, greatest(6, length(id::text)), '0'), ${values} from new_order
+      returning id, order_number
+    ), order_lines as (
+      insert into order_items (order_id, product_id, product_name, unit_price_minor, quantity, total_minor)
+      select placed.id, l.product_id, l.product_name, l.unit_price_minor, l.quantity, l.unit_price_minor * l.quantity
+      from placed cross join (values ${lines}) as l (product_id, product_name, unit_price_minor, quantity)
+    ), history as (
+      insert into order_status_history (order_id, status, notes, created_at) select id, 'ORDER_PLACED', null, ${at} from placed
+    ), payment as (
+      insert into payments (order_id, provider, reference, amount_minor, currency, status, provider_transaction_id, verified_at, raw, created_at, updated_at)
+      select id, ${o.provider}, ${o.reference}, ${o.total}, ${o.currency}, 'PENDING', null, null, null, ${at}, ${at} from placed
+    )
+    select id, order_number from placed`.execute(trx);
+  const row = rows[0];
+  return row && { id: Number(row.id), orderNumber: row.order_number };
+}
