@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { now } from '../../src/server/platform/db';
-import { notify } from '../../src/server/platform/messages';
+import { notify, notifyInBatch } from '../../src/server/platform/messages';
+import { WriteBatch } from '../../src/server/platform/db/write-batch';
+import { auditRow } from '../../src/server/modules/audit/service';
 import { gsmLength } from '../../src/server/platform/messages/sms-text';
 import { writePreferences } from '../../src/server/platform/messages/preferences';
 import { firstWarehouseId, makeProduct, makeUser } from '../support/shop';
@@ -67,6 +69,32 @@ describe('notify writes the outbox', () => {
     expect(rows.map((r) => r.channel)).toEqual(['email', 'push', 'push']);
     expect(rows[1]).toMatchObject({ recipient: 'push.example.test', subject: expect.stringMatching(/collected$/), link: `/orders/${orderId}` });
     expect(new Set(rows.map((r) => r.push_subscription_id)).size).toBe(3);
+  });
+
+  it('notifyInBatch: the change\'s audit row written in the messages\' batch, and alone when nobody is told; the buyer\'s switches read with the order', async () => {
+    const db = server.deps.db;
+    const buyer = await makeUser(server);
+    // SMS off for another topic only, and one device: the switches read with the order are per topic.
+    await writePreferences(db, buyer.id, { sales: { sms: false } });
+    await db.insertInto('push_subscriptions').values({ user_id: buyer.id, endpoint: `https://push.example.test/send/with-${buyer.id}`, p256dh: 'k', auth: 'a', created_at: now() }).execute();
+    const orderId = await makeOrder(buyer.id, [await makeProduct(server, 5)], 'DELIVERED', 'PAID');
+    const actor = { id: buyer.id, userType: 'CUSTOMER' as const, email: buyer.email };
+    const told = new WriteBatch(db);
+    await notifyInBatch(told, { kind: 'order.status', orderId });
+    told.add(auditRow(db, actor, 'ussd.order', { type: 'order', id: orderId }, 'told'));
+    await told.flush();
+    expect((await messagesOf(buyer.id)).map((r) => r.channel)).toEqual(['email', 'sms', 'push']);
+    // An app order's "placed" is no news (USSD only): no message, the audit row all the same.
+    const untold = new WriteBatch(db);
+    await notifyInBatch(untold, { kind: 'order.placed', orderId });
+    untold.add(auditRow(db, actor, 'ussd.order', { type: 'order', id: orderId }, 'not told'));
+    await untold.flush();
+    expect((await messagesOf(buyer.id)).length).toBe(3);
+    const audit = await db.selectFrom('audit_log').select(['actor_id', 'action', 'target_id', 'detail']).where('target_id', '=', orderId).where('action', '=', 'ussd.order').orderBy('id').execute();
+    expect(audit).toEqual([
+      { actor_id: buyer.id, action: 'ussd.order', target_id: orderId, detail: 'told' },
+      { actor_id: buyer.id, action: 'ussd.order', target_id: orderId, detail: 'not told' },
+    ]);
   });
 
   it('reads the pickup code when orders carry one, and still fits one SMS', async () => {

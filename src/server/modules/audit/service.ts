@@ -9,10 +9,14 @@ import { countRows } from '../../platform/db/paging';
  * record and the change commit together or not at all.
  */
 export async function recordAudit(trx: Db, actor: AuthUser, action: AuditAction, target: AuditEntry['target'], detail?: string | null) {
-  await trx
+  await auditRow(trx, actor, action, target, detail).execute();
+}
+
+/** The audit row as an insert not yet run, for a caller that writes it with other rows (a WriteBatch). */
+export function auditRow(trx: Db, actor: AuthUser, action: AuditAction, target: AuditEntry['target'], detail?: string | null) {
+  return trx
     .insertInto('audit_log')
-    .values({ actor_id: actor.id, actor_email: actor.email, action, target_type: target.type, target_id: target.id, detail: detail ?? null, created_at: now() })
-    .execute();
+    .values({ actor_id: actor.id, actor_email: actor.email, action, target_type: target.type, target_id: target.id, detail: detail ?? null, created_at: now() });
 }
 
 export async function listAudit(db: Db, query: AuditQuery): Promise<Page<AuditEntry>> {

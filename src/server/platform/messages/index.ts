@@ -2,7 +2,7 @@ import { now, type Db } from '../db';
 import type { WriteBatch } from '../db/write-batch';
 import type { MessagesTable } from '../db/schema-messages';
 import type { MessageEvent } from './events';
-import { wantedChannelsAndDevices } from './preferences';
+import { channelsWanted, wantedChannelsAndDevices } from './preferences';
 import { newOrderReads, renderEvent, type Notice } from './render';
 
 export type { MessageEvent } from './events';
@@ -57,9 +57,10 @@ async function messagesOf(db: Db, events: MessageEvent[]): Promise<NewMessage[]>
   const reads = newOrderReads();
   const notices: Notice[] = [];
   for (const event of events) notices.push(...(await renderEvent(db, event, reads)));
-  if (notices.length === 0) return [];
-  const { channels: wanted, devices } = await wantedChannelsAndDevices(db, notices);
-  const channelsOf = (notice: Notice) => wanted.get(`${notice.userId}|${notice.topic}`)!;
+  // The switches and devices not read with the event (the sellers of a payment), in one query.
+  const { channels: wanted, devices: readDevices } = await wantedChannelsAndDevices(db, notices.filter((n) => !n.known));
+  const channelsOf = (notice: Notice) => (notice.known ? channelsWanted(notice.known.switches, notice.topic) : wanted.get(`${notice.userId}|${notice.topic}`)!);
+  const devicesOf = (notice: Notice) => (notice.known ? notice.known.devices : readDevices.filter((d) => d.user_id === notice.userId));
   const messages: NewMessage[] = [];
   for (const notice of notices) {
     const channels = channelsOf(notice);
@@ -67,7 +68,7 @@ async function messagesOf(db: Db, events: MessageEvent[]): Promise<NewMessage[]>
     if (channels.has('email') && notice.email) messages.push({ ...common, channel: 'email', recipient: notice.email.to, subject: notice.email.subject, body: notice.email.text });
     if (channels.has('sms') && notice.sms) messages.push({ ...common, channel: 'sms', recipient: notice.sms.to, body: notice.sms.text });
     if (channels.has('push')) {
-      for (const device of devices.filter((d) => d.user_id === notice.userId)) {
+      for (const device of devicesOf(notice)) {
         messages.push({ ...common, channel: 'push', recipient: new URL(device.endpoint).host, push_subscription_id: device.id, subject: notice.push.title, body: notice.push.body });
       }
     }

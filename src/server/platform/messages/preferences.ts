@@ -9,7 +9,7 @@ import {
   type NotificationTopic,
 } from '../../../shared/schemas/notifications';
 import { sql } from 'kysely';
-import { now, type Db } from '../db';
+import { dialectOf, now, type Db } from '../db';
 
 /** A user's switches: stored rows over the defaults (everything on). */
 export async function readPreferences(db: Db, userId: number): Promise<NotificationPreferences> {
@@ -27,12 +27,59 @@ export interface PushDevice {
   user_id: number;
 }
 
+/** One stored switch: on or off for a topic and channel. */
+export interface Switch {
+  topic: string;
+  channel: string;
+  enabled: number;
+}
+
+/**
+ * A person's switches (every topic) and push devices, already read with something else (the
+ * order's read, render.ts): notify then need not read them again.
+ */
+export interface KnownChannels {
+  switches: Switch[];
+  devices: Omit<PushDevice, 'user_id'>[];
+}
+
+/**
+ * Two columns for a query that has the person's row as `users`: their switches and their
+ * push devices as JSON arrays (each dialect's JSON functions), read by knownChannels.
+ */
+export function knownChannelsColumns(db: Db) {
+  const postgres = dialectOf(db) === 'postgres';
+  const switches = postgres
+    ? sql<unknown>`(select coalesce(json_agg(json_build_object('topic', p.topic, 'channel', p.channel, 'enabled', p.enabled)), '[]') from notification_preferences p where p.user_id = users.id)`
+    : sql<unknown>`(select json_group_array(json_object('topic', p.topic, 'channel', p.channel, 'enabled', p.enabled)) from notification_preferences p where p.user_id = users.id)`;
+  const devices = postgres
+    ? sql<unknown>`(select coalesce(json_agg(json_build_object('id', d.id, 'endpoint', d.endpoint) order by d.id), '[]') from push_subscriptions d where d.user_id = users.id)`
+    : sql<unknown>`(select json_group_array(json_object('id', d.id, 'endpoint', d.endpoint)) from (select id, endpoint from push_subscriptions where user_id = users.id order by id) d)`;
+  return [switches.as('known_switches'), devices.as('known_devices')] as const;
+}
+
+/** The columns knownChannelsColumns added, as PostgreSQL's driver (parsed) or SQLite (text) hands them back. */
+export function knownChannels(row: { known_switches: unknown; known_devices: unknown }): KnownChannels {
+  const parse = <T,>(value: unknown): T[] => (typeof value === 'string' ? (JSON.parse(value) as T[]) : ((value ?? []) as T[]));
+  const devices = parse<{ id: number; endpoint: string }>(row.known_devices).map((d) => ({ id: Number(d.id), endpoint: d.endpoint }));
+  return { switches: parse<Switch>(row.known_switches).map((s) => ({ ...s, enabled: Number(s.enabled) })), devices };
+}
+
+/** The channels a user's stored switches leave on for a topic: the stored ones over the default. */
+export function channelsWanted(own: Switch[], topic: string): Set<NotificationChannel> {
+  const mine = own.filter((r) => r.topic === topic);
+  const off = new Set(mine.filter((r) => r.enabled === 0).map((r) => r.channel));
+  const on = new Set(mine.filter((r) => r.enabled === 1).map((r) => r.channel));
+  return new Set(NOTIFICATION_CHANNELS.filter((c) => on.has(c) || (!off.has(c) && DEFAULT_PREFERENCE)));
+}
+
 /**
  * The channels each user wants for a topic (key: `${userId}|${topic}`) and the users' push
  * devices (by id), for several users and topics in one query: their switches and their devices
  * side by side (a payment's notify is on the checkout's hot path; docs/performance.md).
  */
 export async function wantedChannelsAndDevices(db: Db, wanted: { userId: number; topic: NotificationTopic }[]): Promise<{ channels: Map<string, Set<NotificationChannel>>; devices: PushDevice[] }> {
+  if (wanted.length === 0) return { channels: new Map(), devices: [] };
   const users = [...new Set(wanted.map((w) => w.userId))];
   const rows = await db
     .selectFrom('notification_preferences')
@@ -48,12 +95,7 @@ export async function wantedChannelsAndDevices(db: Db, wanted: { userId: number;
     .execute();
   const switches = rows.filter((r) => r.device_id === null);
   const channels = new Map<string, Set<NotificationChannel>>();
-  for (const { userId, topic } of wanted) {
-    const own = switches.filter((r) => r.user_id === userId && r.topic === topic);
-    const off = new Set(own.filter((r) => r.enabled === 0).map((r) => r.channel));
-    const on = new Set(own.filter((r) => r.enabled === 1).map((r) => r.channel));
-    channels.set(`${userId}|${topic}`, new Set(NOTIFICATION_CHANNELS.filter((c) => on.has(c) || (!off.has(c) && DEFAULT_PREFERENCE))));
-  }
+  for (const { userId, topic } of wanted) channels.set(`${userId}|${topic}`, channelsWanted(switches.filter((r) => r.user_id === userId), topic));
   const devices = rows.filter((r) => r.device_id !== null).map((r) => ({ id: Number(r.device_id), endpoint: r.endpoint!, user_id: r.user_id }));
   return { channels, devices: devices.sort((a, b) => a.id - b.id) };
 }

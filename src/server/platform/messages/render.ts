@@ -5,6 +5,7 @@ import type { Db } from '../db';
 import { MESSAGE_TOPICS, type MessageEvent } from './events';
 import { GREETING, messageLanguage, ORDER_WORDS, type OrderFacts, type OrderNews } from './order-words';
 import { LISTING_WORDS, SOLD_WORDS, USSD_ORDER_WORDS } from './seller-words';
+import { knownChannels, knownChannelsColumns, type KnownChannels } from './preferences';
 import { fitSms } from './sms-text';
 
 /** What one person hears about one event, in each channel's words; the outbox picks the channels. */
@@ -18,6 +19,8 @@ export interface Notice {
   push: { title: string; body: string };
   /** The page in the app this is about. */
   link: string;
+  /** The person's switches and devices when they were read with the event (the order's buyer). */
+  known?: KnownChannels;
 }
 
 interface Person {
@@ -37,7 +40,8 @@ export function smsNumber(phone: string | null): string | undefined {
   return (parseGhanaMobile(phone) ?? parseGhanaMobile(`+${phone.replace(/^\+/, '')}`))?.international;
 }
 
-const notice = (person: Person, topic: NotificationTopic, link: string, parts: { subject: string; lines: string[]; sms: string[]; push: string }, language = 'en'): Notice => ({
+const notice = (person: Person, topic: NotificationTopic, link: string, parts: { subject: string; lines: string[]; sms: string[]; push: string }, language = 'en', known?: KnownChannels): Notice => ({
+  ...(known ? { known } : {}),
   userId: person.id,
   topic,
   link,
@@ -94,7 +98,10 @@ function loadLines(db: Db, orderId: number) {
     .execute();
 }
 
-/** The order with its buyer and pickup warehouse, in one query (it runs inside checkout's and payment's transactions). */
+/**
+ * The order with its buyer and pickup warehouse, and the buyer's switches and push devices,
+ * in one query (it runs inside checkout's and payment's transactions, and on USSD's confirm).
+ */
 async function loadOrder(db: Db, orderId: number) {
   const row = await db
     .selectFrom('orders')
@@ -104,12 +111,14 @@ async function loadOrder(db: Db, orderId: number) {
     .selectAll('orders')
     .select(['users.email as buyer_email', 'users.first_name as buyer_first_name', 'users.phone as buyer_phone', 'users.language as buyer_language'])
     .select(['warehouses.name as warehouse_name', 'warehouses.address as warehouse_address'])
+    .select(knownChannelsColumns(db))
     .where('orders.id', '=', orderId)
     .executeTakeFirst();
   if (!row) return undefined;
-  const { buyer_email, buyer_first_name, buyer_phone, buyer_language, warehouse_name, warehouse_address, ...order } = row;
+  const { buyer_email, buyer_first_name, buyer_phone, buyer_language, warehouse_name, warehouse_address, known_switches, known_devices, ...order } = row;
   const buyer: Person = { id: order.user_id, email: buyer_email, first_name: buyer_first_name, phone: buyer_phone, language: buyer_language };
-  return { order, buyer, warehouse: { name: warehouse_name, address: warehouse_address }, pickupCode: pickupCodeOf(order) };
+  const buyerChannels = knownChannels({ known_switches, known_devices });
+  return { order, buyer, buyerChannels, warehouse: { name: warehouse_name, address: warehouse_address }, pickupCode: pickupCodeOf(order) };
 }
 
 /** The one place the pickup code is read: the orders module adds `pickup_code` to orders. */
@@ -121,7 +130,7 @@ function pickupCodeOf(order: object): string | undefined {
 async function orderStatusNotices(orderId: number, load: Loads): Promise<Notice[]> {
   const loaded = await load.order(orderId);
   if (!loaded) return [];
-  const { order, buyer, warehouse, pickupCode } = loaded;
+  const { order, buyer, buyerChannels, warehouse, pickupCode } = loaded;
   const no = order.order_number;
   const total = formatMinor(order.total_minor);
   const link = `/orders/${order.id}`;
@@ -143,7 +152,7 @@ async function orderStatusNotices(orderId: number, load: Loads): Promise<Notice[
   const words = news === 'paymentFailed' && order.channel === 'ussd'
     ? (USSD_ORDER_WORDS[language] ?? USSD_ORDER_WORDS.en!).paymentFailed({ no, total, warehouseName: warehouse.name, ussdCode: order.ussd_code })
     : ORDER_WORDS[language]!(news, facts);
-  return [notice(buyer, MESSAGE_TOPICS['order.status'], link, words, language)];
+  return [notice(buyer, MESSAGE_TOPICS['order.status'], link, words, language, buyerChannels)];
 }
 
 /** What an order's state is news of for its buyer, if anything. */
@@ -160,10 +169,10 @@ function orderNews(order: { status: string; payment_status: string }): OrderNews
 async function orderPlacedNotices(orderId: number, load: Loads): Promise<Notice[]> {
   const loaded = await load.order(orderId);
   if (!loaded || loaded.order.channel !== 'ussd') return [];
-  const { order, buyer, warehouse } = loaded;
+  const { order, buyer, buyerChannels, warehouse } = loaded;
   const language = messageLanguage(buyer.language);
   const words = (USSD_ORDER_WORDS[language] ?? USSD_ORDER_WORDS.en!).placed({ no: order.order_number, total: formatMinor(order.total_minor), warehouseName: warehouse.name, ussdCode: order.ussd_code });
-  return [notice(buyer, MESSAGE_TOPICS['order.placed'], `/orders/${order.id}`, words, language)];
+  return [notice(buyer, MESSAGE_TOPICS['order.placed'], `/orders/${order.id}`, words, language, buyerChannels)];
 }
 
 async function orderSoldNotices(orderId: number, load: Loads): Promise<Notice[]> {

@@ -5,9 +5,10 @@ import { SHIPPING_MINOR } from '../../../../shared/schemas/cart';
 import { lineTaxMinor } from '../../../../shared/vat';
 import { badRequest } from '../../../http/errors';
 import { spendAccountAllowance } from '../../../http/rate-limit';
-import { notify } from '../../../platform/messages';
+import { WriteBatch } from '../../../platform/db/write-batch';
+import { notifyInBatch } from '../../../platform/messages';
 import { createSandboxProvider } from '../../../platform/payments';
-import { recordAudit } from '../../audit/service';
+import { auditRow } from '../../audit/service';
 import { payAgain } from '../../checkout/pay-again';
 import { releaseExpiredReservations } from '../../orders/reservations';
 import { CHECKOUT_RATE, PROMPT_RATE } from '../../checkout/routes';
@@ -149,8 +150,11 @@ export const buyScreens: Record<string, Screen> = {
         'ussd',
         String(ctx.data.serviceCode ?? ctx.deps.config.ussd.serviceCode),
       );
-      await notify(ctx.db, { kind: 'order.placed', orderId: started.orderId });
-      await recordAudit(ctx.db, { id: userId, userType: 'CUSTOMER', email: ctx.phone }, 'ussd.order', { type: 'order', id: started.orderId }, `${started.orderNumber} by USSD from ${ctx.phone}`);
+      // After the charge has started (one that cannot start never says "order placed"); the audit row goes with the SMS.
+      const batch = new WriteBatch(ctx.db);
+      await notifyInBatch(batch, { kind: 'order.placed', orderId: started.orderId });
+      batch.add(auditRow(ctx.db, { id: userId, userType: 'CUSTOMER', email: ctx.phone }, 'ussd.order', { type: 'order', id: started.orderId }, `${started.orderNumber} by USSD from ${ctx.phone}`));
+      await batch.flush();
       ctx.data.userId = userId;
       return afterCharge(ctx, started);
     },
