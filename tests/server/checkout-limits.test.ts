@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CHECKOUT_MESSAGES, MAX_UNPAID_ORDERS } from '../../src/shared/schemas/checkout';
-import { freshWallet, makeProduct, makeUser, putInCart, shopServer } from '../support/shop';
+import { freshWallet, makeProduct, makeUser, putInCart, shopServer, stockOf } from '../support/shop';
 
 /**
  * Issue 21.9: stock cannot be hoarded. One buyer had opened 6 unpaid orders in a row, each
@@ -44,7 +44,8 @@ describe('unpaid orders per buyer', () => {
   });
 
   it('60 parallel checkouts by one buyer open at most the allowed number', async () => {
-    const buyer = await buyerWithCart();
+    const productId = await makeProduct(shop.server, 1_000);
+    const buyer = await buyerWithCart(productId);
     const answers = await Promise.all(Array.from({ length: 60 }, () => checkout(buyer.token)));
     const statuses = answers.map((a) => a.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(MAX_UNPAID_ORDERS);
@@ -52,6 +53,8 @@ describe('unpaid orders per buyer', () => {
     expect(statuses.filter((s) => s !== 201 && s !== 409 && s !== 429)).toEqual([]);
     expect(answers.some((a) => a.body.code === 'too_many_unpaid_orders')).toBe(true);
     expect(await unpaidOrders(buyer.id)).toBe(MAX_UNPAID_ORDERS);
+    // A refused checkout took no stock: only the allowed orders hold any.
+    expect(await stockOf(shop.server, productId)).toBe(1_000 - MAX_UNPAID_ORDERS);
   });
 });
 

@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
 import { CHECKOUT_MESSAGES, MAX_UNPAID_ORDERS } from '../../../shared/schemas/checkout';
 import { HttpError } from '../../http/errors';
-import { dialectOf, type Db } from '../../platform/db';
-import { addHistory, lockBuyer, refuseBeyondUnpaidLimit } from '../orders/reservations';
+import { dialectOf, now, type Db } from '../../platform/db';
+import { countCatalogueVersion } from '../../platform/db/catalogue-versions';
+import { addHistory, lockBuyer, outOfStock, refuseBeyondUnpaidLimit, reserveStock } from '../orders/reservations';
 
 /** ORD-2026-000123: the year and the order's id, so it is unique without a second counter. */
 export const orderNumberFor = (id: number, at: Date) => `${orderNumberPrefix(at)}${String(id).padStart(6, '0')}`;
@@ -35,21 +36,28 @@ export interface NewOrder {
 /**
  * Writes a new order inside checkout's transaction: the buyer's row locked (their parallel
  * checkouts count one after another), the unpaid-order limit, then the order, its lines, its
- * ORDER_PLACED history row and its PENDING payment. Returns the order and the buyer's e-mail
- * (the charge needs it). The stock is not taken here: the caller takes it last (reserveStock).
+ * ORDER_PLACED history row and its PENDING payment, and last its stock (reserveStock: the
+ * catalogue counter's lock is held to commit, so it is taken as late as possible). Returns the
+ * order and the buyer's e-mail (the charge needs it). Throws the limit's 409 or OutOfStock.
  *
  * On PostgreSQL all but the lock is one statement (a data-modifying WITH; the order number is
  * computed from the id in SQL), since each statement costs the step Node CPU and a round trip
- * (docs/performance.md). The lock stays its own statement: the count must see every order
- * committed before the lock was granted, and a statement sees only what had committed when it
- * began. SQLite has no data-modifying WITH, and writes one statement at a time anyway.
+ * (docs/performance.md); a one-line order (every USSD order) takes its stock in it too. The
+ * lock stays its own statement: the count must see every order committed before the lock was
+ * granted, and a statement sees only what had committed when it began. SQLite has no
+ * data-modifying WITH, and writes one statement at a time anyway.
  */
 export async function writeOrder(trx: Db, o: NewOrder): Promise<{ id: number; orderNumber: string; buyerEmail: string | null }> {
+  const stock = o.lines.map((l) => ({ productId: l.id, quantity: l.quantity, name: l.name }));
   if (dialectOf(trx) === 'postgres') {
     const buyer = await lockBuyer(trx, o.userId);
-    const placed = await writeOrderPostgres(trx, o);
-    if (!placed) throw new HttpError(409, CHECKOUT_MESSAGES.tooManyUnpaid, 'too_many_unpaid_orders');
-    return { ...placed, buyerEmail: buyer.email };
+    const [only, ...more] = stock;
+    const placed = await writeOrderPostgres(trx, o, more.length === 0);
+    if (placed.unpaid >= MAX_UNPAID_ORDERS) throw new HttpError(409, CHECKOUT_MESSAGES.tooManyUnpaid, 'too_many_unpaid_orders');
+    // Nothing was written but the counter's bump; throwing rolls it back.
+    if (!placed.order) throw await outOfStock(trx, only!);
+    if (more.length > 0) await reserveStock(trx, stock);
+    return { ...placed.order, buyerEmail: buyer.email };
   }
   const buyer = await refuseBeyondUnpaidLimit(trx, o.userId);
   const at = o.createdAt.toISOString();
@@ -69,6 +77,7 @@ export async function writeOrder(trx: Db, o: NewOrder): Promise<{ id: number; or
     .insertInto('payments')
     .values({ order_id: id, provider: o.provider, reference: o.reference, amount_minor: o.total, currency: o.currency, status: 'PENDING', provider_transaction_id: null, verified_at: null, raw: null, created_at: at, updated_at: at })
     .execute();
+  await reserveStock(trx, stock);
   return { id, orderNumber, buyerEmail: buyer.email };
 }
 
@@ -101,21 +110,36 @@ function orderColumns(o: NewOrder) {
 }
 
 /**
- * The order, lines, history and payment in one statement, or undefined when the buyer is at
- * the unpaid-order limit (then nothing is written). The same columns and values as SQLite's path.
+ * The order, lines, history and payment in one statement, written only when the buyer is under
+ * the unpaid-order limit and, with `takeStock` (a one-line order), only when its stock was taken
+ * in the same statement: reserveStock's conditional UPDATE and lock order (the counter's row,
+ * then the product's), so the counter's lock is held from here to the commit, as it is after
+ * reserveStock. Answers the buyer's unpaid count and the order, if one was written.
  */
-async function writeOrderPostgres(trx: Db, o: NewOrder): Promise<{ id: number; orderNumber: string } | undefined> {
+async function writeOrderPostgres(trx: Db, o: NewOrder, takeStock: boolean): Promise<{ unpaid: number; order?: { id: number; orderNumber: string } }> {
   const at = o.createdAt.toISOString();
   const columns = orderColumns(o);
   const names = sql.join(Object.keys(columns).map((c) => sql.ref(c)));
   const values = sql.join(Object.values(columns).map((v) => sql`${v}`));
   // Typed, as a VALUES list's parameters are not typed by the columns they go into.
   const lines = sql.join(o.lines.map((l) => sql`(${l.id}::integer, ${l.name}::text, ${l.price_minor}::integer, ${l.quantity}::integer)`));
-  const { rows } = await sql<{ id: number; order_number: string }>`
+  const line = o.lines[0]!;
+  const stock = takeStock
+    ? sql`, next_version as (
+        update counters set value = value + 1 where name = 'catalogue' and exists (select 1 from allowed) returning value
+      ), taken as (
+        update products set stock_quantity = stock_quantity - ${line.quantity}, updated_at = ${now()}, version = (select value from next_version)
+        where id = ${line.id} and is_active = 1 and stock_quantity >= ${line.quantity} and exists (select 1 from allowed)
+        returning id
+      )`
+    : sql``;
+  const { rows } = await sql<{ unpaid: string | number; id: number | null; order_number: string | null }>`
     with unpaid as (
       select count(*) as n from orders where user_id = ${o.userId} and status = 'PENDING' and payment_status <> 'PAID'
-    ), new_order as (
-      select nextval(pg_get_serial_sequence('orders', 'id')) as id from unpaid where n < ${MAX_UNPAID_ORDERS}
+    ), allowed as (
+      select 1 from unpaid where n < ${MAX_UNPAID_ORDERS}
+    )${stock}, new_order as (
+      select nextval(pg_get_serial_sequence('orders', 'id')) as id from ${takeStock ? sql`taken` : sql`allowed`}
     ), placed as (
       insert into orders (id, order_number, ${names})
       select id, ${orderNumberPrefix(o.createdAt)} || lpad(id::text, greatest(6, length(id::text)), '0'), ${values} from new_order
@@ -130,7 +154,8 @@ async function writeOrderPostgres(trx: Db, o: NewOrder): Promise<{ id: number; o
       insert into payments (order_id, provider, reference, amount_minor, currency, status, provider_transaction_id, verified_at, raw, created_at, updated_at)
       select id, ${o.provider}, ${o.reference}, ${o.total}, ${o.currency}, 'PENDING', null, null, null, ${at}, ${at} from placed
     )
-    select id, order_number from placed`.execute(trx);
-  const row = rows[0];
-  return row && { id: Number(row.id), orderNumber: row.order_number };
+    select unpaid.n as unpaid, placed.id, placed.order_number from unpaid left join placed on true`.execute(trx);
+  const row = rows[0]!;
+  if (takeStock && row.id !== null) countCatalogueVersion();
+  return { unpaid: Number(row.unpaid), ...(row.id !== null && { order: { id: Number(row.id), orderNumber: row.order_number! } }) };
 }

@@ -9,7 +9,7 @@ import { HttpError, badRequest, conflict } from '../../http/errors';
 import { now, type Db } from '../../platform/db';
 import { createPaymentProvider, PaymentProviderError } from '../../platform/payments';
 import { settlePayment } from '../payments/settle';
-import { cancelUnpaidOrder, OutOfStock, releaseExpiredReservations, reserveStock } from '../orders/reservations';
+import { cancelUnpaidOrder, OutOfStock, releaseExpiredReservations } from '../orders/reservations';
 import { writeOrder } from './order-write';
 import { inTransaction, refuseInsideTransaction } from '../../platform/db/transactions';
 
@@ -85,6 +85,7 @@ export async function placeOrder(
   let order: { id: number; orderNumber: string; buyerEmail: string | null };
   try {
     order = await inTransaction(db, async (trx) => {
+      // The order's rows, then (last, just before commit: every checkout waits for the catalogue counter's row lock) its stock.
       const placed = await writeOrder(trx, {
         userId,
         warehouseId,
@@ -107,8 +108,6 @@ export async function placeOrder(
         reference,
         lines,
       });
-      // Last, just before commit: every checkout waits for the catalogue counter's row lock (reserveStock).
-      await reserveStock(trx, lines.map((l) => ({ productId: l.id, quantity: l.quantity, name: l.name })));
       return placed;
     });
   } catch (error) {

@@ -32,6 +32,8 @@ export class OutOfStock extends Error {
  * them: call this as the transaction's last work, so the next buyer waits the shortest time.
  * On PostgreSQL the version and the stock are one statement (a data-modifying WITH), one
  * round trip under the lock instead of two; SQLite has no such WITH and one writer anyway.
+ * (A one-line order on PostgreSQL takes its stock in its order's statement, checkout/order-write.ts,
+ * with the same condition and the same lock order: the counter, then the product.)
  */
 export async function reserveStock(trx: Db, lines: StockLine[]): Promise<void> {
   const postgres = dialectOf(trx) === 'postgres';
@@ -43,11 +45,14 @@ export async function reserveStock(trx: Db, lines: StockLine[]): Promise<void> {
       ? (await sql<{ id: number }>`with next as (update counters set value = value + 1 where name = 'catalogue' returning value) ${taken(sql<number>`(select value from next)`).returning('id')}`.execute(trx)).rows.length
       : Number((await taken(await nextCatalogueVersion(trx)).executeTakeFirst()).numUpdatedRows);
     if (postgres) countCatalogueVersion();
-    if (updated !== 1) {
-      const row = await trx.selectFrom('products').select(['stock_quantity', 'is_active']).where('id', '=', line.productId).executeTakeFirst();
-      throw new OutOfStock(line, row && row.is_active === 1 ? row.stock_quantity : 0);
-    }
+    if (updated !== 1) throw await outOfStock(trx, line);
   }
+}
+
+/** The refusal for a line whose stock could not be taken, saying how many are left. */
+export async function outOfStock(trx: Db, line: StockLine): Promise<OutOfStock> {
+  const row = await trx.selectFrom('products').select(['stock_quantity', 'is_active']).where('id', '=', line.productId).executeTakeFirst();
+  return new OutOfStock(line, row && row.is_active === 1 ? row.stock_quantity : 0);
 }
 
 /** Gives an order's stock back. */
