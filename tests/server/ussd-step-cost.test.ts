@@ -12,11 +12,11 @@ import { choiceFor, freshCaller, type Screen } from '../support/ussd';
  * is time off the slowest caller's wait (docs/performance.md). Statements are counted, never
  * timed; the budgets are today's counts, so a new statement in these steps is a decision.
  */
-const CONFIRM_BUDGET = 25; // was 32, 28, then 26: a first order's account in one upsert, the order's SMS reads it in one query, the switches and push devices in one, the buyer's e-mail read by the lock on their row; the order's read brings the buyer's switches and devices, the audit row goes with the messages
+const CONFIRM_BUDGET = 24; // was 32, 28, then 26: a first order's account in one upsert, the order's SMS reads it in one query, the switches and push devices in one, the buyer's e-mail read by the lock on their row; the order's read brings the buyer's switches and devices, the audit row goes with the messages; the product and the number's account in one read
 const PLAIN_STEP_BUDGET = 4; // was 5: the session's claim and reply are one write for a step that only reads (its read, the screen's reads, the write)
 const APPROVE_BUDGET = 19; // was 45, 37, 30, then 21: the order's lock reads its state, the two notices share their reads (one for the lines and sellers, one for switches and devices) and one insert, the paid answer is not read back, the price index's sales are filed in one statement and folded by its job; no session claim (the prompt acts once by itself), the sandbox reads its answer from the row settling read
 // PostgreSQL round trips (each about 0.2-0.3 ms of Node CPU, the step's whole cost with fifty at once):
-const PG_CONFIRM_BUDGET = 20; // was 28 (a first order: its account, the order, the stock, the charge, the SMS and audit): the order, its lines, history, payment, the unpaid-order count and a one-line order's stock in one statement; the buyer's switches and devices read with the order; the audit row with the messages
+const PG_CONFIRM_BUDGET = 19; // was 28 (a first order: its account, the order, the stock, the charge, the SMS and audit): the order, its lines, history, payment, the unpaid-order count and a one-line order's stock in one statement; the buyer's switches and devices read with the order; the audit row with the messages; the product and the number's account in one read
 const PG_PLAIN_STEP_BUDGET = 4; // was 5: the session's claim and reply in one write
 const PG_APPROVE_BUDGET = 15; // was 22: no claim (the prompt acts once by itself), the payment marked and the order moved in one statement, the sandbox reads its answer from the row settling read, the ledger's head and legs in one statement, history, cart, messages and filed sales in one (WriteBatch)
 

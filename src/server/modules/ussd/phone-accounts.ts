@@ -33,9 +33,9 @@ const NO_PASSWORD = '!phone-only';
  * The buyer account of a number, made at its first order. Two first orders at once make one
  * account: the phone row decides (the loser's new user is removed in its own transaction).
  */
-export async function buyerAccount(db: Db, phone: string): Promise<number> {
-  const known = await phoneAccount(db, phone);
-  if (known?.user_id) return known.user_id;
+export async function buyerAccount(db: Db, phone: string, /** The number's account when the caller has just read it (null: none yet). */ read?: number | null): Promise<number> {
+  const known = read !== undefined ? read : (await phoneAccount(db, phone))?.user_id;
+  if (known) return known;
   return inTransaction(db, async (trx) => {
     const at = now();
     const { id } = await trx

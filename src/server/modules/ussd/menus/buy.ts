@@ -31,6 +31,16 @@ async function product(ctx: UssdContext) {
     .executeTakeFirst();
 }
 
+/** The product, with the account of the caller's number (null: none yet) in the same read, for confirm. */
+async function productAndAccount(ctx: UssdContext) {
+  return ctx.deps.db
+    .selectFrom('products')
+    .select(['id', 'name', 'price_minor', 'category', 'is_active'])
+    .select((eb) => eb.selectFrom('phone_accounts').select('user_id').where('phone', '=', ctx.phone).as('account_id'))
+    .where('id', '=', Number(ctx.data.productId))
+    .executeTakeFirst();
+}
+
 /** The order's total as checkout will charge it: price x quantity, VAT by category, pickup. */
 function totalOf(p: { price_minor: number; category: string }, quantity: number) {
   const subtotal = p.price_minor * quantity;
@@ -139,9 +149,9 @@ export const buyScreens: Record<string, Screen> = {
       const wallet = parseGhanaMobile(ctx.phone);
       if (!wallet?.network) return { problem: ctx.texts.noWallet };
       await releaseExpiredReservations(ctx.db);
-      const p = await product(ctx);
+      const p = await productAndAccount(ctx);
       if (!p || p.is_active !== 1) throw badRequest(ctx.texts.soldOut);
-      const userId = await buyerAccount(ctx.db, ctx.phone);
+      const userId = await buyerAccount(ctx.db, ctx.phone, p.account_id);
       await spendOrderAllowances(ctx, userId);
       const line = { id: p.id, name: p.name, price_minor: p.price_minor, category: p.category, quantity: Number(ctx.data.quantity) };
       const started = await placeOrder(
