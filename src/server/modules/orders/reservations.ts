@@ -6,6 +6,7 @@ import type { Counter } from 'prom-client';
 import type { Logger } from '../../platform/logging';
 import { countCatalogueVersion, nextCatalogueVersion } from '../../platform/db/catalogue-versions';
 import { inTransaction } from '../../platform/db/transactions';
+import { precompiled } from '../../platform/db/precompiled';
 import { notify } from '../../platform/messages';
 
 export interface StockLine {
@@ -83,9 +84,13 @@ export const historyInsert = (trx: Db, orderId: number, status: string, notes: s
  * payment status it had (a declined attempt stays FAILED when its reservation lapses).
  */
 /** Locks the buyer's row for the unpaid-order count; the lock's statement also reads the e-mail the charge needs. */
-export function lockBuyer(trx: Db, userId: number): Promise<{ email: string | null }> {
-  return trx.updateTable('users').set({ updated_at: sql`updated_at` }).where('id', '=', userId).returning('email').executeTakeFirstOrThrow();
+export async function lockBuyer(trx: Db, userId: number): Promise<{ email: string | null }> {
+  const buyer = (await buyerLock(trx, { userId })).rows[0];
+  if (!buyer) throw new Error(`no user ${userId} to place an order for`);
+  return buyer;
 }
+// Built once per dialect: every checkout runs it (precompiled.ts).
+const buyerLock = precompiled((trx, p: (name: 'userId') => never) => trx.updateTable('users').set({ updated_at: sql`updated_at` }).where('id', '=', p('userId')).returning('email'));
 
 /**
  * Refuses a buyer's next order while they already have MAX_UNPAID_ORDERS unpaid ones, so no

@@ -7,6 +7,7 @@ import { GREETING, messageLanguage, ORDER_WORDS, type OrderFacts, type OrderNews
 import { LISTING_WORDS, SOLD_WORDS, USSD_ORDER_WORDS } from './seller-words';
 import { knownChannels, knownChannelsColumns, type KnownChannels } from './preferences';
 import { fitSms } from './sms-text';
+import { precompiled } from '../db/precompiled';
 
 /** What one person hears about one event, in each channel's words; the outbox picks the channels. */
 export interface Notice {
@@ -98,12 +99,9 @@ function loadLines(db: Db, orderId: number) {
     .execute();
 }
 
-/**
- * The order with its buyer and pickup warehouse, and the buyer's switches and push devices,
- * in one query (it runs inside checkout's and payment's transactions, and on USSD's confirm).
- */
-async function loadOrder(db: Db, orderId: number) {
-  const row = await db
+// Built once per dialect: it runs in every payment and USSD order (precompiled.ts).
+const orderWithBuyer = precompiled((db, p: (name: 'orderId') => never) =>
+  db
     .selectFrom('orders')
     .innerJoin('users', 'users.id', 'orders.user_id')
     .innerJoin('warehouses', 'warehouses.id', 'orders.pickup_warehouse_id')
@@ -112,8 +110,15 @@ async function loadOrder(db: Db, orderId: number) {
     .select(['users.email as buyer_email', 'users.first_name as buyer_first_name', 'users.phone as buyer_phone', 'users.language as buyer_language'])
     .select(['warehouses.name as warehouse_name', 'warehouses.address as warehouse_address'])
     .select(knownChannelsColumns(db))
-    .where('orders.id', '=', orderId)
-    .executeTakeFirst();
+    .where('orders.id', '=', p('orderId')),
+);
+
+/**
+ * The order with its buyer and pickup warehouse, and the buyer's switches and push devices,
+ * in one query (it runs inside checkout's and payment's transactions, and on USSD's confirm).
+ */
+async function loadOrder(db: Db, orderId: number) {
+  const row = (await orderWithBuyer(db, { orderId })).rows[0];
   if (!row) return undefined;
   const { buyer_email, buyer_first_name, buyer_phone, buyer_language, warehouse_name, warehouse_address, known_switches, known_devices, ...order } = row;
   const buyer: Person = { id: order.user_id, email: buyer_email, first_name: buyer_first_name, phone: buyer_phone, language: buyer_language };

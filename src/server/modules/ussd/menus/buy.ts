@@ -5,6 +5,7 @@ import { SHIPPING_MINOR } from '../../../../shared/schemas/cart';
 import { lineTaxMinor } from '../../../../shared/vat';
 import { badRequest } from '../../../http/errors';
 import { spendAccountAllowance } from '../../../http/rate-limit';
+import { precompiled } from '../../../platform/db/precompiled';
 import { WriteBatch } from '../../../platform/db/write-batch';
 import { notifyInBatch } from '../../../platform/messages';
 import { createSandboxProvider } from '../../../platform/payments';
@@ -33,13 +34,16 @@ async function product(ctx: UssdContext) {
 
 /** The product, with the account of the caller's number (null: none yet) in the same read, for confirm. */
 async function productAndAccount(ctx: UssdContext) {
-  return ctx.deps.db
+  return (await productWithAccount(ctx.deps.db, { productId: Number(ctx.data.productId), phone: ctx.phone })).rows[0];
+}
+// Built once per dialect (precompiled.ts): confirm is the USSD's costliest step.
+const productWithAccount = precompiled((db, p: (name: 'productId' | 'phone') => never) =>
+  db
     .selectFrom('products')
     .select(['id', 'name', 'price_minor', 'category', 'is_active'])
-    .select((eb) => eb.selectFrom('phone_accounts').select('user_id').where('phone', '=', ctx.phone).as('account_id'))
-    .where('id', '=', Number(ctx.data.productId))
-    .executeTakeFirst();
-}
+    .select((eb) => eb.selectFrom('phone_accounts').select('user_id').where('phone', '=', p('phone')).as('account_id'))
+    .where('id', '=', p('productId')),
+);
 
 /** The order's total as checkout will charge it: price x quantity, VAT by category, pickup. */
 function totalOf(p: { price_minor: number; category: string }, quantity: number) {
