@@ -1,5 +1,6 @@
 import { isLocale, type Locale } from '../../../shared/i18n/locales';
-import { now, type Db } from '../../platform/db';
+import { sql, type RawBuilder } from 'kysely';
+import { dialectOf, now, type Db } from '../../platform/db';
 import { inTransaction } from '../../platform/db/transactions';
 
 /**
@@ -38,21 +39,28 @@ export async function buyerAccount(db: Db, phone: string, /** The number's accou
   if (known) return known;
   return inTransaction(db, async (trx) => {
     const at = now();
-    const { id } = await trx
-      .insertInto('users')
-      .values({
-        email: null, password_hash: NO_PASSWORD, first_name: 'Phone customer', last_name: phone, phone, user_type: 'CUSTOMER',
-        profile_image: null, is_email_verified: 0, is_phone_verified: 1, password_changed_at: null, created_at: at, updated_at: at,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const newUser = trx.insertInto('users').values({
+      email: null, password_hash: NO_PASSWORD, first_name: 'Phone customer', last_name: phone, phone, user_type: 'CUSTOMER',
+      profile_image: null, is_email_verified: 0, is_phone_verified: 1, password_changed_at: null, created_at: at, updated_at: at,
+    });
     // The number's row takes this account unless it has one (a region may be remembered already).
-    const claimed = await trx
-      .insertInto('phone_accounts')
-      .values({ phone, user_id: id, ussd_region: null, created_at: at, updated_at: at })
-      .onConflict((oc) => oc.column('phone').doUpdateSet({ user_id: id, updated_at: at }).where('phone_accounts.user_id', 'is', null))
-      .returning('user_id')
-      .executeTakeFirst();
+    const claim = (userId: number | RawBuilder<number>) =>
+      trx
+        .insertInto('phone_accounts')
+        .values({ phone, user_id: userId, ussd_region: null, created_at: at, updated_at: at })
+        .onConflict((oc) => oc.column('phone').doUpdateSet({ user_id: (eb) => eb.ref('excluded.user_id'), updated_at: at }).where('phone_accounts.user_id', 'is', null))
+        .returning('user_id');
+    let id: number;
+    let claimed: boolean;
+    if (dialectOf(trx) === 'postgres') {
+      // Both inserts in one statement (a data-modifying WITH): one round trip fewer on a first order.
+      const { rows } = await sql<{ id: number; claimed: number | null }>`with new_user as (${newUser.returning('id')}), claimed as (${claim(sql<number>`(select id from new_user)`)}) select (select id from new_user) as id, (select user_id from claimed) as claimed`.execute(trx);
+      id = Number(rows[0]!.id);
+      claimed = rows[0]!.claimed !== null;
+    } else {
+      id = (await newUser.returning('id').executeTakeFirstOrThrow()).id;
+      claimed = (await claim(id).executeTakeFirst()) !== undefined;
+    }
     if (claimed) return id;
     const owner = await trx.selectFrom('phone_accounts').select('user_id').where('phone', '=', phone).executeTakeFirstOrThrow();
     await trx.deleteFrom('users').where('id', '=', id).execute();
