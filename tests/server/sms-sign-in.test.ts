@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeProduct, shopServer } from '../support/shop';
 import { sessionToken } from '../support/session';
-import { choiceFor, dial, freshCaller } from '../support/ussd';
+import { dial, freshCaller, pressToListing } from '../support/ussd';
 
 const shop = shopServer();
 const db = () => shop.server.deps.db;
@@ -11,12 +11,7 @@ async function ussdBuyer(phone: string) {
   const productId = await makeProduct(shop.server, 5, 1_000);
   const name = (await db().selectFrom('products').select('name').where('id', '=', productId).executeTakeFirstOrThrow()).name;
   const call = dial(shop.server, phone);
-  await call.press();
-  let screen = await call.press('1');
-  while (!screen.text.includes('Ashanti')) screen = await call.press('98');
-  screen = await call.press(choiceFor(screen, 'Ashanti'));
-  screen = await call.press(choiceFor(screen, 'Tubers'));
-  await call.press(choiceFor(screen, name.slice(0, 15)));
+  await pressToListing((input) => call.press(input), name);
   for (const key of ['1', '1', '1', '1']) await call.press(key);
 }
 

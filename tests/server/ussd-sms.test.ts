@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { gsmLength, SMS_LIMIT } from '../../src/server/platform/messages/sms-text';
 import { renderEvent } from '../../src/server/platform/messages/render';
 import { makeProduct, shopServer } from '../support/shop';
-import { choiceFor, dial, freshCaller } from '../support/ussd';
+import { dial, freshCaller, pressToListing } from '../support/ussd';
 
 const shop = shopServer();
 const db = () => shop.server.deps.db;
@@ -12,12 +12,7 @@ async function declinedOrder(phone: string) {
   const productId = await makeProduct(shop.server, 5, 1_250);
   const name = (await db().selectFrom('products').select('name').where('id', '=', productId).executeTakeFirstOrThrow()).name;
   const call = dial(shop.server, phone);
-  await call.press();
-  let screen = await call.press('1');
-  while (!screen.text.includes('Ashanti')) screen = await call.press('98');
-  screen = await call.press(choiceFor(screen, 'Ashanti'));
-  screen = await call.press(choiceFor(screen, 'Tubers'));
-  await call.press(choiceFor(screen, name.slice(0, 15)));
+  await pressToListing((input) => call.press(input), name);
   await call.press('1');
   await call.press('1');
   await call.press('1');

@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buyerAccount, rememberRegion } from '../../src/server/modules/ussd/phone-accounts';
 import { createSandboxProvider } from '../../src/server/platform/payments/sandbox';
 import { makeProduct, shopServer } from '../support/shop';
-import { choiceFor, freshCaller, type Screen } from '../support/ussd';
+import { choiceFor, freshCaller, type Screen, pressToListing } from '../support/ussd';
 
 /**
  * What the USSD confirm and approve steps cost the database (issue 26's speed goal): with fifty
@@ -69,14 +69,7 @@ describe('USSD confirm and approve: what they cost the database', () => {
     const productId = await makeProduct(shop.server, 10, 1_250);
     const name = (await db().selectFrom('products').select('name').where('id', '=', productId).executeTakeFirstOrThrow()).name;
     const press = caller();
-    await press();
-    let screen = await press('1');
-    if (!screen.text.includes('category')) {
-      while (!screen.text.includes('Ashanti')) screen = await press('98');
-      screen = await press(choiceFor(screen, 'Ashanti'));
-    }
-    screen = await press(choiceFor(screen, 'Tubers'));
-    const quantity = await press(choiceFor(screen, name.slice(0, 15)));
+    const quantity = await pressToListing(press, name);
     await press('2');
     await press('1');
     const prompt = await press('1');
@@ -96,12 +89,7 @@ describe('USSD confirm and approve: what they cost the database', () => {
     const productId = await makeProduct(shop.server, 10, 1_250);
     const name = (await db().selectFrom('products').select('name').where('id', '=', productId).executeTakeFirstOrThrow()).name;
     const press = caller();
-    await press();
-    let screen = await press('1');
-    while (!screen.text.includes('Ashanti')) screen = await press('98');
-    screen = await press(choiceFor(screen, 'Ashanti'));
-    screen = await press(choiceFor(screen, 'Tubers'));
-    const quantity = await press(choiceFor(screen, name.slice(0, 15)));
+    const quantity = await pressToListing(press, name);
     expect(quantity.statements, 'statements the listing step ran').toBeLessThanOrEqual(PLAIN_STEP_BUDGET);
     const warehouse = await press('2');
     expect(warehouse.statements, 'statements the quantity step ran').toBeLessThanOrEqual(PLAIN_STEP_BUDGET);
@@ -119,15 +107,7 @@ describe('USSD confirm and approve: what they cost the database', () => {
     const productId = await makeProduct(shop.server, 10, 1_000);
     const name = (await db().selectFrom('products').select('name').where('id', '=', productId).executeTakeFirstOrThrow()).name;
     const press = caller();
-    await press();
-    let screen = await press('1');
-    if (!screen.text.includes('category')) {
-      while (!screen.text.includes('Ashanti')) screen = await press('98');
-      screen = await press(choiceFor(screen, 'Ashanti'));
-    }
-    screen = await press(choiceFor(screen, 'Tubers'));
-    // A plain step (written once, at its end) sent 60 times at once: one screen, and the session moves on once.
-    await press(choiceFor(screen, name.slice(0, 15)));
+    await pressToListing(press, name);
     const quantities = await Promise.all(Array.from({ length: 59 }, () => press.again()));
     expect(new Set(quantities.map((s) => s.body)).size).toBe(1);
     expect(quantities[0]!.text).toContain('each');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { currentCatalogueVersion } from '../../src/server/platform/db/catalogue-versions';
 import { makeProduct, shopServer, stockOf } from '../support/shop';
-import { choiceFor, dial, freshCaller } from '../support/ussd';
+import { dial, freshCaller, pressToListing } from '../support/ussd';
 
 /**
  * The last units, sixty USSD callers confirming at the same instant. On PostgreSQL a one-line
@@ -15,12 +15,7 @@ const CALLERS = 60;
 
 async function atConfirm(name: string, quantity: number) {
   const call = dial(shop.server, freshCaller());
-  await call.press();
-  let screen = await call.press('1');
-  while (!screen.text.includes('Ashanti')) screen = await call.press('98');
-  screen = await call.press(choiceFor(screen, 'Ashanti'));
-  screen = await call.press(choiceFor(screen, 'Tubers'));
-  await call.press(choiceFor(screen, name.slice(0, 15)));
+  await pressToListing((input) => call.press(input), name);
   await call.press(String(quantity));
   expect((await call.press('1')).text).toMatch(/Total GHS/);
   return call;

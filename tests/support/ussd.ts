@@ -58,3 +58,18 @@ export function choiceFor(screen: Screen, words: string): string {
   if (!line) throw new Error(`"${words}" is not on the screen:\n${screen.text}`);
   return line.split('.')[0]!;
 }
+
+/**
+ * Dials and walks Buy to a listing of Ashanti's Tubers, by the start of its name (the region is
+ * asked only of a number that has none yet); answers the listing's screen (its quantity).
+ */
+export async function pressToListing<S extends Screen>(press: (input?: string) => Promise<S>, name: string): Promise<S> {
+  await press();
+  let screen = await press('1');
+  if (!screen.text.includes('category')) {
+    while (!screen.text.includes('Ashanti')) screen = await press('98');
+    screen = await press(choiceFor(screen, 'Ashanti'));
+  }
+  screen = await press(choiceFor(screen, 'Tubers'));
+  return press(choiceFor(screen, name.slice(0, 15)));
+}
