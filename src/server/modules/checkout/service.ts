@@ -27,8 +27,6 @@ export type CheckoutDeps = Pick<Deps, 'config' | 'mailer' | 'logger'>;
  * provider is called after it commits (a slow network must not hold the database).
  */
 export async function startCheckout(deps: CheckoutDeps, db: Db, userId: number, input: CheckoutRequest): Promise<CheckoutStarted> {
-  await releaseExpiredReservations(db);
-
   const warehouse = await db.selectFrom('warehouses').select('id').where('id', '=', input.pickupLocationId).where('is_active', '=', 1).executeTakeFirst();
   if (!warehouse) throw badRequest(CHECKOUT_MESSAGES.noWarehouse, { pickupLocationId: CHECKOUT_MESSAGES.noWarehouse });
   const cart = await db
@@ -82,43 +80,49 @@ export async function placeOrder(
   const createdAt = new Date();
   const expiresAt = new Date(createdAt.getTime() + RESERVATION_MINUTES * 60_000).toISOString();
 
-  let order: { id: number; orderNumber: string; buyerEmail: string | null };
-  try {
-    order = await inTransaction(db, async (trx) => {
-      // The order's rows, then (last, just before commit: every checkout waits for the catalogue counter's row lock) its stock.
-      const placed = await writeOrder(trx, {
-        userId,
-        warehouseId,
-        channel,
-        ussdCode,
-        subtotal,
-        tax,
-        shipping,
-        total,
-        currency: CURRENCY,
-        notes: input.notes || null,
-        agentCode: input.agentCode || null,
-        paymentMethod: input.paymentMethod,
-        network: input.mobileMoneyNetwork,
-        phone: phone.national,
-        createdAt,
-        expiresAt,
-        estimatedDelivery: new Date(createdAt.getTime() + READY_WITHIN_DAYS * 86_400_000).toISOString(),
-        provider: provider.name,
-        reference,
-        lines,
+  let order: { id: number; orderNumber: string; buyerEmail: string | null } | undefined;
+  for (let attempt = 1; !order; attempt++) {
+    try {
+      order = await inTransaction(db, async (trx) => {
+        // The order's rows, then (last, just before commit: every checkout waits for the catalogue counter's row lock) its stock.
+        const placed = await writeOrder(trx, {
+          userId,
+          warehouseId,
+          channel,
+          ussdCode,
+          subtotal,
+          tax,
+          shipping,
+          total,
+          currency: CURRENCY,
+          notes: input.notes || null,
+          agentCode: input.agentCode || null,
+          paymentMethod: input.paymentMethod,
+          network: input.mobileMoneyNetwork,
+          phone: phone.national,
+          createdAt,
+          expiresAt,
+          estimatedDelivery: new Date(createdAt.getTime() + READY_WITHIN_DAYS * 86_400_000).toISOString(),
+          provider: provider.name,
+          reference,
+          lines,
+        });
+        return placed;
       });
-      return placed;
-    });
-  } catch (error) {
-    if (error instanceof OutOfStock) {
-      // Written out here (not from error.message) so the words are the table's (api-refusals.ts: reservedOnlyLeft,
-      // reservedOutOfStock); the cause says what ran out, for callers with words of their own (the USSD menus).
-      const { available, line } = error;
-      const message = available > 0 ? `Only ${available} of ${line.name} left in stock. Please update your cart.` : `${line.name} is out of stock. Please update your cart.`;
-      throw Object.assign(conflict(message), { cause: error });
+    } catch (error) {
+      // Holds that lapsed are swept when a refusal may be theirs (their stock, or the buyer's own
+      // lapsed orders counting as unpaid), then the order is tried once more: every checkout no
+      // longer pays for the sweep's scan first, and the timer sweeps the rest (startReservationSweep).
+      if (attempt === 1 && lapsedHoldMayExplain(error) && (await releaseExpiredReservations(db)) > 0) continue;
+      if (error instanceof OutOfStock) {
+        // Written out here (not from error.message) so the words are the table's (api-refusals.ts: reservedOnlyLeft,
+        // reservedOutOfStock); the cause says what ran out, for callers with words of their own (the USSD menus).
+        const { available, line } = error;
+        const message = available > 0 ? `Only ${available} of ${line.name} left in stock. Please update your cart.` : `${line.name} is out of stock. Please update your cart.`;
+        throw Object.assign(conflict(message), { cause: error });
+      }
+      throw error;
     }
-    throw error;
   }
 
   return chargeAttempt(deps, db, {
@@ -139,6 +143,9 @@ export async function placeOrder(
  * Paystack's charge needs an e-mail; a phone-only account has none, so the charge names the
  * number at a domain that can never receive mail (.invalid, RFC 2606). It is not stored.
  */
+/** A refusal a lapsed hold can cause: its stock still held, or the buyer's lapsed order counted as unpaid. */
+const lapsedHoldMayExplain = (error: unknown) => error instanceof OutOfStock || (error instanceof HttpError && error.code === 'too_many_unpaid_orders');
+
 export const chargeEmail = (email: string | null, phone: string) => email ?? `${phone.replace(/\D/g, '')}@phone.akuafo.invalid`;
 
 export interface Attempt {

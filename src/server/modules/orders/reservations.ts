@@ -138,8 +138,9 @@ export const EXPIRED_NOTE = 'Payment was not received within 30 minutes, so the 
 
 /**
  * The sweep: every unpaid order whose reservation has lapsed is cancelled and its stock
- * returned, one short transaction per order. Runs at the start of each checkout call and
- * on a timer; running it twice at once is harmless (cancelUnpaidOrder applies once).
+ * returned, one short transaction per order. Runs on a timer, when a checkout is refused for
+ * stock or the unpaid limit (checkout/service.ts: then it tries once more), and before pay again;
+ * running it twice at once is harmless (cancelUnpaidOrder applies once).
  */
 export async function releaseExpiredReservations(db: Db, at: Date = new Date()): Promise<number> {
   const expired = await db

@@ -11,7 +11,6 @@ import { notifyInBatch } from '../../../platform/messages';
 import { createSandboxProvider } from '../../../platform/payments';
 import { auditRow } from '../../audit/service';
 import { payAgain } from '../../checkout/pay-again';
-import { releaseExpiredReservations } from '../../orders/reservations';
 import { CHECKOUT_RATE, PROMPT_RATE } from '../../checkout/routes';
 import { placeOrder } from '../../checkout/service';
 import { settlePayment } from '../../payments/settle';
@@ -152,7 +151,6 @@ export const buyScreens: Record<string, Screen> = {
       if (input !== '1') return { problem: ctx.texts.pickNumber };
       const wallet = parseGhanaMobile(ctx.phone);
       if (!wallet?.network) return { problem: ctx.texts.noWallet };
-      await releaseExpiredReservations(ctx.db);
       const p = await productAndAccount(ctx);
       if (!p || p.is_active !== 1) throw badRequest(ctx.texts.soldOut);
       const userId = await buyerAccount(ctx.db, ctx.phone, p.account_id);
