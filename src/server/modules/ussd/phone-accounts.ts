@@ -1,5 +1,5 @@
 import { isLocale, type Locale } from '../../../shared/i18n/locales';
-import { sql, type RawBuilder } from 'kysely';
+import { sql } from 'kysely';
 import { dialectOf, now, type Db } from '../../platform/db';
 import { inTransaction } from '../../platform/db/transactions';
 
@@ -32,11 +32,13 @@ const NO_PASSWORD = '!phone-only';
 
 /**
  * The buyer account of a number, made at its first order. Two first orders at once make one
- * account: the phone row decides (the loser's new user is removed in its own transaction).
+ * account: the phone row decides (on SQLite the loser's new user is removed in its own transaction;
+ * on PostgreSQL the loser inserts none).
  */
 export async function buyerAccount(db: Db, phone: string, /** The number's account when the caller has just read it (null: none yet). */ read?: number | null): Promise<number> {
   const known = read !== undefined ? read : (await phoneAccount(db, phone))?.user_id;
   if (known) return known;
+  if (dialectOf(db) === 'postgres') return newBuyerAccountInOneStatement(db, phone);
   return inTransaction(db, async (trx) => {
     const at = now();
     const newUser = trx.insertInto('users').values({
@@ -44,28 +46,48 @@ export async function buyerAccount(db: Db, phone: string, /** The number's accou
       profile_image: null, is_email_verified: 0, is_phone_verified: 1, password_changed_at: null, created_at: at, updated_at: at,
     });
     // The number's row takes this account unless it has one (a region may be remembered already).
-    const claim = (userId: number | RawBuilder<number>) =>
+    const claim = (userId: number) =>
       trx
         .insertInto('phone_accounts')
         .values({ phone, user_id: userId, ussd_region: null, created_at: at, updated_at: at })
         .onConflict((oc) => oc.column('phone').doUpdateSet({ user_id: (eb) => eb.ref('excluded.user_id'), updated_at: at }).where('phone_accounts.user_id', 'is', null))
         .returning('user_id');
-    let id: number;
-    let claimed: boolean;
-    if (dialectOf(trx) === 'postgres') {
-      // Both inserts in one statement (a data-modifying WITH): one round trip fewer on a first order.
-      const { rows } = await sql<{ id: number; claimed: number | null }>`with new_user as (${newUser.returning('id')}), claimed as (${claim(sql<number>`(select id from new_user)`)}) select (select id from new_user) as id, (select user_id from claimed) as claimed`.execute(trx);
-      id = Number(rows[0]!.id);
-      claimed = rows[0]!.claimed !== null;
-    } else {
-      id = (await newUser.returning('id').executeTakeFirstOrThrow()).id;
-      claimed = (await claim(id).executeTakeFirst()) !== undefined;
-    }
+    const id = (await newUser.returning('id').executeTakeFirstOrThrow()).id;
+    const claimed = (await claim(id).executeTakeFirst()) !== undefined;
     if (claimed) return id;
     const owner = await trx.selectFrom('phone_accounts').select('user_id').where('phone', '=', phone).executeTakeFirstOrThrow();
     await trx.deleteFrom('users').where('id', '=', id).execute();
     return owner.user_id!;
   });
+}
+
+/**
+ * PostgreSQL: a first order's account in one statement, with no transaction around it (no
+ * begin and commit: two round trips fewer). The account's id is taken from the users' sequence
+ * first; the number's row is claimed with it, and the user is inserted only if the claim held,
+ * so a caller who lost the race to another first order from the same number leaves nothing
+ * behind (the foreign key is checked at the statement's end, when both rows are in). The loser
+ * then reads the winner's account.
+ */
+async function newBuyerAccountInOneStatement(db: Db, phone: string): Promise<number> {
+  const at = now();
+  const { rows } = await sql<{ id: number | null }>`
+    with next as (select nextval(pg_get_serial_sequence('users', 'id'))::integer as id),
+    claimed as (
+      insert into phone_accounts (phone, user_id, ussd_region, created_at, updated_at)
+      select ${phone}, id, null, ${at}, ${at} from next
+      on conflict (phone) do update set user_id = excluded.user_id, updated_at = excluded.updated_at
+      where phone_accounts.user_id is null
+      returning user_id),
+    new_user as (
+      insert into users (id, email, password_hash, first_name, last_name, phone, user_type, profile_image, is_email_verified, is_phone_verified, password_changed_at, created_at, updated_at)
+      select user_id, null, ${NO_PASSWORD}, 'Phone customer', ${phone}, ${phone}, 'CUSTOMER', null, 0, 1, null, ${at}, ${at} from claimed
+      returning id)
+    select (select id from new_user) as id`.execute(db);
+  const id = rows[0]?.id;
+  if (id !== null && id !== undefined) return Number(id);
+  const owner = await db.selectFrom('phone_accounts').select('user_id').where('phone', '=', phone).executeTakeFirstOrThrow();
+  return owner.user_id!;
 }
 
 /** Links a number to a signed-in account (a seller, for Sell); the number must be its verified phone. */
