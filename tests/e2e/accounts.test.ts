@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from '../support/browser';
+import { readIndexedDb } from '../support/indexeddb';
 import { loginViaApi, signInThroughPage } from '../support/auth';
 
 const baseUrl = inject('baseUrl');
@@ -143,6 +144,9 @@ describe.skipIf(!baseUrl)('accounts in the browser', () => {
       const session = await loginViaApi(baseUrl, email, password);
       return session.user.firstName;
     }, { timeout: 15_000 }).toBe('Esinam');
+    // And the phone has done with it: a row still in flight would make sign-out ask about it
+    // (a CI run on a loaded machine met that dialog).
+    await expect.poll(async () => (await readIndexedDb(page)).outbox?.length ?? 0, { timeout: 30_000 }).toBe(0);
 
     // Sign out, then a protected page sends the visitor to /signin and back after sign-in.
     await page.getByRole('button', { name: 'Log Out' }).click();

@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loginViaApi, signInThroughPage } from '../support/auth';
+import { readIndexedDb } from '../support/indexeddb';
 import { watchPage } from '../support/page-state';
 import { launchBrowser } from '../support/browser';
 
@@ -29,24 +30,6 @@ const call = async (token: string, path: string, method = 'GET', body?: unknown)
   const res = await fetch(`${baseUrl}/api/v1/${path}`, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
   return { status: res.status, body: (await res.json().catch(() => undefined)) as any };
 };
-
-/** Every row of every store of the app's IndexedDB, read inside the page. */
-function readIndexedDb(page: Page): Promise<Record<string, unknown[]>> {
-  return page.evaluate(async () => {
-    const open = indexedDB.open('akuafo-market');
-    const db: IDBDatabase = await new Promise((resolve, reject) => {
-      open.onsuccess = () => resolve(open.result);
-      open.onerror = () => reject(open.error);
-    });
-    const out: Record<string, unknown[]> = {};
-    for (const name of Array.from(db.objectStoreNames)) {
-      const all = db.transaction(name).objectStore(name).getAll();
-      out[name] = await new Promise<unknown[]>((resolve) => (all.onsuccess = () => resolve(all.result)));
-    }
-    db.close();
-    return out;
-  });
-}
 
 async function signOutThroughMenu(page: Page) {
   await page.getByRole('button', { name: /account menu for/ }).click();
