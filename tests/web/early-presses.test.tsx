@@ -163,6 +163,41 @@ describe('text typed before the app has started', () => {
     localStorage.removeItem('akuafo.language');
   });
 
+  it('makes again the language picked while the app was starting, though the adopted list shows the old one again', async () => {
+    localStorage.removeItem('akuafo.language');
+    const heard: string[] = [];
+    // Like the bar's list: controlled by the shown language, which changes only once the
+    // chosen language's messages have arrived, so React puts the old value back meanwhile.
+    function Bar() {
+      const [shown] = useState('en');
+      return (
+        <select data-language-list="" value={shown} onChange={(e) => heard.push(e.target.value)}>
+          <option value="en">English</option>
+          <option value="ak">Twi</option>
+        </select>
+      );
+    }
+    const container = document.createElement('div');
+    document.body.append(container);
+    container.innerHTML = renderToString(<Bar />);
+    holdEarlyPresses();
+    const root = await act(async () => hydrateRoot(container, <Bar />));
+    // Adopted, but the app's start (its effect that ends the holding) has not run yet: the reader picks Twi.
+    const list = container.querySelector('select')!;
+    await act(async () => {
+      list.value = 'ak';
+      list.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    expect(list.value).toBe('en');
+    await act(async () => releaseEarlyPresses());
+    // The last word is the reader's pick, not the value React put back (it used to be 'en').
+    expect(heard.at(-1)).toBe('ak');
+    expect(heard).not.toContain('en');
+    expect(localStorage.getItem('akuafo.language')).toBe('ak');
+    await act(async () => root.unmount());
+    localStorage.removeItem('akuafo.language');
+  });
+
   it('leaves other lists of a page drawn over alone', async () => {
     document.body.innerHTML = '<select name="sort"><option value="new" selected>Newest</option><option value="price">Price</option></select><select data-language-list><option value="en" selected>English</option><option value="ak">Twi</option></select>';
     holdEarlyPresses();

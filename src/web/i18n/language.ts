@@ -13,8 +13,13 @@ export function deviceLocale(): Locale {
  * Loads and shows a language, and makes `<html lang>` follow. At start-up only the first
  * screen's messages (`firstScreenOnly`): the routes fetch the rest with their code.
  */
+let latestShown = 0;
+
 export async function showLocale(locale: ShownLocale, firstScreenOnly = false): Promise<void> {
+  const mine = ++latestShown;
   await loadLocale(locale, firstScreenOnly ? ['firstScreen'] : undefined);
+  // Chosen twice in quick succession, the later choice wins even if the earlier one's messages arrive last.
+  if (mine !== latestShown) return;
   activate(locale);
   if (typeof document === 'undefined') return;
   document.documentElement.lang = htmlLang(locale);

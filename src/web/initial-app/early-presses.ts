@@ -12,6 +12,12 @@ type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
 let held: HTMLButtonElement[] | undefined;
 let typedInto: Set<Field> | undefined;
+/**
+ * What the reader picked in each list. Once React has adopted a list it puts back the value its
+ * state holds until the app has acted, so at release the list itself may no longer show the
+ * pick (a language chosen while the app was starting then came back as English: CI saw it).
+ */
+let picked: Map<HTMLSelectElement, string> | undefined;
 
 function hold(event: MouseEvent): void {
   const button = event.target instanceof Element ? event.target.closest('button') : null;
@@ -26,6 +32,7 @@ function noteTyping(event: Event): void {
   const field = event.target;
   if (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement || field instanceof HTMLSelectElement) {
     typedInto?.add(field);
+    if (field instanceof HTMLSelectElement) picked?.set(field, field.value);
     if (event.type === 'change') keepLanguageChoice(field);
   }
 }
@@ -44,6 +51,7 @@ export function holdEarlyPresses(): void {
   if (held) return;
   held = [];
   typedInto = new Set();
+  picked = new Map();
   document.addEventListener('click', hold, true);
   document.addEventListener('input', noteTyping, true);
   document.addEventListener('change', noteTyping, true);
@@ -51,6 +59,7 @@ export function holdEarlyPresses(): void {
   for (const field of document.querySelectorAll<Field>('input, textarea, select')) {
     if (!typedAlready(field)) continue;
     typedInto.add(field);
+    if (field instanceof HTMLSelectElement) picked.set(field, field.value);
     keepLanguageChoice(field);
   }
 }
@@ -71,13 +80,9 @@ function typedAlready(field: Field): boolean {
  * through its own `value` (React records that), then given its text back past React's record
  * and announced: React sees a change and calls the component's onChange with the text.
  */
-function announceTyping(field: Field): void {
-  if (field instanceof HTMLSelectElement && !field.isConnected) return chooseInRedrawn(field);
+function announceTyping(field: Field, pick?: string): void {
+  if (field instanceof HTMLSelectElement) return announcePick(field, pick ?? field.value);
   if (!field.isConnected || field.disabled) return;
-  if (field instanceof HTMLSelectElement) {
-    field.dispatchEvent(new Event('change', { bubbles: true }));
-    return;
-  }
   if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio' || field.type === 'file')) return;
   const text = field.value;
   if (text === field.defaultValue) return;
@@ -92,24 +97,31 @@ export function releaseEarlyPresses(): void {
   if (!held) return;
   const presses = held;
   const fields = typedInto ?? new Set<Field>();
+  const picks = picked ?? new Map<HTMLSelectElement, string>();
   held = undefined;
   typedInto = undefined;
+  picked = undefined;
   document.removeEventListener('click', hold, true);
   document.removeEventListener('input', noteTyping, true);
   document.removeEventListener('change', noteTyping, true);
-  for (const field of fields) announceTyping(field);
+  for (const field of fields) announceTyping(field, field instanceof HTMLSelectElement ? picks.get(field) : undefined);
   // A button the app redrew rather than adopted is gone: its press goes with it.
   for (const button of presses) if (button.isConnected && !button.disabled) button.click();
 }
 
 /**
- * A language list the app drew anew: the app started in the kept choice already, and the
- * choice is made again in the app's own list so the app does the rest (the account hears).
+ * A pick in a list, made again in the list the app now owns so its onChange hears it: the
+ * adopted list itself, or for a language list the app drew anew, the app's own (the app
+ * started in the kept choice already; making it again lets the account hear).
  */
-function chooseInRedrawn(field: HTMLSelectElement): void {
-  if (!field.hasAttribute(LANGUAGE_LIST_ATTRIBUTE) || !isLocale(field.value)) return;
-  const redrawn = document.querySelector<HTMLSelectElement>(`select[${LANGUAGE_LIST_ATTRIBUTE}]:not(:disabled)`);
-  if (!redrawn) return;
-  redrawn.value = field.value;
-  redrawn.dispatchEvent(new Event('change', { bubbles: true }));
+function announcePick(field: HTMLSelectElement, pick: string): void {
+  const list = field.isConnected ? field : redrawnLanguageList(field, pick);
+  if (!list || list.disabled) return;
+  list.value = pick;
+  list.dispatchEvent(new Event('change', { bubbles: true }));
+}
+
+function redrawnLanguageList(field: HTMLSelectElement, pick: string): HTMLSelectElement | null {
+  if (!field.hasAttribute(LANGUAGE_LIST_ATTRIBUTE) || !isLocale(pick)) return null;
+  return document.querySelector<HTMLSelectElement>(`select[${LANGUAGE_LIST_ATTRIBUTE}]:not(:disabled)`);
 }
