@@ -26,9 +26,18 @@ describe('inbound SMS price questions', () => {
     const res = await server.call(`/sms/inbound/africastalking?token=${TOKEN}`, { method: 'POST', ...form({ from, to: '1234', text: 'PRICE MAIZE', date: '2026-11-24 10:00:00', id: 'abc' }) });
     expect(res.status).toBe(200);
     const [reply] = await repliesTo(from);
-    // The demo's maize is sold by two sellers: too thin a market to publish its paid price (docs/security.md).
-    expect(reply!.body).toMatch(/^Akuafo Ghana this week: Maize 50 kg bag: asking GHS [\d,.]+\./);
+    // The demo's maize is sold by many sellers: its paid price is published beside the asking price.
+    expect(reply!.body).toMatch(/^Akuafo Ghana this week: Maize 50 kg bag: paid GHS [\d,.]+, asking GHS [\d,.]+\./);
     expect(gsmLength(reply!.body)).toBeLessThanOrEqual(160);
+  });
+
+  it('gives only the asking price of a crop too few sellers sell, and says why', async () => {
+    const from = freshNumber();
+    await server.call(`/sms/inbound/africastalking?token=${TOKEN}`, { method: 'POST', ...form({ from, text: 'PRICE MILLET' }) });
+    const [reply] = await repliesTo(from);
+    // The demo's millet has one seller: too thin a market to publish its paid price (docs/security.md).
+    expect(reply!.body).toMatch(/^Akuafo Ghana this week: Millet 50 kg bag: asking GHS [\d,.]+\. Asking only where under 3 sales or sellers\.$/);
+    expect(reply!.body).not.toMatch(/paid/);
   });
 
   it("answers Arkesel's JSON post, naming the commodity in words, for a buyer in their address's region", async () => {
@@ -89,7 +98,7 @@ describe('a price answer in the asker’s language (issue 27 meets 28)', () => {
     const replies = await repliesTo(from);
     expect(replies).toHaveLength(3);
     for (const reply of replies) {
-      expect(reply.body).toMatch(/^Akuafo Ghana nnawotwe yi: Aburow \(kotoku 50 kg\): wobisa GHS [\d,.]+\./);
+      expect(reply.body).toMatch(/^Akuafo Ghana nnawotwe yi: Aburow \(kotoku 50 kg\): wotoo GHS [\d,.]+, wobisa GHS [\d,.]+\./);
       expect(reply.body).not.toMatch(/Maize|paid|asking/);
       expect(gsmLength(reply.body)).toBeLessThanOrEqual(SMS_TWO_PARTS);
     }

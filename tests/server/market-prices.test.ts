@@ -1,10 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isoWeekOf } from '../../src/shared/market-weeks';
 import type { MarketPriceDetail, MarketPriceSummary } from '../../src/shared/schemas/market-prices';
 import { ACCOUNTS } from '../../src/server/modules/ledger/accounts';
 import { trialBalance } from '../../src/server/modules/ledger/balances';
 import { startFakePaystack } from '../support/fake-paystack';
-import { startTestServer } from '../support/server';
+import { startTestServer, type TestServer } from '../support/server';
+import { MARKET_TRADERS } from '../../src/server/modules/demo/market-traders';
 import { adminToken, pngImage, productForm, tokenFor, VALID_PRODUCT } from '../support/sellers';
 import { marketFixtures } from '../support/market';
 import { shopServer } from '../support/shop';
@@ -163,22 +164,65 @@ describe('the market price index', () => {
 });
 
 describe('the demo seed', () => {
-  it('writes 12 weeks of paid trade and asking prices through checkout, payment and collection: counted by the index, held in a balanced ledger', async () => {
-    const demo = await startTestServer({ env: { SEED_HISTORY: 'demo' } });
-    try {
+  describe('on a fresh start', () => {
+    let demo: TestServer;
+    beforeAll(async () => {
+      demo = await startTestServer({ env: { SEED_HISTORY: 'demo' } });
+      // Every order goes through the services: on PostgreSQL on a busy CI machine that takes a while.
+    }, 240_000);
+    afterAll(() => demo?.close());
+
+    it('shows paid prices for the main crops, this week and every week, in the country and in two or three regions each, and the thin ones honestly asking only', async () => {
+      const list = async (query = '') => ((await (await demo.call(`/market-prices${query}`)).json()) as { data: MarketPriceSummary[] }).data;
+      const country = await list();
+      const paid = country.filter((c) => c.paid !== null).map((c) => c.id);
+      // The reference list's main crops, each sold by three or more sellers: their paid price is published.
+      const MAIN = ['maize-50kg', 'rice-25kg', 'rice-5kg', 'yam-tuber', 'cassava-maxi-bag', 'tomatoes-crate', 'plantain-bunch', 'groundnuts-olonka'];
+      expect(paid.sort()).toEqual([...MAIN].sort());
+      for (const c of country.filter((c) => MAIN.includes(c.id))) {
+        expect(c.sales, c.id).toBeGreaterThanOrEqual(3);
+        expect(c.weeks.every((w) => w.paid !== null && w.asking !== null), c.id).toBe(true);
+        // Sold near what was asked (each listing a little under its own price).
+        expect(Math.abs(c.paid! - c.asking!) / c.asking!, c.id).toBeLessThan(0.2);
+      }
+      // The rest, one or two sellers each: their asking price, and nothing of what was sold.
+      for (const c of country.filter((c) => !MAIN.includes(c.id) && c.listings > 0)) expect(c, c.id).toMatchObject({ paid: null, sales: 0 });
+
+      const regionsPaidThisWeek = async (id: string) => {
+        const detail = ((await (await demo.call(`/market-prices/${id}`)).json()) as { data: MarketPriceDetail }).data;
+        return detail.regions.filter((r) => r.weeks.at(-1)!.paid !== null).map((r) => r.region);
+      };
+      expect(await regionsPaidThisWeek('maize-50kg')).toEqual(['Ashanti', 'Bono East', 'Northern']);
+      for (const id of ['rice-25kg', 'yam-tuber', 'cassava-maxi-bag', 'tomatoes-crate', 'plantain-bunch']) expect((await regionsPaidThisWeek(id)).length, id).toBeGreaterThanOrEqual(2);
+      // A region's list as a farmer there reads it: Bono East's maize and yam are paid, its okra (one seller) asking only.
+      const bonoEast = await list('?region=Bono%20East');
+      expect(bonoEast.filter((c) => c.paid !== null).map((c) => c.id).sort()).toEqual(['maize-50kg', 'yam-tuber']);
+    });
+
+    it('writes 12 weeks of paid trade and asking prices through checkout, payment and collection: counted by the index, held in a balanced ledger', async () => {
       const db = demo.deps.db;
       const res = await demo.call('/market-prices?region=Bono%20East&category=Grains');
       const maize = ((await res.json()) as { data: MarketPriceSummary[] }).data.find((c) => c.id === 'maize-50kg')!;
       expect(maize.weeks).toHaveLength(12);
-      // The demo has one seller of maize in Bono East: a thin market, so only the asking price is published.
-      expect(maize.weeks.every((w) => w.paid === null && w.asking !== null)).toBe(true);
-      expect(maize.sales).toBe(0);
-      // The index itself counts the trade: plausible, within a third of today's asking price every week, and sold a little under the asking price.
-      const cells = await db.selectFrom('market_price_cells').select(['week', 'paid_minor', 'sales']).where('commodity_id', '=', 'maize-50kg').where('region', '=', 'Bono East').execute();
+      // The index counts the trade: plausible, within a third of today's asking price every week, and sold a little under the asking price.
+      const cells = await db.selectFrom('market_price_cells').select(['week', 'paid_minor', 'sales', 'sellers']).where('commodity_id', '=', 'maize-50kg').where('region', '=', 'Bono East').execute();
       expect(cells).toHaveLength(12);
-      expect(cells.every((c) => c.sales >= 3 && c.paid_minor !== null)).toBe(true);
+      expect(cells.every((c) => c.sales >= 3 && c.sellers === 3 && c.paid_minor !== null)).toBe(true);
       expect(cells.every((c) => Math.abs(c.paid_minor! / 100 - maize.asking!) / maize.asking! < 0.34)).toBe(true);
       expect(cells.every((c) => c.paid_minor! / 100 <= maize.weeks.find((w) => w.week === c.week)!.asking!)).toBe(true);
+      expect(maize.weeks.every((w) => w.paid === cells.find((c) => c.week === w.week)!.paid_minor! / 100)).toBe(true);
+      // A thin market stays thin: Upper West's millet has one seller, so only its asking price is published, though the index holds its sales.
+      const millet = ((await (await demo.call('/market-prices?region=Upper%20West&category=Grains')).json()) as { data: MarketPriceSummary[] }).data.find((c) => c.id === 'millet-50kg')!;
+      expect(millet.weeks.every((w) => w.paid === null && w.asking !== null)).toBe(true);
+      expect(millet.sales).toBe(0);
+      const milletCells = await db.selectFrom('market_price_cells').select(['paid_minor', 'sellers']).where('commodity_id', '=', 'millet-50kg').where('region', '=', 'Upper West').execute();
+      expect(milletCells).toHaveLength(12);
+      expect(milletCells.every((c) => c.sellers === 1 && c.paid_minor !== null)).toBe(true);
+
+      // The market's traders are verified sellers, as the demo's other sellers.
+      const traders = await db.selectFrom('seller_profiles').innerJoin('users', 'users.id', 'seller_profiles.user_id').select(['users.email', 'seller_profiles.verification_status']).where('users.email', 'in', MARKET_TRADERS.map((t) => t.email)).execute();
+      expect(traders).toHaveLength(MARKET_TRADERS.length);
+      expect(traders.every((t) => t.verification_status === 'VERIFIED')).toBe(true);
 
       const buyer = await db.selectFrom('users').select('id').where('email', '=', 'market.history@akuafo.demo').executeTakeFirstOrThrow();
       const orders = await db.selectFrom('orders').select(['id', 'status', 'payment_status', 'total_minor', 'created_at']).where('user_id', '=', buyer.id).execute();
@@ -207,11 +251,8 @@ describe('the demo seed', () => {
       // The story's messages (to demo addresses) were not queued for sending.
       const queued = await db.selectFrom('messages').select('id').where('user_id', '=', buyer.id).execute();
       expect(queued).toEqual([]);
-    } finally {
-      await demo.close();
-    }
-    // Every order goes through the services: on PostgreSQL on a busy CI machine that takes a while.
-  }, 240_000);
+    });
+  });
 
   it('makes up no paid trade where real money moves: with Paystack keys, the demo starts without the history', async () => {
     // It used to pay the history through the sandbox, which Paystack keys replace: the server did not start.

@@ -9,6 +9,7 @@ import { startCheckout, type CheckoutDeps } from '../checkout/service';
 import { collectWithCode, markLineAtWarehouse } from '../orders/fulfilment';
 import { settlePayment } from '../payments/settle';
 import { refileOrderSales } from '../market-prices/index-update';
+import { seedMarketTraders } from './market-traders';
 
 const DAY_MS = 86_400_000;
 
@@ -26,17 +27,20 @@ interface Listing {
 
 /**
  * Twelve weeks of trade in the demo's mapped listings, so a fresh start shows living charts,
- * made by the services real trade goes through, so the ledger holds it: each week the sellers
- * ask a price (a gentle seasonal drift towards today's), and on 3 or 4 market days they let it
- * go a little under it to one demo buyer, who orders a few of every mapped listing in one order,
- * checks out (the sandbox provider), pays, and collects once each seller has brought their line
- * to the warehouse: checkout, settlement (escrow and the index's update) and collection (escrow
- * released to the sellers), the same calls as the app's.
+ * made by the services real trade goes through, so the ledger holds it. First the market's other
+ * traders join (./market-traders.ts: the price index publishes a paid price only where 3 sellers
+ * sold, and the three catalogue sellers alone never make three in a region). Then each week the
+ * sellers ask a price (a gentle seasonal drift towards today's), and on 3 or 4 market days they
+ * let it go a little under it to one demo buyer, who orders a few of about half the mapped
+ * listings in one order, checks out (the sandbox provider), pays, and collects once each seller
+ * has brought their line to the warehouse: checkout, settlement (escrow and the index's update)
+ * and collection (escrow released to the sellers), the same calls as the app's.
  *
- * One order a market day carries a line of every listing, so the index gets its 3 or 4 sales
- * per listing and week from about 40 orders rather than 1,200, and prices change twice a week
- * rather than for every sale: each order through the services costs a few transactions, and
- * `npm start` must stay quick on a fresh machine.
+ * One order a market day carries a line of each listing selling that day (each sells on two of
+ * the week's market days), so the index gets 2 sales per listing and week, 6 or more in a
+ * region where three sellers trade a crop, from about 40 orders rather than 1,500, and prices
+ * change twice a week rather than for every sale: each order through the services costs a few
+ * transactions, and `npm start` must stay quick on a fresh machine.
  *
  * The services work at today's date; the story is then filed in its weeks, which a real
  * sale never needs: the order, its payment and history get the market day's date, its sales
@@ -47,6 +51,7 @@ interface Listing {
  * listing ends with the stock it had.
  */
 export async function seedMarketHistory(db: Db, deps: CheckoutDeps, nowMs = Date.now()): Promise<number> {
+  await seedMarketTraders(db);
   const listings: Listing[] = (
     await db.selectFrom('products').select(['id', 'price_minor', 'seller_id']).where('commodity_id', 'is not', null).where('is_active', '=', 1).orderBy('id').execute()
   ).map((p) => ({ id: p.id, priceMinor: p.price_minor, sellerId: p.seller_id }));
@@ -105,7 +110,10 @@ function marketDays(listings: Listing[], nowMs: number): MarketDay[] {
         firstOfWeek: s === 0,
         asking,
         prices,
-        quantities: listings.map((_, li) => 1 + Math.floor(noise(li * 13 + wi * 7 + s) * 4)),
+        // Each listing sells on two of the week's market days (which two moves from listing to
+        // listing and week to week): a crop's three sellers in a region make 6 sales a week,
+        // enough to publish, and an order carries about half the listings.
+        quantities: listings.map((_, li) => ((s - li - wi) % sales + sales) % sales < 2 ? 1 + Math.floor(noise(li * 13 + wi * 7 + s) * 4) : 0),
       });
     }
   }
@@ -129,7 +137,10 @@ async function changeListings(db: Db, changes: { id: number; price?: number; sto
 
 /** One market day's order, through checkout, payment, the sellers' hand-over and collection, dated on its day. Returns its id. */
 async function sellAndCollect(db: Db, deps: CheckoutDeps, buyerId: number, warehouseId: number, listings: Listing[], day: MarketDay): Promise<number> {
-  for (const [i, l] of listings.entries()) await setQuantity(db, buyerId, l.id, day.quantities[i]!);
+  // The basket in one transaction: one commit, not one per line.
+  await db.transaction().execute(async (trx) => {
+    for (const [i, l] of listings.entries()) if (day.quantities[i]! > 0) await setQuantity(trx, buyerId, l.id, day.quantities[i]!);
+  });
   const started = await startCheckout(deps, db, buyerId, { pickupLocationId: warehouseId, mobileMoneyNetwork: 'MTN', mobileMoneyNumber: '0241234567', paymentMethod: 'MOBILE_MONEY', notes: '' });
   await createSandboxProvider(db).answer(started.reference, 'APPROVED');
   const settled = await settlePayment(deps, db, started.reference);

@@ -10,6 +10,8 @@ import type { Storage } from '../storage';
 import { now, type Db } from './index';
 import { SEED_PRODUCTS, SEED_REVIEWS, SEED_WAREHOUSES } from './seed-data';
 import { SEED_COMMODITIES } from './seed-market';
+import type { GhanaRegion } from '../../../shared/catalogue';
+import type { BusinessType } from '../../../shared/schemas/sellers';
 
 /** Demo accounts, also listed in the README. */
 export const DEMO_ACCOUNTS = {
@@ -32,24 +34,7 @@ export async function seedDemo(db: Db, storage: Storage, logger: Logger): Promis
 
   const images = await renderSeedImages(storage);
   await db.transaction().execute(async (trx) => {
-    const insertUser = (u: { email: string; firstName: string; lastName: string }, userType: 'CUSTOMER' | 'SELLER') =>
-      trx
-        .insertInto('users')
-        .values({
-          email: u.email,
-          password_hash: passwordHash,
-          first_name: u.firstName,
-          last_name: u.lastName,
-          phone: '0241234567',
-          user_type: userType,
-          profile_image: null,
-          is_email_verified: 1,
-          password_changed_at: null,
-          created_at: at,
-          updated_at: at,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+    const insertUser = (u: { email: string; firstName: string; lastName: string }, userType: 'CUSTOMER' | 'SELLER') => insertDemoUser(trx, u, userType, passwordHash);
 
     const customer = await insertUser(DEMO_ACCOUNTS.customer, 'CUSTOMER');
     await trx
@@ -59,35 +44,11 @@ export async function seedDemo(db: Db, storage: Storage, logger: Logger): Promis
 
     const sellerIds: Record<string, number> = {};
     const sellers = {
-      demo: { ...DEMO_ACCOUNTS.seller, business: 'Owusu Harvest Co-operative', region: 'Ashanti' },
+      demo: { ...DEMO_ACCOUNTS.seller, business: 'Owusu Harvest Co-operative', region: 'Ashanti' as const },
       ...EXTRA_SELLERS,
     };
     for (const [handle, s] of Object.entries(sellers)) {
-      const { id } = await insertUser(s, 'SELLER');
-      sellerIds[handle] = id;
-      await trx
-        .insertInto('seller_profiles')
-        .values({
-          user_id: id,
-          business_name: s.business,
-          business_description: `${s.business} supplies buyers across Ghana.`,
-          business_type: 'FARM',
-          business_address: `${s.region} Region`,
-          business_region: s.region,
-          ghana_card_number: null,
-          // A mobile-money payout account set up a month ago (past the 24-hour hold), so a fresh
-          // start can show a payout (docs/money.md).
-          bank_account_name: s.business,
-          bank_account_number: '0241234567',
-          payout_type: 'MOBILE_MONEY',
-          payout_network: 'MTN',
-          payout_account_changed_at: new Date(Date.now() - 30 * 86_400_000).toISOString(),
-          verification_status: handle === 'demo' ? 'PENDING' : 'VERIFIED',
-          commission_rate_bp: 500,
-          created_at: at,
-          updated_at: at,
-        })
-        .execute();
+      sellerIds[handle] = await insertDemoSeller(trx, { ...s, businessType: 'FARM', verified: handle !== 'demo' }, passwordHash);
     }
 
     for (const w of SEED_WAREHOUSES) {
@@ -157,6 +118,70 @@ export async function seedDemo(db: Db, storage: Storage, logger: Logger): Promis
   });
   logger.info({ products: SEED_PRODUCTS.length, ms: Date.now() - started }, 'seeded demo catalogue');
   return true;
+}
+
+/** A demo account (every one has the demo password, hashed once by the caller). */
+export async function insertDemoUser(trx: Db, u: { email: string; firstName: string; lastName: string }, userType: 'CUSTOMER' | 'SELLER', passwordHash: string): Promise<{ id: number }> {
+  const at = now();
+  return trx
+    .insertInto('users')
+    .values({
+      email: u.email,
+      password_hash: passwordHash,
+      first_name: u.firstName,
+      last_name: u.lastName,
+      phone: '0241234567',
+      user_type: userType,
+      profile_image: null,
+      is_email_verified: 1,
+      password_changed_at: null,
+      created_at: at,
+      updated_at: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+}
+
+export interface DemoSeller {
+  email: string;
+  firstName: string;
+  lastName: string;
+  business: string;
+  region: GhanaRegion;
+  businessType: BusinessType;
+  /** Defaults to "<business> supplies buyers across Ghana." */
+  description?: string;
+  verified: boolean;
+}
+
+/** A demo seller's account and profile; returns the user id. */
+export async function insertDemoSeller(trx: Db, s: DemoSeller, passwordHash: string): Promise<number> {
+  const at = now();
+  const { id } = await insertDemoUser(trx, s, 'SELLER', passwordHash);
+  await trx
+    .insertInto('seller_profiles')
+    .values({
+      user_id: id,
+      business_name: s.business,
+      business_description: s.description ?? `${s.business} supplies buyers across Ghana.`,
+      business_type: s.businessType,
+      business_address: `${s.region} Region`,
+      business_region: s.region,
+      ghana_card_number: null,
+      // A mobile-money payout account set up a month ago (past the 24-hour hold), so a fresh
+      // start can show a payout (docs/money.md).
+      bank_account_name: s.business,
+      bank_account_number: '0241234567',
+      payout_type: 'MOBILE_MONEY',
+      payout_network: 'MTN',
+      payout_account_changed_at: new Date(Date.now() - 30 * 86_400_000).toISOString(),
+      verification_status: s.verified ? 'VERIFIED' : 'PENDING',
+      commission_rate_bp: 500,
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
+  return id;
 }
 
 /** Renders each product's artwork to WebP, a few at a time (sharp works off the main thread). */
