@@ -80,6 +80,14 @@ describe('answerPriceQuery (also for the USSD menu)', () => {
     expect(gsmLength(text)).toBeLessThanOrEqual(160);
   });
 
+  it('writes amounts of a thousand cedis and more with the thousands comma, whole or with pesewas', async () => {
+    // The demo's one goat listing, asking GH₵ 1,234.50 (the price log follows by trigger).
+    await server.deps.db.updateTable('products').set({ price_minor: 123_450 }).where('commodity_id', '=', 'goat-head').execute();
+    const text = await answerPriceQuery(server.deps.db, 'PRICE GOAT', null);
+    expect(text).toMatch(/^Akuafo Ghana this week: Goat head: asking GHS 1,234\.50\./);
+    for (const amount of text.match(/GHS [\d,.]+\d/g)!) expect(amount).toMatch(/^GHS \d{1,3}(,\d{3})*(\.\d\d)?$/);
+  });
+
   it('says how to ask when it cannot tell which produce is meant', async () => {
     const text = await answerPriceQuery(server.deps.db, 'PRICE SPACESHIP', null);
     expect(text).toMatch(/Send PRICE and a crop, e.g. PRICE MAIZE/);

@@ -7,8 +7,8 @@ import { fitWithin, gsmLength, SMS_LIMIT, SMS_TWO_PARTS, toGsm } from '../../pla
 import { createMarketPrices } from './service';
 import { PRICE_WORDS } from './sms-words';
 
-/** "GHS 420" / "GHS 12.50": SMS money, GSM-7 and short (the cedi sign is not in GSM-7). */
-const ghs = (cedis: number) => `GHS ${Number.isInteger(cedis) ? cedis.toLocaleString('en-GB') : cedis.toFixed(2)}`;
+/** "GHS 420" / "GHS 1,139.50": SMS money, GSM-7 and short (the cedi sign is not in GSM-7), thousands with a comma either way. */
+const ghs = (cedis: number) => `GHS ${cedis.toLocaleString('en-GB', Number.isInteger(cedis) ? {} : { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 /**
  * Words that only say "price", in English and Twi: PRICE MAIZE, prices of maize, how much is
