@@ -127,5 +127,9 @@ describe('the SQLite statement cache', () => {
     // A bad statement fails its batch with the database's message, and the reader goes on.
     await expect(handle.readAllOffLoop([query, sql`select * from no_such_table`.compile(handle.db)])).rejects.toThrow(/no such table/);
     expect(await handle.readAllOffLoop([query])).toEqual([[{ value: 7 }]]);
+    // They read the file through a mapping (the pages a search walks are not copied into each
+    // reader's small cache; issue 25), while the writing connection keeps SQLite's default.
+    expect(await handle.readOffLoop(sql`pragma mmap_size`.compile(handle.db))).toEqual([{ mmap_size: 256 * 1024 * 1024 }]);
+    expect((await sql<{ mmap_size: number }>`pragma mmap_size`.execute(handle.db)).rows).toEqual([{ mmap_size: 0 }]);
   });
 });

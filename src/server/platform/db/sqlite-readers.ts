@@ -14,6 +14,12 @@ const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
 const db = new Database(workerData.file, { readonly: true, fileMustExist: true });
 db.pragma('busy_timeout = 5000');
+// Pages read straight from the file's mapping, not copied into the connection's own 2 MB cache:
+// a search at 100,000 listings walks tens of MB of the index, which the 2 MB cache could not
+// keep, so every search copied its pages back in with pread (docs/performance.md, issue 25).
+// The mapping shares the OS page cache, so it costs no memory of this process's own; writes
+// stay on the main connection, which keeps its defaults.
+db.pragma('mmap_size = ' + workerData.mmapBytes);
 const statements = new Map();
 function rowsOf({ sql, parameters }) {
   // Kept like the main connection's (statement-cache.ts): by SQL text, least recently used out first.
@@ -35,6 +41,9 @@ parentPort.on('message', ({ id, queries }) => {
 });
 `;
 
+/** Up to 256 MB of the file mapped per reader (the 100,000-listing catalogue is 186 MB); the kernel shares the pages between readers. */
+const READER_MMAP_BYTES = 256 * 1024 * 1024;
+
 export interface SqliteReaders {
   read<T>(query: CompiledQuery): Promise<T[]>;
   /** Several reads in one message to one reader (small lookups a page needs together), their rows in order. */
@@ -47,7 +56,7 @@ export function createSqliteReaders(file: string, count: number): SqliteReaders 
   const waiting = new Map<number, { resolve: (results: unknown[][]) => void; reject: (error: Error) => void }>();
   let nextId = 0;
   const workers = Array.from({ length: count }, () => {
-    const worker = new Worker(READER, { eval: true, workerData: { file, driver } });
+    const worker = new Worker(READER, { eval: true, workerData: { file, driver, mmapBytes: READER_MMAP_BYTES } });
     worker.on('message', ({ id, json, error }: { id: number; json?: string; error?: string }) => {
       const job = waiting.get(id);
       waiting.delete(id);
