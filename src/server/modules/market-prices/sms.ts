@@ -1,5 +1,6 @@
 import { GHANA_REGIONS, type GhanaRegion } from '../../../shared/catalogue';
 import { isLocale, SOURCE_LOCALE, type Locale } from '../../../shared/i18n/locales';
+import { formatCedis } from '../../../shared/money';
 import { MIN_SALES } from '../../../shared/market-prices';
 import type { MarketPriceSummary } from '../../../shared/schemas/market-prices';
 import type { Db } from '../../platform/db';
@@ -7,8 +8,8 @@ import { fitWithin, gsmLength, SMS_LIMIT, SMS_TWO_PARTS, toGsm } from '../../pla
 import { createMarketPrices } from './service';
 import { PRICE_WORDS } from './sms-words';
 
-/** "GHS 420" / "GHS 1,139.50": SMS money, GSM-7 and short (the cedi sign is not in GSM-7), thousands with a comma either way. */
-const ghs = (cedis: number) => `GHS ${cedis.toLocaleString('en-GB', Number.isInteger(cedis) ? {} : { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+/** "GHS 1,139.50": the one money formatter's figure, in GSM-7 (the cedi sign is not in it), as every SMS and USSD screen shows money. */
+const ghs = (cedis: number) => toGsm(formatCedis(cedis));
 
 /**
  * Words that only say "price", in English and Twi: PRICE MAIZE, prices of maize, how much is
