@@ -8,7 +8,7 @@ import { createPaymentProvider, type VerifiedPayment } from '../../platform/paym
 import { addHistory, historyInsert, OutOfStock, reserveStock } from '../orders/reservations';
 import { inTransaction, refuseInsideTransaction } from '../../platform/db/transactions';
 import { queueRefund } from '../orders/refunds';
-import { notify, notifyInBatch } from '../../platform/messages';
+import { newOrderReads, notify, notifyInBatch, readOrderLines } from '../../platform/messages';
 import { WriteBatch } from '../../platform/db/write-batch';
 import { paidOrderSales } from '../market-prices/index-update';
 import { holdPayment, owePaymentBack } from '../ledger/escrow';
@@ -150,13 +150,16 @@ async function applySuccess(db: Db, orderId: number, paymentId: number, referenc
       // The writes nobody reads back go together at the end (one statement on PostgreSQL).
       const later = new WriteBatch(trx);
       later.add(historyInsert(trx, orderId, 'PAYMENT_CONFIRMED', note + extra));
-      // The money is held in escrow for the order's sellers until the buyer collects.
-      await holdPayment(trx, { id: paymentId, orderId, amountMinor: verified.amountMinor, reference, feeMinor: verified.feeMinor });
+      // The money is held in escrow for the order's sellers until the buyer collects: their
+      // shares from the lines the notices below list too (one read for both).
+      const reads = newOrderReads();
+      const lines = await readOrderLines(trx, orderId, reads);
+      await holdPayment(trx, { id: paymentId, orderId, amountMinor: verified.amountMinor, reference, feeMinor: verified.feeMinor }, lines.map((l) => ({ sellerId: l.id, totalMinor: Number(l.total_minor) })));
       // The paid items leave the server cart; anything added since stays.
       const paidItems = trx.selectFrom('order_items').select('product_id').where('order_id', '=', orderId);
       later.add(trx.deleteFrom('cart_items').where('user_id', '=', order.user_id).where('product_id', 'in', paidItems));
       // The buyer's confirmation and each seller's sale, committed with the payment.
-      await notifyInBatch(later, { kind: 'order.status', orderId }, { kind: 'order.sold', orderId });
+      await notifyInBatch(later, [{ kind: 'order.status', orderId }, { kind: 'order.sold', orderId }], reads);
       // The price index files the sale with the payment; its job folds it into the cells.
       later.add(paidOrderSales(trx, orderId));
       await later.flush();

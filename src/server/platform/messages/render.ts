@@ -57,7 +57,7 @@ export async function renderEvent(db: Db, event: MessageEvent, reads: OrderReads
     if (!memo.has(orderId)) memo.set(orderId, read(orderId));
     return memo.get(orderId)!;
   };
-  const load: Loads = { order: once(reads.orders, (id) => loadOrder(db, id)), lines: once(reads.lines, (id) => loadLines(db, id)) };
+  const load: Loads = { order: once(reads.orders, (id) => loadOrder(db, id)), lines: (id) => readOrderLines(db, id, reads) };
   switch (event.kind) {
     case 'order.status':
       return orderStatusNotices(event.orderId, load);
@@ -84,19 +84,34 @@ interface Loads {
 }
 
 /**
- * The order's lines, each with its seller, in one query: the buyer's paid notice lists them
- * (in line order) and each seller hears of their own (by seller), from the same rows.
+ * The order's lines, each with its seller and the seller's switches and push devices, in one
+ * query: the buyer's paid notice lists them (in line order), each seller hears of their own (by
+ * seller), and a payment's ledger takes each seller's share from the same rows (readOrderLines).
  */
-function loadLines(db: Db, orderId: number) {
-  return db
+async function loadLines(db: Db, orderId: number) {
+  return (await linesWithSellers(db, { orderId })).rows;
+}
+// Built once per dialect: it runs in every payment (precompiled.ts).
+const linesWithSellers = precompiled((db, p: (name: 'orderId') => never) =>
+  db
     .selectFrom('order_items')
     .innerJoin('products', 'products.id', 'order_items.product_id')
     .innerJoin('users', 'users.id', 'products.seller_id')
     .select([...PERSON, 'order_items.id as line_id', 'order_items.product_name', 'order_items.quantity', 'order_items.total_minor'])
-    .where('order_items.order_id', '=', orderId)
+    .select(knownChannelsColumns(db))
+    .where('order_items.order_id', '=', p('orderId'))
     .orderBy('users.id')
-    .orderBy('order_items.id')
-    .execute();
+    .orderBy('order_items.id'),
+);
+
+/**
+ * The order's lines with their sellers (`id` is the seller's), read now and kept in `reads`, so
+ * the notices rendered with the same reads do not read them again (a payment's ledger and its
+ * notices share one read).
+ */
+export function readOrderLines(db: Db, orderId: number, reads: OrderReads): Promise<Line[]> {
+  if (!reads.lines.has(orderId)) reads.lines.set(orderId, loadLines(db, orderId));
+  return reads.lines.get(orderId)!;
 }
 
 // Built once per dialect: it runs in every payment and USSD order (precompiled.ts).
@@ -200,7 +215,7 @@ async function orderSoldNotices(orderId: number, load: Loads): Promise<Notice[]>
       warehouseName: warehouse.name,
       warehouseAddress: warehouse.address,
     });
-    return notice(seller, MESSAGE_TOPICS['order.sold'], '/seller/orders', words, language);
+    return notice(seller, MESSAGE_TOPICS['order.sold'], '/seller/orders', words, language, knownChannels(seller));
   });
 }
 
