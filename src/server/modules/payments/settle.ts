@@ -8,7 +8,7 @@ import { createPaymentProvider, type VerifiedPayment } from '../../platform/paym
 import { addHistory, historyInsert, OutOfStock, reserveStock } from '../orders/reservations';
 import { inTransaction, refuseInsideTransaction } from '../../platform/db/transactions';
 import { queueRefund } from '../orders/refunds';
-import { newOrderReads, notify, notifyInBatch, readOrderLines } from '../../platform/messages';
+import { lockOrderForNotices, newOrderReads, notify, notifyInBatch, readOrderLines } from '../../platform/messages';
 import { WriteBatch } from '../../platform/db/write-batch';
 import { paidOrderSales } from '../market-prices/index-update';
 import { holdPayment, owePaymentBack } from '../ledger/escrow';
@@ -123,15 +123,20 @@ async function applySuccess(db: Db, orderId: number, paymentId: number, referenc
   const attempt = () =>
     inTransaction(db, async (trx) => {
       // Lock the order row before the payment row (the sweep and operators lock orders first);
-      // what it reads stays true while the lock is held, so it is read by the same statement.
-      const order = await trx.updateTable('orders').set({ updated_at: now() }).where('id', '=', orderId).returning(['status', 'user_id']).executeTakeFirstOrThrow();
+      // what it reads stays true while the lock is held, so it is read by the same statement
+      // (on PostgreSQL with all the notices below need of the order, its buyer and warehouse).
+      const reads = newOrderReads();
+      const postgres = dialectOf(trx) === 'postgres';
+      const locked = postgres ? await lockOrderForNotices(trx, orderId, now(), reads) : undefined;
+      const order = locked?.order ?? (await trx.updateTable('orders').set({ updated_at: now() }).where('id', '=', orderId).returning(['status', 'user_id']).executeTakeFirstOrThrow());
       let extra = '';
-      if (order.status === 'PENDING' && dialectOf(trx) === 'postgres') {
+      if (order.status === 'PENDING' && locked) {
         // The usual case on PostgreSQL in one round trip: the payment marked and, only if it
         // was, the order moved (its row is locked above, so its status still holds).
         const done = await markPaidAndMove(trx, orderId, reference, verified);
         if (!done.marked) return false;
         if (!done.moved) throw new OrderMoved();
+        locked.keep(PAID_MOVE);
       } else {
         if (Number((await markPayment(trx).executeTakeFirst()).numUpdatedRows) !== 1) return false;
         if (order.status === 'CANCELLED') {
@@ -152,7 +157,6 @@ async function applySuccess(db: Db, orderId: number, paymentId: number, referenc
       later.add(historyInsert(trx, orderId, 'PAYMENT_CONFIRMED', note + extra));
       // The money is held in escrow for the order's sellers until the buyer collects: their
       // shares from the lines the notices below list too (one read for both).
-      const reads = newOrderReads();
       const lines = await readOrderLines(trx, orderId, reads);
       await holdPayment(trx, { id: paymentId, orderId, amountMinor: verified.amountMinor, reference, feeMinor: verified.feeMinor }, lines.map((l) => ({ sellerId: l.id, totalMinor: Number(l.total_minor) })));
       // The paid items leave the server cart; anything added since stays.
@@ -193,9 +197,12 @@ async function applySuccess(db: Db, orderId: number, paymentId: number, referenc
 
 class OrderMoved extends Error {}
 
+/** What a paid order's row becomes (movePaid, markPaidAndMove; the notices are rendered from it). */
+const PAID_MOVE = { status: 'PROCESSING', payment_status: 'PAID', reservation_expires_at: null } as const;
+
 /** The order, still in the state its lock read, moves to paid and processing. */
 const movePaid = (trx: Db, orderId: number, status: string) =>
-  trx.updateTable('orders').set({ status: 'PROCESSING', payment_status: 'PAID', reservation_expires_at: null, updated_at: now() }).where('id', '=', orderId).where('status', '=', status);
+  trx.updateTable('orders').set({ ...PAID_MOVE, updated_at: now() }).where('id', '=', orderId).where('status', '=', status);
 
 /**
  * PostgreSQL: markPayment and movePaid (from PENDING) as one data-modifying WITH, the move only
@@ -209,7 +216,7 @@ async function markPaidAndMove(trx: Db, orderId: number, reference: string, veri
       where reference = ${reference} and status != 'SUCCESS'
       returning id
     ), moved as (
-      update orders set status = 'PROCESSING', payment_status = 'PAID', reservation_expires_at = null, updated_at = ${at}
+      update orders set status = ${PAID_MOVE.status}, payment_status = ${PAID_MOVE.payment_status}, reservation_expires_at = null, updated_at = ${at}
       where id = ${orderId} and status = 'PENDING' and exists (select 1 from marked)
       returning id
     )

@@ -7,7 +7,7 @@ import { newOrderReads, renderEvent, type Notice, type OrderReads } from './rend
 
 export type { MessageEvent } from './events';
 export { MESSAGE_TOPICS } from './events';
-export { newOrderReads, readOrderLines, type OrderReads } from './render';
+export { lockOrderForNotices, newOrderReads, readOrderLines, type OrderReads } from './render';
 
 type NewMessage = Pick<MessagesTable, 'channel' | 'recipient' | 'topic' | 'body'> &
   Partial<Pick<MessagesTable, 'user_id' | 'push_subscription_id' | 'subject' | 'html' | 'link'>>;
@@ -50,7 +50,7 @@ export async function notify(db: Db, ...events: MessageEvent[]): Promise<void> {
 
 /**
  * notify() whose reads run now and whose insert joins the transaction's other writes (WriteBatch).
- * `reads`: what the caller already read of the orders (readOrderLines), not read again.
+ * `reads`: what the caller already read of the orders (lockOrderForNotices, readOrderLines), not read again.
  */
 export async function notifyInBatch(batch: WriteBatch, events: MessageEvent[], reads: OrderReads = newOrderReads()): Promise<void> {
   const messages = await messagesOf(batch.db, events, reads);
