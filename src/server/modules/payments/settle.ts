@@ -10,6 +10,7 @@ import { inTransaction, refuseInsideTransaction } from '../../platform/db/transa
 import { queueRefund } from '../orders/refunds';
 import { lockOrderForNotices, newOrderReads, notify, notifyInBatch, readOrderLines } from '../../platform/messages';
 import { WriteBatch } from '../../platform/db/write-batch';
+import { precompiled } from '../../platform/db/precompiled';
 import { paidOrderSales } from '../market-prices/index-update';
 import { holdPayment, owePaymentBack } from '../ledger/escrow';
 
@@ -33,13 +34,7 @@ export type SettleOutcome = PaymentOutcome & { failure?: 'mismatch' };
 export async function settlePayment(deps: SettleDeps, db: Db, reference: string): Promise<SettleOutcome> {
   refuseInsideTransaction(db, 'settlePayment asks the payment provider');
   // The order's total and currency never change after checkout, so they come with the payment.
-  const payment = await db
-    .selectFrom('payments')
-    .innerJoin('orders', 'orders.id', 'payments.order_id')
-    .selectAll('payments')
-    .select(['orders.total_minor as order_total_minor', 'orders.currency as order_currency', 'orders.order_number'])
-    .where('payments.reference', '=', reference)
-    .executeTakeFirst();
+  const payment = (await paymentWithOrder(db, { reference })).rows[0];
   if (!payment) throw notFound('Payment not found');
   if (payment.status === 'SUCCESS') return outcomeOf(db, reference, 'PAID', 'Payment confirmed');
   if (payment.status === 'REFUND_DUE') return outcomeOf(db, reference, 'FAILED', REPLACED_MESSAGE);
@@ -108,6 +103,21 @@ export async function settlePayment(deps: SettleDeps, db: Db, reference: string)
   return outcomeOf(db, reference, 'PAID', 'Payment confirmed');
 }
 
+// Built once per dialect: every settling runs it (precompiled.ts).
+const paymentWithOrder = precompiled((db, p: (name: 'reference') => never) =>
+  db
+    .selectFrom('payments')
+    .innerJoin('orders', 'orders.id', 'payments.order_id')
+    .selectAll('payments')
+    .select(['orders.total_minor as order_total_minor', 'orders.currency as order_currency', 'orders.order_number'])
+    .where('payments.reference', '=', p('reference')),
+);
+
+/** The paid items leave the server cart; anything added since stays. */
+const paidItemsOutOfCart = precompiled((db, p: (name: 'userId' | 'orderId') => never) =>
+  db.deleteFrom('cart_items').where('user_id', '=', p('userId')).where('product_id', 'in', db.selectFrom('order_items').select('product_id').where('order_id', '=', p('orderId'))),
+);
+
 /**
  * Marks the payment and its order paid, once. Returns whether this call did it: 'paid' when it
  * also moved the order to PROCESSING/PAID, 'recorded' when the order had moved on already.
@@ -159,9 +169,7 @@ async function applySuccess(db: Db, orderId: number, paymentId: number, referenc
       // shares from the lines the notices below list too (one read for both).
       const lines = await readOrderLines(trx, orderId, reads);
       await holdPayment(trx, { id: paymentId, orderId, amountMinor: verified.amountMinor, reference, feeMinor: verified.feeMinor }, lines.map((l) => ({ sellerId: l.id, totalMinor: Number(l.total_minor) })));
-      // The paid items leave the server cart; anything added since stays.
-      const paidItems = trx.selectFrom('order_items').select('product_id').where('order_id', '=', orderId);
-      later.add(trx.deleteFrom('cart_items').where('user_id', '=', order.user_id).where('product_id', 'in', paidItems));
+      later.add(paidItemsOutOfCart.query(trx, { userId: order.user_id, orderId }));
       // The buyer's confirmation and each seller's sale, committed with the payment.
       await notifyInBatch(later, [{ kind: 'order.status', orderId }, { kind: 'order.sold', orderId }], reads);
       // The price index files the sale with the payment; its job folds it into the cells.
