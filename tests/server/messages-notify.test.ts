@@ -80,13 +80,13 @@ describe('notify writes the outbox', () => {
     const orderId = await makeOrder(buyer.id, [await makeProduct(server, 5)], 'DELIVERED', 'PAID');
     const actor = { id: buyer.id, userType: 'CUSTOMER' as const, email: buyer.email };
     const told = new WriteBatch(db);
-    await notifyInBatch(told, { kind: 'order.status', orderId });
+    await notifyInBatch(told, [{ kind: 'order.status', orderId }]);
     told.add(auditRow(db, actor, 'ussd.order', { type: 'order', id: orderId }, 'told'));
     await told.flush();
     expect((await messagesOf(buyer.id)).map((r) => r.channel)).toEqual(['email', 'sms', 'push']);
     // An app order's "placed" is no news (USSD only): no message, the audit row all the same.
     const untold = new WriteBatch(db);
-    await notifyInBatch(untold, { kind: 'order.placed', orderId });
+    await notifyInBatch(untold, [{ kind: 'order.placed', orderId }]);
     untold.add(auditRow(db, actor, 'ussd.order', { type: 'order', id: orderId }, 'not told'));
     await untold.flush();
     expect((await messagesOf(buyer.id)).length).toBe(3);

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompiled } from '../../src/server/platform/db/precompiled';
+import { WriteBatch } from '../../src/server/platform/db/write-batch';
 import { startTestServer, type TestServer } from '../support/server';
 
 let server: TestServer;
@@ -32,5 +33,17 @@ describe('precompiled statements', () => {
       expect((await bump(trx, { bucket: b, end: '2028-01-01' })).rows).toEqual([{ hits: 2, window_ends_at: '2029-01-01' }]);
     });
     expect(builds).toBe(1);
+  });
+
+  it('hand a WriteBatch the statement with each call’s values (query), not run until the batch flushes', async () => {
+    const db = server.deps.db;
+    const touch = precompiled((d, p: (name: 'bucket' | 'end') => never) => d.insertInto('rate_limits').values({ bucket: p('bucket'), hits: 7, window_ends_at: p('end') }));
+    const keys = [`precompiled-q1-${Math.random()}`, `precompiled-q2-${Math.random()}`];
+    const batch = new WriteBatch(db);
+    for (const key of keys) batch.add(touch.query(db, { bucket: key, end: '2032-01-01' }));
+    expect(await db.selectFrom('rate_limits').select('bucket').where('bucket', 'in', keys).execute()).toEqual([]);
+    await batch.flush();
+    const rows = await db.selectFrom('rate_limits').select(['bucket', 'hits', 'window_ends_at']).where('bucket', 'in', keys).orderBy('bucket').execute();
+    expect(rows).toEqual(keys.toSorted().map((bucket) => ({ bucket, hits: 7, window_ends_at: '2032-01-01' })));
   });
 });

@@ -25,6 +25,7 @@ export function appRoutes(app: TestServer['app']): AppRoute[] {
 export function appWithoutRateLimits(server: TestServer) {
   const unlimited: RateLimiter = {
     hit: async () => ({ allowed: true, retryAfterSeconds: 0 }),
+    hitMany: async (hits) => hits.map(() => ({ allowed: true, retryAfterSeconds: 0 })),
     count: async () => 0,
     release: async () => undefined,
     reset: async () => undefined,

@@ -9,7 +9,13 @@ import { precompiled } from './db/precompiled';
  */
 export interface RateLimiter {
   /** Counts a hit; not allowed when the key is over its limit. */
-  hit(key: string, limit: number, windowMs: number): Promise<{ allowed: boolean; retryAfterSeconds: number }>;
+  hit(key: string, limit: number, windowMs: number): Promise<Verdict>;
+  /**
+   * Counts one hit on each bucket, as if hit() were called for each in turn, and gives their
+   * verdicts in the same order; in the database all of them are one statement (a step that
+   * hits several buckets, say a USSD confirm's checkout and prompt allowances, pays one round trip).
+   */
+  hitMany(hits: readonly Hit[]): Promise<Verdict[]>;
   /** How many hits a key has in its current window, without counting one. */
   count(key: string): Promise<number>;
   /**
@@ -20,6 +26,16 @@ export interface RateLimiter {
   release(key: string): Promise<void>;
   reset(key: string): Promise<void>;
   stop(): void;
+}
+
+export interface Hit {
+  key: string;
+  limit: number;
+  windowMs: number;
+}
+export interface Verdict {
+  allowed: boolean;
+  retryAfterSeconds: number;
 }
 
 const verdict = (hits: number, limit: number, windowEndsAt: number, t: number) => ({
@@ -38,16 +54,23 @@ export function createRateLimiter(now: () => number = Date.now): RateLimiter {
   }, SWEEP_MS);
   sweep.unref?.();
 
+  const hitNow = ({ key, limit, windowMs }: Hit, t: number) => {
+    let w = windows.get(key);
+    if (!w || w.resetAt <= t) {
+      w = { count: 0, resetAt: t + windowMs };
+      windows.set(key, w);
+    }
+    w.count += 1;
+    return verdict(w.count, limit, w.resetAt, t);
+  };
+
   return {
     async hit(key, limit, windowMs) {
+      return hitNow({ key, limit, windowMs }, now());
+    },
+    async hitMany(hits) {
       const t = now();
-      let w = windows.get(key);
-      if (!w || w.resetAt <= t) {
-        w = { count: 0, resetAt: t + windowMs };
-        windows.set(key, w);
-      }
-      w.count += 1;
-      return verdict(w.count, limit, w.resetAt, t);
+      return hits.map((h) => hitNow(h, t));
     },
     async count(key) {
       const w = windows.get(key);
@@ -65,25 +88,32 @@ export function createRateLimiter(now: () => number = Date.now): RateLimiter {
 }
 
 /**
- * The same counters in the database. One upsert counts a hit and starts a new window when the
- * old one is over, atomically on the row, so concurrent hits from any instance are all
- * counted. `db` must not be a request's transaction: a hit must outlive a rolled-back request.
+ * Hits on `n` buckets in one upsert, compiled once per dialect and count (precompiled.ts): each
+ * row adds its hits to its bucket and starts a new window when the old one is over, atomically on
+ * the row, so concurrent hits from any instance are all counted.
  */
-/** One hit on a bucket (every request that is limited runs it): compiled once (precompiled.ts). */
-const hitBucket = precompiled<'bucket' | 'current' | 'windowEnd', { hits: number; window_ends_at: string }>((db, p) => {
-  const expired = sql<boolean>`rate_limits.window_ends_at <= ${p('current')}`;
-  return db
-    .insertInto('rate_limits')
-    .values({ bucket: p('bucket'), hits: 1, window_ends_at: p('windowEnd') })
-    .onConflict((oc) =>
-      oc.column('bucket').doUpdateSet({
-        hits: sql<number>`case when ${expired} then 1 else rate_limits.hits + 1 end`,
-        window_ends_at: sql<string>`case when ${expired} then ${p('windowEnd')} else rate_limits.window_ends_at end`,
-      }),
-    )
-    .returning(['hits', 'window_ends_at']);
-});
+const hitBuckets = new Map<number, ReturnType<typeof upsertOf>>();
+function upsertOf(n: number) {
+  return precompiled<string, { bucket: string; hits: number; window_ends_at: string }>((db, p) => {
+    const expired = sql<boolean>`rate_limits.window_ends_at <= ${p('current')}`;
+    return db
+      .insertInto('rate_limits')
+      .values(Array.from({ length: n }, (_, i) => ({ bucket: p(`bucket${i}`), hits: p(`hits${i}`), window_ends_at: p(`windowEnd${i}`) })))
+      .onConflict((oc) =>
+        oc.column('bucket').doUpdateSet({
+          hits: sql<number>`case when ${expired} then excluded.hits else rate_limits.hits + excluded.hits end`,
+          window_ends_at: sql<string>`case when ${expired} then excluded.window_ends_at else rate_limits.window_ends_at end`,
+        }),
+      )
+      .returning(['bucket', 'hits', 'window_ends_at']);
+  });
+}
+const hitBucketsOf = (n: number) => hitBuckets.get(n) ?? hitBuckets.set(n, upsertOf(n)).get(n)!;
 
+/**
+ * The same counters in the database. `db` must not be a request's transaction: a hit must
+ * outlive a rolled-back request.
+ */
 export function createSharedRateLimiter(db: Db, now: () => number = Date.now): RateLimiter {
   const iso = (ms: number) => new Date(ms).toISOString();
   const sweep = setInterval(() => {
@@ -91,14 +121,39 @@ export function createSharedRateLimiter(db: Db, now: () => number = Date.now): R
   }, SWEEP_MS);
   sweep.unref?.();
 
+  async function hitMany(hits: readonly Hit[]): Promise<Verdict[]> {
+    if (hits.length === 0) return [];
+    const t = now();
+    // A bucket named twice is one row counting both (an upsert may not touch a row twice), and
+    // the rows go in the order of their names, so two calls lock shared buckets in one order.
+    const buckets = new Map<string, { hits: number; windowMs: number }>();
+    for (const h of hits) {
+      const b = buckets.get(h.key);
+      if (b) b.hits += 1;
+      else buckets.set(h.key, { hits: 1, windowMs: h.windowMs });
+    }
+    const keys = [...buckets.keys()].sort();
+    const values: Record<string, unknown> = { current: iso(t) };
+    keys.forEach((key, i) => {
+      const b = buckets.get(key)!;
+      Object.assign(values, { [`bucket${i}`]: key, [`hits${i}`]: b.hits, [`windowEnd${i}`]: iso(t + b.windowMs) });
+    });
+    const rows = new Map((await hitBucketsOf(keys.length)(db, values)).rows.map((r) => [r.bucket, r]));
+    // The k-th of a bucket's hits in this call saw the count its earlier ones left.
+    const left = new Map(keys.map((key) => [key, buckets.get(key)!.hits]));
+    return hits.map((h) => {
+      const row = rows.get(h.key)!;
+      const after = left.get(h.key)! - 1;
+      left.set(h.key, after);
+      return verdict(Number(row.hits) - after, h.limit, Date.parse(row.window_ends_at), t);
+    });
+  }
+
   return {
     async hit(key, limit, windowMs) {
-      const t = now();
-      const current = iso(t);
-      const windowEnd = iso(t + windowMs);
-      const row = (await hitBucket(db, { bucket: key, current, windowEnd })).rows[0]!;
-      return verdict(row.hits, limit, Date.parse(row.window_ends_at), t);
+      return (await hitMany([{ key, limit, windowMs }]))[0]!;
     },
+    hitMany,
     async count(key) {
       const row = await db
         .selectFrom('rate_limits')

@@ -33,7 +33,7 @@ export function authRoutes(deps: Deps) {
    * window. A try that turns out right, or is never weighed, gives its place back.
    */
   async function reserve(c: Context<AppEnv>, keys: string[]) {
-    const hits = await Promise.all(keys.map((key) => limiter.hit(key, LOGIN_MAX_FAILURES, LOGIN_WINDOW_MS)));
+    const hits = await limiter.hitMany(keys.map((key) => ({ key, limit: LOGIN_MAX_FAILURES, windowMs: LOGIN_WINDOW_MS })));
     if (hits.every((hit) => hit.allowed)) return;
     await Promise.all(keys.filter((_, i) => hits[i]!.allowed).map((key) => limiter.release(key)));
     c.header('Retry-After', String(Math.max(...hits.filter((hit) => !hit.allowed).map((hit) => hit.retryAfterSeconds))));

@@ -3,6 +3,7 @@ import { CHECKOUT_MESSAGES, MAX_UNPAID_ORDERS } from '../../../shared/schemas/ch
 import { HttpError } from '../../http/errors';
 import { dialectOf, now, type Db } from '../../platform/db';
 import { countCatalogueVersion } from '../../platform/db/catalogue-versions';
+import { precompiled } from '../../platform/db/precompiled';
 import { addHistory, lockBuyer, outOfStock, refuseBeyondUnpaidLimit, reserveStock } from '../orders/reservations';
 
 /** ORD-2026-000123: the year and the order's id, so it is unique without a second counter. */
@@ -119,43 +120,64 @@ function orderColumns(o: NewOrder) {
 async function writeOrderPostgres(trx: Db, o: NewOrder, takeStock: boolean): Promise<{ unpaid: number; order?: { id: number; orderNumber: string } }> {
   const at = o.createdAt.toISOString();
   const columns = orderColumns(o);
-  const names = sql.join(Object.keys(columns).map((c) => sql.ref(c)));
-  const values = sql.join(Object.values(columns).map((v) => sql`${v}`));
-  // Typed, as a VALUES list's parameters are not typed by the columns they go into.
-  const lines = sql.join(o.lines.map((l) => sql`(${l.id}::integer, ${l.name}::text, ${l.price_minor}::integer, ${l.quantity}::integer)`));
-  const line = o.lines[0]!;
-  const stock = takeStock
-    ? sql`, next_version as (
-        update counters set value = value + 1 where name = 'catalogue' and exists (select 1 from allowed) returning value
-      ), taken as (
-        update products set stock_quantity = stock_quantity - ${line.quantity}, updated_at = ${now()}, version = (select value from next_version)
-        where id = ${line.id} and is_active = 1 and stock_quantity >= ${line.quantity} and exists (select 1 from allowed)
-        returning id
-      )`
-    : sql``;
-  const { rows } = await sql<{ unpaid: string | number; id: number | null; order_number: string | null }>`
-    with unpaid as (
-      select count(*) as n from orders where user_id = ${o.userId} and status = 'PENDING' and payment_status <> 'PAID'
-    ), allowed as (
-      select 1 from unpaid where n < ${MAX_UNPAID_ORDERS}
-    )${stock}, new_order as (
-      select nextval(pg_get_serial_sequence('orders', 'id')) as id from ${takeStock ? sql`taken` : sql`allowed`}
-    ), placed as (
-      insert into orders (id, order_number, ${names})
-      select id, ${orderNumberPrefix(o.createdAt)} || lpad(id::text, greatest(6, length(id::text)), '0'), ${values} from new_order
-      returning id, order_number
-    ), order_lines as (
-      insert into order_items (order_id, product_id, product_name, unit_price_minor, quantity, total_minor)
-      select placed.id, l.product_id, l.product_name, l.unit_price_minor, l.quantity, l.unit_price_minor * l.quantity
-      from placed cross join (values ${lines}) as l (product_id, product_name, unit_price_minor, quantity)
-    ), history as (
-      insert into order_status_history (order_id, status, notes, created_at) select id, 'ORDER_PLACED', null, ${at} from placed
-    ), payment as (
-      insert into payments (order_id, provider, reference, amount_minor, currency, status, provider_transaction_id, verified_at, raw, created_at, updated_at)
-      select id, ${o.provider}, ${o.reference}, ${o.total}, ${o.currency}, 'PENDING', null, null, null, ${at}, ${at} from placed
-    )
-    select unpaid.n as unpaid, placed.id, placed.order_number from unpaid left join placed on true`.execute(trx);
+  const values: Record<string, unknown> = {
+    userId: o.userId, maxUnpaid: MAX_UNPAID_ORDERS, at, now: now(), prefix: orderNumberPrefix(o.createdAt),
+    provider: o.provider, reference: o.reference, total: o.total, currency: o.currency,
+  };
+  for (const [name, value] of Object.entries(columns)) values[`column_${name}`] = value;
+  o.lines.forEach((l, i) => Object.assign(values, { [`line${i}_id`]: l.id, [`line${i}_name`]: l.name, [`line${i}_price`]: l.price_minor, [`line${i}_quantity`]: l.quantity }));
+  const { rows } = await orderStatementFor(takeStock, o.lines.length)(trx, values);
   const row = rows[0]!;
   if (takeStock && row.id !== null) countCatalogueVersion();
   return { unpaid: Number(row.unpaid), ...(row.id !== null && { order: { id: Number(row.id), orderNumber: row.order_number! } }) };
 }
+
+/** writeOrderPostgres's statement, built and compiled once per shape (stock taken or not, number of lines): precompiled.ts. */
+const orderStatements = new Map<string, ReturnType<typeof orderStatement>>();
+const orderStatementFor = (takeStock: boolean, lineCount: number) => {
+  const key = `${takeStock}:${lineCount}`;
+  return orderStatements.get(key) ?? orderStatements.set(key, orderStatement(takeStock, lineCount)).get(key)!;
+};
+function orderStatement(takeStock: boolean, lineCount: number) {
+  return precompiled<string, { unpaid: string | number; id: number | null; order_number: string | null }>((db, p) => {
+    const columnNames = Object.keys(orderColumns(SHAPE));
+    const names = sql.join(columnNames.map((c) => sql.ref(c)));
+    const columnValues = sql.join(columnNames.map((c) => sql`${p(`column_${c}`)}`));
+    // Typed, as a VALUES list's parameters are not typed by the columns they go into.
+    const lines = sql.join(Array.from({ length: lineCount }, (_, i) => sql`(${p(`line${i}_id`)}::integer, ${p(`line${i}_name`)}::text, ${p(`line${i}_price`)}::integer, ${p(`line${i}_quantity`)}::integer)`));
+    const stock = takeStock
+      ? sql`, next_version as (
+          update counters set value = value + 1 where name = 'catalogue' and exists (select 1 from allowed) returning value
+        ), taken as (
+          update products set stock_quantity = stock_quantity - ${p('line0_quantity')}, updated_at = ${p('now')}, version = (select value from next_version)
+          where id = ${p('line0_id')} and is_active = 1 and stock_quantity >= ${p('line0_quantity')} and exists (select 1 from allowed)
+          returning id
+        )`
+      : sql``;
+    const statement = sql<{ unpaid: string | number; id: number | null; order_number: string | null }>`
+      with unpaid as (
+        select count(*) as n from orders where user_id = ${p('userId')} and status = 'PENDING' and payment_status <> 'PAID'
+      ), allowed as (
+        select 1 from unpaid where n < ${p('maxUnpaid')}
+      )${stock}, new_order as (
+        select nextval(pg_get_serial_sequence('orders', 'id')) as id from ${takeStock ? sql`taken` : sql`allowed`}
+      ), placed as (
+        insert into orders (id, order_number, ${names})
+        select id, ${p('prefix')} || lpad(id::text, greatest(6, length(id::text)), '0'), ${columnValues} from new_order
+        returning id, order_number
+      ), order_lines as (
+        insert into order_items (order_id, product_id, product_name, unit_price_minor, quantity, total_minor)
+        select placed.id, l.product_id, l.product_name, l.unit_price_minor, l.quantity, l.unit_price_minor * l.quantity
+        from placed cross join (values ${lines}) as l (product_id, product_name, unit_price_minor, quantity)
+      ), history as (
+        insert into order_status_history (order_id, status, notes, created_at) select id, 'ORDER_PLACED', null, ${p('at')} from placed
+      ), payment as (
+        insert into payments (order_id, provider, reference, amount_minor, currency, status, provider_transaction_id, verified_at, raw, created_at, updated_at)
+        select id, ${p('provider')}, ${p('reference')}, ${p('total')}, ${p('currency')}, 'PENDING', null, null, null, ${p('at')}, ${p('at')} from placed
+      )
+      select unpaid.n as unpaid, placed.id, placed.order_number from unpaid left join placed on true`;
+    return { compile: () => statement.compile(db) };
+  });
+}
+/** Any order: only its column names are read, to build the statement once. */
+const SHAPE = { createdAt: new Date(0), lines: [] } as unknown as NewOrder;

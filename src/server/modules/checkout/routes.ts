@@ -5,7 +5,7 @@ import { CHECKOUT_MESSAGES, checkoutRequestSchema, confirmPaymentSchema } from '
 import { currentUser, requireUser } from '../../http/auth';
 import { dbOf, type AppEnv, type Deps } from '../../http/context';
 import { HttpError, badRequest, notFound } from '../../http/errors';
-import { spendAllowance, type RateRule } from '../../http/rate-limit';
+import { spendAllowance, spendAllowances, type RateRule } from '../../http/rate-limit';
 import { parseBody } from '../../http/validate';
 import { PaymentProviderError } from '../../platform/payments';
 import { parseIdOr404 } from '../../http/params';
@@ -29,8 +29,7 @@ export function checkoutRoutes(deps: Deps) {
 
   app.post('/shop/checkout', requireUser(), async (c) => {
     const input = await parseBody(c, checkoutRequestSchema);
-    await spendAllowance(c, deps.rateLimiter, CHECKOUT_RATE);
-    await spendAllowance(c, deps.rateLimiter, PROMPT_RATE, parseGhanaMobile(input.mobileMoneyNumber)!.national);
+    await spendAllowances(c, deps.rateLimiter, [CHECKOUT_RATE], [PROMPT_RATE, parseGhanaMobile(input.mobileMoneyNumber)!.national]);
     try {
       return c.json({ data: await startCheckout(deps, dbOf(c, deps), currentUser(c).id, input) }, 201);
     } catch (error) {

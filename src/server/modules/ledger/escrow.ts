@@ -9,17 +9,17 @@ import { post, type Leg } from './post';
  * the transaction of the state change it books (settle, pickup, cancel, refund).
  */
 
-/** Each seller's share of an order: the totals of their lines. */
-async function sharesOf(trx: Db, orderId: number) {
-  const rows = await trx
-    .selectFrom('order_items')
-    .innerJoin('products', 'products.id', 'order_items.product_id')
-    .select((eb) => ['products.seller_id as sellerId', eb.fn.sum<number>('order_items.total_minor').as('share')])
-    .where('order_items.order_id', '=', orderId)
-    .groupBy('products.seller_id')
-    .orderBy('products.seller_id')
-    .execute();
-  return rows.map((r) => ({ sellerId: r.sellerId, share: Number(r.share) }));
+/** Each seller's share of an order: the totals of their lines (`sellerId` and `totalMinor` of each). */
+function sharesOf(lines: readonly OrderLine[]) {
+  const shares = new Map<number, number>();
+  for (const line of lines) shares.set(line.sellerId, (shares.get(line.sellerId) ?? 0) + line.totalMinor);
+  return [...shares].sort(([a], [b]) => a - b).map(([sellerId, share]) => ({ sellerId, share }));
+}
+
+/** One line of an order as escrow needs it: whose it is and what it cost. */
+export interface OrderLine {
+  sellerId: number;
+  totalMinor: number;
 }
 
 /** What escrow still holds for an order, per seller (null: the platform's part, the VAT). */
@@ -35,9 +35,13 @@ async function heldFor(trx: Db, orderId: number) {
   return rows.map((r) => ({ sellerId: r.sellerId, held: Number(r.held) })).filter((r) => r.held > 0);
 }
 
-/** Payment settled: the money at the provider is held for the order's sellers. */
-export async function holdPayment(trx: Db, payment: { id: number; orderId: number; amountMinor: number; reference: string; feeMinor?: number }): Promise<void> {
-  const shares = await sharesOf(trx, payment.orderId);
+/**
+ * Payment settled: the money at the provider is held for the order's sellers. `lines` are all
+ * the order's lines, read by the caller in the same transaction (the payment's notices list
+ * the same rows, so they are read once).
+ */
+export async function holdPayment(trx: Db, payment: { id: number; orderId: number; amountMinor: number; reference: string; feeMinor?: number }, lines: readonly OrderLine[]): Promise<void> {
+  const shares = sharesOf(lines);
   const platformPart = payment.amountMinor - shares.reduce((sum, s) => sum + s.share, 0);
   if (platformPart < 0) throw new Error(`Order ${payment.orderId} paid less than its lines`);
   await post(trx, {

@@ -1,3 +1,4 @@
+import { precompiled } from '../../platform/db/precompiled';
 import { sql } from 'kysely';
 import { isoWeekOf } from '../../../shared/market-weeks';
 import { weightedMedian } from '../../../shared/market-prices';
@@ -16,25 +17,28 @@ export const COUNTRY = '';
  * statements and the crop's cell locks, held to the payment's commit (docs/performance.md).
  */
 export async function recordPaidOrder(trx: Db, orderId: number, at: Date = new Date()): Promise<void> {
-  await paidOrderSales(trx, orderId, at).execute();
+  await trx.executeQuery(paidOrderSales(trx, orderId, at).compile());
 }
 
 /** recordPaidOrder's one statement, for a WriteBatch (it reads only the order's lines and products). */
 export function paidOrderSales(trx: Db, orderId: number, at: Date = new Date()) {
-  const week = isoWeekOf(at);
-  return trx
+  return salesOfOrder.query(trx, { orderId, week: isoWeekOf(at) });
+}
+// Built once per dialect: every payment runs it (precompiled.ts).
+const salesOfOrder = precompiled((trx, p: (name: 'orderId' | 'week') => never) =>
+  trx
     .insertInto('market_sales')
     .columns(['order_item_id', 'order_id', 'commodity_id', 'region', 'week', 'unit_price_minor', 'quantity', 'folded'])
     .expression(
       trx
         .selectFrom('order_items')
         .innerJoin('products', 'products.id', 'order_items.product_id')
-        .select((eb) => ['order_items.id', 'order_items.order_id', 'products.commodity_id', 'products.region', sql<string>`cast(${week} as text)`.as('week'), 'order_items.unit_price_minor', 'order_items.quantity', eb.lit(0).as('folded')])
-        .where('order_items.order_id', '=', orderId)
+        .select((eb) => ['order_items.id', 'order_items.order_id', 'products.commodity_id', 'products.region', sql<string>`cast(${p('week')} as text)`.as('week'), 'order_items.unit_price_minor', 'order_items.quantity', eb.lit(0).as('folded')])
+        .where('order_items.order_id', '=', p('orderId'))
         .where('products.commodity_id', 'is not', null),
     )
-    .onConflict((oc) => oc.column('order_item_id').doNothing());
-}
+    .onConflict((oc) => oc.column('order_item_id').doNothing()),
+);
 
 /** How many sales one fold takes at most; the next run takes the rest. */
 const FOLD_BATCH = 500;

@@ -70,12 +70,14 @@ export async function returnStock(trx: Db, orderId: number): Promise<void> {
 }
 
 export async function addHistory(trx: Db, orderId: number, status: string, notes: string | null): Promise<void> {
-  await historyInsert(trx, orderId, status, notes).execute();
+  await trx.executeQuery(historyInsert(trx, orderId, status, notes).compile());
 }
 
-/** addHistory's statement, for a WriteBatch. */
-export const historyInsert = (trx: Db, orderId: number, status: string, notes: string | null) =>
-  trx.insertInto('order_status_history').values({ order_id: orderId, status, notes, created_at: now() });
+/** addHistory's statement, for a WriteBatch (built once per dialect: every payment runs it). */
+export const historyInsert = (trx: Db, orderId: number, status: string, notes: string | null) => historyRow.query(trx, { orderId, status, notes, at: now() });
+const historyRow = precompiled((db, p: (name: 'orderId' | 'status' | 'notes' | 'at') => never) =>
+  db.insertInto('order_status_history').values({ order_id: p('orderId'), status: p('status'), notes: p('notes'), created_at: p('at') }),
+);
 
 /**
  * Cancels an unpaid, still-pending order and returns its stock, once: the status check in

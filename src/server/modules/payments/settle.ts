@@ -8,8 +8,9 @@ import { createPaymentProvider, type VerifiedPayment } from '../../platform/paym
 import { addHistory, historyInsert, OutOfStock, reserveStock } from '../orders/reservations';
 import { inTransaction, refuseInsideTransaction } from '../../platform/db/transactions';
 import { queueRefund } from '../orders/refunds';
-import { notify, notifyInBatch } from '../../platform/messages';
+import { lockOrderForNotices, newOrderReads, notify, notifyInBatch, readOrderLines } from '../../platform/messages';
 import { WriteBatch } from '../../platform/db/write-batch';
+import { precompiled } from '../../platform/db/precompiled';
 import { paidOrderSales } from '../market-prices/index-update';
 import { holdPayment, owePaymentBack } from '../ledger/escrow';
 
@@ -33,13 +34,7 @@ export type SettleOutcome = PaymentOutcome & { failure?: 'mismatch' };
 export async function settlePayment(deps: SettleDeps, db: Db, reference: string): Promise<SettleOutcome> {
   refuseInsideTransaction(db, 'settlePayment asks the payment provider');
   // The order's total and currency never change after checkout, so they come with the payment.
-  const payment = await db
-    .selectFrom('payments')
-    .innerJoin('orders', 'orders.id', 'payments.order_id')
-    .selectAll('payments')
-    .select(['orders.total_minor as order_total_minor', 'orders.currency as order_currency', 'orders.order_number'])
-    .where('payments.reference', '=', reference)
-    .executeTakeFirst();
+  const payment = (await paymentWithOrder(db, { reference })).rows[0];
   if (!payment) throw notFound('Payment not found');
   if (payment.status === 'SUCCESS') return outcomeOf(db, reference, 'PAID', 'Payment confirmed');
   if (payment.status === 'REFUND_DUE') return outcomeOf(db, reference, 'FAILED', REPLACED_MESSAGE);
@@ -108,6 +103,21 @@ export async function settlePayment(deps: SettleDeps, db: Db, reference: string)
   return outcomeOf(db, reference, 'PAID', 'Payment confirmed');
 }
 
+// Built once per dialect: every settling runs it (precompiled.ts).
+const paymentWithOrder = precompiled((db, p: (name: 'reference') => never) =>
+  db
+    .selectFrom('payments')
+    .innerJoin('orders', 'orders.id', 'payments.order_id')
+    .selectAll('payments')
+    .select(['orders.total_minor as order_total_minor', 'orders.currency as order_currency', 'orders.order_number'])
+    .where('payments.reference', '=', p('reference')),
+);
+
+/** The paid items leave the server cart; anything added since stays. */
+const paidItemsOutOfCart = precompiled((db, p: (name: 'userId' | 'orderId') => never) =>
+  db.deleteFrom('cart_items').where('user_id', '=', p('userId')).where('product_id', 'in', db.selectFrom('order_items').select('product_id').where('order_id', '=', p('orderId'))),
+);
+
 /**
  * Marks the payment and its order paid, once. Returns whether this call did it: 'paid' when it
  * also moved the order to PROCESSING/PAID, 'recorded' when the order had moved on already.
@@ -123,15 +133,20 @@ async function applySuccess(db: Db, orderId: number, paymentId: number, referenc
   const attempt = () =>
     inTransaction(db, async (trx) => {
       // Lock the order row before the payment row (the sweep and operators lock orders first);
-      // what it reads stays true while the lock is held, so it is read by the same statement.
-      const order = await trx.updateTable('orders').set({ updated_at: now() }).where('id', '=', orderId).returning(['status', 'user_id']).executeTakeFirstOrThrow();
+      // what it reads stays true while the lock is held, so it is read by the same statement
+      // (on PostgreSQL with all the notices below need of the order, its buyer and warehouse).
+      const reads = newOrderReads();
+      const postgres = dialectOf(trx) === 'postgres';
+      const locked = postgres ? await lockOrderForNotices(trx, orderId, now(), reads) : undefined;
+      const order = locked?.order ?? (await trx.updateTable('orders').set({ updated_at: now() }).where('id', '=', orderId).returning(['status', 'user_id']).executeTakeFirstOrThrow());
       let extra = '';
-      if (order.status === 'PENDING' && dialectOf(trx) === 'postgres') {
+      if (order.status === 'PENDING' && locked) {
         // The usual case on PostgreSQL in one round trip: the payment marked and, only if it
         // was, the order moved (its row is locked above, so its status still holds).
         const done = await markPaidAndMove(trx, orderId, reference, verified);
         if (!done.marked) return false;
         if (!done.moved) throw new OrderMoved();
+        locked.keep(PAID_MOVE);
       } else {
         if (Number((await markPayment(trx).executeTakeFirst()).numUpdatedRows) !== 1) return false;
         if (order.status === 'CANCELLED') {
@@ -150,13 +165,13 @@ async function applySuccess(db: Db, orderId: number, paymentId: number, referenc
       // The writes nobody reads back go together at the end (one statement on PostgreSQL).
       const later = new WriteBatch(trx);
       later.add(historyInsert(trx, orderId, 'PAYMENT_CONFIRMED', note + extra));
-      // The money is held in escrow for the order's sellers until the buyer collects.
-      await holdPayment(trx, { id: paymentId, orderId, amountMinor: verified.amountMinor, reference, feeMinor: verified.feeMinor });
-      // The paid items leave the server cart; anything added since stays.
-      const paidItems = trx.selectFrom('order_items').select('product_id').where('order_id', '=', orderId);
-      later.add(trx.deleteFrom('cart_items').where('user_id', '=', order.user_id).where('product_id', 'in', paidItems));
+      // The money is held in escrow for the order's sellers until the buyer collects: their
+      // shares from the lines the notices below list too (one read for both).
+      const lines = await readOrderLines(trx, orderId, reads);
+      await holdPayment(trx, { id: paymentId, orderId, amountMinor: verified.amountMinor, reference, feeMinor: verified.feeMinor }, lines.map((l) => ({ sellerId: l.id, totalMinor: Number(l.total_minor) })));
+      later.add(paidItemsOutOfCart.query(trx, { userId: order.user_id, orderId }));
       // The buyer's confirmation and each seller's sale, committed with the payment.
-      await notifyInBatch(later, { kind: 'order.status', orderId }, { kind: 'order.sold', orderId });
+      await notifyInBatch(later, [{ kind: 'order.status', orderId }, { kind: 'order.sold', orderId }], reads);
       // The price index files the sale with the payment; its job folds it into the cells.
       later.add(paidOrderSales(trx, orderId));
       await later.flush();
@@ -190,9 +205,12 @@ async function applySuccess(db: Db, orderId: number, paymentId: number, referenc
 
 class OrderMoved extends Error {}
 
+/** What a paid order's row becomes (movePaid, markPaidAndMove; the notices are rendered from it). */
+const PAID_MOVE = { status: 'PROCESSING', payment_status: 'PAID', reservation_expires_at: null } as const;
+
 /** The order, still in the state its lock read, moves to paid and processing. */
 const movePaid = (trx: Db, orderId: number, status: string) =>
-  trx.updateTable('orders').set({ status: 'PROCESSING', payment_status: 'PAID', reservation_expires_at: null, updated_at: now() }).where('id', '=', orderId).where('status', '=', status);
+  trx.updateTable('orders').set({ ...PAID_MOVE, updated_at: now() }).where('id', '=', orderId).where('status', '=', status);
 
 /**
  * PostgreSQL: markPayment and movePaid (from PENDING) as one data-modifying WITH, the move only
@@ -206,7 +224,7 @@ async function markPaidAndMove(trx: Db, orderId: number, reference: string, veri
       where reference = ${reference} and status != 'SUCCESS'
       returning id
     ), moved as (
-      update orders set status = 'PROCESSING', payment_status = 'PAID', reservation_expires_at = null, updated_at = ${at}
+      update orders set status = ${PAID_MOVE.status}, payment_status = ${PAID_MOVE.payment_status}, reservation_expires_at = null, updated_at = ${at}
       where id = ${orderId} and status = 'PENDING' and exists (select 1 from marked)
       returning id
     )

@@ -11,7 +11,7 @@ type Slot<P> = { name: P } | { value: unknown };
  */
 export function precompiled<P extends string, R = unknown>(build: (db: Db, param: (name: P) => never) => Compilable<R>) {
   const cache = new Map<Dialect, { compiled: CompiledQuery<R>; slots: Slot<P>[] }>();
-  return (db: Db, values: Record<P, unknown>): Promise<QueryResult<R>> => {
+  const compiledFor = (db: Db, values: Record<P, unknown>): CompiledQuery<R> => {
     const dialect = dialectOf(db);
     let entry = cache.get(dialect);
     if (!entry) {
@@ -26,7 +26,10 @@ export function precompiled<P extends string, R = unknown>(build: (db: Db, param
       entry = { compiled, slots };
       cache.set(dialect, entry);
     }
-    const parameters = entry.slots.map((slot) => ('name' in slot ? values[slot.name] : slot.value));
-    return db.executeQuery<R>({ ...entry.compiled, parameters });
+    return { ...entry.compiled, parameters: entry.slots.map((slot) => ('name' in slot ? values[slot.name] : slot.value)) };
   };
+  const run = (db: Db, values: Record<P, unknown>): Promise<QueryResult<R>> => db.executeQuery<R>(compiledFor(db, values));
+  /** The statement with these values, not run: for a WriteBatch. */
+  run.query = (db: Db, values: Record<P, unknown>): Compilable<R> => ({ compile: () => compiledFor(db, values) });
+  return run;
 }

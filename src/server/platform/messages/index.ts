@@ -3,10 +3,11 @@ import type { WriteBatch } from '../db/write-batch';
 import type { MessagesTable } from '../db/schema-messages';
 import type { MessageEvent } from './events';
 import { channelsWanted, wantedChannelsAndDevices } from './preferences';
-import { newOrderReads, renderEvent, type Notice } from './render';
+import { newOrderReads, renderEvent, type Notice, type OrderReads } from './render';
 
 export type { MessageEvent } from './events';
 export { MESSAGE_TOPICS } from './events';
+export { lockOrderForNotices, newOrderReads, readOrderLines, type OrderReads } from './render';
 
 type NewMessage = Pick<MessagesTable, 'channel' | 'recipient' | 'topic' | 'body'> &
   Partial<Pick<MessagesTable, 'user_id' | 'push_subscription_id' | 'subject' | 'html' | 'link'>>;
@@ -47,14 +48,16 @@ export async function notify(db: Db, ...events: MessageEvent[]): Promise<void> {
   await enqueue(db, await messagesOf(db, events));
 }
 
-/** notify() whose reads run now and whose insert joins the transaction's other writes (WriteBatch). */
-export async function notifyInBatch(batch: WriteBatch, ...events: MessageEvent[]): Promise<void> {
-  const messages = await messagesOf(batch.db, events);
+/**
+ * notify() whose reads run now and whose insert joins the transaction's other writes (WriteBatch).
+ * `reads`: what the caller already read of the orders (lockOrderForNotices, readOrderLines), not read again.
+ */
+export async function notifyInBatch(batch: WriteBatch, events: MessageEvent[], reads: OrderReads = newOrderReads()): Promise<void> {
+  const messages = await messagesOf(batch.db, events, reads);
   if (messages.length > 0) batch.add(messagesInsert(batch.db, messages));
 }
 
-async function messagesOf(db: Db, events: MessageEvent[]): Promise<NewMessage[]> {
-  const reads = newOrderReads();
+async function messagesOf(db: Db, events: MessageEvent[], reads = newOrderReads()): Promise<NewMessage[]> {
   const notices: Notice[] = [];
   for (const event of events) notices.push(...(await renderEvent(db, event, reads)));
   // The switches and devices not read with the event (the sellers of a payment), in one query.

@@ -44,18 +44,20 @@ export interface KnownChannels {
 }
 
 /**
- * Two columns for a query that has the person's row as `users`: their switches and their
- * push devices as JSON arrays (each dialect's JSON functions), read by knownChannels.
+ * Two columns for a query that has the person's row as `users` (or as `person`): their switches
+ * and their push devices as JSON arrays (each dialect's JSON functions), read by knownChannels;
+ * named known_switches and known_devices (or with `prefix` for known).
  */
-export function knownChannelsColumns(db: Db) {
+export function knownChannelsColumns<P extends string = 'known'>(db: Db, person = 'users', prefix: P = 'known' as P) {
   const postgres = dialectOf(db) === 'postgres';
+  const id = sql.ref(`${person}.id`);
   const switches = postgres
-    ? sql<unknown>`(select coalesce(json_agg(json_build_object('topic', p.topic, 'channel', p.channel, 'enabled', p.enabled)), '[]') from notification_preferences p where p.user_id = users.id)`
-    : sql<unknown>`(select json_group_array(json_object('topic', p.topic, 'channel', p.channel, 'enabled', p.enabled)) from notification_preferences p where p.user_id = users.id)`;
+    ? sql<unknown>`(select coalesce(json_agg(json_build_object('topic', p.topic, 'channel', p.channel, 'enabled', p.enabled)), '[]') from notification_preferences p where p.user_id = ${id})`
+    : sql<unknown>`(select json_group_array(json_object('topic', p.topic, 'channel', p.channel, 'enabled', p.enabled)) from notification_preferences p where p.user_id = ${id})`;
   const devices = postgres
-    ? sql<unknown>`(select coalesce(json_agg(json_build_object('id', d.id, 'endpoint', d.endpoint) order by d.id), '[]') from push_subscriptions d where d.user_id = users.id)`
-    : sql<unknown>`(select json_group_array(json_object('id', d.id, 'endpoint', d.endpoint)) from (select id, endpoint from push_subscriptions where user_id = users.id order by id) d)`;
-  return [switches.as('known_switches'), devices.as('known_devices')] as const;
+    ? sql<unknown>`(select coalesce(json_agg(json_build_object('id', d.id, 'endpoint', d.endpoint) order by d.id), '[]') from push_subscriptions d where d.user_id = ${id})`
+    : sql<unknown>`(select json_group_array(json_object('id', d.id, 'endpoint', d.endpoint)) from (select id, endpoint from push_subscriptions where user_id = ${id} order by id) d)`;
+  return [switches.as(`${prefix}_switches` as `${P}_switches`), devices.as(`${prefix}_devices` as `${P}_devices`)] as const;
 }
 
 /** The columns knownChannelsColumns added, as PostgreSQL's driver (parsed) or SQLite (text) hands them back. */

@@ -57,7 +57,7 @@ export async function renderEvent(db: Db, event: MessageEvent, reads: OrderReads
     if (!memo.has(orderId)) memo.set(orderId, read(orderId));
     return memo.get(orderId)!;
   };
-  const load: Loads = { order: once(reads.orders, (id) => loadOrder(db, id)), lines: once(reads.lines, (id) => loadLines(db, id)) };
+  const load: Loads = { order: once(reads.orders, (id) => loadOrder(db, id)), lines: (id) => readOrderLines(db, id, reads) };
   switch (event.kind) {
     case 'order.status':
       return orderStatusNotices(event.orderId, load);
@@ -84,19 +84,34 @@ interface Loads {
 }
 
 /**
- * The order's lines, each with its seller, in one query: the buyer's paid notice lists them
- * (in line order) and each seller hears of their own (by seller), from the same rows.
+ * The order's lines, each with its seller and the seller's switches and push devices, in one
+ * query: the buyer's paid notice lists them (in line order), each seller hears of their own (by
+ * seller), and a payment's ledger takes each seller's share from the same rows (readOrderLines).
  */
-function loadLines(db: Db, orderId: number) {
-  return db
+async function loadLines(db: Db, orderId: number) {
+  return (await linesWithSellers(db, { orderId })).rows;
+}
+// Built once per dialect: it runs in every payment (precompiled.ts).
+const linesWithSellers = precompiled((db, p: (name: 'orderId') => never) =>
+  db
     .selectFrom('order_items')
     .innerJoin('products', 'products.id', 'order_items.product_id')
     .innerJoin('users', 'users.id', 'products.seller_id')
     .select([...PERSON, 'order_items.id as line_id', 'order_items.product_name', 'order_items.quantity', 'order_items.total_minor'])
-    .where('order_items.order_id', '=', orderId)
+    .select(knownChannelsColumns(db))
+    .where('order_items.order_id', '=', p('orderId'))
     .orderBy('users.id')
-    .orderBy('order_items.id')
-    .execute();
+    .orderBy('order_items.id'),
+);
+
+/**
+ * The order's lines with their sellers (`id` is the seller's), read now and kept in `reads`, so
+ * the notices rendered with the same reads do not read them again (a payment's ledger and its
+ * notices share one read).
+ */
+export function readOrderLines(db: Db, orderId: number, reads: OrderReads): Promise<Line[]> {
+  if (!reads.lines.has(orderId)) reads.lines.set(orderId, loadLines(db, orderId));
+  return reads.lines.get(orderId)!;
 }
 
 // Built once per dialect: it runs in every payment and USSD order (precompiled.ts).
@@ -107,10 +122,34 @@ const orderWithBuyer = precompiled((db, p: (name: 'orderId') => never) =>
     .innerJoin('warehouses', 'warehouses.id', 'orders.pickup_warehouse_id')
     // selectAll, so columns later migrations add (the pickup code) come along when present.
     .selectAll('orders')
-    .select(['users.email as buyer_email', 'users.first_name as buyer_first_name', 'users.phone as buyer_phone', 'users.language as buyer_language'])
-    .select(['warehouses.name as warehouse_name', 'warehouses.address as warehouse_address'])
+    .select(BUYER_AND_WAREHOUSE)
     .select(knownChannelsColumns(db))
     .where('orders.id', '=', p('orderId')),
+);
+const BUYER_AND_WAREHOUSE = ['users.email as buyer_email', 'users.first_name as buyer_first_name', 'users.phone as buyer_phone', 'users.language as buyer_language', 'warehouses.name as warehouse_name', 'warehouses.address as warehouse_address'] as const;
+
+/**
+ * PostgreSQL: orderWithBuyer that also locks the order's row (its updated_at touched, as a
+ * payment's lock does) and brings its lines with their sellers (linesWithSellers' columns), a
+ * row per line, in one statement: the CTE named `orders` stands for the table in the select.
+ */
+const lockedOrderWithBuyer = precompiled((db, p: (name: 'orderId' | 'at') => never) =>
+  db
+    .with('orders', (w) => w.updateTable('orders').set({ updated_at: p('at') }).where('id', '=', p('orderId')).returningAll())
+    .selectFrom('orders')
+    .innerJoin('users', 'users.id', 'orders.user_id')
+    .innerJoin('warehouses', 'warehouses.id', 'orders.pickup_warehouse_id')
+    .leftJoin('order_items', 'order_items.order_id', 'orders.id')
+    .leftJoin('products', 'products.id', 'order_items.product_id')
+    .leftJoin('users as sellers', 'sellers.id', 'products.seller_id')
+    .selectAll('orders')
+    .select(BUYER_AND_WAREHOUSE)
+    .select(knownChannelsColumns(db))
+    .select(['sellers.id as seller_id', 'sellers.email as seller_email', 'sellers.first_name as seller_first_name', 'sellers.phone as seller_phone', 'sellers.language as seller_language'])
+    .select(['order_items.id as line_id', 'order_items.product_name as line_product_name', 'order_items.quantity as line_quantity', 'order_items.total_minor as line_total_minor'])
+    .select(knownChannelsColumns(db, 'sellers', 'seller_known'))
+    .orderBy('sellers.id')
+    .orderBy('order_items.id'),
 );
 
 /**
@@ -118,12 +157,41 @@ const orderWithBuyer = precompiled((db, p: (name: 'orderId') => never) =>
  * in one query (it runs inside checkout's and payment's transactions, and on USSD's confirm).
  */
 async function loadOrder(db: Db, orderId: number) {
-  const row = (await orderWithBuyer(db, { orderId })).rows[0];
+  return loadedOrder((await orderWithBuyer(db, { orderId })).rows[0]);
+}
+
+function loadedOrder(row: Awaited<ReturnType<typeof orderWithBuyer>>['rows'][number] | undefined) {
   if (!row) return undefined;
   const { buyer_email, buyer_first_name, buyer_phone, buyer_language, warehouse_name, warehouse_address, known_switches, known_devices, ...order } = row;
   const buyer: Person = { id: order.user_id, email: buyer_email, first_name: buyer_first_name, phone: buyer_phone, language: buyer_language };
   const buyerChannels = knownChannels({ known_switches, known_devices });
   return { order, buyer, buyerChannels, warehouse: { name: warehouse_name, address: warehouse_address }, pickupCode: pickupCodeOf(order) };
+}
+
+/**
+ * PostgreSQL: locks the order's row (UPDATE, as a state change does before it reads the order)
+ * and reads it and its lines for its notices in the same statement; the lines go into `reads`
+ * at once (readOrderLines hands them out). Returns the order as locked; once the caller has
+ * changed it under the lock, `keep` hands the notices rendered with `reads` the order as changed
+ * (the columns the change set), so they do not read it again.
+ */
+export async function lockOrderForNotices(trx: Db, orderId: number, at: string, reads: OrderReads) {
+  const rows = (await lockedOrderWithBuyer(trx, { orderId, at })).rows;
+  if (rows.length === 0) throw new Error(`Order ${orderId} not found`);
+  const lines: Line[] = [];
+  const orderRows = rows.map((row) => {
+    const { seller_id, seller_email, seller_first_name, seller_phone, seller_language, line_id, line_product_name, line_quantity, line_total_minor, seller_known_switches, seller_known_devices, ...orderRow } = row;
+    if (seller_id !== null && line_id !== null) {
+      lines.push({ id: seller_id, email: seller_email, first_name: seller_first_name!, phone: seller_phone, language: seller_language, line_id, product_name: line_product_name!, quantity: line_quantity!, total_minor: line_total_minor!, known_switches: seller_known_switches, known_devices: seller_known_devices });
+    }
+    return orderRow;
+  });
+  const loaded = loadedOrder(orderRows[0])!;
+  reads.lines.set(orderId, Promise.resolve(lines));
+  const keep = (changed: Partial<typeof loaded.order>) => {
+    reads.orders.set(orderId, Promise.resolve({ ...loaded, order: { ...loaded.order, ...changed } }));
+  };
+  return { order: loaded.order, keep };
 }
 
 /** The one place the pickup code is read: the orders module adds `pickup_code` to orders. */
@@ -200,7 +268,7 @@ async function orderSoldNotices(orderId: number, load: Loads): Promise<Notice[]>
       warehouseName: warehouse.name,
       warehouseAddress: warehouse.address,
     });
-    return notice(seller, MESSAGE_TOPICS['order.sold'], '/seller/orders', words, language);
+    return notice(seller, MESSAGE_TOPICS['order.sold'], '/seller/orders', words, language, knownChannels(seller));
   });
 }
 

@@ -1,5 +1,6 @@
 import type { Db } from '../db';
 import { now } from '../db';
+import { precompiled } from '../db/precompiled';
 import type { ChargeStarted, PaymentProvider, VerifiedPayment } from './types';
 
 /**
@@ -33,6 +34,14 @@ export interface SandboxProvider extends PaymentProvider {
   answer(reference: string, answer: 'APPROVED' | 'DECLINED'): Promise<SandboxPrompt | undefined>;
 }
 
+// Built once per dialect: every sandbox charge and answer runs them (precompiled.ts).
+const promptWaiting = precompiled((db, p: (name: 'raw' | 'at' | 'reference') => never) =>
+  db.updateTable('payments').set({ raw: p('raw'), updated_at: p('at') }).where('reference', '=', p('reference')),
+);
+const answerPrompt = precompiled((db, p: (name: 'raw' | 'at' | 'reference' | 'waiting') => never) =>
+  db.updateTable('payments').set({ raw: p('raw'), updated_at: p('at') }).where('reference', '=', p('reference')).where('provider', '=', 'sandbox').where('raw', '=', p('waiting')),
+);
+
 export function createSandboxProvider(db: Db): SandboxProvider {
   async function state(reference: string) {
     const row = await db.selectFrom('payments').select(['raw', 'amount_minor', 'currency']).where('reference', '=', reference).executeTakeFirst();
@@ -44,7 +53,7 @@ export function createSandboxProvider(db: Db): SandboxProvider {
 
     async charge(input): Promise<ChargeStarted> {
       const prompt: SandboxState = { simulated: true, prompt: 'WAITING', answeredAt: null };
-      await db.updateTable('payments').set({ raw: JSON.stringify(prompt), updated_at: now() }).where('reference', '=', input.reference).execute();
+      await promptWaiting(db, { raw: JSON.stringify(prompt), at: now(), reference: input.reference });
       return { status: 'PENDING', needsOtp: false, displayText: SANDBOX_DISPLAY_TEXT, providerTransactionId: `SANDBOX-${input.reference}`, raw: prompt };
     },
 
@@ -79,15 +88,9 @@ export function createSandboxProvider(db: Db): SandboxProvider {
       const next: SandboxState = { simulated: true, prompt: answer, answeredAt: now() };
       // Conditional on the prompt still waiting, so a second answer changes nothing.
       const waiting = JSON.stringify({ simulated: true, prompt: 'WAITING', answeredAt: null } satisfies SandboxState);
-      const answered = await db
-        .updateTable('payments')
-        .set({ raw: JSON.stringify(next), updated_at: now() })
-        .where('reference', '=', reference)
-        .where('provider', '=', 'sandbox')
-        .where('raw', '=', waiting)
-        .executeTakeFirst();
+      const answered = await answerPrompt(db, { raw: JSON.stringify(next), at: now(), reference, waiting });
       // This call answered it, or an earlier one did: then the prompt says how.
-      return Number(answered.numUpdatedRows) === 1 ? answer : (await state(reference))?.state?.prompt;
+      return Number(answered.numAffectedRows) === 1 ? answer : (await state(reference))?.state?.prompt;
     },
   };
 }

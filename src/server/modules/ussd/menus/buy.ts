@@ -4,7 +4,7 @@ import { parseGhanaMobile } from '../../../../shared/phone';
 import { SHIPPING_MINOR } from '../../../../shared/schemas/cart';
 import { lineTaxMinor } from '../../../../shared/vat';
 import { badRequest } from '../../../http/errors';
-import { spendAccountAllowance } from '../../../http/rate-limit';
+import { spendAccountAllowance, spendAccountAllowances } from '../../../http/rate-limit';
 import { precompiled } from '../../../platform/db/precompiled';
 import { WriteBatch } from '../../../platform/db/write-batch';
 import { notifyInBatch } from '../../../platform/messages';
@@ -57,9 +57,9 @@ function afterCharge(ctx: UssdContext, started: { reference: string; orderId: nu
   return { end: ctx.texts.realPrompt(ghs(Math.round(started.amount * 100)), started.orderNumber) };
 }
 
-async function spendOrderAllowances(ctx: UssdContext, userId: number) {
-  await spendAccountAllowance(ctx.deps.rateLimiter, CHECKOUT_RATE, userId);
-  await spendAccountAllowance(ctx.deps.rateLimiter, PROMPT_RATE, ctx.phone);
+/** The account's checkouts and the number's prompts, in one hit of the limiter. */
+function spendOrderAllowances(ctx: UssdContext, userId: number) {
+  return spendAccountAllowances(ctx.deps.rateLimiter, [CHECKOUT_RATE, userId], [PROMPT_RATE, ctx.phone]);
 }
 
 export const buyScreens: Record<string, Screen> = {
@@ -164,7 +164,7 @@ export const buyScreens: Record<string, Screen> = {
       );
       // After the charge has started (one that cannot start never says "order placed"); the audit row goes with the SMS.
       const batch = new WriteBatch(ctx.db);
-      await notifyInBatch(batch, { kind: 'order.placed', orderId: started.orderId });
+      await notifyInBatch(batch, [{ kind: 'order.placed', orderId: started.orderId }]);
       batch.add(auditRow(ctx.db, { id: userId, userType: 'CUSTOMER', email: ctx.phone }, 'ussd.order', { type: 'order', id: started.orderId }, `${started.orderNumber} by USSD from ${ctx.phone}`));
       await batch.flush();
       ctx.data.userId = userId;
