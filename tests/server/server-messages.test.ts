@@ -197,6 +197,7 @@ const LABELS = new Set(['First name', 'Last name']);
 const READ_ELSEWHERE: Record<string, string> = {
   message: 'a parameter (parseIdOr404, ownOrder): each caller\'s sentence is read at the call',
   'rule.message': 'a rate rule: each rule\'s message is read where the rule is written',
+  'refused.rule.message': 'the rate rule refused among several spent at once (http/rate-limit.ts): each rule\'s message is read where the rule is written',
   'result.error.message': 'a schema\'s parse failure: the schemas\' messages and personalMessage are checked below',
   'error.message': 'an image refused by storeImage (platform/images): its sentences are read there',
   'outcome.message': 'a settled payment\'s failure: outcomeOf\'s FAILED sentences are read in settle.ts',
