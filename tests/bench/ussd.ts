@@ -2,6 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { NGINX, nginxAvailable } from '../support/fleet';
 
 /**
  * npm run bench ussd: each USSD step's latency with 50 sessions at once (tools/ussd-round.ts),
@@ -12,15 +13,38 @@ import { join, resolve } from 'node:path';
  * BENCH_AGAINST=<commit> runs that commit's server side by side, in turns with this tree's
  * (a temporary git worktree sharing node_modules and this round script), so a neighbour's load
  * on the shared machine weighs on both. BENCH_DRAIN=1 waits for the outbox after every answer.
+ *
+ * BENCH_INSTANCES=<n> (2 or more; PostgreSQL only) instead starts n instances of the real server
+ * on one database behind the real nginx and sends the fifty through nginx
+ * (tools/ussd-fleet-round.ts): a fleet's figure, HTTP and the balancer's hop included. Neither
+ * BENCH_AGAINST nor BENCH_DRAIN applies to it.
  */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const against = process.env.BENCH_AGAINST;
+const instances = Number(process.env.BENCH_INSTANCES ?? 1);
+const fleet = instances > 1;
+if (!Number.isInteger(instances) || instances < 1) {
+  console.error(`BENCH_INSTANCES is how many server instances to run behind nginx (1, the default, or 2 or more), not "${process.env.BENCH_INSTANCES}".`);
+  process.exit(1);
+}
+if (fleet && !process.env.DATABASE_URL) {
+  console.error('BENCH_INSTANCES needs DATABASE_URL: a fleet shares one PostgreSQL database, and SQLite is one process\'s file. Set DATABASE_URL=postgres://… or leave BENCH_INSTANCES unset.');
+  process.exit(1);
+}
+if (fleet && !nginxAvailable()) {
+  console.error(`BENCH_INSTANCES runs the instances behind the real nginx, which is not installed at ${NGINX}.`);
+  process.exit(1);
+}
+const ignored = fleet ? ['BENCH_AGAINST', 'BENCH_DRAIN'].filter((name) => process.env[name]) : [];
+if (ignored.length) console.log(`${ignored.join(' and ')} ${ignored.length > 1 ? 'are' : 'is'} not supported with BENCH_INSTANCES and ${ignored.length > 1 ? 'are' : 'is'} ignored: this tree's fleet alone, outbox in the background.`);
+const against = fleet ? undefined : process.env.BENCH_AGAINST;
 const ROUND_SCRIPT = 'tests/bench/tools/ussd-round.ts';
 type Steps = Record<string, number[]>;
-type Round = { database: string; steps: Steps; cpu: Record<string, number> };
+type Round = { database: string; steps: Steps; cpu: Record<string, number>; cpuEach?: Record<string, number[]> };
 
 function round(root: string): Round {
-  const args = ['--import', 'tsx', ROUND_SCRIPT, ...(process.env.BENCH_DRAIN ? ['--drain'] : [])];
+  const args = fleet
+    ? ['--import', 'tsx', 'tests/bench/tools/ussd-fleet-round.ts', String(instances)]
+    : ['--import', 'tsx', ROUND_SCRIPT, ...(process.env.BENCH_DRAIN ? ['--drain'] : [])];
   const r = spawnSync(process.execPath, args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 64 << 20 });
   if (r.status !== 0) throw new Error(`a round in ${root} failed (${r.status}): ${r.stdout.slice(-2000)}`);
   return JSON.parse(r.stdout.trim().split('\n').pop()!) as Round;
@@ -77,13 +101,20 @@ try {
 } finally {
   base?.remove();
 }
-console.log(`50 sessions at once on ${database}, median of ${ROUNDS} rounds${process.env.BENCH_DRAIN ? ', waiting for the outbox after each answer' : ''}; load average ${loadBefore} before, ${load()} after`);
+const where = fleet ? `a fleet of ${instances} behind nginx (${instances} instances of the server on one ${database} database, over HTTP)` : database;
+console.log(`50 sessions at once on ${where}, median of ${ROUNDS} rounds${!fleet && process.env.BENCH_DRAIN ? ', waiting for the outbox after each answer' : ''}; load average ${loadBefore} before, ${load()} after`);
 const now = summary(ours);
 const then = base ? summary(theirs) : undefined;
 const side = (row: { p50: number; p99: number; cpu: number }) => `${row.p50} / ${row.p99} ms, CPU ${row.cpu} ms`.padStart(30);
-console.log(`${'step'.padEnd(14)} ${'n'.padStart(4)}  ${'this tree p50 / p99'.padStart(30)}${then ? `  ${`${against!.slice(0, 10)} p50 / p99`.padStart(30)}` : ''}`);
+console.log(`${'step'.padEnd(14)} ${'n'.padStart(4)}  ${(fleet ? `fleet of ${instances} p50 / p99` : 'this tree p50 / p99').padStart(30)}${then ? `  ${`${against!.slice(0, 10)} p50 / p99`.padStart(30)}` : ''}`);
 for (const [i, row] of now.entries()) {
   const old = then?.find((r) => r.label === row.label) ?? then?.[i];
   console.log(`${row.label.padEnd(14)} ${String(row.n).padStart(4)}  ${side(row)}${old ? `  ${side(old)}` : ''}`);
 }
-console.log('goal: p99 <= 300 ms a step. CPU: the server process, for all fifty of the step (a neighbour\'s load disturbs it far less than the times)');
+if (fleet) {
+  // The split shows the balancer sharing the work; each instance's median over the rounds.
+  const each = Array.from({ length: instances }, (_, i) => Math.round(median(ours.map((r) => Object.values(r.cpuEach ?? {}).reduce((sum, ms) => sum + (ms[i] ?? 0), 0)))));
+  console.log(`goal: p99 <= 300 ms a step. CPU: the ${instances} instances' summed, for all fifty of the step (nginx and PostgreSQL not counted); every step, instance by instance: ${each.join(' / ')} ms`);
+} else {
+  console.log('goal: p99 <= 300 ms a step. CPU: the server process, for all fifty of the step (a neighbour\'s load disturbs it far less than the times)');
+}
