@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { nextCatalogueVersion } from '../../../src/server/platform/db/catalogue-versions';
-import { now } from '../../../src/server/platform/db';
 import { startTestServer } from '../../support/server';
+import { addBenchListing } from './ussd-round';
 
 /** One caller's keypad: each press sends the whole session so far, as Africa's Talking does. */
 export type Press = (input?: string) => Promise<string>;
@@ -16,15 +15,7 @@ export async function walkToConfirm(sessions: number) {
   const server = await startTestServer();
   const db = server.deps.db;
   server.deps.messages.start();
-  const seller = await db.selectFrom('users').select('id').where('user_type', '=', 'SELLER').orderBy('id').executeTakeFirstOrThrow();
-  const name = `Bench yam ${randomUUID().slice(0, 4)}`;
-  await db.transaction().execute(async (trx) => {
-    const at = now();
-    await trx.insertInto('products').values({
-      seller_id: seller.id, name, description: 'Bench', price_minor: 1_000, category: 'Tubers', condition: 'standard', region: 'Ashanti',
-      stock_quantity: 10_000, is_active: 1, is_featured: 0, discount_percentage: null, old_price_minor: null, version: await nextCatalogueVersion(trx), created_at: at, updated_at: at,
-    }).execute();
-  });
+  const name = await addBenchListing(db);
 
   const caller = (i: number): Press => {
     const phone = `+23324${String(1_000_000 + i).padStart(7, '0')}`;
