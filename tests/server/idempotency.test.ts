@@ -1,3 +1,5 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { Hono } from 'hono';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -161,6 +163,29 @@ describe('Idempotency-Key', () => {
     const again = await del();
     expect(again.status).toBe(204);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
+  });
+});
+
+describe('Idempotency-Key and a later middleware', () => {
+  it('the answer stays readable when an outer middleware sets a header and the old Response is garbage collected', async () => {
+    // Hono re-wraps c.res when a header is set after the handler; undici cancelled the
+    // stream of a cloned Response's sibling once the clone's source was collected.
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const outer = new Hono<AppEnv>();
+    outer.use('*', async (c, next) => {
+      await next();
+      c.header('x-after', 'set');
+      for (let i = 0; i < 3; i++) {
+        gc();
+        await new Promise((r) => setTimeout(r, 10));
+      }
+    });
+    outer.route('/', probe);
+    const answer = await outer.request('http://test.local/other', { method: 'POST', headers: { 'idempotency-key': crypto.randomUUID(), 'x-user': '9' } });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('x-after')).toBe('set');
+    expect(await answer.json()).toEqual({ data: 'other' });
   });
 });
 

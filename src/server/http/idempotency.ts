@@ -65,7 +65,12 @@ export function idempotency(db: Db, timings: IdempotencyTimings = DEFAULT_TIMING
       pruneNowAndThen(db);
     }
     if (c.error || c.res.status >= 300) return releaseClaim(db, mine);
-    const body = await c.res.clone().text();
+    // Read the body and answer with a fresh Response of it, never `c.res.clone()`: undici
+    // cancels a clone's sibling stream when the cloned Response is garbage collected, and
+    // Hono re-wraps c.res whenever a later middleware sets a header, so a GC at the wrong
+    // moment left the buyer's answer unreadable ("Body is unusable"; CI saw it once).
+    const body = await c.res.text();
+    c.res = new Response(c.res.status === 204 || c.res.status === 205 ? null : body, c.res);
     await db
       .updateTable('idempotency_keys')
       .set({ status: c.res.status, body, created_at: now() })
