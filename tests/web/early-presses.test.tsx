@@ -198,6 +198,40 @@ describe('text typed before the app has started', () => {
     localStorage.removeItem('akuafo.language');
   });
 
+  it('keeps the pick when the app starts inside the very event of the pick (React adopts the page for it)', async () => {
+    localStorage.removeItem('akuafo.language');
+    const heard: string[] = [];
+    function Bar() {
+      const [shown] = useState('en');
+      return (
+        <select data-language-list="" value={shown} onChange={(e) => heard.push(e.target.value)}>
+          <option value="en">English</option>
+          <option value="ak">Twi</option>
+        </select>
+      );
+    }
+    const container = document.createElement('div');
+    document.body.append(container);
+    container.innerHTML = renderToString(<Bar />);
+    holdEarlyPresses();
+    const root = await act(async () => hydrateRoot(container, <Bar />));
+    const list = container.querySelector('select')!;
+    // What React does when a pick lands mid-adoption: it finishes adopting and runs the app's
+    // start (which ends the holding) before its own handler hears the pick.
+    container.addEventListener('change', () => releaseEarlyPresses(), { capture: true, once: true });
+    await act(async () => {
+      list.value = 'ak';
+      list.dispatchEvent(new Event('change', { bubbles: true }));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    // The last word is the reader's pick (the old code replayed it inside the event, and the
+    // event itself then reached the list's handler with the value React had put back: 'en').
+    expect(heard.at(-1)).toBe('ak');
+    expect(localStorage.getItem('akuafo.language')).toBe('ak');
+    await act(async () => root.unmount());
+    localStorage.removeItem('akuafo.language');
+  });
+
   it('leaves other lists of a page drawn over alone', async () => {
     document.body.innerHTML = '<select name="sort"><option value="new" selected>Newest</option><option value="price">Price</option></select><select data-language-list><option value="en" selected>English</option><option value="ak">Twi</option></select>';
     holdEarlyPresses();

@@ -18,6 +18,14 @@ let typedInto: Set<Field> | undefined;
  * pick (a language chosen while the app was starting then came back as English: CI saw it).
  */
 let picked: Map<HTMLSelectElement, string> | undefined;
+/**
+ * The last press or pick the holder heard. React adopts the page at once when a press lands on
+ * it mid-way, and runs the app's start (which ends the holding) inside that very event; the
+ * event then reaches React's handler after the holding's replays, with the value React put
+ * back: a language picked in that instant became English (CI saw it). So while it is still
+ * being dispatched, the replays wait for it to end.
+ */
+let lastHeard: Event | undefined;
 
 function hold(event: MouseEvent): void {
   const button = event.target instanceof Element ? event.target.closest('button') : null;
@@ -25,11 +33,13 @@ function hold(event: MouseEvent): void {
   if (!button || (button.type === 'submit' && button.form)) return;
   event.preventDefault();
   event.stopImmediatePropagation();
+  lastHeard = event;
   held?.push(button);
 }
 
 function noteTyping(event: Event): void {
   const field = event.target;
+  lastHeard = event;
   if (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement || field instanceof HTMLSelectElement) {
     typedInto?.add(field);
     if (field instanceof HTMLSelectElement) picked?.set(field, field.value);
@@ -98,15 +108,22 @@ export function releaseEarlyPresses(): void {
   const presses = held;
   const fields = typedInto ?? new Set<Field>();
   const picks = picked ?? new Map<HTMLSelectElement, string>();
+  const inFlight = lastHeard !== undefined && lastHeard.eventPhase !== Event.NONE;
   held = undefined;
   typedInto = undefined;
   picked = undefined;
+  lastHeard = undefined;
   document.removeEventListener('click', hold, true);
   document.removeEventListener('input', noteTyping, true);
   document.removeEventListener('change', noteTyping, true);
-  for (const field of fields) announceTyping(field, field instanceof HTMLSelectElement ? picks.get(field) : undefined);
-  // A button the app redrew rather than adopted is gone: its press goes with it.
-  for (const button of presses) if (button.isConnected && !button.disabled) button.click();
+  const replay = () => {
+    for (const field of fields) announceTyping(field, field instanceof HTMLSelectElement ? picks.get(field) : undefined);
+    // A button the app redrew rather than adopted is gone: its press goes with it.
+    for (const button of presses) if (button.isConnected && !button.disabled) button.click();
+  };
+  // Released from inside an event still on its way (see lastHeard): after it, in the next task.
+  if (inFlight) setTimeout(replay, 0);
+  else replay();
 }
 
 /**
