@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { releaseExpiredReservations } from '../../src/server/modules/orders/reservations';
+import { currentCatalogueVersion } from '../../src/server/platform/db/catalogue-versions';
 import type { CheckoutStarted } from '../../src/shared/schemas/checkout';
 import { readMailSpool } from '../support/server';
 import { freshWallet, makeProduct, makeUser, putInCart, stockOf, shopServer } from '../support/shop';
@@ -220,6 +221,34 @@ describe('sandbox checkout', () => {
     expect(refused.status).toBe(409);
     expect(refused.body.message).toMatch(/^Only 1 of Test yam \w+ left in stock/);
     expect(await stockOf(shop.server, user.productId)).toBe(1);
+  });
+
+  it('refuses a two-line order whose second line ran out and leaves nothing of it: no order, no payment, the first line\'s stock and the catalogue version as they were', async () => {
+    const user = await shopper(5, 2);
+    const short = await makeProduct(shop.server, 1);
+    await putInCart(shop.server, user.id, short, 2);
+    const db = shop.server.deps.db;
+    const version = await currentCatalogueVersion(db);
+    const refused = await checkout(user.token);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toMatch(/^Only 1 of Test yam \w+ left in stock/);
+    expect(await stockOf(shop.server, user.productId)).toBe(5);
+    expect(await stockOf(shop.server, short)).toBe(1);
+    expect(await currentCatalogueVersion(db)).toBe(version);
+    const orders = await db.selectFrom('orders').select('id').where('user_id', '=', user.id).execute();
+    expect(orders).toEqual([]);
+    // Both lines there: one order of two lines, both stocks taken, a version for each.
+    await db.updateTable('products').set({ stock_quantity: 2 }).where('id', '=', short).execute();
+    const placed = await checkout(user.token);
+    expect(placed.status).toBe(201);
+    expect(await stockOf(shop.server, user.productId)).toBe(3);
+    expect(await stockOf(shop.server, short)).toBe(0);
+    expect(await currentCatalogueVersion(db)).toBe(version + 2);
+    const lines = await db.selectFrom('order_items').select(['product_id', 'quantity', 'total_minor']).where('order_id', '=', placed.body.data.orderId).orderBy('product_id').execute();
+    expect(lines.map((l) => [l.product_id, l.quantity])).toEqual([[user.productId, 2], [short, 2]]);
+    const order = await db.selectFrom('orders').selectAll().where('id', '=', placed.body.data.orderId).executeTakeFirstOrThrow();
+    expect(order).toMatchObject({ user_id: user.id, status: 'PENDING', payment_status: 'PENDING', channel: 'app', notes: 'Blue gate', order_number: placed.body.data.orderNumber });
+    expect(order.total_minor).toBe(lines.reduce((sum, l) => sum + l.total_minor, 0) + order.tax_minor + order.shipping_minor);
   });
 });
 

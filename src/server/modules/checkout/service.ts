@@ -83,31 +83,28 @@ export async function placeOrder(
   let order: { id: number; orderNumber: string; buyerEmail: string | null } | undefined;
   for (let attempt = 1; !order; attempt++) {
     try {
-      order = await inTransaction(db, async (trx) => {
-        // The order's rows, then (last, just before commit: every checkout waits for the catalogue counter's row lock) its stock.
-        const placed = await writeOrder(trx, {
-          userId,
-          warehouseId,
-          channel,
-          ussdCode,
-          subtotal,
-          tax,
-          shipping,
-          total,
-          currency: CURRENCY,
-          notes: input.notes || null,
-          agentCode: input.agentCode || null,
-          paymentMethod: input.paymentMethod,
-          network: input.mobileMoneyNetwork,
-          phone: phone.national,
-          createdAt,
-          expiresAt,
-          estimatedDelivery: new Date(createdAt.getTime() + READY_WITHIN_DAYS * 86_400_000).toISOString(),
-          provider: provider.name,
-          reference,
-          lines,
-        });
-        return placed;
+      // The order's rows, then (last, just before commit: every checkout waits for the catalogue counter's row lock) its stock.
+      order = await writeOrder(db, {
+        userId,
+        warehouseId,
+        channel,
+        ussdCode,
+        subtotal,
+        tax,
+        shipping,
+        total,
+        currency: CURRENCY,
+        notes: input.notes || null,
+        agentCode: input.agentCode || null,
+        paymentMethod: input.paymentMethod,
+        network: input.mobileMoneyNetwork,
+        phone: phone.national,
+        createdAt,
+        expiresAt,
+        estimatedDelivery: new Date(createdAt.getTime() + READY_WITHIN_DAYS * 86_400_000).toISOString(),
+        provider: provider.name,
+        reference,
+        lines,
       });
     } catch (error) {
       // Holds that lapsed are swept when a refusal may be theirs (their stock, or the buyer's own

@@ -33,8 +33,8 @@ export class OutOfStock extends Error {
  * them: call this as the transaction's last work, so the next buyer waits the shortest time.
  * On PostgreSQL the version and the stock are one statement (a data-modifying WITH), one
  * round trip under the lock instead of two; SQLite has no such WITH and one writer anyway.
- * (A one-line order on PostgreSQL takes its stock in its order's statement, checkout/order-write.ts,
- * with the same condition and the same lock order: the counter, then the product.)
+ * (Checkout on PostgreSQL takes its stock in the place_order function, checkout/order-write.ts,
+ * with the same condition and the same lock order: the counter, then the products by id.)
  */
 export async function reserveStock(trx: Db, lines: StockLine[]): Promise<void> {
   const postgres = dialectOf(trx) === 'postgres';
@@ -99,7 +99,7 @@ const buyerLock = precompiled((trx, p: (name: 'userId') => never) => trx.updateT
  * one can hoard stock (or send prompts) with a stack of orders. Locks the buyer's row first:
  * on PostgreSQL a buyer's parallel checkouts then count one after another (SQLite has one
  * writer at a time anyway), so 60 at once still open at most the allowed number. On PostgreSQL
- * checkout counts in its order's own statement instead (checkout/order-write.ts), after lockBuyer.
+ * checkout locks and counts in the place_order function instead (checkout/order-write.ts).
  */
 export async function refuseBeyondUnpaidLimit(trx: Db, userId: number): Promise<{ email: string | null }> {
   const buyer = await lockBuyer(trx, userId);

@@ -16,6 +16,7 @@ import { marketPriceRowsMigration } from './migration-019-market-price-rows';
 import { marketSalesFoldedMigration } from './migration-020-market-sales-folded';
 import { marketCellSellersMigration } from './migration-021-market-cell-sellers';
 import { feedEpochMigration } from './migration-022-feed-epoch';
+import { placeOrderMigration } from './migration-023-place-order';
 import { ledgerMigration } from './migration-013-ledger';
 import { ussdMigration } from './migration-016-ussd';
 
@@ -330,6 +331,7 @@ function createMigrations(dialect: Dialect): Record<string, Migration> {
     '020_market_sales_folded': marketSalesFoldedMigration,
     '021_market_cell_sellers': marketCellSellersMigration,
     '022_feed_epoch': feedEpochMigration,
+    '023_place_order': placeOrderMigration(dialect),
   };
 }
 
