@@ -115,7 +115,7 @@ describe('a search gives the plain query\'s items, order and pages, whatever its
       return server.deps.readOffLoop!<T>(query);
     };
     const service = createCatalogueService(server.deps.db, server.deps.dialect, read, 10_000);
-    for (const sort of [{ sortBy: 'name', sortDir: 'asc' }, { sortBy: 'price', sortDir: 'desc' }, {}]) {
+    for (const sort of [{ sortBy: 'name', sortDir: 'asc' }, { sortBy: 'price', sortDir: 'desc' }, {}] as Record<string, string>[]) {
       statements.length = 0;
       const page = await service.listProducts(parse({ search: 'fresh', page: '2', limit: '5', ...sort }));
       expect(page.data).toHaveLength(5);
