@@ -108,7 +108,9 @@ describe('a search gives the plain query\'s items, order and pages, whatever its
     expect(page).toEqual(await plain.listProducts(parse({ search: 'maize', limit: '5' })));
   });
 
-  it("a counted search's matches are taken once and counted, its page picked by a top-N sort: no window function ranks every match", async () => {
+  it("a counted search's matches are taken once and counted, its page picked by a top-N sort: no window function ranks every match (SQLite)", async () => {
+    // PostgreSQL keeps the ranking statement: the top-N form measured the same at a million.
+    if (server.deps.dialect !== 'sqlite') return;
     const statements: CompiledQuery[] = [];
     const read = async <T,>(query: CompiledQuery) => {
       statements.push(query);
@@ -120,19 +122,13 @@ describe('a search gives the plain query\'s items, order and pages, whatever its
       const page = await service.listProducts(parse({ search: 'fresh', page: '2', limit: '5', ...sort }));
       expect(page.data).toHaveLength(5);
       expect(statements).toHaveLength(1);
-      const sqlite = server.deps.dialect === 'sqlite';
-      const plan = await server.deps.db.executeQuery<Record<string, string>>({ ...statements[0], sql: `${sqlite ? 'explain query plan' : 'explain'} ${statements[0].sql}` });
-      const text = plan.rows.map((r) => r.detail ?? r['QUERY PLAN']).join('\n');
+      const plan = await server.deps.db.executeQuery<{ detail: string }>({ ...statements[0], sql: `explain query plan ${statements[0].sql}` });
+      const text = plan.rows.map((r) => r.detail).join('\n');
       const label = `${JSON.stringify(sort)}\n${text}`;
-      if (sqlite) {
-        expect(text, label).toMatch(/MATERIALIZE hits/);
-        expect(text.match(/SCAN products_search/g), label).toHaveLength(1);
-        // The window functions ran as co-routines over a subquery of every match.
-        expect(text, label).not.toMatch(/CO-ROUTINE \(subquery/);
-      } else {
-        expect(text, label).toMatch(/CTE hits/);
-        expect(text, label).not.toMatch(/WindowAgg/);
-      }
+      expect(text, label).toMatch(/MATERIALIZE hits/);
+      expect(text.match(/SCAN products_search/g), label).toHaveLength(1);
+      // The window functions ran as co-routines over a subquery of every match.
+      expect(text, label).not.toMatch(/CO-ROUTINE \(subquery/);
     }
   });
 

@@ -24,8 +24,8 @@ export interface SearchPageAsk {
  *
  * Planned by how common the words are, learned from the first statement itself:
  * - Most searches (at most `bound` matches): ONE statement takes the matches from the trigram
- *   index with only their id and sort key, once (a materialized CTE), counts them, picks the
- *   page's ids with a top-N sort, and joins the page's rows alone. Before, a count and a page
+ *   index with only their id and sort key, counts them, picks the page (toppedPage on SQLite,
+ *   rankedPage on PostgreSQL, below), and joins the page's rows alone. Before, a count and a page
  *   statement each took every match from the index and looked up its row (at 100,000 listings
  *   most of a search's time); then one statement ranked every match with window functions
  *   (count(*) over (), row_number() over (order by …)), which on SQLite cost twice the lookups.
@@ -43,13 +43,10 @@ export interface SearchPageAsk {
 export async function searchPage(db: Db, dialect: Dialect, read: Read, ask: SearchPageAsk): Promise<{ rows: ProductRow[]; count: number }> {
   const dir = sql.raw(ask.sortDir);
   const hits = ask.matches.clearSelect().select(['products.id', ask.sortKey.as('sort_key')]).limit(ask.bound + 1);
-  // The matches are taken once (materialized), counted, and the page's ids picked by a top-N
-  // sort of them; the count row comes even for a page past the last match (its product null).
-  const page = sql`with hits as materialized ${hits}, page as (select id, sort_key from hits order by sort_key ${dir}, id ${dir} limit ${ask.limit} offset ${ask.offset}) select counted.total, page.sort_key, products.* from (select count(*) as total from hits) as counted left join page on true left join products on products.id = page.id order by ${ask.sortKey} ${dir}, products.id ${dir}`;
-  const found = await read<ProductRow & { total: number | string; sort_key: unknown }>(page.compile(db));
+  const found = await read<ProductRow & { total: number | string; sort_key: unknown; place?: number | string }>((dialect === 'sqlite' ? toppedPage : rankedPage)(hits, ask, dir).compile(db));
   const count = found.length > 0 ? Number(found[0].total) : 0;
-  const rows = found.filter((row) => row.id !== null);
-  if (count <= ask.bound) return { rows: rows.map(({ total: _total, sort_key: _key, ...row }) => row as ProductRow), count };
+  const rows = found.filter((row) => row.id !== null && (row.place === undefined || Number(row.place) > ask.offset));
+  if (count <= ask.bound) return { rows: rows.map(({ total: _total, sort_key: _key, place: _place, ...row }) => row as ProductRow), count };
 
   // The sample's page was full: its last key bounds the true page's (else no bound is known).
   const last = rows.length === ask.limit ? rows[rows.length - 1].sort_key : undefined;
@@ -60,3 +57,23 @@ export async function searchPage(db: Db, dialect: Dialect, read: Read, ask: Sear
   const fenced = db.selectFrom(upTo(ask.matches).selectAll().offset(0).as('products')).selectAll();
   return { rows: await read<ProductRow>(sorted(fenced as unknown as Listed).compile()), count };
 }
+
+type Hits = SelectQueryBuilder<Database, 'products', { id: number; sort_key: unknown }>;
+
+/**
+ * SQLite: the matches taken once (materialized), counted, and the page's ids picked by a top-N
+ * sort of them; the count comes on a row of its own for a page past the last match (product
+ * null). Ranking every match with window functions cost twice the row lookups at 100,000.
+ */
+const toppedPage = (hits: Hits, ask: SearchPageAsk, dir: RawBuilder<unknown>) =>
+  sql`with hits as materialized ${hits}, page as (select id, sort_key from hits order by sort_key ${dir}, id ${dir} limit ${ask.limit} offset ${ask.offset}) select counted.total, page.sort_key, products.* from (select count(*) as total from hits) as counted left join page on true left join products on products.id = page.id order by ${ask.sortKey} ${dir}, products.id ${dir}`;
+
+/**
+ * PostgreSQL: every match ranked with window functions, the page's rows and the first match's
+ * joined (so a page past the end still carries the count). The top-N form above measured the
+ * same at a million (the cost there is the heap rows and their recheck, not the ranking).
+ */
+const rankedPage = (hits: Hits, ask: SearchPageAsk, dir: RawBuilder<unknown>) => {
+  const ranked = sql`select id, sort_key, total, place from (select id, sort_key, count(*) over () as total, row_number() over (order by sort_key ${dir}, id ${dir}) as place from (${hits}) as hits) as ranked where place = 1 or place between ${ask.offset + 1} and ${ask.offset + ask.limit}`;
+  return sql`select products.*, page.total, page.sort_key, page.place from (${ranked}) as page inner join products on products.id = page.id order by ${ask.sortKey} ${dir}, products.id ${dir}`;
+};
