@@ -27,8 +27,7 @@ export interface SearchPageAsk {
  *   index with only their id and sort key, counts them, picks the page (toppedPage on SQLite,
  *   rankedPage on PostgreSQL, below), and joins the page's rows alone. Before, a count and a page
  *   statement each took every match from the index and looked up its row (at 100,000 listings
- *   most of a search's time); then one statement ranked every match with window functions
- *   (count(*) over (), row_number() over (order by …)), which on SQLite cost twice the lookups.
+ *   most of a search's time).
  * - A broad search (more than `bound` matches, so "bound+"): that statement stopped at bound + 1
  *   matches, a sample of them all. The page's last sort key within the sample is a bound on the
  *   true page's: every listing of the true page sorts at or before it, since the sample's own
