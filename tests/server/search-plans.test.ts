@@ -108,6 +108,30 @@ describe('a search gives the plain query\'s items, order and pages, whatever its
     expect(page).toEqual(await plain.listProducts(parse({ search: 'maize', limit: '5' })));
   });
 
+  it("a counted search's matches are taken once and counted, its page picked by a top-N sort: no window function ranks every match (SQLite)", async () => {
+    // PostgreSQL keeps the ranking statement: the top-N form measured the same at a million.
+    if (server.deps.dialect !== 'sqlite') return;
+    const statements: CompiledQuery[] = [];
+    const read = async <T,>(query: CompiledQuery) => {
+      statements.push(query);
+      return server.deps.readOffLoop!<T>(query);
+    };
+    const service = createCatalogueService(server.deps.db, server.deps.dialect, read, 10_000);
+    for (const sort of [{ sortBy: 'name', sortDir: 'asc' }, { sortBy: 'price', sortDir: 'desc' }, {}] as Record<string, string>[]) {
+      statements.length = 0;
+      const page = await service.listProducts(parse({ search: 'fresh', page: '2', limit: '5', ...sort }));
+      expect(page.data).toHaveLength(5);
+      expect(statements).toHaveLength(1);
+      const plan = await server.deps.db.executeQuery<{ detail: string }>({ ...statements[0], sql: `explain query plan ${statements[0].sql}` });
+      const text = plan.rows.map((r) => r.detail).join('\n');
+      const label = `${JSON.stringify(sort)}\n${text}`;
+      expect(text, label).toMatch(/MATERIALIZE hits/);
+      expect(text.match(/SCAN products_search/g), label).toHaveLength(1);
+      // The window functions ran as co-routines over a subquery of every match.
+      expect(text, label).not.toMatch(/CO-ROUTINE \(subquery/);
+    }
+  });
+
   it("a broad search's page stops walking the sort order's index when full: no sort of every match", async () => {
     if (server.deps.dialect !== 'sqlite') return; // PostgreSQL's planner picks its own walk (scale-plans.test.ts checks it uses an index).
     const statements: CompiledQuery[] = [];

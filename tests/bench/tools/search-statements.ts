@@ -12,7 +12,7 @@ import { scaleSearches } from './scale-searches';
  * SQLite in DATA_DIR), each printed with its time and each statement's (the page, then a broad
  * search's page sought up to the sample's key). FROM (40: where the bench's timed searches
  * start) and N (100) choose them. EXPLAIN=k prints the plans of the k slowest statements
- * afterwards. Reads only (SQLite: use a copy, opening it checkpoints its WAL).
+ * afterwards; BOUND counts exactly up to another bound than the service's. Reads only (SQLite: use a copy, opening it checkpoints its WAL).
  */
 const from = Number(process.env.FROM ?? 40);
 const count = Number(process.env.N ?? 100);
@@ -24,7 +24,7 @@ const read = async <T,>(query: CompiledQuery) => {
   ran.push({ query, ms: performance.now() - start });
   return rows;
 };
-const service = createCatalogueService(handle.db, handle.dialect, read);
+const service = createCatalogueService(handle.db, handle.dialect, read, process.env.BOUND ? Number(process.env.BOUND) : undefined);
 // SQLite's reader threads are unref'd (they must not keep a closed server alive): this keeps the tool alive while they answer.
 const alive = setInterval(() => undefined, 60_000);
 const times: number[] = [];
