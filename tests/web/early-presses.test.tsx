@@ -23,6 +23,31 @@ function firstScreen() {
   return { presses, adopt, byId: (id: string) => document.getElementById(id)! };
 }
 
+/**
+ * Like the bar's list, adopted by React while presses are held: controlled by the shown
+ * language, which changes only once the chosen language's messages have arrived, so React
+ * puts the old value back meanwhile. `heard` is what its onChange was told.
+ */
+async function adoptedLanguageBar() {
+  localStorage.removeItem('akuafo.language');
+  const heard: string[] = [];
+  function Bar() {
+    const [shown] = useState('en');
+    return (
+      <select data-language-list="" value={shown} onChange={(e) => heard.push(e.target.value)}>
+        <option value="en">English</option>
+        <option value="ak">Twi</option>
+      </select>
+    );
+  }
+  const container = document.createElement('div');
+  document.body.append(container);
+  container.innerHTML = renderToString(<Bar />);
+  holdEarlyPresses();
+  const root = await act(async () => hydrateRoot(container, <Bar />));
+  return { heard, container, root };
+}
+
 describe('presses before the app has started', () => {
   it('are held, then done in order once the app has adopted the page', () => {
     const { presses, adopt, byId } = firstScreen();
@@ -164,24 +189,7 @@ describe('text typed before the app has started', () => {
   });
 
   it('makes again the language picked while the app was starting, though the adopted list shows the old one again', async () => {
-    localStorage.removeItem('akuafo.language');
-    const heard: string[] = [];
-    // Like the bar's list: controlled by the shown language, which changes only once the
-    // chosen language's messages have arrived, so React puts the old value back meanwhile.
-    function Bar() {
-      const [shown] = useState('en');
-      return (
-        <select data-language-list="" value={shown} onChange={(e) => heard.push(e.target.value)}>
-          <option value="en">English</option>
-          <option value="ak">Twi</option>
-        </select>
-      );
-    }
-    const container = document.createElement('div');
-    document.body.append(container);
-    container.innerHTML = renderToString(<Bar />);
-    holdEarlyPresses();
-    const root = await act(async () => hydrateRoot(container, <Bar />));
+    const { heard, container, root } = await adoptedLanguageBar();
     // Adopted, but the app's start (its effect that ends the holding) has not run yet: the reader picks Twi.
     const list = container.querySelector('select')!;
     await act(async () => {
@@ -199,22 +207,7 @@ describe('text typed before the app has started', () => {
   });
 
   it('keeps the pick when the app starts inside the very event of the pick (React adopts the page for it)', async () => {
-    localStorage.removeItem('akuafo.language');
-    const heard: string[] = [];
-    function Bar() {
-      const [shown] = useState('en');
-      return (
-        <select data-language-list="" value={shown} onChange={(e) => heard.push(e.target.value)}>
-          <option value="en">English</option>
-          <option value="ak">Twi</option>
-        </select>
-      );
-    }
-    const container = document.createElement('div');
-    document.body.append(container);
-    container.innerHTML = renderToString(<Bar />);
-    holdEarlyPresses();
-    const root = await act(async () => hydrateRoot(container, <Bar />));
+    const { heard, container, root } = await adoptedLanguageBar();
     const list = container.querySelector('select')!;
     // What React does when a pick lands mid-adoption: it finishes adopting and runs the app's
     // start (which ends the holding) before its own handler hears the pick.
