@@ -18,8 +18,15 @@ import { startTestServer, type TestServer } from '../support/server';
  */
 const COUNT = 12_000;
 let server: TestServer;
+/** The listings' GIN indexes (PostgreSQL), as migrated and as the generator leaves them. */
+const ginIndexes = async () =>
+  server.deps.dialect === 'postgres'
+    ? (await sql<{ definition: string }>`select indexdef as definition from pg_indexes where schemaname = current_schema() and tablename = 'products' and indexdef like '% USING gin %' order by indexname`.execute(server.deps.db)).rows.map((r) => r.definition)
+    : [];
+let migratedGinIndexes: string[] = [];
 beforeAll(async () => {
   server = await startTestServer({ seed: false });
+  migratedGinIndexes = await ginIndexes();
   await generateCatalogue(server.deps, server.deps.storage, COUNT);
 }, 240_000);
 afterAll(() => server.close());
@@ -55,6 +62,13 @@ describe('the generated catalogue', () => {
     expect(Number(counter.value)).toBe(Math.max(...products.map((p) => p.version)));
     const waiting = await db.selectFrom('product_submissions').select('id').where('status', '=', 'PENDING').execute();
     expect(waiting.length).toBe(COUNT / 100);
+  });
+
+  it.runIf(process.env.DATABASE_URL)('leaves the search indexes it built after the rows as migrated, and searches use them (PostgreSQL)', async () => {
+    expect(migratedGinIndexes.length).toBeGreaterThan(0);
+    expect(await ginIndexes()).toEqual(migratedGinIndexes);
+    const plan = await sql<{ 'QUERY PLAN': string }>`explain select id from products where lower(name || ' ' || category || ' ' || description) like '%maize%'`.execute(server.deps.db);
+    expect(plan.rows.map((r) => r['QUERY PLAN']).join('\n')).toMatch(/Bitmap Index Scan on products_search_trgm/);
   });
 
   it('is served: listed, searched and opened through the API', async () => {
