@@ -18,10 +18,10 @@ import { startTestServer, type TestServer } from '../support/server';
  */
 const COUNT = 12_000;
 let server: TestServer;
-/** The listings' GIN indexes (PostgreSQL), as migrated and as the generator leaves them. */
+/** Search's GIN indexes (PostgreSQL), as migrated and as the generator leaves them. */
 const ginIndexes = async () =>
   server.deps.dialect === 'postgres'
-    ? (await sql<{ definition: string }>`select indexdef as definition from pg_indexes where schemaname = current_schema() and tablename = 'products' and indexdef like '% USING gin %' order by indexname`.execute(server.deps.db)).rows.map((r) => r.definition)
+    ? (await sql<{ definition: string }>`select indexdef as definition from pg_indexes where schemaname = current_schema() and indexdef like '% USING gin %' order by indexname`.execute(server.deps.db)).rows.map((r) => r.definition)
     : [];
 let migratedGinIndexes: string[] = [];
 beforeAll(async () => {

@@ -151,14 +151,15 @@ export async function generateCatalogue(handle: Pick<DatabaseHandle, 'db' | 'dia
 const listingCount = async ({ db }: Pick<DatabaseHandle, 'db'>) => Number((await db.selectFrom('products').select(({ fn }) => fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
 
 /**
- * A bulk load on PostgreSQL (more new listings than there are): the listings' GIN indexes
- * (search) are dropped first and built once after the rows: 300,000 listings took 54 s
- * against 117 s with the index kept current row by row (docs/performance.md). Only the generator does this, to a catalogue
- * it is filling; their definitions come from the catalogue itself, so an index a later
- * migration adds is rebuilt too. Returns the statements that make them again.
+ * A bulk load on PostgreSQL (more new listings than there are): the schema's GIN indexes
+ * (search's, over the listings and what their triggers keep beside them) are dropped first
+ * and built once after the rows: 300,000 listings took 54 s against 117 s with the index kept
+ * current row by row (docs/performance.md). Only the generator does this, to a catalogue it
+ * is filling; the definitions come from the catalogue itself, so an index a later migration
+ * adds is rebuilt too. Returns the statements that make them again.
  */
 async function dropGinIndexes({ db }: Pick<DatabaseHandle, 'db'>): Promise<string[]> {
-  const found = await sql<{ name: string; definition: string }>`select indexname as name, indexdef as definition from pg_indexes where schemaname = current_schema() and tablename = 'products' and indexdef like '% USING gin %'`.execute(db);
+  const found = await sql<{ name: string; definition: string }>`select indexname as name, indexdef as definition from pg_indexes where schemaname = current_schema() and indexdef like '% USING gin %'`.execute(db);
   for (const { name } of found.rows) await sql`drop index ${sql.ref(name)}`.execute(db);
   return found.rows.map((r) => r.definition);
 }
