@@ -72,8 +72,11 @@ async function answersOf(bound: number) {
         expect(page.pagination, label).toEqual(expected.pagination);
         if (expected.exact > bound) broad += 1;
         if (expected.ids.length > 0) compared += 1;
-        // A counted search is one statement with its count, also for a page past its end.
-        if (expected.exact <= bound) expect(statements, label).toHaveLength(1);
+        // A counted search is one statement with its count, also for a page past its end. On
+        // PostgreSQL the words' tokens are looked up first (search-terms.ts); a word no token
+        // holds ends the search there.
+        const afterTokens = server.deps.dialect === 'postgres' && /search_vocabulary/.test(statements[0]?.sql ?? '') ? statements.slice(1) : statements;
+        if (expected.exact <= bound && !(expected.exact === 0 && afterTokens.length === 0)) expect(afterTokens, label).toHaveLength(1);
       }
   return { broad, compared };
 }

@@ -13,6 +13,7 @@ import { countRowsUpTo } from '../../platform/db/paging';
 import { isIndexable, matchesAllWords } from './search';
 import { CATALOGUE_COUNT_BOUND } from '../../../shared/catalogue';
 import { searchPage } from './search-page';
+import { termsSearchPage } from './search-terms';
 
 export const REVIEWS_SHOWN = 100;
 
@@ -46,6 +47,14 @@ export function createCatalogueService(db: Db, dialect: Dialect, readOffLoop?: D
     const offset = (query.page - 1) * query.limit;
     const done = async (rows: Selectable<ProductsTable>[], count: number) => ({ data: await toProducts(db, rows, readAllOffLoop), pagination: paginate(query.page, query.limit, count, countBound) });
 
+    // PostgreSQL: the exact terms of migration 024 (search-terms.ts), unless every word is in too many tokens.
+    if (dialect === 'postgres' && words.length > 0) {
+      const { category, condition, location: region, sortBy, sortDir, limit } = query;
+      const minPriceMinor = query.minPrice === undefined ? undefined : toMinor(query.minPrice);
+      const maxPriceMinor = query.maxPrice === undefined ? undefined : toMinor(query.maxPrice);
+      const found = await termsSearchPage(db, read, { words, category, condition, region, minPriceMinor, maxPriceMinor, sortBy: sortBy ?? 'createdAt', sortDir, limit, offset, bound: countBound });
+      if (found) return done(found.rows, found.count);
+    }
     // The costly reads of a search, where they cannot hold up other requests.
     if (words.some(isIndexable)) {
       const { rows, count } = await searchPage(db, dialect, read, { matches: base, walked: filtered(true), sortKey, sortDir: query.sortDir, limit: query.limit, offset, bound: countBound });

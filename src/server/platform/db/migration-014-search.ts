@@ -52,7 +52,7 @@ export function searchMigration(dialect: Dialect): Migration {
 }
 
 /** Where pg_trgm is (made in public when missing: trusted, so the database owner may). */
-async function trigramSchema(db: Kysely<any>): Promise<string> {
+export async function trigramSchema(db: Kysely<any>): Promise<string> {
   const find = () => sql<{ schema: string }>`select n.nspname as schema from pg_extension e join pg_namespace n on n.oid = e.extnamespace where e.extname = 'pg_trgm'`.execute(db);
   let found = (await find()).rows[0];
   if (!found) {

@@ -17,6 +17,7 @@ import { marketSalesFoldedMigration } from './migration-020-market-sales-folded'
 import { marketCellSellersMigration } from './migration-021-market-cell-sellers';
 import { feedEpochMigration } from './migration-022-feed-epoch';
 import { placeOrderMigration } from './migration-023-place-order';
+import { searchTermsMigration } from './migration-024-search-terms';
 import { ledgerMigration } from './migration-013-ledger';
 import { ussdMigration } from './migration-016-ussd';
 
@@ -332,6 +333,7 @@ function createMigrations(dialect: Dialect): Record<string, Migration> {
     '021_market_cell_sellers': marketCellSellersMigration,
     '022_feed_epoch': feedEpochMigration,
     '023_place_order': placeOrderMigration(dialect),
+    '024_search_terms': searchTermsMigration(dialect),
   };
 }
 

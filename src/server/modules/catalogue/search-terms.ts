@@ -1,0 +1,91 @@
+import { sql, type CompiledQuery, type RawBuilder, type Selectable } from 'kysely';
+import type { Db } from '../../platform/db';
+import type { ProductsTable } from '../../platform/db/schema';
+
+type ProductRow = Selectable<ProductsTable>;
+type Read = <T>(query: CompiledQuery) => Promise<T[]>;
+
+export interface TermsAsk {
+  words: string[];
+  category?: string;
+  condition?: string;
+  region?: string;
+  minPriceMinor?: number;
+  maxPriceMinor?: number;
+  sortBy: 'price' | 'name' | 'createdAt';
+  sortDir: 'asc' | 'desc';
+  limit: number;
+  offset: number;
+  bound: number;
+}
+
+/** A word held by more tokens than this is checked on each candidate rather than looked up ("a"). */
+const MOST_TOKENS = 64;
+const escapeLike = (word: string) => word.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+
+/** Each sort key's column in product_terms and its bucket's term (migration 024 makes both). */
+const KEYS = {
+  price: { column: 'price_minor', prefix: 'p:', bucket: (key: unknown) => sql<string>`search_price_bucket(${key}::int)` },
+  createdAt: { column: 'created_at', prefix: 'd:', bucket: (key: unknown) => sql<string>`'d:' || substr(${key}::text, 1, 10)` },
+  name: { column: 'name_key', prefix: 'n:', bucket: (key: unknown) => sql<string>`'n:' || left(${key}::text collate "C", 2)` },
+} as const;
+
+/**
+ * A search's page and its count (exact up to `bound`) from PostgreSQL's exact terms (migration
+ * 024_search_terms), or undefined when every word is held by so many tokens that the trigram
+ * path serves it better. Same answers as `matches ORDER BY key, id LIMIT … OFFSET …`:
+ * 1. Each word's tokens from the vocabulary (LIKE '%word%', its own trigram index).
+ * 2. One statement: the GIN index of product_terms, exact (no recheck of a haystack), gives up to
+ *    bound + 1 matches with their sort key from the narrow product_terms row; they are counted,
+ *    the page picked by a top-N sort, and its products joined.
+ * 3. More than `bound` (a broad search): those matches are a sample whose page ends at a key the
+ *    true page cannot pass (search-page.ts says why). Only the key's buckets up to it are read:
+ *    the GIN index intersects the words with those buckets' terms, and the few matches left are
+ *    sorted. A word's matches sorted by a key they are spread against (maize, cheapest first)
+ *    no longer fetch every candidate to keep a few hundred.
+ */
+export async function termsSearchPage(db: Db, read: Read, ask: TermsAsk): Promise<{ rows: ProductRow[]; count: number } | undefined> {
+  const patterns = ask.words.map((word) => `w:%${escapeLike(word)}%`);
+  const found = await read<{ terms: string[] }>(
+    sql`select array(select term from search_vocabulary where term like pattern escape '\\') as terms from unnest(${patterns}::text[]) with ordinality as word(pattern, n) order by n`.compile(db),
+  );
+  if (found.some((word) => word.terms.length === 0)) return { rows: [], count: 0 };
+  const looked = found.filter((word) => word.terms.length <= MOST_TOKENS);
+  if (looked.length === 0) return undefined;
+  // Arrays as values, not subqueries, so the planner sees them; a word of many tokens is tested on the row (coalesce keeps it off the index).
+  const conditions: RawBuilder<unknown>[] = found.map((word) => (word.terms.length <= MOST_TOKENS ? sql`terms && ${word.terms}::text[]` : sql`coalesce(terms && ${word.terms}::text[], false)`));
+  const filters = [ask.category && `c:${ask.category}`, ask.condition && `k:${ask.condition}`, ask.region && `r:${ask.region}`].filter((term): term is string => Boolean(term));
+  if (filters.length > 0) conditions.push(sql`terms @> ${filters}::text[]`);
+  // A price range stays exact: checked on each match's row (product_terms carries the price).
+  if (ask.minPriceMinor !== undefined) conditions.push(sql`price_minor >= ${ask.minPriceMinor}`);
+  if (ask.maxPriceMinor !== undefined) conditions.push(sql`price_minor <= ${ask.maxPriceMinor}`);
+  const where = sql.join(conditions, sql` and `);
+  const sort = KEYS[ask.sortBy];
+  const key = sql.ref(sort.column);
+  const dir = sql.raw(ask.sortDir);
+
+  const first = await read<ProductRow & { total: number | string; sort_key: unknown; page_id: number | null }>(
+    sql`with hits as materialized (select id, ${key} as sort_key from product_terms where ${where} limit ${ask.bound + 1}),
+      page as (select id, sort_key from hits order by sort_key ${dir}, id ${dir} limit ${ask.limit} offset ${ask.offset})
+      select counted.total, page.id as page_id, page.sort_key, products.* from (select count(*) as total from hits) as counted
+      left join page on true left join products on products.id = page.id order by page.sort_key ${dir}, page.id ${dir}`.compile(db),
+  );
+  const count = Number(first[0].total);
+  const sample = first.filter((row) => row.page_id !== null);
+  const strip = (rows: typeof first) => rows.map(({ total: _total, sort_key: _key, page_id: _id, ...row }) => row as ProductRow);
+  if (count <= ask.bound) return { rows: strip(sample), count };
+
+  // Broad: the sample's page was full, so its last key bounds the true page's.
+  if (sample.length < ask.limit) return { rows: strip(await pageOf(sql`true`)), count };
+  const last = sample[sample.length - 1].sort_key;
+  const cmp = sql.raw(ask.sortDir === 'asc' ? '<=' : '>=');
+  const buckets = await read<{ term: string }>(sql`select term from search_vocabulary where term like ${`${sort.prefix}%`} and term ${cmp} ${sort.bucket(last)}`.compile(db));
+  return { rows: strip(await pageOf(sql`${key} ${cmp} ${last} and terms && ${buckets.map((b) => b.term)}::text[]`)), count };
+
+  function pageOf(upTo: RawBuilder<unknown>) {
+    return read<ProductRow & { total: number | string; sort_key: unknown; page_id: number | null }>(
+      sql`select products.*, page.id as page_id, page.sort_key, 0 as total from (select id, ${key} as sort_key from product_terms where ${where} and ${upTo}
+        order by ${key} ${dir}, id ${dir} limit ${ask.limit} offset ${ask.offset}) as page inner join products on products.id = page.id order by page.sort_key ${dir}, page.id ${dir}`.compile(db),
+    );
+  }
+}

@@ -1,0 +1,76 @@
+import { sql, type Kysely, type Migration } from 'kysely';
+import type { Dialect } from './index';
+import { trigramSchema } from './migration-014-search';
+
+/**
+ * 024_search_terms (PostgreSQL): search by exact terms (issue 25; modules/catalogue/search-terms.ts).
+ *
+ * pg_trgm's GIN index is lossy: every candidate is a heap row whose haystack is rechecked. An
+ * array's GIN index is exact for && and @>, so `product_terms` holds, per listed product, its
+ * terms:
+ * - `w:` every token of lower(name || ' ' || category || ' ' || description) split at ASCII
+ *   white space (a subset of what the query's words are split at, shared/search.ts): a word
+ *   with no white space is a substring of the haystack exactly when it is a substring of one of
+ *   its tokens. A token longer than 200 characters is kept as 200-character pieces every 100
+ *   (a GIN key must stay small), which still hold every substring of up to 100 characters, and
+ *   a search is at most 100 characters (shared/schemas/catalogue.ts).
+ * - `c:` category, `k:` condition, `r:` region: the filters.
+ * - buckets of the sort keys, whose order is the key's order: `p:` floor(20 ln price) (5% wide),
+ *   `d:` created_at's day, `n:` the first two characters of lower(name) collate "C".
+ * `search_vocabulary` holds every term ever given, with a trigram index: the tokens holding a
+ * word are a LIKE over it (a thousand rows at a million listings). It only grows; a token no
+ * listing holds any more matches nothing.
+ * A row trigger on products keeps both current in the writing statement, so the next search
+ * sees every change; only listed products (is_active = 1) have a row.
+ */
+export function searchTermsMigration(dialect: Dialect): Migration {
+  return {
+    async up(db: Kysely<any>) {
+      if (dialect !== 'postgres') return;
+      const trgm = await trigramSchema(db);
+      await sql`create function search_tokens(haystack text) returns text[] language sql immutable parallel safe as $$
+        select coalesce(array_agg(distinct case when length(token) <= 200 then token else substr(token, piece, 200) end), '{}')
+        from regexp_split_to_table(haystack, '[ \t\n\r\f\v]+') as token
+        cross join lateral generate_series(1, greatest(1, length(token) - 100), 100) as piece
+        where token <> '' $$`.execute(db);
+      await sql`create function search_price_bucket(price integer) returns text language sql immutable parallel safe as $$
+        select 'p:' || lpad(floor(ln(greatest(price, 1)) * 20)::int::text, 3, '0') $$`.execute(db);
+      await sql`create function search_terms(name text, category text, description text, cond text, region text, price integer, created text) returns text[] language sql immutable parallel safe as $$
+        select array(select 'w:' || t from unnest(search_tokens(lower(name || ' ' || category || ' ' || description))) as t)
+          || array['c:' || category, 'k:' || cond, 'r:' || region, search_price_bucket(price), 'd:' || substr(created, 1, 10), 'n:' || left(lower(name) collate "C", 2)] $$`.execute(db);
+      await sql`create table product_terms as
+        select id, price_minor, created_at, lower(name) collate "C" as name_key,
+          search_terms(name, category, description, condition, region, price_minor, created_at) as terms
+        from products where is_active = 1`.execute(db);
+      await sql`alter table product_terms add primary key (id)`.execute(db);
+      await sql`create index product_terms_terms on product_terms using gin (terms)`.execute(db);
+      // Statistics now, so the first searches are planned on the GIN index (autovacuum would come later).
+      await sql`analyze product_terms`.execute(db);
+      await sql`create table search_vocabulary (term text collate "C" primary key)`.execute(db);
+      await sql`insert into search_vocabulary select distinct unnest(terms) from product_terms`.execute(db);
+      await sql`create index search_vocabulary_trgm on search_vocabulary using gin (term ${sql.raw(`"${trgm}".gin_trgm_ops`)})`.execute(db);
+      await sql`create function keep_product_terms() returns trigger language plpgsql as $$
+        declare
+          new_terms text[];
+        begin
+          if tg_op <> 'INSERT' then
+            delete from product_terms where id = old.id;
+          end if;
+          if tg_op <> 'DELETE' and new.is_active = 1 then
+            new_terms := search_terms(new.name, new.category, new.description, new.condition, new.region, new.price_minor, new.created_at);
+            insert into product_terms (id, price_minor, created_at, name_key, terms)
+              values (new.id, new.price_minor, new.created_at, lower(new.name) collate "C", new_terms);
+            -- In term order, so two writers adding the same new terms take their locks in one order.
+            insert into search_vocabulary (term) select distinct t from unnest(new_terms) as t order by 1 on conflict do nothing;
+          end if;
+          return null;
+        end $$`.execute(db);
+      await sql`create trigger products_keep_terms_insert after insert on products for each row execute function keep_product_terms()`.execute(db);
+      await sql`create trigger products_keep_terms_delete after delete on products for each row execute function keep_product_terms()`.execute(db);
+      await sql`create trigger products_keep_terms_update after update of name, category, description, condition, region, price_minor, created_at, is_active on products
+        for each row when ((old.name, old.category, old.description, old.condition, old.region, old.price_minor, old.created_at, old.is_active)
+          is distinct from (new.name, new.category, new.description, new.condition, new.region, new.price_minor, new.created_at, new.is_active))
+        execute function keep_product_terms()`.execute(db);
+    },
+  };
+}

@@ -1,0 +1,153 @@
+import { sql, type CompiledQuery } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCatalogueService } from '../../src/server/modules/catalogue/service';
+import { generateCatalogue } from '../../src/server/platform/db/generate-catalogue';
+import { toMinor } from '../../src/shared/money';
+import { paginate } from '../../src/shared/pagination';
+import { productQuerySchema, type ProductQuery } from '../../src/shared/schemas/catalogue';
+import { parseWith } from '../../src/shared/schemas/parse';
+import { matchesSearch, searchHaystack, searchWords } from '../../src/shared/search';
+import { startTestServer, type TestServer } from '../support/server';
+
+/**
+ * Issue 25: PostgreSQL searches by exact terms (migration 024, search-terms.ts), kept by a
+ * trigger on products. Whatever the path, a search must give the plain query's answer (every
+ * word a substring of lower(haystack), ORDER BY key then id, exact count up to the bound), in
+ * the very next search after any change of a listing, at the edges of the sort keys' buckets,
+ * and for hostile words. SQLite (its FTS5 path) must give the same; PostgreSQL with DATABASE_URL.
+ */
+let server: TestServer;
+let ids: number[];
+beforeAll(async () => {
+  server = await startTestServer({ seed: false });
+  await generateCatalogue(server.deps, server.deps.storage, 600);
+  ids = (await server.deps.db.selectFrom('products').select('id').where('is_active', '=', 1).orderBy('id').execute()).map((r) => r.id);
+}, 120_000);
+afterAll(() => server.close());
+
+const parse = (input: Record<string, string>): ProductQuery => {
+  const parsed = parseWith(productQuerySchema, input);
+  if (!parsed.ok) throw new Error(parsed.error.message);
+  return parsed.value;
+};
+
+async function plainAnswer(query: ProductQuery, bound: number) {
+  const { db, dialect } = server.deps;
+  // The words matched as the phone's mirror matches them (JavaScript's lower case folds Twi's
+  // letters; SQLite's lower() would not), the rest in SQL: the sort order is the database's.
+  const words = searchWords(query.search);
+  const listed = await db.selectFrom('products').select(['id', 'name', 'category', 'description']).where('is_active', '=', 1).execute();
+  const matched = listed.filter((p) => matchesSearch(searchHaystack(p), words)).map((p) => p.id);
+  let base = db.selectFrom('products').where('is_active', '=', 1).where('id', 'in', [0, ...matched]);
+  if (query.category) base = base.where('category', '=', query.category);
+  if (query.condition) base = base.where('condition', '=', query.condition);
+  if (query.location) base = base.where('region', '=', query.location);
+  if (query.minPrice !== undefined) base = base.where('price_minor', '>=', toMinor(query.minPrice));
+  if (query.maxPrice !== undefined) base = base.where('price_minor', '<=', toMinor(query.maxPrice));
+  const sortKey = query.sortBy === 'price' ? sql`price_minor` : query.sortBy === 'name' ? (dialect === 'postgres' ? sql`lower(name) collate "C"` : sql`lower(name)`) : sql`created_at`;
+  const { n } = await base.select(({ fn }) => fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const rows = await base.select('id').orderBy(sortKey, query.sortDir).orderBy('id', query.sortDir).limit(query.limit).offset((query.page - 1) * query.limit).execute();
+  return { ids: rows.map((r) => r.id), pagination: paginate(query.page, query.limit, Number(n), bound) };
+}
+
+/** Every query with the real bound and with a small one (the broad path), against the plain query. */
+async function expectPlain(queries: Record<string, string>[]) {
+  for (const bound of [10_000, 3]) {
+    const service = createCatalogueService(server.deps.db, server.deps.dialect, server.deps.readOffLoop, bound);
+    for (const input of queries) {
+      const query = parse(input);
+      const page = await service.listProducts(query);
+      const expected = await plainAnswer(query, bound);
+      const label = JSON.stringify({ bound, ...input });
+      expect(page.data.map((p) => p.id), label).toEqual(expected.ids);
+      expect(page.pagination, label).toEqual(expected.pagination);
+    }
+  }
+}
+
+const SORTS: Record<string, string>[] = [{}, { sortBy: 'price', sortDir: 'asc' }, { sortBy: 'price', sortDir: 'desc' }, { sortBy: 'name', sortDir: 'asc' }, { sortBy: 'name', sortDir: 'desc' }, { sortBy: 'createdAt', sortDir: 'asc' }];
+const everySort = (input: Record<string, string>) => SORTS.flatMap((sort) => [1, 2, 3].map((page) => ({ ...input, ...sort, page: String(page), limit: '4' })));
+const setProduct = (id: number, values: Record<string, unknown>) => server.deps.db.updateTable('products').set(values).where('id', '=', id).execute();
+
+describe('search by exact terms (PostgreSQL; SQLite must agree)', () => {
+  it('a listing renamed, repriced, moved, deactivated, listed again or deleted is found as it is now in the very next search', async () => {
+    const [a, b, c] = ids.slice(0, 3);
+    await setProduct(a, { name: 'Qwertyfruit Special', description: 'A fruit like no other, qwertyfruit.' });
+    await expectPlain([{ search: 'qwertyfruit' }, { search: 'qwertyfr special' }]);
+    await setProduct(b, { name: 'Qwertyfruit Basket', price_minor: 1_234 });
+    await expectPlain(everySort({ search: 'qwertyfruit' }));
+    await setProduct(a, { price_minor: 99_999_00, region: 'Volta', condition: 'organic', category: 'Fruits' });
+    await expectPlain([...everySort({ search: 'qwertyfruit' }), { search: 'qwertyfruit', location: 'Volta' }, { search: 'qwertyfruit', location: 'Ashanti' }, { search: 'qwertyfruit', condition: 'organic', category: 'Fruits' }]);
+    await setProduct(a, { is_active: 0 });
+    await expectPlain([{ search: 'qwertyfruit' }, { search: 'qwertyfruit', location: 'Volta' }]);
+    await setProduct(a, { is_active: 1 });
+    await expectPlain([{ search: 'qwertyfruit' }]);
+    // Renamed away: the old word finds it no more (its token stays in the vocabulary, matching nothing).
+    await setProduct(b, { name: 'Plain Basket' });
+    await expectPlain([{ search: 'qwertyfruit' }, { search: 'plain basket' }]);
+    // A stock change is no search change, and leaves it found.
+    await setProduct(a, { stock_quantity: 3 });
+    await expectPlain([{ search: 'qwertyfruit' }]);
+    await server.deps.db.deleteFrom('products').where('id', '=', c).execute();
+    await expectPlain([{ search: 'maize' }, { search: 'fresh', sortBy: 'price', sortDir: 'asc' }]);
+  });
+
+  it('a price filter at the edge of a price bucket stays exact, and pages cross the buckets in order', async () => {
+    // Buckets are floor(20 ln price): find an edge and put listings on both sides of it and on it.
+    const bucket = (minor: number) => Math.floor(Math.log(minor) * 20);
+    let edge = 5_000;
+    while (bucket(edge - 1) === bucket(edge)) edge += 1;
+    const prices = [edge - 2, edge - 1, edge - 1, edge, edge, edge + 1, edge + 2, edge * 2, Math.floor(edge / 2)];
+    const around = ids.slice(10, 10 + prices.length);
+    for (const [i, id] of around.entries()) await setProduct(id, { name: `Edgeberry ${i}`, price_minor: prices[i] });
+    const cedis = (minor: number) => (minor / 100).toFixed(2);
+    await expectPlain([
+      ...everySort({ search: 'edgeberry' }),
+      ...[edge - 1, edge, edge + 1].flatMap((p) => [{ search: 'edgeberry', minPrice: cedis(p) }, { search: 'edgeberry', maxPrice: cedis(p) }, { search: 'edgeberry', minPrice: cedis(p), maxPrice: cedis(p) }]),
+      ...everySort({ search: 'edgeberry', minPrice: cedis(edge - 1), maxPrice: cedis(edge + 1) }),
+    ]);
+  });
+
+  it('name buckets follow the name order: one letter, shared first letters, letters beyond ASCII', async () => {
+    const names = ['A', 'Ab', 'Abc', 'Ac', 'B', 'Ɛkuo', 'Ɔdɔ', 'ab ', 'Zz', '1 bag'];
+    const named = ids.slice(30, 30 + names.length);
+    for (const [i, id] of named.entries()) await setProduct(id, { name: names[i], description: `Namebucket listing ${i}.` });
+    await expectPlain(everySort({ search: 'namebucket' }));
+  });
+
+  it('hostile and unusual words: LIKE characters, quotes, a backslash, very long words, Twi letters, a word in many tokens', async () => {
+    const long = 'x'.repeat(450);
+    const odd = ids.slice(50, 56);
+    await setProduct(odd[0], { description: `Sold at 100% with 5_kg "quoted" it's back\\slash ${long.slice(0, 150)}needle${long.slice(0, 290)}` });
+    await setProduct(odd[1], { description: `Ɛnnɛ Ɔbaa aduane ${'y'.repeat(199)}z ${'w'.repeat(301)}` });
+    await setProduct(odd[2], { name: 'ƐKUO ƆDƆ', description: 'Twi letters in capitals.' });
+    const words = ['%', '_', '100%', '5_kg', '"quoted"', "it's", 'back\\slash', '\\', 'needle', `${'x'.repeat(94)}needle`, `needle${'x'.repeat(94)}`, 'x'.repeat(100), `${'y'.repeat(99)}z`, 'w'.repeat(100), 'ɛnnɛ', 'ƐNNƐ', 'ɔbaa', 'ɛkuo ɔdɔ', 'e', 'a', 'kg', 'a e', 'maize a', "'", '%%', 'ñ'];
+    await expectPlain(words.flatMap((search) => [{ search }, { search, sortBy: 'name', sortDir: 'asc', page: '2', limit: '3' }]));
+  });
+
+  it('PostgreSQL: a search is answered from the exact terms, with no haystack rechecked', async () => {
+    if (server.deps.dialect !== 'postgres') return;
+    const statements: CompiledQuery[] = [];
+    const read = async <T,>(query: CompiledQuery) => {
+      statements.push(query);
+      return server.deps.readOffLoop!<T>(query);
+    };
+    const service = createCatalogueService(server.deps.db, server.deps.dialect, read, 10_000);
+    await service.listProducts(parse({ search: 'maize fresh', sortBy: 'price', sortDir: 'asc' }));
+    expect(statements[0].sql).toMatch(/search_vocabulary/);
+    const texts: string[] = [];
+    for (const statement of statements.slice(1)) {
+      // The plan a million listings get: the index, not a scan of this small table.
+      const plan = await server.deps.db.connection().execute(async (db) => {
+        await sql`set enable_seqscan = off`.execute(db);
+        const rows = await db.executeQuery<{ 'QUERY PLAN': string }>({ ...statement, sql: `explain ${statement.sql}` });
+        await sql`reset enable_seqscan`.execute(db);
+        return rows.rows.map((r) => r['QUERY PLAN']).join('\n');
+      });
+      texts.push(plan);
+    }
+    const text = texts.join('\n');
+    expect(text, text).toMatch(/product_terms_terms/);
+    expect(text, text).not.toMatch(/products_search_trgm|~~/);
+  });
+});
