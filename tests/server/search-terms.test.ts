@@ -93,6 +93,14 @@ describe('search by exact terms (PostgreSQL; SQLite must agree)', () => {
     await expectPlain([{ search: 'maize' }, { search: 'fresh', sortBy: 'price', sortDir: 'asc' }]);
   });
 
+  it('listings given the same new word at once, from separate transactions, are all found (the vocabulary takes the word once)', async () => {
+    const burst = ids.slice(60, 100);
+    await Promise.all(burst.map((id, i) => server.deps.db.transaction().execute((trx) => trx.updateTable('products').set({ name: `Zyxburst ${i}`, description: `Zyxburst${i % 3} listing.` }).where('id', '=', id).execute())));
+    await expectPlain([...everySort({ search: 'zyxburst' }), { search: 'zyxburst1' }, { search: 'zyxburst 2', limit: '50' }]);
+    const found = await createCatalogueService(server.deps.db, server.deps.dialect).listProducts(parse({ search: 'zyxburst', limit: '50' }));
+    expect(found.pagination.totalCount).toBe(burst.length);
+  });
+
   it('a price filter at the edge of a price bucket stays exact, and pages cross the buckets in order', async () => {
     // Buckets are floor(20 ln price): find an edge and put listings on both sides of it and on it.
     const bucket = (minor: number) => Math.floor(Math.log(minor) * 20);

@@ -46,16 +46,19 @@ const KEYS = {
  */
 export async function termsSearchPage(db: Db, read: Read, ask: TermsAsk): Promise<{ rows: ProductRow[]; count: number } | undefined> {
   const patterns = ask.words.map((word) => `w:%${escapeLike(word)}%`);
-  const found = await read<{ terms: string[] }>(
-    sql`select array(select term from search_vocabulary where term like pattern escape '\\') as terms from unnest(${patterns}::text[]) with ordinality as word(pattern, n) order by n`.compile(db),
+  const filters = [ask.category && `c:${ask.category}`, ask.condition && `k:${ask.condition}`, ask.region && `r:${ask.region}`].filter((term): term is string => Boolean(term));
+  // The terms' numbers (product_terms holds numbers): the filters' terms (n = 0), then each word's tokens.
+  const found = await read<{ n: number; terms: number[] }>(
+    sql`select n, array(select id from search_vocabulary where term like pattern escape '\\') as terms from unnest(${patterns}::text[]) with ordinality as word(pattern, n)
+      union all select 0, array(select id from search_vocabulary where term = any(${filters}::text[])) order by n`.compile(db),
   );
-  if (found.some((word) => word.terms.length === 0)) return { rows: [], count: 0 };
+  const filterIds = found.shift()!.terms;
+  if (filterIds.length < filters.length || found.some((word) => word.terms.length === 0)) return { rows: [], count: 0 };
   const looked = found.filter((word) => word.terms.length <= MOST_TOKENS);
   if (looked.length === 0) return undefined;
   // Arrays as values, not subqueries, so the planner sees them; a word of many tokens is tested on the row (coalesce keeps it off the index).
-  const conditions: RawBuilder<unknown>[] = found.map((word) => (word.terms.length <= MOST_TOKENS ? sql`terms && ${word.terms}::text[]` : sql`coalesce(terms && ${word.terms}::text[], false)`));
-  const filters = [ask.category && `c:${ask.category}`, ask.condition && `k:${ask.condition}`, ask.region && `r:${ask.region}`].filter((term): term is string => Boolean(term));
-  if (filters.length > 0) conditions.push(sql`terms @> ${filters}::text[]`);
+  const conditions: RawBuilder<unknown>[] = found.map((word) => (word.terms.length <= MOST_TOKENS ? sql`terms && ${word.terms}::int[]` : sql`coalesce(terms && ${word.terms}::int[], false)`));
+  if (filterIds.length > 0) conditions.push(sql`terms @> ${filterIds}::int[]`);
   // A price range stays exact: checked on each match's row (product_terms carries the price).
   if (ask.minPriceMinor !== undefined) conditions.push(sql`price_minor >= ${ask.minPriceMinor}`);
   if (ask.maxPriceMinor !== undefined) conditions.push(sql`price_minor <= ${ask.maxPriceMinor}`);
@@ -79,8 +82,8 @@ export async function termsSearchPage(db: Db, read: Read, ask: TermsAsk): Promis
   if (sample.length < ask.limit) return { rows: strip(await pageOf(sql`true`)), count };
   const last = sample[sample.length - 1].sort_key;
   const cmp = sql.raw(ask.sortDir === 'asc' ? '<=' : '>=');
-  const buckets = await read<{ term: string }>(sql`select term from search_vocabulary where term like ${`${sort.prefix}%`} and term ${cmp} ${sort.bucket(last)}`.compile(db));
-  return { rows: strip(await pageOf(sql`${key} ${cmp} ${last} and terms && ${buckets.map((b) => b.term)}::text[]`)), count };
+  const buckets = await read<{ id: number }>(sql`select id from search_vocabulary where term like ${`${sort.prefix}%`} and term ${cmp} ${sort.bucket(last)}`.compile(db));
+  return { rows: strip(await pageOf(sql`${key} ${cmp} ${last} and terms && ${buckets.map((b) => b.id)}::int[]`)), count };
 
   function pageOf(upTo: RawBuilder<unknown>) {
     return read<ProductRow & { total: number | string; sort_key: unknown; page_id: number | null }>(
