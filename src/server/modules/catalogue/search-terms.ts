@@ -23,11 +23,14 @@ export interface TermsAsk {
 const MOST_TOKENS = 64;
 const escapeLike = (word: string) => word.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
-/** Each sort key's column in product_terms and its bucket's term (migration 024 makes both). */
+/**
+ * Each sort key's column in product_terms and its buckets (migration 024): `fine` gives a key's
+ * fine bucket value, whose first `coarse` characters are its coarse bucket's value.
+ */
 const KEYS = {
-  price: { column: 'price_minor', prefix: 'p:', bucket: (key: unknown) => sql<string>`search_price_bucket(${key}::int)` },
-  createdAt: { column: 'created_at', prefix: 'd:', bucket: (key: unknown) => sql<string>`'d:' || substr(${key}::text, 1, 10)` },
-  name: { column: 'name_key', prefix: 'n:', bucket: (key: unknown) => sql<string>`'n:' || left(${key}::text collate "C", 2)` },
+  price: { column: 'price_minor', fine: (key: unknown) => sql<string>`search_price_bucket(${key}::int)`, letter: 'p', coarse: 2 },
+  createdAt: { column: 'created_at', fine: (key: unknown) => sql<string>`substr(${key}::text, 1, 10)`, letter: 'd', coarse: 7 },
+  name: { column: 'name_key', fine: (key: unknown) => sql<string>`left(${key}::text collate "C", 5)`, letter: 'n', coarse: 2 },
 } as const;
 
 /**
@@ -82,7 +85,16 @@ export async function termsSearchPage(db: Db, read: Read, ask: TermsAsk): Promis
   if (sample.length < ask.limit) return { rows: strip(await pageOf(sql`true`)), count };
   const last = sample[sample.length - 1].sort_key;
   const cmp = sql.raw(ask.sortDir === 'asc' ? '<=' : '>=');
-  const buckets = await read<{ id: number }>(sql`select id from search_vocabulary where term like ${`${sort.prefix}%`} and term ${cmp} ${sort.bucket(last)}`.compile(db));
+  // Every listing up to the key is in a coarse bucket before the key's, or in a fine bucket of
+  // the key's coarse one up to the key's fine one: a few terms, where fine buckets alone were
+  // up to 88 (a GIN scan's cost grows with its terms).
+  const fine = sql.lit(sort.letter + ':');
+  const coarse = sql.lit(sort.letter.toUpperCase() + ':');
+  const before = sql.raw(ask.sortDir === 'asc' ? '<' : '>');
+  const buckets = await read<{ id: number }>(
+    sql`select id from search_vocabulary, (select ${sort.fine(last)} as value) as k, left(k.value, ${sort.coarse}) as c(value)
+      where (term like ${`${sort.letter.toUpperCase()}:%`} and term ${before} ${coarse} || c.value) or (starts_with(term, ${fine} || c.value) and term ${cmp} ${fine} || k.value)`.compile(db),
+  );
   return { rows: strip(await pageOf(sql`${key} ${cmp} ${last} and terms && ${buckets.map((b) => b.id)}::int[]`)), count };
 
   function pageOf(upTo: RawBuilder<unknown>) {

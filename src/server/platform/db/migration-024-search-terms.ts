@@ -15,8 +15,11 @@ import { trigramSchema } from './migration-014-search';
  *   (a GIN key must stay small), which still hold every substring of up to 100 characters, and
  *   a search is at most 100 characters (shared/schemas/catalogue.ts).
  * - `c:` category, `k:` condition, `r:` region: the filters.
- * - buckets of the sort keys, whose order is the key's order: `p:` floor(20 ln price) (5% wide),
- *   `d:` created_at's day, `n:` the first two characters of lower(name) collate "C".
+ * - buckets of the sort keys, whose order is the key's order, on two levels (a coarse bucket's
+ *   value is the start of its fine buckets' values), so a range of buckets is a few terms:
+ *   price `p:` floor(20 ln price) (5% wide) in `P:` its first two digits (65%), created_at's
+ *   day `d:` in its month `D:`, lower(name) collate "C"'s first five characters `n:` in its
+ *   first two `N:`.
  * `search_vocabulary` holds every term ever given, numbered, with a trigram index: the tokens
  * holding a word are a LIKE over it (1,545 terms at a million generated listings), and
  * product_terms holds the terms' numbers. It only grows; a token no listing holds any more
@@ -35,10 +38,13 @@ export function searchTermsMigration(dialect: Dialect): Migration {
         cross join lateral generate_series(1, greatest(1, length(token) - 100), 100) as piece
         where token <> '' $$`.execute(db);
       await sql`create function search_price_bucket(price integer) returns text language sql immutable parallel safe as $$
-        select 'p:' || lpad(floor(ln(greatest(price, 1)) * 20)::int::text, 3, '0') $$`.execute(db);
+        select lpad(floor(ln(greatest(price, 1)) * 20)::int::text, 3, '0') $$`.execute(db);
       await sql`create function search_terms(name text, category text, description text, cond text, region text, price integer, created text) returns text[] language sql immutable parallel safe as $$
         select array(select 'w:' || t from unnest(search_tokens(lower(name || ' ' || category || ' ' || description))) as t)
-          || array['c:' || category, 'k:' || cond, 'r:' || region, search_price_bucket(price), 'd:' || substr(created, 1, 10), 'n:' || left(lower(name) collate "C", 2)] $$`.execute(db);
+          || array['c:' || category, 'k:' || cond, 'r:' || region,
+            'p:' || search_price_bucket(price), 'P:' || left(search_price_bucket(price), 2),
+            'd:' || substr(created, 1, 10), 'D:' || substr(created, 1, 7),
+            'n:' || left(lower(name) collate "C", 5), 'N:' || left(lower(name) collate "C", 2)] $$`.execute(db);
       // The terms are stored as the vocabulary's ids: rows a third as wide, so a count's 10,001
       // matches are on fewer heap pages (measured: text[] made a 536 MB table, 15 rows a page).
       await sql`create table search_vocabulary (id integer generated always as identity primary key, term text collate "C" not null unique)`.execute(db);
