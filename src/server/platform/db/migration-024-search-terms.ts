@@ -31,6 +31,9 @@ export function searchTermsMigration(dialect: Dialect): Migration {
   return {
     async up(db: Kysely<any>) {
       if (dialect !== 'postgres') return;
+      // Every listing write takes the next catalogue version: those past this one are made
+      // again at the end (catchUpWrites), when the new triggers keep every later write current.
+      const builtFrom = (await sql<{ value: number | string }>`select coalesce((select value from counters where name = 'catalogue'), 0) as value`.execute(db)).rows[0].value;
       const trgm = await trigramSchema(db);
       await sql`create function search_tokens(haystack text) returns text[] language sql immutable parallel safe as $$
         select coalesce(array_agg(distinct case when length(token) <= 200 then token else substr(token, piece, 200) end), '{}')
@@ -110,6 +113,21 @@ export function searchTermsMigration(dialect: Dialect): Migration {
         for each row when ((old.name, old.category, old.description, old.condition, old.region, old.price_minor, old.created_at, old.is_active)
           is distinct from (new.name, new.category, new.description, new.condition, new.region, new.price_minor, new.created_at, new.is_active))
         execute function keep_product_terms()`.execute(db);
+      await catchUpWrites(db, builtFrom);
     },
   };
+}
+
+/**
+ * During a rolling upgrade an older instance keeps writing listings while this migration
+ * builds the terms (two minutes at a million), and a write committed after the build read its
+ * listing but before the triggers existed would be missed. Creating the triggers locked out
+ * writers until this migration commits, so the listings written since `builtFrom` (a version
+ * is taken under the counter's row lock, so a write in flight then gets a later one) are made
+ * again here, and none can be written meanwhile.
+ */
+export async function catchUpWrites(db: Kysely<any>, builtFrom: number | string): Promise<void> {
+  const since = sql`(select id from products where version > ${builtFrom})`;
+  await sql`delete from product_terms where id in ${since}`.execute(db);
+  await sql`select add_product_terms(array${since})`.execute(db);
 }
