@@ -52,8 +52,8 @@ async function plainAnswer(query: ProductQuery, bound: number) {
 }
 
 /** Every query with the real bound and with a small one (the broad path), against the plain query. */
-async function expectPlain(queries: Asked[]) {
-  for (const bound of [10_000, 3]) {
+async function expectPlain(queries: Asked[], bounds = [10_000, 3]) {
+  for (const bound of bounds) {
     const service = createCatalogueService(server.deps.db, server.deps.dialect, server.deps.readOffLoop, bound);
     for (const input of queries) {
       const query = parse(input);
@@ -122,6 +122,20 @@ describe('search by exact terms (PostgreSQL; SQLite must agree)', () => {
     const named = ids.slice(30, 30 + names.length);
     for (const [i, id] of named.entries()) await setProduct(id, { name: names[i], description: `Namebucket listing ${i}.` });
     await expectPlain(everySort({ search: 'namebucket' }));
+  });
+
+  it('names sharing long beginnings page in name order across the three levels of name buckets (2, 5, 64 characters)', async () => {
+    const long = `bulk certified ${'x'.repeat(49)}`; // 64 characters: the finest bucket's length
+    const names = [
+      'Bulk certified maize seed (50 kg)', 'bulk certified maize seed (50 kg)', 'Bulk certified maize seed (5 kg)', 'Bulk certified maize',
+      'Bulk certified', 'Bulk', 'Bulk certified millet', 'Bulk certifies', 'Bulk cert', 'Bulkier', 'Bul', 'Bu',
+      long, `${long}b`, `${long}a`, `${long.toUpperCase()}A`, `${long.slice(0, 63)}y`, `${long.slice(0, 63)}w`, 'Bulk certified maize seed (50 kg)',
+    ];
+    const named = ids.slice(50, 50 + names.length);
+    for (const [i, id] of named.entries()) await setProduct(id, { name: names[i], description: `Longshared listing ${i}.` });
+    const pages = (sortDir: string) => [1, 2, 3, 4, 5, 6].map((page) => ({ search: 'longshared', sortBy: 'name', sortDir, page: String(page), limit: '3' }));
+    // Bounds below the match count but above a page's end: the broad path seeks pages past the first.
+    await expectPlain([...pages('asc'), ...pages('desc'), ...pages('asc').map((q) => ({ ...q, search: 'longshared certified' }))], [10_000, 3, 9, 14]);
   });
 
   it('hostile and unusual words: LIKE characters, quotes, a backslash, very long words, Twi letters, a word in many tokens', async () => {

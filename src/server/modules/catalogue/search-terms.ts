@@ -24,13 +24,17 @@ const MOST_TOKENS = 64;
 const escapeLike = (word: string) => word.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
 /**
- * Each sort key's column in product_terms and its buckets (migration 024): `fine` gives a key's
- * fine bucket value, whose first `coarse` characters are its coarse bucket's value.
+ * Each sort key's column in product_terms and its buckets (migration 024): `value` gives a key's
+ * finest bucket value; each level's bucket is its first `length` characters, coarsest first.
  */
 const KEYS = {
-  price: { column: 'price_minor', fine: (key: unknown) => sql<string>`search_price_bucket(${key}::int)`, letter: 'p', coarse: 2 },
-  createdAt: { column: 'created_at', fine: (key: unknown) => sql<string>`substr(${key}::text, 1, 10)`, letter: 'd', coarse: 7 },
-  name: { column: 'name_key', fine: (key: unknown) => sql<string>`left(${key}::text collate "C", 5)`, letter: 'n', coarse: 2 },
+  price: { column: 'price_minor', value: (key: unknown) => sql<string>`search_price_bucket(${key}::int)`, levels: [{ letter: 'P', length: 2 }, { letter: 'p', length: 3 }] },
+  createdAt: { column: 'created_at', value: (key: unknown) => sql<string>`substr(${key}::text, 1, 10)`, levels: [{ letter: 'D', length: 7 }, { letter: 'd', length: 10 }] },
+  name: {
+    column: 'name_key',
+    value: (key: unknown) => sql<string>`left(${key}::text collate "C", 64)`,
+    levels: [{ letter: 'N', length: 2 }, { letter: 'n', length: 5 }, { letter: 'm', length: 64 }],
+  },
 } as const;
 
 /**
@@ -85,15 +89,18 @@ export async function termsSearchPage(db: Db, read: Read, ask: TermsAsk): Promis
   if (sample.length < ask.limit) return { rows: strip(await pageOf(sql`true`)), count };
   const last = sample[sample.length - 1].sort_key;
   const cmp = sql.raw(ask.sortDir === 'asc' ? '<=' : '>=');
-  // Every listing up to the key is in a coarse bucket before the key's, or in a fine bucket of
-  // the key's coarse one up to the key's fine one: a few terms, where fine buckets alone were
-  // up to 88 (a GIN scan's cost grows with its terms).
-  const fine = sql.lit(sort.letter + ':');
-  const coarse = sql.lit(sort.letter.toUpperCase() + ':');
+  // Every listing up to the key is in a coarsest bucket before the key's, or in a bucket of the
+  // next level within the key's bucket of the level above and before the key's, ..., or in the
+  // key's finest bucket: a few terms, where fine buckets alone were up to 88 (a GIN scan's cost
+  // grows with its terms), and the finest bucket holds few listings past the key.
   const before = sql.raw(ask.sortDir === 'asc' ? '<' : '>');
+  const levels = sort.levels.map(({ letter, length }, i) => {
+    const within = i === 0 ? sql`true` : sql`starts_with(term, ${`${letter}:`} || left(k.value, ${sort.levels[i - 1].length}))`;
+    const upTo = i === sort.levels.length - 1 ? cmp : before;
+    return sql`(starts_with(term, ${`${letter}:`}) and ${within} and term ${upTo} ${`${letter}:`} || left(k.value, ${length}))`;
+  });
   const buckets = await read<{ id: number }>(
-    sql`select id from search_vocabulary, (select ${sort.fine(last)} as value) as k, left(k.value, ${sort.coarse}) as c(value)
-      where (term like ${`${sort.letter.toUpperCase()}:%`} and term ${before} ${coarse} || c.value) or (starts_with(term, ${fine} || c.value) and term ${cmp} ${fine} || k.value)`.compile(db),
+    sql`select id from search_vocabulary, (select ${sort.value(last)} as value) as k where ${sql.join(levels, sql` or `)}`.compile(db),
   );
   return { rows: strip(await pageOf(sql`${key} ${cmp} ${last} and terms && ${buckets.map((b) => b.id)}::int[]`)), count };
 

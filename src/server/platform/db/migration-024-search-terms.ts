@@ -15,11 +15,12 @@ import { trigramSchema } from './migration-014-search';
  *   (a GIN key must stay small), which still hold every substring of up to 100 characters, and
  *   a search is at most 100 characters (shared/schemas/catalogue.ts).
  * - `c:` category, `k:` condition, `r:` region: the filters.
- * - buckets of the sort keys, whose order is the key's order, on two levels (a coarse bucket's
- *   value is the start of its fine buckets' values), so a range of buckets is a few terms:
+ * - buckets of the sort keys, whose order is the key's order, on levels (a coarser bucket's
+ *   value is the start of its finer buckets' values), so a range of buckets is a few terms:
  *   price `p:` floor(20 ln price) (5% wide) in `P:` its first two digits (65%), created_at's
- *   day `d:` in its month `D:`, lower(name) collate "C"'s first five characters `n:` in its
- *   first two `N:`.
+ *   day `d:` in its month `D:`, lower(name) collate "C"'s first 64 characters `m:` in its first
+ *   five `n:` in its first two `N:` (three levels: generated names share long beginnings, so a
+ *   five-letter bucket held ~97,000 listings; one name's bucket holds its listings).
  * `search_vocabulary` holds every term ever given, numbered, with a trigram index: the tokens
  * holding a word are a LIKE over it (1,545 terms at a million generated listings), and
  * product_terms holds the terms' numbers. It only grows; a token no listing holds any more
@@ -47,7 +48,7 @@ export function searchTermsMigration(dialect: Dialect): Migration {
           || array['c:' || category, 'k:' || cond, 'r:' || region,
             'p:' || search_price_bucket(price), 'P:' || left(search_price_bucket(price), 2),
             'd:' || substr(created, 1, 10), 'D:' || substr(created, 1, 7),
-            'n:' || left(lower(name) collate "C", 5), 'N:' || left(lower(name) collate "C", 2)] $$`.execute(db);
+            'm:' || left(lower(name) collate "C", 64), 'n:' || left(lower(name) collate "C", 5), 'N:' || left(lower(name) collate "C", 2)] $$`.execute(db);
       // The terms are stored as the vocabulary's ids: rows a third as wide, so a count's 10,001
       // matches are on fewer heap pages (measured: text[] made a 536 MB table, 15 rows a page).
       await sql`create table search_vocabulary (id integer generated always as identity primary key, term text collate "C" not null unique)`.execute(db);
