@@ -71,6 +71,15 @@ const everySort = (input: Record<string, string>) => SORTS.flatMap((sort) => [1,
 const setProduct = (id: number, values: Record<string, unknown>) => server.deps.db.updateTable('products').set(values).where('id', '=', id).execute();
 
 describe('search by exact terms (PostgreSQL; SQLite must agree)', () => {
+  it('PostgreSQL: the generator leaves product_terms in name order (a search\'s matches on few pages), every listing once', async () => {
+    if (server.deps.dialect !== 'postgres') return;
+    // Physical order: ctid. The first test below changes listings, so this runs first.
+    const rows = (await sql<{ id: number; name_key: string }>`select id, name_key from product_terms order by ctid`.execute(server.deps.db)).rows;
+    expect(rows.map((r) => r.id).sort((a, b) => a - b)).toEqual(ids);
+    const inNameOrder = (await sql<{ id: number }>`select id from product_terms order by name_key, id`.execute(server.deps.db)).rows;
+    expect(rows.map((r) => r.id)).toEqual(inNameOrder.map((r) => r.id));
+  });
+
   it('a listing renamed, repriced, moved, deactivated, listed again or deleted is found as it is now in the very next search', async () => {
     const [a, b, c] = ids.slice(0, 3);
     await setProduct(a, { name: 'Qwertyfruit Special', description: 'A fruit like no other, qwertyfruit.' });

@@ -133,6 +133,7 @@ export async function generateCatalogue(handle: Pick<DatabaseHandle, 'db' | 'dia
       });
       onProgress?.(Math.min(count, from + batch));
     }
+    if (ginIndexes.length > 0) await searchTermsInNameOrder(handle);
   } finally {
     // Also when a batch fails: the listings already written stay searchable.
     await rebuildIndexes(handle, ginIndexes);
@@ -165,6 +166,17 @@ async function dropGinIndexes({ db }: Pick<DatabaseHandle, 'db'>): Promise<strin
   const found = await sql<{ name: string; definition: string }>`select indexname as name, indexdef as definition from pg_indexes where schemaname = current_schema() and indexdef like '% USING gin %'`.execute(db);
   for (const { name } of found.rows) await sql`drop index ${sql.ref(name)}`.execute(db);
   return found.rows.map((r) => r.definition);
+}
+
+/**
+ * After a bulk load, product_terms (migration 024) rewritten in name order, as the migration
+ * writes it: listings of one name share most of their words, so a search's matches lie on a
+ * few pages (plantain kg's first 10,001 matches: 364 pages, against 9,368 in id order).
+ */
+async function searchTermsInNameOrder({ db }: Pick<DatabaseHandle, 'db'>): Promise<void> {
+  await sql`create index product_terms_name_order on product_terms (name_key, id)`.execute(db);
+  await sql`cluster product_terms using product_terms_name_order`.execute(db);
+  await sql`drop index product_terms_name_order`.execute(db);
 }
 
 async function rebuildIndexes({ db }: Pick<DatabaseHandle, 'db'>, definitions: string[]): Promise<void> {

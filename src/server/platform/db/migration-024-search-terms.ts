@@ -58,9 +58,12 @@ export function searchTermsMigration(dialect: Dialect): Migration {
         from products where is_active = 1`.execute(db);
       await sql`insert into search_vocabulary (term) select distinct unnest(terms) from product_terms_backfill order by 1`.execute(db);
       // Terms to numbers through one in-memory map (a lookup in the table per term took 0.2 ms a row).
+      // In name order: listings of one name share most of their words, so a search's matches lie
+      // on a few pages, not one a page (plantain kg's first 10,001: 364 pages, not 9,368).
       await sql`create table product_terms as
         select b.id, b.price_minor, b.created_at, b.name_key, array(select (numbers.map ->> t)::int from unnest(b.terms) as t) as terms
-        from product_terms_backfill as b, (select jsonb_object_agg(term, id) as map from search_vocabulary) as numbers`.execute(db);
+        from product_terms_backfill as b, (select jsonb_object_agg(term, id) as map from search_vocabulary) as numbers
+        order by b.name_key, b.id`.execute(db);
       await sql`drop table product_terms_backfill`.execute(db);
       await sql`alter table product_terms add primary key (id)`.execute(db);
       await sql`create index product_terms_terms on product_terms using gin (terms)`.execute(db);
@@ -95,7 +98,7 @@ export function searchTermsMigration(dialect: Dialect): Migration {
           return null;
         end $$`.execute(db);
       // The generator's batches: their listings' terms in three statements (a row trigger made
-      // generating three times slower), as the backfill above does it.
+      // generating three times slower), as the backfill above does it, each batch in name order.
       await sql`create function add_product_terms(ids integer[]) returns void language plpgsql as $$
         begin
           create temporary table added_terms on commit drop as
@@ -105,7 +108,8 @@ export function searchTermsMigration(dialect: Dialect): Migration {
           insert into search_vocabulary (term) select distinct unnest(terms) from added_terms order by 1 on conflict (term) do nothing;
           insert into product_terms (id, price_minor, created_at, name_key, terms)
             select a.id, a.price_minor, a.created_at, a.name_key, array(select (numbers.map ->> t)::int from unnest(a.terms) as t)
-            from added_terms as a, (select jsonb_object_agg(term, id) as map from search_vocabulary) as numbers;
+            from added_terms as a, (select jsonb_object_agg(term, id) as map from search_vocabulary) as numbers
+            order by a.name_key, a.id;
           drop table added_terms;
         end $$`.execute(db);
       await sql`create trigger products_keep_terms_insert after insert on products for each row execute function keep_product_terms()`.execute(db);
