@@ -8,6 +8,7 @@ import { productQuerySchema, type ProductQuery } from '../../src/shared/schemas/
 import { parseWith } from '../../src/shared/schemas/parse';
 import { searchWords } from '../../src/shared/search';
 import { startTestServer, type TestServer } from '../support/server';
+import { recordedCatalogue } from '../support/statements';
 
 /**
  * Issue 25: a search's page and count are planned by how common its words are (one statement
@@ -52,12 +53,7 @@ const SORTS: Record<string, string>[] = [{}, { sortBy: 'price', sortDir: 'asc' }
 const MORE: Record<string, string>[] = [{ page: '1' }, { page: '2', limit: '7' }, { page: '4' }, { page: '60' }, { category: 'Grains' }, { location: 'Ashanti', page: '2', limit: '5' }, { maxPrice: '150' }];
 
 async function answersOf(bound: number) {
-  const statements: CompiledQuery[] = [];
-  const read = async <T,>(query: CompiledQuery) => {
-    statements.push(query);
-    return server.deps.readOffLoop!<T>(query);
-  };
-  const service = createCatalogueService(server.deps.db, server.deps.dialect, read, bound);
+  const { service, statements } = recordedCatalogue(server.deps, bound);
   let broad = 0;
   let compared = 0;
   for (const search of SEARCHES)
@@ -114,12 +110,7 @@ describe('a search gives the plain query\'s items, order and pages, whatever its
   it("a counted search's matches are taken once and counted, its page picked by a top-N sort: no window function ranks every match (SQLite)", async () => {
     // PostgreSQL keeps the ranking statement: the top-N form measured the same at a million.
     if (server.deps.dialect !== 'sqlite') return;
-    const statements: CompiledQuery[] = [];
-    const read = async <T,>(query: CompiledQuery) => {
-      statements.push(query);
-      return server.deps.readOffLoop!<T>(query);
-    };
-    const service = createCatalogueService(server.deps.db, server.deps.dialect, read, 10_000);
+    const { service, statements } = recordedCatalogue(server.deps, 10_000);
     for (const sort of [{ sortBy: 'name', sortDir: 'asc' }, { sortBy: 'price', sortDir: 'desc' }, {}] as Record<string, string>[]) {
       statements.length = 0;
       const page = await service.listProducts(parse({ search: 'fresh', page: '2', limit: '5', ...sort }));
@@ -137,12 +128,7 @@ describe('a search gives the plain query\'s items, order and pages, whatever its
 
   it("a broad search's page stops walking the sort order's index when full: no sort of every match", async () => {
     if (server.deps.dialect !== 'sqlite') return; // PostgreSQL's planner picks its own walk (scale-plans.test.ts checks it uses an index).
-    const statements: CompiledQuery[] = [];
-    const read = async <T,>(query: CompiledQuery) => {
-      statements.push(query);
-      return server.deps.readOffLoop!<T>(query);
-    };
-    const service = createCatalogueService(server.deps.db, server.deps.dialect, read, 60);
+    const { service, statements } = recordedCatalogue(server.deps, 60);
     for (const sort of [{ sortBy: 'price', sortDir: 'asc' }, { sortBy: 'createdAt', sortDir: 'desc' }]) {
       statements.length = 0;
       await service.listProducts(parse({ search: 'fresh', page: '3', ...sort }));

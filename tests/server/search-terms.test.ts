@@ -1,4 +1,4 @@
-import { sql, type CompiledQuery } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCatalogueService } from '../../src/server/modules/catalogue/service';
 import { generateCatalogue } from '../../src/server/platform/db/generate-catalogue';
@@ -8,6 +8,7 @@ import { productQuerySchema, type ProductQuery } from '../../src/shared/schemas/
 import { parseWith } from '../../src/shared/schemas/parse';
 import { matchesSearch, searchHaystack, searchWords } from '../../src/shared/search';
 import { startTestServer, type TestServer } from '../support/server';
+import { recordedCatalogue } from '../support/statements';
 
 /**
  * Issue 25: PostgreSQL searches by exact terms (migration 024, search-terms.ts), kept by a
@@ -159,12 +160,7 @@ describe('search by exact terms (PostgreSQL; SQLite must agree)', () => {
 
   it('PostgreSQL: a search is answered from the exact terms, with no haystack rechecked', async () => {
     if (server.deps.dialect !== 'postgres') return;
-    const statements: CompiledQuery[] = [];
-    const read = async <T,>(query: CompiledQuery) => {
-      statements.push(query);
-      return server.deps.readOffLoop!<T>(query);
-    };
-    const service = createCatalogueService(server.deps.db, server.deps.dialect, read, 10_000);
+    const { service, statements } = recordedCatalogue(server.deps, 10_000);
     await service.listProducts(parse({ search: 'maize fresh', sortBy: 'price', sortDir: 'asc' }));
     expect(statements[0].sql).toMatch(/search_vocabulary/);
     const texts: string[] = [];

@@ -1,5 +1,8 @@
 import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
+import type { CompiledQuery } from 'kysely';
+import { createCatalogueService, type CatalogueService } from '../../src/server/modules/catalogue/service';
+import type { TestServer } from './server';
 
 /**
  * Records the SQL of every statement the server runs, on SQLite (better-sqlite3's statement
@@ -31,4 +34,17 @@ export function recordStatements(): { texts: string[]; stop(): void } {
       clientProto.query = originalQuery;
     },
   };
+}
+
+/**
+ * A catalogue service whose reads go through the server's off-loop reader and are kept in
+ * `statements`, in order: what one search asked of the database.
+ */
+export function recordedCatalogue(deps: Pick<TestServer['deps'], 'db' | 'dialect' | 'readOffLoop'>, bound: number): { service: CatalogueService; statements: CompiledQuery[] } {
+  const statements: CompiledQuery[] = [];
+  const read = async <T,>(query: CompiledQuery) => {
+    statements.push(query);
+    return deps.readOffLoop!<T>(query);
+  };
+  return { service: createCatalogueService(deps.db, deps.dialect, read, bound), statements };
 }
