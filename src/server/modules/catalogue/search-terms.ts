@@ -1,6 +1,7 @@
 import { sql, type CompiledQuery, type RawBuilder, type Selectable } from 'kysely';
 import type { Db } from '../../platform/db';
 import type { ProductsTable } from '../../platform/db/schema';
+import { escapeLike } from '../../platform/db/like';
 
 type ProductRow = Selectable<ProductsTable>;
 type Read = <T>(query: CompiledQuery) => Promise<T[]>;
@@ -21,7 +22,6 @@ export interface TermsAsk {
 
 /** A word held by more tokens than this is checked on each candidate rather than looked up ("a"). */
 const MOST_TOKENS = 64;
-const escapeLike = (word: string) => word.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
 /**
  * Each sort key's column in product_terms and its buckets (migration 024): `value` gives a key's

@@ -1,10 +1,10 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Dialect } from '../../platform/db';
+import { escapeLike } from '../../platform/db/like';
 
 /** The text a search looks in (shared/search.ts), as both databases' trigram indexes hold it. */
 export const HAYSTACK = sql<string>`lower(name || ' ' || category || ' ' || description)`;
 
-const escapeLike = (word: string) => word.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 /** One FTS5 phrase: the word as typed, its quotes doubled, so no word is read as query syntax. */
 const phrase = (word: string) => `"${word.replace(/"/g, '""')}"`;
 /** Trigram indexes know words of three characters or more; shorter ones are only checked. */

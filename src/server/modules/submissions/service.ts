@@ -18,10 +18,10 @@ import type { Storage } from '../../platform/storage';
 import { atomically, sellerRegion, withdrawProduct } from './live-product';
 import { applyApprovedEdit } from './review';
 import { countRows } from '../../platform/db/paging';
+import { escapeLike } from '../../platform/db/like';
 
 export type SubmissionRow = Selectable<ProductSubmissionsTable>;
 
-const escapeLike = (word: string) => word.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
 /** Rows to API shape, with images and (for live products) the catalogue's current stock. */
 export async function toSubmissions(db: Db, rows: SubmissionRow[]): Promise<SellerSubmission[]> {
