@@ -68,7 +68,11 @@ describe('seller dashboard phone', () => {
     show();
     expect(await screen.findByText('055 123 4567')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Code sent to the new phone number'), { target: { value: '112233' } });
+    served = sellerProfile({ isPhoneVerified: true, phoneNumber: '+233551234567' });
     fireEvent.click(screen.getByRole('button', { name: 'Confirm code' }));
     await waitFor(() => expect(post).toHaveBeenCalledWith('auth/contact-change/verify', { channel: 'phone', code: '112233' }));
+    // Wait for the page to settle: a state update after the file's environment is gone fails the run.
+    expect(await screen.findByText('Phone number changed and verified')).toBeTruthy();
+    expect(screen.queryByLabelText('Code sent to the new phone number')).toBeNull();
   });
 });
