@@ -24,7 +24,10 @@ export interface DatabaseHandle {
    * file, a reader thread (sqlite-readers.ts); elsewhere the usual connection.
    */
   readOffLoop<T>(query: CompiledQuery): Promise<T[]>;
-  /** Several small reads a page needs together, the same way, in one message to one reader thread. */
+  /**
+   * Several small reads a page needs together: on SQLite in one message to one reader thread,
+   * on PostgreSQL as one statement (readAllInOneStatement).
+   */
   readAllOffLoop(queries: readonly CompiledQuery[]): Promise<unknown[][]>;
 }
 
@@ -110,11 +113,28 @@ async function openPostgres(url: string, schema?: string, poolMax = 10): Promise
     db,
     dialect: 'postgres',
     readOffLoop: async <T,>(query: CompiledQuery) => (await db.executeQuery<T>(query)).rows as T[],
-    readAllOffLoop: (queries) => Promise.all(queries.map(async (query) => (await db.executeQuery(query)).rows)),
+    readAllOffLoop: (queries) => readAllInOneStatement(db, queries),
     pgSchema: schema,
     close: () => db.destroy(),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
+}
+
+/**
+ * PostgreSQL: several reads as one statement, each read's rows gathered by json_agg into a
+ * column of one row. A search's page needs three small reads (pictures, ratings, sellers); as
+ * three statements they were three round trips and three plans, a quarter of the server
+ * thread's busy time at a million listings went to sending statements (docs/performance.md).
+ * Rows come back as JSON gives them: right for our columns (text, integers, doubles, numeric;
+ * no timestamps or int8 in the schema). Row order follows the read's own ORDER BY in practice,
+ * but callers that need an order sort (toProducts sorts pictures by position).
+ */
+async function readAllInOneStatement(db: Db, queries: readonly CompiledQuery[]): Promise<unknown[][]> {
+  if (queries.length === 0) return [];
+  // Each compiled read's node tree, so Kysely numbers the parameters of the whole statement.
+  const columns = queries.map((query, i) => sql`(select coalesce(json_agg(r), '[]'::json) from (${{ toOperationNode: () => query.query }}) as r) as ${sql.ref(`r${i}`)}`);
+  const { rows } = await sql<Record<string, unknown[]>>`select ${sql.join(columns)}`.execute(db);
+  return queries.map((_, i) => rows[0][`r${i}`]);
 }
 
 export async function migrate(handle: DatabaseHandle): Promise<void> {
