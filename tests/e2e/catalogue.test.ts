@@ -42,7 +42,8 @@ describe.skipIf(!baseUrl)('the catalogue in the browser', () => {
     expect(await slides.count()).toBe(3);
     expect(await slides.nth(0).getAttribute('data-active')).toBe('true');
     await page.getByRole('button', { name: /^Show slide 3/ }).click();
-    expect(await slides.nth(2).getAttribute('data-active')).toBe('true');
+    // The press renders on the app's next frame, not before click() returns: wait for it (a loaded CI machine missed it).
+    await expect.poll(() => slides.nth(2).getAttribute('data-active')).toBe('true');
     // Paused for 10 s after a dot: still on slide 3 after the 5 s an advance would take.
     await page.waitForTimeout(6000);
     expect(await slides.nth(2).getAttribute('data-active')).toBe('true');
