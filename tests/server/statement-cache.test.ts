@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
@@ -131,5 +131,12 @@ describe('the SQLite statement cache', () => {
     // reader's small cache; issue 25), while the writing connection keeps SQLite's default.
     expect(await handle.readOffLoop(sql`pragma mmap_size`.compile(handle.db))).toEqual([{ mmap_size: 256 * 1024 * 1024 }]);
     expect((await sql<{ mmap_size: number }>`pragma mmap_size`.execute(handle.db)).rows).toEqual([{ mmap_size: 0 }]);
+    // On Linux the readers run at nice 10, so the event loop gets a CPU first; the thread that asked keeps its own.
+    if (process.platform === 'linux') {
+      const niceOf = (stat: string) => Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+      const tasks = readdirSync('/proc/self/task').map((tid) => niceOf(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8')));
+      expect(tasks).toContain(10);
+      expect(niceOf(readFileSync('/proc/thread-self/stat', 'utf8'))).toBe(0);
+    }
   });
 });

@@ -20,6 +20,17 @@ db.pragma('busy_timeout = 5000');
 // The mapping shares the OS page cache, so it costs no memory of this process's own; writes
 // stay on the main connection, which keeps its defaults.
 db.pragma('mmap_size = ' + workerData.mmapBytes);
+// Linux: this thread yields the CPU to the event loop (nice is per thread there). A search is a
+// reader's whole job, tens of milliseconds of CPU; the event loop's work is a few milliseconds at
+// most and every other request waits on it. On two CPUs with both readers searching, the loop's
+// delays were waits for a CPU, not its own work; a cached read's p50 went 3.1 -> 2.3 ms at
+// 100,000 listings (docs/performance.md, issue 25).
+try {
+  const tid = Number(require('node:fs').readlinkSync('/proc/thread-self').split('/').pop());
+  require('node:os').setPriority(tid, workerData.nice);
+} catch {
+  // Not Linux, or not allowed: the readers keep the event loop's priority.
+}
 const statements = new Map();
 function rowsOf({ sql, parameters }) {
   // Kept like the main connection's (statement-cache.ts): by SQL text, least recently used out first.
@@ -41,6 +52,9 @@ parentPort.on('message', ({ id, queries }) => {
 });
 `;
 
+/** The readers' nice value (Linux): below the event loop's 0, so it gets a CPU first. */
+const READER_NICE = 10;
+
 /** Up to 256 MB of the file mapped per reader (the 100,000-listing catalogue is 186 MB); the kernel shares the pages between readers. */
 const READER_MMAP_BYTES = 256 * 1024 * 1024;
 
@@ -56,7 +70,7 @@ export function createSqliteReaders(file: string, count: number): SqliteReaders 
   const waiting = new Map<number, { resolve: (results: unknown[][]) => void; reject: (error: Error) => void }>();
   let nextId = 0;
   const workers = Array.from({ length: count }, () => {
-    const worker = new Worker(READER, { eval: true, workerData: { file, driver, mmapBytes: READER_MMAP_BYTES } });
+    const worker = new Worker(READER, { eval: true, workerData: { file, driver, mmapBytes: READER_MMAP_BYTES, nice: READER_NICE } });
     worker.on('message', ({ id, json, error }: { id: number; json?: string; error?: string }) => {
       const job = waiting.get(id);
       waiting.delete(id);
