@@ -60,7 +60,7 @@ export function createPublicReads(db: Db, capBytes: number) {
   /** Answers given to anonymous requests at the current head, by the path and query asked. */
   const byUrl = new Map<string, KnownUrl>();
 
-  async function answer<T>(c: Context<AppEnv>, key: string, load: () => Promise<T>, options: AnswerOptions<T> = {}): Promise<Response> {
+  async function answer<T>(c: Context<AppEnv>, key: string, load: (head: string) => Promise<T>, options: AnswerOptions<T> = {}): Promise<Response> {
     const version = await head.current();
     if (version !== lastHead) {
       // Answers of an older head are never asked for again: give their memory back at once.
@@ -73,7 +73,7 @@ export function createPublicReads(db: Db, capBytes: number) {
     const found = cache.get(
       cacheKey,
       async () => {
-        const data = await load();
+        const data = await load(version);
         const policy = options.cacheControl ?? PUBLIC_READ;
         return { json: JSON.stringify(data), cacheControl: typeof policy === 'function' ? policy(data) : policy };
       },

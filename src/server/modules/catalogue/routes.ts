@@ -14,7 +14,7 @@ export function catalogueRoutes(deps: Deps, reads: PublicReads) {
   app.get('/products', (c) => {
     // The parsed query (defaults filled in, text trimmed) is the key, so equal questions share an answer.
     const query = readQuery(c, productQuerySchema);
-    return reads.answer(c, `products:${JSON.stringify(query)}`, () => catalogue.listProducts(query));
+    return reads.answer(c, `products:${JSON.stringify(query)}`, (head) => catalogue.listProducts(query, head));
   });
 
   for (const shelf of SHELVES) {

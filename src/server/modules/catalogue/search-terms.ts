@@ -2,6 +2,7 @@ import { sql, type CompiledQuery, type RawBuilder, type Selectable } from 'kysel
 import type { Db } from '../../platform/db';
 import type { ProductsTable } from '../../platform/db/schema';
 import { escapeLike } from '../../platform/db/like';
+import type { TermLookups } from './term-lookups';
 
 type ProductRow = Selectable<ProductsTable>;
 type Read = <T>(query: CompiledQuery) => Promise<T[]>;
@@ -51,14 +52,10 @@ const KEYS = {
  *    sorted. A word's matches sorted by a key they are spread against (maize, cheapest first)
  *    no longer fetch every candidate to keep a few hundred.
  */
-export async function termsSearchPage(db: Db, read: Read, ask: TermsAsk): Promise<{ rows: ProductRow[]; count: number } | undefined> {
+export async function termsSearchPage(db: Db, read: Read, ask: TermsAsk, lookups?: TermLookups): Promise<{ rows: ProductRow[]; count: number } | undefined> {
   const patterns = ask.words.map((word) => `w:%${escapeLike(word)}%`);
   const filters = [ask.category && `c:${ask.category}`, ask.condition && `k:${ask.condition}`, ask.region && `r:${ask.region}`].filter((term): term is string => Boolean(term));
-  // The terms' numbers (product_terms holds numbers): the filters' terms (n = 0), then each word's tokens.
-  const found = await read<{ n: number; terms: number[] }>(
-    sql`select n, array(select id from search_vocabulary where term like pattern escape '\\') as terms from unnest(${patterns}::text[]) with ordinality as word(pattern, n)
-      union all select 0, array(select id from search_vocabulary where term = any(${filters}::text[])) order by n`.compile(db),
-  );
+  const found = await lookUpTerms(db, read, patterns, filters, lookups);
   const filterIds = found.shift()!.terms;
   if (filterIds.length < filters.length || found.some((word) => word.terms.length === 0)) return { rows: [], count: 0 };
   const looked = found.filter((word) => word.terms.length <= MOST_TOKENS);
@@ -114,4 +111,20 @@ export async function termsSearchPage(db: Db, read: Read, ask: TermsAsk): Promis
         order by ${key} ${dir}, id ${dir} limit ${ask.limit} offset ${ask.offset}) as page inner join products on products.id = page.id order by page.sort_key ${dir}, page.id ${dir}`.compile(db),
     );
   }
+}
+
+/**
+ * The terms' numbers (product_terms holds numbers): the filters' terms (n = 0), then each word's
+ * tokens, from `lookups` when every one is kept there (term-lookups.ts), else in one statement.
+ */
+async function lookUpTerms(db: Db, read: Read, patterns: string[], filters: string[], lookups?: TermLookups): Promise<{ n: number; terms: number[] }[]> {
+  const keys = [`filters:${filters.join(' ')}`, ...patterns];
+  const kept = keys.map((key) => lookups?.get(key));
+  if (kept.every((terms) => terms !== undefined)) return kept.map((terms, n) => ({ n, terms }));
+  const found = await read<{ n: number; terms: number[] }>(
+    sql`select n, array(select id from search_vocabulary where term like pattern escape '\\') as terms from unnest(${patterns}::text[]) with ordinality as word(pattern, n)
+      union all select 0, array(select id from search_vocabulary where term = any(${filters}::text[])) order by n`.compile(db),
+  );
+  for (const { n, terms } of found) lookups?.set(keys[n], terms);
+  return found;
 }

@@ -14,6 +14,7 @@ import { isIndexable, matchesAllWords } from './search';
 import { CATALOGUE_COUNT_BOUND } from '../../../shared/catalogue';
 import { searchPage } from './search-page';
 import { termsSearchPage } from './search-terms';
+import { createTermLookups } from './term-lookups';
 
 export const REVIEWS_SHOWN = 100;
 
@@ -30,7 +31,10 @@ export function createCatalogueService(db: Db, dialect: Dialect, readOffLoop?: D
 
   const listed = () => db.selectFrom('products').where('is_active', '=', 1);
 
-  async function listProducts(query: ProductQuery): Promise<Page<Product>> {
+  const termLookups = createTermLookups();
+
+  /** head: the catalogue head the answer is for (public-reads.ts); PostgreSQL keeps word lookups under it. */
+  async function listProducts(query: ProductQuery, head?: string): Promise<Page<Product>> {
     const words = searchWords(query.search);
     const filtered = (walk: boolean) => {
       let base = listed();
@@ -52,7 +56,7 @@ export function createCatalogueService(db: Db, dialect: Dialect, readOffLoop?: D
       const { category, condition, location: region, sortBy, sortDir, limit } = query;
       const minPriceMinor = query.minPrice === undefined ? undefined : toMinor(query.minPrice);
       const maxPriceMinor = query.maxPrice === undefined ? undefined : toMinor(query.maxPrice);
-      const found = await termsSearchPage(db, read, { words, category, condition, region, minPriceMinor, maxPriceMinor, sortBy: sortBy ?? 'createdAt', sortDir, limit, offset, bound: countBound });
+      const found = await termsSearchPage(db, read, { words, category, condition, region, minPriceMinor, maxPriceMinor, sortBy: sortBy ?? 'createdAt', sortDir, limit, offset, bound: countBound }, head === undefined ? undefined : termLookups.at(head));
       if (found) return done(found.rows, found.count);
     }
     // The costly reads of a search, where they cannot hold up other requests.

@@ -1,0 +1,44 @@
+/**
+ * PostgreSQL's search (search-terms.ts) first turns each word into the numbers of the vocabulary
+ * terms that hold it. The answer is the same until a listing brings a new term, and every
+ * listing change moves the catalogue's head (head.ts), so lookups are kept per head: the same
+ * head the answer cache keys its answers by, so a kept lookup is never staler than an answer
+ * already is. At a million listings the lookup was one statement of three in a counted search,
+ * and each statement costs the server thread a round trip (docs/performance.md, issue 25).
+ */
+export interface TermLookups {
+  get(key: string): number[] | undefined;
+  set(key: string, ids: number[]): void;
+}
+
+/** All the numbers kept at one head, at most (800 KB of them): a stream of made-up words cannot grow it further. */
+const MOST_HELD_IDS = 100_000;
+
+export function createTermLookups(): { at(head: string): TermLookups } {
+  let current: string | undefined;
+  let kept = new Map<string, number[]>();
+  let held = 0;
+  return {
+    at(head) {
+      if (head !== current) {
+        current = head;
+        kept = new Map();
+        held = 0;
+      }
+      const map = kept;
+      return {
+        get: (key) => map.get(key),
+        set(key, ids) {
+          // A lookup that finished after the head moved on goes to the old head's map, which nothing reads.
+          if (map !== kept) return;
+          if (held + ids.length > MOST_HELD_IDS) {
+            map.clear();
+            held = 0;
+          }
+          map.set(key, ids);
+          held += ids.length;
+        },
+      };
+    },
+  };
+}
