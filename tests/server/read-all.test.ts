@@ -48,19 +48,32 @@ describe('readAllOffLoop', () => {
   });
 });
 
-describe('a search on PostgreSQL', () => {
-  it.runIf(process.env.DATABASE_URL)("reads a page's pictures, ratings and sellers in one statement", async () => {
+describe('a page of products on PostgreSQL', () => {
+  it.runIf(process.env.DATABASE_URL)("reads its pictures, ratings and sellers in the search's own statement, or in one more when browsing", async () => {
     const seeded = await startTestServer();
     try {
-      const recorded = recordStatements();
-      const res = await seeded.call('/products?search=maize&limit=5').finally(() => recorded.stop());
-      const body = (await res.json()) as { data: { images: unknown[]; sellerName: string }[] };
-      expect(body.data.length).toBeGreaterThan(0);
-      expect(body.data.every((product) => product.images.length > 0 && product.sellerName)).toBe(true);
-      // One statement where there were three (the search's own statements come before it).
-      const extras = recorded.texts.filter((text) => /product_images|reviews|seller_profiles/.test(text));
-      expect(extras).toHaveLength(1);
-      expect(extras[0]).toMatch(/product_images[\s\S]*reviews[\s\S]*seller_profiles/);
+      const pageOf = async (query: string) => {
+        const recorded = recordStatements();
+        const res = await seeded.call(`/products?${query}`).finally(() => recorded.stop());
+        const body = (await res.json()) as { data: { images: unknown[]; sellerName: string; rating: { count: number } }[] };
+        expect(body.data.length).toBeGreaterThan(0);
+        expect(body.data.every((product) => product.images.length > 0 && product.sellerName && product.sellerName !== 'Akuafo seller')).toBe(true);
+        return { texts: recorded.texts.filter((text) => /product_images|reviews|seller_profiles/.test(text)), body };
+      };
+      // A search: the page's statement reads them too (search-terms.ts), no statement after it.
+      const search = await pageOf('search=maize&limit=5');
+      expect(search.texts).toHaveLength(1);
+      expect(search.texts[0]).toMatch(/product_terms[\s\S]*product_images[\s\S]*reviews[\s\S]*seller_profiles/);
+      // Browsing: one statement for all three (readAllOffLoop), where there were three.
+      const browse = await pageOf('category=Grains&limit=5');
+      expect(browse.texts).toHaveLength(1);
+      expect(browse.texts[0]).not.toMatch(/product_terms/);
+      expect(browse.texts[0]).toMatch(/product_images[\s\S]*reviews[\s\S]*seller_profiles/);
+      // The same products either way: what a search's page carries is what toProducts reads.
+      const both = await pageOf('search=maize&category=Grains&limit=5&sortBy=name&sortDir=asc');
+      const plain = await pageOf('category=Grains&limit=100&sortBy=name&sortDir=asc');
+      for (const product of both.body.data) expect(plain.body.data).toContainEqual(product);
+      expect(both.body.data.some((product) => product.rating.count > 0)).toBe(true);
     } finally {
       await seeded.close();
     }

@@ -90,7 +90,7 @@ describe('a search gives the plain query\'s items, order and pages, whatever its
     expect(compared).toBeGreaterThan(300);
   }, 120_000);
 
-  it("a search's page lookups (pictures, ratings, sellers) are read together, in one call off the event loop", async () => {
+  it("a search's page lookups (pictures, ratings, sellers) are read together, in one call off the event loop (SQLite)", async () => {
     const batches: string[][] = [];
     const readAll = async (queries: readonly CompiledQuery[]) => {
       batches.push(queries.map((query) => query.sql));
@@ -99,6 +99,8 @@ describe('a search gives the plain query\'s items, order and pages, whatever its
     const service = createCatalogueService(server.deps.db, server.deps.dialect, server.deps.readOffLoop, 10_000, readAll);
     const page = await service.listProducts(parse({ search: 'maize', limit: '5' }));
     expect(page.data.length).toBeGreaterThan(0);
+    // PostgreSQL's terms search reads them in its page's own statement (tests/server/read-all.test.ts).
+    if (server.deps.dialect === 'postgres') return expect(batches).toHaveLength(0);
     expect(batches).toHaveLength(1);
     expect(batches[0]).toHaveLength(3);
     expect(batches[0].join('\n')).toMatch(/product_images[\s\S]*reviews[\s\S]*users/);

@@ -3,8 +3,10 @@ import type { Db } from '../../platform/db';
 import type { ProductsTable } from '../../platform/db/schema';
 import { escapeLike } from '../../platform/db/like';
 import type { TermLookups } from './term-lookups';
+import { extrasColumns, type ExtrasColumns } from './serialize';
 
-type ProductRow = Selectable<ProductsTable>;
+/** A page's product with its pictures, ratings and seller as columns (serialize.ts), ready for toProducts. */
+type ProductRow = Selectable<ProductsTable> & ExtrasColumns;
 type Read = <T>(query: CompiledQuery) => Promise<T[]>;
 
 export interface TermsAsk {
@@ -45,7 +47,8 @@ const KEYS = {
  * 1. Each word's tokens from the vocabulary (LIKE '%word%', its own trigram index).
  * 2. One statement: the GIN index of product_terms, exact (no recheck of a haystack), gives up to
  *    bound + 1 matches with their sort key from the narrow product_terms row; they are counted,
- *    the page picked by a top-N sort, and its products joined.
+ *    the page picked by a top-N sort, and its products joined with their pictures, ratings and
+ *    sellers (so toProducts reads nothing more).
  * 3. More than `bound` (a broad search): those matches are a sample whose page ends at a key the
  *    true page cannot pass (search-page.ts says why). Only the key's buckets up to it are read:
  *    the GIN index intersects the words with those buckets' terms, and the few matches left are
@@ -78,7 +81,7 @@ export async function termsSearchPage(db: Db, read: Read, ask: TermsAsk, lookups
   const first = await read<ProductRow & { total: number | string; sort_key: unknown; page_id: number | null }>(
     sql`with hits as materialized (select id, ${key} as sort_key from product_terms where ${where} and ${conditions[found.indexOf(looked[0])]} limit ${ask.bound + 1}),
       page as (select id, sort_key from hits order by sort_key ${dir}, id ${dir} limit ${ask.limit} offset ${ask.offset})
-      select counted.total, page.id as page_id, page.sort_key, products.* from (select count(*) as total from hits) as counted
+      select counted.total, page.id as page_id, page.sort_key, products.*, ${extrasColumns()} from (select count(*) as total from hits) as counted
       left join page on true left join products on products.id = page.id order by page.sort_key ${dir}, page.id ${dir}`.compile(db),
   );
   const count = Number(first[0].total);
@@ -107,7 +110,7 @@ export async function termsSearchPage(db: Db, read: Read, ask: TermsAsk, lookups
 
   function pageOf(upTo: RawBuilder<unknown>) {
     return read<ProductRow & { total: number | string; sort_key: unknown; page_id: number | null }>(
-      sql`select products.*, page.id as page_id, page.sort_key, 0 as total from (select id, ${key} as sort_key from product_terms where ${where} and ${upTo}
+      sql`select products.*, ${extrasColumns()}, page.id as page_id, page.sort_key, 0 as total from (select id, ${key} as sort_key from product_terms where ${where} and ${upTo}
         order by ${key} ${dir}, id ${dir} limit ${ask.limit} offset ${ask.offset}) as page inner join products on products.id = page.id order by page.sort_key ${dir}, page.id ${dir}`.compile(db),
     );
   }

@@ -1,10 +1,10 @@
-import type { CompiledQuery, Selectable } from 'kysely';
+import { sql, type CompiledQuery, type Selectable } from 'kysely';
 import { type Category, type Condition, type GhanaRegion } from '../../../shared/catalogue';
 import { fromMinor } from '../../../shared/money';
 import type { Product } from '../../../shared/schemas/catalogue';
 import type { Db } from '../../platform/db';
 import { imagesByOwner } from '../../platform/images';
-import type { ProductsTable } from '../../platform/db/schema';
+import type { ProductImagesTable, ProductsTable } from '../../platform/db/schema';
 
 type ProductRow = Selectable<ProductsTable>;
 
@@ -12,10 +12,11 @@ type ProductRow = Selectable<ProductsTable>;
  * Turns product rows into API products, loading images, ratings and sellers in three queries.
  * readAll, when given, runs the three together (a search's page): on SQLite off the event loop
  * in one reader message (half a millisecond of the server thread's time per search), on
- * PostgreSQL as one statement.
+ * PostgreSQL as one statement. Rows that carry them already (extrasColumns) need no read.
  */
-export async function toProducts(db: Db, rows: ProductRow[], readAll?: (queries: readonly CompiledQuery[]) => Promise<unknown[][]>): Promise<Product[]> {
+export async function toProducts(db: Db, rows: (ProductRow & Partial<ExtrasColumns>)[], readAll?: (queries: readonly CompiledQuery[]) => Promise<unknown[][]>): Promise<Product[]> {
   if (rows.length === 0) return [];
+  if (rows[0].extra_images !== undefined) return rows.map(serializerOf(rows.flatMap((r) => r.extra_images ?? []), rows.flatMap((r) => r.extra_ratings ?? []), rows.flatMap((r) => r.extra_sellers ?? [])));
   const ids = rows.map((r) => r.id);
   const sellerIds = [...new Set(rows.map((r) => r.seller_id))];
   const queries = [
@@ -35,13 +36,39 @@ export async function toProducts(db: Db, rows: ProductRow[], readAll?: (queries:
   const [images, ratings, sellers] = (
     readAll ? await readAll(queries.map((query) => query.compile())) : await Promise.all([queries[0].execute(), queries[1].execute(), queries[2].execute()])
   ) as [Rows<0>, Rows<1>, Rows<2>];
+  return rows.map(serializerOf(images, ratings, sellers));
+}
+
+type Extras = {
+  images: Selectable<ProductImagesTable>[];
+  ratings: { product_id: number; average: number; count: number }[];
+  sellers: { id: number; first_name: string; last_name: string; business_name: string | null }[];
+};
+
+/** toProducts' three reads as columns of each product row (each one row's part), for a statement that already reads the page's products. */
+export interface ExtrasColumns {
+  extra_images: Extras['images'];
+  extra_ratings: Extras['ratings'] | null;
+  extra_sellers: Extras['sellers'] | null;
+}
+
+/**
+ * PostgreSQL: the same three reads as toProducts' queries, correlated with the statement's
+ * `products` row, so a search's page needs no statement after its own (search-terms.ts): each
+ * statement is a round trip the server thread pays for (docs/performance.md, issue 25).
+ */
+export const extrasColumns = () => sql`(select coalesce(json_agg(i), '[]'::json) from product_images as i where i.product_id = products.id) as extra_images,
+  (select json_agg(r) from (select product_id, avg(rating) as average, count(*) as count from reviews where reviews.product_id = products.id group by product_id) as r) as extra_ratings,
+  (select json_agg(s) from (select users.id, users.first_name, users.last_name, seller_profiles.business_name from users left join seller_profiles on seller_profiles.user_id = users.id where users.id = products.seller_id) as s) as extra_sellers`;
+
+function serializerOf(images: Extras['images'], ratings: Extras['ratings'], sellers: Extras['sellers']): (row: ProductRow) => Product {
   // By position here: PostgreSQL's one-statement read (readAllInOneStatement) gives no order of its own.
   const imagesByProduct = imagesByOwner(images.sort((a, b) => a.position - b.position), (image) => image.product_id);
   const ratingByProduct = new Map(ratings.map((r) => [r.product_id, r]));
   const sellerById = new Map(
     sellers.map((s) => [s.id, s.business_name ?? `${s.first_name} ${s.last_name}`]),
   );
-  return rows.map((row) => {
+  return (row) => {
     const productImages = imagesByProduct.get(row.id) ?? [];
     const rating = ratingByProduct.get(row.id);
     return {
@@ -71,5 +98,5 @@ export async function toProducts(db: Db, rows: ProductRow[], readAll?: (queries:
       updatedAt: row.updated_at,
       version: row.version,
     };
-  });
+  };
 }
