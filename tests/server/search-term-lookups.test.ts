@@ -54,10 +54,15 @@ describe('createTermLookups', () => {
     expect(now.get('w:%maize%')).toBeUndefined();
     old.set('w:%rice%', [3]);
     expect(now.get('w:%rice%')).toBeUndefined();
-    // Made-up words by the thousand: the kept ids stay under the bound (100,000).
+    // Words by the thousand: the kept ids stay under the bound (100,000).
     for (let i = 0; i < 3_000; i++) now.set(`w:%word${i}%`, Array.from({ length: 50 }, (_, n) => n));
     const kept = Array.from({ length: 3_000 }, (_, i) => now.get(`w:%word${i}%`)).filter(Boolean).length;
     expect(kept * 50).toBeLessThanOrEqual(100_000);
     expect(now.get('w:%word2999%')).toHaveLength(50);
+    // Words no listing holds keep an empty entry each: their number is bounded too.
+    for (let i = 0; i < 250_000; i++) now.set(`w:%nosuch${i}%`, []);
+    const empty = Array.from({ length: 250_000 }, (_, i) => now.get(`w:%nosuch${i}%`)).filter(Boolean).length;
+    expect(empty).toBeLessThanOrEqual(100_000);
+    expect(now.get('w:%nosuch249999%')).toEqual([]);
   });
 });

@@ -11,8 +11,11 @@ export interface TermLookups {
   set(key: string, ids: number[]): void;
 }
 
-/** All the numbers kept at one head, at most (800 KB of them): a stream of made-up words cannot grow it further. */
-const MOST_HELD_IDS = 100_000;
+/**
+ * What one head keeps, at most: term numbers plus one per word (a made-up word holds none, but
+ * its entry is memory too), so a stream of made-up words cannot grow it further.
+ */
+const MOST_HELD = 100_000;
 
 export function createTermLookups(): { at(head: string): TermLookups } {
   let current: string | undefined;
@@ -31,12 +34,13 @@ export function createTermLookups(): { at(head: string): TermLookups } {
         set(key, ids) {
           // A lookup that finished after the head moved on goes to the old head's map, which nothing reads.
           if (map !== kept) return;
-          if (held + ids.length > MOST_HELD_IDS) {
+          const weight = ids.length + 1;
+          if (held + weight > MOST_HELD) {
             map.clear();
             held = 0;
           }
           map.set(key, ids);
-          held += ids.length;
+          held += weight;
         },
       };
     },
