@@ -81,7 +81,7 @@ export async function termsSearchPage(db: Db, read: Read, ask: TermsAsk, lookups
   const first = await read<ProductRow & { total: number | string; sort_key: unknown; page_id: number | null }>(
     sql`with hits as materialized (select id, ${key} as sort_key from product_terms where ${where} and ${conditions[found.indexOf(looked[0])]} limit ${ask.bound + 1}),
       page as (select id, sort_key from hits order by sort_key ${dir}, id ${dir} limit ${ask.limit} offset ${ask.offset})
-      select counted.total, page.id as page_id, page.sort_key, products.*, ${extrasColumns()} from (select count(*) as total from hits) as counted
+      select counted.total, page.id as page_id, page.sort_key, products.*, ${extrasColumns(db)} from (select count(*) as total from hits) as counted
       left join page on true left join products on products.id = page.id order by page.sort_key ${dir}, page.id ${dir}`.compile(db),
   );
   const count = Number(first[0].total);
@@ -110,7 +110,7 @@ export async function termsSearchPage(db: Db, read: Read, ask: TermsAsk, lookups
 
   function pageOf(upTo: RawBuilder<unknown>) {
     return read<ProductRow & { total: number | string; sort_key: unknown; page_id: number | null }>(
-      sql`select products.*, ${extrasColumns()}, page.id as page_id, page.sort_key, 0 as total from (select id, ${key} as sort_key from product_terms where ${where} and ${upTo}
+      sql`select products.*, ${extrasColumns(db)}, page.id as page_id, page.sort_key, 0 as total from (select id, ${key} as sort_key from product_terms where ${where} and ${upTo}
         order by ${key} ${dir}, id ${dir} limit ${ask.limit} offset ${ask.offset}) as page inner join products on products.id = page.id order by page.sort_key ${dir}, page.id ${dir}`.compile(db),
     );
   }

@@ -1,9 +1,10 @@
-import { sql, type CompiledQuery, type Selectable } from 'kysely';
+import { sql, type CompiledQuery, type RawBuilder, type Selectable, type SqlBool } from 'kysely';
 import { type Category, type Condition, type GhanaRegion } from '../../../shared/catalogue';
 import { fromMinor } from '../../../shared/money';
 import type { Product } from '../../../shared/schemas/catalogue';
 import type { Db } from '../../platform/db';
 import { imagesByOwner } from '../../platform/images';
+import { jsonRows } from '../../platform/db/json-rows';
 import type { ProductImagesTable, ProductsTable } from '../../platform/db/schema';
 
 type ProductRow = Selectable<ProductsTable>;
@@ -16,27 +17,32 @@ type ProductRow = Selectable<ProductsTable>;
  */
 export async function toProducts(db: Db, rows: (ProductRow & Partial<ExtrasColumns>)[], readAll?: (queries: readonly CompiledQuery[]) => Promise<unknown[][]>): Promise<Product[]> {
   if (rows.length === 0) return [];
-  if (rows[0].extra_images !== undefined) return rows.map(serializerOf(rows.flatMap((r) => r.extra_images ?? []), rows.flatMap((r) => r.extra_ratings ?? []), rows.flatMap((r) => r.extra_sellers ?? [])));
-  const ids = rows.map((r) => r.id);
-  const sellerIds = [...new Set(rows.map((r) => r.seller_id))];
-  const queries = [
-    db.selectFrom('product_images').selectAll().where('product_id', 'in', ids).orderBy('position'),
-    db
-      .selectFrom('reviews')
-      .select(({ fn }) => ['product_id', fn.avg<number>('rating').as('average'), fn.countAll<number>().as('count')])
-      .where('product_id', 'in', ids)
-      .groupBy('product_id'),
-    db
-      .selectFrom('users')
-      .leftJoin('seller_profiles', 'seller_profiles.user_id', 'users.id')
-      .select(['users.id', 'users.first_name', 'users.last_name', 'seller_profiles.business_name'])
-      .where('users.id', 'in', sellerIds),
-  ] as const;
+  if (rows[0].extra_images !== undefined) return rows.map(serializerOf(rows.flatMap((r) => r.extra_images!), rows.flatMap((r) => r.extra_ratings!), rows.flatMap((r) => r.extra_sellers!)));
+  const ids = sql.join(rows.map((r) => r.id));
+  const sellerIds = sql.join([...new Set(rows.map((r) => r.seller_id))]);
+  const queries = extraReads(db, sql`product_id in (${ids})`, sql`users.id in (${sellerIds})`);
   type Rows<I extends number> = Awaited<ReturnType<(typeof queries)[I]['execute']>>;
   const [images, ratings, sellers] = (
     readAll ? await readAll(queries.map((query) => query.compile())) : await Promise.all([queries[0].execute(), queries[1].execute(), queries[2].execute()])
   ) as [Rows<0>, Rows<1>, Rows<2>];
   return rows.map(serializerOf(images, ratings, sellers));
+}
+
+/** The pictures, ratings and sellers of the products and sellers the two conditions choose. */
+function extraReads(db: Db, ofProducts: RawBuilder<SqlBool>, ofSellers: RawBuilder<SqlBool>) {
+  return [
+    db.selectFrom('product_images').selectAll().where(ofProducts).orderBy('position'),
+    db
+      .selectFrom('reviews')
+      .select(({ fn }) => ['product_id', fn.avg<number>('rating').as('average'), fn.countAll<number>().as('count')])
+      .where(ofProducts)
+      .groupBy('product_id'),
+    db
+      .selectFrom('users')
+      .leftJoin('seller_profiles', 'seller_profiles.user_id', 'users.id')
+      .select(['users.id', 'users.first_name', 'users.last_name', 'seller_profiles.business_name'])
+      .where(ofSellers),
+  ] as const;
 }
 
 type Extras = {
@@ -48,18 +54,19 @@ type Extras = {
 /** toProducts' three reads as columns of each product row (each one row's part), for a statement that already reads the page's products. */
 export interface ExtrasColumns {
   extra_images: Extras['images'];
-  extra_ratings: Extras['ratings'] | null;
-  extra_sellers: Extras['sellers'] | null;
+  extra_ratings: Extras['ratings'];
+  extra_sellers: Extras['sellers'];
 }
 
 /**
- * PostgreSQL: the same three reads as toProducts' queries, correlated with the statement's
- * `products` row, so a search's page needs no statement after its own (search-terms.ts): each
- * statement is a round trip the server thread pays for (docs/performance.md, issue 25).
+ * PostgreSQL: toProducts' three reads, correlated with the statement's `products` row, so a
+ * search's page needs no statement after its own (search-terms.ts): each statement is a round
+ * trip the server thread pays for (docs/performance.md, issue 25).
  */
-export const extrasColumns = () => sql`(select coalesce(json_agg(i), '[]'::json) from product_images as i where i.product_id = products.id) as extra_images,
-  (select json_agg(r) from (select product_id, avg(rating) as average, count(*) as count from reviews where reviews.product_id = products.id group by product_id) as r) as extra_ratings,
-  (select json_agg(s) from (select users.id, users.first_name, users.last_name, seller_profiles.business_name from users left join seller_profiles on seller_profiles.user_id = users.id where users.id = products.seller_id) as s) as extra_sellers`;
+export function extrasColumns(db: Db) {
+  const [images, ratings, sellers] = extraReads(db, sql`product_id = products.id`, sql`users.id = products.seller_id`);
+  return sql.join([jsonRows(images).as('extra_images'), jsonRows(ratings).as('extra_ratings'), jsonRows(sellers).as('extra_sellers')]);
+}
 
 function serializerOf(images: Extras['images'], ratings: Extras['ratings'], sellers: Extras['sellers']): (row: ProductRow) => Product {
   // By position here: PostgreSQL's one-statement read (readAllInOneStatement) gives no order of its own.

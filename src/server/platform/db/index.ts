@@ -5,6 +5,7 @@ import { createSqliteReaders, type SqliteReaders } from './sqlite-readers';
 import { cacheStatements, type StatementCache } from './statement-cache';
 import type { Database } from './schema';
 import { StaticMigrationProvider } from './migrations';
+import { jsonRows } from './json-rows';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -132,7 +133,7 @@ async function openPostgres(url: string, schema?: string, poolMax = 10): Promise
 async function readAllInOneStatement(db: Db, queries: readonly CompiledQuery[]): Promise<unknown[][]> {
   if (queries.length === 0) return [];
   // Each compiled read's node tree, so Kysely numbers the parameters of the whole statement.
-  const columns = queries.map((query, i) => sql`(select coalesce(json_agg(r), '[]'::json) from (${{ toOperationNode: () => query.query }}) as r) as ${sql.ref(`r${i}`)}`);
+  const columns = queries.map((query, i) => jsonRows(query.query).as(`r${i}`));
   const { rows } = await sql<Record<string, unknown[]>>`select ${sql.join(columns)}`.execute(db);
   return queries.map((_, i) => rows[0][`r${i}`]);
 }
