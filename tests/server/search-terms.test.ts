@@ -179,3 +179,24 @@ describe('search by exact terms (PostgreSQL; SQLite must agree)', () => {
     expect(text, text).not.toMatch(/products_search_trgm|~~/);
   });
 });
+
+describe("a search's GIN conditions (PostgreSQL)", () => {
+  // The lone condition is repeated so the planner takes a word held by up to ~20% of listings
+  // from the index; with two indexed conditions the repeat only costs the GIN scan more.
+  const indexed = async (input: Asked) => {
+    const { service, statements } = recordedCatalogue(server.deps, 10_000);
+    await service.listProducts(parse(input));
+    const page = statements.find((statement) => /with hits as materialized/.test(statement.sql));
+    return page?.sql.match(/terms (&&|@>) \$\d+::int\[\]/g)?.length;
+  };
+
+  it('a lone word is asked of the index twice; two words, or a word and a filter, once each', async () => {
+    if (server.deps.dialect !== 'postgres') return;
+    expect(await indexed({ search: 'maize' })).toBe(2);
+    expect(await indexed({ search: 'maize fresh' })).toBe(2);
+    expect(await indexed({ search: 'maize fresh bag' })).toBe(3);
+    expect(await indexed({ search: 'maize', location: 'Ashanti' })).toBe(2);
+    const asked: Record<string, string>[] = [{ search: 'maize' }, { search: 'maize fresh' }, { search: 'maize', location: 'Ashanti' }];
+    await expectPlain(asked.flatMap(everySort));
+  });
+});
