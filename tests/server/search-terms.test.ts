@@ -199,4 +199,14 @@ describe("a search's GIN conditions (PostgreSQL)", () => {
     const asked: Record<string, string>[] = [{ search: 'maize' }, { search: 'maize fresh' }, { search: 'maize', location: 'Ashanti' }];
     await expectPlain(asked.flatMap(everySort));
   });
+
+  it("a broad search's page reads its sort key's buckets in its own statement: the words, the sample, the page", async () => {
+    if (server.deps.dialect !== 'postgres') return;
+    const { service, statements } = recordedCatalogue(server.deps, 3);
+    const page = await service.listProducts(parse({ search: 'maize', sortBy: 'price', sortDir: 'asc', page: '2', limit: '2' }));
+    expect(page.pagination.totalIsLowerBound).toBe(true);
+    expect(page.data).toHaveLength(2);
+    expect(statements).toHaveLength(3);
+    expect(statements[2].sql).toMatch(/product_terms[\s\S]*search_vocabulary/);
+  });
 });
