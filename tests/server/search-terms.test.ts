@@ -158,6 +158,24 @@ describe('search by exact terms (PostgreSQL; SQLite must agree)', () => {
     await expectPlain(words.flatMap((search) => [{ search }, { search, sortBy: 'name', sortDir: 'asc', page: '2', limit: '3' }]));
   });
 
+  it("words at punctuation: a plain word looks among the tokens' cores, a word that begins or ends with punctuation among every token", async () => {
+    const odd = ids.slice(60, 63);
+    await setProduct(odd[0], { description: 'Sold by the (sack). Each sack, 50kg.' });
+    await setProduct(odd[1], { description: 'sack sacks; "sackcloth" ...sack... -- . ɛsack,' });
+    await setProduct(odd[2], { name: 'Sack-of-rice', description: 'Rice, sacked!' });
+    const words = ['sack', '(sack', 'sack)', 'sack).', '(sack).', 'sack.', 'sack,', '50kg', '50kg.', 'kg.', '.', '-', '--', '...sack', 'sack...', '"sackcloth"', 'sackcloth', 'sack-of', 'rice,', 'sacked!', '!', 'ɛsack', 'sack rice', 'sack. rice'];
+    await expectPlain(words.flatMap((search) => [{ search }, { search, sortBy: 'price', sortDir: 'asc', page: '2', limit: '2' }]));
+    if (server.deps.dialect !== 'postgres') return;
+    // "sack": the cores holding it, none of the punctuated tokens ("(sack).", "sack,").
+    const { service, statements } = recordedCatalogue(server.deps, 10_000);
+    await service.listProducts(parse({ search: 'sack' }));
+    const page = statements.find((statement) => /with hits as materialized/.test(statement.sql))!;
+    const looked = await sql<{ term: string }>`select term from search_vocabulary where id = any(${page.parameters[0]}::int[])`.execute(server.deps.db);
+    const terms = looked.rows.map((row) => row.term);
+    expect(terms).toEqual(expect.arrayContaining(['w:sack', 'w:sacks', 'w:sackcloth', 'w:ɛsack', 'w:sack-of-rice']));
+    expect(terms.filter((term) => /^w:[!-/:-@[-`{-~]|[!-/:-@[-`{-~]$/.test(term))).toEqual([]);
+  });
+
   it('PostgreSQL: a search is answered from the exact terms, with no haystack rechecked', async () => {
     if (server.deps.dialect !== 'postgres') return;
     const { service, statements } = recordedCatalogue(server.deps, 10_000);

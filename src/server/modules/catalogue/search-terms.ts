@@ -2,6 +2,7 @@ import { sql, type CompiledQuery, type RawBuilder, type Selectable } from 'kysel
 import type { Db } from '../../platform/db';
 import type { ProductsTable } from '../../platform/db/schema';
 import { escapeLike } from '../../platform/db/like';
+import { TOKEN_EDGE_PUNCTUATION } from '../../platform/db/migration-025-search-term-cores';
 import type { TermLookups } from './term-lookups';
 import { extrasColumns, type ExtrasColumns } from './serialize';
 
@@ -44,7 +45,8 @@ const KEYS = {
  * A search's page and its count (exact up to `bound`) from PostgreSQL's exact terms (migration
  * 024_search_terms), or undefined when every word is held by so many tokens that the trigram
  * path serves it better. Same answers as `matches ORDER BY key, id LIMIT … OFFSET …`:
- * 1. Each word's tokens from the vocabulary (LIKE '%word%', its own trigram index).
+ * 1. The tokens holding each word from the vocabulary (LIKE '%word%', its own trigram index), or
+ *    only the tokens' cores when that is the same (migration 025: "bag" is 5 terms, not 13).
  * 2. One statement: the GIN index of product_terms, exact (no recheck of a haystack), gives up to
  *    bound + 1 matches with their sort key from the narrow product_terms row; they are counted,
  *    the page picked by a top-N sort, and its products joined with their pictures, ratings and
@@ -56,9 +58,8 @@ const KEYS = {
  *    no longer fetch every candidate to keep a few hundred.
  */
 export async function termsSearchPage(db: Db, read: Read, ask: TermsAsk, lookups?: TermLookups): Promise<{ rows: ProductRow[]; count: number } | undefined> {
-  const patterns = ask.words.map((word) => `w:%${escapeLike(word)}%`);
   const filters = [ask.category && `c:${ask.category}`, ask.condition && `k:${ask.condition}`, ask.region && `r:${ask.region}`].filter((term): term is string => Boolean(term));
-  const found = await lookUpTerms(db, read, patterns, filters, lookups);
+  const found = await lookUpTerms(db, read, ask.words, filters, lookups);
   const filterIds = found.shift()!.terms;
   if (filterIds.length < filters.length || found.some((word) => word.terms.length === 0)) return { rows: [], count: 0 };
   const looked = found.filter((word) => word.terms.length <= MOST_TOKENS);
@@ -120,16 +121,25 @@ export async function termsSearchPage(db: Db, read: Read, ask: TermsAsk, lookups
   }
 }
 
+const edge = new RegExp(TOKEN_EDGE_PUNCTUATION);
+/** A word that neither begins nor ends with punctuation is in a token exactly when it is in the token's core (migration 025). */
+const inCoresAlone = (word: string) => !edge.test(word[0]) && !edge.test(word[word.length - 1]);
+
 /**
- * The terms' numbers (product_terms holds numbers): the filters' terms (n = 0), then each word's
- * tokens, from `lookups` when every one is kept there (term-lookups.ts), else in one statement.
+ * The terms' numbers (product_terms holds numbers): the filters' terms (n = 0), then the
+ * tokens holding each word (only tokens' cores where that is enough: "bag" 5 terms, not 13),
+ * from `lookups` when every one is kept there (term-lookups.ts), else in one statement.
  */
-async function lookUpTerms(db: Db, read: Read, patterns: string[], filters: string[], lookups?: TermLookups): Promise<{ n: number; terms: number[] }[]> {
-  const keys = [`filters:${filters.join(' ')}`, ...patterns];
+async function lookUpTerms(db: Db, read: Read, words: string[], filters: string[], lookups?: TermLookups): Promise<{ n: number; terms: number[] }[]> {
+  const patterns = words.map((word) => `w:%${escapeLike(word)}%`);
+  const coresAlone = words.map(inCoresAlone);
+  const keys = [`filters:${filters.join(' ')}`, ...patterns.map((pattern, i) => (coresAlone[i] ? `cores:${pattern}` : pattern))];
   const kept = keys.map((key) => lookups?.get(key));
   if (kept.every((terms) => terms !== undefined)) return kept.map((terms, n) => ({ n, terms }));
+  const core = sql`substr(term, 3, 1) !~ ${TOKEN_EDGE_PUNCTUATION} and right(term, 1) !~ ${TOKEN_EDGE_PUNCTUATION}`;
   const found = await read<{ n: number; terms: number[] }>(
-    sql`select n, array(select id from search_vocabulary where term like pattern escape '\\') as terms from unnest(${patterns}::text[]) with ordinality as word(pattern, n)
+    sql`select n, array(select id from search_vocabulary where term like pattern escape '\\' and (not cores_alone or (${core}))) as terms
+      from unnest(${patterns}::text[], ${coresAlone}::boolean[]) with ordinality as word(pattern, cores_alone, n)
       union all select 0, array(select id from search_vocabulary where term = any(${filters}::text[])) order by n`.compile(db),
   );
   for (const { n, terms } of found) lookups?.set(keys[n], terms);

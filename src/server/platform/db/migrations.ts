@@ -18,6 +18,7 @@ import { marketCellSellersMigration } from './migration-021-market-cell-sellers'
 import { feedEpochMigration } from './migration-022-feed-epoch';
 import { placeOrderMigration } from './migration-023-place-order';
 import { searchTermsMigration } from './migration-024-search-terms';
+import { searchTermCoresMigration } from './migration-025-search-term-cores';
 import { ledgerMigration } from './migration-013-ledger';
 import { ussdMigration } from './migration-016-ussd';
 
@@ -334,6 +335,7 @@ function createMigrations(dialect: Dialect): Record<string, Migration> {
     '022_feed_epoch': feedEpochMigration,
     '023_place_order': placeOrderMigration(dialect),
     '024_search_terms': searchTermsMigration(dialect),
+    '025_search_term_cores': searchTermCoresMigration(dialect),
   };
 }
 
