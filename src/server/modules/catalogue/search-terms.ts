@@ -121,9 +121,8 @@ export async function termsSearchPage(db: Db, read: Read, ask: TermsAsk, lookups
   }
 }
 
-const edge = new RegExp(TOKEN_EDGE_PUNCTUATION);
 /** A word that neither begins nor ends with punctuation is in a token exactly when it is in the token's core (migration 025). */
-const inCoresAlone = (word: string) => !edge.test(word[0]) && !edge.test(word[word.length - 1]);
+const inCoresAlone = (word: string) => !TOKEN_EDGE_PUNCTUATION.includes(word[0]) && !TOKEN_EDGE_PUNCTUATION.includes(word[word.length - 1]);
 
 /**
  * The terms' numbers (product_terms holds numbers): the filters' terms (n = 0), then the
@@ -136,7 +135,7 @@ async function lookUpTerms(db: Db, read: Read, words: string[], filters: string[
   const keys = [`filters:${filters.join(' ')}`, ...patterns.map((pattern, i) => (coresAlone[i] ? `cores:${pattern}` : pattern))];
   const kept = keys.map((key) => lookups?.get(key));
   if (kept.every((terms) => terms !== undefined)) return kept.map((terms, n) => ({ n, terms }));
-  const core = sql`substr(term, 3, 1) !~ ${TOKEN_EDGE_PUNCTUATION} and right(term, 1) !~ ${TOKEN_EDGE_PUNCTUATION}`;
+  const core = sql`strpos(${TOKEN_EDGE_PUNCTUATION}, substr(term, 3, 1)) = 0 and strpos(${TOKEN_EDGE_PUNCTUATION}, right(term, 1)) = 0`;
   const found = await read<{ n: number; terms: number[] }>(
     sql`select n, array(select id from search_vocabulary where term like pattern escape '\\' and (not cores_alone or (${core}))) as terms
       from unnest(${patterns}::text[], ${coresAlone}::boolean[]) with ordinality as word(pattern, cores_alone, n)

@@ -3,11 +3,11 @@ import type { Dialect } from './index';
 import { catchUpWrites } from './migration-024-search-terms';
 
 /**
- * ASCII punctuation, as a regular expression's character class (the same in PostgreSQL and
- * JavaScript): what a token's core is stripped of at both ends, and what tells a search word
- * that may look among cores alone (modules/catalogue/search-terms.ts) from one that may not.
+ * ASCII punctuation: what a token's core is stripped of at both ends (PostgreSQL's btrim), and
+ * what tells a search word that may look among cores alone (modules/catalogue/search-terms.ts)
+ * from one that may not.
  */
-export const TOKEN_EDGE_PUNCTUATION = '[!-/:-@[-`{-~]';
+export const TOKEN_EDGE_PUNCTUATION = '!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~';
 
 /**
  * 025_search_term_cores (PostgreSQL): each token's core is one of its listing's terms too.
@@ -33,7 +33,7 @@ export function searchTermCoresMigration(dialect: Dialect): Migration {
     async up(db: Kysely<any>) {
       if (dialect !== 'postgres') return;
       const builtFrom = (await sql<{ value: number | string }>`select coalesce((select value from counters where name = 'catalogue'), 0) as value`.execute(db)).rows[0].value;
-      const edges = sql.lit(`^${TOKEN_EDGE_PUNCTUATION}+|${TOKEN_EDGE_PUNCTUATION}+$`);
+      const edges = sql.lit(TOKEN_EDGE_PUNCTUATION);
       // 024's tokens (white space split, long tokens as pieces), each with its core when that differs.
       await sql`create or replace function search_tokens(haystack text) returns text[] language sql immutable parallel safe as $$
         select coalesce(array_agg(distinct term), '{}')
@@ -41,13 +41,13 @@ export function searchTermCoresMigration(dialect: Dialect): Migration {
           from regexp_split_to_table(haystack, '[ \t\n\r\f\v]+') as token
           cross join lateral generate_series(1, greatest(1, length(token) - 100), 100) as piece
           where token <> '') as pieces
-        cross join lateral (values (token), (regexp_replace(token, ${edges}, '', 'g'))) as forms(term)
+        cross join lateral (values (token), (btrim(token, ${edges}))) as forms(term)
         where term <> '' $$`.execute(db);
 
       // Every word term's core, numbered: a core already a term keeps its number; a new one is
       // given one from the vocabulary's sequence now and written when writers are paused, below.
       await sql`create temporary table term_cores on commit drop as
-        select raw.id as raw_id, 'w:' || regexp_replace(substr(raw.term, 3), ${edges}, '', 'g') as core
+        select raw.id as raw_id, 'w:' || btrim(substr(raw.term, 3), ${edges}) as core
         from search_vocabulary as raw where starts_with(raw.term, 'w:')`.execute(db);
       await sql`delete from term_cores using search_vocabulary as raw where raw.id = term_cores.raw_id and (term_cores.core = raw.term or term_cores.core = 'w:')`.execute(db);
       await sql`create temporary table core_numbers on commit drop as
