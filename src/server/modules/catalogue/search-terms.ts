@@ -54,8 +54,8 @@ const KEYS = {
  * 3. More than `bound` (a broad search): those matches are a sample whose page ends at a key the
  *    true page cannot pass (search-page.ts says why). Only the key's buckets up to it are read,
  *    in one more statement: the GIN index intersects the words with those buckets' terms, and
- *    the few matches left are sorted. A word's matches sorted by a key they are spread against (maize, cheapest first)
- *    no longer fetch every candidate to keep a few hundred.
+ *    the few matches left are sorted. A word's matches sorted by a key they are spread against
+ *    (maize, cheapest first) no longer fetch every candidate to keep a few hundred.
  */
 export async function termsSearchPage(db: Db, read: Read, ask: TermsAsk, lookups?: TermLookups): Promise<{ rows: ProductRow[]; count: number } | undefined> {
   const filters = [ask.category && `c:${ask.category}`, ask.condition && `k:${ask.condition}`, ask.region && `r:${ask.region}`].filter((term): term is string => Boolean(term));

@@ -34,7 +34,7 @@ export function searchTermsMigration(dialect: Dialect): Migration {
       if (dialect !== 'postgres') return;
       // Every listing write takes the next catalogue version: those past this one are made
       // again at the end (catchUpWrites), when the new triggers keep every later write current.
-      const builtFrom = (await sql<{ value: number | string }>`select coalesce((select value from counters where name = 'catalogue'), 0) as value`.execute(db)).rows[0].value;
+      const builtFrom = await catalogueVersionNow(db);
       const trgm = await trigramSchema(db);
       await sql`create function search_tokens(haystack text) returns text[] language sql immutable parallel safe as $$
         select coalesce(array_agg(distinct case when length(token) <= 200 then token else substr(token, piece, 200) end), '{}')
@@ -121,6 +121,11 @@ export function searchTermsMigration(dialect: Dialect): Migration {
       await catchUpWrites(db, builtFrom);
     },
   };
+}
+
+/** The catalogue version committed now: a rebuild made again afterwards what was written past it (catchUpWrites). */
+export async function catalogueVersionNow(db: Kysely<any>): Promise<number | string> {
+  return (await sql<{ value: number | string }>`select coalesce((select value from counters where name = 'catalogue'), 0) as value`.execute(db)).rows[0].value;
 }
 
 /**

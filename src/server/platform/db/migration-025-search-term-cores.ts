@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import type { Dialect } from './index';
-import { catchUpWrites } from './migration-024-search-terms';
+import { catalogueVersionNow, catchUpWrites } from './migration-024-search-terms';
 
 /**
  * ASCII punctuation: what a token's core is stripped of at both ends (PostgreSQL's btrim), and
@@ -32,7 +32,7 @@ export function searchTermCoresMigration(dialect: Dialect): Migration {
   return {
     async up(db: Kysely<any>) {
       if (dialect !== 'postgres') return;
-      const builtFrom = (await sql<{ value: number | string }>`select coalesce((select value from counters where name = 'catalogue'), 0) as value`.execute(db)).rows[0].value;
+      const builtFrom = await catalogueVersionNow(db);
       const edges = sql.lit(TOKEN_EDGE_PUNCTUATION);
       // 024's tokens (white space split, long tokens as pieces), and each one's core. Both
       // gathered in one pass, then made distinct once (a row per form cost the generator 45 s
