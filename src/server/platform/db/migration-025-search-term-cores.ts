@@ -48,9 +48,8 @@ export function searchTermCoresMigration(dialect: Dialect): Migration {
       // Every word term's core, numbered: a core already a term keeps its number; a new one is
       // given one from the vocabulary's sequence now and written when writers are paused, below.
       await sql`create temporary table term_cores on commit drop as
-        select raw.id as raw_id, 'w:' || btrim(substr(raw.term, 3), ${edges}) as core
-        from search_vocabulary as raw where starts_with(raw.term, 'w:')`.execute(db);
-      await sql`delete from term_cores using search_vocabulary as raw where raw.id = term_cores.raw_id and (term_cores.core = raw.term or term_cores.core = 'w:')`.execute(db);
+        select raw_id, core from (select id as raw_id, term, 'w:' || btrim(substr(term, 3), ${edges}) as core from search_vocabulary where starts_with(term, 'w:')) as word
+        where core not in (term, 'w:')`.execute(db);
       await sql`create temporary table core_numbers on commit drop as
         select cores.core, coalesce(known.id, nextval(pg_get_serial_sequence('search_vocabulary', 'id'))::int) as id, known.id is null as new
         from (select distinct core from term_cores) as cores left join search_vocabulary as known on known.term = cores.core`.execute(db);
