@@ -15,7 +15,8 @@ import { scaleSearches } from './tools/scale-searches';
 /**
  * npm run bench scale (issue 25): a national catalogue, served by the real server (main()) in
  * this process, asked over HTTP by clients in a worker thread (their own event loop, so the
- * loop measured here is the server's alone).
+ * loop measured here is the server's alone; node:http, the lightest client at hand, since it
+ * shares the machine's CPUs with the server).
  * - SQLite at BENCH_COUNT (100,000) listings in BENCH_DATA_DIR (a new folder unless given; a
  *   folder that already holds enough listings is reused); with DATABASE_URL, PostgreSQL at
  *   BENCH_COUNT (1,000,000), reused the same way.
@@ -51,16 +52,25 @@ const { port } = server.address() as AddressInfo;
 const base = `http://127.0.0.1:${port}/api/v1`;
 console.log(`${pg ? 'PostgreSQL' : 'SQLite'}, ${COUNT.toLocaleString('en')} listings (${pg ? 'DATABASE_URL' : dataDir})`);
 
-/** Runs in a worker: its own event loop, plain fetch, the times it saw. */
+/** Runs in a worker: its own event loop, node:http, the times it saw. */
 const CLIENTS = `
 const { parentPort, workerData } = require('node:worker_threads');
 const { base, searches, clients, seconds, productUrl } = workerData;
-async function timed(url) {
+const http = require('node:http');
+// node:http, not fetch: undici's fetch and the body's gunzip took about 1 ms of CPU per search
+// on the same two CPUs as the server (docs/performance.md, "The bench's own clients"). The
+// answer is read whole, compressed as sent; unpacking it is the phone's work, not the instance's.
+const agent = new http.Agent({ keepAlive: true });
+function timed(url) {
   const t = performance.now();
-  const res = await fetch(url, { headers: { 'accept-encoding': 'gzip' } });
-  await res.arrayBuffer();
-  if (res.status !== 200) throw new Error(url + ' answered ' + res.status);
-  return performance.now() - t;
+  return new Promise((resolve, reject) => {
+    http.get(url, { agent, headers: { 'accept-encoding': 'gzip' } }, (res) => {
+      let bytes = 0;
+      res.on('data', (chunk) => { bytes += chunk.length; });
+      res.on('end', () => (res.statusCode === 200 && bytes > 0 ? resolve(performance.now() - t) : reject(new Error(url + ' answered ' + res.statusCode))));
+      res.on('error', reject);
+    }).on('error', reject);
+  });
 }
 (async () => {
   if (clients === 1) {
