@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import sharp, { type Metadata } from 'sharp';
-import { IMAGE_WIDTHS, type ImageWidth } from '../../../shared/catalogue';
+import { byWidth, IMAGE_WIDTHS, type ImageWidth } from '../../../shared/catalogue';
 import type { ProductImage } from '../../../shared/schemas/catalogue';
 import { badRequest } from '../errors';
 import type { Storage } from '../storage';
@@ -82,7 +82,7 @@ export function imageAnswer(row: { id: number; width: number; height: number; st
     id: row.id,
     width: row.width,
     height: row.height,
-    urls: Object.fromEntries(IMAGE_WIDTHS.map((w) => [w, imageUrl(row.storage_key, w)])) as ProductImage['urls'],
+    urls: byWidth((width) => imageUrl(row.storage_key, width)),
   };
 }
 
