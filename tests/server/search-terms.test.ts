@@ -103,6 +103,15 @@ describe('search by exact terms (PostgreSQL; SQLite must agree)', () => {
     await expectPlain([{ search: 'maize' }, { search: 'fresh', sortBy: 'price', sortDir: 'asc' }]);
   });
 
+  it("PostgreSQL: a listing's terms go straight into the GIN index, leaving no pending list for every search to read (026)", async () => {
+    if (server.deps.dialect !== 'postgres') return;
+    await setProduct(ids[3], { name: 'Pendingfruit Crate', price_minor: 4_321 });
+    await expectPlain([{ search: 'pendingfruit' }]);
+    // The number of pending pages it merges: with PostgreSQL's default (fastupdate on) the edit waits there.
+    const { rows } = await sql<{ pages: string }>`select gin_clean_pending_list('product_terms_terms') as pages`.execute(server.deps.db);
+    expect(Number(rows[0].pages)).toBe(0);
+  });
+
   it('listings given the same new word at once, from separate transactions, are all found (the vocabulary takes the word once)', async () => {
     const burst = ids.slice(60, 100);
     await Promise.all(burst.map((id, i) => server.deps.db.transaction().execute((trx) => trx.updateTable('products').set({ name: `Zyxburst ${i}`, description: `Zyxburst${i % 3} listing.` }).where('id', '=', id).execute())));

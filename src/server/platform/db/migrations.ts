@@ -19,6 +19,7 @@ import { feedEpochMigration } from './migration-022-feed-epoch';
 import { placeOrderMigration } from './migration-023-place-order';
 import { searchTermsMigration } from './migration-024-search-terms';
 import { searchTermCoresMigration } from './migration-025-search-term-cores';
+import { searchTermsWrittenThroughMigration } from './migration-026-search-terms-written-through';
 import { ledgerMigration } from './migration-013-ledger';
 import { ussdMigration } from './migration-016-ussd';
 
@@ -336,6 +337,7 @@ function createMigrations(dialect: Dialect): Record<string, Migration> {
     '023_place_order': placeOrderMigration(dialect),
     '024_search_terms': searchTermsMigration(dialect),
     '025_search_term_cores': searchTermCoresMigration(dialect),
+    '026_search_terms_written_through': searchTermsWrittenThroughMigration(dialect),
   };
 }
 
