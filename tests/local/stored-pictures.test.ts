@@ -15,7 +15,7 @@ function product(id: number): Product {
     price: 120,
     currency: 'GHS',
     category: 'Grains',
-    condition: 'fresh',
+    condition: 'organic',
     region: 'Ashanti',
     stockQuantity: 5,
     isActive: true,
