@@ -3,7 +3,7 @@ import type { Product, ProductDetail } from '../shared/schemas/catalogue';
 import type { MessageId } from '../shared/i18n';
 import type { MarketPriceRow } from '../shared/schemas/market-prices';
 import { fileUnderAccountId } from './file-by-account';
-import { storedPictures } from './stored-pictures';
+import { storedPictures, storePicturesAgain } from './stored-pictures';
 
 /**
  * The phone's working copy. Screens read it through useLiveQuery, so they render at once
@@ -121,6 +121,7 @@ export class AkuafoDb extends Dexie {
     // Personal data filed under the account's id, not its e-mail ('' for every phone-only account).
     this.version(3).stores({}).upgrade(fileUnderAccountId);
     // Pictures' URLs kept under "320w"... rather than 320..., which cost V8 9.6 KB a picture read back (stored-pictures.ts).
+    this.version(4).stores({}).upgrade(storePicturesAgain);
     this.use(storedPictures);
   }
 }

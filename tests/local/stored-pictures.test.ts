@@ -85,14 +85,31 @@ describe('pictures in the mirror (stored-pictures.ts)', () => {
     expect(stored.relatedProducts[1].images[0].urls).toBeUndefined();
   });
 
-  it('written before they were kept this way are read as they are', async () => {
+  it('written before they were kept this way are read as they are, and stored anew by the upgrade to version 4', async () => {
     db.close();
+    await Dexie.delete(name);
+    // The phone's database as version 3 left it: pictures under their widths.
+    const older = new Dexie(name);
+    older.version(3).stores({ products: 'id, category, price, createdAt, updatedAt, version, isFeatured, region, condition', productDetails: 'id' });
+    const old = Array.from({ length: 1_203 }, (_, i) => toLocalProduct(product(i + 1)));
+    await older.table('products').bulkPut(old);
+    await older.table('productDetails').put({ ...product(5), reviews: [], relatedProducts: [product(6)], canReview: true, cachedAt: '2026-11-25T10:00:00.000Z' });
+    const oldRow = await older.table('products').get(4);
+    older.close();
+    // Read as it was, by the middleware's fallback (what the upgrade reads).
+    expect(oldRow.images[0].urls[640]).toBe(product(4).images[0].urls[640]);
+
+    const upgraded = new AkuafoDb(name);
+    expect(await upgraded.products.get(4)).toEqual(JSON.parse(JSON.stringify(toLocalProduct(product(4)))));
+    expect(await upgraded.products.count()).toBe(1_203);
+    upgraded.close();
     const plain = await raw(name);
-    await plain.table('products').put(toLocalProduct(product(4)));
+    const stored = await plain.table('products').toArray();
+    const detail = await plain.table('productDetails').get(5);
     plain.close();
-    const again = new AkuafoDb(name);
-    expect(await again.products.get(4)).toEqual(JSON.parse(JSON.stringify(toLocalProduct(product(4)))));
-    again.close();
+    expect(stored.every((row) => row.images[0].urls === undefined && row.images[0].urlsAt['320w'] === product(row.id).images[0].urls[320])).toBe(true);
+    expect(detail.images[0].urlsAt['1280w']).toBe(product(5).images[0].urls[1280]);
+    expect(detail.relatedProducts[0].images[0].urlsAt['640w']).toBe(product(6).images[0].urls[640]);
   });
 
   it('read back, take a small part of the memory their ascending keys took', async () => {
