@@ -11,6 +11,7 @@ import { generateCatalogue } from '../../src/server/platform/db/generate-catalog
 import { createLocalStorage } from '../../src/server/platform/storage';
 import { sampleLoopHolding } from './tools/loop-held';
 import { scaleSearches } from './tools/scale-searches';
+import { GHANA_REGIONS } from '../../src/shared/catalogue';
 
 /**
  * npm run bench scale (issue 25): a national catalogue, served by the real server (main()) in
@@ -22,6 +23,9 @@ import { scaleSearches } from './tools/scale-searches';
  *   BENCH_COUNT (1,000,000), reused the same way.
  * - distinct searches (20 words, alone or with a second word, pages 1-4, never the same URL
  *   twice, so never from the answer cache), one at a time: p50 and p99, and the slowest by name;
+ * - a new phone's first sync page for each of the 16 regions, one after another (a budget made
+ *   new each run, so never from the answer cache): their times, and the event loop's own work
+ *   meanwhile (no request may hold it for more than 10 ms: item 3);
  * - 4 clients searching distinct searches for BENCH_SECONDS (10): searches per second, while a
  *   fifth client reads one cached product every 20 ms: its p99; the event loop's longest
  *   delay over that time (monitorEventLoopDelay, 1 ms resolution).
@@ -55,7 +59,7 @@ console.log(`${pg ? 'PostgreSQL' : 'SQLite'}, ${COUNT.toLocaleString('en')} list
 /** Runs in a worker: its own event loop, node:http, the times it saw. */
 const CLIENTS = `
 const { parentPort, workerData } = require('node:worker_threads');
-const { base, searches, clients, seconds, productUrl } = workerData;
+const { base, searches, clients, seconds, productUrl, path = '/products?' } = workerData;
 const http = require('node:http');
 // node:http, not fetch: undici's fetch and the body's gunzip took about 1 ms of CPU per search
 // on the same two CPUs as the server (docs/performance.md, "The bench's own clients"). The
@@ -75,7 +79,7 @@ function timed(url) {
 (async () => {
   if (clients === 1) {
     const times = [];
-    for (const q of searches) times.push(await timed(base + '/products?' + q));
+    for (const q of searches) times.push(await timed(base + path + q));
     parentPort.postMessage({ times });
     return;
   }
@@ -118,6 +122,14 @@ try {
   // The tail by name: which searches it is made of (tests/bench/tools/search-statements.ts times their statements).
   const slowest = one.times.map((time, i) => ({ time, q: decodeURIComponent(asked[i]) })).sort((a, b) => b.time - a.time).slice(0, SLOWEST);
   for (const { time, q } of slowest) console.log(`  ${ms(time).padStart(10)}  ${q}`);
+
+  // A new phone's first page of its region's scope: the shelves, the region's newest up to the budget, their pictures.
+  const budget = 4_000 + (Date.now() % 1_000);
+  const firstPages = GHANA_REGIONS.map((region) => `shelves=1&region=${encodeURIComponent(region)}&budget=${budget}&fresh=1&since=0`);
+  const syncHolding = sampleLoopHolding();
+  const sync = await runClients({ base, searches: firstPages, clients: 1, path: '/sync/catalogue?' });
+  const syncHeld = syncHolding?.stop();
+  console.log(`A new phone's first sync page, each of the ${firstPages.length} regions (500 listings): p50 ${ms(pct(sync.times, 50))}, max ${ms(Math.max(...sync.times))}` + (syncHeld ? `; the event loop held by its own work: longest ${ms(syncHeld.longestHeldMs)}` : ''));
 
   const productUrl = `${base}/products/${productId}`;
   await fetch(productUrl).then((r) => r.arrayBuffer()); // now cached

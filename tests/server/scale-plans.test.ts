@@ -1,6 +1,7 @@
 import { sql, type CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCatalogueService } from '../../src/server/modules/catalogue/service';
+import { onShelf, SHELVES } from '../../src/server/modules/catalogue/shelves';
 import { reviewQueue } from '../../src/server/modules/submissions/review-routes';
 import { sellerSubmissionsQuery } from '../../src/server/modules/submissions/service';
 import { generateCatalogue, type GeneratedCatalogue } from '../../src/server/platform/db/generate-catalogue';
@@ -97,6 +98,15 @@ describe('every page of the catalogue, a seller and the review queue comes from 
       expectIndexed(text, status);
       // Oldest first straight from the index: no sort of every waiting listing.
       if (server.deps.dialect === 'sqlite') expect(text, status).not.toContain('USE TEMP B-TREE FOR ORDER BY');
+    }
+  });
+
+  it("the home's shelves (also in every new phone's first sync page), newest change first, without sorting the catalogue", async () => {
+    for (const kind of SHELVES) {
+      const text = await plan(onShelf(server.deps.db.selectFrom('products').selectAll(), kind).limit(24).compile());
+      expectIndexed(text, kind);
+      if (server.deps.dialect === 'sqlite') expect(text, kind).not.toContain('USE TEMP B-TREE FOR ORDER BY');
+      else expect(text, kind).not.toMatch(/Sort/);
     }
   });
 });

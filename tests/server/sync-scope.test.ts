@@ -3,6 +3,7 @@ import { nextCatalogueVersion } from '../../src/server/platform/db/catalogue-ver
 import { now } from '../../src/server/platform/db';
 import type { CatalogueDelta } from '../../src/shared/schemas/catalogue';
 import { startTestServer, type TestServer } from '../support/server';
+import { recordStatements } from '../support/statements';
 
 /** GET /sync/catalogue with a mirror scope (issue 25, item 4); without one it is tests/server/sync.test.ts. */
 let server: TestServer;
@@ -128,5 +129,21 @@ describe('GET /sync/catalogue with a scope', () => {
       expect(res.status, query).toBe(400);
       expect(((await res.json()) as { message: string }).message).toBe(message);
     }
+  });
+
+  it.runIf(!process.env.DATABASE_URL)('reads a scoped page on a reader thread, none of it on the event loop (SQLite)', async () => {
+    const region = (await rows())[0].region;
+    // This thread's statements only: the reader threads prepare their own.
+    const recorded = recordStatements();
+    let page: CatalogueDelta;
+    try {
+      // A budget below the catalogue's size: the region's newest, the shelves and a named product, all read.
+      page = await pull(`region=${encodeURIComponent(region)}&shelves=1&ids=1&budget=11&fresh=1&since=0&limit=9`);
+    } finally {
+      recorded.stop();
+    }
+    expect(page.products.length).toBe(9);
+    expect(page.products[0].images.length).toBeGreaterThan(0);
+    expect(recorded.texts.filter((text) => /from "(products|product_images|deleted_products|reviews|users)"/.test(text))).toEqual([]);
   });
 });

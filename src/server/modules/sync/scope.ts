@@ -1,4 +1,4 @@
-import type { ExpressionBuilder, ExpressionWrapper, SqlBool } from 'kysely';
+import type { Compilable, ExpressionBuilder, ExpressionWrapper, SqlBool } from 'kysely';
 import type { SyncQuery } from '../../../shared/schemas/catalogue';
 import type { Db } from '../../platform/db';
 import type { Database } from '../../platform/db/schema';
@@ -21,6 +21,9 @@ export interface MirrorScope {
 
 export const SHELF_SCOPE = 2 * SHELF_SIZE;
 
+/** How a sync page runs its reads: off the event loop where the database allows (routes.ts). */
+export type ReadRows = <T>(query: Compilable<T>) => Promise<T[]>;
+
 /** The scope a sync request names, or undefined for an older client that names none (the whole catalogue). */
 export function scopeOf(q: SyncQuery): MirrorScope | undefined {
   if (q.region === undefined && q.categories === undefined && q.ids === undefined && q.shelves === undefined) return undefined;
@@ -31,10 +34,10 @@ export function scopeOf(q: SyncQuery): MirrorScope | undefined {
  * Whether the scope applies: a catalogue that fits in the phone's budget is sent whole (a
  * small marketplace needs no scope). Looks at most budget + 1 rows, whatever the catalogue's size.
  */
-export async function fitsBudget(db: Db, budget: number | undefined): Promise<boolean> {
+export async function fitsBudget(db: Db, read: ReadRows, budget: number | undefined): Promise<boolean> {
   if (budget === undefined) return false;
-  const beyond = await db.selectFrom('products').select('id').orderBy('id').limit(1).offset(budget).executeTakeFirst();
-  return beyond === undefined;
+  const beyond = await read(db.selectFrom('products').select('id').orderBy('id').limit(1).offset(budget));
+  return beyond.length === 0;
 }
 
 /**
@@ -42,17 +45,18 @@ export async function fitsBudget(db: Db, budget: number | undefined): Promise<bo
  * budget leaves after the shelves and the named products: the phone then receives about what it
  * keeps. Undefined when the whole area fits.
  */
-export async function areaSince(db: Db, scope: MirrorScope, budget: number | undefined): Promise<string | undefined> {
+export async function areaSince(db: Db, read: ReadRows, scope: MirrorScope, budget: number | undefined): Promise<string | undefined> {
   if (budget === undefined || (scope.region === undefined && scope.categories === undefined)) return undefined;
   const room = Math.max(1, budget - scope.ids.length - (scope.shelves ? SHELVES.length * SHELF_SCOPE : 0));
-  const last = await db
-    .selectFrom('products')
-    .select('created_at')
-    .where((eb) => inArea(eb, scope))
-    .orderBy('created_at', 'desc')
-    .limit(1)
-    .offset(room - 1)
-    .executeTakeFirst();
+  const [last] = await read(
+    db
+      .selectFrom('products')
+      .select('created_at')
+      .where((eb) => inArea(eb, scope))
+      .orderBy('created_at', 'desc')
+      .limit(1)
+      .offset(room - 1),
+  );
   return last?.created_at;
 }
 
@@ -63,8 +67,8 @@ export function scopeKey(scope: MirrorScope | undefined): string {
 }
 
 /** The ids on the home shelves now (the three shelves' first SHELF_SCOPE products each). */
-export async function shelfIds(db: Db): Promise<number[]> {
-  const lists = await Promise.all(SHELVES.map((kind) => onShelf(db.selectFrom('products').select('products.id'), kind).limit(SHELF_SCOPE).execute()));
+export async function shelfIds(db: Db, read: ReadRows): Promise<number[]> {
+  const lists = await Promise.all(SHELVES.map((kind) => read(onShelf(db.selectFrom('products').select('products.id'), kind).limit(SHELF_SCOPE))));
   return [...new Set(lists.flat().map((r) => r.id))];
 }
 

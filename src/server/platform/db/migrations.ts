@@ -20,6 +20,7 @@ import { placeOrderMigration } from './migration-023-place-order';
 import { searchTermsMigration } from './migration-024-search-terms';
 import { searchTermCoresMigration } from './migration-025-search-term-cores';
 import { searchTermsWrittenThroughMigration } from './migration-026-search-terms-written-through';
+import { shelvesMigration } from './migration-027-shelves';
 import { ledgerMigration } from './migration-013-ledger';
 import { ussdMigration } from './migration-016-ussd';
 
@@ -338,6 +339,7 @@ function createMigrations(dialect: Dialect): Record<string, Migration> {
     '024_search_terms': searchTermsMigration(dialect),
     '025_search_term_cores': searchTermCoresMigration(dialect),
     '026_search_terms_written_through': searchTermsWrittenThroughMigration(dialect),
+    '027_shelves': shelvesMigration,
   };
 }
 
