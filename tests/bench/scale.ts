@@ -26,6 +26,7 @@ import { GHANA_REGIONS } from '../../src/shared/catalogue';
  * - a new phone's first sync page for each of the 16 regions, one after another (a budget made
  *   new each run, so never from the answer cache): their times, and the event loop's own work
  *   meanwhile (no request may hold it for more than 10 ms: item 3);
+ * - product pages at random and each region's offline pack size, the same way;
  * - 4 clients searching distinct searches for BENCH_SECONDS (10): searches per second, while a
  *   fifth client reads one cached product every 20 ms: its p99; the event loop's longest
  *   delay over that time (monitorEventLoopDelay, 1 ms resolution).
@@ -130,6 +131,17 @@ try {
   const sync = await runClients({ base, searches: firstPages, clients: 1, path: '/sync/catalogue?' });
   const syncHeld = syncHolding?.stop();
   console.log(`A new phone's first sync page, each of the ${firstPages.length} regions (500 listings): p50 ${ms(pct(sync.times, 50))}, max ${ms(Math.max(...sync.times))}` + (syncHeld ? `; the event loop held by its own work: longest ${ms(syncHeld.longestHeldMs)}` : ''));
+
+  // Other pages a buyer opens, never answered from the cache: product pages (with their related
+  // products) at random, and each region's offline pack size.
+  const pages = [
+    ...Array.from({ length: 40 }, () => `/products/${productId + Math.floor(Math.random() * COUNT * 0.9)}`),
+    ...GHANA_REGIONS.map((region) => `/offline-packs/size?region=${encodeURIComponent(region)}&width=320`),
+  ];
+  const pagesHolding = sampleLoopHolding();
+  const opened = await runClients({ base, searches: pages, clients: 1, path: '' });
+  const pagesHeld = pagesHolding?.stop();
+  console.log(`Product pages and offline pack sizes (${pages.length}): p50 ${ms(pct(opened.times, 50))}, max ${ms(Math.max(...opened.times))}` + (pagesHeld ? `; the event loop held by its own work: longest ${ms(pagesHeld.longestHeldMs)}` : ''));
 
   const productUrl = `${base}/products/${productId}`;
   await fetch(productUrl).then((r) => r.arrayBuffer()); // now cached

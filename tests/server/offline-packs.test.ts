@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '../../src/shared/schemas/catalogue';
 import type { OfflinePackSize } from '../../src/shared/schemas/offline';
 import { startTestServer, type TestServer } from '../support/server';
+import { recordStatements } from '../support/statements';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -67,5 +68,19 @@ describe('GET /offline-packs/size', () => {
     const badWidth = await size('width=99');
     expect(badWidth.status).toBe(400);
     expect(badWidth.body.fieldErrors?.width).toBe('width must be one of 320, 640, 1280');
+  });
+
+  it.runIf(!process.env.DATABASE_URL)("reads the pack's listings on a reader thread, none of them on the event loop (SQLite)", async () => {
+    // This thread's statements only: the reader threads prepare their own.
+    const recorded = recordStatements();
+    let body: Awaited<ReturnType<typeof size>>['body'];
+    try {
+      ({ body } = await size('category=Vegetables&width=1280'));
+    } finally {
+      recorded.stop();
+    }
+    expect(body.data.productCount).toBeGreaterThan(0);
+    expect(body.data.imageCount).toBeGreaterThan(0);
+    expect(recorded.texts.filter((text) => /from "products"/.test(text))).toEqual([]);
   });
 });

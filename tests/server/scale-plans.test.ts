@@ -1,6 +1,6 @@
 import { sql, type CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCatalogueService } from '../../src/server/modules/catalogue/service';
+import { createCatalogueService, relatedProducts } from '../../src/server/modules/catalogue/service';
 import { onShelf, SHELVES } from '../../src/server/modules/catalogue/shelves';
 import { reviewQueue } from '../../src/server/modules/submissions/review-routes';
 import { sellerSubmissionsQuery } from '../../src/server/modules/submissions/service';
@@ -108,5 +108,13 @@ describe('every page of the catalogue, a seller and the review queue comes from 
       if (server.deps.dialect === 'sqlite') expect(text, kind).not.toContain('USE TEMP B-TREE FOR ORDER BY');
       else expect(text, kind).not.toMatch(/Sort/);
     }
+  });
+
+  it("a product page's related products, featured then newest in its category, without sorting the category", async () => {
+    const product = await server.deps.db.selectFrom('products').select(['id', 'category']).where('is_active', '=', 1).orderBy('id').limit(1).executeTakeFirstOrThrow();
+    const text = await plan(relatedProducts(server.deps.db, product).compile());
+    expectIndexed(text, 'related');
+    if (server.deps.dialect === 'sqlite') expect(text).not.toContain('USE TEMP B-TREE FOR ORDER BY');
+    else expect(text).not.toMatch(/Sort/);
   });
 });

@@ -6,7 +6,7 @@ import { createOfflinePackService } from './service';
 
 /** What an offline pack costs to download, shown before the phone starts saving it. */
 export function offlineRoutes(deps: Deps) {
-  const packs = createOfflinePackService(deps.db, deps.storage);
+  const packs = createOfflinePackService(deps.db, deps.storage, deps.readOffLoop);
   const app = new Hono<AppEnv>();
   app.get('/offline-packs/size', async (c) => c.json({ data: await packs.size(parseQuery(c, offlinePackQuerySchema)) }));
   return app;

@@ -6,7 +6,8 @@ import { currentCatalogueVersion } from '../../platform/db/catalogue-versions';
 import { feedEpoch } from '../../platform/db/feed-epoch';
 import { toProducts } from '../catalogue/serialize';
 import type { Db } from '../../platform/db';
-import { areaSince, fitsBudget, inScope, scopeKey, scopeOf, shelfIds, type ReadRows } from './scope';
+import { readRows, type ReadRows } from '../../platform/db/read-rows';
+import { areaSince, fitsBudget, inScope, scopeKey, scopeOf, shelfIds } from './scope';
 
 /**
  * The catalogue delta for the phone's mirror: every product and tombstone whose version is
@@ -22,7 +23,7 @@ import { areaSince, fitsBudget, inScope, scopeKey, scopeOf, shelfIds, type ReadR
  * event loop (issue 25, item 3; 60-80 ms a page at 100,000 listings when they ran on it).
  */
 export function syncRoutes({ db, readOffLoop, readAllOffLoop }: Deps, reads: PublicReads) {
-  const read: ReadRows = async (query) => (readOffLoop ? readOffLoop(query.compile()) : (await db.executeQuery(query.compile())).rows);
+  const read = readRows(db, readOffLoop);
   const app = new Hono<AppEnv>();
   app.get('/sync/catalogue', (c) => {
     const query = readQuery(c, syncQuerySchema);

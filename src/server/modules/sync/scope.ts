@@ -1,6 +1,7 @@
-import type { Compilable, ExpressionBuilder, ExpressionWrapper, SqlBool } from 'kysely';
+import type { ExpressionBuilder, ExpressionWrapper, SqlBool } from 'kysely';
 import type { SyncQuery } from '../../../shared/schemas/catalogue';
 import type { Db } from '../../platform/db';
+import type { ReadRows } from '../../platform/db/read-rows';
 import type { Database } from '../../platform/db/schema';
 import { onShelf, SHELVES, SHELF_SIZE } from '../catalogue/shelves';
 
@@ -20,9 +21,6 @@ export interface MirrorScope {
 }
 
 export const SHELF_SCOPE = 2 * SHELF_SIZE;
-
-/** How a sync page runs its reads: off the event loop where the database allows (routes.ts). */
-export type ReadRows = <T>(query: Compilable<T>) => Promise<T[]>;
 
 /** The scope a sync request names, or undefined for an older client that names none (the whole catalogue). */
 export function scopeOf(q: SyncQuery): MirrorScope | undefined {

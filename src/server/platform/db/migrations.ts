@@ -21,6 +21,7 @@ import { searchTermsMigration } from './migration-024-search-terms';
 import { searchTermCoresMigration } from './migration-025-search-term-cores';
 import { searchTermsWrittenThroughMigration } from './migration-026-search-terms-written-through';
 import { shelvesMigration } from './migration-027-shelves';
+import { relatedProductsMigration } from './migration-028-related-products';
 import { ledgerMigration } from './migration-013-ledger';
 import { ussdMigration } from './migration-016-ussd';
 
@@ -340,6 +341,7 @@ function createMigrations(dialect: Dialect): Record<string, Migration> {
     '025_search_term_cores': searchTermCoresMigration(dialect),
     '026_search_terms_written_through': searchTermsWrittenThroughMigration(dialect),
     '027_shelves': shelvesMigration,
+    '028_related_products': relatedProductsMigration,
   };
 }
 
