@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { offersMigration } from '../../src/server/platform/db/migration-010-offers';
+import { createOffersShelfIndex } from '../../src/server/platform/db/migration-027-shelves';
 import { formatCedis } from '../../src/shared/money';
 import type { Cart } from '../../src/shared/schemas/cart';
 import type { Product } from '../../src/shared/schemas/catalogue';
@@ -66,9 +67,12 @@ describe('010_offers on existing rows', () => {
     await db.updateTable('products').set({ old_price_minor: 49_000 }).where('id', '=', onlyOld).execute();
     await db.updateTable('products').set({ discount_percentage: 50, old_price_minor: 100_000 }).where('id', '=', disagree).execute();
     const before = await db.selectFrom('products').select(['id', 'version']).where('id', 'in', [onlyPercent, onlyOld, disagree]).execute();
-    // Run the migration again over these rows, as it ran over a database from before it.
+    // Run the migration again over these rows, as it ran over a database from before it (which
+    // had neither the column nor 027's index over it).
+    await sql`drop index products_shelf_offers`.execute(db);
     await sql`alter table products drop column is_weekly_special`.execute(db);
     await offersMigration.up(db);
+    await createOffersShelfIndex(db);
 
     const rows = await db.selectFrom('products').selectAll().where('id', 'in', [onlyPercent, onlyOld, disagree]).orderBy('id').execute();
     expect(rows.map((r) => [r.discount_percentage, r.old_price_minor, r.is_weekly_special])).toEqual([
