@@ -1,9 +1,10 @@
-import { sql, type CompiledQuery, type Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import { toMinor } from '../../../shared/money';
 import { paginate, type Page } from '../../../shared/pagination';
 import type { Product, ProductDetail, ProductQuery, Review } from '../../../shared/schemas/catalogue';
 import { searchWords } from '../../../shared/search';
 import type { DatabaseHandle, Db, Dialect } from '../../platform/db';
+import { readCompiledRows } from '../../platform/db/read-rows';
 import type { ProductsTable } from '../../platform/db/schema';
 import { notFound } from '../../http/errors';
 import { toProducts } from './serialize';
@@ -42,7 +43,7 @@ export function relatedProducts(db: Db, product: Pick<Selectable<ProductsTable>,
  * small one to reach a broad search's plan on a small catalogue.
  */
 export function createCatalogueService(db: Db, dialect: Dialect, readOffLoop?: DatabaseHandle['readOffLoop'], countBound = CATALOGUE_COUNT_BOUND, readAllOffLoop?: DatabaseHandle['readAllOffLoop']) {
-  const read = readOffLoop ?? (async <T,>(query: CompiledQuery) => (await db.executeQuery<T>(query)).rows as T[]);
+  const read = readCompiledRows(db, readOffLoop);
   // PostgreSQL's locale collation would order names differently from the phone's mirror.
   const nameKey = dialect === 'postgres' ? sql`lower(name) collate "C"` : sql`lower(name)`;
 
