@@ -1,10 +1,13 @@
 /**
  * Compiles the catalogues (src/shared/i18n/catalogues/*.ts, ICU MessageFormat) into Lingui's
  * compiled form (src/shared/i18n/compiled/*.ts): arrays of text and placeholders, so the
- * phone needs no message parser. Also writes the pseudo-locale from English. Run by
- * `npm run build` (and `npm run i18n`); tests/shared/i18n.test.ts fails when compiled/ is stale.
+ * phone needs no message parser. Also writes the pseudo-locale from English. compiled/ is not
+ * committed: `npm run i18n` runs before build, start, dev, test, typecheck, lint and bench
+ * (package.json), and writes a file only when its text changed, so a build that lists it as an
+ * input is not made stale by a run that changed nothing. tests/shared/i18n.test.ts fails when
+ * compiled/ is stale (a catalogue edited after the last run).
  */
-import { readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
@@ -70,5 +73,9 @@ function source(code: string, messages: Record<string, unknown>): string {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  for (const [code, text] of await compileAll()) writeFileSync(join(ROOT, 'compiled', `${code}.ts`), text);
+  mkdirSync(join(ROOT, 'compiled'), { recursive: true });
+  for (const [code, text] of await compileAll()) {
+    const file = join(ROOT, 'compiled', `${code}.ts`);
+    if (!existsSync(file) || readFileSync(file, 'utf8') !== text) writeFileSync(file, text);
+  }
 }

@@ -4,7 +4,7 @@ import { API_REFUSAL_TEMPLATES, API_REFUSALS, apiCatalogue } from '../api-refusa
 /**
  * The English catalogue: the source of every message of the shopper path, keyed by where it
  * shows. ICU MessageFormat ({name}, {n, plural, …}); compiled at build time
- * (scripts/compile-i18n.ts) into ../compiled/. Spec-quoted texts stay word for word.
+ * (scripts/compile-i18n.ts) into ../compiled/ (generated, not committed). Spec-quoted texts stay word for word.
  */
 export const en = {
   'app.loading': 'Loading…',
