@@ -11,6 +11,13 @@ export const MIN_SALES = 3;
  * competitor or a thief what a named farmer sold, week by week (docs/security.md).
  */
 export const MIN_SELLERS = 3;
+/**
+ * No buyer's purchases weigh more than 1/MIN_BUYERS of a week's quantity in a cell (issue 37):
+ * a buyer's kilos above that share are scaled down, so one account buying 100 bags at a price
+ * of its own cannot outweigh the others' sales and move the median past their prices. A cell
+ * with fewer buyers than this publishes no paid price (no share could be kept).
+ */
+export const MIN_BUYERS = 3;
 /** The published number of sales is the floor of its band ("10+"), never the exact count. */
 export const SALES_BANDS = [3, 10, 25, 50, 100, 250, 500, 1000, 2500, 5000, 10000] as const;
 
@@ -51,6 +58,38 @@ export function weightedMedian(entries: { price: number; weight: number }[]): nu
     if (below * 2 === total) return Math.round((usable[i]!.price + usable[i + 1]!.price) / 2);
   }
   return usable[usable.length - 1]!.price;
+}
+
+/**
+ * The most one buyer's quantity may weigh in a cell so that no buyer holds more than
+ * 1/MIN_BUYERS of the weight (Infinity: nobody needs capping), given each buyer's total
+ * quantity; null with fewer than MIN_BUYERS buyers. With the k largest buyers capped at T,
+ * T = (the others' quantity) / (MIN_BUYERS - k): the smallest k for which no uncapped buyer
+ * is above T.
+ */
+export function buyerCap(quantities: number[]): number | null {
+  const q = quantities.filter((n) => n > 0).sort((a, b) => b - a);
+  if (q.length < MIN_BUYERS) return null;
+  let rest = q.reduce((sum, n) => sum + n, 0);
+  if (q[0]! * MIN_BUYERS <= rest) return Infinity;
+  for (let k = 1; ; k++) {
+    rest -= q[k - 1]!;
+    const cap = rest / (MIN_BUYERS - k);
+    // At k = MIN_BUYERS - 1 the cap is the rest itself, never below the next buyer's quantity.
+    if (cap >= q[k]!) return cap;
+  }
+}
+
+/**
+ * A cell's paid median: prices weighted by quantity, each buyer's quantity capped at buyerCap
+ * (its sales scaled down together). Null when fewer than MIN_BUYERS bought.
+ */
+export function paidMedian(sales: { price: number; quantity: number; buyer: number }[]): number | null {
+  const byBuyer = new Map<number, number>();
+  for (const s of sales) byBuyer.set(s.buyer, (byBuyer.get(s.buyer) ?? 0) + s.quantity);
+  const cap = buyerCap([...byBuyer.values()]);
+  if (cap === null) return null;
+  return weightedMedian(sales.map((s) => ({ price: s.price, weight: s.quantity * Math.min(1, cap / byBuyer.get(s.buyer)!) })));
 }
 
 /** Whether a price is more than PRICE_WARNING_SHARE outside the range low – high. */

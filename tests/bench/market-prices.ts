@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { foldPaidSales, recordPaidOrder } from '../../src/server/modules/market-prices/index-update';
+import { foldPaidSales, recordCollectedOrder } from '../../src/server/modules/market-prices/index-update';
 import { nextCatalogueVersion } from '../../src/server/platform/db/catalogue-versions';
 import { GHANA_REGIONS } from '../../src/shared/catalogue';
 import type { MarketPriceChanges } from '../../src/shared/schemas/market-prices';
@@ -48,7 +48,7 @@ async function paidOrder(orderNumber: string, productId: number, unitMinor: numb
       .executeTakeFirstOrThrow();
     await trx.insertInto('order_items').values({ order_id: id, product_id: productId, product_name: 'Bench', unit_price_minor: unitMinor, quantity, total_minor: unitMinor * quantity }).execute();
     const started = performance.now();
-    await recordPaidOrder(trx, id);
+    await recordCollectedOrder(trx, id);
     return performance.now() - started;
   });
   const folding = performance.now();
@@ -61,7 +61,7 @@ for (let i = 0; i < ORDERS; i++) times.push(await paidOrder(`BENCH-${i}`, maize.
 const sorted = [...times].sort((a, b) => a - b);
 const pick = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 const cell = await db.selectFrom('market_price_cells').select(['sales']).where('commodity_id', '=', 'maize-50kg').where('region', '=', '').orderBy('week', 'desc').executeTakeFirstOrThrow();
-console.log(`Index update per paid order (recordPaidOrder in the payment's transaction and the job's foldPaidSales, ${server.schema ? 'PostgreSQL' : 'SQLite'}, ${ORDERS} orders into one week, ${cell.sales} sales in its country cell at the end):`);
+console.log(`Index update per collected order (recordCollectedOrder in the collection's transaction and the job's foldPaidSales, ${server.schema ? 'PostgreSQL' : 'SQLite'}, ${ORDERS} orders into one week, ${cell.sales} sales in its country cell at the end):`);
 console.log(`  median ${pick(0.5).toFixed(2)} ms, p99 ${pick(0.99).toFixed(2)} ms`);
 await dayOfRefresh();
 await server.close();

@@ -6,6 +6,8 @@ import { trialBalance } from '../../src/server/modules/ledger/balances';
 import { startFakePaystack } from '../support/fake-paystack';
 import { startTestServer, type TestServer } from '../support/server';
 import { MARKET_TRADERS } from '../../src/server/modules/demo/market-traders';
+import { DEMO_BUYERS } from '../../src/server/modules/demo/market-history';
+import { MIN_BUYERS, MIN_SALES, MIN_SELLERS } from '../../src/shared/market-prices';
 import { adminToken, pngImage, productForm, tokenFor, VALID_PRODUCT } from '../support/sellers';
 import { marketFixtures } from '../support/market';
 import { shopServer } from '../support/shop';
@@ -13,7 +15,7 @@ import { shopServer } from '../support/shop';
 /** Issue 28: the price index from paid orders and listings, and its two public reads. */
 const shop = shopServer();
 
-const { freshCommodity, freshSeller, changeListing, listing, buy, fold } = marketFixtures(shop);
+const { freshCommodity, freshSeller, changeListing, listing, buy, collect, fold } = marketFixtures(shop);
 
 async function summary(commodityId: string, query = 'region=Upper%20West&category=Grains') {
   const res = await shop.server.call(`/market-prices?${query}`);
@@ -23,7 +25,7 @@ async function summary(commodityId: string, query = 'region=Upper%20West&categor
 }
 
 describe('the market price index', () => {
-  it('gives the paid median weighted by quantity once 3 sales by 3 sellers are in, the count banded, the asking median always, and stops counting a cancelled order', async () => {
+  it('gives the paid median weighted by quantity once 3 sales by 3 sellers are in, the count banded, the asking median always, and counts a sale only once it is collected', async () => {
     const commodity = await freshCommodity();
     const cheap = await listing(commodity, 10_000);
     const middle = await listing(commodity, 20_000);
@@ -48,27 +50,34 @@ describe('the market price index', () => {
     // The whole country counts the same sales.
     expect(await summary(commodity, 'category=Grains')).toMatchObject({ paid: 300, sales: 3 });
     // An unpaid order counts for nothing.
-    await buy(cheap, 9, false);
+    await buy(cheap, 9, 'unpaid');
     const cell = () => shop.server.deps.db.selectFrom('market_price_cells').select(['sales', 'sellers']).where('commodity_id', '=', commodity).where('region', '=', 'Upper West').executeTakeFirstOrThrow();
     expect(await cell()).toEqual({ sales: 4, sellers: 3 });
 
-    const cancel = await shop.server.call(`/shop/customers/me/orders/${heavy.orderId}/cancel`, { method: 'POST', token: heavy.buyer.token, json: { reason: 'Changed my mind' } });
+    // Paid but not collected: no sale yet (issue 37), and cancelled it never was one.
+    const uncollected = await buy(cheap, 9, 'paid');
+    expect(await cell()).toEqual({ sales: 4, sellers: 3 });
+    const cancel = await shop.server.call(`/shop/customers/me/orders/${uncollected.orderId}/cancel`, { method: 'POST', token: uncollected.buyer.token, json: { reason: 'Changed my mind' } });
     expect(cancel.status).toBe(200);
-    expect(await summary(commodity)).toMatchObject({ paid: 200, sales: 3 });
+    expect(await summary(commodity)).toMatchObject({ paid: 300, sales: 3 });
     const rows = await shop.server.deps.db.selectFrom('market_sales').select('order_id').where('commodity_id', '=', commodity).execute();
-    expect(rows.map((r) => r.order_id)).not.toContain(heavy.orderId);
+    expect(rows.map((r) => r.order_id)).toContain(heavy.orderId);
+    expect(rows.map((r) => r.order_id)).not.toContain(uncollected.orderId);
   });
 
-  it('counts every one of 20 payments settled at once in the same cell, folded by three instances\' jobs at once', async () => {
+  it('counts every one of 20 orders paid and collected at once in the same cell, folded by three instances\' jobs at once', async () => {
     const commodity = await freshCommodity();
     const products = [await listing(commodity, 10_000), await listing(commodity, 10_000), await listing(commodity, 10_000)];
     const orders = [];
-    for (let i = 0; i < 20; i++) orders.push(await buy(products[i % 3]!, 1, false));
+    for (let i = 0; i < 20; i++) orders.push(await buy(products[i % 3]!, 1, 'unpaid'));
     const references = await shop.server.deps.db.selectFrom('payments').select(['reference', 'order_id']).where('order_id', 'in', orders.map((o) => o.orderId)).execute();
     const tokenOf = new Map(orders.map((o) => [o.orderId, o.buyer.token]));
     const paid = await Promise.all(references.map((r) => shop.server.call(`/payments/sandbox/${r.reference}/approve`, { method: 'POST', token: tokenOf.get(r.order_id) })));
     expect(paid.every((r) => r.status < 300)).toBe(true);
-    // Every sale is filed with its payment, to be folded into the cells by the job.
+    // Paid, no sale yet; collected all at once, each is filed for the job to fold.
+    expect(await shop.server.deps.db.selectFrom('market_sales').select('folded').where('commodity_id', '=', commodity).execute()).toEqual([]);
+    await Promise.all(orders.map((o) => collect(o.orderId)));
+    // Every sale is filed with its collection, to be folded into the cells by the job.
     const filed = await shop.server.deps.db.selectFrom('market_sales').select('folded').where('commodity_id', '=', commodity).execute();
     expect(filed.map((f) => f.folded)).toEqual(Array(20).fill(0));
     await Promise.all([fold(), fold(), fold()]);
@@ -199,6 +208,22 @@ describe('the demo seed', () => {
       expect(bonoEast.filter((c) => c.paid !== null).map((c) => c.id).sort()).toEqual(['maize-50kg', 'yam-tuber']);
     });
 
+    it('spreads the trade over enough buyers that every cell of 3 sales by 3 sellers, in every region, the country and every week, publishes its paid price (issue 37)', async () => {
+      const cells = await demo.deps.db.selectFrom('market_price_cells').select(['commodity_id', 'region', 'week', 'paid_minor', 'sales', 'sellers']).execute();
+      const publishable = cells.filter((c) => c.sales >= MIN_SALES && c.sellers >= MIN_SELLERS);
+      // The cells the seller rule publishes: maize in three regions, and the rest, for all 12 weeks.
+      expect(publishable.length).toBeGreaterThan(12 * 8);
+      expect(publishable.filter((c) => c.paid_minor === null)).toEqual([]);
+      const buyersPerCell = await demo.deps.db
+        .selectFrom('market_sales')
+        .innerJoin('orders', 'orders.id', 'market_sales.order_id')
+        .select(['market_sales.commodity_id', 'market_sales.region', 'market_sales.week', (eb) => eb.fn.count<number>('orders.user_id').distinct().as('buyers')])
+        .groupBy(['market_sales.commodity_id', 'market_sales.region', 'market_sales.week'])
+        .execute();
+      const thin = new Set(cells.filter((c) => c.sellers < MIN_SELLERS).map((c) => `${c.commodity_id}|${c.region}|${c.week}`));
+      expect(buyersPerCell.filter((c) => !thin.has(`${c.commodity_id}|${c.region}|${c.week}`)).every((c) => Number(c.buyers) >= MIN_BUYERS)).toBe(true);
+    });
+
     it('writes 12 weeks of paid trade and asking prices through checkout, payment and collection: counted by the index, held in a balanced ledger', async () => {
       const db = demo.deps.db;
       const res = await demo.call('/market-prices?region=Bono%20East&category=Grains');
@@ -217,16 +242,17 @@ describe('the demo seed', () => {
       expect(millet.sales).toBe(0);
       const milletCells = await db.selectFrom('market_price_cells').select(['paid_minor', 'sellers']).where('commodity_id', '=', 'millet-50kg').where('region', '=', 'Upper West').execute();
       expect(milletCells).toHaveLength(12);
-      expect(milletCells.every((c) => c.sellers === 1 && c.paid_minor !== null)).toBe(true);
+      expect(milletCells.every((c) => c.sellers === 1)).toBe(true);
 
       // The market's traders are verified sellers, as the demo's other sellers.
       const traders = await db.selectFrom('seller_profiles').innerJoin('users', 'users.id', 'seller_profiles.user_id').select(['users.email', 'seller_profiles.verification_status']).where('users.email', 'in', MARKET_TRADERS.map((t) => t.email)).execute();
       expect(traders).toHaveLength(MARKET_TRADERS.length);
       expect(traders.every((t) => t.verification_status === 'VERIFIED')).toBe(true);
 
-      const buyer = await db.selectFrom('users').select('id').where('email', '=', 'market.history@akuafo.demo').executeTakeFirstOrThrow();
-      const orders = await db.selectFrom('orders').select(['id', 'status', 'payment_status', 'total_minor', 'created_at']).where('user_id', '=', buyer.id).execute();
-      expect(orders.length).toBeGreaterThanOrEqual(36);
+      const buyers = (await db.selectFrom('users').select('id').where('email', 'in', DEMO_BUYERS.map((b) => b.email)).execute()).map((b) => b.id);
+      expect(buyers).toHaveLength(DEMO_BUYERS.length);
+      const orders = await db.selectFrom('orders').select(['id', 'status', 'payment_status', 'total_minor', 'created_at']).where('user_id', 'in', buyers).execute();
+      expect(orders.length).toBeGreaterThanOrEqual(3 * 36);
       expect(orders.every((o) => o.status === 'DELIVERED' && o.payment_status === 'PAID')).toBe(true);
       // Filed over the 12 weeks, and every line counted by the index in its order's week.
       expect(new Set(orders.map((o) => isoWeekOf(new Date(o.created_at).getTime()))).size).toBe(12);
@@ -249,7 +275,7 @@ describe('the demo seed', () => {
       expect(books.debitsMinor).toBe(books.creditsMinor);
       expect(books.debitsMinor).toBeGreaterThan(0);
       // The story's messages (to demo addresses) were not queued for sending.
-      const queued = await db.selectFrom('messages').select('id').where('user_id', '=', buyer.id).execute();
+      const queued = await db.selectFrom('messages').select('id').where('user_id', 'in', buyers).execute();
       expect(queued).toEqual([]);
     });
   });

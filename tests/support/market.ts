@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { foldAllPaidSales } from '../../src/server/modules/market-prices/index-update';
+import { collectWithCode, markLineAtWarehouse } from '../../src/server/modules/orders/fulfilment';
 import { nextCatalogueVersion } from '../../src/server/platform/db/catalogue-versions';
 import type { CheckoutStarted } from '../../src/shared/schemas/checkout';
 import { freshWallet, makeProduct, makeUser, putInCart, type Shop } from './shop';
@@ -38,9 +39,13 @@ export function marketFixtures(shop: Shop) {
   /** What the price-index job does a moment after a payment: the paid sales join their cells. */
   const fold = () => foldAllPaidSales(shop.server.deps.db);
 
-  /** A fresh buyer's order of `quantity` of a product, paid through the sandbox unless told not to, and the index job run after. */
-  async function buy(productId: number, quantity: number, pay = true) {
-    const buyer = await makeUser(shop.server);
+  /**
+   * A fresh buyer's order of `quantity` of a product, taken as far as `stage`: paid through the
+   * sandbox, then (the default) brought to the warehouse and collected, when the index counts
+   * it, and the index job run after. `buyer` buys with an account of the test's own.
+   */
+  async function buy(productId: number, quantity: number, stage: 'unpaid' | 'paid' | 'collected' = 'collected', buyer?: { id: number; token: string }) {
+    buyer ??= await makeUser(shop.server);
     await putInCart(shop.server, buyer.id, productId, quantity);
     const res = await shop.server.call('/shop/checkout', {
       method: 'POST',
@@ -49,12 +54,25 @@ export function marketFixtures(shop: Shop) {
     });
     expect(res.status).toBe(201);
     const started = ((await res.json()) as { data: CheckoutStarted }).data;
-    if (pay) {
+    if (stage !== 'unpaid') {
       expect((await shop.server.call(`/payments/sandbox/${started.reference}/approve`, { method: 'POST', token: buyer.token })).status).toBeLessThan(300);
+      if (stage === 'collected') await collect(started.orderId);
       await fold();
     }
     return { buyer, orderId: started.orderId };
   }
 
-  return { freshCommodity, freshSeller, changeListing, listing, buy, fold };
+  /** A paid order's lines brought to the warehouse and the order handed over with its code (as the operator does). */
+  async function collect(orderId: number) {
+    const db = shop.server.deps.db;
+    await db.transaction().execute(async (trx) => {
+      for (const line of await trx.selectFrom('order_items').select('id').where('order_id', '=', orderId).execute()) await markLineAtWarehouse(trx, { operator: true }, orderId, line.id);
+    });
+    await db.transaction().execute(async (trx) => {
+      const { pickup_code } = await trx.selectFrom('orders').select('pickup_code').where('id', '=', orderId).executeTakeFirstOrThrow();
+      await collectWithCode(trx, orderId, pickup_code!);
+    });
+  }
+
+  return { freshCommodity, freshSeller, changeListing, listing, buy, collect, fold };
 }

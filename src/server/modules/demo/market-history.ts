@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { INDEX_WEEKS } from '../../../shared/market-prices';
+import { INDEX_WEEKS, MIN_BUYERS } from '../../../shared/market-prices';
 import { isoWeekOf, weekStart, weeksEndingWith } from '../../../shared/market-weeks';
 import type { Db } from '../../platform/db';
 import { nextCatalogueVersion } from '../../platform/db/catalogue-versions';
@@ -23,7 +23,20 @@ interface Listing {
   id: number;
   priceMinor: number;
   sellerId: number;
+  /** Where it counts in the index: its commodity and region. */
+  commodityId: string;
+  region: string;
 }
+
+/**
+ * The demo's buyers: the index publishes a paid price only where MIN_BUYERS bought (no buyer
+ * may weigh more than a share of a cell), so the trade is spread over as many.
+ */
+export const DEMO_BUYERS = [
+  { email: 'market.history@akuafo.demo', first_name: 'Adwoa', last_name: 'Market', phone: '0241234567' },
+  { email: 'market.history2@akuafo.demo', first_name: 'Kwabena', last_name: 'Market', phone: '0241234568' },
+  { email: 'market.history3@akuafo.demo', first_name: 'Esi', last_name: 'Market', phone: '0241234569' },
+] as const;
 
 /**
  * Twelve weeks of trade in the demo's mapped listings, so a fresh start shows living charts,
@@ -31,14 +44,16 @@ interface Listing {
  * traders join (./market-traders.ts: the price index publishes a paid price only where 3 sellers
  * sold, and the three catalogue sellers alone never make three in a region). Then each week the
  * sellers ask a price (a gentle seasonal drift towards today's), and on 3 or 4 market days they
- * let it go a little under it to one demo buyer, who orders a few of about half the mapped
- * listings in one order, checks out (the sandbox provider), pays, and collects once each seller
- * has brought their line to the warehouse: checkout, settlement (escrow and the index's update)
- * and collection (escrow released to the sellers), the same calls as the app's.
+ * let it go a little under it to the demo buyers, each of whom orders a few of some of the
+ * mapped listings in one order, checks out (the sandbox provider), pays, and collects once each
+ * seller has brought their line to the warehouse: checkout, settlement (escrow) and collection
+ * (escrow released to the sellers, the index's update), the same calls as the app's.
  *
- * One order a market day carries a line of each listing selling that day (each sells on two of
- * the week's market days), so the index gets 2 sales per listing and week, 6 or more in a
- * region where three sellers trade a crop, from about 40 orders rather than 1,500, and prices
+ * Each listing sells on two of the week's market days, so the index gets 2 sales per listing
+ * and week, 6 or more in a region where three sellers trade a crop. A crop's sales of a week
+ * go to the buyers in turn, region by region (buyerOfSales), so every cell of 3 or more sales
+ * has the MIN_BUYERS buyers it needs to publish. One order a buyer and market day carries the
+ * lines that buyer takes that day: about 120 orders rather than 1,500, and prices
  * change twice a week rather than for every sale: each order through the services costs a few
  * transactions, and `npm start` must stay quick on a fresh machine.
  *
@@ -53,16 +68,18 @@ interface Listing {
 export async function seedMarketHistory(db: Db, deps: CheckoutDeps, nowMs = Date.now()): Promise<number> {
   await seedMarketTraders(db);
   const listings: Listing[] = (
-    await db.selectFrom('products').select(['id', 'price_minor', 'seller_id']).where('commodity_id', 'is not', null).where('is_active', '=', 1).orderBy('id').execute()
-  ).map((p) => ({ id: p.id, priceMinor: p.price_minor, sellerId: p.seller_id }));
+    await db.selectFrom('products').select(['id', 'price_minor', 'seller_id', 'commodity_id', 'region']).where('commodity_id', 'is not', null).where('is_active', '=', 1).orderBy('id').execute()
+  ).map((p) => ({ id: p.id, priceMinor: p.price_minor, sellerId: p.seller_id, commodityId: p.commodity_id!, region: p.region }));
   if (listings.length === 0) return 0;
   const warehouse = await db.selectFrom('warehouses').select('id').where('is_active', '=', 1).orderBy('id').executeTakeFirstOrThrow();
   const at = new Date(nowMs).toISOString();
-  const buyer = await db
-    .insertInto('users')
-    .values({ email: 'market.history@akuafo.demo', password_hash: '!', first_name: 'Adwoa', last_name: 'Market', phone: '0241234567', user_type: 'CUSTOMER', profile_image: null, is_email_verified: 1, password_changed_at: null, created_at: at, updated_at: at })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const buyers = (
+    await db
+      .insertInto('users')
+      .values(DEMO_BUYERS.map((b) => ({ ...b, password_hash: '!', user_type: 'CUSTOMER', profile_image: null, is_email_verified: 1, password_changed_at: null, created_at: at, updated_at: at })))
+      .returning('id')
+      .execute()
+  ).map((b) => b.id);
   const firstMessage = Number((await db.selectFrom('messages').select(sql<number>`coalesce(max(id), 0)`.as('id')).executeTakeFirstOrThrow()).id);
 
   const days = marketDays(listings, nowMs);
@@ -72,7 +89,10 @@ export async function seedMarketHistory(db: Db, deps: CheckoutDeps, nowMs = Date
     // The week's price for its market days, then its asking price again after the last: the
     // week's asking median is the price in force at its end (this week's: today's).
     if (day.firstOfWeek) await changeListings(db, listings.map((l, i) => ({ id: l.id, price: day.prices[i]! })), new Date(day.at.getTime() - 60_000));
-    sold.push({ orderId: await sellAndCollect(db, deps, buyer.id, warehouse.id, listings, day), at: day.at });
+    for (const [b, buyerId] of buyers.entries()) {
+      const quantities = day.quantities.map((q, i) => (day.buyers[i] === b ? q : 0));
+      if (quantities.some((q) => q > 0)) sold.push({ orderId: await sellAndCollect(db, deps, buyerId, warehouse.id, listings, day.at, quantities), at: day.at });
+    }
     if (days[d + 1]?.firstOfWeek !== false) await changeListings(db, listings.map((l, i) => ({ id: l.id, price: day.asking[i]! })), new Date(day.at.getTime() + 60_000));
   }
   await db.transaction().execute((trx) => refileOrderSales(trx, sold));
@@ -87,6 +107,8 @@ interface MarketDay {
   asking: number[];
   prices: number[];
   quantities: number[];
+  /** Which of the demo buyers takes each listing's line that day (by index). */
+  buyers: number[];
 }
 
 /** The story's market days, oldest first: 3 to 5 a week, never later than now. */
@@ -103,6 +125,7 @@ function marketDays(listings: Listing[], nowMs: number): MarketDay[] {
     // Sold a little under the asking price, as haggling goes.
     const prices = asking.map((a, li) => Math.max(50, Math.round((a * (0.9 + noise(li + wi) * 0.1)) / 50) * 50));
     const sales = 3 + Math.floor(noise(wi * 3 + 1) * 2);
+    const first = days.length;
     for (let s = 0; s < sales; s++) {
       const at = Math.min(monday + (1 + s) * DAY_MS + 9 * 3_600_000, nowMs - (sales - s) * 60_000);
       days.push({
@@ -114,10 +137,28 @@ function marketDays(listings: Listing[], nowMs: number): MarketDay[] {
         // listing and week to week): a crop's three sellers in a region make 6 sales a week,
         // enough to publish, and an order carries about half the listings.
         quantities: listings.map((_, li) => ((s - li - wi) % sales + sales) % sales < 2 ? 1 + Math.floor(noise(li * 13 + wi * 7 + s) * 4) : 0),
+        buyers: [],
       });
     }
+    buyerOfSales(listings, days.slice(first));
   }
   return days;
+}
+
+/**
+ * Deals a week's sales of each commodity to the demo buyers in turn, region by region: any 3
+ * sales running in that order have 3 buyers, so every region's cell of 3 or more sales, and the
+ * whole country's, has MIN_BUYERS buyers.
+ */
+function buyerOfSales(listings: Listing[], week: MarketDay[]): void {
+  for (const day of week) day.buyers = listings.map(() => -1);
+  const sales = week.flatMap((day) => listings.map((l, li) => ({ day, li, l })).filter((x) => day.quantities[x.li]! > 0));
+  sales.sort((a, b) => a.l.commodityId.localeCompare(b.l.commodityId) || a.l.region.localeCompare(b.l.region) || a.li - b.li || a.day.at.getTime() - b.day.at.getTime());
+  let turn = 0;
+  for (const [i, sale] of sales.entries()) {
+    if (i > 0 && sales[i - 1]!.l.commodityId !== sale.l.commodityId) turn = 0;
+    sale.day.buyers[sale.li] = turn++ % MIN_BUYERS;
+  }
 }
 
 /**
@@ -135,11 +176,11 @@ async function changeListings(db: Db, changes: { id: number; price?: number; sto
   });
 }
 
-/** One market day's order, through checkout, payment, the sellers' hand-over and collection, dated on its day. Returns its id. */
-async function sellAndCollect(db: Db, deps: CheckoutDeps, buyerId: number, warehouseId: number, listings: Listing[], day: MarketDay): Promise<number> {
+/** One buyer's order of a market day, through checkout, payment, the sellers' hand-over and collection, dated on its day. Returns its id. */
+async function sellAndCollect(db: Db, deps: CheckoutDeps, buyerId: number, warehouseId: number, listings: Listing[], day: Date, quantities: number[]): Promise<number> {
   // The basket in one transaction: one commit, not one per line.
   await db.transaction().execute(async (trx) => {
-    for (const [i, l] of listings.entries()) if (day.quantities[i]! > 0) await setQuantity(trx, buyerId, l.id, day.quantities[i]!);
+    for (const [i, l] of listings.entries()) if (quantities[i]! > 0) await setQuantity(trx, buyerId, l.id, quantities[i]!);
   });
   const started = await startCheckout(deps, db, buyerId, { pickupLocationId: warehouseId, mobileMoneyNetwork: 'MTN', mobileMoneyNumber: '0241234567', paymentMethod: 'MOBILE_MONEY', notes: '' });
   await createSandboxProvider(db).answer(started.reference, 'APPROVED');
@@ -156,7 +197,7 @@ async function sellAndCollect(db: Db, deps: CheckoutDeps, buyerId: number, wareh
     await collectWithCode(trx, orderId, pickup_code!);
   });
   await db.transaction().execute(async (trx) => {
-    const at = day.at.toISOString();
+    const at = day.toISOString();
     await trx.updateTable('orders').set({ created_at: at, updated_at: at, delivered_at: at, estimated_delivery: at }).where('id', '=', orderId).execute();
     await trx.updateTable('payments').set({ created_at: at, updated_at: at, verified_at: at }).where('order_id', '=', orderId).execute();
     await trx.updateTable('order_status_history').set({ created_at: at }).where('order_id', '=', orderId).execute();

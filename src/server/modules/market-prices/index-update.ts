@@ -1,7 +1,7 @@
 import { precompiled } from '../../platform/db/precompiled';
 import { sql } from 'kysely';
 import { isoWeekOf } from '../../../shared/market-weeks';
-import { weightedMedian } from '../../../shared/market-prices';
+import { paidMedian } from '../../../shared/market-prices';
 import type { Db } from '../../platform/db';
 import { repeatEvery } from '../../platform/jobs';
 import type { Logger } from '../../platform/logging';
@@ -10,21 +10,17 @@ import type { Logger } from '../../platform/logging';
 export const COUNTRY = '';
 
 /**
- * An order just became paid (call in the transaction that marks it): its lines of mapped
- * listings join the week's sales, in one statement, marked to be folded into their cells by
- * foldPaidSales a moment later (the job, or a test). The sale counts where the listing is, in
- * the week of the payment. The cells are not touched here: recomputing them took eight
- * statements and the crop's cell locks, held to the payment's commit (docs/performance.md).
+ * An order was just collected (call in the transaction that hands it over): its lines of
+ * mapped listings join the week's sales, in one statement, marked to be folded into their
+ * cells by foldPaidSales a moment later (the job, or a test). A sale counts once the buyer has
+ * the goods, not at payment: a paid order can still be cancelled for nothing, so a price paid
+ * and taken back (a wash trade, issue 37) never reaches the index. It counts where the listing
+ * is, in the week of the collection.
  */
-export async function recordPaidOrder(trx: Db, orderId: number, at: Date = new Date()): Promise<void> {
-  await trx.executeQuery(paidOrderSales(trx, orderId, at).compile());
+export async function recordCollectedOrder(trx: Db, orderId: number, at: Date = new Date()): Promise<void> {
+  await trx.executeQuery(salesOfOrder.query(trx, { orderId, week: isoWeekOf(at) }).compile());
 }
-
-/** recordPaidOrder's one statement, for a WriteBatch (it reads only the order's lines and products). */
-export function paidOrderSales(trx: Db, orderId: number, at: Date = new Date()) {
-  return salesOfOrder.query(trx, { orderId, week: isoWeekOf(at) });
-}
-// Built once per dialect: every payment runs it (precompiled.ts).
+// Built once per dialect: every collection runs it (precompiled.ts).
 const salesOfOrder = precompiled((trx, p: (name: 'orderId' | 'week') => never) =>
   trx
     .insertInto('market_sales')
@@ -44,7 +40,7 @@ const salesOfOrder = precompiled((trx, p: (name: 'orderId' | 'week') => never) =
 const FOLD_BATCH = 500;
 
 /**
- * Folds paid sales not yet counted into their cells (recomputed from all their sales, so a
+ * Folds collected sales not yet counted into their cells (recomputed from all their sales, so a
  * sale folded twice, by two instances at once, counts once) and moves the index's counter.
  * Returns how many sales it folded; the job runs it every few seconds.
  */
@@ -66,13 +62,6 @@ export function startPriceIndexJob(deps: { db: Db; logger: Pick<Logger, 'error'>
 /** Folds until nothing is pending (the job, tests). */
 export async function foldAllPaidSales(db: Db): Promise<void> {
   while ((await foldPaidSales(db)) > 0);
-}
-
-/** A paid order was cancelled (its money goes back): its sales stop counting. */
-export async function forgetOrderSales(trx: Db, orderId: number): Promise<void> {
-  const gone = await trx.deleteFrom('market_sales').where('order_id', '=', orderId).returning(['commodity_id', 'region', 'week']).execute();
-  if (gone.length === 0) return;
-  await recomputeCells(trx, gone.map((g) => ({ commodityId: g.commodity_id, region: g.region, week: g.week })));
 }
 
 interface Cell {
@@ -102,13 +91,14 @@ async function recomputeCells(trx: Db, touched: Cell[]): Promise<void> {
       .selectFrom('market_sales')
       .innerJoin('order_items', 'order_items.id', 'market_sales.order_item_id')
       .innerJoin('products', 'products.id', 'order_items.product_id')
-      .select(['market_sales.unit_price_minor', 'market_sales.quantity', 'products.seller_id'])
+      .innerJoin('orders', 'orders.id', 'market_sales.order_id')
+      .select(['market_sales.unit_price_minor', 'market_sales.quantity', 'products.seller_id', 'orders.user_id'])
       .where('market_sales.commodity_id', '=', cell.commodityId)
       .where('market_sales.week', '=', cell.week);
     if (cell.region !== COUNTRY) query = query.where('market_sales.region', '=', cell.region);
     const sales = await query.execute();
     const values = {
-      paid_minor: weightedMedian(sales.map((s) => ({ price: s.unit_price_minor, weight: s.quantity }))),
+      paid_minor: paidMedian(sales.map((s) => ({ price: s.unit_price_minor, quantity: s.quantity, buyer: s.user_id }))),
       sales: sales.length,
       quantity: sales.reduce((sum, s) => sum + s.quantity, 0),
       sellers: new Set(sales.map((s) => s.seller_id)).size,

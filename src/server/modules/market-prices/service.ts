@@ -57,9 +57,10 @@ const cedis = (minor: number | null) => (minor === null ? null : fromMinor(minor
 export function cellFigures(commodityId: string, region: string, week: string, paid: Map<string, PaidCell>, asking: Map<string, number[]>) {
   const cell = paid.get(cellKey(commodityId, region, week));
   const asks = asking.get(cellKey(commodityId, region, week)) ?? [];
-  // Too few sales, or sales by too few sellers, to publish without telling one farmer's trade:
-  // the asking price (public on the listings anyway) stands alone, and the count is banded.
-  const sales = publishedSales(cell?.sales ?? 0, cell?.sellers ?? 0);
+  // Too few sales, or sales by too few sellers, to publish without telling one farmer's trade,
+  // or by too few buyers to keep one from outweighing the rest (no paid median then): the
+  // asking price (public on the listings anyway) stands alone, and the count is banded.
+  const sales = cell?.paid_minor == null ? 0 : publishedSales(cell.sales, cell.sellers);
   return { paidMinor: sales > 0 ? (cell?.paid_minor ?? null) : null, askingMinor: median(asks), sales, listings: asks.length };
 }
 

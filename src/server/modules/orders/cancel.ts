@@ -4,7 +4,6 @@ import { now, type Db } from '../../platform/db';
 import { addHistory, returnStock } from './reservations';
 import { queueRefund } from './refunds';
 import { notify } from '../../platform/messages';
-import { forgetOrderSales } from '../market-prices/index-update';
 import { escrowToRefund } from '../ledger/escrow';
 
 export type Canceller = 'buyer' | 'operator';
@@ -60,8 +59,6 @@ export async function cancelOrder(trx: Db, orderId: number, by: Canceller, reaso
     const why = reason || `Order cancelled by ${by === 'buyer' ? 'the buyer' : 'Akuafo Market'}`;
     await escrowToRefund(trx, orderId, payment.amount_minor, why);
     await queueRefund(trx, { orderId, paymentId: payment.id, amountMinor: payment.amount_minor, currency: payment.currency, reason: why });
-    // Refunded money is no sale: the price index stops counting it.
-    await forgetOrderSales(trx, orderId);
   }
   const who = by === 'buyer' ? 'You cancelled this order' : 'Cancelled by Akuafo Market';
   const note = [reason ? `${who}: ${reason}` : `${who}.`, paid ? 'Your payment is being refunded to your mobile money wallet.' : ''].filter(Boolean).join(' ');

@@ -5,6 +5,7 @@ import { now, type Db } from '../../platform/db';
 import { addHistory } from './reservations';
 import { notify } from '../../platform/messages';
 import { releaseEscrow } from '../ledger/escrow';
+import { recordCollectedOrder } from '../market-prices/index-update';
 
 /**
  * Fulfilment: sellers bring their lines to the pickup warehouse; when every line is there
@@ -119,6 +120,8 @@ export async function collectWithCode(trx: Db, orderId: number, code: string): P
   // The buyer has the goods: each seller's share, less commission, becomes theirs.
   const { order_number } = await trx.selectFrom('orders').select('order_number').where('id', '=', orderId).executeTakeFirstOrThrow();
   await releaseEscrow(trx, orderId, order_number);
+  // A sale the buyer has in hand: now, and only now, the price index counts it.
+  await recordCollectedOrder(trx, orderId);
   await addHistory(trx, orderId, 'DELIVERED', `Collected at ${order.warehouse} with the pickup code.`);
   await notify(trx, { kind: 'order.status', orderId });
 }

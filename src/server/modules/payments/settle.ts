@@ -11,7 +11,6 @@ import { queueRefund } from '../orders/refunds';
 import { lockOrderForNotices, newOrderReads, notify, notifyInBatch, readOrderLines } from '../../platform/messages';
 import { WriteBatch } from '../../platform/db/write-batch';
 import { precompiled } from '../../platform/db/precompiled';
-import { paidOrderSales } from '../market-prices/index-update';
 import { holdPayment, owePaymentBack } from '../ledger/escrow';
 
 const REFUND_MESSAGE = 'Your payment arrived after the reservation had expired and the items sold out. It is being refunded to your mobile money wallet.';
@@ -172,8 +171,6 @@ async function applySuccess(db: Db, orderId: number, paymentId: number, referenc
       later.add(paidItemsOutOfCart.query(trx, { userId: order.user_id, orderId }));
       // The buyer's confirmation and each seller's sale, committed with the payment.
       await notifyInBatch(later, [{ kind: 'order.status', orderId }, { kind: 'order.sold', orderId }], reads);
-      // The price index files the sale with the payment; its job folds it into the cells.
-      later.add(paidOrderSales(trx, orderId));
       await later.flush();
       return 'paid' as const;
     });
