@@ -60,7 +60,7 @@ const keys = (rows: MarketPriceRow[]) => rows.map((r) => priceRowKey(r.id, r.reg
 const regionAndCountry = (commodity: string, region: string, week: string) => [priceRowKey(commodity, '', week), priceRowKey(commodity, region, week)].sort();
 
 describe('the price index as deltas', () => {
-  it('sends the whole index once, then only the rows a payment, a price change or a cancellation touched; the copy stays equal to the answers', async () => {
+  it('sends the whole index once, then only the rows a collected sale or a price change touched; the copy stays equal to the answers', async () => {
     const commodity = await freshCommodity();
     const product = await listing(commodity, 10_000);
     const copy = new Copy();
@@ -75,11 +75,11 @@ describe('the price index as deltas', () => {
     expect(await copy.pull()).toEqual([]);
     expect(copy.cursor).toBe(cursor);
 
-    // A payment: its commodity's week in its region and in the whole country, and nothing else.
+    // A collected sale: its commodity's week in its region and in the whole country, and nothing else.
     const week = isoWeekOf(Date.now());
     const others = [await listing(commodity, 10_000), await listing(commodity, 10_000)];
     await copy.pull();
-    const order = await buy(product, 2);
+    await buy(product, 2);
     // One seller's sale changes nothing published: no row travels.
     expect(await copy.pull()).toEqual([]);
     for (const other of others) await buy(other, 1);
@@ -94,15 +94,28 @@ describe('the price index as deltas', () => {
     expect(keys(await copy.pull())).toEqual(regionAndCountry(commodity, 'Upper West', week));
     expect(copy.rows.get(priceRowKey(commodity, 'Upper West', week))).toMatchObject({ asking: 120 });
 
-    // Cancelled, and the listing taken down: the rows empty out, travel as removals, and the copy drops them.
-    const cancel = await shop.server.call(`/shop/customers/me/orders/${order.orderId}/cancel`, { method: 'POST', token: order.buyer.token, json: { reason: 'Changed my mind' } });
+    // A paid order cancelled before it was collected was never in the index: nothing travels.
+    const cancelled = await buy(product, 1, 'paid');
+    const cancel = await shop.server.call(`/shop/customers/me/orders/${cancelled.orderId}/cancel`, { method: 'POST', token: cancelled.buyer.token, json: { reason: 'Changed my mind' } });
     expect(cancel.status).toBe(200);
+    expect(await copy.pull()).toEqual([]);
+    // The listings taken down: the asking price goes, what was collected stays.
     for (const id of [product, ...others]) await changeListing(id, { is_active: 0 });
-    const gone = await copy.pull();
-    expect(keys(gone)).toEqual(regionAndCountry(commodity, 'Upper West', week));
-    expect(gone.every(isEmptyPriceRow)).toBe(true);
-    expect(copy.rows.has(priceRowKey(commodity, 'Upper West', week))).toBe(false);
+    const down = await copy.pull();
+    expect(keys(down)).toEqual(regionAndCountry(commodity, 'Upper West', week));
+    expect(down.find((r) => r.region === 'Upper West')).toMatchObject({ paid: 100, asking: null, listings: 0 });
     await expectEqualToServer(copy, commodity);
+
+    // A commodity with nothing but a listing, taken down: its rows empty out, travel as removals, and the copy drops them.
+    const lone = await freshCommodity();
+    const only = await listing(lone, 10_000);
+    expect(keys(await copy.pull())).toEqual(regionAndCountry(lone, 'Upper West', week));
+    await changeListing(only, { is_active: 0 });
+    const gone = await copy.pull();
+    expect(keys(gone)).toEqual(regionAndCountry(lone, 'Upper West', week));
+    expect(gone.every(isEmptyPriceRow)).toBe(true);
+    expect(copy.rows.has(priceRowKey(lone, 'Upper West', week))).toBe(false);
+    await expectEqualToServer(copy, lone);
   });
 
   it('pages by version without losing a row, and sends the commodity list only to a phone without the current one', async () => {

@@ -60,6 +60,21 @@ describe('USSD: buy and pay', () => {
     expect(JSON.stringify(await admin.json())).toContain(order!.order_number);
   });
 
+  it("refuses a seller's number its own listing with a sentence, and places no order (issue 37)", async () => {
+    // toConfirm's product is the first seller's: this number is that seller's, linked for USSD selling.
+    const seller = await db().selectFrom('users').select('id').where('user_type', '=', 'SELLER').orderBy('id').executeTakeFirstOrThrow();
+    const phone = freshCaller();
+    const at = new Date().toISOString();
+    await db().insertInto('phone_accounts').values({ phone: `0${phone.slice(4)}`, user_id: seller.id, ussd_region: 'Ashanti', created_at: at, updated_at: at }).execute();
+    const before = await db().selectFrom('orders').select('id').where('user_id', '=', seller.id).execute();
+    const { call, productId } = await toConfirm(2, phone);
+    const refused = await call.press('1');
+    expect(refused.kind).toBe('CON');
+    expect(refused.text).toContain('That is your own listing: you cannot buy it.');
+    expect(await db().selectFrom('orders').select('id').where('user_id', '=', seller.id).execute()).toEqual(before);
+    expect(await stockOf(shop.server, productId)).toBe(10);
+  });
+
   it('a declined prompt says so and offers to try again; the retry pays the same order', async () => {
     const { call } = await toConfirm(1);
     await call.press('1');

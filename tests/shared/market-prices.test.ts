@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { farFromTypical, median, MIN_SALES, weightedMedian } from '../../src/shared/market-prices';
+import { buyerCap, farFromTypical, median, MIN_SALES, paidMedian, weightedMedian } from '../../src/shared/market-prices';
 import { isoWeekOf, previousWeek, weekStart, weeksEndingWith } from '../../src/shared/market-weeks';
 
 describe('medians', () => {
@@ -18,6 +18,25 @@ describe('medians', () => {
     expect(weightedMedian([{ price: 500, weight: 3 }])).toBe(500);
     expect(weightedMedian([{ price: 500, weight: 0 }])).toBeNull();
     expect(weightedMedian([])).toBeNull();
+  });
+
+  it("caps each buyer's quantity so that no buyer weighs more than a third of a cell (issue 37)", () => {
+    // One buyer's 100 bags at 625 against three buyers' one bag each at 412: by kilos alone 625.
+    const wash = [{ price: 62_500, quantity: 100, buyer: 9 }, ...[1, 2, 3].map((buyer) => ({ price: 41_200, quantity: 1, buyer }))];
+    expect(weightedMedian(wash.map((s) => ({ price: s.price, weight: s.quantity })))).toBe(62_500);
+    expect(paidMedian(wash)).toBe(41_200);
+    // Capped at half the other three's bags: a third of the weight.
+    expect(buyerCap([100, 1, 1, 1])).toBe(1.5);
+    // Two large buyers: both capped, each at a third, the small ones' share the rest.
+    expect(buyerCap([100, 100, 1])).toBe(1);
+    // Nobody above a third: nothing capped, the plain weighted median.
+    expect(buyerCap([2, 2, 2, 1])).toBe(Infinity);
+    expect(paidMedian([{ price: 100, quantity: 1, buyer: 1 }, { price: 200, quantity: 1, buyer: 2 }, { price: 300, quantity: 1, buyer: 3 }, { price: 300, quantity: 1, buyer: 4 }])).toBe(250);
+    // One buyer's orders add up to one share, however many orders.
+    expect(paidMedian([...Array.from({ length: 20 }, () => ({ price: 900, quantity: 5, buyer: 7 })), ...[1, 2, 3].map((buyer) => ({ price: 400, quantity: 1, buyer }))])).toBe(400);
+    // Fewer than three buyers: no paid price can keep one of them to a third.
+    expect(buyerCap([5, 5])).toBeNull();
+    expect(paidMedian([{ price: 100, quantity: 1, buyer: 1 }, { price: 200, quantity: 1, buyer: 1 }, { price: 300, quantity: 1, buyer: 2 }])).toBeNull();
   });
 
   it('needs 3 sales before a paid price is said', () => {

@@ -51,6 +51,7 @@ export const API_MESSAGES = {
   // The cart (src/shared/schemas/cart.ts; also the wishlist's and reviews' unknown product).
   cartUnavailable: CART_MESSAGES.unavailable,
   cartOutOfStock: CART_MESSAGES.outOfStock,
+  cartOwnListing: CART_MESSAGES.ownListing,
   cartItemNotFound: CART_MESSAGES.itemNotFound,
   productNotFound: CART_MESSAGES.productNotFound,
   cartSignInToAdd: CART_MESSAGES.signInToAdd,

@@ -86,6 +86,7 @@ export function summarizeCart(lines: { priceMinor: number; quantity: number; cat
 export const CART_MESSAGES = {
   unavailable: 'This product is no longer available',
   outOfStock: 'This product is out of stock',
+  ownListing: 'This is your own listing: you cannot buy it. Buy from other sellers with this account as you like.',
   onlyLeft: (n: number) => `Only ${n} left in stock`,
   itemNotFound: 'Cart item not found',
   productNotFound: 'Product Not Found',

@@ -6,6 +6,7 @@ import { lineTaxMinor } from '../../../shared/vat';
 import { CHECKOUT_MESSAGES, RESERVATION_MINUTES, type CheckoutRequest, type CheckoutStarted } from '../../../shared/schemas/checkout';
 import type { Deps } from '../../http/context';
 import { HttpError, badRequest, conflict } from '../../http/errors';
+import { refuseOwnListings } from './own-listing';
 import { now, type Db } from '../../platform/db';
 import { createPaymentProvider, PaymentProviderError } from '../../platform/payments';
 import { settlePayment } from '../payments/settle';
@@ -73,6 +74,7 @@ export async function placeOrder(
   const shipping = SHIPPING_MINOR;
   const total = subtotal + tax + shipping;
   if (total <= 0) throw badRequest(CHECKOUT_MESSAGES.emptyCart);
+  await refuseOwnListings(db, userId, lines.map((l) => l.id));
 
   const phone = parseGhanaMobile(input.mobileMoneyNumber)!;
   const provider = createPaymentProvider(deps.config, db);

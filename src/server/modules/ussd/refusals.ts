@@ -1,3 +1,4 @@
+import { CART_MESSAGES } from '../../../shared/schemas/cart';
 import { CHECKOUT_MESSAGES, PAY_AGAIN_MESSAGES } from '../../../shared/schemas/checkout';
 import type { HttpError } from '../../http/errors';
 import { OutOfStock } from '../orders/reservations';
@@ -24,6 +25,8 @@ const BY_MESSAGE: Record<string, (t: UssdTexts) => string> = {
   [PAY_AGAIN_MESSAGES.tooMany]: (t) => t.payTooMany,
   [PAY_AGAIN_MESSAGES.orderChanged]: (t) => t.orderChanged,
   [TOO_MANY_STEPS]: (t) => t.tooManySteps,
+  // Nobody buys their own listing (checkout/own-listing.ts).
+  [CART_MESSAGES.ownListing]: (t) => t.ownListing,
 };
 
 /** What a refusal says on the caller's screen; one the table does not know keeps its own (English) words. */

@@ -767,6 +767,7 @@ export const ak: Catalogue = {
   'api.codeSixDigits': 'Kyerɛw kood no (nɔma 6)',
   'api.cartUnavailable': 'Yɛntɔn saa ade yi bio',
   'api.cartOutOfStock': 'Saa ade yi asa',
+  'api.cartOwnListing': 'Eyi yɛ ade a wo ara wode asi so: wuntumi ntɔ. Wobɛtumi de saa akawnt yi atɔ adetɔnfo foforo nneɛma.',
   'api.cartItemNotFound': 'Yɛanhu saa ade yi wɔ kɛntɛn no mu',
   'api.productNotFound': 'Yɛanhu saa ade yi',
   'api.cartSignInToAdd': 'Yɛsrɛ wo, hyɛn mu na fa nneɛma gu wo kɛntɛn mu',

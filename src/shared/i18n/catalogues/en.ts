@@ -767,6 +767,7 @@ export const en = {
   'api.codeSixDigits': API_MESSAGES.codeSixDigits,
   'api.cartUnavailable': API_MESSAGES.cartUnavailable,
   'api.cartOutOfStock': API_MESSAGES.cartOutOfStock,
+  'api.cartOwnListing': API_MESSAGES.cartOwnListing,
   'api.cartItemNotFound': API_MESSAGES.cartItemNotFound,
   'api.productNotFound': API_MESSAGES.productNotFound,
   'api.cartSignInToAdd': API_MESSAGES.cartSignInToAdd,
