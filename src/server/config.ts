@@ -57,6 +57,8 @@ export interface Config {
   payoutMinimumMinor: number;
   /** Days after "ready for pickup" an uncollected order is cancelled and refunded (UNCOLLECTED_AFTER_DAYS, 7). */
   uncollectedAfterDays: number;
+  /** Days after payment a paid order whose goods are not all at the warehouse is cancelled and refunded (NOT_BROUGHT_AFTER_DAYS, 7). */
+  notBroughtAfterDays: number;
   /**
    * USSD (docs/ussd.md): USSD_CALLBACK_TOKEN, the ?token= the gateways' callbacks must carry
    * (required in production), and USSD_SERVICE_CODE, the code callers dial (told in SMS and Help).
@@ -124,6 +126,7 @@ export function loadConfig(env: Env = process.env): Config {
     pushAllowHosts: (env.PUSH_ALLOW_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
     payoutMinimumMinor: Math.round(positiveNumber(env, 'PAYOUT_MINIMUM', 10) * 100),
     uncollectedAfterDays: positiveNumber(env, 'UNCOLLECTED_AFTER_DAYS', 7),
+    notBroughtAfterDays: positiveNumber(env, 'NOT_BROUGHT_AFTER_DAYS', 7),
     ussd: { callbackToken: env.USSD_CALLBACK_TOKEN || undefined, serviceCode: env.USSD_SERVICE_CODE || '*920*44#' },
   };
 }

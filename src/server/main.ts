@@ -8,6 +8,7 @@ import { createLogger } from './platform/logging';
 import { startRefundJob } from './modules/orders/refunds';
 import { startPayoutJob } from './modules/payouts/job';
 import { startPriceIndexJob } from './modules/market-prices/index-update';
+import { startNotBroughtJob } from './modules/orders/uncollected';
 
 /** After the drain, requests still in flight get this long before the process exits anyway. */
 const IN_FLIGHT_GRACE_MS = 10_000;
@@ -27,6 +28,7 @@ export async function main(config: Config = loadConfig()) {
   const refunds = startRefundJob(deps);
   const payouts = startPayoutJob(deps);
   const priceIndex = startPriceIndexJob(deps);
+  const notBrought = startNotBroughtJob(deps);
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host, serverOptions: SERVER_TIMEOUTS });
   await new Promise<void>((resolve) => server.once('listening', resolve));
   const { port } = server.address() as AddressInfo;
@@ -48,6 +50,7 @@ export async function main(config: Config = loadConfig()) {
       await refunds.stop();
       await payouts.stop();
       await priceIndex.stop();
+      await notBrought.stop();
       await deps.messages.stop();
       await close();
       logger.info('stopped');

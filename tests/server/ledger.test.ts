@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDueRefunds } from '../../src/server/modules/orders/refunds';
-import { cancelUncollected } from '../../src/server/modules/orders/uncollected';
+import { cancelNotBrought, cancelUncollected } from '../../src/server/modules/orders/uncollected';
 import { balanceOf, postMany } from '../../src/server/modules/ledger/post';
 import { inTransaction } from '../../src/server/platform/db/transactions';
 import { sellerBalances, trialBalance } from '../../src/server/modules/ledger/balances';
@@ -111,6 +111,32 @@ describe('escrow', () => {
     expect(history.notes).toMatch(/Not collected within 7 days/);
     await runDueRefunds(server.deps);
     await expectBalanced();
+  });
+
+  it("cancels and refunds a paid order whose goods did not all reach the warehouse within 7 days of payment, once with two sweeps at once, and leaves one ready for pickup alone (issue 37)", async () => {
+    const { orderId } = await paidOrder();
+    const ready = await paidOrder();
+    await readyForPickup(ready.orderId);
+    // Kofi brings his line; Ama never does.
+    const kofiLine = ((await get('/sellers/me/orders', kofi.token)).body.data as SellerOrder[]).find((o) => o.id === orderId)!.items[0]!;
+    expect((await server.call(`/sellers/me/orders/${orderId}/items/${kofiLine.id}/at-warehouse`, { method: 'PUT', token: kofi.token })).status).toBe(200);
+    expect(await cancelNotBrought(server.deps.db, 7, new Date(Date.now() + 6 * 86_400_000))).not.toContain(orderId);
+    const later = new Date(Date.now() + 8 * 86_400_000);
+    const [one, two] = await Promise.all([cancelNotBrought(server.deps.db, 7, later), cancelNotBrought(server.deps.db, 7, later)]);
+    expect([...one, ...two].filter((id) => id === orderId)).toEqual([orderId]);
+    expect([...one, ...two]).not.toContain(ready.orderId);
+    const order = await server.deps.db.selectFrom('orders').select(['status', 'payment_status']).where('id', '=', orderId).executeTakeFirstOrThrow();
+    expect(order).toEqual({ status: 'CANCELLED', payment_status: 'REFUND_DUE' });
+    expect(await held(kofi.id, orderId)).toBe(0);
+    expect(await held(ama.id, orderId)).toBe(0);
+    // One refund of everything the buyer paid.
+    const { total_minor } = await server.deps.db.selectFrom('orders').select('total_minor').where('id', '=', orderId).executeTakeFirstOrThrow();
+    expect(await server.deps.db.selectFrom('refunds').select('amount_minor').where('order_id', '=', orderId).execute()).toEqual([{ amount_minor: total_minor }]);
+    const history = await server.deps.db.selectFrom('order_status_history').select('notes').where('order_id', '=', orderId).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(history.notes).toMatch(/did not reach the pickup warehouse within 7 days/);
+    await runDueRefunds(server.deps);
+    await expectBalanced();
+    expect((await server.deps.db.selectFrom('orders').select('status').where('id', '=', ready.orderId).executeTakeFirstOrThrow()).status).toBe('SHIPPED');
   });
 
   it('never edits or deletes a ledger row: a correction is a new entry', async () => {
