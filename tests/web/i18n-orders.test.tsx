@@ -119,7 +119,7 @@ describe('orders from the catalogue', () => {
     await inLocale('pseudo');
     const order = {
       orderNumber: 'ORD-2026-000007', date: '2026-11-20T10:00:00.000Z', status: 'PROCESSING', trackingNumber: 'ORD-2026-000007', estimatedDelivery: '2026-11-23T10:00:00.000Z',
-      items: [{ name: '⟦Puna yam⟧', quantity: 2, price: 20 }], total: 40, paymentMethod: 'mobileMoney', paymentDetails: { mobileMoney: { network: 'MTN', phoneNumber: '0241234567' } },
+      items: [{ name: '⟦Puna yam⟧', quantity: 2, price: 20 }], total: 40, totals: { goods: 4000, vat: 0, pickup: 0 }, paymentMethod: 'mobileMoney', paymentDetails: { mobileMoney: { network: 'MTN', phoneNumber: '0241234567' } },
     };
     const shown = render(<MemoryRouter initialEntries={[{ pathname: '/order-confirmation', state: { order } }]}><OrderConfirmationPage /></MemoryRouter>);
     await screen.findByRole('heading', { level: 1 });

@@ -10,6 +10,8 @@ import type { Warehouse } from '../../../shared/schemas/catalogue';
 import { parseWith } from '../../../shared/schemas/parse';
 import { api } from '../../lib/api';
 import { Price, WasPrice } from '../../components/Price';
+import { TotalRows } from '../../components/TotalRows';
+import { partsOfSummary } from '../../../shared/totals';
 import { Spinner } from '../../components/Spinner';
 import { useOnline } from '../../hooks/useOnline';
 import { Alert } from '../../components/ui/Alert';
@@ -268,15 +270,7 @@ export default function CheckoutPage() {
                 </li>
               ))}
             </ul>
-            <dl className="mt-3 space-y-1 border-t border-gray-200 pt-3 text-sm">
-              <Row label={t('cart.subtotal', { items: itemsText(totals.itemCount) })} value={totals.subtotal} />
-              <Row label={t('cart.pickup')} value={totals.shipping} />
-              <Row label={t('cart.tax')} value={totals.tax} />
-              <div className="flex justify-between border-t border-gray-200 pt-2 text-base font-bold">
-                <dt>{t('cart.total')}</dt>
-                <dd><Price value={totals.total} /></dd>
-              </div>
-            </dl>
+            <TotalRows parts={partsOfSummary(totals)} goodsLabel={t('cart.subtotal', { items: itemsText(totals.itemCount) })} className="mt-3 space-y-1 border-t border-gray-200 pt-3 text-sm" />
             <p className="mt-2 text-xs text-gray-600">{t('checkout.pricesChecked')}</p>
           </div>
         </aside>
@@ -294,15 +288,6 @@ function withDefaults(form: FormState, defaults: CheckoutDefaults, warehouses: W
     shippingAddressId: form.shippingAddressId || usual,
     ...(wallet ? { mobileMoneyNumber: wallet, mobileMoneyNetwork: defaults.mobileMoneyNetwork ?? form.mobileMoneyNetwork } : {}),
   };
-}
-
-function Row({ label, value }: { label: string; value: number }) {
-  return (
-    <div className="flex justify-between">
-      <dt className="text-gray-700">{label}</dt>
-      <dd><Price value={value} /></dd>
-    </div>
-  );
 }
 
 function FieldError({ message: english, id }: { message?: string; id?: string }) {
