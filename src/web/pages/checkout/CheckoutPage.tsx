@@ -2,7 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { CreditCard, Smartphone, WifiOff } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { readCart, cartTotals } from '../../../local/cart';
+import { ensureSignInCart, readCart, cartTotals } from '../../../local/cart';
 import { readCheckoutDefaults, startCheckout } from '../../../local/checkout';
 import { MOBILE_MONEY_NETWORKS, NETWORK_LABELS, type MobileMoneyNetwork } from '../../../shared/phone';
 import { checkoutRequestSchema, DEFAULT_NETWORK, type CheckoutDefaults, type CheckoutStarted } from '../../../shared/schemas/checkout';
@@ -35,6 +35,8 @@ export default function CheckoutPage() {
   const t = useT();
   const online = useOnline();
   const lines = useLiveQuery(() => readCart(), []);
+  // This sign-in's server cart, before an empty cart is believed (a fresh phone's may be on its way).
+  const [cartSettled, setCartSettled] = useState(false);
   const [warehouses, setWarehouses] = useState<Warehouse[] | undefined>();
   const [warehouseError, setWarehouseError] = useState<string>();
   const [form, setForm] = useState<FormState>(EMPTY_FORM);
@@ -46,6 +48,11 @@ export default function CheckoutPage() {
   const formRef = useRef<HTMLFormElement>(null);
   /** Bumped when a press of Complete Order found problems: the effect below shows the first. */
   const [showProblem, setShowProblem] = useState(0);
+
+  useEffect(() => {
+    if (online) ensureSignInCart(api).catch(() => undefined).finally(() => setCartSettled(true));
+    else setCartSettled(true);
+  }, [online]);
 
   useEffect(() => {
     if (!online || warehouses) return;
@@ -69,7 +76,7 @@ export default function CheckoutPage() {
   }, [showProblem]);
 
   if (started) return <PaymentStep started={started} onRestart={() => setStarted(undefined)} />;
-  if (lines === undefined) return <Spinner />;
+  if (lines === undefined || (lines.length === 0 && !cartSettled)) return <Spinner />;
   if (lines.length === 0) {
     return (
       <EmptyState title={t('cart.empty')} text={t('cart.emptyText')} />
