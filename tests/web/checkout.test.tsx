@@ -124,6 +124,26 @@ describe('CheckoutPage', () => {
     expect(await localDb.cart.count()).toBe(1);
   });
 
+  // Issue 37: "an empty warehouse list at checkout offline".
+  it('lists the warehouses kept from the last visit when the network is gone', async () => {
+    await localDb.meta.clear();
+    await withCart();
+    serve();
+    render(<MemoryRouter><CheckoutPage /></MemoryRouter>);
+    await screen.findByRole('option', { name: 'Kumasi Depot — Kejetia, Kumasi (Ashanti)' });
+    // The first visit's reads are all out before the network goes.
+    await waitFor(() => expect(get.mock.calls.map((c) => c[0]).sort()).toEqual(['shop/cart', 'shop/checkout/defaults', 'warehouses']));
+    cleanup();
+
+    setOnline(false);
+    get.mockReset();
+    render(<MemoryRouter><CheckoutPage /></MemoryRouter>);
+    await screen.findByText(/Checkout needs an internet connection/);
+    await screen.findByRole('option', { name: 'Kumasi Depot — Kejetia, Kumasi (Ashanti)' });
+    expect(screen.getByRole('option', { name: 'Accra Hub — Spintex Road, Accra (Greater Accra)' })).toBeTruthy();
+    expect(get).not.toHaveBeenCalled();
+  });
+
   it('shows the empty state with no items', async () => {
     get.mockResolvedValue({ data: [] });
     render(<MemoryRouter><CheckoutPage /></MemoryRouter>);

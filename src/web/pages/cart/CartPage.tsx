@@ -3,6 +3,7 @@ import { ShoppingCart } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { CART_ENTITY, cartTotals, clearCart, pullServerCart, readCart, type CartLine } from '../../../local/cart';
+import { warmWarehouses } from '../../../local/checkout';
 import { localDb } from '../../../local/db';
 import { api } from '../../lib/api';
 import { itemsText } from '../../components/items-text';
@@ -30,7 +31,11 @@ export default function CartPage() {
   const signedIn = Boolean(session);
   useEffect(() => {
     // Quietly keep what the phone has when the server cannot be reached.
-    if (signedIn && online) pullServerCart(api).catch(() => undefined);
+    if (signedIn && online) {
+      pullServerCart(api).catch(() => undefined);
+      // Checkout lists the warehouses even if the network goes on the way there.
+      warmWarehouses(api).catch(() => undefined);
+    }
   }, [signedIn, online]);
 
   if (loading || lines === undefined) return <Spinner label={t('cart.loading')} />;

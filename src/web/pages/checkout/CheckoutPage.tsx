@@ -3,7 +3,7 @@ import { CreditCard, Smartphone, WifiOff } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { ensureSignInCart, readCart, cartTotals } from '../../../local/cart';
-import { readCheckoutDefaults, startCheckout } from '../../../local/checkout';
+import { keptWarehouses, readCheckoutDefaults, readWarehouses, startCheckout } from '../../../local/checkout';
 import { MOBILE_MONEY_NETWORKS, NETWORK_LABELS, type MobileMoneyNetwork } from '../../../shared/phone';
 import { checkoutRequestSchema, DEFAULT_NETWORK, type CheckoutDefaults, type CheckoutStarted } from '../../../shared/schemas/checkout';
 import type { Warehouse } from '../../../shared/schemas/catalogue';
@@ -38,6 +38,7 @@ export default function CheckoutPage() {
   // This sign-in's server cart, before an empty cart is believed (a fresh phone's may be on its way).
   const [cartSettled, setCartSettled] = useState(false);
   const [warehouses, setWarehouses] = useState<Warehouse[] | undefined>();
+  const [warehousesFresh, setWarehousesFresh] = useState(false);
   const [warehouseError, setWarehouseError] = useState<string>();
   const [form, setForm] = useState<FormState>(EMPTY_FORM);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -55,16 +56,21 @@ export default function CheckoutPage() {
   }, [online]);
 
   useEffect(() => {
-    if (!online || warehouses) return;
-    api
-      .get<{ data: Warehouse[] }>('warehouses')
-      .then(({ data }) => {
+    // Offline, the list kept from the last visit (the order itself waits for the network).
+    if (!online) {
+      if (!warehouses) void keptWarehouses().then((kept) => kept && setWarehouses(kept));
+      return;
+    }
+    if (warehousesFresh) return;
+    readWarehouses(api)
+      .then((data) => {
         setWarehouses(data);
+        setWarehousesFresh(true);
         // A suggestion only: without it the buyer chooses, as before.
         readCheckoutDefaults(api).then((defaults) => setForm((f) => withDefaults(f, defaults, data)), () => undefined);
       })
       .catch((error: Error) => setWarehouseError(error.message));
-  }, [online, warehouses]);
+  }, [online, warehouses, warehousesFresh]);
 
   // The first problem, in screen order, gets the focus and is scrolled to: the button may be
   // far below it on a small phone, and a screen reader reads it out.
