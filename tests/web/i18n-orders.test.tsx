@@ -40,9 +40,9 @@ const detail = (over: Partial<OrderDetail>): OrderDetail => ({
   pickupCode: null, canCancel: true, refund: null, ...over,
 } as OrderDetail);
 const tracked = (status: TrackedOrder['status']): TrackedOrder => ({
-  id: 9, orderNumber: 'ORD-2026-000009', status, paymentStatus: 'PAID', statusHistory: [], createdAt: '2026-11-20T10:00:00.000Z', currency: 'GHS', totalAmount: 90,
+  id: 9, orderNumber: 'ORD-2026-000009', status, paymentStatus: 'PAID', statusHistory: [], createdAt: '2026-11-20T10:00:00.000Z', currency: 'GHS', subtotal: 90, discountAmount: 0, shippingCost: 0, taxAmount: 0, totalAmount: 90,
   items: [{ productName: '⟦Puna yam⟧', productImage: null, quantity: 2, unitPrice: 45 }], paymentMethod: 'MOBILE_MONEY', customerName: '⟦Efua Quaye⟧',
-  shippingAddress: { street: '⟦Spintex Road⟧', city: '⟦Accra⟧', region: 'Greater Accra', postalCode: null, country: 'Ghana' }, expectedDelivery: '2026-11-23T10:00:00.000Z', trackingUrl: '',
+  shippingAddress: { name: '⟦Accra Hub⟧', street: '⟦Spintex Road⟧', city: '⟦Accra⟧', region: 'Greater Accra', postalCode: null, country: 'Ghana' }, expectedDelivery: '2026-11-23T10:00:00.000Z', trackingUrl: '',
 });
 
 /** Kept on the phone as the signed-in account's (id 3, below): rows are filed under the account id. */

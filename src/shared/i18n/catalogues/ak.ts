@@ -324,7 +324,7 @@ export const ak: Catalogue = {
   'payment.declining': 'Ɛrepow…',
   'payment.approve': 'Pene so',
   'payment.approving': 'Ɛrepene so…',
-  'payment.sandboxNote': 'Yɛnhyehyɛɛ sika tua adwumayɛfo biara ho nsafe, enti eyi si nkrasɛm a ɛba wo fon so no anan mu.',
+  'payment.sandboxNote': 'Sika tua a ɛyɛ nhwɛso: yɛnnye sika biara. Pene so anaa po wɔ ha, sɛnea wobɛyɛ wɔ mobile money nkra a ɛba wo fon so no.',
   'payment.approveOnPhone': 'Pene nkrasɛm a aba wo fon so no so',
   'payment.voucher': 'Voucher kood',
   'payment.sending': 'Ɛrekɔ…',

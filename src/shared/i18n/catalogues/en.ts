@@ -324,7 +324,7 @@ export const en = {
   'payment.declining': 'Declining…',
   'payment.approve': 'Approve',
   'payment.approving': 'Approving…',
-  'payment.sandboxNote': 'No payment provider keys are configured, so this stands in for the prompt on your phone.',
+  'payment.sandboxNote': 'A demo payment: no money is taken. Approve or decline here, as you would on the mobile money prompt on your phone.',
   'payment.approveOnPhone': 'Approve the prompt on your phone',
   'payment.voucher': 'Voucher code',
   'payment.sending': 'Sending…',
