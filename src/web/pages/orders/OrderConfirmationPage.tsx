@@ -28,7 +28,8 @@ export default function OrderConfirmationPage() {
   const t = useT();
   const locale = useLocale();
   const order = (useLocation().state as { order?: ConfirmationOrder } | null)?.order;
-  if (!order) {
+  // A state kept from before totals were part of it is not shown with a total that leaves parts out.
+  if (!order?.totals) {
     return (
       <div className="container-page py-12 text-center">
         <h1 className="text-2xl font-bold">{t('order.notFound')}</h1>
