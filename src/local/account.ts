@@ -1,6 +1,6 @@
 import { MESSAGES, type Address, type ContactChangeAnswer, type ContactChannel, type LoginAnswer, type OwnerProof, type Profile, type ProfileUpdate, type RegisterInput } from '../shared/schemas/accounts';
 import type { ApiClient } from './api';
-import { pullServerCart } from './cart';
+import { pullCartAtSignIn } from './cart';
 import { localDb, getMeta, setMeta, type AkuafoDb } from './db';
 import { defineOutboxKind, enqueue } from './outbox';
 import { keepForSession, newSignInId, readSession, saveSession, type Session } from './session';
@@ -34,9 +34,9 @@ async function keepSession(api: ApiClient, data: Partial<LoginAnswer> | undefine
   await saveSession(session, db);
   // The cart the server holds (another phone's, or this one's from before a sign-out) shows at
   // once, with any changes still queued here on top. `api` is the public client: the new
-  // token goes along by hand. Not awaited: the cart follows a moment later; offline, the cart
-  // page reads it when it can.
-  void pullServerCart(api, db, { headers: { Authorization: `Bearer ${session.accessToken}` } }).catch(() => undefined);
+  // token goes along by hand. Not awaited: the cart follows a moment later; checkout waits for
+  // it, or pulls again if it failed (ensureSignInCart).
+  void pullCartAtSignIn(api, db, { headers: { Authorization: `Bearer ${session.accessToken}` } });
   // A user who signs in means to keep the app: the moment to ask that its storage be kept.
   void requestPersistentStorage(db).catch(() => undefined);
   return session;

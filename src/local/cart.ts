@@ -3,7 +3,7 @@ import { CART_MESSAGES, summarizeCart, type Cart, type CartItem, type CartSummar
 import type { Product } from '../shared/schemas/catalogue';
 import type { Options } from 'ky';
 import type { ApiClient } from './api';
-import { localDb, type AkuafoDb, type LocalCartItem, type OutboxEntry, type OutboxMessage } from './db';
+import { getMeta, localDb, setMeta, type AkuafoDb, type LocalCartItem, type OutboxEntry, type OutboxMessage } from './db';
 import { defineOutboxKind, enqueueWith } from './outbox';
 import { keepForSession, readSession, type Session } from './session';
 
@@ -171,13 +171,40 @@ export async function pullServerCart(api: ApiClient, given?: AkuafoDb, init: Opt
   return data;
 }
 
+/** Which sign-in's server cart the phone holds (its signInId): until then, the cart shown may not be the account's. */
+const CART_PULLED_KEY = 'cart.pulledFor';
+/** The pull each sign-in started, by database: checkout waits for it rather than say "empty". */
+const signInPulls = new WeakMap<AkuafoDb, Promise<unknown>>();
+
+/** At sign-in: the server's cart onto the phone (not awaited by sign-in: the cart follows a moment later). */
+export function pullCartAtSignIn(api: ApiClient, d: AkuafoDb, init: Options): Promise<unknown> {
+  const pull = pullServerCart(api, d, init).catch(() => undefined);
+  signInPulls.set(d, pull);
+  return pull;
+}
+
+/**
+ * Before checkout reads the cart: this sign-in's server cart is on the phone. On a fresh phone
+ * the pull that sign-in started may still be on its way (it is waited for), or have failed on
+ * a weak network (it is made again), so an account's cart never reads "empty" at checkout.
+ */
+export async function ensureSignInCart(api: ApiClient, given?: AkuafoDb): Promise<void> {
+  const d = db(given);
+  const session = await readSession(d);
+  if (!session) return;
+  const pulled = async () => (await getMeta<string>(CART_PULLED_KEY, d)) === session.signInId;
+  if (await pulled()) return;
+  await signInPulls.get(d);
+  if (!(await pulled())) await pullServerCart(api, d);
+}
+
 /**
  * The server's cart (read, or the answer to a write) in Dexie, with the still-waiting intents
  * on top; only while `asked`, whose cart it is, is still signed in.
  */
 async function adoptServerCart(data: Cart, d: AkuafoDb, asked: Session): Promise<void> {
   const userId = asked.user.id;
-  await keepForSession(d, asked, [d.cart, d.outbox, d.products], async () => {
+  await keepForSession(d, asked, [d.cart, d.outbox, d.products, d.meta], async () => {
     const before = new Map(((await d.cart.toArray()) as CartLine[]).map((l) => [l.productId, l]));
     const lines = new Map(data.items.map((item) => [item.productId, withPriceChange(lineFromServer(item), before.get(item.productId))]));
     // Changes another account made on this phone are not this cart's (the outbox holds them back).
@@ -186,6 +213,7 @@ async function adoptServerCart(data: Cart, d: AkuafoDb, asked: Session): Promise
     for (const entry of waiting) await applyIntent(lines, entry, before, d);
     await d.cart.clear();
     await d.cart.bulkPut([...lines.values()]);
+    await setMeta(CART_PULLED_KEY, asked.signInId, d);
   });
 }
 

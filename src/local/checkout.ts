@@ -1,3 +1,4 @@
+import type { Warehouse } from '../shared/schemas/catalogue';
 import type { CheckoutDefaults, CheckoutRequestInput, CheckoutStarted, PaymentOutcome, PaymentPrompt } from '../shared/schemas/checkout';
 import type { ApiClient } from './api';
 import { ApiError } from './api';
@@ -32,6 +33,25 @@ export async function flushCartChanges(api: ApiClient, db: AkuafoDb = localDb): 
     if (!result) await new Promise((r) => setTimeout(r, 300));
     if (Date.now() > deadline) throw new ApiError(say('checkout.cartNotSaved', CART_NOT_SAVED), 409, 'cart_not_saved');
   }
+}
+
+/** The pickup warehouses, kept as device data (public; survives sign-out) so checkout lists them offline too. */
+const WAREHOUSES_KEY = 'catalogue.warehouses';
+
+/** The warehouses from the server, kept on the phone for the next time there is no network. */
+export async function readWarehouses(api: ApiClient, db: AkuafoDb = localDb): Promise<Warehouse[]> {
+  const { data } = await api.get<{ data: Warehouse[] }>('warehouses');
+  await setMeta(WAREHOUSES_KEY, data, db);
+  return data;
+}
+
+export function keptWarehouses(db: AkuafoDb = localDb): Promise<Warehouse[] | undefined> {
+  return getMeta<Warehouse[]>(WAREHOUSES_KEY, db);
+}
+
+/** The cart page, on the way to checkout: the warehouses kept before the network can go. */
+export async function warmWarehouses(api: ApiClient, db: AkuafoDb = localDb): Promise<void> {
+  if (!(await keptWarehouses(db))) await readWarehouses(api, db);
 }
 
 /** The buyer's usual pickup warehouse and wallet number, for the form to start with. */

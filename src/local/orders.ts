@@ -123,7 +123,6 @@ export async function localTrackedOrder(orderNumber: string, db: AkuafoDb = loca
   const row = (await db.orders.where('orderNumber').equals(orderNumber).first()) as StoredOrder | undefined;
   const d = row && who !== undefined && row.data?.owner === who ? row.detail : undefined;
   if (!d) return undefined;
-  const { name: _name, ...address } = d.shippingAddress;
   return {
     id: d.id,
     orderNumber: d.orderNumber,
@@ -132,11 +131,15 @@ export async function localTrackedOrder(orderNumber: string, db: AkuafoDb = loca
     statusHistory: d.statusHistory.map((h) => ({ id: h.id, status: h.status, createdAt: h.createdAt })),
     createdAt: d.createdAt,
     currency: d.currency,
+    subtotal: d.subtotal,
+    discountAmount: d.discountAmount,
+    shippingCost: d.shippingCost,
+    taxAmount: d.taxAmount,
     totalAmount: d.totalAmount,
     items: d.items.map((i) => ({ productName: i.product.name, productImage: i.product.imagesUrls[0] ?? null, quantity: i.quantity, unitPrice: i.unitPrice })),
     paymentMethod: d.paymentMethod,
     customerName: `${d.customer.user.firstName} ${d.customer.user.lastName}`,
-    shippingAddress: address,
+    shippingAddress: d.shippingAddress,
     expectedDelivery: d.status === 'DELIVERED' ? d.deliveredAt : d.estimatedDelivery,
     trackingUrl: d.trackingUrl,
   };

@@ -109,9 +109,12 @@ describe.skipIf(!baseUrl)('an order from checkout to pickup, and a cancelled one
     const card = seller.page.locator('li.card').filter({ hasText: orderNumber });
     await card.waitFor({ timeout: 30_000 });
     await card.getByRole('button', { name: `Mark ${products[0].name} at the warehouse` }).click();
+    // It may text the buyer a pickup code: the seller confirms (issue 37).
+    await card.getByRole('button', { name: 'Yes, it is there' }).click();
     await card.getByText('At the warehouse').first().waitFor();
     await seller.context.setOffline(true);
     await card.getByRole('button', { name: `Mark ${products[1].name} at the warehouse` }).click();
+    await card.getByRole('button', { name: 'Yes, it is there' }).click();
     await expect.poll(() => card.getByText('At the warehouse').count(), { timeout: 10_000 }).toBe(2);
     expect((await api(buyerToken, `shop/customers/me/orders/${order.id}`)).body.data.status).toBe('PROCESSING');
     await seller.context.setOffline(false);

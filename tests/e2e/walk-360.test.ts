@@ -208,6 +208,42 @@ describe.skipIf(!baseUrl)('the walk at 360 × 740', () => {
     await page.close();
   });
 
+  // Issue 37.9: the cards cut the amounts at 360 px ("GH₵ 1,58", "Paid out GH₵ 214,7").
+  it("a farmer's earnings cards show GH₵ 1,234,567.89 whole at 360 and 320 px", async () => {
+    const page = await (await contextOf('seller')).newPage();
+    await page.route('**/api/v1/sellers/me/earnings', async (route) => {
+      const answer = await route.fetch();
+      const body = (await answer.json()) as { data: Record<string, unknown> };
+      await route.fulfill({ response: answer, json: { ...body, data: { ...body.data, held: 1_234_567.89, available: 213_245.5, paidOut: 1_234_567.89 } } });
+    });
+    await open(page, '/sellers/me/earnings');
+    await page.getByText('GH₵ 213,245.50').waitFor();
+    for (const width of [360, 320]) {
+      await page.setViewportSize({ width, height: 740 });
+      expect(await page.evaluate(layoutProblems), `at ${width} px`).toEqual([]);
+      for (const amount of await page.locator('dl dd').all()) {
+        const fits = await amount.evaluate((dd) => [...dd.querySelectorAll('span')].every((s) => s.getBoundingClientRect().right <= dd.closest('.card')!.getBoundingClientRect().right - 8));
+        expect(fits, `${await amount.innerText()} runs past its card at ${width} px`).toBe(true);
+      }
+    }
+    await page.close();
+  });
+
+  // Issue 37: the order number squeezed over three lines on each order card.
+  it('an order card keeps its order number on one line at 360 and 320 px', async () => {
+    const page = await (await contextOf('buyer')).newPage();
+    await open(page, '/orders');
+    const number = page.getByText(/^ORD-\d{4}-\d{6}$/).first();
+    await number.waitFor();
+    for (const width of [360, 320]) {
+      await page.setViewportSize({ width, height: 740 });
+      const lines = await number.evaluate((el) => { const range = document.createRange(); range.selectNodeContents(el); return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size; });
+      expect(lines, `the order number at ${width} px`).toBe(1);
+      expect(await page.evaluate(layoutProblems), `at ${width} px`).toEqual([]);
+    }
+    await page.close();
+  });
+
   it('Data saver is a switch a thumb can hit: 44 px at least', async () => {
     const page = await (await contextOf('buyer')).newPage();
     await open(page, '/settings');

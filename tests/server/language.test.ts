@@ -62,7 +62,7 @@ describe('messages in the account language', () => {
     expect(email!.body).toContain('ansa na 27 Obubuo 2026 adu');
     expect(email!.body).toContain('GH₵ 125.00');
     // Plain letters: ɛ and ɔ spelt e and o, so the SMS stays GSM-7 (160 a part).
-    expect(sms!.body).toMatch(/^Akuafo Market: woatua adeto AK-L\w+ ho ka \(GHS 125\.00\)\./);
+    expect(sms!.body).toMatch(/^Akuafo Market: woatua adeto AK-L\w+ ho ka: GHS 125\.00 \(VAT nni ho\)\./);
     expect(sms!.body).not.toMatch(/[ɛɔƐƆ]/);
     expect(gsmLength(sms!.body)).toBeLessThanOrEqual(160);
   });
@@ -78,6 +78,7 @@ describe('messages in the account language', () => {
     const facts: OrderFacts = {
       no: 'AK-20261124-ABCDEFGH',
       total: 'GH₵ 123,456.78',
+      parts: { goods: 10_288_065, vat: 2_057_613 },
       warehouseName: 'Kumasi Central Warehouse (Adum)',
       warehouseAddress: 'Plot 12, Harper Road, Adum, Kumasi, Ashanti Region',
       items: [],

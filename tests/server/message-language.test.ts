@@ -49,7 +49,7 @@ describe('the words of each kind, in Twi', () => {
     for (const news of ['approved', 'rejected', 'changesRejected'] as ListingNews[]) {
       expectTwiSms(LISTING_WORDS.ak!(news, LONG.name, LONG.reason), LISTING_WORDS.en!(news, LONG.name, LONG.reason), news);
     }
-    const ussd = { no: LONG.no, total: LONG.total, warehouseName: LONG.warehouseName, ussdCode: '*920*44#' };
+    const ussd = { no: LONG.no, total: LONG.total, parts: { goods: 10_288_065, vat: 2_057_613 }, warehouseName: LONG.warehouseName, ussdCode: '*920*44#' };
     expectTwiSms(USSD_ORDER_WORDS.ak!.placed(ussd), USSD_ORDER_WORDS.en!.placed(ussd), 'placed');
     expectTwiSms(USSD_ORDER_WORDS.ak!.paymentFailed(ussd), USSD_ORDER_WORDS.en!.paymentFailed(ussd), 'paymentFailed');
   });

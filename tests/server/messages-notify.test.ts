@@ -50,7 +50,7 @@ describe('notify writes the outbox', () => {
     expect(email!.subject).toMatch(/^Order AK-T\w+ confirmed$/);
     expect(email!.body).toContain('GH₵ 250.00');
     expect(sms!.recipient).toBe('+233241234567');
-    expect(sms!.body).toMatch(/^Akuafo Market: order AK-T\w+ is paid \(GHS 250\.00\)\./);
+    expect(sms!.body).toMatch(/^Akuafo Market: order AK-T\w+ is paid: GHS 250\.00 \(no VAT\)\./);
     expect(gsmLength(sms!.body)).toBeLessThanOrEqual(160);
   });
 

@@ -95,9 +95,11 @@ describe('order detail and tracking', () => {
     const { status, body } = await get(`/shop/customers/track-order/${started.orderNumber.toLowerCase()}`, user.token);
     expect(status).toBe(200);
     const t: TrackedOrder = body.data;
-    expect(t).toMatchObject({ orderNumber: started.orderNumber, status: 'PROCESSING', currency: 'GHS', totalAmount: 10, paymentMethod: 'MOBILE_MONEY', customerName: 'Esi Tetteh' });
+    // The total's parts and the depot's name too (issue 37: a total is shown with its parts; the pickup block names the depot).
+    expect(t).toMatchObject({ orderNumber: started.orderNumber, status: 'PROCESSING', currency: 'GHS', subtotal: 10, discountAmount: 0, shippingCost: 0, taxAmount: 0, totalAmount: 10, paymentMethod: 'MOBILE_MONEY', customerName: 'Esi Tetteh' });
     expect(t.items[0]).toMatchObject({ quantity: 1, unitPrice: 10 });
-    expect(t.shippingAddress).toMatchObject({ region: 'Greater Accra', country: 'Ghana' });
+    const depot = await shop.server.deps.db.selectFrom('warehouses').select('name').where('id', '=', shop.warehouseId).executeTakeFirstOrThrow();
+    expect(t.shippingAddress).toMatchObject({ name: depot.name, region: 'Greater Accra', country: 'Ghana' });
     expect(t.statusHistory.map((h) => h.status)).toEqual(['ORDER_PLACED', 'PAYMENT_CONFIRMED']);
   });
 });

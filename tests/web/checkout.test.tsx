@@ -124,6 +124,26 @@ describe('CheckoutPage', () => {
     expect(await localDb.cart.count()).toBe(1);
   });
 
+  // Issue 37: "an empty warehouse list at checkout offline".
+  it('lists the warehouses kept from the last visit when the network is gone', async () => {
+    await localDb.meta.clear();
+    await withCart();
+    serve();
+    render(<MemoryRouter><CheckoutPage /></MemoryRouter>);
+    await screen.findByRole('option', { name: 'Kumasi Depot — Kejetia, Kumasi (Ashanti)' });
+    // The first visit's reads are all out before the network goes.
+    await waitFor(() => expect(get.mock.calls.map((c) => c[0]).sort()).toEqual(['shop/cart', 'shop/checkout/defaults', 'warehouses']));
+    cleanup();
+
+    setOnline(false);
+    get.mockReset();
+    render(<MemoryRouter><CheckoutPage /></MemoryRouter>);
+    await screen.findByText(/Checkout needs an internet connection/);
+    await screen.findByRole('option', { name: 'Kumasi Depot — Kejetia, Kumasi (Ashanti)' });
+    expect(screen.getByRole('option', { name: 'Accra Hub — Spintex Road, Accra (Greater Accra)' })).toBeTruthy();
+    expect(get).not.toHaveBeenCalled();
+  });
+
   it('shows the empty state with no items', async () => {
     get.mockResolvedValue({ data: [] });
     render(<MemoryRouter><CheckoutPage /></MemoryRouter>);
@@ -151,6 +171,13 @@ describe('PaymentStep', () => {
     expect(post.mock.calls.map((c) => c[0])).toEqual(['payments/sandbox/PSK-1-abc/decline', 'shop/checkout/4/payment']);
     fireEvent.click(screen.getByRole('button', { name: 'Back to checkout' }));
     expect(restart).toHaveBeenCalled();
+  });
+
+  // Issue 37: "No payment provider keys are configured…" shown to a buyer.
+  it('tells a buyer the sandbox prompt is a demo payment, not how the server is configured', async () => {
+    render(<MemoryRouter><PaymentStep started={started()} onRestart={vi.fn()} /></MemoryRouter>);
+    await screen.findByText('A demo payment: no money is taken. Approve or decline here, as you would on the mobile money prompt on your phone.');
+    expect(document.body.textContent).not.toMatch(/provider keys|configured/i);
   });
 
   it('counts down the hold and pays again with a new attempt after a decline', async () => {
@@ -194,9 +221,9 @@ describe('PaymentStep', () => {
 });
 
 const tracked = (status: TrackedOrder['status']): TrackedOrder => ({
-  id: 9, orderNumber: 'ORD-2026-000009', status, paymentStatus: 'PAID', statusHistory: [], createdAt: '2026-11-20T10:00:00.000Z', currency: 'GHS', totalAmount: 90,
+  id: 9, orderNumber: 'ORD-2026-000009', status, paymentStatus: 'PAID', statusHistory: [], createdAt: '2026-11-20T10:00:00.000Z', currency: 'GHS', subtotal: 90, discountAmount: 0, shippingCost: 0, taxAmount: 0, totalAmount: 90,
   items: [{ productName: 'Puna yam', productImage: null, quantity: 2, unitPrice: 45 }], paymentMethod: 'MOBILE_MONEY', customerName: 'Efua Quaye',
-  shippingAddress: { street: 'Spintex Road, Accra', city: 'Accra', region: 'Greater Accra', postalCode: null, country: 'Ghana' }, expectedDelivery: '2026-11-23T10:00:00.000Z', trackingUrl: '',
+  shippingAddress: { name: 'Accra Hub', street: 'Spintex Road, Accra', city: 'Accra', region: 'Greater Accra', postalCode: null, country: 'Ghana' }, expectedDelivery: '2026-11-23T10:00:00.000Z', trackingUrl: '',
 });
 
 describe('TrackOrderPage', () => {
@@ -213,6 +240,16 @@ describe('TrackOrderPage', () => {
     expect(get).toHaveBeenCalledWith('shop/customers/track-order/ORD-2026-000009');
     const steps = screen.getByRole('list', { name: 'Order progress' }).querySelectorAll('li');
     expect([...steps].map((s) => s.getAttribute('aria-current'))).toEqual([null, null, 'step', null]);
+  });
+
+  // Issue 37: "the pickup block without the depot's name", and a total without its parts.
+  it("names the pickup depot and lists the parts of the total", async () => {
+    get.mockResolvedValue({ data: { ...tracked('SHIPPED'), subtotal: 80, taxAmount: 10, totalAmount: 90 } });
+    renderTrack('?orderNumber=ORD-2026-000009');
+    const pickup = (await screen.findByRole('heading', { level: 3, name: 'Pickup' })).parentElement!;
+    expect(pickup.textContent).toContain('Accra Hub');
+    const parts = [...document.querySelectorAll('dl dd')].map((dd) => `${dd.previousElementSibling!.textContent} ${dd.textContent}`);
+    expect(parts).toEqual(['Subtotal GH₵ 80.00', 'Pickup GH₵ 0.00', 'VAT GH₵ 10.00', 'Total GH₵ 90.00']);
   });
 
   it('highlights nothing for a cancelled order and offers another search when none is found', async () => {

@@ -40,9 +40,9 @@ const detail = (over: Partial<OrderDetail>): OrderDetail => ({
   pickupCode: null, canCancel: true, refund: null, ...over,
 } as OrderDetail);
 const tracked = (status: TrackedOrder['status']): TrackedOrder => ({
-  id: 9, orderNumber: 'ORD-2026-000009', status, paymentStatus: 'PAID', statusHistory: [], createdAt: '2026-11-20T10:00:00.000Z', currency: 'GHS', totalAmount: 90,
+  id: 9, orderNumber: 'ORD-2026-000009', status, paymentStatus: 'PAID', statusHistory: [], createdAt: '2026-11-20T10:00:00.000Z', currency: 'GHS', subtotal: 90, discountAmount: 0, shippingCost: 0, taxAmount: 0, totalAmount: 90,
   items: [{ productName: '⟦Puna yam⟧', productImage: null, quantity: 2, unitPrice: 45 }], paymentMethod: 'MOBILE_MONEY', customerName: '⟦Efua Quaye⟧',
-  shippingAddress: { street: '⟦Spintex Road⟧', city: '⟦Accra⟧', region: 'Greater Accra', postalCode: null, country: 'Ghana' }, expectedDelivery: '2026-11-23T10:00:00.000Z', trackingUrl: '',
+  shippingAddress: { name: '⟦Accra Hub⟧', street: '⟦Spintex Road⟧', city: '⟦Accra⟧', region: 'Greater Accra', postalCode: null, country: 'Ghana' }, expectedDelivery: '2026-11-23T10:00:00.000Z', trackingUrl: '',
 });
 
 /** Kept on the phone as the signed-in account's (id 3, below): rows are filed under the account id. */
@@ -119,7 +119,7 @@ describe('orders from the catalogue', () => {
     await inLocale('pseudo');
     const order = {
       orderNumber: 'ORD-2026-000007', date: '2026-11-20T10:00:00.000Z', status: 'PROCESSING', trackingNumber: 'ORD-2026-000007', estimatedDelivery: '2026-11-23T10:00:00.000Z',
-      items: [{ name: '⟦Puna yam⟧', quantity: 2, price: 20 }], total: 40, paymentMethod: 'mobileMoney', paymentDetails: { mobileMoney: { network: 'MTN', phoneNumber: '0241234567' } },
+      items: [{ name: '⟦Puna yam⟧', quantity: 2, price: 20 }], total: 40, totals: { goods: 4000, vat: 0, pickup: 0 }, paymentMethod: 'mobileMoney', paymentDetails: { mobileMoney: { network: 'MTN', phoneNumber: '0241234567' } },
     };
     const shown = render(<MemoryRouter initialEntries={[{ pathname: '/order-confirmation', state: { order } }]}><OrderConfirmationPage /></MemoryRouter>);
     await screen.findByRole('heading', { level: 1 });

@@ -76,4 +76,18 @@ describe('/orders', () => {
     await screen.findByText('ORD-2026-000011');
     expect(screen.getByText('2 × Fresh Tomatoes')).toBeTruthy();
   });
+
+  // Issue 37: "two identical status badges on each order card" (a paid order: "Paid" and "Paid").
+  it('an order card shows a badge for the payment only when it says more than the order state', async () => {
+    await saveSession({ accessToken: 'a', refreshToken: 'r', user: { id: 3, firstName: 'Ama', lastName: 'Mensah', email: EMAIL, userType: 'CUSTOMER', profileImage: null, passwordChangedAt: null } });
+    const paid = { ...order, id: 13, orderNumber: 'ORD-2026-000013', status: 'PROCESSING', paymentStatus: 'PAID' } as OrderListItem;
+    const waiting = { ...order, id: 14, orderNumber: 'ORD-2026-000014', status: 'PENDING', paymentStatus: 'PENDING' } as OrderListItem;
+    get.mockResolvedValue(page([paid, waiting]));
+    renderOrders();
+    const card = async (number: string) => (await screen.findByText(number)).closest('a')!;
+    expect((await card('ORD-2026-000013')).textContent!.match(/Paid/g)).toEqual(['Paid']);
+    const placed = await card('ORD-2026-000014');
+    expect(placed.textContent).toContain('Placed');
+    expect(placed.textContent).toContain('Awaiting payment');
+  });
 });

@@ -36,6 +36,7 @@ describe('SellerOrdersPage', () => {
     expect(screen.getAllByText('At the warehouse')).toHaveLength(1);
 
     fireEvent.click(screen.getByRole('button', { name: 'Mark Shea butter at the warehouse' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Yes, it is there' }));
     await waitFor(async () => expect(await localDb.outbox.count()).toBe(1));
     expect(await localDb.outbox.toArray()).toEqual([expect.objectContaining({ method: 'PUT', path: 'sellers/me/orders/12/items/32/at-warehouse', status: 'pending' })]);
     // Shown at once, before the server has it.
@@ -45,6 +46,28 @@ describe('SellerOrdersPage', () => {
     await waitFor(() => expect(get).toHaveBeenLastCalledWith('sellers/me/orders', { searchParams: { page: 1, status: 'SHIPPED' } }));
   });
 
+  // Issue 37: "Mark at the warehouse" texted the buyer a pickup code with one tap and no confirmation.
+  it('asks before a mark: one tap queues nothing and names the depot; "Not yet" leaves the line as it was', async () => {
+    render(<MemoryRouter><SellerOrdersPage /></MemoryRouter>);
+    await screen.findByText('ORD-2026-000012');
+    fireEvent.click(screen.getByRole('button', { name: 'Mark Shea butter at the warehouse' }));
+    expect(screen.getByText('Is Shea butter at Tamale Warehouse now? Once every line of the order is there, the buyer is texted a pickup code.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Not yet' }));
+    await screen.findByRole('button', { name: 'Mark Shea butter at the warehouse' });
+    expect(await localDb.outbox.count()).toBe(0);
+    expect(screen.getAllByText('At the warehouse')).toHaveLength(1);
+  });
+
+  // Issue 37: collected lines still read "At the warehouse".
+  it("a collected order's lines read Collected, not At the warehouse", async () => {
+    const collected = { ...order, status: 'DELIVERED', items: order.items.map((i) => ({ ...i, atWarehouseAt: '2026-11-22T10:00:00.000Z' })) } as SellerOrder;
+    get.mockResolvedValue({ data: [collected], pagination: paginate(1, 10, 1) });
+    render(<MemoryRouter><SellerOrdersPage /></MemoryRouter>);
+    await screen.findByText('ORD-2026-000012');
+    expect(screen.queryByText('At the warehouse')).toBeNull();
+    expect(screen.getAllByText('Collected').length).toBeGreaterThanOrEqual(2);
+  });
+
   it('offers a 44 px "Undo" after marking: an unsent mark is dropped, a sent one is undone on the server', async () => {
     render(<MemoryRouter><SellerOrdersPage /></MemoryRouter>);
     await screen.findByText('ORD-2026-000012');
@@ -52,6 +75,7 @@ describe('SellerOrdersPage', () => {
     // Tall enough to hit with a thumb (44 px: Tailwind's min-h-11), not the old 26 px text-xs button.
     expect(mark.className).toContain('min-h-11');
     fireEvent.click(mark);
+    fireEvent.click(screen.getByRole('button', { name: 'Yes, it is there' }));
     await waitFor(async () => expect(await localDb.outbox.count()).toBe(1));
     fireEvent.click(await screen.findByRole('button', { name: 'Undo: Shea butter not at the warehouse' }));
     // The mark never left the phone, so nothing needs telling the server.

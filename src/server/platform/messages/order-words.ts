@@ -1,6 +1,7 @@
 import { formatDate } from '../../../shared/dates';
 import { formatMinor } from '../../../shared/money';
 import { ORDER_STATUS_LABELS } from '../../../shared/order-labels';
+import { totalInline, totalTextLines, type TotalParts } from '../../../shared/totals';
 
 /** What a buyer is told about their order, before it is put into each channel (render.ts). */
 export interface OrderWords {
@@ -14,6 +15,8 @@ export interface OrderWords {
 export interface OrderFacts {
   no: string;
   total: string;
+  /** What the total is made of: the paid notice lists it (shared/totals.ts), so it adds up. */
+  parts: TotalParts;
   warehouseName: string;
   warehouseAddress: string;
   items: { quantity: number; product_name: string; total_minor: number }[];
@@ -46,11 +49,11 @@ export const ORDER_WORDS: Record<string, (news: OrderNews, f: OrderFacts) => Ord
             `Thank you for your order ${f.no}. We received your mobile money payment.`,
             '',
             ...f.items.map((i) => `  ${i.quantity} × ${i.product_name}: ${formatMinor(i.total_minor)}`),
-            `  Total paid: ${f.total}`,
+            ...totalTextLines(f.parts, 'en').map((line) => `  ${line}`),
             '',
             `Pickup: ${at}. Expected to be ready by ${f.estimatedReady ? formatDate(f.estimatedReady) : 'soon'}. We will tell you when it is ready for pickup.`,
           ],
-          sms: [`Akuafo Market: order ${f.no} is paid (${f.total}).`, `We will text you when it is ready for pickup at ${f.warehouseName}.`],
+          sms: [`Akuafo Market: order ${f.no} is paid: ${totalInline(f.parts, 'en')}.`, `We will text you when it is ready for pickup at ${f.warehouseName}.`],
           push: `Payment of ${f.total} received. We will tell you when it is ready for pickup.`,
         };
       case 'ready':
@@ -101,11 +104,11 @@ export const ORDER_WORDS: Record<string, (news: OrderNews, f: OrderFacts) => Ord
             `Yɛda wo ase wɔ w’adetɔ ${f.no} ho. Yɛanya wo mobile money sika no.`,
             '',
             ...f.items.map((i) => `  ${i.quantity} × ${i.product_name}: ${formatMinor(i.total_minor)}`),
-            `  Sika a wotuae nyinaa: ${f.total}`,
+            ...totalTextLines(f.parts, 'ak').map((line) => `  ${line}`),
             '',
             `Baabi a wobɛgye: ${at}. Ɛbɛyɛ krado ${f.estimatedReady ? `ansa na ${formatDate(f.estimatedReady, 'ak')} adu` : 'ntɛm'}. Yɛbɛka akyerɛ wo bere a ɛayɛ krado.`,
           ],
-          sms: [`Akuafo Market: woatua adetɔ ${f.no} ho ka (${f.total}).`, `Yɛbɛto wo nkrasɛm bere a ɛayɛ krado wɔ ${f.warehouseName}.`],
+          sms: [`Akuafo Market: woatua adetɔ ${f.no} ho ka: ${totalInline(f.parts, 'ak')}.`, `Yɛbɛto wo nkrasɛm bere a ɛayɛ krado wɔ ${f.warehouseName}.`],
           push: `Yɛanya ${f.total}. Yɛbɛka akyerɛ wo bere a ɛayɛ krado.`,
         };
       case 'ready':

@@ -1,4 +1,5 @@
 import { formatMinor } from '../../../shared/money';
+import { partsOfOrderRow } from '../../../shared/totals';
 import { parseGhanaMobile } from '../../../shared/phone';
 import type { NotificationTopic } from '../../../shared/schemas/notifications';
 import type { Db } from '../db';
@@ -210,9 +211,11 @@ async function orderStatusNotices(orderId: number, load: Loads): Promise<Notice[
   const news = orderNews(order);
   if (!news) return [];
   const items = news === 'paid' ? (await load.lines(orderId)).toSorted((a, b) => a.line_id - b.line_id).map(({ quantity, product_name, total_minor }) => ({ quantity, product_name, total_minor })) : [];
+  const parts = partsOfOrderRow(order);
   const facts: OrderFacts = {
     no,
     total,
+    parts,
     warehouseName: warehouse.name,
     warehouseAddress: warehouse.address,
     items,
@@ -223,7 +226,7 @@ async function orderStatusNotices(orderId: number, load: Loads): Promise<Notice[
   const language = messageLanguage(buyer.language);
   // A USSD buyer has no app to open: they pay again by dialling the code they used.
   const words = news === 'paymentFailed' && order.channel === 'ussd'
-    ? (USSD_ORDER_WORDS[language] ?? USSD_ORDER_WORDS.en!).paymentFailed({ no, total, warehouseName: warehouse.name, ussdCode: order.ussd_code })
+    ? (USSD_ORDER_WORDS[language] ?? USSD_ORDER_WORDS.en!).paymentFailed({ no, total, parts, warehouseName: warehouse.name, ussdCode: order.ussd_code })
     : ORDER_WORDS[language]!(news, facts);
   return [notice(buyer, MESSAGE_TOPICS['order.status'], link, words, language, buyerChannels)];
 }
@@ -244,7 +247,7 @@ async function orderPlacedNotices(orderId: number, load: Loads): Promise<Notice[
   if (!loaded || loaded.order.channel !== 'ussd') return [];
   const { order, buyer, buyerChannels, warehouse } = loaded;
   const language = messageLanguage(buyer.language);
-  const words = (USSD_ORDER_WORDS[language] ?? USSD_ORDER_WORDS.en!).placed({ no: order.order_number, total: formatMinor(order.total_minor), warehouseName: warehouse.name, ussdCode: order.ussd_code });
+  const words = (USSD_ORDER_WORDS[language] ?? USSD_ORDER_WORDS.en!).placed({ no: order.order_number, total: formatMinor(order.total_minor), parts: partsOfOrderRow(order), warehouseName: warehouse.name, ussdCode: order.ussd_code });
   return [notice(buyer, MESSAGE_TOPICS['order.placed'], `/orders/${order.id}`, words, language, buyerChannels)];
 }
 

@@ -1,3 +1,4 @@
+import { totalInline, type TotalParts } from '../../../shared/totals';
 import type { OrderWords } from './order-words';
 
 /**
@@ -103,6 +104,8 @@ export const LISTING_WORDS: Record<string, (news: ListingNews, name: string, rea
 export interface UssdOrderFacts {
   no: string;
   total: string;
+  /** What the total is made of: the placed notice lists it (shared/totals.ts). */
+  parts: TotalParts;
   warehouseName: string;
   ussdCode: string | null;
 }
@@ -111,8 +114,8 @@ export const USSD_ORDER_WORDS: Record<string, { placed: (f: UssdOrderFacts) => O
   en: {
     placed: (f) => ({
       subject: `Order ${f.no} placed`,
-      lines: [`Your order ${f.no} of ${f.total} was placed. Approve the mobile money prompt to pay; pickup at ${f.warehouseName}.`],
-      sms: [`Akuafo Market: order ${f.no} placed, total ${f.total}.`, 'Approve the MoMo prompt to pay.', `Pickup at ${f.warehouseName}.`],
+      lines: [`Your order ${f.no} of ${totalInline(f.parts, 'en')} was placed. Approve the mobile money prompt to pay; pickup at ${f.warehouseName}.`],
+      sms: [`Akuafo Market: order ${f.no} placed, total ${totalInline(f.parts, 'en')}.`, 'Approve the MoMo prompt to pay.', `Pickup at ${f.warehouseName}.`],
       push: `Order placed: ${f.total}. Approve the MoMo prompt to pay.`,
     }),
     paymentFailed: (f) => ({
@@ -125,8 +128,8 @@ export const USSD_ORDER_WORDS: Record<string, { placed: (f: UssdOrderFacts) => O
   ak: {
     placed: (f) => ({
       subject: `Woayɛ adetɔ ${f.no}`,
-      lines: [`Woayɛ w’adetɔ ${f.no} a ne ka yɛ ${f.total}. Pene mobile money nkra no so na tua; kɔgye wɔ ${f.warehouseName}.`],
-      sms: [`Akuafo Market: woayɛ adetɔ ${f.no}, ka nyinaa ${f.total}.`, 'Pene MoMo nkra no so na tua.', `Kɔgye wɔ ${f.warehouseName}.`],
+      lines: [`Woayɛ w’adetɔ ${f.no} a ne ka yɛ ${totalInline(f.parts, 'ak')}. Pene mobile money nkra no so na tua; kɔgye wɔ ${f.warehouseName}.`],
+      sms: [`Akuafo Market: woayɛ adetɔ ${f.no}, ka nyinaa ${totalInline(f.parts, 'ak')}.`, 'Pene MoMo nkra no so na tua.', `Kɔgye wɔ ${f.warehouseName}.`],
       push: `Woayɛ adetɔ: ${f.total}. Pene MoMo nkra no so na tua.`,
     }),
     paymentFailed: (f) => ({

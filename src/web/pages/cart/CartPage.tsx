@@ -3,10 +3,12 @@ import { ShoppingCart } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { CART_ENTITY, cartTotals, clearCart, pullServerCart, readCart, type CartLine } from '../../../local/cart';
+import { warmWarehouses } from '../../../local/checkout';
 import { localDb } from '../../../local/db';
 import { api } from '../../lib/api';
 import { itemsText } from '../../components/items-text';
-import { Price } from '../../components/Price';
+import { TotalRows } from '../../components/TotalRows';
+import { partsOfSummary } from '../../../shared/totals';
 import { Spinner } from '../../components/Spinner';
 import { useOnline } from '../../hooks/useOnline';
 import { useSession } from '../../hooks/useSession';
@@ -29,7 +31,11 @@ export default function CartPage() {
   const signedIn = Boolean(session);
   useEffect(() => {
     // Quietly keep what the phone has when the server cannot be reached.
-    if (signedIn && online) pullServerCart(api).catch(() => undefined);
+    if (signedIn && online) {
+      pullServerCart(api).catch(() => undefined);
+      // Checkout lists the warehouses even if the network goes on the way there.
+      warmWarehouses(api).catch(() => undefined);
+    }
   }, [signedIn, online]);
 
   if (loading || lines === undefined) return <Spinner label={t('cart.loading')} />;
@@ -80,24 +86,7 @@ export default function CartPage() {
 
         <aside aria-labelledby="order-summary" className="card h-fit p-4">
           <h2 id="order-summary" className="text-lg font-semibold">{t('cart.summary')}</h2>
-          <dl className="mt-3 space-y-2 text-sm">
-            <div className="flex justify-between">
-              <dt>{t('cart.subtotal', { items: itemsText(summary.itemCount) })}</dt>
-              <dd><Price value={summary.subtotal} /></dd>
-            </div>
-            <div className="flex justify-between">
-              <dt>{t('cart.tax')}</dt>
-              <dd><Price value={summary.tax} /></dd>
-            </div>
-            <div className="flex justify-between">
-              <dt>{t('cart.pickup')}</dt>
-              <dd><Price value={summary.shipping} /></dd>
-            </div>
-            <div className="flex justify-between border-t border-gray-200 pt-2 text-base font-bold">
-              <dt>{t('cart.total')}</dt>
-              <dd data-testid="cart-total"><Price value={summary.total} /></dd>
-            </div>
-          </dl>
+          <TotalRows parts={partsOfSummary(summary)} goodsLabel={t('cart.subtotal', { items: itemsText(summary.itemCount) })} className="mt-3 space-y-2 text-sm" totalTestId="cart-total" />
           <p className="mt-2 text-xs text-gray-600">{t('cart.vat')}</p>
           <Link to="/checkout" className="btn-primary mt-4 w-full">{t('cart.checkout')}</Link>
           <Link to="/products" className="btn-outline mt-2 w-full">{t('cart.continue')}</Link>

@@ -2,14 +2,16 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { CreditCard, Smartphone, WifiOff } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { readCart, cartTotals } from '../../../local/cart';
-import { readCheckoutDefaults, startCheckout } from '../../../local/checkout';
+import { ensureSignInCart, readCart, cartTotals } from '../../../local/cart';
+import { keptWarehouses, readCheckoutDefaults, readWarehouses, startCheckout } from '../../../local/checkout';
 import { MOBILE_MONEY_NETWORKS, NETWORK_LABELS, type MobileMoneyNetwork } from '../../../shared/phone';
 import { checkoutRequestSchema, DEFAULT_NETWORK, type CheckoutDefaults, type CheckoutStarted } from '../../../shared/schemas/checkout';
 import type { Warehouse } from '../../../shared/schemas/catalogue';
 import { parseWith } from '../../../shared/schemas/parse';
 import { api } from '../../lib/api';
 import { Price, WasPrice } from '../../components/Price';
+import { TotalRows } from '../../components/TotalRows';
+import { partsOfSummary } from '../../../shared/totals';
 import { Spinner } from '../../components/Spinner';
 import { useOnline } from '../../hooks/useOnline';
 import { Alert } from '../../components/ui/Alert';
@@ -33,7 +35,10 @@ export default function CheckoutPage() {
   const t = useT();
   const online = useOnline();
   const lines = useLiveQuery(() => readCart(), []);
+  // This sign-in's server cart, before an empty cart is believed (a fresh phone's may be on its way).
+  const [cartSettled, setCartSettled] = useState(false);
   const [warehouses, setWarehouses] = useState<Warehouse[] | undefined>();
+  const [warehousesFresh, setWarehousesFresh] = useState(false);
   const [warehouseError, setWarehouseError] = useState<string>();
   const [form, setForm] = useState<FormState>(EMPTY_FORM);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -46,16 +51,26 @@ export default function CheckoutPage() {
   const [showProblem, setShowProblem] = useState(0);
 
   useEffect(() => {
-    if (!online || warehouses) return;
-    api
-      .get<{ data: Warehouse[] }>('warehouses')
-      .then(({ data }) => {
+    if (online) ensureSignInCart(api).catch(() => undefined).finally(() => setCartSettled(true));
+    else setCartSettled(true);
+  }, [online]);
+
+  useEffect(() => {
+    // Offline, the list kept from the last visit (the order itself waits for the network).
+    if (!online) {
+      if (!warehouses) void keptWarehouses().then((kept) => kept && setWarehouses(kept));
+      return;
+    }
+    if (warehousesFresh) return;
+    readWarehouses(api)
+      .then((data) => {
         setWarehouses(data);
+        setWarehousesFresh(true);
         // A suggestion only: without it the buyer chooses, as before.
         readCheckoutDefaults(api).then((defaults) => setForm((f) => withDefaults(f, defaults, data)), () => undefined);
       })
       .catch((error: Error) => setWarehouseError(error.message));
-  }, [online, warehouses]);
+  }, [online, warehouses, warehousesFresh]);
 
   // The first problem, in screen order, gets the focus and is scrolled to: the button may be
   // far below it on a small phone, and a screen reader reads it out.
@@ -67,7 +82,7 @@ export default function CheckoutPage() {
   }, [showProblem]);
 
   if (started) return <PaymentStep started={started} onRestart={() => setStarted(undefined)} />;
-  if (lines === undefined) return <Spinner />;
+  if (lines === undefined || (lines.length === 0 && !cartSettled)) return <Spinner />;
   if (lines.length === 0) {
     return (
       <EmptyState title={t('cart.empty')} text={t('cart.emptyText')} />
@@ -268,15 +283,7 @@ export default function CheckoutPage() {
                 </li>
               ))}
             </ul>
-            <dl className="mt-3 space-y-1 border-t border-gray-200 pt-3 text-sm">
-              <Row label={t('cart.subtotal', { items: itemsText(totals.itemCount) })} value={totals.subtotal} />
-              <Row label={t('cart.pickup')} value={totals.shipping} />
-              <Row label={t('cart.tax')} value={totals.tax} />
-              <div className="flex justify-between border-t border-gray-200 pt-2 text-base font-bold">
-                <dt>{t('cart.total')}</dt>
-                <dd><Price value={totals.total} /></dd>
-              </div>
-            </dl>
+            <TotalRows parts={partsOfSummary(totals)} goodsLabel={t('cart.subtotal', { items: itemsText(totals.itemCount) })} className="mt-3 space-y-1 border-t border-gray-200 pt-3 text-sm" />
             <p className="mt-2 text-xs text-gray-600">{t('checkout.pricesChecked')}</p>
           </div>
         </aside>
@@ -294,15 +301,6 @@ function withDefaults(form: FormState, defaults: CheckoutDefaults, warehouses: W
     shippingAddressId: form.shippingAddressId || usual,
     ...(wallet ? { mobileMoneyNumber: wallet, mobileMoneyNetwork: defaults.mobileMoneyNetwork ?? form.mobileMoneyNetwork } : {}),
   };
-}
-
-function Row({ label, value }: { label: string; value: number }) {
-  return (
-    <div className="flex justify-between">
-      <dt className="text-gray-700">{label}</dt>
-      <dd><Price value={value} /></dd>
-    </div>
-  );
 }
 
 function FieldError({ message: english, id }: { message?: string; id?: string }) {

@@ -9,6 +9,7 @@ import type { OrderDetail } from '../../../shared/schemas/orders';
 // confirmation page in the navigation state, in the shape that page declares.
 import type { ConfirmationOrder } from '../orders/OrderConfirmationPage';
 import { Price } from '../../components/Price';
+import { partsOfOrder } from '../../../shared/totals';
 import { useT } from '../../i18n/language';
 
 interface SuccessState {
@@ -86,6 +87,7 @@ function confirmationOf(detail: OrderDetail): ConfirmationOrder {
     estimatedDelivery: detail.estimatedDelivery,
     items: detail.items.map((i) => ({ name: i.product.name, quantity: i.quantity, price: i.unitPrice })),
     total: detail.totalAmount,
+    totals: partsOfOrder(detail),
     paymentMethod: 'mobileMoney',
     paymentDetails: { mobileMoney: { network: detail.mobileMoney.network ?? '', phoneNumber: detail.mobileMoney.phoneNumber ?? '' } },
   };

@@ -1,6 +1,8 @@
 import { CheckCircle2 } from 'lucide-react';
 import { Link, useLocation } from 'react-router-dom';
 import { Price } from '../../components/Price';
+import { TotalRows } from '../../components/TotalRows';
+import type { TotalParts } from '../../../shared/totals';
 import { formatPhone, NETWORK_LABELS, type MobileMoneyNetwork } from '../../../shared/phone';
 import { formatDate } from '../../../shared/dates';
 import { statusWords } from '../../components/ui/badges';
@@ -15,6 +17,8 @@ export interface ConfirmationOrder {
   estimatedDelivery?: string | null;
   items: { name: string; quantity: number; price: number }[];
   total: number;
+  /** What the total is made of (goods, VAT, pickup): listed under the items so they add up. */
+  totals: TotalParts;
   paymentMethod: 'creditCard' | 'mobileMoney';
   paymentDetails?: { creditCard?: { cardNumber: string }; mobileMoney?: { network: string; phoneNumber: string } };
 }
@@ -24,7 +28,8 @@ export default function OrderConfirmationPage() {
   const t = useT();
   const locale = useLocale();
   const order = (useLocation().state as { order?: ConfirmationOrder } | null)?.order;
-  if (!order) {
+  // A state kept from before totals were part of it is not shown with a total that leaves parts out.
+  if (!order?.totals) {
     return (
       <div className="container-page py-12 text-center">
         <h1 className="text-2xl font-bold">{t('order.notFound')}</h1>
@@ -51,7 +56,7 @@ export default function OrderConfirmationPage() {
             </li>
           ))}
         </ul>
-        <p className="mt-2 flex justify-between border-t border-gray-200 pt-2 font-bold"><span>{t('cart.total')}</span><Price value={order.total} /></p>
+        <TotalRows parts={order.totals} className="mt-2 space-y-1 border-t border-gray-200 pt-2 text-sm" />
         <p className="mt-3 text-sm text-gray-700">
           {t('order.confirm.paidWith', { method: order.paymentMethod === 'mobileMoney' ? t('checkout.mobileMoney') : t('order.confirm.card') })}
           {momo ? ` (${NETWORK_LABELS[momo.network as MobileMoneyNetwork] ?? momo.network}, ${formatPhone(momo.phoneNumber)})` : ''}

@@ -9,6 +9,8 @@ import { CancelOrder, RefundState } from './CancelOrder';
 import { formatPhone, NETWORK_LABELS, type MobileMoneyNetwork } from '../../../shared/phone';
 import { api } from '../../lib/api';
 import { Price } from '../../components/Price';
+import { TotalRows } from '../../components/TotalRows';
+import { partsOfOrder } from '../../../shared/totals';
 import { Spinner } from '../../components/Spinner';
 import { useOnline } from '../../hooks/useOnline';
 import { ItemReview } from './ReviewForm';
@@ -183,16 +185,7 @@ export default function OrderDetailPage() {
         <aside aria-labelledby="summary-title">
           <div className="card p-4">
             <h2 id="summary-title" className="text-lg font-semibold">{t('cart.summary')}</h2>
-            <dl className="mt-3 space-y-1 text-sm">
-              <SummaryRow label={t('order.subtotal')} value={order.subtotal} />
-              {order.discountAmount > 0 && <SummaryRow label={t('order.discount')} value={-order.discountAmount} />}
-              <SummaryRow label={t('cart.pickup')} value={order.shippingCost} />
-              <SummaryRow label={t('cart.tax')} value={order.taxAmount} />
-              <div className="flex justify-between border-t border-gray-200 pt-2 text-base font-bold">
-                <dt>{t('cart.total')}</dt>
-                <dd><Price value={order.totalAmount} /></dd>
-              </div>
-            </dl>
+            <TotalRows parts={partsOfOrder(order)} className="mt-3 space-y-1 text-sm" />
             <div className="mt-4 space-y-1 border-t border-gray-200 pt-3 text-sm">
               <p className="flex items-center justify-between"><span>{t('order.paymentLabel')}</span><PaymentBadge status={order.paymentStatus} /></p>
               <p className="text-gray-700">
@@ -232,11 +225,3 @@ function PickupBanner({ order }: { order: LocalOrderDetail }) {
   return <Alert kind="info">{t('order.expected', { date: formatDate(order.estimatedDelivery, locale) })}</Alert>;
 }
 
-function SummaryRow({ label, value }: { label: string; value: number }) {
-  return (
-    <div className="flex justify-between">
-      <dt className="text-gray-700">{label}</dt>
-      <dd><Price value={value} /></dd>
-    </div>
-  );
-}

@@ -11,7 +11,7 @@ import { Spinner } from '../../components/Spinner';
 import { useOnline } from '../../hooks/useOnline';
 import { useSession } from '../../hooks/useSession';
 import { Alert } from '../../components/ui/Alert';
-import { PaymentBadge, StatusBadge } from '../../components/ui/badges';
+import { PaymentBadge, StatusBadge, paymentWords, statusWords } from '../../components/ui/badges';
 import { formatDate } from '../../../shared/dates';
 import { itemsText } from '../../components/items-text';
 import { useLocale, useT } from '../../i18n/language';
@@ -80,20 +80,21 @@ export default function OrdersPage() {
                     <span className="h-16 w-20 shrink-0 rounded-lg bg-brand-light" aria-hidden="true" />
                   )}
                   <span className="min-w-0 flex-1">
-                    <span className="flex flex-wrap items-center gap-2">
-                      <span className="font-semibold">{order.orderNumber}</span>
+                    <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                      <span className="whitespace-nowrap font-semibold">{order.orderNumber}</span>
                       <StatusBadge status={order.status} />
-                      <PaymentBadge status={order.paymentStatus} />
+                      {/* A paid order's state already reads "Paid": the payment badge only when it adds something. */}
+                      {paymentWords(order.paymentStatus) !== statusWords(order.status) && <PaymentBadge status={order.paymentStatus} />}
                     </span>
-                    <span className="mt-1 block text-sm text-gray-600">
-                      {formatDate(order.createdAt, locale)} · {itemsText(order.itemCount)}
+                    <span className="mt-1 flex flex-wrap justify-between gap-x-2 text-sm text-gray-600">
+                      <span>{formatDate(order.createdAt, locale)} · {itemsText(order.itemCount)}</span>
+                      <Price value={order.totalAmount} className="font-bold text-gray-900" />
                     </span>
                     <span className="mt-1 block break-words text-sm text-gray-800">
                       {order.itemsSummary.map((i) => `${i.quantity} × ${i.productName}`).join(', ')}
                       {order.hasMoreItems ? t('orders.andMore') : ''}
                     </span>
                   </span>
-                  <Price value={order.totalAmount} className="shrink-0 font-bold" />
                 </Link>
               </li>
             ))}

@@ -7,6 +7,8 @@ import { parseWith } from '../../../shared/schemas/parse';
 import { orderNumberSchema, TRACKING_STEPS, type TrackedOrder } from '../../../shared/schemas/orders';
 import { api } from '../../lib/api';
 import { Price } from '../../components/Price';
+import { TotalRows } from '../../components/TotalRows';
+import { partsOfOrder } from '../../../shared/totals';
 import { Spinner } from '../../components/Spinner';
 import { useSession } from '../../hooks/useSession';
 import { PaymentBadge, StatusBadge, capitalise, statusWords } from '../../components/ui/badges';
@@ -163,7 +165,7 @@ function TrackedOrderView({ order }: { order: TrackedOrder }) {
             </li>
           ))}
         </ul>
-        <p className="mt-2 flex justify-between border-t border-gray-200 pt-2 font-bold"><span>{t('cart.total')}</span><Price value={order.totalAmount} /></p>
+        <TotalRows parts={partsOfOrder(order)} className="mt-2 space-y-1 border-t border-gray-200 pt-2 text-sm" />
       </div>
 
       <div className="card grid gap-4 p-4 sm:grid-cols-2">
@@ -174,6 +176,7 @@ function TrackedOrderView({ order }: { order: TrackedOrder }) {
         </div>
         <div>
           <h3 className="font-semibold">{t('checkout.pickup')}</h3>
+          <p className="text-sm font-medium text-gray-800">{order.shippingAddress.name}</p>
           <p className="text-sm text-gray-700">{order.shippingAddress.street}</p>
           <p className="text-sm text-gray-700">{order.shippingAddress.region}, {order.shippingAddress.country}</p>
           <p className="text-sm text-gray-700">{t(order.status === 'DELIVERED' ? 'track.collected' : 'track.expected', { date: formatDate(order.expectedDelivery, locale) })}</p>

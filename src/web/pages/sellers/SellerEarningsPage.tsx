@@ -3,7 +3,7 @@ import { refreshSellerEarnings } from '../../../local/sellers';
 import { formatDate, formatDateTime } from '../../../shared/dates';
 import type { Earnings, PayoutStatus } from '../../../shared/schemas/money';
 import { api } from '../../lib/api';
-import { Price } from '../../components/Price';
+import { Price, WithWholeAmounts } from '../../components/Price';
 import { LoadError } from './LoadError';
 import { SellerShell } from './SellerShell';
 import { useRemote } from '../../hooks/useRemote';
@@ -28,14 +28,15 @@ export function EarningsBody({ earnings, fromCache }: { earnings: Earnings; from
   return (
     <div className="space-y-6">
       {fromCache && <p className="text-sm text-amber-800">Offline: showing your earnings from your last visit.</p>}
-      <dl className="grid grid-cols-1 gap-3 min-[22rem]:grid-cols-3">
+      {/* Side by side only when each card holds a seven-figure amount whole (GH₵ 1,234,567.89): one a row on a phone. */}
+      <dl className="grid grid-cols-[repeat(auto-fit,minmax(14rem,1fr))] gap-3">
         <Figure label="Held until buyers collect" value={earnings.held} />
         <Figure label="Available" value={earnings.available} />
         <Figure label="Paid out" value={earnings.paidOut} />
       </dl>
       <div className="card p-4">
         <h2 className="font-semibold">{t('seller.heading.nextPayout')}</h2>
-        <p className="mt-1 text-gray-800">{earnings.nextPayout.note}</p>
+        <p className="mt-1 text-gray-800"><WithWholeAmounts text={earnings.nextPayout.note} /></p>
         {earnings.nextPayout.at && <p className="text-sm text-gray-600">From {formatDateTime(earnings.nextPayout.at)}</p>}
         <p className="mt-2 text-sm text-gray-700">
           We keep a buyer's payment until they collect the order with their pickup code, then your share, less our {earnings.commissionRate}% commission, becomes available.

@@ -10,6 +10,8 @@ import { SellerShell } from './SellerShell';
 import { useRemote } from '../../hooks/useRemote';
 import { formatDate } from '../../../shared/dates';
 import { LINE_LABELS, ORDER_STATUS_LABELS, orderStatusLabel, paymentStatusLabel } from '../../../shared/order-labels';
+import { statusWords } from '../../components/ui/badges';
+import { useT } from '../../i18n/language';
 
 
 /** /seller/orders: orders that contain the seller's products, with only the seller's lines. */
@@ -111,8 +113,14 @@ function Orders({ owner }: { owner: number }) {
 }
 
 function LineState({ order, item }: { order: SellerOrder; item: SellerOrder['items'][number] }) {
+  const t = useT();
+  // A mark may text the buyer a pickup code (the order's last line): asked once more, never one tap.
+  const [asking, setAsking] = useState(false);
   // Marks can be taken back until the order is ready for pickup (the server refuses after).
   const open = order.status === 'PROCESSING';
+  if (order.status === 'DELIVERED') {
+    return <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-900">{statusWords('DELIVERED')}</span>;
+  }
   if (item.atWarehouseAt) {
     return (
       <span className="flex items-center gap-2">
@@ -126,9 +134,18 @@ function LineState({ order, item }: { order: SellerOrder; item: SellerOrder['ite
     );
   }
   if (!open) return null;
+  if (asking) {
+    return (
+      <span role="group" aria-label={t('seller.mark.label', { name: item.productName })} className="flex w-full flex-wrap items-center gap-2">
+        <span className="basis-full text-gray-800">{t('seller.mark.question', { name: item.productName, warehouse: order.pickupWarehouse ?? '' })}</span>
+        <button type="button" className="btn-primary min-h-11" onClick={() => { setAsking(false); void markAtWarehouse(order, item); }}>{t('seller.mark.yes')}</button>
+        <button type="button" className="btn-outline min-h-11" onClick={() => setAsking(false)}>{t('seller.mark.no')}</button>
+      </span>
+    );
+  }
   return (
-    <button type="button" className="btn-outline min-h-11" onClick={() => void markAtWarehouse(order, item)} aria-label={`Mark ${item.productName} at the warehouse`}>
-      Mark at the warehouse
+    <button type="button" className="btn-outline min-h-11" onClick={() => setAsking(true)} aria-label={t('seller.mark.label', { name: item.productName })}>
+      {t('seller.mark.button')}
     </button>
   );
 }

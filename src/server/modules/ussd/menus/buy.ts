@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { CATEGORIES, GHANA_REGIONS } from '../../../../shared/catalogue';
 import { parseGhanaMobile } from '../../../../shared/phone';
 import { SHIPPING_MINOR } from '../../../../shared/schemas/cart';
+import { totalInline, type TotalParts } from '../../../../shared/totals';
 import { lineTaxMinor } from '../../../../shared/vat';
 import { badRequest } from '../../../http/errors';
 import { spendAccountAllowance, spendAccountAllowances } from '../../../http/rate-limit';
@@ -44,10 +45,10 @@ const productWithAccount = precompiled((db, p: (name: 'productId' | 'phone') => 
     .where('id', '=', p('productId')),
 );
 
-/** The order's total as checkout will charge it: price x quantity, VAT by category, pickup. */
-function totalOf(p: { price_minor: number; category: string }, quantity: number) {
-  const subtotal = p.price_minor * quantity;
-  return subtotal + lineTaxMinor(subtotal, p.category) + SHIPPING_MINOR;
+/** The order's total as checkout will charge it, in its parts: price x quantity, VAT by category, pickup. */
+function partsOf(p: { price_minor: number; category: string }, quantity: number): TotalParts {
+  const goods = p.price_minor * quantity;
+  return { goods, vat: lineTaxMinor(goods, p.category), pickup: SHIPPING_MINOR };
 }
 
 /** Where a charge goes next: the sandbox's stand-in prompt, or the phone's own and goodbye. */
@@ -145,7 +146,7 @@ export const buyScreens: Record<string, Screen> = {
       const warehouse = await ctx.db.selectFrom('warehouses').select('name').where('id', '=', Number(ctx.data.warehouseId)).executeTakeFirst();
       if (!p || !warehouse) return `${ctx.texts.pickNumber}\n0. ${ctx.texts.back}`;
       const quantity = Number(ctx.data.quantity);
-      return `${ctx.texts.confirm(`${quantity} x ${short(p.name, 40)}`, short(warehouse.name, 40), ghs(totalOf(p, quantity)))}\n0. ${ctx.texts.back}`;
+      return `${ctx.texts.confirm(`${quantity} x ${short(p.name, 40)}`, short(warehouse.name, 40), totalInline(partsOf(p, quantity), String(ctx.data.language), ghs))}\n0. ${ctx.texts.back}`;
     },
     async answer(ctx, input) {
       if (input !== '1') return { problem: ctx.texts.pickNumber };
