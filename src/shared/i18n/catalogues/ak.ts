@@ -886,6 +886,7 @@ export const ak: Catalogue = {
   'api.sellerAccountNumberInvalid': 'Akawnt nɔma no nyɛ pɛpɛɛpɛ',
   'api.sellerPayoutType': 'Paw mobile money anaa sikakorabea',
   'api.sellerCardLocked': 'Yɛahwɛ wo Ghana Card mu dedaw, enti wontumi nsesa no wɔ ha. Yɛsrɛ wo, frɛ yɛn.',
+  'api.sellerCardMissing': 'Ɔdetɔnfo yi mfaa ne Ghana Card nɔma mmaa yɛn, enti yentumi nhwɛ no mu nnɛ. Ka kyerɛ no na ɔmfa nka ne Verification krataafa no so.',
   'api.sellerGhanaCardInvalid': 'Ghana Card no nyɛ pɛpɛɛpɛ',
   'api.sellerGhanaCardTooLong': 'Ghana Card nɔma no ware dodo',
   'api.sellerBusinessNameTooLong': 'Adwuma din no ware dodo',
