@@ -58,6 +58,7 @@ export async function seedDemo(db: Db, storage: Storage, logger: Logger): Promis
     const productIds = new Map<string, number>();
     for (const [index, p] of SEED_PRODUCTS.entries()) {
       const created = new Date(Date.now() - p.daysAgo * 86_400_000 - index * 60_000).toISOString();
+      const priceBefore = p.oldPrice ?? p.discountFrom;
       const { id } = await trx
         .insertInto('products')
         .values({
@@ -72,8 +73,8 @@ export async function seedDemo(db: Db, storage: Storage, logger: Logger): Promis
           is_active: 1,
           is_featured: p.featured ? 1 : 0,
           // Both figures of an offer, one derived from the other (never two that disagree).
-          ...offerColumns(deriveOffer(toMinor(p.price), { discountPercentage: p.discountPercentage, oldPriceMinor: p.oldPrice === undefined ? null : toMinor(p.oldPrice) })),
-          is_weekly_special: p.oldPrice !== undefined && !p.discountPercentage ? 1 : 0,
+          ...offerColumns(deriveOffer(toMinor(p.price), { oldPriceMinor: priceBefore === undefined ? null : toMinor(priceBefore) })),
+          is_weekly_special: p.oldPrice !== undefined ? 1 : 0,
           commodity_id: SEED_COMMODITIES[p.name] ?? null,
           version: await nextCatalogueVersion(trx),
           created_at: created,
