@@ -188,16 +188,16 @@ export async function insertDemoSeller(trx: Db, s: DemoSeller, passwordHash: str
 /** Renders each product's artwork to WebP, a few at a time (sharp works off the main thread). */
 async function renderSeedImages(storage: Storage): Promise<Map<number, StoredImage[]>> {
   const jobs = SEED_PRODUCTS.flatMap((product, index) =>
-    Array.from({ length: product.images }, (_, variant) => ({ index, variant, category: product.category })),
+    Array.from({ length: product.images }, (_, variant) => ({ index, variant, category: product.category, name: product.name })),
   );
   const results = new Map<number, StoredImage[]>();
   const queue = [...jobs];
   const worker = async () => {
     for (let job = queue.shift(); job; job = queue.shift()) {
-      const { index, variant, category } = job;
+      const { index, variant, category, name } = job;
       // The key names the artwork, so the same picture is never encoded twice.
-      const key = `products/${createHash('sha256').update(`art-v1:${category}:${index}:${variant}`).digest('hex').slice(0, 24)}`;
-      const stored = await storeTrustedImage(storage, key, () => Buffer.from(renderProductArt(category, index, variant)));
+      const key = `products/${createHash('sha256').update(`art-v2:${category}:${name}:${index}:${variant}`).digest('hex').slice(0, 24)}`;
+      const stored = await storeTrustedImage(storage, key, () => Buffer.from(renderProductArt(category, index, variant, name)));
       const list = results.get(index) ?? [];
       list[variant] = stored;
       results.set(index, list);
