@@ -78,11 +78,12 @@ function CardPicture({ product, eager }: { product: Product; eager?: boolean }) 
         onClick={() => setTapped(true)}
         aria-label={t('card.showPicture', { name: product.name })}
         data-testid="picture-placeholder"
-        // pt-10: the letter sits below the category badge in the corner (two lines long in Twi on a phone), not behind it.
-        className={`flex aspect-[4/3] w-full flex-col items-center justify-center gap-1 pt-10 ${tintOf(product.category)}`}
+        // pt-12: the letter starts below the category badge in the corner, which is two lines long
+        // in Twi on a phone ("Nhaban ne nhwamdeɛ"), not behind it.
+        className={`flex aspect-[4/3] w-full flex-col items-center justify-start gap-0.5 px-2 pt-12 ${tintOf(product.category)}`}
       >
-        <span className="text-3xl font-bold" aria-hidden="true" data-testid="placeholder-letter">{product.name.trim().charAt(0).toUpperCase()}</span>
-        <span className="text-xs font-medium">{t('card.tapToLoad')}</span>
+        <span className="text-2xl font-bold" aria-hidden="true" data-testid="placeholder-letter">{product.name.trim().charAt(0).toUpperCase()}</span>
+        <span className="text-xs font-medium leading-4">{t('card.tapToLoad')}</span>
       </button>
     );
   }
