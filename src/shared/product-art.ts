@@ -6,6 +6,7 @@
  * `seed` and `variant` drive a small PRNG so listings do not look identical.
  */
 import type { Category } from './catalogue';
+import { lookOf, type Shape } from './product-looks';
 
 const W = 800;
 const H = 600;
@@ -378,6 +379,60 @@ function other(r: Rand, p: Palette): string {
   return s;
 }
 
+/** Plantain: long curved fingers hanging in hands from a stalk. */
+function fingers(r: Rand, p: Palette): string {
+  let s = ellipse(400, 530, 300, 45, shade(p.ground, -0.1));
+  s += `<path d="M400 90Q410 200 400 330" stroke="#6b4423" stroke-width="22" fill="none" stroke-linecap="round"/>`;
+  const count = 6 + Math.floor(r() * 3);
+  for (let i = 0; i < count; i++) {
+    const side = i % 2 === 0 ? -1 : 1;
+    const y = 150 + Math.floor(i / 2) * 70 + range(r, -10, 10);
+    const reach = range(r, 170, 240);
+    const col = pick(r, p.main);
+    const d = `M400 ${n(y)}Q${n(400 + side * reach * 0.45)} ${n(y + 150)} ${n(400 + side * reach)} ${n(y + range(r, 40, 90))}`;
+    s += `<path d="${d}" stroke="${shade(col, -0.18)}" stroke-width="50" fill="none" stroke-linecap="round"/>`;
+    s += `<path d="${d}" stroke="${col}" stroke-width="40" fill="none" stroke-linecap="round"/>`;
+  }
+  return s;
+}
+
+/** Okra, peppers: long thin pods lying on the ground, each with its cap. */
+function pods(r: Rand, p: Palette): string {
+  let s = ellipse(400, 520, 330, 55, shade(p.ground, -0.08));
+  const count = 7 + Math.floor(r() * 4);
+  for (let i = 0; i < count; i++) {
+    const x = 150 + (i * 500) / (count - 1) + range(r, -20, 20);
+    const y = range(r, 300, 430);
+    const len = range(r, 120, 180);
+    const col = pick(r, p.main);
+    const tilt = range(r, -35, 35);
+    // Drawn along its own axis, then turned: the cap stays at the pod's wide end.
+    s += `<g transform="translate(${n(x - len / 2)} ${n(y)}) rotate(${n(tilt)})">`;
+    s += `<path d="M0 -22C${n(len * 0.4)} -26 ${n(len * 0.8)} -12 ${n(len)} 0C${n(len * 0.8)} 8 ${n(len * 0.4)} 22 0 20Z" fill="${col}"/>`;
+    s += `<path d="M4 -4Q${n(len * 0.5)} -10 ${n(len * 0.9)} -2" stroke="${shade(col, 0.2)}" stroke-width="5" fill="none"/>`;
+    s += `${rect(-16, -16, 20, 32, '#3e7d2a', 6)}${rect(-34, -4, 22, 8, '#3e7d2a', 4)}</g>`;
+  }
+  return s;
+}
+
+/** Kontomire: a bunch of broad leaves on their stems. */
+function leaves(r: Rand, p: Palette): string {
+  let s = ellipse(400, 540, 320, 45, shade(p.ground, -0.1));
+  const count = 7 + Math.floor(r() * 3);
+  for (let i = 0; i < count; i++) {
+    const a = -160 + (i * 140) / (count - 1) + range(r, -8, 8);
+    const len = range(r, 230, 300);
+    const col = pick(r, p.main);
+    s += `<path d="M400 520L${n(400 + Math.cos((a * Math.PI) / 180) * 120)} ${n(520 + Math.sin((a * Math.PI) / 180) * 120)}" stroke="#7cb342" stroke-width="8"/>`;
+    s += leaf(400 + Math.cos((a * Math.PI) / 180) * 110, 520 + Math.sin((a * Math.PI) / 180) * 110, len, a, col);
+    s += leaf(400 + Math.cos((a * Math.PI) / 180) * 130, 520 + Math.sin((a * Math.PI) / 180) * 130, len * 0.8, a, shade(col, 0.12));
+  }
+  return s;
+}
+
+/** The motif of each look of product-looks.ts. */
+const SHAPES: Record<Shape, (r: Rand, p: Palette) => string> = { round: vegetables, oval: fruits, fingers, pods, leaves };
+
 const MOTIFS: Record<Category, (r: Rand, p: Palette) => string> = {
   Grains: grains,
   Tubers: tubers,
@@ -394,12 +449,14 @@ const MOTIFS: Record<Category, (r: Rand, p: Palette) => string> = {
 };
 
 /**
- * Render an 800x600 SVG illustration for a product category. The same
- * (category, seed, variant) always yields the same document.
+ * Render an 800x600 SVG illustration for a product category, or for what the product's name
+ * says it is (product-looks.ts) when given. The same arguments always yield the same document.
  */
-export function renderProductArt(category: Category, seed: number, variant: number): string {
-  const p = PALETTES[category] ?? PALETTES.Other;
-  const motif = MOTIFS[category] ?? other;
+export function renderProductArt(category: Category, seed: number, variant: number, name?: string): string {
+  const look = name === undefined ? undefined : lookOf(name);
+  const base = PALETTES[category] ?? PALETTES.Other;
+  const p = look ? { ...base, main: look.colours } : base;
+  const motif = look ? SHAPES[look.shape] : (MOTIFS[category] ?? other);
   const r = mulberry32(Math.imul((seed | 0) ^ 0x9e3779b9, 2654435761) + (variant | 0) * 7919);
 
   // slight tint shift per product so backgrounds differ a little
@@ -416,7 +473,7 @@ export function renderProductArt(category: Category, seed: number, variant: numb
     body += circle(range(r, 0, W), range(r, 0, 260), range(r, 15, 45), '#ffffff', ' opacity=".15"');
   }
   body += `<path d="M0 ${n(range(r, 470, 500))}Q400 ${n(range(r, 430, 470))} 800 ${n(range(r, 470, 500))}V600H0Z" fill="${p.ground}" opacity=".35"/>`;
-  body += motif(r, p);
+  body += `<g data-look="${look?.shape ?? category}">${motif(r, p)}</g>`;
 
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">${body}</svg>`;
 }

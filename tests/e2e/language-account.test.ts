@@ -40,7 +40,7 @@ describe.skipIf(!baseUrl)('the account pages in Twi', () => {
     await signInThroughPage(page, baseUrl, EMAIL, PASSWORD);
     await page.goto(`${baseUrl}/`);
     await page.getByRole('combobox', { name: /Language/ }).first().selectOption('ak');
-    await heading('Akwaaba ba Akuafo Market Places');
+    await heading('Akwaaba ba Akuafo Market');
 
     await page.goto(`${baseUrl}/addresses`);
     await heading('Address ahorow');

@@ -97,6 +97,69 @@ async function walkTo(page: Page, path: string): Promise<void> {
   await settle(page);
 }
 
+/** Picks the language as a phone does: from the bar's menu (the bar itself has no room for it at 360 px). */
+async function chooseLanguage(page: Page, code: string): Promise<void> {
+  const toggle = page.locator('button[aria-controls="mobile-menu"]');
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  await page.locator('#mobile-menu').getByRole('combobox', { name: /Language/ }).selectOption(code);
+  if ((await toggle.getAttribute('aria-expanded')) === 'true') await toggle.click();
+}
+
+/** Texts in the page's main part that the phone's Offline tab (under the bar) lies over. Runs in the page. */
+function wordsUnderOfflineTab(): string[] {
+  const pill = [...document.querySelectorAll('header [role="status"]')].find((el) => el.textContent?.trim() === 'Offline');
+  const tab = pill?.getBoundingClientRect();
+  if (!tab || tab.width === 0) return ['(no Offline tab on the screen)'];
+  // Inside the sticky bar (opaque, above the page), the tab covers nothing of the page.
+  if (tab.bottom <= document.querySelector('header')!.getBoundingClientRect().bottom + 0.5) return [];
+  const under: string[] = [];
+  for (const el of document.querySelectorAll('main *')) {
+    const own = [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim());
+    if (!own) continue;
+    const r = el.getBoundingClientRect();
+    if (r.width && r.height && r.left < tab.right && r.right > tab.left && r.top < tab.bottom && r.bottom > tab.top) under.push((el.textContent ?? '').trim().slice(0, 50));
+  }
+  return under;
+}
+
+/** Data saver's placeholder letters that a category badge lies over, by product. Runs in the page. */
+function lettersUnderBadges(): string[] {
+  const overlaps: string[] = [];
+  let checked = 0;
+  for (const card of document.querySelectorAll('article')) {
+    const letter = card.querySelector('[data-testid="placeholder-letter"]')?.getBoundingClientRect();
+    const badge = card.querySelector('[data-testid="card-category"]')?.getBoundingClientRect();
+    if (!letter || !badge) continue;
+    checked += 1;
+    if (letter.left < badge.right && letter.right > badge.left && letter.top < badge.bottom && letter.bottom > badge.top) {
+      overlaps.push(`${card.querySelector('h3')?.textContent}: "${card.querySelector('[data-testid="card-category"]')?.textContent}" over its letter`);
+    }
+  }
+  return checked > 0 ? overlaps : ['(no placeholder letter beside a badge on the screen)'];
+}
+
+/**
+ * English a tester found on Twi screens (issue 37), as patterns over what the screen says: the
+ * hero's "Places", the e-mail field, an English date, the category names (on the cards' badges
+ * and the offline packs), and the order history's server-written notes.
+ */
+const ENGLISH_LEFT = {
+  page: ['\\bPlaces\\b', 'E-?mail address', '\\b\\d{1,2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \\d{4}\\b', 'Paid GH₵', 'Ready for pickup at', 'Collected at', 'You cancelled this order'],
+  categoryLabels: '[data-testid="card-category"], [data-testid^="pack-"] .font-medium',
+  categories: ['Grains', 'Tubers', 'Vegetables', 'Fruits', 'Herbs', 'Livestock', 'Poultry', 'Fertilizers', 'Seeds', 'Agrochemicals', 'Tools', 'Other'],
+};
+
+/** The English of ENGLISH_LEFT on the screen now (text and accessible names). Runs in the page. */
+function englishLeft(words: typeof ENGLISH_LEFT): string[] {
+  const said = [document.body.innerText, ...[...document.querySelectorAll('[aria-label]')].map((el) => el.getAttribute('aria-label'))].join('\n');
+  const left = words.page.filter((pattern) => new RegExp(pattern).test(said)).map((pattern) => `/${pattern}/: "${new RegExp(`.{0,30}${pattern}.{0,30}`).exec(said)?.[0]}"`);
+  for (const el of document.querySelectorAll(words.categoryLabels)) {
+    const text = (el.textContent ?? '').trim();
+    if (words.categories.some((c) => text.startsWith(c))) left.push(`category "${text}"`);
+  }
+  return left;
+}
+
 /** A screen's make-up: a route that looks the same to two roles (same bar, same page) is axe'd once. */
 const makeUp = (page: Page) =>
   page.evaluate(() => ['header', 'main'].map((s) => document.querySelector(s)?.getElementsByTagName('*').length ?? 0).join(':'));
@@ -261,6 +324,95 @@ describe.skipIf(!baseUrl)('the walk at 360 × 740', () => {
     await page.getByRole('button', { name: 'Ashanti: remove this filter' }).click();
     await page.waitForURL((url) => !url.searchParams.has('location') && url.searchParams.get('maxPrice') === '500');
     await page.close();
+  });
+
+  it("offline, the Offline tab under a phone's bar covers none of the page's words", async () => {
+    const found: string[] = [];
+    const screens = {
+      buyer: ['/cart', '/checkout', '/products', `/product/${ids.id}`, '/orders', `/orders/${ids.orderId}`, '/wishlist', '/profile', '/addresses', '/settings'],
+      seller: ['/sellers/me/add-product', '/sellers/me', '/sellers/me/products', '/sellers/me/earnings'],
+    };
+    for (const [role, paths] of Object.entries(screens) as [keyof typeof screens, string[]][]) {
+      const context = await contextOf(role);
+      const page = await context.newPage();
+      await open(page, paths[0]!);
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 60_000 });
+      await context.setOffline(true);
+      try {
+        await page.getByText('Offline', { exact: true }).waitFor();
+        for (const path of paths) {
+          await walkTo(page, path);
+          // At the top, and scrolled: the bar is sticky, the tab with it.
+          for (const y of [0, 150, 400]) {
+            await page.evaluate((to) => window.scrollTo(0, to), y);
+            for (const words of await page.evaluate(wordsUnderOfflineTab)) found.push(`${role} ${path} (scrolled ${y} px): "${words}"`);
+          }
+        }
+      } finally {
+        await context.setOffline(false);
+      }
+      await page.close();
+    }
+    expect(found, `words under the Offline tab:\n${found.join('\n')}`).toEqual([]);
+  });
+
+  it("Data saver: each card's letter stands clear of its category badge, in English and in Twi", async () => {
+    const context = await browser!.newContext({ viewport: PHONE });
+    const page = await context.newPage();
+    await signInThroughPage(page, baseUrl, 'reviewer2@akuafo.demo', PASSWORD);
+    await open(page, '/settings');
+    const saver = page.getByRole('switch', { name: /Data saver/ });
+    await saver.check();
+    await expect.poll(() => saver.isChecked()).toBe(true);
+    const found: string[] = [];
+    try {
+      for (const language of ['en', 'ak']) {
+        await chooseLanguage(page, language);
+        await walkTo(page, '/products');
+        await page.getByTestId('picture-placeholder').first().waitFor();
+        for (const overlap of await page.evaluate(lettersUnderBadges)) found.push(`${language}: ${overlap}`);
+      }
+    } finally {
+      const { accessToken } = await loginViaApi(baseUrl, 'reviewer2@akuafo.demo', PASSWORD);
+      await api('shop/customers/me', accessToken, 'PATCH', { language: 'en' });
+      await context.close();
+    }
+    expect(found).toEqual([]);
+  });
+
+  it('in Twi, the screens issue 37 found English on have none left', async () => {
+    const context = await browser!.newContext({ viewport: PHONE });
+    const page = await context.newPage();
+    const found: string[] = [];
+    try {
+      await open(page, '/');
+      await chooseLanguage(page, 'ak');
+      await page.getByRole('heading', { level: 1, name: 'Akwaaba ba Akuafo Market', exact: true }).waitFor();
+      const check = async (where: string) => {
+        for (const english of await page.evaluate(englishLeft, ENGLISH_LEFT)) found.push(`${where}: ${english}`);
+      };
+      await check('/');
+      for (const path of ['/products', '/prices', '/prices/maize-50kg', '/signin']) {
+        await walkTo(page, path);
+        await check(path);
+      }
+      // Signed in from the Twi sign-in page (its labels are Twi now).
+      await page.getByRole('textbox', { name: 'W’e-mail' }).fill(ROLES.buyer.email);
+      await page.locator('input[autocomplete="current-password"]').fill(ROLES.buyer.password);
+      await page.getByRole('main').getByRole('button', { name: 'Hyɛn mu', exact: true }).click();
+      await page.waitForURL((url) => url.pathname !== '/signin', { timeout: 20_000 });
+      for (const path of ['/profile', '/settings', '/orders', `/orders/${ids.orderId}`]) {
+        await walkTo(page, path);
+        if (path.startsWith('/orders/')) await page.getByRole('tab', { name: 'Sɛnea ɛrekɔ' }).click();
+        await check(path);
+      }
+    } finally {
+      // The buyer's messages stay in English for the other tests.
+      const { accessToken } = await loginViaApi(baseUrl, ROLES.buyer.email, ROLES.buyer.password);
+      await api('shop/customers/me', accessToken, 'PATCH', { language: 'en' });
+      await context.close();
+    }
+    expect(found, `English left on Twi screens:\n${found.join('\n')}`).toEqual([]);
   });
 
   it("the sign-up dialog's six code boxes stay inside it", async () => {

@@ -31,6 +31,7 @@ describe('the operator audit log', () => {
     expect((await post(`/admin/submissions/${submissionId}/approve`)).status).toBe(200);
     expect((await post(`/admin/submissions/${submissionId}/approve`)).status).toBe(409);
     expect((await post(`/admin/submissions/${submissionId}/reject`, { note: 'The photo is blurred.' })).status).toBe(200);
+    await server.deps.db.updateTable('seller_profiles').set({ ghana_card_number: 'GHA-123456789-0' }).where('user_id', '=', sellerId).execute();
     expect((await post(`/admin/sellers/${sellerId}/verification`, { status: 'VERIFIED' })).status).toBe(200);
     expect((await post('/admin/sellers/999999/verification', { status: 'VERIFIED' })).status).toBe(404);
 

@@ -192,7 +192,7 @@ describe("a seller's account e-mails", () => {
     const registered = await server.call('/sellers/register', {
       method: 'POST',
       headers: { 'accept-language': 'ak-GH' },
-      json: { firstName: 'Yaa', lastName: 'Asantewaa', email, password: 'Akuafo#2026', phoneNumber: '0241234567', businessName: 'Yaa Farms', businessType: 'FARM', businessRegion: 'Ashanti' },
+      json: { firstName: 'Yaa', lastName: 'Asantewaa', email, password: 'Akuafo#2026', phoneNumber: '0241234567', businessName: 'Yaa Farms', businessType: 'FARM', businessRegion: 'Ashanti', ghanaCardNumber: 'GHA-123456789-0' },
     });
     const latest = () => server.deps.db.selectFrom('messages').select(['subject', 'body', 'html']).where('recipient', '=', email).orderBy('id', 'desc').executeTakeFirstOrThrow();
     expect(registered.status, await registered.clone().text()).toBe(201);

@@ -33,8 +33,15 @@ describe('offers on the two home sections', () => {
     expect(specials.every((p) => p.weeklySpecial)).toBe(true);
     expect(discounted.some((p) => p.weeklySpecial)).toBe(false);
     const tomatoes = discounted.find((p) => p.name === 'Fresh Tomatoes (crate)')!;
-    expect(tomatoes).toMatchObject({ price: 1200, discountPercentage: 15, oldPrice: 1411.76 });
-    expect((await read<Product>(`/products/${tomatoes.id}`)).oldPrice).toBe(1411.76);
+    expect(tomatoes).toMatchObject({ price: 1200, discountPercentage: 15, oldPrice: 1410 });
+    expect((await read<Product>(`/products/${tomatoes.id}`)).oldPrice).toBe(1410);
+  });
+
+  it("the demo's prices before are round figures a seller would have asked (whole cedis or .50), never worked out from a percentage", async () => {
+    const offers = await server.deps.db.selectFrom('products').select(['name', 'price_minor', 'old_price_minor']).where('old_price_minor', 'is not', null).execute();
+    expect(offers.length).toBeGreaterThanOrEqual(18);
+    const odd = offers.filter((p) => p.old_price_minor! % 50 !== 0 || p.old_price_minor! <= p.price_minor).map((p) => `${p.name}: ${formatCedis(p.old_price_minor! / 100)}`);
+    expect(odd).toEqual([]);
   });
 
   it('charges the price the card shows: cart, checkout and order total', async () => {

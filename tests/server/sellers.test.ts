@@ -251,6 +251,27 @@ describe('operator verification of sellers', () => {
     const list = ((await (await server.call('/admin/sellers?verificationStatus=VERIFIED', { token: admin })).json()) as any).data;
     expect(list.map((s: any) => s.email)).toContain('yaa.owusu@example.com');
   });
+
+  it('refuses to verify a seller who has given no Ghana Card number (409 with a sentence), and leaves the seller pending', async () => {
+    const email = 'no.card@example.com';
+    expect((await register(registration({ email, ghanaCardNumber: undefined }))).status).toBe(201);
+    const { id } = await server.deps.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+    const status = async () => (await server.deps.db.selectFrom('seller_profiles').select('verification_status').where('user_id', '=', id).executeTakeFirstOrThrow()).verification_status;
+    const admin = await adminToken(server);
+    const path = `/admin/sellers/${id}/verification`;
+    const refused = await server.call(path, { method: 'POST', token: admin, json: { status: 'VERIFIED' } });
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as { message: string }).message).toBe(SELLER_MESSAGES.cardMissing);
+    expect(await status()).toBe('PENDING');
+    // An empty card is no card either.
+    await server.deps.db.updateTable('seller_profiles').set({ ghana_card_number: '' }).where('user_id', '=', id).execute();
+    expect((await server.call(path, { method: 'POST', token: admin, json: { status: 'VERIFIED' } })).status).toBe(409);
+    // Rejecting needs no card; once the card is there, verifying goes through.
+    expect((await server.call(path, { method: 'POST', token: admin, json: { status: 'REJECTED' } })).status).toBe(200);
+    await server.deps.db.updateTable('seller_profiles').set({ ghana_card_number: 'GHA-123456789-0' }).where('user_id', '=', id).execute();
+    expect((await server.call(path, { method: 'POST', token: admin, json: { status: 'VERIFIED' } })).status).toBe(200);
+    expect(await status()).toBe('VERIFIED');
+  });
 });
 
 describe('GET /sellers/me/stats and /sellers/me/orders', () => {

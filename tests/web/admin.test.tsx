@@ -151,6 +151,26 @@ describe('AdminPage', () => {
     expect(post).toHaveBeenCalledWith('admin/sellers/9/verification', { status: 'VERIFIED' });
   });
 
+  it('keeps Verify off, with the reason, for a seller whose Ghana Card is not given', async () => {
+    await signIn('ADMIN');
+    get.mockImplementation(async (path: string) => {
+      if (path.startsWith('admin/submissions')) return { data: [], pagination: paginate(1, 20, 0) };
+      return {
+        data: [{ userId: 9, email: 'ama.agro@akuafo.demo', firstName: 'Ama', lastName: 'Mensah', isEmailVerified: true, businessName: 'Ama Agro', businessRegion: 'Ashanti', ghanaCardNumber: null, verificationStatus: 'PENDING', joinedDate: '2026-10-01T00:00:00.000Z' }],
+      };
+    });
+    renderConsole();
+    fireEvent.click(await screen.findByRole('tab', { name: 'Sellers' }));
+    await screen.findByText('Not given');
+    const verify = screen.getByRole('button', { name: 'Verify Ama Agro' }) as HTMLButtonElement;
+    expect(verify.disabled).toBe(true);
+    expect(screen.getByRole('button', { name: 'Verify Ama Agro', description: /has not given a Ghana Card number/ })).toBe(verify);
+    fireEvent.click(verify);
+    expect(post).not.toHaveBeenCalled();
+    // Rejecting stays open.
+    expect((screen.getByRole('button', { name: 'Reject Ama Agro' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
   it('makes a processing order ready for pickup with a note, takes the pickup code, and cancels only after confirming', async () => {
     await signIn('ADMIN');
     let status: AdminOrderListItem['status'] = 'PROCESSING';
@@ -234,7 +254,15 @@ describe('AdminPage', () => {
   it('the Payouts tab shows who is due, the trial balance, runs payouts and retries a failed one', async () => {
     await signIn('ADMIN');
     get.mockImplementation(async (path: string) => {
-      if (path === 'admin/payouts/due') return { data: [{ sellerId: 4, businessName: 'Boateng Family Farms', available: 1140, account: 'MTN MoMo 024XXX4567', waiting: null }] };
+      if (path === 'admin/payouts/due') {
+        return {
+          data: [
+            { sellerId: 4, businessName: 'Boateng Family Farms', available: 1140, account: 'MTN MoMo 024XXX4567', waiting: null },
+            { sellerId: 5, businessName: 'Tamale Grains', available: 1_198_860.5, account: 'Telecel Cash 020XXX1234', waiting: null },
+            { sellerId: 6, businessName: 'New Farm', available: 500, account: 'AT Money 026XXX0000', waiting: 'Payout account changed in the last 24 hours' },
+          ],
+        };
+      }
       if (path === 'admin/ledger/trial-balance') return { data: { debits: 2500, credits: 2500, balanced: true } };
       if (path === 'admin/payouts?status=FAILED') {
         return { data: [{ id: 9, sellerId: 4, businessName: 'Boateng Family Farms', amount: 190, currency: 'GHS', status: 'FAILED', account: 'MTN MoMo 024XXX4567', reference: 'akuafo-payout-9', lastError: 'Account not found', createdAt: '2026-11-24T10:00:00.000Z', completedAt: null }] };
@@ -248,6 +276,15 @@ describe('AdminPage', () => {
     expect(screen.getByText(/Boateng Family Farms/)).toBeTruthy();
     expect(screen.getByText(/\(balanced\)/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Run payouts now' }));
+    // Nothing leaves before the operator has seen how many payouts and how much, and said yes.
+    const confirm = await screen.findByRole('group', { name: 'Confirm the payout run' });
+    expect(confirm.textContent).toContain('Send 2 payouts, GH₵ 1,200,000.50 in all, now?');
+    expect(post).not.toHaveBeenCalled();
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Not now' }));
+    expect(screen.queryByRole('group', { name: 'Confirm the payout run' })).toBeNull();
+    expect(post).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Run payouts now' }));
+    fireEvent.click(within(await screen.findByRole('group', { name: 'Confirm the payout run' })).getByRole('button', { name: 'Yes, send 2 payouts' }));
     await screen.findByText(/Last run: 1 payouts prepared, 1 sent/);
     expect(screen.getByText(/2 sellers' payouts could not be prepared/)).toBeTruthy();
     expect(post).toHaveBeenCalledWith('admin/payouts/run');
@@ -256,6 +293,27 @@ describe('AdminPage', () => {
     await screen.findByText('Last answer: Account not found');
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(post).toHaveBeenCalledWith('admin/payouts/9/retry'));
+  });
+
+  it('hints at the tabs beyond the edge of a narrow screen, at whichever side has more', async () => {
+    await signIn('ADMIN');
+    get.mockResolvedValue({ data: [], pagination: paginate(1, 20, 0) });
+    renderConsole();
+    const tabs = await screen.findByRole('tablist', { name: 'Operator console sections' });
+    // A 360 px phone: the seven tabs are 700 px wide.
+    let scrolled = 0;
+    Object.defineProperties(tabs, { scrollWidth: { configurable: true, get: () => 700 }, clientWidth: { configurable: true, get: () => 330 }, scrollLeft: { configurable: true, get: () => scrolled } });
+    fireEvent.scroll(tabs);
+    expect(screen.getByTestId('scroll-hint-after')).toBeTruthy();
+    expect(screen.queryByTestId('scroll-hint-before')).toBeNull();
+    scrolled = 200;
+    fireEvent.scroll(tabs);
+    expect(screen.getByTestId('scroll-hint-before')).toBeTruthy();
+    expect(screen.getByTestId('scroll-hint-after')).toBeTruthy();
+    scrolled = 370;
+    fireEvent.scroll(tabs);
+    expect(screen.getByTestId('scroll-hint-before')).toBeTruthy();
+    expect(screen.queryByTestId('scroll-hint-after')).toBeNull();
   });
 
   it('shows a load failure with Retry', async () => {

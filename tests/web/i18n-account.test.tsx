@@ -7,6 +7,9 @@ import { CATEGORIES, GHANA_REGIONS } from '../../src/shared/catalogue';
 import { loadCountries } from '../../src/shared/reference/countries';
 import type { MarketPriceChanges, MarketPriceRow } from '../../src/shared/schemas/market-prices';
 import { inLocale, untranslated } from '../support/pseudo-locale';
+import { toLocalProduct } from '../../src/local/catalogue';
+import { t } from '../../src/shared/i18n';
+import type { Product } from '../../src/shared/schemas/catalogue';
 
 configure({ asyncUtilTimeout: 10_000 });
 vi.setConfig({ testTimeout: 30_000 });
@@ -45,6 +48,7 @@ const { default: SettingsPage } = await import('../../src/web/pages/account/Sett
 const { default: ProfilePage } = await import('../../src/web/pages/account/ProfilePage');
 const { SyncIndicator } = await import('../../src/web/components/SyncIndicator');
 const { default: PricesPage } = await import('../../src/web/pages/prices/PricesPage');
+const { HeroCarousel } = await import('../../src/web/pages/home/HeroCarousel');
 const { default: CommodityPricePage } = await import('../../src/web/pages/prices/CommodityPricePage');
 
 /** Names that are data, not the app's words: regions, categories, countries. */
@@ -168,6 +172,37 @@ describe('in Twi, and in English as the spec words it', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Hyɛn mu' }));
     await screen.findByText('Ɛsɛ sɛ wokyerɛw e-mail');
     expect(screen.getByRole('button', { name: 'Kyerɛ ahintasɛm (password)' })).toBeTruthy();
+  });
+
+  it('issue 37: the e-mail field and the offline packs\' categories in Twi', async () => {
+    await inLocale('ak');
+    render(<MemoryRouter><SignInPage /></MemoryRouter>);
+    await screen.findByRole('heading', { level: 1, name: 'Hyɛn w’akawnt mu' });
+    expect(screen.getByLabelText('W’e-mail')).toBeTruthy();
+    expect(screen.queryByText(/E-mail address|Email address/)).toBeNull();
+    cleanup();
+
+    // The hero's welcome, said in Twi whole: no English "Places" left over.
+    render(<MemoryRouter><HeroCarousel /></MemoryRouter>);
+    expect(screen.getByRole('heading', { name: 'Akwaaba ba Akuafo Market' })).toBeTruthy();
+    expect(document.body.textContent).not.toContain('Places');
+    cleanup();
+
+    // The phone holds grains and tubers: Settings offers to keep their pictures, named in Twi.
+    await Promise.all([localDb.products.clear(), setMeta('catalogue.cursor', 37)]);
+    await localDb.products.bulkPut([1, 2].map((id) => toLocalProduct({
+      id, name: `⟦Yam ${id}⟧`, description: '⟦Fresh⟧', price: 20, currency: 'GHS', category: id === 1 ? 'Grains' : 'Tubers', condition: 'standard', region: 'Ashanti', stockQuantity: 5,
+      isActive: true, isFeatured: false, discountPercentage: null, oldPrice: null, weeklySpecial: false, imagesUrls: [], images: [], rating: { average: 0, count: 0 }, sellerName: '⟦Kofi⟧',
+      createdAt: '2026-11-05T00:00:00.000Z', updatedAt: '2026-11-05T00:00:00.000Z', version: id,
+    } as Product)));
+    await saveSession({ accessToken: 'a', refreshToken: 'r', user: buyer });
+    render(<MemoryRouter initialEntries={['/settings']}><SettingsPage /></MemoryRouter>);
+    const grains = await screen.findByTestId('pack-Grains');
+    expect(grains.textContent).toContain(`${t('card.category.Grains')} (1)`);
+    expect(grains.textContent).not.toContain('Grains');
+    expect(screen.getByTestId('pack-Tubers').textContent).not.toContain('Tubers');
+    expect(screen.getByRole('button', { name: `Kora ma bere a intanɛt nni hɔ: ${t('card.category.Tubers')}` })).toBeTruthy();
+    await localDb.products.clear();
   });
 
   it('keeps the English words of the spec', async () => {

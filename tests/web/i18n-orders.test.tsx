@@ -130,6 +130,26 @@ describe('orders from the catalogue', () => {
     expect(untranslated(none.container)).toEqual([]);
   });
 
+  it("reads the history's notes, which the server writes in English, in Twi", async () => {
+    await keep(detail({
+      status: 'DELIVERED', canCancel: false,
+      statusHistory: [
+        { id: 1, status: 'ORDER_PLACED', createdAt: '2026-11-20T10:00:00.000Z', notes: null },
+        { id: 2, status: 'PAYMENT_CONFIRMED', createdAt: '2026-11-20T10:05:00.000Z', notes: 'Paid GH₵ 36.00 by mobile money (reference PSK-1)' },
+        { id: 3, status: 'SHIPPED', createdAt: '2026-11-21T10:00:00.000Z', notes: 'Ready for pickup at ⟦Kumasi Central Warehouse⟧.' },
+        { id: 4, status: 'DELIVERED', createdAt: '2026-11-22T10:00:00.000Z', notes: 'Collected at ⟦Kumasi Central Warehouse⟧ with the pickup code.' },
+      ],
+    } as Partial<OrderDetail>));
+    await inLocale('ak');
+    orderPage();
+    await screen.findByRole('heading', { level: 1, name: 'Adetɔ ORD-2026-000007' });
+    fireEvent.click(screen.getByRole('tab', { name: 'Sɛnea ɛrekɔ' }));
+    expect(screen.getByText('Woatua GH₵ 36.00 wɔ mobile money so (reference PSK-1)')).toBeTruthy();
+    expect(screen.getByText('Ayɛ krado: kɔgye wɔ ⟦Kumasi Central Warehouse⟧.')).toBeTruthy();
+    expect(screen.getByText('Wode wo gye kood gyee wɔ ⟦Kumasi Central Warehouse⟧.')).toBeTruthy();
+    expect(screen.queryByText(/Paid|Ready for pickup|Collected at/)).toBeNull();
+  });
+
   it('shows an order in Twi: its state, pickup code, dates in Twi months and the money as in English', async () => {
     await keep(detail({ status: 'SHIPPED', pickupCode: '048213', canCancel: false }));
     await inLocale('ak');

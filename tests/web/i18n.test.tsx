@@ -90,7 +90,7 @@ describe('English and Twi', () => {
     const control = screen.getAllByRole('combobox', { name: /Language/ })[0];
     expect([...control.querySelectorAll('option')].map((o) => o.textContent)).toEqual(['English', 'Twi']);
     fireEvent.change(control, { target: { value: 'ak' } });
-    await screen.findByRole('heading', { level: 1, name: 'Akwaaba ba Akuafo Market Places' });
+    await screen.findByRole('heading', { level: 1, name: 'Akwaaba ba Akuafo Market' });
     expect(screen.getByRole('searchbox', { name: 'Hwehwɛ nneɛma' })).toBeTruthy();
     expect(screen.getAllByRole('link', { name: 'Nneɛma' }).length).toBeGreaterThan(0);
     // Still "Language" in Twi, so a reader who cannot read the screen finds the way back.

@@ -57,6 +57,10 @@ describe('/prices in the reader’s language', () => {
     expect(screen.queryByText(/Maize/)).toBeNull();
     // The chart's name says the crop in Twi too.
     expect(screen.getAllByRole('img').some((img) => img.getAttribute('aria-label')?.includes('Aburow'))).toBe(true);
+    // "As of" its date, with Twi's month (not "1 Dec 2026").
+    const asOf = await screen.findByText(/\d{4}, \d\d:\d\d/);
+    expect(asOf.textContent).toMatch(/(Ɔpɛpɔn|Ɔgyefoɔ|Ɔbɛnem|Oforisuo|Kɔtɔnimma|Ayɛwohomumu|Kutawonsa|Ɔsanaa|Ɛbɔ|Ahinime|Obubuo|Ɔpɛnimma) \d{4}/);
+    expect(asOf.textContent).not.toMatch(/\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\b/);
   });
 
   it('names the commodity in Twi on its own page', async () => {

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { checkImageFiles } from '../../src/shared/schemas/submissions';
 import { ImagePicker } from '../../src/web/pages/sellers/ImagePicker';
 import SellerRegisterPage from '../../src/web/pages/sellers/SellerRegisterPage';
@@ -59,6 +59,19 @@ describe('product images', () => {
     expect(checkImageFiles([file('big.jpg', 'image/jpeg', 5 * 1024 * 1024 + 1)], 0)).toBe('File big.jpg exceeds 5MB limit');
     expect(checkImageFiles([file('a.png', 'image/png'), file('b.png', 'image/png')], 4)).toBe('You can upload maximum 5 images');
     expect(checkImageFiles([file('a.png', 'image/png')], 4)).toBeUndefined();
+  });
+
+  it('tells a phone to tap for a photo, and a computer to click or drag', () => {
+    const pointer = (coarse: boolean) => vi.stubGlobal('matchMedia', (query: string) => ({ matches: coarse && query === '(pointer: coarse)', media: query }));
+    pointer(true);
+    render(<ImagePicker files={[]} onChange={() => undefined} onError={() => undefined} />);
+    expect(screen.getByText('Tap to take a photo or choose one')).toBeTruthy();
+    expect(screen.queryByText(/drag and drop/)).toBeNull();
+    cleanup();
+    pointer(false);
+    render(<ImagePicker files={[]} onChange={() => undefined} onError={() => undefined} />);
+    expect(screen.getByText('Click to upload or drag and drop')).toBeTruthy();
+    vi.unstubAllGlobals();
   });
 
   it('labels the first picture Main Image and counts the slots left', () => {

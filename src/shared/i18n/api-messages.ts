@@ -102,6 +102,12 @@ export const API_MESSAGES = {
   reviewAlreadyWritten: REVIEW_ALREADY_WRITTEN,
   // Notification preferences (src/shared/schemas/notifications.ts).
   notificationsGrouped: NOTIFICATION_MESSAGES.grouped,
+  // An order's history notes without values (see historyPaid below).
+  historyExpired: 'Payment was not received within 30 minutes, so the reservation expired and the stock went back on sale.',
+  historyCancelledByBuyer: 'You cancelled this order.',
+  historyCancelledByBuyerPaid: 'You cancelled this order. Your payment is being refunded to your mobile money wallet.',
+  historyCancelledByUs: 'Cancelled by Akuafo Market.',
+  historyCancelledByUsPaid: 'Cancelled by Akuafo Market. Your payment is being refunded to your mobile money wallet.',
   // Sellers', operators', prices, uploads, the platform's and the schemas' own (api-refusals.ts).
   ...API_REFUSALS,
 } as const;
@@ -117,6 +123,13 @@ export const API_MESSAGE_TEMPLATES = {
   checkoutNetworkMismatch: 'This number is on {network}, not {chosen}. Choose {label} or enter a number on {chosen}.',
   orderNumberNotFound: "We couldn't find an order with number {number}.",
   notificationsNotSwitch: '{channel} must be true or false',
+  // The notes an order's history shows (written by orders/ and payments/ on the server; stored in
+  // English): tests/server/order-history-words.test.ts checks the notes of an order's life are all here.
+  historyPaid: 'Paid {amount} by mobile money (reference {reference})',
+  historyPaidLate: 'Paid {amount} by mobile money (reference {reference}) after its reservation had lapsed; the stock was reserved again',
+  historyReady: 'Ready for pickup at {warehouse}.',
+  historyCollected: 'Collected at {warehouse} with the pickup code.',
+  historyRefunded: 'Refund of {amount} completed to your mobile money wallet (reference {reference}).',
   // After these, so a sentence of theirs is read by its own template first.
   ...API_REFUSAL_TEMPLATES,
 } as const;

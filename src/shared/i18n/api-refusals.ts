@@ -79,6 +79,7 @@ export const API_REFUSALS = {
   sellerAccountNumberInvalid: 'Invalid account number',
   sellerPayoutType: 'Choose mobile money or bank',
   sellerCardLocked: 'Your Ghana Card is verified and cannot be changed here. Please contact support.',
+  sellerCardMissing: 'This seller has not given a Ghana Card number, so they cannot be verified yet. Ask them to add it on their Verification page.',
   sellerGhanaCardInvalid: 'Invalid Ghana Card',
   sellerGhanaCardTooLong: 'Ghana Card Number too long',
   sellerBusinessNameTooLong: 'Business Name too long',

@@ -52,6 +52,7 @@ export const SELLER_MESSAGES = {
   notASeller: 'This page is for sellers.',
   profileMissing: 'Seller profile not found',
   cardLocked: 'Your Ghana Card is verified and cannot be changed here. Please contact support.',
+  cardMissing: 'This seller has not given a Ghana Card number, so they cannot be verified yet. Ask them to add it on their Verification page.',
 } as const;
 
 const PASSWORD_RULE = 'Password must contain at least one uppercase letter, one lowercase letter, one number, and one special character';

@@ -36,8 +36,8 @@ export function NavStatus({ onChange }: { onChange(state: NavState): void }) {
     <>
       {!online && (
         // On a phone the bar has no room for it beside the chip, cart and avatar (the logo was cut
-        // to "Aku…"): there it hangs as a tab under the bar's left edge.
-        <span role="status" className="absolute left-4 top-full flex shrink-0 items-center gap-1 rounded-b-lg bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 shadow-sm sm:static sm:rounded-full sm:shadow-none">
+        // to "Aku…"): there it hangs as a tab under the bar's left edge, in room the bar makes for it (styles.css).
+        <span role="status" data-offline-tab className="absolute left-4 top-14 flex shrink-0 items-center gap-1 rounded-b-lg bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 shadow-sm sm:static sm:rounded-full sm:shadow-none">
           <WifiOff size={12} aria-hidden="true" />
           {t('app.offline')}
         </span>

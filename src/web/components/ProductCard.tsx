@@ -25,7 +25,7 @@ export function ProductCard({ product, onAdd, eager }: Props) {
     <article className="card flex flex-col overflow-hidden">
       <div className="relative">
         <CardPicture product={product} eager={eager} />
-        <span className="absolute left-2 top-2 rounded-full bg-white/90 px-2 py-0.5 text-xs font-medium text-brand-dark">
+        <span data-testid="card-category" className="absolute left-2 top-2 rounded-full bg-white/90 px-2 py-0.5 text-xs font-medium text-brand-dark">
           {categoryName(product.category)}
         </span>
         {product.discountPercentage ? (
@@ -78,10 +78,12 @@ function CardPicture({ product, eager }: { product: Product; eager?: boolean }) 
         onClick={() => setTapped(true)}
         aria-label={t('card.showPicture', { name: product.name })}
         data-testid="picture-placeholder"
-        className={`flex aspect-[4/3] w-full flex-col items-center justify-center gap-1 ${tintOf(product.category)}`}
+        // pt-12: the letter starts below the category badge in the corner, which is two lines long
+        // in Twi on a phone ("Nhaban ne nhwamdeɛ"), not behind it.
+        className={`flex aspect-[4/3] w-full flex-col items-center justify-start gap-0.5 px-2 pt-12 ${tintOf(product.category)}`}
       >
-        <span className="text-4xl font-bold" aria-hidden="true">{product.name.trim().charAt(0).toUpperCase()}</span>
-        <span className="text-xs font-medium">{t('card.tapToLoad')}</span>
+        <span className="text-2xl font-bold" aria-hidden="true" data-testid="placeholder-letter">{product.name.trim().charAt(0).toUpperCase()}</span>
+        <span className="text-xs font-medium leading-4">{t('card.tapToLoad')}</span>
       </button>
     );
   }

@@ -284,13 +284,17 @@ export async function getSellerStats(db: Db, userId: number): Promise<SellerStat
   };
 }
 
+/**
+ * The operator's decision. Verifying needs the seller's Ghana Card number: the condition is in the
+ * update itself, so a card taken away between the operator's look and the press does not slip through.
+ */
 export async function setVerificationStatus(db: Db, userId: number, status: 'VERIFIED' | 'REJECTED'): Promise<void> {
-  const result = await db
-    .updateTable('seller_profiles')
-    .set({ verification_status: status, updated_at: now() })
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) throw notFound(SELLER_MESSAGES.profileMissing);
+  let update = db.updateTable('seller_profiles').set({ verification_status: status, updated_at: now() }).where('user_id', '=', userId);
+  if (status === 'VERIFIED') update = update.where('ghana_card_number', 'is not', null).where('ghana_card_number', '!=', '');
+  const result = await update.executeTakeFirst();
+  if (Number(result.numUpdatedRows) > 0) return;
+  const exists = await db.selectFrom('seller_profiles').select('user_id').where('user_id', '=', userId).executeTakeFirst();
+  throw exists ? conflict(SELLER_MESSAGES.cardMissing) : notFound(SELLER_MESSAGES.profileMissing);
 }
 
 export const tooSoon = (retryAfterSeconds: number) =>

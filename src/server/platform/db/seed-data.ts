@@ -15,7 +15,12 @@ export interface SeedProduct {
   price: number;
   stock: number;
   featured?: boolean;
-  discountPercentage?: number;
+  /**
+   * A discount (not a weekly special): the price before it, a round figure a seller would have
+   * asked (whole cedis or .50); the percentage off is worked out from the two prices. Never
+   * the other way round: a price before made from a percentage reads like a made-up figure (GH₵ 706.52).
+   */
+  discountFrom?: number;
   /** Weekly special: the price before the special (always above `price`). */
   oldPrice?: number;
   /** How many pictures to render for the listing (1 or 2). */
@@ -91,7 +96,7 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     condition: 'premium',
     region: 'Volta',
     price: 540,
-    discountPercentage: 10,
+    discountFrom: 600,
     stock: 40,
     images: 2,
     seller: 'demo',
@@ -200,7 +205,7 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     condition: 'premium',
     region: 'Oti',
     price: 380,
-    discountPercentage: 10,
+    discountFrom: 420,
     stock: 15,
     images: 2,
     seller: 'demo',
@@ -269,7 +274,7 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     condition: 'standard',
     region: 'Upper East',
     price: 1200,
-    discountPercentage: 15,
+    discountFrom: 1410,
     stock: 12,
     featured: true,
     images: 2,
@@ -363,7 +368,7 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     condition: 'standard',
     region: 'Eastern',
     price: 15,
-    discountPercentage: 5,
+    discountFrom: 16,
     stock: 100,
     images: 1,
     seller: 'demo',
@@ -499,7 +504,7 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     condition: 'standard',
     region: 'Central',
     price: 200,
-    discountPercentage: 20,
+    discountFrom: 250,
     stock: 30,
     images: 1,
     seller: 'ama',
@@ -701,7 +706,7 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     condition: 'standard',
     region: 'Bono',
     price: 450,
-    discountPercentage: 10,
+    discountFrom: 500,
     stock: 25,
     images: 1,
     seller: 'ama',
@@ -784,7 +789,7 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     condition: 'premium',
     region: 'Volta',
     price: 850,
-    discountPercentage: 10,
+    discountFrom: 945,
     stock: 10,
     images: 2,
     seller: 'kofi',
@@ -811,7 +816,7 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     condition: 'standard',
     region: 'Bono',
     price: 75,
-    discountPercentage: 5,
+    discountFrom: 79,
     stock: 300,
     featured: true,
     images: 2,
@@ -854,7 +859,7 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     condition: 'standard',
     region: 'Ashanti',
     price: 650,
-    discountPercentage: 8,
+    discountFrom: 705,
     stock: 200,
     featured: true,
     images: 2,
@@ -1005,7 +1010,7 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     condition: 'standard',
     region: 'Ashanti',
     price: 75,
-    discountPercentage: 15,
+    discountFrom: 88,
     stock: 150,
     images: 1,
     seller: 'demo',

@@ -58,6 +58,7 @@ export async function seedDemo(db: Db, storage: Storage, logger: Logger): Promis
     const productIds = new Map<string, number>();
     for (const [index, p] of SEED_PRODUCTS.entries()) {
       const created = new Date(Date.now() - p.daysAgo * 86_400_000 - index * 60_000).toISOString();
+      const priceBefore = p.oldPrice ?? p.discountFrom;
       const { id } = await trx
         .insertInto('products')
         .values({
@@ -72,8 +73,8 @@ export async function seedDemo(db: Db, storage: Storage, logger: Logger): Promis
           is_active: 1,
           is_featured: p.featured ? 1 : 0,
           // Both figures of an offer, one derived from the other (never two that disagree).
-          ...offerColumns(deriveOffer(toMinor(p.price), { discountPercentage: p.discountPercentage, oldPriceMinor: p.oldPrice === undefined ? null : toMinor(p.oldPrice) })),
-          is_weekly_special: p.oldPrice !== undefined && !p.discountPercentage ? 1 : 0,
+          ...offerColumns(deriveOffer(toMinor(p.price), { oldPriceMinor: priceBefore === undefined ? null : toMinor(priceBefore) })),
+          is_weekly_special: p.oldPrice !== undefined ? 1 : 0,
           commodity_id: SEED_COMMODITIES[p.name] ?? null,
           version: await nextCatalogueVersion(trx),
           created_at: created,
@@ -187,16 +188,16 @@ export async function insertDemoSeller(trx: Db, s: DemoSeller, passwordHash: str
 /** Renders each product's artwork to WebP, a few at a time (sharp works off the main thread). */
 async function renderSeedImages(storage: Storage): Promise<Map<number, StoredImage[]>> {
   const jobs = SEED_PRODUCTS.flatMap((product, index) =>
-    Array.from({ length: product.images }, (_, variant) => ({ index, variant, category: product.category })),
+    Array.from({ length: product.images }, (_, variant) => ({ index, variant, category: product.category, name: product.name })),
   );
   const results = new Map<number, StoredImage[]>();
   const queue = [...jobs];
   const worker = async () => {
     for (let job = queue.shift(); job; job = queue.shift()) {
-      const { index, variant, category } = job;
+      const { index, variant, category, name } = job;
       // The key names the artwork, so the same picture is never encoded twice.
-      const key = `products/${createHash('sha256').update(`art-v1:${category}:${index}:${variant}`).digest('hex').slice(0, 24)}`;
-      const stored = await storeTrustedImage(storage, key, () => Buffer.from(renderProductArt(category, index, variant)));
+      const key = `products/${createHash('sha256').update(`art-v2:${category}:${name}:${index}:${variant}`).digest('hex').slice(0, 24)}`;
+      const stored = await storeTrustedImage(storage, key, () => Buffer.from(renderProductArt(category, index, variant, name)));
       const list = results.get(index) ?? [];
       list[variant] = stored;
       results.set(index, list);

@@ -1,15 +1,31 @@
 import { Star } from 'lucide-react';
 import { useT } from '../../i18n/language';
 
-/** A rating shown as five stars (whole stars filled up to the rounded value). */
+/** How much of star `n` (1-5) a rating fills: the rating to the nearest half, so 4.5 is four and a half stars, 4.2 four. */
+export function starFill(value: number, n: number): 'full' | 'half' | 'empty' {
+  const halves = Math.round(value * 2) / 2;
+  return n <= halves ? 'full' : n - 0.5 === halves ? 'half' : 'empty';
+}
+
+/** A rating shown as five stars, to the half star, read out as its figure ("4.5 out of 5 stars"). */
 export function Stars({ value, size = 16 }: { value: number; size?: number }) {
   const t = useT();
-  const filled = Math.round(value);
   return (
-    <span className="inline-flex" role="img" aria-label={t('product.stars', { value })}>
-      {[1, 2, 3, 4, 5].map((n) => (
-        <Star key={n} size={size} aria-hidden="true" className={n <= filled ? 'fill-amber-400 text-amber-400' : 'text-gray-400'} />
-      ))}
+    <span className="inline-flex" role="img" aria-label={t('product.stars', { value: Math.round(value * 10) / 10 })}>
+      {[1, 2, 3, 4, 5].map((n) => {
+        const fill = starFill(value, n);
+        return (
+          <span key={n} data-star={fill} className="relative inline-flex">
+            <Star size={size} aria-hidden="true" className={fill === 'full' ? 'fill-amber-400 text-amber-400' : 'text-gray-400'} />
+            {fill === 'half' && (
+              // The filled star's left half over the empty one.
+              <span className="absolute inset-y-0 left-0 w-1/2 overflow-hidden">
+                <Star size={size} aria-hidden="true" className="fill-amber-400 text-amber-400" />
+              </span>
+            )}
+          </span>
+        );
+      })}
     </span>
   );
 }

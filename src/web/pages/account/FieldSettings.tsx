@@ -12,6 +12,7 @@ import { api } from '../../lib/api';
 import { useDataSaver } from '../../hooks/useDataSaver';
 import { useOnline } from '../../hooks/useOnline';
 import { useT } from '../../i18n/language';
+import { categoryName } from '../../components/catalogue/words';
 
 /** Bytes as a phone user reads them: "1.4 MB". */
 export function formatBytes(bytes: number): string {
@@ -152,7 +153,7 @@ export function OfflinePacksCard() {
 
   const scopes: { category: Category | null; label: string }[] = [
     { category: null, label: t('packs.everything') },
-    ...(categories ?? []).map((c) => ({ category: c.name as Category, label: `${c.name} (${c.productCount})` })),
+    ...(categories ?? []).map((c) => ({ category: c.name as Category, label: `${categoryName(c.name)} (${c.productCount})` })),
   ];
   return (
     <section className="card p-5 text-sm" aria-labelledby="packs-title" id="offline">
@@ -167,7 +168,7 @@ export function OfflinePacksCard() {
               <div className="flex items-center justify-between gap-2">
                 <span className="font-medium">{label}</span>
                 {pack ? <PackControls pack={pack} online={online} /> : (
-                  <button type="button" className="btn-outline px-3 py-1 text-sm" disabled={!online} onClick={() => void ask(category)} aria-label={t('packs.saveLabel', { scope: category ?? t('packs.everything') })}>
+                  <button type="button" className="btn-outline px-3 py-1 text-sm" disabled={!online} onClick={() => void ask(category)} aria-label={t('packs.saveLabel', { scope: category ? categoryName(category) : t('packs.everything') })}>
                     {t('packs.save')}
                   </button>
                 )}

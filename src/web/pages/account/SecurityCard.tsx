@@ -12,7 +12,7 @@ import { PasswordField } from '../../components/ui/forms';
 import { errorMessage } from '../../lib/error-message';
 import { useNotice } from './useNotice';
 import { formatDate } from '../../../shared/dates';
-import { useT } from '../../i18n/language';
+import { useLocale, useT } from '../../i18n/language';
 
 const blank = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
@@ -27,6 +27,7 @@ function thisDevice(): string {
 /** Password change (needs the network) and the sessions: this one, and 'Sign out other devices'. */
 export function SecurityCard({ passwordChangedAt, activeSessions }: { passwordChangedAt: string | null; activeSessions?: number }) {
   const t = useT();
+  const locale = useLocale();
   const online = useOnline();
   const [changing, setChanging] = useState(false);
   const [form, setForm] = useState(blank);
@@ -81,7 +82,7 @@ export function SecurityCard({ passwordChangedAt, activeSessions }: { passwordCh
       <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
         <p>
           <span className="font-medium">{t('security.password')}</span>
-          <span className="block text-gray-600">{t('security.lastChanged', { date: passwordChangedAt ? formatDate(passwordChangedAt) : t('security.never') })}</span>
+          <span className="block text-gray-600">{t('security.lastChanged', { date: passwordChangedAt ? formatDate(passwordChangedAt, locale) : t('security.never') })}</span>
         </p>
         {!changing && (
           <button type="button" className="btn-outline px-3 py-1.5 text-sm" onClick={() => setChanging(true)} disabled={!online} title={online ? undefined : t('security.needNetwork')}>

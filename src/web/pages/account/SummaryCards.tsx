@@ -4,7 +4,7 @@ import { Price } from '../../components/Price';
 import type { Address, RecentOrder } from '../../../shared/schemas/accounts';
 import { formatDate } from '../../../shared/dates';
 import { orderStatusLabel } from '../../../shared/order-labels';
-import { useT } from '../../i18n/language';
+import { useLocale, useT } from '../../i18n/language';
 
 const STATUS_COLOURS: Record<string, string> = {
   DELIVERED: 'bg-green-100 text-green-800',
@@ -19,6 +19,7 @@ export function StatusBadge({ status }: { status: string }) {
 
 export function RecentOrdersCard({ orders }: { orders: RecentOrder[] }) {
   const t = useT();
+  const locale = useLocale();
   return (
     <div className="card p-5">
       <div className="mb-3 flex items-center justify-between">
@@ -38,7 +39,7 @@ export function RecentOrdersCard({ orders }: { orders: RecentOrder[] }) {
               <Link to={`/orders/${order.id}`} className="flex items-center justify-between gap-2 py-3 hover:bg-gray-50">
                 <span>
                   <span className="block font-medium">{order.orderNumber}</span>
-                  <span className="block text-sm text-gray-600">{formatDate(order.orderDate)}</span>
+                  <span className="block text-sm text-gray-600">{formatDate(order.orderDate, locale)}</span>
                 </span>
                 <span className="text-right">
                   <Price value={order.totalAmount} className="block font-semibold" />

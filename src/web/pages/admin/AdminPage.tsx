@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Spinner } from '../../components/Spinner';
+import { ScrollRow } from '../../components/ui/ScrollRow';
 import { useOnline } from '../../hooks/useOnline';
 import { useSession } from '../../hooks/useSession';
 import { useT } from '../../i18n/language';
@@ -48,7 +49,7 @@ export default function AdminPage() {
   return (
     <div className="container-page py-6">
       <h1 className="mb-4 text-2xl font-bold text-gray-900">{t('admin.title')}</h1>
-      <div role="tablist" aria-label={t('admin.tabs')} className="mb-5 flex gap-1 overflow-x-auto border-b border-gray-200">
+      <ScrollRow role="tablist" aria-label={t('admin.tabs')} className="mb-5 flex gap-1 border-b border-gray-200">
         {TABS.map((entry) => (
           <button
             key={entry.id}
@@ -63,7 +64,7 @@ export default function AdminPage() {
             {t(entry.label)}
           </button>
         ))}
-      </div>
+      </ScrollRow>
       <section id={`admin-panel-${active.id}`} role="tabpanel" aria-labelledby={`admin-tab-${active.id}`}>
         {online ? (
           <active.Panel />

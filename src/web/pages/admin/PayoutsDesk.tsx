@@ -1,5 +1,7 @@
 import { useId, useState } from 'react';
 import { Price } from '../../components/Price';
+import { errorMessage } from '../../lib/error-message';
+import { fromMinor, toMinor } from '../../../shared/money';
 import type { AdminPayout, DuePayout, PayoutStatus, ReconciliationRow } from '../../../shared/schemas/money';
 import { api } from '../../lib/api';
 import { formatDateTime } from '../../../shared/dates';
@@ -28,6 +30,24 @@ export function PayoutsDesk() {
     books.reload();
   };
   const decision = useDecision(reload);
+  // A run sends real money: the operator first sees how many payouts and how much, as the server counts them now.
+  const [toRun, setToRun] = useState<{ count: number; total: number }>();
+  const [asking, setAsking] = useState(false);
+  const askToRun = async () => {
+    setAsking(true);
+    try {
+      const ready = (await api.get<{ data: DuePayout[] }>('admin/payouts/due')).data.filter((r) => r.waiting === null);
+      setToRun({ count: ready.length, total: fromMinor(ready.reduce((sum, r) => sum + toMinor(r.available), 0)) });
+    } catch (e) {
+      decision.fail(0, errorMessage(e, 'Could not count the payouts due. Please try again.'));
+    } finally {
+      setAsking(false);
+    }
+  };
+  const run = () => {
+    setToRun(undefined);
+    void decision.run(0, async () => setLastRun((await api.post<{ data: Record<string, number> }>('admin/payouts/run')).data), 'Payouts run.');
+  };
 
   return (
     <div className="space-y-4">
@@ -43,13 +63,26 @@ export function PayoutsDesk() {
             {Object.entries(SHOWN).map(([value, label]) => <option key={value} value={value}>{label}</option>)}
           </select>
         </div>
-        <button type="button" className="btn-primary" disabled={decision.busy === 0} onClick={() => void decision.run(0, async () => setLastRun((await api.post<{ data: Record<string, number> }>('admin/payouts/run')).data), 'Payouts run.')}>
+        <button type="button" className="btn-primary" disabled={decision.busy === 0 || asking} onClick={() => void askToRun()}>
           Run payouts now
         </button>
         <button type="button" className="btn-outline" onClick={() => void api.get<{ data: { checked: number; mismatches: ReconciliationRow[] } }>('admin/payouts/reconciliation').then((r) => setReport(r.data))}>
           Reconcile with the provider
         </button>
       </div>
+      {toRun && (
+        <div role="group" aria-label="Confirm the payout run" className="card space-y-3 p-4">
+          <p className="font-semibold text-gray-900">
+            {toRun.count === 0 ? 'No seller is due a payout now: the run sends no money.' : <>Send {toRun.count} {toRun.count === 1 ? 'payout' : 'payouts'}, <Price value={toRun.total} /> in all, now? The money leaves for the sellers' accounts at once.</>}
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <button type="button" className="btn bg-red-700 text-white hover:bg-red-800" disabled={decision.busy === 0} onClick={run}>
+              {toRun.count === 0 ? 'Run now' : `Yes, send ${toRun.count} ${toRun.count === 1 ? 'payout' : 'payouts'}`}
+            </button>
+            <button type="button" className="btn-outline" disabled={decision.busy === 0} onClick={() => setToRun(undefined)}>Not now</button>
+          </div>
+        </div>
+      )}
       {decision.errorFor(0) && <p className="text-red-800">{decision.errorFor(0)}</p>}
       {lastRun && (
         <p className="text-sm text-gray-800">

@@ -21,6 +21,9 @@ interface AdminSeller {
   joinedDate: string;
 }
 
+/** Why Verify is off: the server refuses it too (409), this says so before the press. */
+const NO_CARD_REASON = 'Verify is off: this seller has not given a Ghana Card number yet. Ask them to add it on their Verification page.';
+
 const FILTER_LABELS: Record<VerificationStatus | '', string> = { PENDING: 'Waiting for verification', VERIFIED: 'Verified', REJECTED: 'Rejected', '': 'All sellers' };
 
 /** 'Sellers': the operator checks the Ghana Card and business, then verifies or rejects. */
@@ -53,6 +56,7 @@ export function SellersReview() {
             {sellers.map((s) => {
               const busy = decision.busy === s.userId;
               const error = decision.errorFor(s.userId);
+              const noCard = !s.ghanaCardNumber;
               return (
                 <li key={s.userId} className="card p-4">
                   <div className="flex flex-wrap items-center justify-between gap-2">
@@ -65,16 +69,17 @@ export function SellersReview() {
                     <dt className="text-gray-600">E-mail</dt>
                     <dd className="break-words text-gray-900">{s.email} {s.isEmailVerified ? '(verified)' : '(not verified)'}</dd>
                     <dt className="text-gray-600">Ghana Card</dt>
-                    <dd className="font-mono text-gray-900">{s.ghanaCardNumber ?? 'Not given'}</dd>
+                    <dd className="font-mono text-gray-900">{s.ghanaCardNumber || 'Not given'}</dd>
                     <dt className="text-gray-600">Region</dt>
                     <dd className="text-gray-900">{s.businessRegion ?? '—'}</dd>
                     <dt className="text-gray-600">Joined</dt>
                     <dd className="text-gray-900">{formatDate(s.joinedDate)}</dd>
                   </dl>
                   {error && <div className="mt-3"><Alert kind="error">{error}</Alert></div>}
+                  {noCard && s.verificationStatus !== 'VERIFIED' && <p id={`no-card-${s.userId}`} className="mt-3 text-sm text-amber-900">{NO_CARD_REASON}</p>}
                   <div className="mt-3 flex flex-wrap gap-2">
                     {s.verificationStatus !== 'VERIFIED' && (
-                      <button type="button" className="btn-primary" disabled={busy} onClick={() => decide(s, 'VERIFIED')} aria-label={`Verify ${s.businessName || s.email}`}>Verify</button>
+                      <button type="button" className="btn-primary" disabled={busy || noCard} aria-describedby={noCard ? `no-card-${s.userId}` : undefined} onClick={() => decide(s, 'VERIFIED')} aria-label={`Verify ${s.businessName || s.email}`}>Verify</button>
                     )}
                     {s.verificationStatus !== 'REJECTED' && (
                       <button type="button" className="btn-outline" disabled={busy} onClick={() => decide(s, 'REJECTED')} aria-label={`Reject ${s.businessName || s.email}`}>Reject</button>

@@ -18,6 +18,7 @@ import { Alert } from '../../components/ui/Alert';
 import { PaymentBadge, StatusBadge, capitalise, historyWords } from '../../components/ui/badges';
 import { useLocale, useT } from '../../i18n/language';
 import { formatDate, formatDateTime } from '../../../shared/dates';
+import { useApiText } from '../../components/ui/forms';
 
 const HISTORY_ICONS: Record<string, LucideIcon> = {
   ORDER_PLACED: ClipboardList,
@@ -33,6 +34,8 @@ const REFUND_POLL_MS = 5_000;
 /** /orders/{id}: kept on the phone once opened, so it also opens offline. */
 export default function OrderDetailPage() {
   const t = useT();
+  // The history's notes are the server's English sentences: shown in the reader's words where the catalogue has them.
+  const say = useApiText();
   const locale = useLocale();
   const id = Number(useParams().orderId);
   const online = useOnline();
@@ -172,7 +175,7 @@ export default function OrderDetailPage() {
                       <div>
                         <p className="font-medium">{historyWords(step.status)}</p>
                         <p className="text-xs text-gray-600">{formatDateTime(step.createdAt, locale)}</p>
-                        {step.notes && <p className="text-sm text-gray-700">{step.notes}</p>}
+                        {step.notes && <p className="text-sm text-gray-700">{say(step.notes)}</p>}
                       </div>
                     </li>
                   );

@@ -12,6 +12,7 @@ import { categoryName } from '../../components/catalogue/words';
 /** What produce sells for this week, by region: our own paid orders and the listings' asking prices. */
 export default function PricesPage() {
   const t = useT();
+  const locale = useLocale();
   const [region, setRegion] = usePriceRegion();
   const prices = useMarketPrices(region);
   const place = region || t('prices.ghana');
@@ -38,7 +39,7 @@ export default function PricesPage() {
       {prices.status === 'ready' && (
         <>
           <p className="mb-4 text-xs text-gray-600" role="status">
-            {prices.refreshing ? t('prices.checking') : t('prices.asOf', { date: formatDateTime(prices.fetchedAt) })}
+            {prices.refreshing ? t('prices.checking') : t('prices.asOf', { date: formatDateTime(prices.fetchedAt, locale) })}
           </p>
           {[...byCategory].map(([category, commodities]) => (
             <section key={category} className="mb-6" aria-labelledby={`prices-${category}`}>

@@ -1,11 +1,11 @@
 import { ArrowLeft, Lightbulb } from 'lucide-react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { getMeta } from '../../../local/db';
 import { discardEntry } from '../../../local/outbox';
 import { profileKey, refreshSellerProfile, type Cached } from '../../../local/sellers';
-import { awaitDelivery, queueSubmission, type SubmissionDraftFields } from '../../../local/submissions';
+import { awaitDelivery, deliveryOf, queueSubmission, type SubmissionDraftFields } from '../../../local/submissions';
 import { CATEGORIES } from '../../../shared/catalogue';
 import { parseWith } from '../../../shared/schemas/parse';
 import type { SellerProfile } from '../../../shared/schemas/sellers';
@@ -46,6 +46,19 @@ function AddProductForm({ owner }: { owner: number }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<{ kind: 'success' | 'info' | 'error'; text: string }>();
+  // The product kept on the phone: its "will be sent" becomes "added" once the outbox sends it.
+  const [waitingEntry, setWaitingEntry] = useState<string>();
+  const later = useLiveQuery(() => (waitingEntry ? deliveryOf(waitingEntry) : undefined), [waitingEntry]);
+  useEffect(() => {
+    if (!later || later.state === 'waiting') return;
+    setWaitingEntry(undefined);
+    setResult(later.state === 'sent' ? { kind: 'success', text: SUBMISSION_MESSAGES.created } : { kind: 'error', text: `${SUBMISSION_MESSAGES.createFailed} ${later.error}` });
+  }, [later]);
+  // The answer shows above the form, which a phone has scrolled past to press Create Product: bring it into view.
+  const answer = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (result) answer.current?.scrollIntoView?.({ block: 'center' });
+  }, [result]);
 
   const set = (field: keyof SubmissionDraftFields) => (e: { target: { value: string } }) => {
     setFields((f) => ({ ...f, [field]: e.target.value }));
@@ -61,6 +74,7 @@ function AddProductForm({ owner }: { owner: number }) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setResult(undefined);
+    setWaitingEntry(undefined);
     const parsed = parseWith(submissionCreateSchema, fields);
     const found = parsed.ok ? {} : { ...parsed.error.fieldErrors };
     if (images.length === 0) found.images = SUBMISSION_MESSAGES.imagesRequired;
@@ -77,6 +91,7 @@ function AddProductForm({ owner }: { owner: number }) {
         reset();
       } else if (delivery.state === 'waiting') {
         setResult({ kind: 'info', text: SUBMISSION_MESSAGES.savedOffline });
+        setWaitingEntry(entry!.id);
         reset();
       } else {
         // Refused: keep the form so the seller can correct it, and drop the refused copy.
@@ -105,7 +120,7 @@ function AddProductForm({ owner }: { owner: number }) {
         {!online && (
           <Alert kind="info">You are offline. You can still add the product: it is kept on this phone and sent when you are back online.</Alert>
         )}
-        {result && <Alert kind={result.kind}>{result.text}</Alert>}
+        <div ref={answer} className="scroll-mt-20">{result && <Alert kind={result.kind}>{result.text}</Alert>}</div>
         <form onSubmit={submit} noValidate className="card space-y-4 p-5">
           <Field label="Product Name" value={fields.name} onChange={set('name')} error={errors.name} maxLength={120} />
           <SelectField label="Category" value={fields.category} onChange={set('category')} error={errors.category}>

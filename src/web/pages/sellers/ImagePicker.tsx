@@ -13,6 +13,8 @@ export function ImagePicker({ files, onChange, error, onError }: { files: File[]
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
+  // A phone has no mouse to click with and nothing to drag from: it is told to tap.
+  const [touch] = useState(() => typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches);
   const previews = useMemo(() => files.map((f) => URL.createObjectURL(f)), [files]);
   useEffect(() => () => previews.forEach((url) => URL.revokeObjectURL(url)), [previews]);
 
@@ -54,7 +56,7 @@ export function ImagePicker({ files, onChange, error, onError }: { files: File[]
           className={`flex cursor-pointer flex-col items-center justify-center gap-2 rounded-xl border-2 border-dashed p-6 text-center ${dragging ? 'border-brand bg-brand-light' : 'border-gray-400 bg-white'}`}
         >
           <Upload size={28} className="text-brand" aria-hidden="true" />
-          <span className="font-medium">Click to upload or drag and drop</span>
+          <span className="font-medium">{touch ? 'Tap to take a photo or choose one' : 'Click to upload or drag and drop'}</span>
           <span className="text-sm text-gray-600">Up to {MAX_PRODUCT_IMAGES} images, 5 MB each (JPEG, PNG, WebP)</span>
         </label>
       ) : (
