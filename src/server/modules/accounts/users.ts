@@ -21,6 +21,12 @@ export function toAccountUser(row: UserRow): AccountUser {
 }
 
 /** E-mails are stored lower-cased (the schemas lower-case them), so equality is enough. */
+/**
+ * Whether the account signs in with a password. A phone-only account (made by USSD) stores a
+ * hash no password can match ('!phone-only', and '!…' generally), or none.
+ */
+export const hasPassword = (row: Pick<UserRow, 'password_hash'>) => row.password_hash !== '' && !row.password_hash.startsWith('!');
+
 export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
 }

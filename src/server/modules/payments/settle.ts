@@ -39,7 +39,7 @@ export async function settlePayment(deps: SettleDeps, db: Db, reference: string,
   for (let tries = 1; ; tries++) {
     const outcome = await settleOnce(deps, db, reference, hooks);
     if (outcome !== LOST) return outcome;
-    if (tries >= 3) throw new HttpError(409, 'The payment changed while it was being recorded. Please try again.', 'payment_changed');
+    if (tries >= 3) throw new HttpError(409, 'The order changed while the payment was being recorded. Please try again.', 'order_changed');
   }
 }
 

@@ -741,6 +741,8 @@ export const ak: Catalogue = {
   'api.smsTooManyChecks': 'Wɔaka kood mpɛn bebree. Yɛsrɛ wo, twɛn simma 15 na san bɔ mmɔden.',
   'api.smsLinkNeedsVerifiedPhone': 'Di kan si wo fon nɔma so dua (Wo ho nsɛm, Fon), na afei fa ka USSD ho.',
   'api.smsLinked': 'Seesei, sɛ nɔma yi frɛ Akuafo Market a, ɛtɔ na ɛtɔn sɛ w’akawnt.',
+  'api.smsPasswordAccount': 'Akawnt yi wɔ ahintasɛm: fa w’e-mail ne w’ahintasɛm na hyɛn mu.',
+  'api.smsLinkTaken': 'Akuafo Market akawnt foforo de nɔma yi tɔ nneɛma wɔ USSD so dedaw, enti yɛrentumi mfa nka w’akawnt ho. Sɛ ɛyɛ wo dea a, frɛ yɛn.',
   'api.signInFirst': 'Yɛsrɛ wo, hyɛn mu na kɔ so.',
   'api.notAllowed': 'Wonni kwan sɛ woyɛ saa.',
   'api.notFound': 'Yɛanhu',

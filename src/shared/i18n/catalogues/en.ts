@@ -741,6 +741,8 @@ export const en = {
   'api.smsTooManyChecks': API_MESSAGES.smsTooManyChecks,
   'api.smsLinkNeedsVerifiedPhone': API_MESSAGES.smsLinkNeedsVerifiedPhone,
   'api.smsLinked': API_MESSAGES.smsLinked,
+  'api.smsPasswordAccount': API_MESSAGES.smsPasswordAccount,
+  'api.smsLinkTaken': API_MESSAGES.smsLinkTaken,
   'api.signInFirst': API_MESSAGES.signInFirst,
   'api.notAllowed': API_MESSAGES.notAllowed,
   'api.notFound': API_MESSAGES.notFound,
