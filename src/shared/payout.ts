@@ -13,6 +13,12 @@ export function maskAccountNumber(type: PayoutType, number: string): string {
   return `XXXX${number.slice(-4)}`;
 }
 
+/**
+ * A label's masked mobile number in the +233 form an SMS shows numbers in ("MTN MoMo
+ * 024XXX4567" -> "MTN MoMo +23324XXX4567"): a bare 0-number in a money text reads like a scam.
+ */
+export const labelForSms = (label: string) => label.replace(/\b0(\d{2}XXX\d{4})\b/, '+233$1');
+
 /** "MTN MoMo 024XXX4567" or "bank account XXXX6789", as payouts and their messages name the account. */
 export function payoutAccountLabel(account: { type: PayoutType; network: string | null; bankCode: string | null; number: string }): string {
   if (account.type === 'MOBILE_MONEY') return `${PAYOUT_WALLET_NAMES[account.network as MobileMoneyNetwork] ?? 'mobile money'} ${maskAccountNumber('MOBILE_MONEY', account.number)}`;

@@ -65,7 +65,8 @@ describe('payouts through Paystack Transfers', () => {
     expect(hook.body.data).toMatchObject({ applied: true, status: 'SUCCESS' });
     // Paystack sends webhooks again: the second changes nothing.
     await webhook('transfer.success', payout.reference);
-    expect(await smsTo('0241234567')).toContainEqual({ body: 'GHS 1,140.00 sent to your MTN MoMo 024XXX4567' });
+    // Branded, the wallet in the +233 form, to the seller's +233 number (issue 37: it read like a scam).
+    expect(await db().selectFrom('messages').select(['recipient', 'body']).where('channel', '=', 'sms').where('user_id', '=', kofi.id).where('body', 'like', '%sent to your%').execute()).toContainEqual({ recipient: '+233241234567', body: 'Akuafo Market: GHS 1,140.00 sent to your MTN MoMo +23324XXX4567.' });
     expect((await smsTo('0241234567')).filter((m) => m.body.includes('1,140.00 sent'))).toHaveLength(1);
     const balances = await sellerBalances(db(), kofi.id);
     expect(balances).toMatchObject({ availableMinor: 0, sendingMinor: 0 });
@@ -121,7 +122,7 @@ describe('payouts through Paystack Transfers', () => {
     shop.paystack.transfers.get(payout.reference)!.status = 'failed';
     expect((await json(await webhook('transfer.failed', payout.reference))).body.data.status).toBe('FAILED');
     expect((await sellerBalances(db(), kofi.id)).availableMinor).toBe(19_000);
-    expect((await smsTo('0241234567')).at(-1)!.body).toMatch(/payout of GHS 190.00 to MTN MoMo 024XXX4567 did not go through/);
+    expect((await smsTo('0241234567')).at(-1)!.body).toMatch(/payout of GHS 190.00 to MTN MoMo \+23324XXX4567 did not go through/);
     // The next run does not pay the same account again by itself.
     expect((await runPayouts(deps())).created).toBe(0);
 
@@ -150,7 +151,7 @@ describe('payouts through Paystack Transfers', () => {
     expect(put.status).toBe(200);
     expect(put.body.data).toMatchObject({ payoutType: 'MOBILE_MONEY', payoutNetwork: 'VODAFONE', bankAccountNumber: '0201234567' });
     expect(put.body.data.payoutsHeldUntil).toBeTruthy();
-    const told = await db().selectFrom('messages').select(['channel', 'body']).where('user_id', '=', ama.id).where('body', 'like', '%payout account was changed to Telecel Cash 020XXX4567%').execute();
+    const told = await db().selectFrom('messages').select(['channel', 'body']).where('user_id', '=', ama.id).where('body', 'like', '%payout account was changed to Telecel Cash +23320XXX4567%').execute();
     expect(told.map((m) => m.channel).sort()).toEqual(['email', 'sms']);
 
     const count = (await payoutsOf(ama.id)).length;

@@ -1135,6 +1135,7 @@ export const ak: Catalogue = {
   'seller.heading.nextPayout': 'Sika a yɛbɛtua wo bio',
   'seller.heading.payouts': 'Sika a yɛatua wo',
   'seller.heading.entries': 'Nsakrae biara',
+  'seller.entries.balance': 'Wo sika a ɛwɔ hɔ:',
   'seller.heading.completeness': 'Wo ho nsɛm a woahyɛ mu',
   'seller.heading.firstSale': 'Woayɛ krado ama w’adetɔn a edi kan',
   'seller.heading.recentProducts': 'Nneɛma a ɛbaa nnansa yi',

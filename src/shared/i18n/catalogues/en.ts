@@ -898,6 +898,7 @@ export const en = {
   'seller.heading.nextPayout': 'Next payout',
   'seller.heading.payouts': 'Payouts',
   'seller.heading.entries': 'Every change',
+  'seller.entries.balance': 'Balance:',
   'seller.heading.completeness': 'Profile Completeness',
   'seller.heading.firstSale': 'Ready for your first sale',
   'seller.heading.recentProducts': 'Recent Products',
