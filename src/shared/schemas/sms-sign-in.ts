@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { parseGhanaMobile } from '../phone';
-import { otpCodeSchema } from './accounts';
+import { deviceLanguageEntry, otpCodeSchema } from './accounts';
 
 /** Sign-in with a code texted to the account's phone: phone-only accounts (made by USSD) only. */
 export const SMS_SIGN_IN_MESSAGES = {
@@ -26,4 +26,4 @@ const ghanaMobile = v.pipe(
 /** POST /auth/sms/send-code */
 export const smsSendCodeSchema = v.object({ phone: ghanaMobile });
 /** POST /auth/sms/verify */
-export const smsVerifySchema = v.object({ phone: ghanaMobile, code: otpCodeSchema });
+export const smsVerifySchema = v.object({ phone: ghanaMobile, code: otpCodeSchema, ...deviceLanguageEntry });

@@ -13,7 +13,7 @@ import { fitSms } from '../../platform/messages/sms-text';
 import { linkPhone } from '../ussd/phone-accounts';
 import { checkCode, codeTriesKey, createCodeHasher, issueCode } from './codes';
 import { issueSession } from './sessions';
-import { findUserById, hasPassword } from './users';
+import { adoptDeviceLanguage, findUserById, hasPassword } from './users';
 
 const HOUR = 3600_000;
 const CODE_MINUTES = 10;
@@ -50,7 +50,7 @@ export function smsSignInRoutes(deps: Deps) {
   });
 
   app.post('/auth/sms/verify', async (c) => {
-    const { phone, code } = await parseBody(c, smsVerifySchema);
+    const { phone, code, language } = await parseBody(c, smsVerifySchema);
     await spendAllowance(c, deps.rateLimiter, CHECK_RATE, phone);
     const db = dbOf(c, deps);
     const userId = await accountOf(deps, phone);
@@ -60,6 +60,7 @@ export function smsSignInRoutes(deps: Deps) {
     // A code proves only the SIM: an account with a password (a seller who linked its number
     // for USSD) needs that password on the web, where its earnings and payout number are.
     if (hasPassword(user)) throw new HttpError(403, SMS_SIGN_IN_MESSAGES.passwordAccount, 'password_account');
+    await adoptDeviceLanguage(db, user, language);
     return c.json({ data: await issueSession(db, deps.tokens, user, c.req.header('user-agent')) });
   });
 
