@@ -189,4 +189,30 @@ describe('payouts through Paystack Transfers', () => {
     expect(report.body.data.checked).toBeGreaterThan(1);
     shop.paystack.transfers.get(payout.reference)!.status = 'success';
   });
+
+  it('checks the payout network against the numbering plan: a Telecel wallet on an MTN number is refused with a sentence, or kept with a warning when the seller says it was moved', async () => {
+    const yaw = await sellerNamed(shop.server, 'seller@akuafo.demo');
+    const before = await db().selectFrom('seller_profiles').select(['bank_account_number', 'payout_network', 'payout_account_changed_at']).where('user_id', '=', yaw.id).executeTakeFirstOrThrow();
+    const notices = async () => (await db().selectFrom('messages').select('id').where('user_id', '=', yaw.id).where('body', 'like', '%payout account was changed%').execute()).length;
+    const told = await notices();
+    const put = async (body: Record<string, unknown>, headers: Record<string, string> = {}) => json(await shop.server.call('/sellers/me', { method: 'PUT', token: yaw.token, json: body, headers }));
+    const wallet = { bankAccountName: 'Yaw Poultry', bankAccountNumber: '0241234567', payoutType: 'MOBILE_MONEY', payoutNetwork: 'VODAFONE' };
+
+    const refused = await put(wallet);
+    expect(refused.status).toBe(400);
+    expect(refused.body.fieldErrors).toEqual({ payoutNetwork: 'This number was issued on MTN, not Telecel. Choose MTN Mobile Money, or tick "I moved this number to Telecel" if you did.' });
+    // In Twi for a Twi reader, like every refusal.
+    expect((await put(wallet, { 'accept-language': 'ak' })).body.fieldErrors.payoutNetwork).toBe('Wɔde nɔma yi maa wo wɔ MTN so, ɛnyɛ Telecel. Paw MTN Mobile Money, anaa sɛ wode nɔma no akɔ hɔ a, paw "Mede nɔma yi akɔ Telecel so".');
+    expect(await db().selectFrom('seller_profiles').select(['bank_account_number', 'payout_network', 'payout_account_changed_at']).where('user_id', '=', yaw.id).executeTakeFirstOrThrow()).toEqual(before);
+    expect(await notices()).toBe(told);
+
+    // Moved (ported) to Telecel: kept, and the profile says what to check.
+    const moved = await put({ ...wallet, payoutNumberMoved: true });
+    expect(moved.status).toBe(200);
+    expect(moved.body.data).toMatchObject({ payoutNetwork: 'VODAFONE', bankAccountNumber: '0241234567', payoutNetworkWarning: 'This number was issued on MTN: payouts to it fail unless it is on Telecel now.' });
+    // The number's own network: no warning.
+    expect((await put({ ...wallet, payoutNetwork: 'MTN' })).body.data.payoutNetworkWarning).toBeNull();
+    // A number whose prefix names no wallet network (Glo 023) is left to the chosen network.
+    expect((await put({ ...wallet, bankAccountNumber: '0231234567', payoutNetwork: 'MTN' })).status).toBe(200);
+  });
 });

@@ -899,6 +899,7 @@ export const en = {
   'seller.heading.payouts': 'Payouts',
   'seller.heading.entries': 'Every change',
   'seller.entries.balance': 'Balance:',
+  'seller.payout.moved': 'I moved this number to {network}',
   'seller.heading.completeness': 'Profile Completeness',
   'seller.heading.firstSale': 'Ready for your first sale',
   'seller.heading.recentProducts': 'Recent Products',
