@@ -104,4 +104,32 @@ describe('a replaced or cancelled payment attempt cannot pay (attack)', () => {
     expect(await db().selectFrom('refunds').select('status').where('order_id', '=', started.orderId).execute()).toEqual([{ status: 'PENDING' }]);
     await expectBooksBalanced();
   });
+
+  it('sixty settles of one attempt, all read before pay again replaced it, refund it once and hold the order\'s money once', async () => {
+    const { buyer, started } = await checkout();
+    // A barrier: every settle has read the attempt as open before anything else happens.
+    let arrived = 0;
+    let allRead!: () => void;
+    let release!: () => void;
+    const read = new Promise<void>((resolve) => (allRead = resolve));
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const hooks: SettleHooks = { afterRead: async () => { if (++arrived === 60) allRead(); await gate; } };
+    const settles = Array.from({ length: 60 }, () => settlePayment(deps(), db(), started.reference, hooks));
+    await read;
+    const again = await json(await shop.server.call(`/shop/checkout/${started.checkoutId}/payment`, { method: 'POST', token: buyer.token, json: { transactionId: started.reference, amount: started.amount, paymentMethod: 'MOBILE_MONEY', retry: true, paymentDetails: { reference: started.reference } } }));
+    expect(again.status).toBe(201);
+    shop.paystack.succeed(again.body.data.reference);
+    expect((await settlePayment(deps(), db(), again.body.data.reference)).status).toBe('PAID');
+    shop.paystack.succeed(started.reference);
+    release();
+    const outcomes = await Promise.allSettled(settles);
+    expect(outcomes.every((o) => o.status === 'fulfilled')).toBe(true);
+
+    expect((await paymentsOf(started.orderId)).map((p) => p.status)).toEqual(['REFUND_DUE', 'SUCCESS']);
+    const booked = await bookedFor(started.orderId);
+    expect(booked.filter((t) => t.kind === 'escrow.hold')).toHaveLength(1);
+    expect(booked.filter((t) => t.kind === 'refund.due')).toHaveLength(1);
+    expect(await db().selectFrom('refunds').select('status').where('order_id', '=', started.orderId).execute()).toEqual([{ status: 'PENDING' }]);
+    await expectBooksBalanced();
+  });
 });
