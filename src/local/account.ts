@@ -1,4 +1,5 @@
 import { MESSAGES, type Address, type ContactChangeAnswer, type ContactChannel, type LoginAnswer, type OwnerProof, type Profile, type ProfileUpdate, type RegisterInput } from '../shared/schemas/accounts';
+import type { Locale } from '../shared/i18n/locales';
 import type { ApiClient } from './api';
 import { pullCartAtSignIn } from './cart';
 import { localDb, getMeta, setMeta, type AkuafoDb } from './db';
@@ -13,9 +14,12 @@ import { requestPersistentStorage } from './storage';
  */
 export const PROFILE_KEY = 'profile:me';
 
-/** Signs in and keeps the session; throws ApiError (401, 403 email_not_verified, 429). */
-export async function signIn(api: ApiClient, email: string, password: string, db: AkuafoDb = localDb): Promise<Session> {
-  return keepSession(api, (await api.post<{ data?: Partial<LoginAnswer> }>('auth/login', { email, password }))?.data, db);
+/**
+ * Signs in and keeps the session; throws ApiError (401, 403 email_not_verified, 429).
+ * `language`: the one this device chose before signing in, for an account that has none.
+ */
+export async function signIn(api: ApiClient, email: string, password: string, db: AkuafoDb = localDb, language?: Locale): Promise<Session> {
+  return keepSession(api, (await api.post<{ data?: Partial<LoginAnswer> }>('auth/login', { email, password, language }))?.data, db);
 }
 
 /** Texts a sign-in code to the number's account, if it has one (the answer is the same either way). */
@@ -24,8 +28,8 @@ export async function sendSmsSignInCode(api: ApiClient, phone: string): Promise<
 }
 
 /** Signs in with the code texted to the phone (accounts made by USSD); like signIn after that. */
-export async function signInWithSmsCode(api: ApiClient, phone: string, code: string, db: AkuafoDb = localDb): Promise<Session> {
-  return keepSession(api, (await api.post<{ data?: Partial<LoginAnswer> }>('auth/sms/verify', { phone, code }))?.data, db);
+export async function signInWithSmsCode(api: ApiClient, phone: string, code: string, db: AkuafoDb = localDb, language?: Locale): Promise<Session> {
+  return keepSession(api, (await api.post<{ data?: Partial<LoginAnswer> }>('auth/sms/verify', { phone, code, language }))?.data, db);
 }
 
 async function keepSession(api: ApiClient, data: Partial<LoginAnswer> | undefined, db: AkuafoDb): Promise<Session> {

@@ -9,8 +9,12 @@
  *   Telecel (Vodafone until its 2024 rebrand)  020, 050
  *   AT (AirtelTigo until its rebrand)          026, 027, 056, 057
  * Glo (023) and the defunct Expresso (028) have no mobile-money wallet we can charge.
- * Caveat: mobile number portability exists in Ghana, so a ported number keeps its old
- * prefix; the prefix is the network the number was issued on.
+ * Source: the NCA's National Numbering Plan (nca.org.gh, "Numbering") and the networks'
+ * own announcements of 025 and 053 (MTN) and 026/056 (AT); re-check it there when a network
+ * is given a new block. Caveat: mobile number portability exists in Ghana (the NCA's MNP,
+ * since 2011), so a ported number keeps its old prefix; the prefix is the network the number
+ * was issued on, which is why a payout account may name another network with a warning
+ * (payoutNetworkProblem in payout.ts).
  */
 export const MOBILE_MONEY_NETWORKS = ['MTN', 'VODAFONE', 'AIRTEL_TIGO'] as const;
 export type MobileMoneyNetwork = (typeof MOBILE_MONEY_NETWORKS)[number];

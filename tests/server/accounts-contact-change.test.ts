@@ -123,13 +123,14 @@ describe('changing the e-mail (issue 21.6)', () => {
     }
   });
 
+  // '!phone-only' is the hash a USSD buyer's account is made with: no password matches it (users.ts, hasPassword).
   it('an account without a password confirms with a code texted to its current number', async () => {
     const email = 'phone.only@example.com';
     const at = new Date().toISOString();
     const phone = freshNumber();
     const { id } = await server.deps.db
       .insertInto('users')
-      .values({ email, password_hash: '', first_name: 'Esi', last_name: 'Ofori', phone, user_type: 'CUSTOMER', profile_image: null, is_email_verified: 1, password_changed_at: null, created_at: at, updated_at: at })
+      .values({ email, password_hash: '!phone-only', first_name: 'Esi', last_name: 'Ofori', phone, user_type: 'CUSTOMER', profile_image: null, is_email_verified: 1, password_changed_at: null, created_at: at, updated_at: at })
       .returning('id')
       .executeTakeFirstOrThrow();
     const token = (await sessionToken(server, id)).token;

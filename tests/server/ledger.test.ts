@@ -161,11 +161,20 @@ describe('escrow', () => {
     expect(data.paidOut).toBeGreaterThanOrEqual(38);
     expect(data.payouts[0]).toMatchObject({ status: 'SUCCESS', account: 'MTN MoMo 024XXX4567' });
     const words = data.entries.map((e: { description: string }) => e.description);
-    expect(words).toContain('Sent to your MTN MoMo 024XXX4567');
+    // One payout is one line with its state (issue 37, item 10): not "started" and "sent" as two deductions.
+    const payoutLines = data.entries.filter((e: { description: string }) => e.description.startsWith('Payout to your'));
+    const paid = data.payouts.filter((p: { status: string }) => p.status === 'SUCCESS');
+    expect(payoutLines.length).toBe(data.payouts.length);
+    expect(payoutLines.map((e: { description: string; amount: number }) => [e.description, e.amount])).toEqual(paid.map((p: { amount: number }) => ['Payout to your MTN MoMo 024XXX4567: sent', -p.amount]));
+    expect(words).not.toContain('Sent to your MTN MoMo 024XXX4567');
+    // The running balance: today's held + available after the newest change, and each older one
+    // is the newer less that change.
+    expect(data.entries[0].balance).toBeCloseTo(data.held + data.available, 2);
+    for (let i = 0; i + 1 < data.entries.length; i++) expect(data.entries[i + 1].balance).toBeCloseTo(data.entries[i].balance - data.entries[i].amount, 2);
     expect(words.some((w: string) => /^Order .+ collected: your share, less GH₵ 2\.00 commission$/.test(w))).toBe(true);
     expect(words.some((w: string) => /^Order .+ paid: held until the buyer collects$/.test(w))).toBe(true);
     const sms = await server.deps.db.selectFrom('messages').select('body').where('channel', '=', 'sms').where('user_id', '=', kofi.id).orderBy('id', 'desc').executeTakeFirstOrThrow();
-    expect(sms.body).toMatch(/^GHS [\d,]+\.\d\d sent to your MTN MoMo 024XXX4567$/);
+    expect(sms.body).toMatch(/^Akuafo Market: GHS [\d,]+\.\d\d sent to your MTN MoMo \+23324XXX4567\.$/);
     expect((await get('/sellers/me/earnings', buyer.token)).status).toBe(403);
     await expectBalanced();
   });

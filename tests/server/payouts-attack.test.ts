@@ -78,7 +78,7 @@ describe('payout runs attacked', () => {
     expect(await ledgerOf('payout.sent', paid.map((p) => p.id))).toHaveLength(4);
     const sms = await smsOf(sellers);
     expect(sms).toHaveLength(4);
-    for (const m of sms) expect(m.body).toMatch(/^GHS 99\.00 sent to your MTN MoMo/);
+    for (const m of sms) expect(m.body).toMatch(/^Akuafo Market: GHS 99\.00 sent to your MTN MoMo \+233/);
     for (const id of sellers) expect(await sellerBalances(db(), id)).toMatchObject({ availableMinor: 0, sendingMinor: 0, paidOutMinor: 9_900 });
     await expectBooksBalanced();
   }, 120_000);

@@ -43,7 +43,7 @@ describe('payout runs in batches', () => {
     expect(kept.every((k) => k.payout_recipient_code?.startsWith('RCP_'))).toBe(true);
     const sms = await db().selectFrom('messages').select('body').where('channel', '=', 'sms').where('user_id', 'in', sellers).execute();
     expect(sms).toHaveLength(150);
-    for (const m of sms) expect(m.body).toMatch(/^GHS 50\.00 sent to your MTN MoMo 024XXX\d{4}$/);
+    for (const m of sms) expect(m.body).toMatch(/^Akuafo Market: GHS 50\.00 sent to your MTN MoMo \+23324XXX\d{4}\.$/);
     for (const id of sellers.slice(0, 5)) expect(await sellerBalances(db(), id)).toMatchObject({ availableMinor: 0, sendingMinor: 0, paidOutMinor: 5_000 });
     await expectBooksBalanced();
   });

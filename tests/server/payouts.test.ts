@@ -65,7 +65,8 @@ describe('payouts through Paystack Transfers', () => {
     expect(hook.body.data).toMatchObject({ applied: true, status: 'SUCCESS' });
     // Paystack sends webhooks again: the second changes nothing.
     await webhook('transfer.success', payout.reference);
-    expect(await smsTo('0241234567')).toContainEqual({ body: 'GHS 1,140.00 sent to your MTN MoMo 024XXX4567' });
+    // Branded, the wallet in the +233 form, to the seller's +233 number (issue 37: it read like a scam).
+    expect(await db().selectFrom('messages').select(['recipient', 'body']).where('channel', '=', 'sms').where('user_id', '=', kofi.id).where('body', 'like', '%sent to your%').execute()).toContainEqual({ recipient: '+233241234567', body: 'Akuafo Market: GHS 1,140.00 sent to your MTN MoMo +23324XXX4567.' });
     expect((await smsTo('0241234567')).filter((m) => m.body.includes('1,140.00 sent'))).toHaveLength(1);
     const balances = await sellerBalances(db(), kofi.id);
     expect(balances).toMatchObject({ availableMinor: 0, sendingMinor: 0 });
@@ -121,7 +122,7 @@ describe('payouts through Paystack Transfers', () => {
     shop.paystack.transfers.get(payout.reference)!.status = 'failed';
     expect((await json(await webhook('transfer.failed', payout.reference))).body.data.status).toBe('FAILED');
     expect((await sellerBalances(db(), kofi.id)).availableMinor).toBe(19_000);
-    expect((await smsTo('0241234567')).at(-1)!.body).toMatch(/payout of GHS 190.00 to MTN MoMo 024XXX4567 did not go through/);
+    expect((await smsTo('0241234567')).at(-1)!.body).toMatch(/payout of GHS 190.00 to MTN MoMo \+23324XXX4567 did not go through/);
     // The next run does not pay the same account again by itself.
     expect((await runPayouts(deps())).created).toBe(0);
 
@@ -150,7 +151,7 @@ describe('payouts through Paystack Transfers', () => {
     expect(put.status).toBe(200);
     expect(put.body.data).toMatchObject({ payoutType: 'MOBILE_MONEY', payoutNetwork: 'VODAFONE', bankAccountNumber: '0201234567' });
     expect(put.body.data.payoutsHeldUntil).toBeTruthy();
-    const told = await db().selectFrom('messages').select(['channel', 'body']).where('user_id', '=', ama.id).where('body', 'like', '%payout account was changed to Telecel Cash 020XXX4567%').execute();
+    const told = await db().selectFrom('messages').select(['channel', 'body']).where('user_id', '=', ama.id).where('body', 'like', '%payout account was changed to Telecel Cash +23320XXX4567%').execute();
     expect(told.map((m) => m.channel).sort()).toEqual(['email', 'sms']);
 
     const count = (await payoutsOf(ama.id)).length;
@@ -187,5 +188,31 @@ describe('payouts through Paystack Transfers', () => {
     expect(report.body.data.mismatches).toContainEqual(expect.objectContaining({ payoutId: payout.id, ours: 'SUCCESS', provider: 'reversed', problem: 'We say SUCCESS, the provider says reversed' }));
     expect(report.body.data.checked).toBeGreaterThan(1);
     shop.paystack.transfers.get(payout.reference)!.status = 'success';
+  });
+
+  it('checks the payout network against the numbering plan: a Telecel wallet on an MTN number is refused with a sentence, or kept with a warning when the seller says it was moved', async () => {
+    const yaw = await sellerNamed(shop.server, 'seller@akuafo.demo');
+    const before = await db().selectFrom('seller_profiles').select(['bank_account_number', 'payout_network', 'payout_account_changed_at']).where('user_id', '=', yaw.id).executeTakeFirstOrThrow();
+    const notices = async () => (await db().selectFrom('messages').select('id').where('user_id', '=', yaw.id).where('body', 'like', '%payout account was changed%').execute()).length;
+    const told = await notices();
+    const put = async (body: Record<string, unknown>, headers: Record<string, string> = {}) => json(await shop.server.call('/sellers/me', { method: 'PUT', token: yaw.token, json: body, headers }));
+    const wallet = { bankAccountName: 'Yaw Poultry', bankAccountNumber: '0241234567', payoutType: 'MOBILE_MONEY', payoutNetwork: 'VODAFONE' };
+
+    const refused = await put(wallet);
+    expect(refused.status).toBe(400);
+    expect(refused.body.fieldErrors).toEqual({ payoutNetwork: 'This number was issued on MTN, not Telecel. Choose MTN Mobile Money, or tick "I moved this number to Telecel" if you did.' });
+    // In Twi for a Twi reader, like every refusal.
+    expect((await put(wallet, { 'accept-language': 'ak' })).body.fieldErrors.payoutNetwork).toBe('Wɔde nɔma yi maa wo wɔ MTN so, ɛnyɛ Telecel. Paw MTN Mobile Money, anaa sɛ wode nɔma no akɔ hɔ a, paw "Mede nɔma yi akɔ Telecel so".');
+    expect(await db().selectFrom('seller_profiles').select(['bank_account_number', 'payout_network', 'payout_account_changed_at']).where('user_id', '=', yaw.id).executeTakeFirstOrThrow()).toEqual(before);
+    expect(await notices()).toBe(told);
+
+    // Moved (ported) to Telecel: kept, and the profile says what to check.
+    const moved = await put({ ...wallet, payoutNumberMoved: true });
+    expect(moved.status).toBe(200);
+    expect(moved.body.data).toMatchObject({ payoutNetwork: 'VODAFONE', bankAccountNumber: '0241234567', payoutNetworkWarning: 'This number was issued on MTN: payouts to it fail unless it is on Telecel now.' });
+    // The number's own network: no warning.
+    expect((await put({ ...wallet, payoutNetwork: 'MTN' })).body.data.payoutNetworkWarning).toBeNull();
+    // A number whose prefix names no wallet network (Glo 023) is left to the chosen network.
+    expect((await put({ ...wallet, bankAccountNumber: '0231234567', payoutNetwork: 'MTN' })).status).toBe(200);
   });
 });

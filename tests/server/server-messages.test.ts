@@ -204,6 +204,7 @@ const READ_ELSEWHERE: Record<string, string> = {
   'started.displayText': 'the payment provider\'s own words (Paystack\'s display_text): not ours to translate',
   PRODUCT_NOT_FOUND: 'wishlist/service.ts\'s, read where it is written',
   'await checkEndpoint(endpoint, deps.config.pushAllowHosts)': 'PUSH_ENDPOINT_MESSAGES, checked below',
+  'payoutNetworkProblem(number, network as MobileMoneyNetwork, changes.payoutNumberMoved === true)': 'shared/payout.ts\'s sentence, the payoutNetworkMismatch template (tests/shared/api-messages.test.ts)',
 };
 
 describe('the API message table', () => {

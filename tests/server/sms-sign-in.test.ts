@@ -105,4 +105,57 @@ describe('sign-in by SMS code', () => {
     await call.press();
     expect((await call.press('3')).text).toContain('Sell: choose a category');
   });
+
+  /** A seller (an account with a password) with a fresh verified phone, signed in; not linked yet. */
+  async function sellerWithPhone() {
+    const seller = await db().selectFrom('users').select(['id', 'password_hash']).where('user_type', '=', 'SELLER').orderBy('id').executeTakeFirstOrThrow();
+    const phone = freshCaller();
+    await db().updateTable('users').set({ phone: `0${phone.slice(4)}`, is_phone_verified: 1 }).where('id', '=', seller.id).execute();
+    await db().deleteFrom('phone_accounts').where('user_id', '=', seller.id).execute();
+    return { ...seller, phone, national: `0${phone.slice(4)}`, token: (await sessionToken(shop.server, seller.id)).token };
+  }
+
+  it('attack: a code texted to a linked seller\'s phone does not sign in to the seller\'s password account', async () => {
+    const seller = await sellerWithPhone();
+    expect((await shop.server.call('/auth/phone/link-ussd', { method: 'POST', token: seller.token })).status).toBe(200);
+    const sessionsBefore = (await db().selectFrom('refresh_tokens').select('id').where('user_id', '=', seller.id).execute()).length;
+    // Whoever holds the SIM asks for a code and enters it: refused with a sentence, no session.
+    expect((await post('/auth/sms/send-code', { phone: seller.national }, { 'x-forwarded-for': '10.5.0.1' })).status).toBe(200);
+    const code = await lastCodeTo(seller.phone);
+    expect(code).toMatch(/^\d{6}$/);
+    const refused = await post('/auth/sms/verify', { phone: seller.national, code }, { 'x-forwarded-for': '10.5.0.1' });
+    expect(refused.status).toBe(403);
+    const body = (await refused.json()) as { message: string; code: string; data?: unknown };
+    expect(body).toMatchObject({ message: 'This account has a password: sign in with your e-mail address and password.', code: 'password_account' });
+    expect(body.data).toBeUndefined();
+    expect(await db().selectFrom('refresh_tokens').select('id').where('user_id', '=', seller.id).execute()).toHaveLength(sessionsBefore);
+    // The account and its password are untouched; USSD still sells as it.
+    expect((await db().selectFrom('users').select('password_hash').where('id', '=', seller.id).executeTakeFirstOrThrow()).password_hash).toBe(seller.password_hash);
+    expect((await db().selectFrom('phone_accounts').select('user_id').where('phone', '=', seller.national).executeTakeFirstOrThrow()).user_id).toBe(seller.id);
+  });
+
+  it('attack: linking a number a phone-only USSD buyer holds is refused with a sentence; the buyer keeps it and still signs in', async () => {
+    const buyerPhone = freshCaller();
+    await ussdBuyer(buyerPhone);
+    const national = `0${buyerPhone.slice(4)}`;
+    const holder = (await db().selectFrom('phone_accounts').select('user_id').where('phone', '=', national).executeTakeFirstOrThrow()).user_id;
+    expect(holder).toBeTruthy();
+    const seller = await sellerWithPhone();
+    await db().updateTable('users').set({ phone: national }).where('id', '=', seller.id).execute();
+    const refused = await shop.server.call('/auth/phone/link-ussd', { method: 'POST', token: seller.token });
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toMatchObject({ message: 'This number already buys on USSD as another Akuafo Market account, so it cannot be linked to yours. Call us if it is yours.' });
+    expect((await db().selectFrom('phone_accounts').select('user_id').where('phone', '=', national).executeTakeFirstOrThrow()).user_id).toBe(holder);
+    // The buyer's own texted code still signs in to the buyer's account, with its order.
+    expect((await post('/auth/sms/send-code', { phone: national }, { 'x-forwarded-for': '10.5.1.1' })).status).toBe(200);
+    const signedIn = await post('/auth/sms/verify', { phone: national, code: await lastCodeTo(buyerPhone) }, { 'x-forwarded-for': '10.5.1.1' });
+    expect(signedIn.status).toBe(200);
+    const { accessToken } = ((await signedIn.json()) as { data: { accessToken: string } }).data;
+    const orders = (await (await shop.server.call('/shop/customers/me/orders', { token: accessToken })).json()) as { data: unknown[] };
+    expect(orders.data).toHaveLength(1);
+    // Linking again by the same seller to its own number stays fine (the rule is about others').
+    await db().updateTable('users').set({ phone: seller.national }).where('id', '=', seller.id).execute();
+    expect((await shop.server.call('/auth/phone/link-ussd', { method: 'POST', token: seller.token })).status).toBe(200);
+    expect((await shop.server.call('/auth/phone/link-ussd', { method: 'POST', token: seller.token })).status).toBe(200);
+  });
 });

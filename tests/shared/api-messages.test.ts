@@ -3,6 +3,7 @@ import { apiMessage } from '../../src/shared/i18n/api-messages';
 import { CART_MESSAGES, MAX_CART_QUANTITY } from '../../src/shared/schemas/cart';
 import { networkMismatchMessage } from '../../src/shared/schemas/checkout';
 import { NOTIFICATION_MESSAGES } from '../../src/shared/schemas/notifications';
+import { payoutNetworkProblem, payoutNetworkWarning } from '../../src/shared/payout';
 import { ORDER_MESSAGES } from '../../src/shared/schemas/orders';
 
 /** The shared functions that write sentences with values must give their templates' words exactly. */
@@ -12,6 +13,8 @@ describe('API message templates', () => {
     expect(apiMessage(`Quantity must be a whole number from 1 to ${MAX_CART_QUANTITY}`)).toEqual({ id: 'api.cartQuantityRange', values: { min: '1', max: String(MAX_CART_QUANTITY) } });
     expect(apiMessage(networkMismatchMessage('MTN', 'AIRTEL_TIGO'))).toMatchObject({ id: 'api.checkoutNetworkMismatch', values: { network: 'MTN', chosen: 'AT' } });
     expect(apiMessage(ORDER_MESSAGES.numberNotFound('AK-1'))).toEqual({ id: 'api.orderNumberNotFound', values: { number: 'AK-1' } });
+    expect(apiMessage(payoutNetworkProblem('0241234567', 'VODAFONE', false)!)).toEqual({ id: 'api.payoutNetworkMismatch', values: { network: 'MTN', chosen: 'Telecel', label: 'MTN Mobile Money' } });
+    expect(apiMessage(payoutNetworkWarning('0201234567', 'MTN')!)).toEqual({ id: 'api.payoutNetworkWarning', values: { network: 'Telecel', chosen: 'MTN' } });
     expect(apiMessage(NOTIFICATION_MESSAGES.notSwitch('sms'))).toEqual({ id: 'api.notificationsNotSwitch', values: { channel: 'sms' } });
   });
 

@@ -3,6 +3,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { localDb } from '../../src/local/db';
 import { saveSession, type SessionUser } from '../../src/local/session';
+import { LANGUAGE_STORAGE_KEY } from '../../src/web/i18n/device-choice';
 
 configure({ asyncUtilTimeout: 10_000 });
 vi.setConfig({ testTimeout: 30_000 });
@@ -91,5 +92,30 @@ describe('sign-up from a product (issue 22.5)', () => {
     fireEvent.change(boxes[0]!, { target: { value: '123456' } });
     expect((await screen.findByTestId('where')).textContent).toBe('/product/42');
     expect(publicPost).toHaveBeenCalledWith('auth/login', { email, password: 'Akuafo#2026' });
+  });
+});
+
+describe('the device\'s language goes with sign-in (issue 37, item 7)', () => {
+  it('a reader who chose Twi on this phone signs in with it, so the account\'s messages follow', async () => {
+    const email = 'twi.reader@example.com';
+    publicPost.mockResolvedValue({ data: { accessToken: 'a', refreshToken: 'r', user: { id: 10, firstName: 'Ama', lastName: 'Mensah', email, userType: 'CUSTOMER', profileImage: null, passwordChangedAt: null } } });
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, 'ak');
+    try {
+      render(
+        <MemoryRouter initialEntries={['/signin']}>
+          <Routes>
+            <Route path="/signin" element={<SignInPage />} />
+            <Route path="*" element={<Where />} />
+          </Routes>
+        </MemoryRouter>,
+      );
+      fireEvent.change(await screen.findByLabelText('Email address'), { target: { value: email } });
+      fireEvent.change(screen.getByLabelText('Password', { exact: true }), { target: { value: 'Akuafo#2026' } });
+      fireEvent.click(screen.getByRole('button', { name: /^Sign in$/ }));
+      await screen.findByTestId('where');
+      expect(publicPost).toHaveBeenCalledWith('auth/login', { email, password: 'Akuafo#2026', language: 'ak' });
+    } finally {
+      localStorage.removeItem(LANGUAGE_STORAGE_KEY);
+    }
   });
 });

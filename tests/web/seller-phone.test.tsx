@@ -75,4 +75,27 @@ describe('seller dashboard phone', () => {
     expect(await screen.findByText('Phone number changed and verified')).toBeTruthy();
     expect(screen.queryByLabelText('Code sent to the new phone number')).toBeNull();
   });
+
+  it('a payout wallet on another network than its number\'s is refused before it is queued; ticking that the number moved keeps it, and the warning shows (issue 37)', async () => {
+    served = sellerProfile({ isPhoneVerified: true });
+    show();
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit profile' }));
+    fireEvent.change(screen.getByLabelText('Paid to'), { target: { value: 'MOBILE_MONEY' } });
+    fireEvent.change(screen.getByLabelText('Network'), { target: { value: 'VODAFONE' } });
+    fireEvent.change(screen.getByLabelText('Account Name'), { target: { value: 'Kofi Boateng' } });
+    fireEvent.change(screen.getByLabelText('Account Number'), { target: { value: '0241234567' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('This number was issued on MTN, not Telecel. Choose MTN Mobile Money, or tick "I moved this number to Telecel" if you did.')).toBeTruthy();
+    expect(await localDb.outbox.count()).toBe(0);
+
+    fireEvent.click(screen.getByLabelText('I moved this number to Telecel'));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(async () => expect((await localDb.outbox.toArray()).map((e) => e.body)).toEqual([expect.objectContaining({ bankAccountNumber: '0241234567', payoutNetwork: 'VODAFONE', payoutNumberMoved: true })]));
+    cleanup();
+
+    served = sellerProfile({ isPhoneVerified: true, bankAccountName: 'Kofi Boateng', bankAccountNumber: '0241234567', payoutType: 'MOBILE_MONEY', payoutNetwork: 'VODAFONE', payoutNetworkWarning: 'This number was issued on MTN: payouts to it fail unless it is on Telecel now.' });
+    await localDb.meta.clear();
+    show();
+    expect(await screen.findByText('This number was issued on MTN: payouts to it fail unless it is on Telecel now.')).toBeTruthy();
+  });
 });

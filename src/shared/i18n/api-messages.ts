@@ -22,6 +22,8 @@ export const API_MESSAGES = {
   smsTooManyChecks: SMS_SIGN_IN_MESSAGES.tooManyChecks,
   smsLinkNeedsVerifiedPhone: SMS_SIGN_IN_MESSAGES.linkNeedsVerifiedPhone,
   smsLinked: SMS_SIGN_IN_MESSAGES.linked,
+  smsPasswordAccount: SMS_SIGN_IN_MESSAGES.passwordAccount,
+  smsLinkTaken: SMS_SIGN_IN_MESSAGES.linkTaken,
   // The platform's own (src/server/platform/errors.ts, app.ts).
   signInFirst: 'Please sign in to continue.',
   notAllowed: 'You are not allowed to do that.',

@@ -238,6 +238,9 @@ export const API_REFUSAL_TEMPLATES = {
   linesMissingMany: 'Not everything is at the warehouse yet: {lines} are still missing. Mark them arrived first.',
   tooManyPickupCodes: 'Too many pickup codes tried for this order. Try again in {minutes} minutes.',
   paymentProviderChanged: 'This payment was started with {provider}, which is not configured now.',
+  // A payout wallet against the numbering plan (shared/payout.ts).
+  payoutNetworkMismatch: 'This number was issued on {network}, not {chosen}. Choose {label}, or tick "I moved this number to {chosen}" if you did.',
+  payoutNetworkWarning: 'This number was issued on {network}: payouts to it fail unless it is on {chosen} now.',
   messageRetryFailedOnly: 'Only a failed message can be retried; this one is {status}.',
   uploadTooLarge: 'The upload is too large: at most {n} images of 5 MB each.',
   imageTooLarge: 'File {name} exceeds 5MB limit',

@@ -107,9 +107,19 @@ export const phoneSchema = must(v.pipe(
   v.regex(/^\d{8,15}$/, 'Please enter a valid phone number'),
 ));
 
+/** A language code the app speaks (en, ak): an account's choice, or the device's sent at sign-in. */
+export const languageChoiceSchema = v.picklist(LOCALES.map((l) => l.code), `Choose one of these languages: ${LOCALES.map((l) => l.code).join(', ')}`);
+
+/**
+ * The language this device chose before signing in (the bar's or Settings' choice), sent with
+ * sign-in and sign-up so the account's messages follow it; an account that chose one keeps its own.
+ */
+export const deviceLanguageEntry = { language: v.optional(languageChoiceSchema) };
+
 export const loginSchema = v.object({
   email: emailSchema(),
   password: must(v.pipe(v.string('Password is required'), v.minLength(1, 'Password is required'), v.maxLength(PASSWORD_MAX, MESSAGES.invalidCredentials))),
+  ...deviceLanguageEntry,
 });
 export type LoginInput = v.InferInput<typeof loginSchema>;
 
@@ -154,6 +164,7 @@ export const registerSchema = v.object({
   password: newPasswordSchema,
   phoneNumber: phoneSchema,
   address: addressSchema,
+  ...deviceLanguageEntry,
 });
 export type RegisterInput = v.InferInput<typeof registerSchema>;
 
@@ -269,7 +280,7 @@ export const profileUpdateSchema = v.pipe(
     email: v.optional(emailSchema()),
     phone: v.optional(v.union([v.literal(''), phoneSchema], 'Please enter a valid phone number')),
     /** The language of the app and of the messages sent to this account. */
-    language: v.optional(v.picklist(LOCALES.map((l) => l.code), `Choose one of these languages: ${LOCALES.map((l) => l.code).join(', ')}`)),
+    language: v.optional(languageChoiceSchema),
     ...ownerProofEntries,
   }),
   v.check((p) => [p.firstName, p.lastName, p.email, p.phone, p.language].some((x) => x !== undefined), MESSAGES.noChanges),

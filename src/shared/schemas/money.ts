@@ -28,6 +28,8 @@ export interface EarningsEntry {
   /** held, available, sending, paid */
   bucket: 'held' | 'available' | 'sending' | 'paid';
   orderNumber: string | null;
+  /** What is the seller's (held + available) after this change; absent in copies kept before issue 37. */
+  balance?: number;
 }
 
 export interface Earnings {

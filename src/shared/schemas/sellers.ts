@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { GHANA_REGIONS } from '../catalogue';
 import { GHANA_CARD_MAX_LENGTH, isGhanaCard, normalizeGhanaCard } from '../ghana-card';
 import { MOBILE_MONEY_NETWORKS, parseGhanaMobile, type MobileMoneyNetwork } from '../phone';
-import { PAYOUT_TYPES, type PayoutType } from '../payout';
+import { PAYOUT_TYPES, payoutNetworkProblem, type PayoutType } from '../payout';
 import { pageParam } from './parse';
 import { emailSchema, isStrongPassword, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from './accounts';
 
@@ -175,21 +175,38 @@ const accountNumberField = v.optional(
  * PUT /sellers/me: the spec's four editable fields, the Ghana Card from the verification
  * page, and the payout account (the old app linked to a settings page that did not exist).
  */
-export const sellerProfileUpdateSchema = v.object({
-  businessName: v.optional(businessEntries.businessName),
-  businessDescription: businessEntries.businessDescription,
-  phoneNumber: phoneField,
-  businessAddress: contactEntries.businessAddress,
-  ghanaCardNumber: ghanaCardField,
-  bankAccountName: optionalText(100, 'Account name too long'),
-  bankAccountNumber: accountNumberField,
-  /** MOBILE_MONEY or BANK; left out, a Ghana mobile number is read as mobile money on its network. */
-  payoutType: v.optional(v.nullable(v.picklist(PAYOUT_TYPES, 'Choose mobile money or bank'))),
-  payoutNetwork: v.optional(v.nullable(v.picklist(MOBILE_MONEY_NETWORKS, 'Choose MTN, Telecel or AT'))),
-  payoutBankCode: v.optional(v.nullable(v.pipe(v.string('Invalid bank'), v.trim(), v.regex(/^[0-9A-Za-z]{2,12}$/, 'Choose your bank')))),
-  /** A new phone number needs the password again (see the account's contact change). */
-  currentPassword: v.optional(v.pipe(v.string('Current password is required'), v.maxLength(PASSWORD_MAX, 'Current password is incorrect'))),
-});
+export const sellerProfileUpdateSchema = v.pipe(
+  v.object({
+    businessName: v.optional(businessEntries.businessName),
+    businessDescription: businessEntries.businessDescription,
+    phoneNumber: phoneField,
+    businessAddress: contactEntries.businessAddress,
+    ghanaCardNumber: ghanaCardField,
+    bankAccountName: optionalText(100, 'Account name too long'),
+    bankAccountNumber: accountNumberField,
+    /** MOBILE_MONEY or BANK; left out, a Ghana mobile number is read as mobile money on its network. */
+    payoutType: v.optional(v.nullable(v.picklist(PAYOUT_TYPES, 'Choose mobile money or bank'))),
+    payoutNetwork: v.optional(v.nullable(v.picklist(MOBILE_MONEY_NETWORKS, 'Choose MTN, Telecel or AT'))),
+    payoutBankCode: v.optional(v.nullable(v.pipe(v.string('Invalid bank'), v.trim(), v.regex(/^[0-9A-Za-z]{2,12}$/, 'Choose your bank')))),
+    /** The seller says the payout number was moved (ported) to payoutNetwork, which its prefix cannot show. */
+    payoutNumberMoved: v.optional(v.boolean('payoutNumberMoved must be true or false')),
+    /** A new phone number needs the password again (see the account's contact change). */
+    currentPassword: v.optional(v.pipe(v.string('Current password is required'), v.maxLength(PASSWORD_MAX, 'Current password is incorrect'))),
+  }),
+  // The numbering plan: the form refuses a wallet on another network than its number's before
+  // it queues the change (the server checks again with the stored account).
+  v.forward(
+    v.partialCheck(
+      [['payoutType'], ['payoutNetwork'], ['bankAccountNumber'], ['payoutNumberMoved']],
+      (p) => p.payoutType === 'BANK' || !p.payoutNetwork || !p.bankAccountNumber || !payoutNetworkProblem(p.bankAccountNumber, p.payoutNetwork, p.payoutNumberMoved === true),
+      (issue) => {
+        const p = issue.input as { bankAccountNumber: string; payoutNetwork: MobileMoneyNetwork };
+        return payoutNetworkProblem(p.bankAccountNumber, p.payoutNetwork, false) ?? SELLER_MESSAGES.payoutNeedsNetwork;
+      },
+    ),
+    ['payoutNetwork'],
+  ),
+);
 export type SellerProfileUpdateInput = v.InferInput<typeof sellerProfileUpdateSchema>;
 
 /** Password strength as the registration form shows it. */
@@ -219,6 +236,8 @@ export interface SellerProfile {
   payoutBankCode: string | null;
   /** Payouts wait 24 hours after the payout account changes: until when, if that is now. */
   payoutsHeldUntil: string | null;
+  /** A mobile-money payout number issued on another network than the one chosen (kept as moved there): what to check. */
+  payoutNetworkWarning?: string | null;
   totalProducts: number;
   totalSales: number;
   totalRevenue: number;

@@ -1,4 +1,4 @@
-import { LANGUAGE_COOKIE, type Locale } from '../../shared/i18n/locales';
+import { isLocale, LANGUAGE_COOKIE, type Locale } from '../../shared/i18n/locales';
 
 /**
  * Where this device keeps its reader's language: localStorage (read synchronously before the
@@ -18,6 +18,15 @@ export function storedLanguage(): string | null {
   } catch {
     return null; // storage blocked: the cookie or the phone's language decide
   }
+}
+
+/**
+ * The language this device's reader chose (the bar, Settings), if any: sent with sign-in and
+ * sign-up, so an account without a language of its own takes it for its messages.
+ */
+export function deviceLanguage(): Locale | undefined {
+  const chosen = storedLanguage();
+  return isLocale(chosen) ? chosen : undefined;
 }
 
 /** Remembers a language on this device: for its next page, and for the server's. */

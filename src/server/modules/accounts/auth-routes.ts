@@ -8,7 +8,7 @@ import { rateLimit, type RateRule } from '../../http/rate-limit';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords';
 import { familyOf, issueSession, revokeFamily, revokeUserSessions, rotateRefreshToken } from './sessions';
 import { knownDevice, rememberDevice } from './devices';
-import { clientIp, findUserByEmail } from './users';
+import { adoptDeviceLanguage, clientIp, findUserByEmail } from './users';
 
 /** Failed sign-ins allowed per IP, per e-mail and per known device in the window before answering 429. */
 export const LOGIN_MAX_FAILURES = 10;
@@ -60,6 +60,7 @@ export function authRoutes(deps: Deps) {
     if (!user || !ok) throw new HttpError(401, MESSAGES.invalidCredentials, 'invalid_credentials');
     await release(keys);
     if (!user.is_email_verified) throw new HttpError(403, MESSAGES.emailNotVerified, 'email_not_verified');
+    await adoptDeviceLanguage(db, user, body.language);
     rememberDevice(c, deps.codeHmacKey, user, device, deps.config.publicUrl.startsWith('https:'));
     return c.json({ data: await issueSession(db, deps.tokens, user, c.req.header('user-agent')) });
   });

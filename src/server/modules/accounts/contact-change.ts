@@ -8,7 +8,7 @@ import { atomically } from '../submissions/live-product';
 import { checkCode, consumeAll, consumeToken, issueCode, issueToken, type CodeHasher } from './codes';
 import { sendEmailChangeCode, tellOldAddress, textCode } from './mail';
 import { revokeUserSessions } from './sessions';
-import { findUserByEmail, type UserRow } from './users';
+import { findUserByEmail, hasPassword, type UserRow } from './users';
 
 /**
  * Changing the e-mail or phone of an account: the owner proves who they are again (password,
@@ -29,7 +29,7 @@ const currentValue = (user: UserRow, channel: ContactChannel) => (channel === 'e
 
 /** The password, or for an account without one a code sent to its current number. */
 export async function confirmOwner(ctx: ContactContext, user: UserRow, proof: OwnerProof): Promise<void> {
-  if (user.password_hash) {
+  if (hasPassword(user)) {
     if (!proof.currentPassword) throw badRequest(MESSAGES.confirmWithPassword, { currentPassword: MESSAGES.confirmWithPassword });
     if (!(await verifyPassword(user.password_hash, proof.currentPassword))) {
       throw badRequest(MESSAGES.wrongCurrentPassword, { currentPassword: MESSAGES.wrongCurrentPassword });

@@ -6,7 +6,7 @@ import type { CustomerAddressesTable } from '../../platform/db/schema';
 import { notFound } from '../../http/errors';
 import { pendingValues } from './contact-change';
 import { activeSessionCount } from './sessions';
-import { findUserById, toAccountUser } from './users';
+import { findUserById, hasPassword, toAccountUser } from './users';
 import { isLocale } from '../../../shared/i18n/locales';
 
 export const RECENT_ORDERS = 3;
@@ -56,7 +56,7 @@ export async function loadProfile(db: Db, userId: number): Promise<Profile> {
     activeSessions: await activeSessionCount(db, userId),
     isPhoneVerified: user.is_phone_verified === 1,
     ...(await pendingValues(db, userId)),
-    hasPassword: user.password_hash !== '',
+    hasPassword: hasPassword(user),
     language: isLocale(user.language) ? user.language : null,
   };
 }

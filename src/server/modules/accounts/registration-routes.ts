@@ -47,6 +47,7 @@ export function registrationRoutes(deps: Deps) {
       lastName: input.lastName,
       phone: input.phoneNumber,
       userType: 'CUSTOMER',
+      language: input.language,
     });
     const at = now();
     const { street, city, region, postalCode, country } = input.address;
@@ -55,7 +56,7 @@ export function registrationRoutes(deps: Deps) {
       .values({ user_id: userId, street, city, region, postal_code: postalCode || null, country, is_default: 1, created_at: at })
       .execute();
     await limiter.hit(`otp-send:${input.email}`, 1, OTP_RESEND_SECONDS * 1000);
-    await mailCode(db, { id: userId, email: input.email, first_name: input.firstName }, c);
+    await mailCode(db, { id: userId, email: input.email, first_name: input.firstName, language: input.language }, c);
     return c.json({ data: { email: input.email } }, 201);
   });
 

@@ -13,7 +13,7 @@ import { fitSms } from '../../platform/messages/sms-text';
 import { linkPhone } from '../ussd/phone-accounts';
 import { checkCode, codeTriesKey, createCodeHasher, issueCode } from './codes';
 import { issueSession } from './sessions';
-import { findUserById } from './users';
+import { adoptDeviceLanguage, findUserById, hasPassword } from './users';
 
 const HOUR = 3600_000;
 const CODE_MINUTES = 10;
@@ -25,8 +25,8 @@ const accountOf = async (deps: Deps, phone: string) =>
   (await deps.db.selectFrom('phone_accounts').select('user_id').where('phone', '=', phone).executeTakeFirst())?.user_id ?? undefined;
 
 /**
- * Sign-in by SMS code for the accounts a phone number owns (phone_accounts): a USSD buyer
- * keeps their orders on the web. Every answer reads the same whether the number has an
+ * Sign-in by SMS code for the phone-only account a number owns (phone_accounts): a USSD buyer
+ * keeps their orders on the web. An account with a password is refused after its code. Every answer reads the same whether the number has an
  * account or not; codes and tries are limited per number and per address.
  */
 export function smsSignInRoutes(deps: Deps) {
@@ -50,13 +50,17 @@ export function smsSignInRoutes(deps: Deps) {
   });
 
   app.post('/auth/sms/verify', async (c) => {
-    const { phone, code } = await parseBody(c, smsVerifySchema);
+    const { phone, code, language } = await parseBody(c, smsVerifySchema);
     await spendAllowance(c, deps.rateLimiter, CHECK_RATE, phone);
     const db = dbOf(c, deps);
     const userId = await accountOf(deps, phone);
     await checkCode(db, hasher, deps.rateLimiter, userId ? { id: userId } : undefined, phone, 'SMS_SIGN_IN', code);
     const user = userId ? await findUserById(db, userId) : undefined;
     if (!user) throw badRequest(MESSAGES.invalidOtp);
+    // A code proves only the SIM: an account with a password (a seller who linked its number
+    // for USSD) needs that password on the web, where its earnings and payout number are.
+    if (hasPassword(user)) throw new HttpError(403, SMS_SIGN_IN_MESSAGES.passwordAccount, 'password_account');
+    await adoptDeviceLanguage(db, user, language);
     return c.json({ data: await issueSession(db, deps.tokens, user, c.req.header('user-agent')) });
   });
 
@@ -66,7 +70,7 @@ export function smsSignInRoutes(deps: Deps) {
     const user = await findUserById(db, currentUser(c).id);
     const phone = user?.phone && user.is_phone_verified === 1 ? (parseGhanaMobile(user.phone) ?? parseGhanaMobile(`+${user.phone.replace(/^\+/, '')}`))?.national : undefined;
     if (!user || !phone) throw new HttpError(409, SMS_SIGN_IN_MESSAGES.linkNeedsVerifiedPhone);
-    await linkPhone(db, phone, user.id);
+    if (!(await linkPhone(db, phone, user.id))) throw new HttpError(409, SMS_SIGN_IN_MESSAGES.linkTaken, 'phone_taken');
     return c.json({ data: { phone, message: SMS_SIGN_IN_MESSAGES.linked } });
   });
 

@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import { MESSAGES, type AccountUser } from '../../../shared/schemas/accounts';
+import { isLocale, LOCALES, type Locale } from '../../../shared/i18n/locales';
 import { conflict } from '../../http/errors';
 import { now, type Db } from '../../platform/db';
 import { isUniqueViolation } from '../../platform/db/transactions';
@@ -21,6 +22,21 @@ export function toAccountUser(row: UserRow): AccountUser {
 }
 
 /** E-mails are stored lower-cased (the schemas lower-case them), so equality is enough. */
+/**
+ * Whether the account signs in with a password. A phone-only account (made by USSD) stores a
+ * hash no password can match ('!phone-only', and '!…' generally), or none.
+ */
+export const hasPassword = (row: Pick<UserRow, 'password_hash'>) => row.password_hash !== '' && !row.password_hash.startsWith('!');
+
+/**
+ * Signing in from a device that chose a language gives it to an account that has none, so its
+ * e-mails and SMS follow (issue 37). An account's own choice (Settings, USSD) is never replaced.
+ */
+export async function adoptDeviceLanguage(db: Db, user: Pick<UserRow, 'id' | 'language'>, language: Locale | undefined): Promise<void> {
+  if (!language || isLocale(user.language)) return;
+  await db.updateTable('users').set({ language, updated_at: now() }).where('id', '=', user.id).where((eb) => eb.or([eb('language', 'is', null), eb('language', 'not in', LOCALES.map((l) => l.code))])).execute();
+}
+
 export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
 }
@@ -40,6 +56,8 @@ export interface NewUser {
   emailVerified?: boolean;
   phoneVerified?: boolean;
   passwordChangedAt?: string | null;
+  /** The language its device chose at sign-up (users.language), if any. */
+  language?: Locale;
 }
 
 /**
@@ -63,6 +81,7 @@ export async function insertUser(db: Db, user: NewUser): Promise<number> {
       is_email_verified: user.emailVerified ? 1 : 0,
       is_phone_verified: user.phoneVerified ? 1 : 0,
       password_changed_at: user.passwordChangedAt ?? null,
+      language: user.language ?? null,
       created_at: at,
       updated_at: at,
     })

@@ -27,11 +27,30 @@ export type SettleOutcome = PaymentOutcome & { failure?: 'mismatch' };
  * The one place a payment is settled: the confirm call, the Paystack webhook and the
  * sandbox prompt all come here. The provider is asked (outside any transaction) what
  * happened to the reference; only a success whose amount and currency equal the order's
- * total marks the order PAID. The conditional UPDATE on the payment row makes it apply
- * once however many callers race, and only the winner queues the messages.
+ * total marks the order PAID. Each UPDATE of the payment row is conditional on the status
+ * read first, so it applies once however many callers race (pay again, a cancel, a twin
+ * settle), only the winner queues the messages, and money on an attempt that lost goes back.
  */
-export async function settlePayment(deps: SettleDeps, db: Db, reference: string): Promise<SettleOutcome> {
+export async function settlePayment(deps: SettleDeps, db: Db, reference: string, hooks: SettleHooks = {}): Promise<SettleOutcome> {
   refuseInsideTransaction(db, 'settlePayment asks the payment provider');
+  // Every write below is conditional on the attempt's status as read here; when another caller
+  // changed it in between (pay again, a cancel, a twin settle) this one lost and reads again.
+  for (let tries = 1; ; tries++) {
+    const outcome = await settleOnce(deps, db, reference, hooks);
+    if (outcome !== LOST) return outcome;
+    if (tries >= 3) throw new HttpError(409, 'The order changed while the payment was being recorded. Please try again.', 'order_changed');
+  }
+}
+
+/** Tests only: runs between the attempt's read and its writes, to force an interleaving there. */
+export interface SettleHooks {
+  afterRead?: () => Promise<void>;
+}
+
+/** A conditional write found the attempt's status changed since it was read. */
+const LOST = Symbol('lost');
+
+async function settleOnce(deps: SettleDeps, db: Db, reference: string, hooks: SettleHooks): Promise<SettleOutcome | typeof LOST> {
   // The order's total and currency never change after checkout, so they come with the payment.
   const payment = (await paymentWithOrder(db, { reference })).rows[0];
   if (!payment) throw notFound('Payment not found');
@@ -42,6 +61,7 @@ export async function settlePayment(deps: SettleDeps, db: Db, reference: string)
   if (provider.name !== payment.provider) {
     throw new HttpError(409, `This payment was started with ${payment.provider}, which is not configured now.`, 'payment_provider_changed');
   }
+  await hooks.afterRead?.();
   // The row read just now is handed over: the sandbox keeps its prompt's answer there.
   const verified = await provider.verify(reference, payment);
 
@@ -69,15 +89,7 @@ export async function settlePayment(deps: SettleDeps, db: Db, reference: string)
     // Money arrived on an attempt that may not settle the order: it goes back.
     await inTransaction(db, async (trx) => {
       await trx.updateTable('orders').set({ updated_at: now() }).where('id', '=', payment.order_id).execute();
-      const flagged = await trx
-        .updateTable('payments')
-        .set({ status: 'REFUND_DUE', verified_at: now(), provider_transaction_id: verified.providerTransactionId, raw: JSON.stringify(verified.raw), updated_at: now() })
-        .where('reference', '=', reference)
-        .where('status', 'in', UNUSABLE)
-        .executeTakeFirst();
-      if (Number(flagged.numUpdatedRows) !== 1) return;
-      await owePaymentBack(trx, { id: payment.id, orderId: payment.order_id, amountMinor: verified.amountMinor, reference });
-      await queueRefund(trx, { orderId: payment.order_id, paymentId: payment.id, amountMinor: verified.amountMinor, currency: verified.currency || payment.currency, reason: 'Payment attempt replaced or order cancelled' });
+      await oweAttemptBack(trx, payment, verified, UNUSABLE, 'Payment attempt replaced or order cancelled');
     });
     deps.logger.warn({ reference }, 'a replaced payment attempt was paid; refund queued');
     return outcomeOf(db, reference, 'FAILED', REPLACED_MESSAGE);
@@ -90,12 +102,17 @@ export async function settlePayment(deps: SettleDeps, db: Db, reference: string)
       .updateTable('payments')
       .set({ status: 'MISMATCH', raw: JSON.stringify(verified.raw), updated_at: now() })
       .where('reference', '=', reference)
-      .where('status', '!=', 'SUCCESS')
+      .where('status', '=', payment.status)
       .execute();
     return outcomeOf(db, reference, 'FAILED', CHECKOUT_MESSAGES.mismatch, 'mismatch');
   }
 
-  const applied = await applySuccess(db, payment.order_id, payment.id, reference, verified);
+  const applied = await applySuccess(db, payment, verified);
+  if (applied === LOST) return LOST;
+  if (applied === 'refunded') {
+    deps.logger.warn({ reference }, 'a second payment attempt was paid on a paid order; refund queued');
+    return outcomeOf(db, reference, 'FAILED', REPLACED_MESSAGE);
+  }
   if (applied) deps.logger.info({ reference, orderId: payment.order_id }, 'order paid');
   // This call moved the order to paid, so its state is known without reading it back.
   if (applied === 'paid') return paidOutcome(payment.order_id, payment.order_number, payment.order_total_minor, reference);
@@ -117,17 +134,41 @@ const paidItemsOutOfCart = precompiled((db, p: (name: 'userId' | 'orderId') => n
   db.deleteFrom('cart_items').where('user_id', '=', p('userId')).where('product_id', 'in', db.selectFrom('order_items').select('product_id').where('order_id', '=', p('orderId'))),
 );
 
+/** The attempt as settling read it: what its writes are conditional on. */
+type ReadAttempt = { id: number; order_id: number; reference: string; status: string; currency: string };
+
 /**
- * Marks the payment and its order paid, once. Returns whether this call did it: 'paid' when it
- * also moved the order to PROCESSING/PAID, 'recorded' when the order had moved on already.
+ * Money arrived on an attempt that may not settle its order (replaced, cancelled, or another
+ * attempt paid the order first): it is owed back, only if the attempt is still in one of
+ * `from` (so the caller that changed it first decides), with its ledger entry and refund row.
  */
-async function applySuccess(db: Db, orderId: number, paymentId: number, reference: string, verified: VerifiedPayment): Promise<'paid' | 'recorded' | false> {
+async function oweAttemptBack(trx: Db, attempt: ReadAttempt, verified: VerifiedPayment, from: readonly string[], reason: string): Promise<boolean> {
+  const flagged = await trx
+    .updateTable('payments')
+    .set({ status: 'REFUND_DUE', verified_at: now(), provider_transaction_id: verified.providerTransactionId, raw: JSON.stringify(verified.raw), updated_at: now() })
+    .where('reference', '=', attempt.reference)
+    .where('status', 'in', from)
+    .executeTakeFirst();
+  if (Number(flagged.numUpdatedRows) !== 1) return false;
+  await owePaymentBack(trx, { id: attempt.id, orderId: attempt.order_id, amountMinor: verified.amountMinor, reference: attempt.reference });
+  await queueRefund(trx, { orderId: attempt.order_id, paymentId: attempt.id, amountMinor: verified.amountMinor, currency: verified.currency || attempt.currency, reason });
+  return true;
+}
+
+/**
+ * Marks the payment and its order paid, once, and only from the status settling read (LOST
+ * when it changed). 'paid' when this call moved the order to PROCESSING/PAID; 'refunded' when
+ * another attempt had paid the order, so this money is owed back; false when it was paid too
+ * late and the stock was gone (refund due).
+ */
+async function applySuccess(db: Db, payment: ReadAttempt, verified: VerifiedPayment): Promise<'paid' | 'refunded' | typeof LOST | false> {
+  const { id: paymentId, order_id: orderId, reference, status: readStatus } = payment;
   const markPayment = (trx: Db) =>
     trx
       .updateTable('payments')
       .set({ status: 'SUCCESS', verified_at: now(), provider_transaction_id: verified.providerTransactionId, raw: JSON.stringify(verified.raw), updated_at: now() })
       .where('reference', '=', reference)
-      .where('status', '!=', 'SUCCESS');
+      .where('status', '=', readStatus);
   const note = `Paid ${formatMinor(verified.amountMinor)} by mobile money (reference ${reference})`;
   const attempt = () =>
     inTransaction(db, async (trx) => {
@@ -137,24 +178,28 @@ async function applySuccess(db: Db, orderId: number, paymentId: number, referenc
       const reads = newOrderReads();
       const postgres = dialectOf(trx) === 'postgres';
       const locked = postgres ? await lockOrderForNotices(trx, orderId, now(), reads) : undefined;
-      const order = locked?.order ?? (await trx.updateTable('orders').set({ updated_at: now() }).where('id', '=', orderId).returning(['status', 'user_id']).executeTakeFirstOrThrow());
+      const order = locked?.order ?? (await trx.updateTable('orders').set({ updated_at: now() }).where('id', '=', orderId).returning(['status', 'payment_status', 'user_id']).executeTakeFirstOrThrow());
       let extra = '';
       if (order.status === 'PENDING' && locked) {
         // The usual case on PostgreSQL in one round trip: the payment marked and, only if it
         // was, the order moved (its row is locked above, so its status still holds).
-        const done = await markPaidAndMove(trx, orderId, reference, verified);
-        if (!done.marked) return false;
+        const done = await markPaidAndMove(trx, orderId, reference, readStatus, verified);
+        if (!done.marked) return LOST;
         if (!done.moved) throw new OrderMoved();
         locked.keep(PAID_MOVE);
       } else {
-        if (Number((await markPayment(trx).executeTakeFirst()).numUpdatedRows) !== 1) return false;
-        if (order.status === 'CANCELLED') {
+        // Only a waiting order, or one whose reservation lapsed unpaid, can take this money;
+        // an order another attempt paid (whatever became of it since) gives it back.
+        const lapsedUnpaid = order.status === 'CANCELLED' && (order.payment_status === 'PENDING' || order.payment_status === 'FAILED');
+        if (order.status !== 'PENDING' && !lapsedUnpaid) {
+          return (await oweAttemptBack(trx, payment, verified, [readStatus], 'Another payment attempt had paid the order')) ? ('refunded' as const) : LOST;
+        }
+        if (Number((await markPayment(trx).executeTakeFirst()).numUpdatedRows) !== 1) return LOST;
+        if (lapsedUnpaid) {
           // Paid after the reservation lapsed: take the stock again if it is still there.
           const items = await trx.selectFrom('order_items').select(['product_id', 'quantity', 'product_name']).where('order_id', '=', orderId).execute();
           await reserveStock(trx, items.map((i) => ({ productId: i.product_id, quantity: i.quantity, name: i.product_name })));
           extra = ' after its reservation had lapsed; the stock was reserved again';
-        } else if (order.status !== 'PENDING') {
-          return 'recorded' as const;
         }
         // Conditional on the status just read: if the sweep or an operator cancelled the
         // order meanwhile (and gave its stock back), start again and take the other path.
@@ -186,17 +231,16 @@ async function applySuccess(db: Db, orderId: number, paymentId: number, referenc
   } catch (error) {
     if (!(error instanceof OutOfStock)) throw error;
     // Paid too late and the stock is gone: record the money and flag a refund.
-    await inTransaction(db, async (trx) => {
+    return inTransaction(db, async (trx) => {
       await trx.updateTable('orders').set({ updated_at: now() }).where('id', '=', orderId).execute();
-      if (Number((await markPayment(trx).executeTakeFirst()).numUpdatedRows) !== 1) return;
+      if (Number((await markPayment(trx).executeTakeFirst()).numUpdatedRows) !== 1) return LOST;
       await trx.updateTable('orders').set({ payment_status: 'REFUND_DUE', updated_at: now() }).where('id', '=', orderId).execute();
-      const payment = await trx.selectFrom('payments').select(['id', 'currency']).where('reference', '=', reference).executeTakeFirstOrThrow();
-      await owePaymentBack(trx, { id: payment.id, orderId, amountMinor: verified.amountMinor, reference });
-      await queueRefund(trx, { orderId, paymentId: payment.id, amountMinor: verified.amountMinor, currency: payment.currency, reason: 'Paid after the reservation lapsed and the items sold out' });
+      await owePaymentBack(trx, { id: paymentId, orderId, amountMinor: verified.amountMinor, reference });
+      await queueRefund(trx, { orderId, paymentId, amountMinor: verified.amountMinor, currency: payment.currency, reason: 'Paid after the reservation lapsed and the items sold out' });
       await addHistory(trx, orderId, 'CANCELLED', `${note}, but after the reservation had lapsed and ${error.line.name} sold out. A refund is due.`);
       await notify(trx, { kind: 'order.status', orderId });
+      return false as const;
     });
-    return false;
   }
 }
 
@@ -213,12 +257,12 @@ const movePaid = (trx: Db, orderId: number, status: string) =>
  * PostgreSQL: markPayment and movePaid (from PENDING) as one data-modifying WITH, the move only
  * if the mark happened. The same columns as those two builders: change them together.
  */
-async function markPaidAndMove(trx: Db, orderId: number, reference: string, verified: VerifiedPayment) {
+async function markPaidAndMove(trx: Db, orderId: number, reference: string, readStatus: string, verified: VerifiedPayment) {
   const at = now();
   const { rows } = await sql<{ marked: string; moved: string }>`
     with marked as (
       update payments set status = 'SUCCESS', verified_at = ${at}, provider_transaction_id = ${verified.providerTransactionId}, raw = ${JSON.stringify(verified.raw)}, updated_at = ${at}
-      where reference = ${reference} and status != 'SUCCESS'
+      where reference = ${reference} and status = ${readStatus}
       returning id
     ), moved as (
       update orders set status = ${PAID_MOVE.status}, payment_status = ${PAID_MOVE.payment_status}, reservation_expires_at = null, updated_at = ${at}

@@ -1,4 +1,4 @@
-import { formatMinor, fromMinor } from '../../../shared/money';
+import { formatMinor, fromMinor, toMinor } from '../../../shared/money';
 import type { Earnings, EarningsEntry, Payout } from '../../../shared/schemas/money';
 import type { Db } from '../../platform/db';
 import { sellerBalances } from '../ledger/balances';
@@ -19,10 +19,17 @@ export const payoutOf = (p: { id: number; amount_minor: number; status: string; 
   completedAt: p.completed_at,
 });
 
-type Leg = { id: number; account: string; debit_minor: number; credit_minor: number; created_at: string; kind: string; memo: string; order_number: string | null; label: string | null };
+type Leg = { id: number; account: string; debit_minor: number; credit_minor: number; created_at: string; kind: string; memo: string; order_number: string | null; label: string | null; payout_status: string | null };
 
-/** A ledger leg in the seller's words; null for legs the seller need not see (money in transit inside us). */
-function describe(leg: Leg, commissionMinor: number | undefined): EarningsEntry | null {
+/** A payout's one line says where it is now ("Payout to your MTN MoMo 024XXX4567: sent"). */
+const PAYOUT_STATES: Record<string, string> = { PENDING: 'on its way', SUCCESS: 'sent', FAILED: 'did not go through', REVERSED: 'returned by the network' };
+
+/**
+ * A ledger leg in the seller's words, with its change to what is theirs (held + available);
+ * null for legs the seller need not see: money in transit inside us, and a payout's legs after
+ * the one that took it from their balance (one payout, one line, with its state).
+ */
+function describe(leg: Leg, commissionMinor: number | undefined): Omit<EarningsEntry, 'balance'> | null {
   const n = leg.order_number ?? '';
   const amount = fromMinor(leg.credit_minor - leg.debit_minor);
   const base = { id: leg.id, at: leg.created_at, orderNumber: leg.order_number };
@@ -36,15 +43,11 @@ function describe(leg: Leg, commissionMinor: number | undefined): EarningsEntry 
     case 'escrow.refund/escrow_held':
       return { ...base, amount, bucket: 'held', description: `Order ${n} cancelled: the buyer is refunded` };
     case 'payout.claim/seller_available':
-      return { ...base, amount, bucket: 'available', description: `Payout to your ${leg.label ?? 'payout account'} started` };
-    case 'payout.sent/provider_clearing':
-      return { ...base, amount: -amount, bucket: 'paid', description: `Sent to your ${leg.label ?? 'payout account'}` };
+      return { ...base, amount, bucket: 'available', description: `Payout to your ${leg.label ?? 'payout account'}: ${PAYOUT_STATES[leg.payout_status ?? ''] ?? 'on its way'}` };
     case 'payout.failed/seller_available':
       return { ...base, amount, bucket: 'available', description: 'Payout did not go through: the money is back in your balance' };
     case 'payout.reversed/seller_available':
       return { ...base, amount, bucket: 'available', description: 'Payout returned by the network: the money is back in your balance' };
-    case 'payout.reversed/provider_clearing':
-      return { ...base, amount: -amount, bucket: 'paid', description: `Payout to your ${leg.label ?? 'payout account'} reversed` };
     default:
       return null;
   }
@@ -62,7 +65,7 @@ export async function sellerEarnings(db: Db, sellerId: number, options: { payout
       .innerJoin('ledger_transactions as t', 't.id', 'e.transaction_id')
       .leftJoin('orders as o', 'o.id', 't.order_id')
       .leftJoin('payouts as p', 'p.id', 't.payout_id')
-      .select(['e.id', 'e.account', 'e.debit_minor', 'e.credit_minor', 'e.created_at', 't.kind', 't.memo', 't.id as transactionId', 'o.order_number', 'p.account_label as label'])
+      .select(['e.id', 'e.account', 'e.debit_minor', 'e.credit_minor', 'e.created_at', 't.kind', 't.memo', 't.id as transactionId', 'o.order_number', 'p.account_label as label', 'p.status as payout_status'])
       .where('e.seller_id', '=', sellerId)
       .orderBy('e.id', 'desc')
       .limit(ENTRIES_SHOWN)
@@ -70,7 +73,7 @@ export async function sellerEarnings(db: Db, sellerId: number, options: { payout
     db.selectFrom('payouts').selectAll().where('seller_id', '=', sellerId).orderBy('id', 'desc').limit(PAYOUTS_SHOWN).execute(),
   ]);
   const commissions = new Map(legs.filter((l) => l.account === 'platform_commission').map((l) => [l.transactionId, l.credit_minor]));
-  const entries = legs.map((l) => describe(l, commissions.get(l.transactionId))).filter((e): e is EarningsEntry => e !== null);
+  const entries = withRunningBalance(legs.flatMap((l) => describe(l, commissions.get(l.transactionId)) ?? []), balances.heldMinor + balances.availableMinor);
   return {
     currency: 'GHS',
     held: fromMinor(balances.heldMinor),
@@ -83,6 +86,19 @@ export async function sellerEarnings(db: Db, sellerId: number, options: { payout
     entries,
     payouts: payouts.map(payoutOf),
   };
+}
+
+/**
+ * Each entry (newest first) with what is the seller's (held + available) after it: counted back
+ * from today's balance, so it is right however many older entries are left out.
+ */
+function withRunningBalance(entries: Omit<EarningsEntry, 'balance'>[], nowMinor: number): EarningsEntry[] {
+  let after = nowMinor;
+  return entries.map((entry) => {
+    const shown = { ...entry, balance: fromMinor(after) };
+    after -= toMinor(entry.amount);
+    return shown;
+  });
 }
 
 function nextPayout(account: Awaited<ReturnType<typeof readPayoutAccount>>, availableMinor: number, minimumMinor: number, latest: { status: string; account_key: string } | undefined, at: Date): Earnings['nextPayout'] {

@@ -1,4 +1,6 @@
 import { formatMinor } from '../../../shared/money';
+import { labelForSms } from '../../../shared/payout';
+import { parseGhanaMobile } from '../../../shared/phone';
 import type { Db } from '../../platform/db';
 import { enqueue } from '../../platform/messages';
 import { GREETING, messageLanguage } from '../../platform/messages/order-words';
@@ -25,7 +27,8 @@ export async function tellSellers(trx: Db, notices: SellerNotice[]): Promise<voi
     const language = messageLanguage(user.language);
     const { subject, sms, lines } = words(language);
     return [
-      ...(user.phone ? [{ channel: 'sms' as const, recipient: user.phone, body: toGsm(sms), topic: 'sales', user_id: sellerId }] : []),
+      // To the +233 form, as every SMS is addressed (a seller's phone may be kept as 024…).
+      ...(user.phone ? [{ channel: 'sms' as const, recipient: parseGhanaMobile(user.phone)?.international ?? user.phone, body: toGsm(sms), topic: 'sales', user_id: sellerId }] : []),
       // A phone-only seller (USSD) has no e-mail address: the SMS is their only channel.
       ...(user.email
         ? [{ channel: 'email' as const, recipient: user.email, subject, body: [(GREETING[language] ?? GREETING.en!)(user.first_name), '', ...lines, '', payoutWords(language).earnings].join('\n'), topic: 'sales', user_id: sellerId }]
@@ -49,7 +52,7 @@ interface PayoutWords {
 /** The words of the money messages; the Twi SMS are spelt e and o by toGsm, as all Twi SMS are. */
 export const PAYOUT_WORDS: Record<string, PayoutWords> = {
   en: {
-    sent: (amount, label) => `${amount} sent to your ${label}`,
+    sent: (amount, label) => `Akuafo Market: ${amount} sent to your ${label}.`,
     sentSubject: (amount) => `${amount} sent to you`,
     failed: (amount, label) => `Akuafo Market: your payout of ${amount} to ${label} did not go through. The money is back in your available balance. Please check your payout account.`,
     reversed: (amount, label) => `Akuafo Market: your payout of ${amount} to ${label} was returned by the network. The money is back in your available balance. Please check your payout account.`,
@@ -59,7 +62,7 @@ export const PAYOUT_WORDS: Record<string, PayoutWords> = {
     earnings: 'Your earnings: /sellers/me/earnings',
   },
   ak: {
-    sent: (amount, label) => `Yɛde ${amount} akɔ wo ${label} so`,
+    sent: (amount, label) => `Akuafo Market: yɛde ${amount} akɔ wo ${label} so.`,
     sentSubject: (amount) => `Yɛde ${amount} akɔma wo`,
     failed: (amount, label) => `Akuafo Market: akatua ${amount} a yɛde rekɔ ${label} so no ankɔ. Sika no asan aba wo sika a wubetumi ayi mu. Yɛsrɛ wo, hwɛ w’akatua akawnt no mu.`,
     reversed: (amount, label) => `Akuafo Market: network no de akatua ${amount} a yɛde kɔɔ ${label} so no asan aba. Sika no asan aba wo sika a wubetumi ayi mu. Yɛsrɛ wo, hwɛ w’akatua akawnt no mu.`,
@@ -81,8 +84,8 @@ export function payoutSentNotice(sellerId: number, amountMinor: number, label: s
     sellerId,
     words: (language) => {
       const say = payoutWords(language);
-      const text = say.sent(amount, label);
-      return { subject: say.sentSubject(amount), sms: text, lines: [`${text}.`] };
+      const text = say.sent(amount, labelForSms(label));
+      return { subject: say.sentSubject(amount), sms: text, lines: [withoutBrand(text)] };
     },
   };
 }
@@ -93,7 +96,7 @@ export function payoutFailedNotice(sellerId: number, amountMinor: number, label:
     sellerId,
     words: (language) => {
       const say = payoutWords(language);
-      const text = reversed ? say.reversed(amount, label) : say.failed(amount, label);
+      const text = reversed ? say.reversed(amount, labelForSms(label)) : say.failed(amount, labelForSms(label));
       return { subject: say.failedSubject, sms: text, lines: [withoutBrand(text)] };
     },
   };
@@ -105,7 +108,7 @@ export async function tellPayoutAccountChanged(trx: Db, sellerId: number, label:
     sellerId,
     words: (language) => {
       const say = payoutWords(language);
-      const text = say.changed(label);
+      const text = say.changed(labelForSms(label));
       return { subject: say.changedSubject, sms: text, lines: [withoutBrand(text)] };
     },
   }]);

@@ -15,7 +15,7 @@ import { atomically } from '../submissions/live-product';
 import { pendingValues } from '../accounts/contact-change';
 import { insertUser } from '../accounts/users';
 import { networkOf, type MobileMoneyNetwork } from '../../../shared/phone';
-import type { PayoutType } from '../../../shared/payout';
+import { payoutNetworkProblem, payoutNetworkWarning, type PayoutType } from '../../../shared/payout';
 import { accountKey, payoutAccountOf, PAYOUT_HOLD_MS } from '../payouts/account';
 import { tellPayoutAccountChanged } from '../payouts/notices';
 
@@ -141,6 +141,7 @@ export async function getSellerProfile(db: Db, userId: number): Promise<SellerPr
     payoutNetwork: row.payout_network as MobileMoneyNetwork | null,
     payoutBankCode: row.payout_bank_code,
     payoutsHeldUntil: heldUntil(row.payout_account_changed_at),
+    payoutNetworkWarning: (row.payout_type === 'MOBILE_MONEY' && payoutNetworkWarning(row.bank_account_number, row.payout_network)) || null,
     totalProducts: products.total,
     totalSales: sales.totalSales,
     totalRevenue: sales.totalRevenue,
@@ -165,6 +166,7 @@ export interface ProfileChanges {
   payoutType?: PayoutType | null;
   payoutNetwork?: MobileMoneyNetwork | null;
   payoutBankCode?: string | null;
+  payoutNumberMoved?: boolean;
 }
 
 const heldUntil = (changedAt: string | null) => {
@@ -188,6 +190,9 @@ function payoutChanges(row: { payout_type: PayoutType | null; payout_network: st
     const network = changes.payoutNetwork ?? (changes.bankAccountNumber !== undefined ? networkOf(number) : undefined) ?? row.payout_network;
     if (!/^0\d{9}$/.test(number)) throw badRequest(SELLER_MESSAGES.payoutNeedsMobile, { bankAccountNumber: SELLER_MESSAGES.payoutNeedsMobile });
     if (!network) throw badRequest(SELLER_MESSAGES.payoutNeedsNetwork, { payoutNetwork: SELLER_MESSAGES.payoutNeedsNetwork });
+    // The numbering plan: another network than the number's is kept only if the seller says it was moved there.
+    const mismatch = payoutNetworkProblem(number, network as MobileMoneyNetwork, changes.payoutNumberMoved === true);
+    if (mismatch) throw badRequest(mismatch, { payoutNetwork: mismatch });
     return { payout_type: type, payout_network: network, payout_bank_code: null };
   }
   const bankCode = changes.payoutBankCode !== undefined ? changes.payoutBankCode : row.payout_bank_code;

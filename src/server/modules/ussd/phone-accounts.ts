@@ -90,14 +90,20 @@ async function newBuyerAccountInOneStatement(db: Db, phone: string): Promise<num
   return owner.user_id!;
 }
 
-/** Links a number to a signed-in account (a seller, for Sell); the number must be its verified phone. */
-export async function linkPhone(db: Db, phone: string, userId: number): Promise<void> {
+/**
+ * Links a number to a signed-in account (a seller, for Sell); the number must be its verified
+ * phone. A number another account holds (a phone-only buyer's orders and language) is not
+ * taken: false, and nothing changes. A row with no account yet (a remembered region) is.
+ */
+export async function linkPhone(db: Db, phone: string, userId: number): Promise<boolean> {
   const at = now();
-  await db
+  const linked = await db
     .insertInto('phone_accounts')
     .values({ phone, user_id: userId, ussd_region: null, created_at: at, updated_at: at })
-    .onConflict((oc) => oc.column('phone').doUpdateSet({ user_id: userId, updated_at: at }))
-    .execute();
+    .onConflict((oc) => oc.column('phone').doUpdateSet({ user_id: userId, updated_at: at }).where((eb) => eb.or([eb('phone_accounts.user_id', 'is', null), eb('phone_accounts.user_id', '=', userId)])))
+    .returning('user_id')
+    .executeTakeFirst();
+  return linked !== undefined;
 }
 
 /** The language of a number's account (users.language), if it has one and chose one. */

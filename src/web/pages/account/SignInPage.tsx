@@ -2,6 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { ApiError } from '../../../local/api';
 import { resendEmailCode, signIn } from '../../../local/account';
+import { localDb } from '../../../local/db';
+import { deviceLanguage } from '../../i18n/device-choice';
 import { loginSchema } from '../../../shared/schemas/accounts';
 import { parseWith } from '../../../shared/schemas/parse';
 import { Spinner } from '../../components/Spinner';
@@ -41,7 +43,7 @@ export default function SignInPage() {
 
   const finish = async () => {
     setDone(true);
-    await signIn(publicApi, email, password);
+    await signIn(publicApi, email, password, localDb, deviceLanguage());
     showToast(t('api.signedIn'));
     navigate(target, { replace: true });
   };

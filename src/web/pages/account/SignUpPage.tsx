@@ -2,6 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { ApiError } from '../../../local/api';
 import { register, signIn } from '../../../local/account';
+import { localDb } from '../../../local/db';
+import { deviceLanguage } from '../../i18n/device-choice';
 import { DEFAULT_COUNTRY, internationalNumber } from '../../../shared/reference/countries';
 import { isStrongPassword, registerSchema, signUpStepSchemas } from '../../../shared/schemas/accounts';
 import { parseWith } from '../../../shared/schemas/parse';
@@ -88,7 +90,7 @@ export default function SignUpPage() {
     event.preventDefault();
     if (step < STEPS.length - 1) return next();
     if (!check(step)) return;
-    const parsed = parseWith(registerSchema, { ...stepInput(0), password: form.password, ...stepInput(2) });
+    const parsed = parseWith(registerSchema, { ...stepInput(0), password: form.password, ...stepInput(2), language: deviceLanguage() });
     if (!parsed.ok) {
       setBanner({ kind: 'error', text: apiText(parsed.error.message) });
       return;
@@ -114,7 +116,7 @@ export default function SignUpPage() {
 
   const afterVerification = async () => {
     try {
-      await signIn(publicApi, registeredEmail ?? form.email, form.password);
+      await signIn(publicApi, registeredEmail ?? form.email, form.password, localDb, deviceLanguage());
       showToast(t('api.signedIn'));
       navigate(returnPath({ from }), { replace: true });
     } catch (e) {

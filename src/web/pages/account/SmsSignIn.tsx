@@ -1,5 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { sendSmsSignInCode, signInWithSmsCode } from '../../../local/account';
+import { localDb } from '../../../local/db';
+import { deviceLanguage } from '../../i18n/device-choice';
 import { smsSendCodeSchema, smsVerifySchema } from '../../../shared/schemas/sms-sign-in';
 import { parseWith } from '../../../shared/schemas/parse';
 import { apiMessageId } from '../../../shared/i18n/api-messages';
@@ -34,7 +36,7 @@ export function SmsSignIn({ onSignedIn }: { onSignedIn: () => void }) {
     setBusy(true);
     try {
       if (sent) {
-        await signInWithSmsCode(publicApi, phone, code);
+        await signInWithSmsCode(publicApi, phone, code, localDb, deviceLanguage());
         onSignedIn();
       } else {
         await sendSmsSignInCode(publicApi, phone);

@@ -19,7 +19,7 @@ import { requestContactChange } from '../../../local/account';
 import { MESSAGES } from '../../../shared/schemas/accounts';
 import { PendingChange, PhoneVerification } from '../../components/ContactChange';
 import { Alert } from '../../components/ui/Alert';
-import { Field, PasswordField } from '../../components/ui/forms';
+import { apiText, Field, PasswordField } from '../../components/ui/forms';
 import { errorMessage } from '../../lib/error-message';
 import { SelectField, TextAreaField } from './fields';
 import { LoadError } from './LoadError';
@@ -48,14 +48,25 @@ function editableOf(p: SellerProfile): Editable {
   };
 }
 
-/** The form's strings as the API takes them: only the network or the bank the chosen type needs. */
-function payoutFields(form: Editable): Pick<SellerProfileUpdateInput, 'payoutType' | 'payoutNetwork' | 'payoutBankCode'> {
+/**
+ * The form's strings as the API takes them: only the network or the bank the chosen type needs;
+ * `moved`: the seller ticked that the number was moved to the chosen network.
+ */
+function payoutFields(form: Editable, moved: boolean): Pick<SellerProfileUpdateInput, 'payoutType' | 'payoutNetwork' | 'payoutBankCode' | 'payoutNumberMoved'> {
   const type = form.payoutType === 'MOBILE_MONEY' || form.payoutType === 'BANK' ? form.payoutType : undefined;
   return {
     payoutType: type,
     payoutNetwork: type === 'MOBILE_MONEY' ? MOBILE_MONEY_NETWORKS.find((n) => n === form.payoutNetwork) : undefined,
     payoutBankCode: type === 'BANK' ? form.payoutBankCode.trim() || undefined : undefined,
+    payoutNumberMoved: type === 'MOBILE_MONEY' && moved ? true : undefined,
   };
+}
+
+/** The network chosen for a wallet whose number was issued on another one (the numbering plan), if so. */
+function movedTo(form: Editable) {
+  const chosen = MOBILE_MONEY_NETWORKS.find((n) => n === form.payoutNetwork);
+  const issued = networkOf(form.bankAccountNumber);
+  return form.payoutType === 'MOBILE_MONEY' && chosen && issued && issued !== chosen ? chosen : undefined;
 }
 
 /** /sellers/me: the business profile, its edit, and where to go next. */
@@ -75,6 +86,7 @@ function Dashboard({ owner }: { owner: number }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [notice, setNotice] = useState<string>();
   const [password, setPassword] = useState('');
+  const [moved, setMoved] = useState(false);
 
   useEffect(() => {
     setLoadError(undefined);
@@ -94,6 +106,7 @@ function Dashboard({ owner }: { owner: number }) {
   const startEdit = () => {
     setForm(editableOf(profile));
     setPassword('');
+    setMoved(false);
     setErrors({});
     setNotice(undefined);
     setEditing(true);
@@ -107,13 +120,13 @@ function Dashboard({ owner }: { owner: number }) {
   const save = async (event: FormEvent) => {
     event.preventDefault();
     if (!form) return;
-    const parsed = parseWith(sellerProfileUpdateSchema, { ...form, ...payoutFields(form) });
+    const parsed = parseWith(sellerProfileUpdateSchema, { ...form, ...payoutFields(form, moved) });
     if (!parsed.ok) {
       setErrors(parsed.error.fieldErrors);
       return;
     }
     const { phoneNumber, payoutType: _t, payoutNetwork: _n, payoutBankCode: _b, ...plain } = form;
-    const rest = { ...plain, ...payoutFields(form) };
+    const rest = { ...plain, ...payoutFields(form, moved) };
     // A new number is sent online with the password, never queued; it waits for its texted code.
     if (phoneChanged) {
       if (!password) return setErrors({ currentPassword: MESSAGES.confirmWithPassword });
@@ -187,6 +200,12 @@ function Dashboard({ owner }: { owner: number }) {
               )}
               <Field label="Account Name" value={form.bankAccountName} onChange={change('bankAccountName')} error={errors.bankAccountName} />
               <Field label="Account Number" inputMode="numeric" value={form.bankAccountNumber} onChange={change('bankAccountNumber')} error={errors.bankAccountNumber} />
+              {movedTo(form) && (
+                <label className="flex items-start gap-2 text-sm text-gray-800 sm:col-span-2">
+                  <input type="checkbox" className="mt-1" checked={moved} onChange={(e) => { setMoved(e.target.checked); setErrors(({ payoutNetwork: _, ...others }) => others); }} />
+                  <span>{t('seller.payout.moved', { network: NETWORK_SHORT_NAMES[movedTo(form)!] })}</span>
+                </label>
+              )}
               <p className="text-sm text-gray-700 sm:col-span-2">For your safety, payouts wait 24 hours after this account changes, and we tell you by SMS and e-mail.</p>
             </fieldset>
             <div className="flex gap-3">
@@ -211,6 +230,7 @@ function Dashboard({ owner }: { owner: number }) {
             <Item label="Commission rate" value={`${profile.commissionRate}%`} />
             <Item label="Payout account" value={profile.bankAccountName ? `${profile.bankAccountName} · ${payoutAccount(profile)}` : null}>
               {profile.payoutsHeldUntil && <p className="text-sm text-amber-800">New account: payouts wait until {formatDateTime(profile.payoutsHeldUntil)}.</p>}
+              {profile.payoutNetworkWarning && <p className="text-sm text-amber-800">{apiText(profile.payoutNetworkWarning)}</p>}
             </Item>
           </dl>
         )}

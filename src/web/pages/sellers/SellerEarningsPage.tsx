@@ -71,8 +71,13 @@ export function EarningsBody({ earnings, fromCache }: { earnings: Earnings; from
                   <span className="block">{e.description}</span>
                   <span className="text-xs text-gray-600">{formatDateTime(e.at)}</span>
                 </span>
-                <span className={e.amount < 0 ? 'text-gray-700' : 'font-semibold text-brand-dark'}>
-                  {e.amount < 0 ? '−' : '+'}<Price value={Math.abs(e.amount)} />
+                <span className="text-right">
+                  <span className={`block ${e.amount < 0 ? 'text-gray-700' : 'font-semibold text-brand-dark'}`}>
+                    {e.amount < 0 ? '−' : '+'}<Price value={Math.abs(e.amount)} />
+                  </span>
+                  {e.balance !== undefined && (
+                    <span className="block text-xs text-gray-600">{t('seller.entries.balance')} <Price value={e.balance} /></span>
+                  )}
                 </span>
               </li>
             ))}
