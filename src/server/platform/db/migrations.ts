@@ -22,6 +22,7 @@ import { searchTermCoresMigration } from './migration-025-search-term-cores';
 import { searchTermsWrittenThroughMigration } from './migration-026-search-terms-written-through';
 import { shelvesMigration } from './migration-027-shelves';
 import { relatedProductsMigration } from './migration-028-related-products';
+import { singleLineTextMigration } from './migration-030-single-line-text';
 import { ledgerMigration } from './migration-013-ledger';
 import { ussdMigration } from './migration-016-ussd';
 
@@ -342,6 +343,7 @@ function createMigrations(dialect: Dialect): Record<string, Migration> {
     '026_search_terms_written_through': searchTermsWrittenThroughMigration(dialect),
     '027_shelves': shelvesMigration,
     '028_related_products': relatedProductsMigration,
+    '030_single_line_text': singleLineTextMigration(dialect),
   };
 }
 
