@@ -1,6 +1,7 @@
 import { CHECKOUT_MESSAGES, PAY_AGAIN_MESSAGES } from '../../../shared/schemas/checkout';
 import type { HttpError } from '../../http/errors';
 import { OutOfStock } from '../orders/reservations';
+import { PHONE_SELLER_REFUSED } from './phone-accounts';
 import type { UssdTexts } from './texts';
 
 /** The step limit's words (routes.ts), here so its refusal is found like the others. */
@@ -24,6 +25,7 @@ const BY_MESSAGE: Record<string, (t: UssdTexts) => string> = {
   [PAY_AGAIN_MESSAGES.tooMany]: (t) => t.payTooMany,
   [PAY_AGAIN_MESSAGES.orderChanged]: (t) => t.orderChanged,
   [TOO_MANY_STEPS]: (t) => t.tooManySteps,
+  [PHONE_SELLER_REFUSED]: (t) => t.sellWebAccount,
 };
 
 /** What a refusal says on the caller's screen; one the table does not know keeps its own (English) words. */
