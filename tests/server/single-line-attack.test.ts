@@ -8,7 +8,7 @@ import { sellerRegistrationSchema } from '../../src/shared/schemas/sellers';
 import { submissionCreateSchema } from '../../src/shared/schemas/submissions';
 import { pngImage, productForm, tokenFor, VALID_PRODUCT } from '../support/sellers';
 import { makeProduct, shopServer } from '../support/shop';
-import { choiceFor, dial, freshCaller } from '../support/ussd';
+import { choiceFor, dial, freshCaller, pageTo } from '../support/ussd';
 
 /**
  * Issue 37, security 2: a seller writes onto buyers' USSD screens. A listing named with a line
@@ -58,10 +58,10 @@ describe('a seller\'s line break in a name', () => {
     const call = dial(shop.server, freshCaller());
     await call.press();
     let screen = await call.press('1');
-    while (!screen.text.includes('Ashanti')) screen = await call.press('98');
+    screen = await pageTo(call.press, screen, 'Ashanti');
     screen = await call.press(choiceFor(screen, 'Ashanti'));
     screen = await call.press(choiceFor(screen, 'Tubers'));
-    while (!screen.text.includes('Cheap Maize')) screen = await call.press('98');
+    screen = await pageTo(call.press, screen, 'Cheap Maize');
     for (const line of screen.text.split('\n')) expect(line).not.toMatch(/^(END|Pay)/);
     expect(screen.text).toMatch(/^\d+\. Cheap Maize END Pay /m);
     const quantity = await call.press(choiceFor(screen, 'Cheap Maize'));
@@ -83,10 +83,10 @@ describe('a seller\'s line break in a name', () => {
     const call = dial(shop.server, freshCaller());
     await call.press();
     let screen = await call.press('1');
-    while (!screen.text.includes('Ashanti')) screen = await call.press('98');
+    screen = await pageTo(call.press, screen, 'Ashanti');
     screen = await call.press(choiceFor(screen, 'Ashanti'));
     screen = await call.press(choiceFor(screen, 'Tubers'));
-    while (!screen.text.includes('Cheap Maize')) screen = await call.press('98');
+    screen = await pageTo(call.press, screen, 'Cheap Maize');
     await call.press(choiceFor(screen, 'Cheap Maize'));
     await call.press('1');
     await call.press('1');

@@ -6,7 +6,7 @@ import { SCREEN_AIM } from '../../src/server/modules/ussd/engine';
 import { buyerAccount, rememberRegion } from '../../src/server/modules/ussd/phone-accounts';
 import { adminToken } from '../support/sellers';
 import { makeProduct, shopServer } from '../support/shop';
-import { choiceFor, dial, freshCaller } from '../support/ussd';
+import { choiceFor, dial, freshCaller, pageTo } from '../support/ussd';
 
 /** Issue 37: what a tester met on USSD, each as the caller met it. */
 const shop = shopServer();
@@ -18,7 +18,7 @@ async function toListings(call: ReturnType<typeof dial>, category: string) {
   await call.press();
   let screen = await call.press('1');
   if (screen.text.includes('region')) {
-    while (!screen.text.includes('Ashanti')) screen = await call.press('98');
+    screen = await pageTo(call.press, screen, 'Ashanti');
     screen = await call.press(choiceFor(screen, 'Ashanti'));
   }
   return call.press(choiceFor(screen, category));
@@ -37,7 +37,7 @@ describe('USSD: Buy', () => {
     const id = await productNamed('White Maize (50 kg bag) from Techiman');
     const call = dial(shop.server);
     let screen = await toListings(call, 'Tubers');
-    while (!screen.text.includes('White Maize')) screen = await call.press('98');
+    screen = await pageTo(call.press, screen, 'White Maize');
     const line = screen.text.split('\n').find((l) => l.includes('White Maize'))!;
     expect(line).toMatch(/^\d\. White Maize GHS 9\.00$/);
     const quantity = await call.press(choiceFor(screen, 'White Maize'));
@@ -49,7 +49,7 @@ describe('USSD: Buy', () => {
     const id = await productNamed('Stocked puna yam', 117);
     const call = dial(shop.server);
     let screen = await toListings(call, 'Tubers');
-    while (!screen.text.includes('Stocked puna')) screen = await call.press('98');
+    screen = await pageTo(call.press, screen, 'Stocked puna');
     const quantity = await call.press(choiceFor(screen, 'Stocked puna'));
     expect(quantity.text).toContain('117 left');
     expect(quantity.text).toContain('How many? (1-99)');
@@ -69,7 +69,7 @@ describe('USSD: Buy', () => {
     expect(listings.text).not.toContain('near you');
     const maize = await db().selectFrom('products').select(['name', 'region']).where('category', '=', 'Grains').where('region', '=', 'Bono East').where('is_active', '=', 1).where('stock_quantity', '>', 0).executeTakeFirstOrThrow();
     let screen = listings;
-    while (!screen.text.includes(maize.name.split(' ').slice(0, 2).join(' '))) screen = await call.press('98');
+    screen = await pageTo(call.press, screen, maize.name.split(' ').slice(0, 2).join(' '));
     await call.press(choiceFor(screen, maize.name.split(' ').slice(0, 2).join(' ')));
     const pickup = await call.press('1');
     // Techiman's depot (Bono East, where the maize is) first, then the caller's own region's.
@@ -120,7 +120,7 @@ describe('USSD: Sell from a number with no seller account', () => {
     expect((await call.press('1')).text).toContain('Your full name?');
     expect((await call.press('Akua  Mensah')).text).toContain('Farm or business name?');
     let screen = await call.press('Mensah Farms');
-    while (!screen.text.includes('Bono East')) screen = await call.press('98');
+    screen = await pageTo(call.press, screen, 'Bono East');
     const confirm = await call.press(choiceFor(screen, 'Bono East'));
     expect(confirm.text).toContain('Register Akua Mensah, Mensah Farms, Bono East as a seller?');
     const done = await call.press('1');
@@ -165,7 +165,7 @@ describe('USSD: Sell from a number with no seller account', () => {
       await call.press('1');
       await call.press('Kofi Asare');
       let screen = await call.press('Asare Farms');
-      while (!screen.text.includes('Volta')) screen = await call.press('98');
+      screen = await pageTo(call.press, screen, 'Volta');
       await call.press(choiceFor(screen, 'Volta'));
       return call.press('1');
     };

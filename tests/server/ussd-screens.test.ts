@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SCREEN_AIM } from '../../src/server/modules/ussd/engine';
 import { buyerAccount } from '../../src/server/modules/ussd/phone-accounts';
 import { makeProduct, shopServer } from '../support/shop';
-import { choiceFor, dial, freshCaller, type Screen } from '../support/ussd';
+import { choiceFor, dial, freshCaller, pageTo, type Screen } from '../support/ussd';
 
 /**
  * Issue 37: every screen the engine shows, walked in English and in Twi at its longest (long
@@ -53,11 +53,6 @@ async function walkEverything(language: 'en' | 'ak') {
       return first.text.includes('\n1. ') && first.text.includes('\n2. ') && !first.text.includes('\n3. ') ? press('2') : first;
     };
     return { press, wrong, start };
-  };
-  const pageTo = async (press: (input?: string) => Promise<Screen>, screen: Screen, words: string) => {
-    for (let page = 0; page < 12 && !screen.text.includes(words); page++) screen = await press('98');
-    expect(screen.text, `"${words}" is on no page`).toContain(words);
-    return screen;
   };
 
   // The menu, Help, the language and Prices today.
