@@ -27,6 +27,17 @@ async function listingNamed(name: string) {
   return id;
 }
 
+/** A new caller's Buy walked (region Ashanti, Tubers) to the listings page showing the attacker's listing. */
+async function toCheapMaize() {
+  const call = dial(shop.server, freshCaller());
+  await call.press();
+  let screen = await call.press('1');
+  screen = await pageTo(call.press, screen, 'Ashanti');
+  screen = await call.press(choiceFor(screen, 'Ashanti'));
+  screen = await call.press(choiceFor(screen, 'Tubers'));
+  return { call, screen: await pageTo(call.press, screen, 'Cheap Maize') };
+}
+
 describe('a seller\'s line break in a name', () => {
   it('is taken out when the seller writes the listing: the stored name is one line', async () => {
     const token = await tokenFor(shop.server, 'seller@akuafo.demo');
@@ -55,13 +66,7 @@ describe('a seller\'s line break in a name', () => {
 
   it('shows as one line on a buyer\'s USSD screens, however it got into the table', async () => {
     const id = await listingNamed(ATTACK);
-    const call = dial(shop.server, freshCaller());
-    await call.press();
-    let screen = await call.press('1');
-    screen = await pageTo(call.press, screen, 'Ashanti');
-    screen = await call.press(choiceFor(screen, 'Ashanti'));
-    screen = await call.press(choiceFor(screen, 'Tubers'));
-    screen = await pageTo(call.press, screen, 'Cheap Maize');
+    const { call, screen } = await toCheapMaize();
     for (const line of screen.text.split('\n')) expect(line).not.toMatch(/^(END|Pay)/);
     expect(screen.text).toMatch(/^\d+\. Cheap Maize END Pay /m);
     const quantity = await call.press(choiceFor(screen, 'Cheap Maize'));
@@ -80,13 +85,7 @@ describe('a seller\'s line break in a name', () => {
     const id = await listingNamed(ATTACK);
     const seller = (await db().selectFrom('products').select('seller_id').where('id', '=', id).executeTakeFirstOrThrow()).seller_id;
     const before = await db().selectFrom('messages').select(({ fn }) => fn.max('id').as('last')).executeTakeFirstOrThrow();
-    const call = dial(shop.server, freshCaller());
-    await call.press();
-    let screen = await call.press('1');
-    screen = await pageTo(call.press, screen, 'Ashanti');
-    screen = await call.press(choiceFor(screen, 'Ashanti'));
-    screen = await call.press(choiceFor(screen, 'Tubers'));
-    screen = await pageTo(call.press, screen, 'Cheap Maize');
+    const { call, screen } = await toCheapMaize();
     await call.press(choiceFor(screen, 'Cheap Maize'));
     await call.press('1');
     await call.press('1');
