@@ -14,6 +14,7 @@ import { adoptListedProducts, toSubmissions } from '../submissions/service';
 import { atomically } from '../submissions/live-product';
 import { pendingValues } from '../accounts/contact-change';
 import { insertUser } from '../accounts/users';
+import { insertSellerProfile } from '../../platform/db/seller-profiles';
 import { networkOf, type MobileMoneyNetwork } from '../../../shared/phone';
 import type { PayoutType } from '../../../shared/payout';
 import { accountKey, payoutAccountOf, PAYOUT_HOLD_MS } from '../payouts/account';
@@ -39,33 +40,6 @@ export async function registerSeller(db: Db, input: SellerRegistration): Promise
     await insertSellerProfile(trx, userId, input, at);
     return { id: userId, email, firstName: input.firstName };
   });
-}
-
-/** A new seller's business, waiting for the operator's verification (the web's sign-up and USSD's Sell). */
-export async function insertSellerProfile(
-  trx: Db,
-  userId: number,
-  input: Pick<SellerRegistration, 'businessName' | 'businessType' | 'businessRegion'> & Partial<Pick<SellerRegistration, 'businessDescription' | 'businessAddress' | 'ghanaCardNumber'>>,
-  at = now(),
-): Promise<void> {
-  await trx
-    .insertInto('seller_profiles')
-    .values({
-      user_id: userId,
-      business_name: input.businessName,
-      business_description: input.businessDescription ?? null,
-      business_type: input.businessType,
-      business_address: input.businessAddress ?? null,
-      business_region: input.businessRegion,
-      ghana_card_number: input.ghanaCardNumber ?? null,
-      bank_account_name: null,
-      bank_account_number: null,
-      verification_status: 'PENDING',
-      commission_rate_bp: 500,
-      created_at: at,
-      updated_at: at,
-    })
-    .execute();
 }
 
 async function profileRow(db: Db, userId: number) {

@@ -4,7 +4,7 @@ import { dialectOf, now, type Db } from '../../platform/db';
 import { inTransaction } from '../../platform/db/transactions';
 import type { GhanaRegion } from '../../../shared/catalogue';
 import { conflict } from '../../http/errors';
-import { insertSellerProfile } from '../sellers/service';
+import { insertSellerProfile } from '../../platform/db/seller-profiles';
 
 /**
  * The account a phone number buys and sells as (phone_accounts). A number's first order makes
