@@ -76,7 +76,8 @@ describe('inbound SMS price questions', () => {
 describe('answerPriceQuery (also for the USSD menu)', () => {
   it('names several matches when the words fit several, and stays within one SMS', async () => {
     const text = await answerPriceQuery(server.deps.db, 'PRICE RICE', 'Ashanti');
-    expect(text).toMatch(/^Akuafo Ashanti this week: Rice/);
+    // Ashanti's own figures, or the country's when Ashanti has none for rice this week (issue 37).
+    expect(text).toMatch(/^Akuafo (Ashanti|Ghana) this week: Rice/);
     expect(gsmLength(text)).toBeLessThanOrEqual(160);
   });
 
@@ -132,7 +133,7 @@ describe('a price answer in the asker’s language (issue 27 meets 28)', () => {
   it('keeps every Twi answer within two SMS parts, and within one unless the first crop needs more, with the longest names and region', async () => {
     for (const [id, names] of Object.entries(COMMODITY_NAMES)) {
       const text = await answerPriceQuery(server.deps.db, `PRICE ${names.ak!.name}`, 'Greater Accra', { language: 'ak' });
-      expect(text, id).toMatch(/^Akuafo Greater Accra nnawotwe yi: /);
+      expect(text, id).toMatch(/^Akuafo (Greater Accra|Ghana) nnawotwe yi: /);
       expect(gsmLength(text), id).toBeLessThanOrEqual(SMS_TWO_PARTS);
       // Rice's two bags fit together in one part: no second part is spent on the extra match.
       if (id.startsWith('rice')) expect(gsmLength(text)).toBeLessThanOrEqual(SMS_LIMIT);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { answerPriceQuery } from '../../src/server/modules/market-prices/sms';
 import { shopServer } from '../support/shop';
-import { SCREEN_LIMIT } from '../../src/server/modules/ussd/engine';
+import { SCREEN_AIM } from '../../src/server/modules/ussd/engine';
 import { dial, freshCaller, choiceFor } from '../support/ussd';
 
 const shop = shopServer();
@@ -39,8 +39,8 @@ describe('USSD: Prices today', () => {
     expect(answer.kind).toBe('END');
     expect(answer.text).toMatch(/^Akuafo Ghana nnawotwe yi: Aburow \(kotoku 50 kg\): /);
     expect(answer.text).not.toMatch(/[ɛɔ]|Maize/);
-    expect(answer.text.length).toBeLessThanOrEqual(SCREEN_LIMIT);
-    expect(answer.text).toBe(await answerPriceQuery(shop.server.deps.db, 'maize', null, { language: 'ak', limit: SCREEN_LIMIT }));
+    expect(answer.text.length).toBeLessThanOrEqual(SCREEN_AIM);
+    expect(answer.text).toBe(await answerPriceQuery(shop.server.deps.db, 'maize', null, { language: 'ak', limit: SCREEN_AIM }));
   });
 
   it('goes back to the main menu on 0', async () => {

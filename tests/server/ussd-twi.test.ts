@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ak as appTwi } from '../../src/shared/i18n/catalogues/ak';
-import { SCREEN_LIMIT } from '../../src/server/modules/ussd/engine';
+import { COMPANY } from '../../src/shared/company';
+import { SCREEN_AIM } from '../../src/server/modules/ussd/engine';
 import { buyerAccount } from '../../src/server/modules/ussd/phone-accounts';
 import { ORDER_STATES_AK, USSD_TEXTS, ussdTexts } from '../../src/server/modules/ussd/texts';
 import { toGsm } from '../../src/server/platform/messages/sms-text';
@@ -181,15 +182,17 @@ describe('My orders in Twi', () => {
     const mine = await twiDial(phone);
     let screen = await mine.press('2');
     expect(screen.text).toContain(gsm(ak.ordersHeading));
-    expect(screen.text).toContain(` ${gsm(ORDER_STATES_AK.PROCESSING!)} GHS`);
-    expect(screen.text).toContain(` ${gsm(ORDER_STATES_AK.PENDING!)} GHS`);
+    expect(screen.text).toContain(` ${gsm(ORDER_STATES_AK.PROCESSING!)}\n`);
+    expect(screen.text).toContain(` ${gsm(ORDER_STATES_AK.PENDING!)}\n`);
     expect(screen.text).not.toMatch(/Paid|Placed/);
 
     await db().updateTable('orders').set({ status: 'SHIPPED', pickup_code: '482913' }).where('id', '=', orders[0]!.id).execute();
     const again = await twiDial(phone);
     screen = await again.press('2');
-    expect(screen.text).toContain(`${gsm(ORDER_STATES_AK.SHIPPED!)} GHS`);
+    expect(screen.text).toContain(gsm(ORDER_STATES_AK.SHIPPED!));
+    screen = await again.press(choiceFor(screen, gsm(ORDER_STATES_AK.SHIPPED!)));
     expect(screen.text).toContain('kood 482913');
+    expect(screen.text).toContain('Kogye: ');
     expect(screen.text).not.toMatch(/Ready for pickup|code 482913/);
   });
 
@@ -204,9 +207,10 @@ describe('every Twi screen fits', () => {
     const screens: string[] = Object.values(ak).flatMap((text) => (typeof text === 'string' ? [text] : []));
     screens.push(
       ak.listingsAsk('Farm Inputs'),
-      ak.quantityAsk(long.name, long.money, 9999),
+      ak.listingsElsewhere('Farm Inputs', 'Greater Accra'),
+      ak.quantityAsk(long.name, long.money, 9999, 99),
       ak.quantityProblem(9999),
-      ak.confirm(`9999 x ${long.name}`, long.name, long.money),
+      ak.confirm(`99 x ${long.name.slice(0, 30)}`, long.name.slice(0, 30), long.money),
       ak.sandboxPrompt(long.money, long.order),
       ak.realPrompt(long.money, long.order),
       ak.paid(long.order),
@@ -214,23 +218,25 @@ describe('every Twi screen fits', () => {
       ak.declined(long.order),
       ak.declinedEnd(long.order, long.code),
       ak.payPending(long.order),
-      ak.sellNeedsAccount(long.url),
+      ak.sellJoinConfirm(long.name, long.name, 'Greater Accra'),
       ak.sellConfirm(9999, long.name, long.money),
       ak.sellDone(long.name),
-      ak.help(long.code),
+      ak.help(long.code, COMPANY.phone),
+      ak.sessionEnded(long.code),
       ak.onlyLeft(9999),
-      // My orders at its longest under GHS 10,000: two ready with their codes, one waiting with its Pay line.
-      `${ak.ordersHeading}\n${[1, 2].map(() => `#123456 ${ak.orderState('SHIPPED')} GHS 9,999.99 ${ak.pickupCode('482913')}`).join('\n')}\n#123456 ${ak.orderState('PENDING')} GHS 9,999.99\n1. ${ak.payPending('#123456')}`,
+      // My orders: three orders by number and state; one of them with its total, pickup place, code and Pay line.
+      `${ak.ordersHeading}\n${[1, 2, 3].map((i) => `${i}. ${long.order} ${ak.orderState('SHIPPED')}`).join('\n')}`,
+      `${long.order}: ${ak.orderState('SHIPPED')}, ${ak.pickupCode('482913')}\n${ak.orderTotal(long.money)}\n${ak.pickupAt(long.name)}\n1. ${ak.payPending(long.order)}`,
     );
     for (const text of screens) {
       // With the back line under it, as the screens that go on show it.
       const shown = toGsm(`${text}\n0. ${ak.back}`);
-      expect(shown.length, text).toBeLessThanOrEqual(SCREEN_LIMIT);
+      expect(shown.length, text).toBeLessThanOrEqual(SCREEN_AIM);
       expect(shown).not.toMatch(/[ɛɔƐƆ’]/);
     }
     // The refusals in English too: each alone on an END screen, or a line over the screen again.
     for (const text of [USSD_TEXTS.onlyLeft(9999), USSD_TEXTS.tooManyUnpaid, USSD_TEXTS.tooManyOrders, USSD_TEXTS.tooManyPrompts, USSD_TEXTS.tooManySteps, USSD_TEXTS.noWallet, USSD_TEXTS.providerDown, USSD_TEXTS.payExpired, USSD_TEXTS.payTooMany, USSD_TEXTS.orderChanged, USSD_TEXTS.failed]) {
-      expect(toGsm(`${text}\n0. ${USSD_TEXTS.back}`).length, text).toBeLessThanOrEqual(SCREEN_LIMIT);
+      expect(toGsm(`${text}\n0. ${USSD_TEXTS.back}`).length, text).toBeLessThanOrEqual(SCREEN_AIM);
     }
     // The same keys as English: a screen never falls back to a missing word.
     expect(Object.keys(ak).sort()).toEqual(Object.keys(USSD_TEXTS).sort());

@@ -59,6 +59,13 @@ export function choiceFor(screen: Screen, words: string): string {
   return line.split('.')[0]!;
 }
 
+/** Turns a list's pages (98) until `words` are on the screen: a dozen pages at most, so a missing item fails rather than loops. */
+export async function pageTo<S extends Screen>(press: (input: string) => Promise<S>, screen: S, words: string): Promise<S> {
+  for (let page = 0; page < 12 && !screen.text.includes(words); page++) screen = await press('98');
+  expect(screen.text, `"${words}" is on no page`).toContain(words);
+  return screen;
+}
+
 /**
  * Dials and walks Buy to a listing of Ashanti's Tubers, by the start of its name (the region is
  * asked only of a number that has none yet); answers the listing's screen (its quantity).

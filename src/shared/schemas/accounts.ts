@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { LOCALES, type Locale } from '../i18n/locales';
+import { toSingleLine } from './single-line';
 
 /**
  * Accounts: sign-in, sign-up, e-mail codes, passwords, profile and addresses. The server
@@ -74,7 +75,8 @@ export function isStrongPassword(password: string): boolean {
 
 /** A missing field counts as empty, so it gets its own "... is required" message. */
 const must = <S extends v.GenericSchema<string, unknown>>(schema: S) => v.optional(schema, '');
-const text = (required: string) => must(v.pipe(v.string(required), v.trim(), v.minLength(1, required)));
+/** A one-line field (a name, a street, a city): see single-line.ts. */
+const text = (required: string) => must(v.pipe(v.string(required), toSingleLine(), v.minLength(1, required)));
 
 /** An e-mail, trimmed and lower-cased: accounts are unique without regard to case. */
 export const emailSchema = (invalid = 'Please enter a valid email address') =>

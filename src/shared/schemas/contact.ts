@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { toSingleLine } from './single-line';
 
 /** Bounds on the contact form: generous for a real question, small enough to refuse junk. */
 export const CONTACT_LIMITS = { name: 100, email: 254, subject: 150, message: 5000 } as const;
@@ -19,9 +20,12 @@ const requiredText = (required: string, max: number, tooLong: string) =>
 /** A missing key reads as empty text, so it gets the field's own "is required" message. */
 const text = (required: string, max: number, tooLong: string) => v.optional(requiredText(required, max, tooLong), '');
 
+/** The sender's name is one line (single-line.ts); the message keeps its lines. */
+const nameText = (required: string, max: number, tooLong: string) => v.optional(v.pipe(v.string(required), toSingleLine(), v.nonEmpty(required), v.maxLength(max, tooLong)), '');
+
 /** POST /contact: the same rules on the form and on the server (spec: all four required, e-mail checked). */
 export const contactSchema = v.object({
-  name: text('Name is required', CONTACT_LIMITS.name, `Name cannot exceed ${CONTACT_LIMITS.name} characters`),
+  name: nameText('Name is required', CONTACT_LIMITS.name, `Name cannot exceed ${CONTACT_LIMITS.name} characters`),
   email: v.optional(
     v.pipe(requiredText('Email is required', CONTACT_LIMITS.email, 'Please enter a valid email address'), v.email('Please enter a valid email address')),
     '',

@@ -4,6 +4,7 @@ import { GHANA_CARD_MAX_LENGTH, isGhanaCard, normalizeGhanaCard } from '../ghana
 import { MOBILE_MONEY_NETWORKS, parseGhanaMobile, type MobileMoneyNetwork } from '../phone';
 import { PAYOUT_TYPES, payoutNetworkProblem, type PayoutType } from '../payout';
 import { pageParam } from './parse';
+import { toSingleLine } from './single-line';
 import { emailSchema, isStrongPassword, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from './accounts';
 
 /**
@@ -69,6 +70,11 @@ const requiredText = (message: string) => required(v.pipe(v.string(message), v.t
 const optionalText = (max: number, tooLong: string) =>
   v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(max, tooLong), v.transform((s) => s || null))));
 
+/** A one-line field (a name, a business name): see single-line.ts. */
+const requiredLine = (message: string) => required(v.pipe(v.string(message), toSingleLine(), v.minLength(1, message)));
+const optionalLine = (max: number, tooLong: string) =>
+  v.optional(v.nullable(v.pipe(v.string(), toSingleLine(), v.maxLength(max, tooLong), v.transform((s) => s || null))));
+
 const ghanaCardField = v.optional(
   v.nullable(
     v.pipe(
@@ -102,7 +108,7 @@ const phoneField = v.optional(
 );
 
 const nameField = (label: 'First name' | 'Last name') =>
-  v.pipe(requiredText(`${label} is required`), v.maxLength(NAME_MAX, `${label} cannot exceed ${NAME_MAX} characters`));
+  v.pipe(requiredLine(`${label} is required`), v.maxLength(NAME_MAX, `${label} cannot exceed ${NAME_MAX} characters`));
 
 const personalEntries = {
   firstName: nameField('First name'),
@@ -120,7 +126,7 @@ const personalEntries = {
 const businessEntries = {
   ghanaCardNumber: ghanaCardField,
   businessType: required(v.picklist(BUSINESS_TYPE_VALUES, 'Business type is required')),
-  businessName: v.pipe(requiredText('Business name is required'), v.maxLength(BUSINESS_NAME_MAX, 'Business Name too long')),
+  businessName: v.pipe(requiredLine('Business name is required'), v.maxLength(BUSINESS_NAME_MAX, 'Business Name too long')),
   businessDescription: optionalText(BUSINESS_DESCRIPTION_MAX, 'Description too long'),
 };
 
@@ -182,7 +188,7 @@ export const sellerProfileUpdateSchema = v.pipe(
     phoneNumber: phoneField,
     businessAddress: contactEntries.businessAddress,
     ghanaCardNumber: ghanaCardField,
-    bankAccountName: optionalText(100, 'Account name too long'),
+    bankAccountName: optionalLine(100, 'Account name too long'),
     bankAccountNumber: accountNumberField,
     /** MOBILE_MONEY or BANK; left out, a Ghana mobile number is read as mobile money on its network. */
     payoutType: v.optional(v.nullable(v.picklist(PAYOUT_TYPES, 'Choose mobile money or bank'))),

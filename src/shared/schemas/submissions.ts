@@ -3,6 +3,7 @@ import { CATALOGUE_COUNT_BOUND, CATEGORIES, CONDITIONS, GHANA_REGIONS, MAX_PAGE_
 import type { ProductImage } from './catalogue';
 import { pageParam, pageSizeParam } from './parse';
 import { required } from './sellers';
+import { toSingleLine } from './single-line';
 
 /**
  * Seller product submissions: what a seller lists for approval, and the operator's review.
@@ -64,6 +65,9 @@ export function checkImageFiles(files: { name: string; size: number; type: strin
 
 const text = (message: string, max: number, tooLong: string) =>
   required(v.pipe(v.string(message), v.trim(), v.minLength(1, message), v.maxLength(max, tooLong)));
+/** A one-line field (the product's name): see single-line.ts. */
+const line = (message: string, max: number, tooLong: string) =>
+  required(v.pipe(v.string(message), toSingleLine(), v.minLength(1, message), v.maxLength(max, tooLong)));
 
 /** A number typed into a form (text) or sent as JSON (number). */
 const numberField = (message: string, notNumber: string) =>
@@ -76,7 +80,7 @@ const numberField = (message: string, notNumber: string) =>
   );
 
 const fields = {
-  name: text('Product name is required', PRODUCT_NAME_MAX, 'Product name is too long'),
+  name: line('Product name is required', PRODUCT_NAME_MAX, 'Product name is too long'),
   description: text('Description is required', PRODUCT_DESCRIPTION_MAX, 'Description is too long'),
   category: required(v.pipe(
     v.string('Category is required'),

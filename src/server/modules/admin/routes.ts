@@ -25,6 +25,7 @@ export function adminRoutes(deps: Deps) {
       .select([
         'users.id as userId',
         'users.email',
+        'users.phone',
         'users.first_name as firstName',
         'users.last_name as lastName',
         'users.is_email_verified as isEmailVerified',

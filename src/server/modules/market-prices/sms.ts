@@ -64,10 +64,10 @@ export interface PriceAnswerOptions {
 
 /**
  * The answer to a price question by SMS (and USSD's "Prices today"): this week's paid and
- * asking price of the commodity named (in English or Twi), in the region given (else the whole
- * country), in the asker's language. An SMS spends a second part only when the first match
- * alone needs it (Twi's longer words can); further matches and the note are added only while
- * they fit the parts already paid for. With `limit` (a USSD screen), within that.
+ * asking price of the commodity named (in English or Twi), in the region given (else, or when
+ * the region has no figure for it this week, the whole country's), in the asker's language. An
+ * SMS spends a second part only when the first match alone needs it (Twi's longer words can);
+ * further matches and the note are added only while they fit the parts already paid for. With `limit` (a USSD screen), within that.
  */
 export async function answerPriceQuery(db: Db, words: string, region: string | null, options: PriceAnswerOptions = {}): Promise<string> {
   const place = region && (GHANA_REGIONS as readonly string[]).includes(region) ? region : null;
@@ -81,6 +81,8 @@ export async function answerPriceQuery(db: Db, words: string, region: string | n
     const examples = [...new Set(list.map((c) => (c.names[language]?.name ?? c.name).split(' ')[0]!.toUpperCase()))].slice(0, 4).join(', ');
     return fitWithin(within(said.unknown), said.unknown, said.examples(examples));
   }
+  // A region with no figure this week for what was asked: the whole country's, named as such, rather than "no price".
+  if (place && !found.some((c) => c.paid !== null || c.asking !== null)) return answerPriceQuery(db, words, null, options);
   const essential = said.head(place ?? 'Ghana') + describe(found[0]!, language);
   const few = found.some((c) => c.paid === null && c.asking !== null) ? [said.fewSales(MIN_SALES)] : [];
   return fitWithin(within(essential), essential, ...found.slice(1).map((c) => describe(c, language)), ...few);

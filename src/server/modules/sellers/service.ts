@@ -14,6 +14,7 @@ import { adoptListedProducts, toSubmissions } from '../submissions/service';
 import { atomically } from '../submissions/live-product';
 import { pendingValues } from '../accounts/contact-change';
 import { insertUser } from '../accounts/users';
+import { insertSellerProfile } from '../../platform/db/seller-profiles';
 import { networkOf, type MobileMoneyNetwork } from '../../../shared/phone';
 import { payoutNetworkProblem, payoutNetworkWarning, type PayoutType } from '../../../shared/payout';
 import { accountKey, payoutAccountOf, PAYOUT_HOLD_MS } from '../payouts/account';
@@ -36,24 +37,7 @@ export async function registerSeller(db: Db, input: SellerRegistration): Promise
       phone: input.phoneNumber ?? null,
       userType: 'SELLER',
     });
-    await trx
-      .insertInto('seller_profiles')
-      .values({
-        user_id: userId,
-        business_name: input.businessName,
-        business_description: input.businessDescription ?? null,
-        business_type: input.businessType,
-        business_address: input.businessAddress ?? null,
-        business_region: input.businessRegion,
-        ghana_card_number: input.ghanaCardNumber ?? null,
-        bank_account_name: null,
-        bank_account_number: null,
-        verification_status: 'PENDING',
-        commission_rate_bp: 500,
-        created_at: at,
-        updated_at: at,
-      })
-      .execute();
+    await insertSellerProfile(trx, userId, input, at);
     return { id: userId, email, firstName: input.firstName };
   });
 }

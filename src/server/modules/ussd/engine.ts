@@ -8,8 +8,11 @@ import type { UssdTexts } from './texts';
 
 /** Africa's Talking shows at most 182 characters a screen; every gateway's reply is held to it. */
 export const SCREEN_LIMIT = 182;
-/** List pages leave this much of a screen for an error line above them. */
-const LIST_BUDGET = 130;
+/**
+ * What every screen is written to fit, a problem line above it included: some Ghanaian
+ * gateways and phones cut nearer 160 than 182 (tests/server/ussd-screens.test.ts walks them all).
+ */
+export const SCREEN_AIM = 160;
 /** The choice that shows the next page of a list. */
 export const MORE = '98';
 
@@ -32,6 +35,8 @@ export interface UssdContext {
   texts: UssdTexts;
   /** Claims the session's step before a screen acts, so a retry of it never acts again (sessions.ts). */
   claim: () => Promise<void>;
+  /** The characters a problem line takes above the screen being shown (a list page makes room for it). */
+  reserve?: number;
 }
 
 /** What an answer leads to: another screen, the same one with a problem, or the session's end. */
@@ -58,10 +63,22 @@ export interface Reply {
 /** Prices as every screen and SMS shows them: "GHS 12.50". */
 export const ghs = (minor: number) => toGsm(formatMinor(minor));
 
-/** At most the screen limit, in the GSM alphabet every phone shows. */
+/** At most the screen limit, in the GSM alphabet every phone shows; whole lines only, never a word cut. */
 export function fitScreen(text: string): string {
-  const gsm = toGsm(text);
-  return gsm.length <= SCREEN_LIMIT ? gsm : `${gsm.slice(0, SCREEN_LIMIT - 3)}...`;
+  const lines = toGsm(text).split('\n');
+  while (lines.length > 1 && lines.join('\n').length > SCREEN_LIMIT) lines.shift();
+  return lines.join('\n').slice(0, SCREEN_LIMIT);
+}
+
+/**
+ * A problem over the screen it is about, within SCREEN_AIM: when both do not fit, the screen's
+ * first lines give way (a confirm's summary) and its choices stay under the problem.
+ */
+function withProblem(problem: string, body: string): string {
+  const lines = toGsm(body).split('\n');
+  const said = toGsm(problem);
+  while (lines.length > 1 && `${said}\n${lines.join('\n')}`.length > SCREEN_AIM) lines.shift();
+  return `${said}\n${lines.join('\n')}`;
 }
 
 /**
@@ -72,8 +89,9 @@ export function fitScreen(text: string): string {
 export async function runStep(screens: Record<string, Screen>, ctx: UssdContext, state: UssdState, input: string | undefined): Promise<Reply> {
   const screenOf = (name: string) => screens[name] ?? screens.main!;
   const show = async (problem?: string): Promise<Reply> => {
+    ctx.reserve = problem ? toGsm(problem).length + 1 : 0;
     const body = await screenOf(state.at).show(ctx);
-    return { text: fitScreen(problem ? `${problem}\n${body}` : body), end: false };
+    return { text: fitScreen(problem ? withProblem(problem, body) : body), end: false };
   };
   if (input === undefined) return show();
   if (input.trim() === '0') {
@@ -116,11 +134,13 @@ export function listPage(ctx: UssdContext, key: string, heading: string, items: 
   const start = Number(ctx.data.page ?? 0);
   const lines: string[] = [];
   const ids: (number | string)[] = [];
-  let used = heading.length;
+  // The page, its "0. Back" and the problem line over it (if any) within SCREEN_AIM.
+  const budget = SCREEN_AIM - (ctx.reserve ?? 0) - `\n0. ${ctx.texts.back}`.length;
+  let used = toGsm(heading).length;
   for (let i = start; i < items.length; i++) {
-    const line = `${ids.length + 1}. ${items[i]!.label}`;
-    const reserve = i + 1 < items.length ? `\n${MORE}. ${ctx.texts.more}`.length : 0;
-    if (ids.length > 0 && used + line.length + 1 + reserve > LIST_BUDGET) break;
+    const line = toGsm(`${ids.length + 1}. ${items[i]!.label}`);
+    const more = i + 1 < items.length ? `\n${MORE}. ${ctx.texts.more}`.length : 0;
+    if (ids.length > 0 && used + line.length + 1 + more > budget) break;
     lines.push(line);
     ids.push(items[i]!.id);
     used += line.length + 1;

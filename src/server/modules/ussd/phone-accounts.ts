@@ -2,6 +2,9 @@ import { isLocale, type Locale } from '../../../shared/i18n/locales';
 import { sql } from 'kysely';
 import { dialectOf, now, type Db } from '../../platform/db';
 import { inTransaction } from '../../platform/db/transactions';
+import type { GhanaRegion } from '../../../shared/catalogue';
+import { conflict } from '../../http/errors';
+import { insertSellerProfile } from '../../platform/db/seller-profiles';
 
 /**
  * The account a phone number buys and sells as (phone_accounts). A number's first order makes
@@ -89,6 +92,46 @@ async function newBuyerAccountInOneStatement(db: Db, phone: string): Promise<num
   const owner = await db.selectFrom('phone_accounts').select('user_id').where('phone', '=', phone).executeTakeFirstOrThrow();
   return owner.user_id!;
 }
+
+/** What a farmer registering by USSD gives: their name, their farm's and its region. */
+export interface PhoneSellerFields {
+  name: string;
+  farm: string;
+  region: GhanaRegion;
+}
+
+/**
+ * Registers the number's account as a seller waiting for the operator's verification (the
+ * web's sign-up makes the same seller_profiles row, PENDING; the operator's Verify clears it).
+ * A number with no account gets its phone-only account first; a phone-only buyer's account
+ * becomes the seller (one account a number). An account with a password is refused: it is
+ * someone's web account, and a call from the number is not its password. Two registrations at
+ * once make one seller: only the one that turns the account into a seller adds the profile.
+ */
+export async function registerPhoneSeller(db: Db, phone: string, fields: PhoneSellerFields): Promise<number> {
+  const userId = await buyerAccount(db, phone);
+  const [firstName, ...rest] = fields.name.split(' ');
+  return inTransaction(db, async (trx) => {
+    const at = now();
+    const turned = await trx
+      .updateTable('users')
+      .set({ user_type: 'SELLER', first_name: firstName!, last_name: rest.join(' '), updated_at: at })
+      .where('id', '=', userId)
+      .where('user_type', '=', 'CUSTOMER')
+      .where('password_hash', '=', NO_PASSWORD)
+      .executeTakeFirst();
+    if (Number(turned.numUpdatedRows) === 1) {
+      await insertSellerProfile(trx, userId, { businessName: fields.farm, businessType: 'FARM', businessRegion: fields.region, businessAddress: `${fields.region} Region` }, at);
+      return userId;
+    }
+    const user = await trx.selectFrom('users').select('user_type').where('id', '=', userId).executeTakeFirstOrThrow();
+    if (user.user_type !== 'SELLER') throw conflict(PHONE_SELLER_REFUSED);
+    return userId;
+  });
+}
+
+/** The refusal's words (the USSD shows its own, texts.sellWebAccount). */
+export const PHONE_SELLER_REFUSED = 'This number has an account with a password: register as a seller in the app.';
 
 /**
  * Links a number to a signed-in account (a seller, for Sell); the number must be its verified

@@ -2,6 +2,7 @@ import { CART_MESSAGES } from '../../../shared/schemas/cart';
 import { CHECKOUT_MESSAGES, PAY_AGAIN_MESSAGES } from '../../../shared/schemas/checkout';
 import type { HttpError } from '../../http/errors';
 import { OutOfStock } from '../orders/reservations';
+import { PHONE_SELLER_REFUSED } from './phone-accounts';
 import type { UssdTexts } from './texts';
 
 /** The step limit's words (routes.ts), here so its refusal is found like the others. */
@@ -27,6 +28,7 @@ const BY_MESSAGE: Record<string, (t: UssdTexts) => string> = {
   [TOO_MANY_STEPS]: (t) => t.tooManySteps,
   // Nobody buys their own listing (checkout/own-listing.ts).
   [CART_MESSAGES.ownListing]: (t) => t.ownListing,
+  [PHONE_SELLER_REFUSED]: (t) => t.sellWebAccount,
 };
 
 /** What a refusal says on the caller's screen; one the table does not know keeps its own (English) words. */

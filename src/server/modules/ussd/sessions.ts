@@ -54,6 +54,9 @@ export async function answerStep(deps: Deps, step: UssdStep): Promise<Reply> {
 
   // A retry of the step that ended the session ("Paid", END) is a retry too: its screen again, not a new session.
   if (recent && step.text !== undefined && row.step_text === step.text) return row.reply !== null ? decode(row.reply) : waitForTwin(deps, key, step.text);
+  // An answer to a session that timed out here while the gateway kept it open: say it ended, rather
+  // than read the key as a choice on a new menu. The session stays offered back on the next call.
+  if (row && !recent && row.ended === 0 && answers(step)) return endedReply(deps, row);
 
   const state = live ? (JSON.parse(row.state) as UssdState) : await freshState(deps, key, step.phone);
   const input = live ? newestInput(row.step_text, step) : firstInput(step);
@@ -82,6 +85,14 @@ export async function answerStep(deps: Deps, step: UssdStep): Promise<Reply> {
   // The step's claim (if it took one) and its reply, or the whole step in one write.
   const stored = await write({ step_text: stepText, reply: encode(reply), ended: reply.end ? 1 : 0 }, state);
   return stored ? reply : waitForTwin(deps, key, stepText);
+}
+
+/** The step carries an answer (not a session's opening request). */
+const answers = (step: UssdStep) => (step.text !== undefined ? step.text !== '' : step.input !== undefined);
+
+function endedReply(deps: Deps, row: Selectable<UssdSessionsTable>): Reply {
+  const state = JSON.parse(row.state) as UssdState;
+  return { text: fitScreen(textsOf(state).sessionEnded(String(state.data.serviceCode ?? deps.config.ussd.serviceCode))), end: true };
 }
 
 /** Another request for this session wrote first (a retry of this step, answered elsewhere). */

@@ -23,6 +23,7 @@ import { searchTermsWrittenThroughMigration } from './migration-026-search-terms
 import { shelvesMigration } from './migration-027-shelves';
 import { relatedProductsMigration } from './migration-028-related-products';
 import { collectedSalesMigration } from './migration-029-collected-sales';
+import { singleLineTextMigration } from './migration-030-single-line-text';
 import { ledgerMigration } from './migration-013-ledger';
 import { ussdMigration } from './migration-016-ussd';
 
@@ -344,6 +345,7 @@ function createMigrations(dialect: Dialect): Record<string, Migration> {
     '027_shelves': shelvesMigration,
     '028_related_products': relatedProductsMigration,
     '029_collected_sales': collectedSalesMigration,
+    '030_single_line_text': singleLineTextMigration(dialect),
   };
 }
 

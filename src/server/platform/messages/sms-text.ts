@@ -1,3 +1,5 @@
+import { userLine } from './user-line';
+
 /**
  * One SMS carries 160 characters of the GSM 03.38 alphabet, but only 70 once any character
  * outside it appears (the whole message switches to UCS-2). So SMS texts are made of GSM
@@ -48,11 +50,14 @@ export function fitSms(essential: string, ...optional: string[]): string {
   return fitWithin(SMS_LIMIT, essential, ...optional);
 }
 
-/** fitSms within another length: two SMS parts, or a USSD screen. */
+/**
+ * fitSms within another length: two SMS parts, or a USSD screen. An SMS is one line, so every
+ * part goes through userLine: the names users wrote into it cannot start lines of their own.
+ */
 export function fitWithin(limit: number, essential: string, ...optional: string[]): string {
-  let text = toGsm(essential);
+  let text = toGsm(userLine(essential));
   for (const part of optional) {
-    const longer = `${text} ${toGsm(part)}`;
+    const longer = `${text} ${toGsm(userLine(part))}`;
     if (gsmLength(longer) <= limit) text = longer;
   }
   return text;

@@ -17,6 +17,7 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   'payout.retry': 'Retried a payout',
   'ussd.order': 'Order by USSD',
   'ussd.listing': 'Listing by USSD',
+  'ussd.seller': 'Seller registered by USSD',
 };
 
 /** 'Audit log': every operator decision, newest first: who, what, on which thing, when. */

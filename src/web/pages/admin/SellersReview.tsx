@@ -10,7 +10,9 @@ import { RemoteList, useDecision } from './ui';
 /** One row of GET /admin/sellers. */
 interface AdminSeller {
   userId: number;
-  email: string;
+  /** null: a farmer who registered by USSD, reached at their phone. */
+  email: string | null;
+  phone: string | null;
   firstName: string;
   lastName: string;
   isEmailVerified: boolean;
@@ -67,7 +69,9 @@ export function SellersReview() {
                     <dt className="text-gray-600">Owner</dt>
                     <dd className="text-gray-900">{s.firstName} {s.lastName}</dd>
                     <dt className="text-gray-600">E-mail</dt>
-                    <dd className="break-words text-gray-900">{s.email} {s.isEmailVerified ? '(verified)' : '(not verified)'}</dd>
+                    <dd className="break-words text-gray-900">{s.email ? `${s.email} ${s.isEmailVerified ? '(verified)' : '(not verified)'}` : 'None (registered by USSD)'}</dd>
+                    <dt className="text-gray-600">Phone</dt>
+                    <dd className="text-gray-900">{s.phone ?? '—'}</dd>
                     <dt className="text-gray-600">Ghana Card</dt>
                     <dd className="font-mono text-gray-900">{s.ghanaCardNumber || 'Not given'}</dd>
                     <dt className="text-gray-600">Region</dt>

@@ -16,18 +16,18 @@ import { CHECKOUT_RATE, PROMPT_RATE } from '../../checkout/routes';
 import { placeOrder } from '../../checkout/service';
 import { settlePayment } from '../../payments/settle';
 import { ghs, listPage, pickFromList, wholeNumber, type Outcome, type Screen, type UssdContext } from '../engine';
+import { userLine } from '../../../platform/messages/user-line';
 import { buyerAccount, phoneAccount, rememberRegion } from '../phone-accounts';
 
 /** Listings offered per category: the caller's region first, newest first. */
 const LISTINGS_SHOWN = 45;
+/** The most one USSD order asks for (two digits on a keypad); the screen still says how many there are. */
 const MAX_QUANTITY = 99;
-
-const short = (name: string, max: number) => (name.length <= max ? name : `${name.slice(0, max - 1).trimEnd()}.`);
 
 async function product(ctx: UssdContext) {
   return ctx.deps.db
     .selectFrom('products')
-    .select(['id', 'name', 'price_minor', 'category', 'stock_quantity', 'is_active'])
+    .select(['id', 'name', 'price_minor', 'category', 'stock_quantity', 'is_active', 'region'])
     .where('id', '=', Number(ctx.data.productId))
     .executeTakeFirst();
 }
@@ -85,7 +85,7 @@ export const buyScreens: Record<string, Screen> = {
     async show(ctx) {
       const rows = await ctx.db
         .selectFrom('products')
-        .select(['id', 'name', 'price_minor'])
+        .select(['id', 'name', 'price_minor', 'region'])
         .where('is_active', '=', 1)
         .where('category', '=', String(ctx.data.category))
         .where('stock_quantity', '>', 0)
@@ -95,7 +95,11 @@ export const buyScreens: Record<string, Screen> = {
         .limit(LISTINGS_SHOWN)
         .execute();
       if (rows.length === 0) return `${ctx.texts.nothingInCategory}\n0. ${ctx.texts.back}`;
-      return listPage(ctx, 'listings', ctx.texts.listingsAsk(String(ctx.data.category)), rows.map((r) => ({ id: r.id, label: `${short(r.name, 20)} ${ghs(r.price_minor)}` })));
+      const category = String(ctx.data.category);
+      // "Near you" only when it is: with none in the caller's region the heading says so.
+      const near = rows[0]!.region === ctx.data.region || !ctx.data.region;
+      const heading = near ? ctx.texts.listingsAsk(category) : ctx.texts.listingsElsewhere(category, String(ctx.data.region));
+      return listPage(ctx, 'listings', heading, rows.map((r) => ({ id: r.id, label: `${userLine(r.name, 20)} ${ghs(r.price_minor)}` })));
     },
     async answer(ctx, input) {
       const id = pickFromList<number>(ctx, 'listings', input);
@@ -109,7 +113,7 @@ export const buyScreens: Record<string, Screen> = {
     async show(ctx) {
       const p = await product(ctx);
       if (!p || p.is_active !== 1 || p.stock_quantity < 1) return `${ctx.texts.soldOut}\n0. ${ctx.texts.back}`;
-      return ctx.texts.quantityAsk(short(p.name, 40), ghs(p.price_minor), Math.min(p.stock_quantity, MAX_QUANTITY));
+      return `${ctx.texts.quantityAsk(userLine(p.name, 40), ghs(p.price_minor), p.stock_quantity, Math.min(p.stock_quantity, MAX_QUANTITY))}\n0. ${ctx.texts.back}`;
     },
     async answer(ctx, input) {
       const p = await product(ctx);
@@ -117,19 +121,23 @@ export const buyScreens: Record<string, Screen> = {
       const quantity = wholeNumber(input, max);
       if (quantity === undefined) return { problem: ctx.texts.quantityProblem(Math.max(max, 1)) };
       ctx.data.quantity = quantity;
+      // Where the goods are: their region's depot heads the pickup list (read here, not again there).
+      ctx.data.productRegion = p?.region;
       return { go: 'buy.warehouse' };
     },
   },
   'buy.warehouse': {
     async show(ctx) {
+      // The depot in the listing's region (where its goods are) first, then the caller's region's.
+      const goods = String(ctx.data.productRegion ?? '');
       const rows = await ctx.db
         .selectFrom('warehouses')
         .select(['id', 'name'])
         .where('is_active', '=', 1)
-        .orderBy(sql`case when region = ${String(ctx.data.region ?? '')} then 0 else 1 end`)
+        .orderBy(sql`case when region = ${goods} then 0 when region = ${String(ctx.data.region ?? '')} then 1 else 2 end`)
         .orderBy('name')
         .execute();
-      return listPage(ctx, 'warehouses', ctx.texts.warehouseAsk, rows.map((w) => ({ id: w.id, label: short(w.name, 30) })));
+      return listPage(ctx, 'warehouses', ctx.texts.warehouseAsk, rows.map((w) => ({ id: w.id, label: userLine(w.name, 30) })));
     },
     async answer(ctx, input) {
       const id = pickFromList<number>(ctx, 'warehouses', input);
@@ -146,7 +154,7 @@ export const buyScreens: Record<string, Screen> = {
       const warehouse = await ctx.db.selectFrom('warehouses').select('name').where('id', '=', Number(ctx.data.warehouseId)).executeTakeFirst();
       if (!p || !warehouse) return `${ctx.texts.pickNumber}\n0. ${ctx.texts.back}`;
       const quantity = Number(ctx.data.quantity);
-      return `${ctx.texts.confirm(`${quantity} x ${short(p.name, 40)}`, short(warehouse.name, 40), totalInline(partsOf(p, quantity), String(ctx.data.language), ghs))}\n0. ${ctx.texts.back}`;
+      return `${ctx.texts.confirm(`${quantity} x ${userLine(p.name, 30)}`, userLine(warehouse.name, 30), totalInline(partsOf(p, quantity), String(ctx.data.language), ghs))}\n0. ${ctx.texts.back}`;
     },
     async answer(ctx, input) {
       if (input !== '1') return { problem: ctx.texts.pickNumber };

@@ -1,3 +1,4 @@
+import { COMPANY } from '../../../../shared/company';
 import type { Screen } from '../engine';
 import { chooseLanguage } from '../phone-accounts';
 import { ussdTexts, type UssdTexts } from '../texts';
@@ -35,7 +36,7 @@ const main: Screen = {
 };
 
 const help: Screen = {
-  show: async (ctx) => `${ctx.texts.help(ctx.deps.config.ussd.serviceCode)}\n0. ${ctx.texts.back}`,
+  show: async (ctx) => `${ctx.texts.help(String(ctx.data.serviceCode ?? ctx.deps.config.ussd.serviceCode), COMPANY.phone)}\n0. ${ctx.texts.back}`,
   answer: async (ctx) => ({ problem: ctx.texts.pickNumber }),
 };
 

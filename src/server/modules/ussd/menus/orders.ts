@@ -1,9 +1,18 @@
-import type { Screen } from '../engine';
-import { ghs } from '../engine';
+import type { Screen, UssdContext } from '../engine';
+import { ghs, pickFromList } from '../engine';
+import { userLine } from '../../../platform/messages/user-line';
 import { phoneAccount } from '../phone-accounts';
 import { payAgainFor } from './buy';
 
-/** My orders: the last three, each with its state and (once ready) its pickup code. */
+/** An order's state as My orders says it: a failed payment is said as such, not as "Placed". */
+const stateOf = (ctx: UssdContext, o: { status: string; payment_status: string }) =>
+  o.status === 'PENDING' && o.payment_status === 'FAILED' ? ctx.texts.paymentFailed : ctx.texts.orderState(o.status);
+
+/**
+ * My orders: the last three by their numbers (ORD-2026-000045, as the SMS and the app say them)
+ * and state; one chosen shows its total, pickup place and (once ready) pickup code, and pays
+ * from here while it waits for its money.
+ */
 export const orderScreens: Record<string, Screen> = {
   orders: {
     async show(ctx) {
@@ -11,7 +20,7 @@ export const orderScreens: Record<string, Screen> = {
       const rows = userId
         ? await ctx.db
             .selectFrom('orders')
-            .select(['id', 'order_number', 'status', 'payment_status', 'total_minor', 'pickup_code'])
+            .select(['id', 'order_number', 'status', 'payment_status'])
             .where('user_id', '=', userId)
             .orderBy('created_at', 'desc')
             .orderBy('id', 'desc')
@@ -19,17 +28,38 @@ export const orderScreens: Record<string, Screen> = {
             .execute()
         : [];
       if (rows.length === 0) return `${ctx.texts.noOrders}\n0. ${ctx.texts.back}`;
-      const lines = rows.map((o) => {
-        const state = o.status === 'PENDING' && o.payment_status === 'FAILED' ? ctx.texts.paymentFailed : ctx.texts.orderState(o.status);
-        const code = o.status === 'SHIPPED' && o.pickup_code ? ` ${ctx.texts.pickupCode(o.pickup_code)}` : '';
-        return `${o.order_number.replace(/^ORD-\d{4}-0*/, '#')} ${state} ${ghs(o.total_minor)}${code}`;
-      });
-      // The newest order still waiting for its money may be paid from here (the app's pay-again rules).
-      const unpaid = rows.find((o) => o.status === 'PENDING');
-      ctx.data.payOrder = unpaid?.id;
       ctx.data.userId = userId;
-      ctx.data.orderNumber = unpaid?.order_number;
-      return [ctx.texts.ordersHeading, ...lines, ...(unpaid ? [`1. ${ctx.texts.payPending(unpaid.order_number.replace(/^ORD-\d{4}-0*/, '#'))}`] : []), `0. ${ctx.texts.back}`].join('\n');
+      ctx.data.orderIds = rows.map((o) => o.id);
+      return [ctx.texts.ordersHeading, ...rows.map((o, i) => `${i + 1}. ${o.order_number} ${stateOf(ctx, o)}`), `0. ${ctx.texts.back}`].join('\n');
+    },
+    async answer(ctx, input) {
+      const id = pickFromList<number>(ctx, 'orderIds', input);
+      if (id === undefined || id === 'more') return { problem: ctx.texts.pickNumber };
+      ctx.data.orderId = id;
+      return { go: 'orders.one' };
+    },
+  },
+  'orders.one': {
+    async show(ctx) {
+      const o = await ctx.db
+        .selectFrom('orders')
+        .innerJoin('warehouses', 'warehouses.id', 'orders.pickup_warehouse_id')
+        .select(['orders.id', 'orders.order_number', 'orders.status', 'orders.payment_status', 'orders.total_minor', 'orders.pickup_code', 'warehouses.name as warehouse'])
+        .where('orders.id', '=', Number(ctx.data.orderId))
+        .where('orders.user_id', '=', Number(ctx.data.userId))
+        .executeTakeFirst();
+      if (!o) return `${ctx.texts.pickNumber}\n0. ${ctx.texts.back}`;
+      // The order still waiting for its money may be paid from here (the app's pay-again rules).
+      ctx.data.payOrder = o.status === 'PENDING' ? o.id : undefined;
+      ctx.data.orderNumber = o.order_number;
+      const code = o.status === 'SHIPPED' && o.pickup_code ? `, ${ctx.texts.pickupCode(o.pickup_code)}` : '';
+      return [
+        `${o.order_number}: ${stateOf(ctx, o)}${code}`,
+        ctx.texts.orderTotal(ghs(o.total_minor)),
+        ctx.texts.pickupAt(userLine(o.warehouse, 40)),
+        ...(o.status === 'PENDING' ? [`1. ${ctx.texts.payPending(o.order_number)}`] : []),
+        `0. ${ctx.texts.back}`,
+      ].join('\n');
     },
     async answer(ctx, input) {
       if (input !== '1' || ctx.data.payOrder === undefined) return { problem: ctx.texts.pickNumber };

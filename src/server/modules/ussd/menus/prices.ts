@@ -1,5 +1,5 @@
 import { answerPriceQuery } from '../../market-prices/sms';
-import { SCREEN_LIMIT, type Screen } from '../engine';
+import { SCREEN_AIM, type Screen } from '../engine';
 import { phoneAccount } from '../phone-accounts';
 
 /**
@@ -14,7 +14,7 @@ const prices: Screen = {
     // Letters make a crop's name; a number or 200 characters of anything is not one.
     if (!/[a-z]/i.test(words) || words.length > 40) return { problem: ctx.texts.pricesWhich };
     const region = (await phoneAccount(ctx.db, ctx.phone))?.ussd_region ?? null;
-    return { end: await answerPriceQuery(ctx.db, words, region, { language: ctx.data.language as string | undefined, limit: SCREEN_LIMIT }) };
+    return { end: await answerPriceQuery(ctx.db, words, region, { language: ctx.data.language as string | undefined, limit: SCREEN_AIM }) };
   },
 };
 

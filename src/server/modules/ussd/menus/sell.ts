@@ -1,11 +1,13 @@
 import * as v from 'valibot';
-import { CATEGORIES } from '../../../../shared/catalogue';
+import { CATEGORIES, GHANA_REGIONS, type GhanaRegion } from '../../../../shared/catalogue';
 import { toMinor } from '../../../../shared/money';
+import { singleLine } from '../../../../shared/schemas/single-line';
 import { submissionCreateSchema } from '../../../../shared/schemas/submissions';
+import { userLine } from '../../../platform/messages/user-line';
 import { recordAudit } from '../../audit/service';
 import { createSubmission } from '../../submissions/service';
 import { ghs, listPage, pickFromList, type Screen, type UssdContext } from '../engine';
-import { phoneAccount } from '../phone-accounts';
+import { phoneAccount, registerPhoneSeller } from '../phone-accounts';
 
 const MAX_STOCK = 9999;
 const MAX_PRICE_MINOR = 10_000_000;
@@ -15,15 +17,25 @@ async function sellerOf(ctx: UssdContext): Promise<number | undefined> {
   return account?.user_id && account.user_type === 'SELLER' ? account.user_id : undefined;
 }
 
-/** Sell: a farmer lists produce (category, name, quantity, price); it goes to review like any listing. */
+/** A name typed on the keypad: one line (single-line.ts), 2 to 40 characters with a letter in them. */
+function typedName(input: string): string | undefined {
+  const name = singleLine(input);
+  return name.length >= 2 && name.length <= 40 && /[a-z]/i.test(name) ? name : undefined;
+}
+
+/**
+ * Sell: a farmer lists produce (category, name, quantity, price); it goes to review like any
+ * listing. A number with no seller account registers one first (sell.join.*): name, farm,
+ * region; the seller waits for the operator's verification like one who signed up on the web.
+ */
 export const sellScreens: Record<string, Screen> = {
   sell: {
     async show(ctx) {
-      if (!(await sellerOf(ctx))) return `${ctx.texts.sellNeedsAccount(ctx.deps.config.publicUrl.replace(/^https?:\/\//, ''))}\n0. ${ctx.texts.back}`;
+      if (!(await sellerOf(ctx))) return `${ctx.texts.sellJoin}\n0. ${ctx.texts.back}`;
       return listPage(ctx, 'categories', ctx.texts.sellCategory, CATEGORIES.map((c) => ({ id: c, label: c })));
     },
     async answer(ctx, input) {
-      if (!(await sellerOf(ctx))) return { problem: ctx.texts.pickNumber };
+      if (!(await sellerOf(ctx))) return input === '1' ? { go: 'sell.join.name' } : { problem: ctx.texts.pickNumber };
       const category = pickFromList<string>(ctx, 'categories', input);
       if (category === 'more') return { go: 'sell', keepBack: true };
       if (!category) return { problem: ctx.texts.pickNumber };
@@ -31,11 +43,50 @@ export const sellScreens: Record<string, Screen> = {
       return { go: 'sell.name' };
     },
   },
+  'sell.join.name': {
+    show: async (ctx) => `${ctx.texts.sellJoinName}\n0. ${ctx.texts.back}`,
+    async answer(ctx, input) {
+      const name = typedName(input);
+      if (!name) return { problem: ctx.texts.sellJoinNameProblem };
+      ctx.data.joinName = name;
+      return { go: 'sell.join.farm' };
+    },
+  },
+  'sell.join.farm': {
+    show: async (ctx) => `${ctx.texts.sellJoinFarm}\n0. ${ctx.texts.back}`,
+    async answer(ctx, input) {
+      const farm = typedName(input);
+      if (!farm) return { problem: ctx.texts.sellNameProblem };
+      ctx.data.joinFarm = farm;
+      return { go: 'sell.join.region' };
+    },
+  },
+  'sell.join.region': {
+    show: async (ctx) => listPage(ctx, 'joinRegions', ctx.texts.sellJoinRegion, GHANA_REGIONS.map((r) => ({ id: r, label: r }))),
+    async answer(ctx, input) {
+      const region = pickFromList<GhanaRegion>(ctx, 'joinRegions', input);
+      if (region === 'more') return { go: 'sell.join.region', keepBack: true };
+      if (!region) return { problem: ctx.texts.pickNumber };
+      ctx.data.joinRegion = region;
+      return { go: 'sell.join.confirm' };
+    },
+  },
+  'sell.join.confirm': {
+    acts: true,
+    show: async (ctx) => `${ctx.texts.sellJoinConfirm(userLine(String(ctx.data.joinName), 40), userLine(String(ctx.data.joinFarm), 40), String(ctx.data.joinRegion))}\n0. ${ctx.texts.back}`,
+    async answer(ctx, input) {
+      if (input !== '1') return { problem: ctx.texts.pickNumber };
+      const fields = { name: String(ctx.data.joinName), farm: String(ctx.data.joinFarm), region: ctx.data.joinRegion as GhanaRegion };
+      const sellerId = await registerPhoneSeller(ctx.db, ctx.phone, fields);
+      await recordAudit(ctx.db, { id: sellerId, userType: 'SELLER', email: ctx.phone }, 'ussd.seller', { type: 'seller', id: sellerId }, `${fields.farm} (${fields.region}) registered by USSD from ${ctx.phone}`);
+      return { end: ctx.texts.sellJoinDone };
+    },
+  },
   'sell.name': {
     show: async (ctx) => `${ctx.texts.sellName}\n0. ${ctx.texts.back}`,
     async answer(ctx, input) {
-      const name = input.replace(/\s+/g, ' ').trim();
-      if (name.length < 2 || name.length > 40 || !/[a-z]/i.test(name)) return { problem: ctx.texts.sellNameProblem };
+      const name = typedName(input);
+      if (!name) return { problem: ctx.texts.sellNameProblem };
       ctx.data.sellName = name;
       return { go: 'sell.quantity' };
     },
@@ -63,7 +114,7 @@ export const sellScreens: Record<string, Screen> = {
   'sell.confirm': {
     acts: true,
     async show(ctx) {
-      return `${ctx.texts.sellConfirm(Number(ctx.data.sellQuantity), String(ctx.data.sellName), ghs(Number(ctx.data.sellPriceMinor)))}\n0. ${ctx.texts.back}`;
+      return `${ctx.texts.sellConfirm(Number(ctx.data.sellQuantity), userLine(String(ctx.data.sellName), 40), ghs(Number(ctx.data.sellPriceMinor)))}\n0. ${ctx.texts.back}`;
     },
     async answer(ctx, input) {
       if (input !== '1') return { problem: ctx.texts.pickNumber };
@@ -80,7 +131,7 @@ export const sellScreens: Record<string, Screen> = {
       const created = await createSubmission(ctx.db, sellerId, fields.output, [], true);
       await recordAudit(ctx.db, { id: sellerId, userType: 'SELLER', email: ctx.phone }, 'ussd.listing', { type: 'submission', id: created.id }, `${created.name} listed by USSD from ${ctx.phone}`);
       if (toMinor(created.price) !== Number(ctx.data.sellPriceMinor)) throw new Error('price changed on the way in');
-      return { end: ctx.texts.sellDone(created.name) };
+      return { end: ctx.texts.sellDone(userLine(created.name, 40)) };
     },
   },
 };
