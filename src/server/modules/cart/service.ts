@@ -4,7 +4,7 @@ import { conflict, notFound } from '../../http/errors';
 import type { Db } from '../../platform/db';
 import { now } from '../../platform/db';
 import { imageUrl } from '../../platform/images';
-import { refuseOwnListings } from '../checkout/own-listing';
+import { refuseOwnListing } from '../checkout/own-listing';
 
 /**
  * A user's server cart. Rows hold only (user, product, quantity): names, prices, stock and
@@ -79,7 +79,7 @@ export async function setQuantity(db: Db, userId: number, productId: number, qua
     .where('user_id', '=', userId)
     .where('product_id', '=', productId)
     .executeTakeFirst();
-  await refuseOwnListings(db, userId, [productId]);
+  await refuseOwnListing(db, userId, productId);
   if (!current || quantity > current.quantity) await checkAvailable(db, productId, quantity);
   else if (!(await db.selectFrom('products').select('id').where('id', '=', productId).executeTakeFirst())) throw notFound(CART_MESSAGES.productNotFound);
   const at = now();

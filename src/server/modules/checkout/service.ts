@@ -6,7 +6,7 @@ import { lineTaxMinor } from '../../../shared/vat';
 import { CHECKOUT_MESSAGES, RESERVATION_MINUTES, type CheckoutRequest, type CheckoutStarted } from '../../../shared/schemas/checkout';
 import type { Deps } from '../../http/context';
 import { HttpError, badRequest, conflict } from '../../http/errors';
-import { refuseOwnListings } from './own-listing';
+import { refuseOwnLines } from './own-listing';
 import { now, type Db } from '../../platform/db';
 import { createPaymentProvider, PaymentProviderError } from '../../platform/payments';
 import { settlePayment } from '../payments/settle';
@@ -33,7 +33,7 @@ export async function startCheckout(deps: CheckoutDeps, db: Db, userId: number, 
   const cart = await db
     .selectFrom('cart_items')
     .innerJoin('products', 'products.id', 'cart_items.product_id')
-    .select(['products.id', 'products.name', 'products.price_minor', 'products.category', 'products.is_active', 'cart_items.quantity'])
+    .select(['products.id', 'products.name', 'products.price_minor', 'products.category', 'products.seller_id', 'products.is_active', 'cart_items.quantity'])
     .where('cart_items.user_id', '=', userId)
     .orderBy('products.id')
     .execute();
@@ -49,6 +49,8 @@ export interface OrderLine {
   name: string;
   price_minor: number;
   category: string;
+  /** Whose listing: nobody buys their own (own-listing.ts). */
+  seller_id: number;
   quantity: number;
 }
 
@@ -74,7 +76,7 @@ export async function placeOrder(
   const shipping = SHIPPING_MINOR;
   const total = subtotal + tax + shipping;
   if (total <= 0) throw badRequest(CHECKOUT_MESSAGES.emptyCart);
-  await refuseOwnListings(db, userId, lines.map((l) => l.id));
+  refuseOwnLines(userId, lines);
 
   const phone = parseGhanaMobile(input.mobileMoneyNumber)!;
   const provider = createPaymentProvider(deps.config, db);

@@ -40,7 +40,7 @@ async function productAndAccount(ctx: UssdContext) {
 const productWithAccount = precompiled((db, p: (name: 'productId' | 'phone') => never) =>
   db
     .selectFrom('products')
-    .select(['id', 'name', 'price_minor', 'category', 'is_active'])
+    .select(['id', 'name', 'price_minor', 'category', 'seller_id', 'is_active'])
     .select((eb) => eb.selectFrom('phone_accounts').select('user_id').where('phone', '=', p('phone')).as('account_id'))
     .where('id', '=', p('productId')),
 );
@@ -164,7 +164,7 @@ export const buyScreens: Record<string, Screen> = {
       if (!p || p.is_active !== 1) throw badRequest(ctx.texts.soldOut);
       const userId = await buyerAccount(ctx.db, ctx.phone, p.account_id);
       await spendOrderAllowances(ctx, userId);
-      const line = { id: p.id, name: p.name, price_minor: p.price_minor, category: p.category, quantity: Number(ctx.data.quantity) };
+      const line = { id: p.id, name: p.name, price_minor: p.price_minor, category: p.category, seller_id: p.seller_id, quantity: Number(ctx.data.quantity) };
       const started = await placeOrder(
         ctx.deps, ctx.db, userId, Number(ctx.data.warehouseId), [line],
         { mobileMoneyNetwork: wallet.network, mobileMoneyNumber: wallet.national, paymentMethod: 'MOBILE_MONEY', notes: 'Ordered by USSD', agentCode: undefined },
