@@ -21,7 +21,7 @@ import { createSessionCheck } from './modules/accounts/sessions';
 
 /** Opens and migrates the database, seeds it if asked, and builds what the routers need. */
 export async function createDeps(config: Config, logger: Logger = createLogger(config.logLevel), pgSchema?: string, options: { processMetrics?: boolean } = {}) {
-  const open = (poolMax?: number) => openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pgSchema, poolMax });
+  const open = (poolMax?: number) => openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pgSchema, poolMax, sqliteReaders: config.sqliteReaders });
   const handle: DatabaseHandle = await open(config.databasePoolSize);
   const lifecycle = createLifecycle();
   const storage = config.s3 ? createS3Storage(config.s3) : createLocalStorage(config.uploadsDir);

@@ -6,6 +6,7 @@ import { cacheStatements, type StatementCache } from './statement-cache';
 import type { Database } from './schema';
 import { StaticMigrationProvider } from './migrations';
 import { jsonRows } from './json-rows';
+import { DEFAULT_SQLITE_READERS } from '../../config';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -43,19 +44,18 @@ export interface DatabaseOptions {
   pgSchema?: string;
   /** PostgreSQL pool size (10 by default). */
   poolMax?: number;
+  /** SQLite: reader threads for readOffLoop (config's SQLITE_READERS); 0 reads on the main connection. */
+  sqliteReaders?: number;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const url = options.databaseUrl;
   if (url && /^postgres(ql)?:\/\//.test(url)) return openPostgres(url, options.pgSchema, options.poolMax);
   if (url) throw new Error('DATABASE_URL must start with postgres:// (unset it to use the embedded SQLite)');
-  return openSqlite(options.dataDir, options.sqliteFile ?? 'akuafo.sqlite');
+  return openSqlite(options.dataDir, options.sqliteFile ?? 'akuafo.sqlite', options.sqliteReaders ?? DEFAULT_SQLITE_READERS);
 }
 
-/** Two: searches overlap one another and the event loop keeps a CPU of its own on a small machine. */
-const READER_THREADS = 2;
-
-async function openSqlite(dataDir: string, file: string): Promise<DatabaseHandle> {
+async function openSqlite(dataDir: string, file: string, readerThreads: number): Promise<DatabaseHandle> {
   const { default: BetterSqlite3 } = await import('better-sqlite3');
   if (file !== ':memory:') mkdirSync(dataDir, { recursive: true });
   const sqlite = new BetterSqlite3(file === ':memory:' ? file : join(dataDir, file));
@@ -75,13 +75,13 @@ async function openSqlite(dataDir: string, file: string): Promise<DatabaseHandle
     dialect: 'sqlite',
     statements,
     readOffLoop: async <T,>(query: CompiledQuery) => {
-      if (file === ':memory:') return (await db.executeQuery<T>(query)).rows as T[];
-      readers ??= createSqliteReaders(path, READER_THREADS);
+      if (file === ':memory:' || readerThreads === 0) return (await db.executeQuery<T>(query)).rows as T[];
+      readers ??= createSqliteReaders(path, readerThreads);
       return readers.read<T>(query);
     },
     readAllOffLoop: async (queries) => {
-      if (file === ':memory:') return Promise.all(queries.map(async (query) => (await db.executeQuery(query)).rows));
-      readers ??= createSqliteReaders(path, READER_THREADS);
+      if (file === ':memory:' || readerThreads === 0) return Promise.all(queries.map(async (query) => (await db.executeQuery(query)).rows));
+      readers ??= createSqliteReaders(path, readerThreads);
       return readers.readAll(queries);
     },
     close: async () => {
