@@ -121,16 +121,19 @@ describe('USSD: Sell from a number with no seller account', () => {
     expect((await call.press('Akua  Mensah')).text).toContain('Farm or business name?');
     let screen = await call.press('Mensah Farms');
     screen = await pageTo(call.press, screen, 'Bono East');
-    const confirm = await call.press(choiceFor(screen, 'Bono East'));
+    // The operator verifies no seller without a Ghana Card: a keypad types its 10 digits.
+    expect((await call.press(choiceFor(screen, 'Bono East'))).text).toContain('Your Ghana Card number?');
+    expect((await call.press('12345')).text).toContain('Please type the 10 digits of your Ghana Card number.');
+    const confirm = await call.press('712345678-4');
     expect(confirm.text).toContain('Register Akua Mensah, Mensah Farms, Bono East as a seller?');
     const done = await call.press('1');
     expect(done.kind).toBe('END');
     expect(done.text).toContain('Our operator will call this number to verify you');
 
     const account = await db().selectFrom('phone_accounts').innerJoin('users', 'users.id', 'phone_accounts.user_id').innerJoin('seller_profiles', 'seller_profiles.user_id', 'users.id')
-      .select(['users.id', 'users.user_type', 'users.email', 'users.first_name', 'users.last_name', 'users.phone', 'seller_profiles.business_name', 'seller_profiles.business_region', 'seller_profiles.verification_status'])
+      .select(['users.id', 'users.user_type', 'users.email', 'users.first_name', 'users.last_name', 'users.phone', 'seller_profiles.business_name', 'seller_profiles.business_region', 'seller_profiles.ghana_card_number', 'seller_profiles.verification_status'])
       .where('phone_accounts.phone', '=', national(phone)).executeTakeFirstOrThrow();
-    expect(account).toMatchObject({ user_type: 'SELLER', email: null, first_name: 'Akua', last_name: 'Mensah', phone: national(phone), business_name: 'Mensah Farms', business_region: 'Bono East', verification_status: 'PENDING' });
+    expect(account).toMatchObject({ user_type: 'SELLER', email: null, first_name: 'Akua', last_name: 'Mensah', phone: national(phone), business_name: 'Mensah Farms', business_region: 'Bono East', ghana_card_number: 'GHA-712345678-4', verification_status: 'PENDING' });
     const audit = await db().selectFrom('audit_log').select('action').where('target_id', '=', account.id).where('action', '=', 'ussd.seller').execute();
     expect(audit).toHaveLength(1);
 
@@ -168,6 +171,7 @@ describe('USSD: Sell from a number with no seller account', () => {
       let screen = await call.press('Asare Farms');
       screen = await pageTo(call.press, screen, 'Volta');
       await call.press(choiceFor(screen, 'Volta'));
+      await call.press('1234567890');
       return call.press('1');
     };
     expect((await register(phone)).kind).toBe('END');

@@ -115,6 +115,8 @@ async function walkEverything(language: 'en' | 'ak') {
   await c.wrong();
   screen = await pageTo(c.press, screen, 'Ashanti');
   await c.press(choiceFor(screen, 'Ashanti'));
+  await c.wrong('12');
+  await c.press('1234567890');
   await c.wrong('9');
   expect((await c.press('1')).kind).toBe('END');
   c = caller();

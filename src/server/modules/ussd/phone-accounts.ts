@@ -93,11 +93,13 @@ async function newBuyerAccountInOneStatement(db: Db, phone: string): Promise<num
   return owner.user_id!;
 }
 
-/** What a farmer registering by USSD gives: their name, their farm's and its region. */
+/** What a farmer registering by USSD gives: their name, their farm's, its region and their Ghana Card. */
 export interface PhoneSellerFields {
   name: string;
   farm: string;
   region: GhanaRegion;
+  /** GHA-123456789-0: the operator verifies no seller without one. */
+  ghanaCard: string;
 }
 
 /**
@@ -121,7 +123,7 @@ export async function registerPhoneSeller(db: Db, phone: string, fields: PhoneSe
       .where('password_hash', '=', NO_PASSWORD)
       .executeTakeFirst();
     if (Number(turned.numUpdatedRows) === 1) {
-      await insertSellerProfile(trx, userId, { businessName: fields.farm, businessType: 'FARM', businessRegion: fields.region, businessAddress: `${fields.region} Region` }, at);
+      await insertSellerProfile(trx, userId, { businessName: fields.farm, businessType: 'FARM', businessRegion: fields.region, businessAddress: `${fields.region} Region`, ghanaCardNumber: fields.ghanaCard }, at);
       return userId;
     }
     const user = await trx.selectFrom('users').select('user_type').where('id', '=', userId).executeTakeFirstOrThrow();

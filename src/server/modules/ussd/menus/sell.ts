@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { CATEGORIES, GHANA_REGIONS, type GhanaRegion } from '../../../../shared/catalogue';
+import { isGhanaCard } from '../../../../shared/ghana-card';
 import { toMinor } from '../../../../shared/money';
 import { singleLine } from '../../../../shared/schemas/single-line';
 import { submissionCreateSchema } from '../../../../shared/schemas/submissions';
@@ -24,9 +25,19 @@ function typedName(input: string): string | undefined {
 }
 
 /**
+ * A Ghana Card number as a keypad types it: its 10 digits ("1234567890" is GHA-123456789-0),
+ * or the card as printed.
+ */
+function typedGhanaCard(input: string): string | undefined {
+  const digits = input.replace(/[\s-]/g, '').replace(/^GHA/i, '');
+  const card = /^\d{10}$/.test(digits) ? `GHA-${digits.slice(0, 9)}-${digits.slice(9)}` : '';
+  return isGhanaCard(card) ? card : undefined;
+}
+
+/**
  * Sell: a farmer lists produce (category, name, quantity, price); it goes to review like any
  * listing. A number with no seller account registers one first (sell.join.*): name, farm,
- * region; the seller waits for the operator's verification like one who signed up on the web.
+ * region, Ghana Card; the seller waits for the operator's verification like one who signed up on the web.
  */
 export const sellScreens: Record<string, Screen> = {
   sell: {
@@ -68,6 +79,16 @@ export const sellScreens: Record<string, Screen> = {
       if (region === 'more') return { go: 'sell.join.region', keepBack: true };
       if (!region) return { problem: ctx.texts.pickNumber };
       ctx.data.joinRegion = region;
+      return { go: 'sell.join.card' };
+    },
+  },
+  // The operator verifies only a seller who gave a Ghana Card number (sellers/service.ts), as on the web.
+  'sell.join.card': {
+    show: async (ctx) => `${ctx.texts.sellJoinCard}\n0. ${ctx.texts.back}`,
+    async answer(ctx, input) {
+      const card = typedGhanaCard(input);
+      if (!card) return { problem: ctx.texts.sellJoinCardProblem };
+      ctx.data.joinCard = card;
       return { go: 'sell.join.confirm' };
     },
   },
@@ -76,7 +97,7 @@ export const sellScreens: Record<string, Screen> = {
     show: async (ctx) => `${ctx.texts.sellJoinConfirm(userLine(String(ctx.data.joinName), 40), userLine(String(ctx.data.joinFarm), 40), String(ctx.data.joinRegion))}\n0. ${ctx.texts.back}`,
     async answer(ctx, input) {
       if (input !== '1') return { problem: ctx.texts.pickNumber };
-      const fields = { name: String(ctx.data.joinName), farm: String(ctx.data.joinFarm), region: ctx.data.joinRegion as GhanaRegion };
+      const fields = { name: String(ctx.data.joinName), farm: String(ctx.data.joinFarm), region: ctx.data.joinRegion as GhanaRegion, ghanaCard: String(ctx.data.joinCard) };
       const sellerId = await registerPhoneSeller(ctx.db, ctx.phone, fields);
       await recordAudit(ctx.db, { id: sellerId, userType: 'SELLER', email: ctx.phone }, 'ussd.seller', { type: 'seller', id: sellerId }, `${fields.farm} (${fields.region}) registered by USSD from ${ctx.phone}`);
       return { end: ctx.texts.sellJoinDone };
