@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '../../src/shared/schemas/catalogue';
+import { createCatalogueService } from '../../src/server/modules/catalogue/service';
 import { startTestServer, type TestServer } from '../support/server';
 
 /**
@@ -51,5 +52,15 @@ describe("a crop's Twi name finds its listings", () => {
     // "abu" (three letters) is too short to stand for aburow; "zzaburow" is not a crop's name.
     expect(await found('abu')).not.toContain('White Maize (50 kg bag)');
     expect(await found('zzaburow')).toEqual([]);
+  });
+
+  it('a listing written in Twi is found by its name with ɛ and without, and by the English', async () => {
+    const { db, dialect, readOffLoop } = server.deps;
+    const listing = await db.selectFrom('products').select('id').where('name', '=', 'Cocoyam (medium basket)').executeTakeFirstOrThrow();
+    await db.updateTable('products').set({ name: 'Bayerɛ Pa (Ashanti)' }).where('id', '=', listing.id).execute();
+    // The service itself: the answer cache's head moves with writes through the app, not this one.
+    const service = createCatalogueService(db, dialect, readOffLoop);
+    const ids = async (search: string) => (await service.listProducts({ search, sortBy: 'createdAt', sortDir: 'desc', page: 1, limit: 100 })).data.map((p) => p.id);
+    for (const search of ['bayerɛ', 'bayere', 'BAYERE']) expect(await ids(search), search).toContain(listing.id);
   });
 });
