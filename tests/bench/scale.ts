@@ -32,8 +32,8 @@ import { GHANA_REGIONS } from '../../src/shared/catalogue';
  *   fifth client reads one cached product every 20 ms: its p99; the event loop's longest
  *   delay over that time (monitorEventLoopDelay, 1 ms resolution).
  * - the searches as buyers filter them (issue 37 item 12: one or two words, by price, a price
- *   cap, pages 1-5), 4 clients for BENCH_SECONDS beside two readers of the cached product:
- *   searches per second, their p50 and p99, the reads' p99.
+ *   cap, pages 1-5): one at a time, then 4 clients for BENCH_SECONDS beside two readers of
+ *   the cached product: searches per second, their p50 and p99, the reads' p99.
  * - every figure with a goal, in one table with pass or fail (tools/budgets.ts).
  */
 const pg = Boolean(process.env.DATABASE_URL);
@@ -186,6 +186,11 @@ try {
 
   // The searches as buyers filter them, beside two readers of the cached product (issue 37 item 12).
   await runClients({ base, searches: filteredNext(40), clients: 1 }); // warm, as above
+  const filteredAsked = filteredNext(ONE_AT_A_TIME);
+  const filteredOne = await runClients({ base, searches: filteredAsked, clients: 1 });
+  console.log(`Filtered searches, one at a time (${filteredOne.times.length}): p50 ${ms(pct(filteredOne.times, 50))}, p99 ${ms(pct(filteredOne.times, 99))}, max ${ms(Math.max(...filteredOne.times))}`);
+  const filteredSlowest = filteredOne.times.map((time, i) => ({ time, q: decodeURIComponent(filteredAsked[i]) })).sort((a, b) => b.time - a.time).slice(0, SLOWEST);
+  for (const { time, q } of filteredSlowest) console.log(`  ${ms(time).padStart(10)}  ${q}`);
   const filteredCpu = process.cpuUsage();
   const mix = await runClients({ base, searches: filteredNext(SECONDS * 1_000), clients: 4, seconds: SECONDS, productUrl, readers: 2 });
   const mixCpu = process.cpuUsage(filteredCpu);
@@ -197,6 +202,7 @@ try {
     { figure: 'distinct searches one at a time, p99', value: pct(one.times, 99), unit: 'ms', max: 25 },
     { figure: 'searches per second, 4 clients', value: four.done! / four.seconds!, unit: '/s', min: 200 },
     { figure: 'a cached product read meanwhile, p99', value: pct(four.reads!, 99), unit: 'ms', max: 25 },
+    { figure: 'filtered searches one at a time, p99', value: pct(filteredOne.times, 99), unit: 'ms', max: 25 },
     { figure: 'filtered searches, 4 clients, p99', value: pct(mix.times, 99), unit: 'ms', max: 25 },
     { figure: 'filtered searches per second, 4 clients', value: mixRate, unit: '/s', min: 200 },
     { figure: 'cached product reads beside them, p99', value: pct(mix.reads!, 99), unit: 'ms', max: 25 },
