@@ -104,10 +104,15 @@ export async function termsSearchPage(db: Db, read: Read, ask: TermsAsk, lookups
   // key's finest bucket: a few terms, where fine buckets alone were up to 88 (a GIN scan's cost
   // grows with its terms), and the finest bucket holds few listings past the key.
   const before = sql.raw(ask.sortDir === 'asc' ? '<' : '>');
+  // By price with a cap on the far side (dearest first under a maximum): no listing past the
+  // cap's buckets can match, so their terms are left out (they were most of the GIN scan).
+  const cap = ask.sortBy === 'price' ? (ask.sortDir === 'desc' ? ask.maxPriceMinor : ask.minPriceMinor) : undefined;
+  const within = sql.raw(ask.sortDir === 'desc' ? '<=' : '>=');
   const levels = sort.levels.map(({ letter, length }, i) => {
-    const within = i === 0 ? sql`true` : sql`starts_with(term, ${`${letter}:`} || left(k.value, ${sort.levels[i - 1].length}))`;
+    const inside = i === 0 ? sql`true` : sql`starts_with(term, ${`${letter}:`} || left(k.value, ${sort.levels[i - 1].length}))`;
     const upTo = i === sort.levels.length - 1 ? cmp : before;
-    return sql`(starts_with(term, ${`${letter}:`}) and ${within} and term ${upTo} ${`${letter}:`} || left(k.value, ${length}))`;
+    const capped = cap === undefined ? sql`` : sql` and term ${within} ${`${letter}:`} || left(${sort.value(cap)}, ${length})`;
+    return sql`(starts_with(term, ${`${letter}:`}) and ${inside} and term ${upTo} ${`${letter}:`} || left(k.value, ${length})${capped})`;
   });
   // The buckets' terms are a subquery of the page's statement: one round trip fewer, and the GIN
   // scan takes them as a parameter (an InitPlan), so the plan is the same as with the array given.
