@@ -10,7 +10,8 @@ import { migrate, openDatabase } from '../../src/server/platform/db';
 import { generateCatalogue } from '../../src/server/platform/db/generate-catalogue';
 import { createLocalStorage } from '../../src/server/platform/storage';
 import { sampleLoopHolding } from './tools/loop-held';
-import { scaleSearches } from './tools/scale-searches';
+import { filteredSearches, scaleSearches } from './tools/scale-searches';
+import { printBudgets, type Budget } from './tools/budgets';
 import { GHANA_REGIONS } from '../../src/shared/catalogue';
 
 /**
@@ -30,6 +31,10 @@ import { GHANA_REGIONS } from '../../src/shared/catalogue';
  * - 4 clients searching distinct searches for BENCH_SECONDS (10): searches per second, while a
  *   fifth client reads one cached product every 20 ms: its p99; the event loop's longest
  *   delay over that time (monitorEventLoopDelay, 1 ms resolution).
+ * - the searches as buyers filter them (issue 37 item 12: one or two words, by price, a price
+ *   cap, pages 1-5): one at a time, then 4 clients for BENCH_SECONDS beside two readers of
+ *   the cached product: searches per second, their p50 and p99, the reads' p99.
+ * - every figure with a goal, in one table with pass or fail (tools/budgets.ts).
  */
 const pg = Boolean(process.env.DATABASE_URL);
 const COUNT = Number(process.env.BENCH_COUNT ?? (pg ? 1_000_000 : 100_000));
@@ -60,7 +65,7 @@ console.log(`${pg ? 'PostgreSQL' : 'SQLite'}, ${COUNT.toLocaleString('en')} list
 /** Runs in a worker: its own event loop, node:http, the times it saw. */
 const CLIENTS = `
 const { parentPort, workerData } = require('node:worker_threads');
-const { base, searches, clients, seconds, productUrl, path = '/products?' } = workerData;
+const { base, searches, clients, seconds, productUrl, readers = 1, path = '/products?' } = workerData;
 const http = require('node:http');
 // node:http, not fetch: undici's fetch and the body's gunzip took about 1 ms of CPU per search
 // on the same two CPUs as the server (docs/performance.md, "The bench's own clients"). The
@@ -93,7 +98,7 @@ function timed(url) {
   const reader = async () => { while (Date.now() < end) { reads.push(await timed(productUrl)); await new Promise((r) => setTimeout(r, 20)); } };
   const started = Date.now();
   parentPort.postMessage({ started: true });
-  await Promise.all([...Array.from({ length: clients }, searcher), reader()]);
+  await Promise.all([...Array.from({ length: clients }, searcher), ...Array.from({ length: readers }, reader)]);
   parentPort.postMessage({ done, seconds: (Date.now() - started) / 1000, reads, times: searchTimes });
 })();
 `;
@@ -111,6 +116,12 @@ let made = 0;
 function searches(n: number): string[] {
   made += n;
   return scaleSearches(made - n, n);
+}
+let filtered = 0;
+/** The next n distinct filtered searches (by price, capped, pages 1-5). */
+function filteredNext(n: number): string[] {
+  filtered += n;
+  return filteredSearches(filtered - n, n);
 }
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))];
 const ms = (n: number) => `${n.toFixed(1)} ms`;
@@ -172,6 +183,33 @@ try {
   // CPU time of every thread of this process (server, readers, zlib's pool, and the clients'
   // worker): on a shared machine a steadier measure of the work per search than the rates.
   console.log(`CPU time meanwhile, all threads: ${((cpu.user + cpu.system) / 1000 / Math.max(1, four.done!)).toFixed(2)} ms per search`);
+
+  // The searches as buyers filter them, beside two readers of the cached product (issue 37 item 12).
+  await runClients({ base, searches: filteredNext(40), clients: 1 }); // warm, as above
+  const filteredAsked = filteredNext(ONE_AT_A_TIME);
+  const filteredOne = await runClients({ base, searches: filteredAsked, clients: 1 });
+  console.log(`Filtered searches, one at a time (${filteredOne.times.length}): p50 ${ms(pct(filteredOne.times, 50))}, p99 ${ms(pct(filteredOne.times, 99))}, max ${ms(Math.max(...filteredOne.times))}`);
+  const filteredSlowest = filteredOne.times.map((time, i) => ({ time, q: decodeURIComponent(filteredAsked[i]) })).sort((a, b) => b.time - a.time).slice(0, SLOWEST);
+  for (const { time, q } of filteredSlowest) console.log(`  ${ms(time).padStart(10)}  ${q}`);
+  const filteredCpu = process.cpuUsage();
+  const mix = await runClients({ base, searches: filteredNext(SECONDS * 1_000), clients: 4, seconds: SECONDS, productUrl, readers: 2 });
+  const mixCpu = process.cpuUsage(filteredCpu);
+  const mixRate = mix.done! / mix.seconds!;
+  console.log(`4 clients searching as buyers filter (by price, a price cap, pages 1-5) for ${mix.seconds!.toFixed(1)} s: ${mixRate.toFixed(0)} searches/s, p50 ${ms(pct(mix.times, 50))}, p99 ${ms(pct(mix.times, 99))}`);
+  console.log(`Two readers of a cached product meanwhile (${mix.reads!.length}): p50 ${ms(pct(mix.reads!, 50))}, p99 ${ms(pct(mix.reads!, 99))}; CPU time, all threads: ${((mixCpu.user + mixCpu.system) / 1000 / Math.max(1, mix.done!)).toFixed(2)} ms per search`);
+
+  const budgets: Budget[] = [
+    { figure: 'distinct searches one at a time, p99', value: pct(one.times, 99), unit: 'ms', max: 25 },
+    { figure: 'searches per second, 4 clients', value: four.done! / four.seconds!, unit: '/s', min: 200 },
+    { figure: 'a cached product read meanwhile, p99', value: pct(four.reads!, 99), unit: 'ms', max: 25 },
+    { figure: 'filtered searches one at a time, p99', value: pct(filteredOne.times, 99), unit: 'ms', max: 25 },
+    { figure: 'filtered searches, 4 clients, p99', value: pct(mix.times, 99), unit: 'ms', max: 25 },
+    { figure: 'filtered searches per second, 4 clients', value: mixRate, unit: '/s', min: 200 },
+    { figure: 'cached product reads beside them, p99', value: pct(mix.reads!, 99), unit: 'ms', max: 25 },
+  ];
+  // The event loop's own work: a goal on SQLite, where the server's thread does the reads' bookkeeping (docs/performance.md).
+  if (!pg) for (const [figure, took] of [['the event loop held by its own work, longest', held], ['a new phone\'s first sync page: the loop held, longest', syncHeld], ['product pages: the loop held, longest', pagesHeld]] as const) if (took) budgets.push({ figure, value: took.longestHeldMs, unit: 'ms', max: 10 });
+  printBudgets(`Goals (${pg ? 'PostgreSQL' : 'SQLite'}, ${COUNT.toLocaleString('en')} listings)`, budgets);
   console.log(`Machine load average (1 min) at the end: ${loadavg()[0].toFixed(1)} on ${availableParallelism()} CPUs`);
 } finally {
   await new Promise((resolve) => server.close(resolve));

@@ -35,7 +35,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => big.close());
 
-const WORDS = ['maize', 'MAI', 'yam', 'fresh', 'bag', 'organic', 'goat', 'Tomato', 'kg', 'seed', 'a', 'e', '%', '_', 'zz', 'ashanti', 'rice 5', 'n'];
+const WORDS = ['maize', 'MAI', 'yam', 'fresh', 'bag', 'organic', 'goat', 'Tomato', 'kg', 'seed', 'a', 'e', '%', '_', 'zz', 'ashanti', 'rice 5', 'n', 'aburow', 'bayerɛ', 'nkate'];
 const price = fc.oneof(fc.integer({ min: 0, max: 1500 }).map(String), fc.tuple(fc.integer({ min: 0, max: 900 }), fc.integer({ min: 0, max: 99 })).map(([a, b]) => `${a}.${b}`));
 
 /** Present about one time in four, so queries combine a few filters and often find products. */
@@ -56,8 +56,14 @@ const query = fc
   })
   .map((q) => Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined)) as Record<string, string>);
 
-/** Whole words, parts of words (three letters and more go to the index), and short ones. */
-const SCALE_WORDS = ['maize', 'MAIZ', 'organic', 'grade a', 'ashanti', 'tamale', 'techiman', 'fresh yam', 'kg', 'a', 'ze', '50 kg', 'npk', 'fowl', 'goat', 'region', 'certified seed', 'pepper', 'zzq', '"', 'a"b', 'bulk 25'];
+/** Whole words, parts of words (three letters and more go to the index), short ones, and crops' Twi names (issue 37). */
+const SCALE_WORDS = ['maize', 'MAIZ', 'organic', 'grade a', 'ashanti', 'tamale', 'techiman', 'fresh yam', 'kg', 'a', 'ze', '50 kg', 'npk', 'fowl', 'goat', 'region', 'certified seed', 'pepper', 'zzq', '"', 'a"b', 'bulk 25', 'aburow', 'aburo fresh', 'bayerɛ', 'bayere', 'bankye', 'ntoosi', 'nkate'];
+
+const parsedQuery = (input: Record<string, string>) => {
+  const parsed = parseWith(productQuerySchema, input);
+  if (!parsed.ok) throw new Error(parsed.error.message);
+  return parsed.value;
+};
 
 describe('the mirror and the server agree on random queries', () => {
   it('over the generated catalogue, searching on the index', async () => {
@@ -104,5 +110,17 @@ describe('the mirror and the server agree on random queries', () => {
     );
     // The property must not hold only because most answers are empty.
     expect(nonEmpty).toBeGreaterThan(20);
+  });
+
+  it("crops' Twi names find the crop's listings offline, the same as online (issue 37)", async () => {
+    for (const [twi, english] of [['aburow', 'maize'], ['aburo', 'maize'], ['bayerɛ', 'yam'], ['bayere', 'yam'], ['bankye', 'cassava'], ['ntoosi', 'tomato'], ['nkate', 'groundnut']]) {
+      const asked = { search: twi, limit: '100' };
+      const remote = (await (await server.call(`/products?${new URLSearchParams(asked)}`)).json()) as { data: { id: number }[] };
+      const local = await queryLocalProducts(parsedQuery(asked), db);
+      const inEnglish = await queryLocalProducts(parsedQuery({ search: english, limit: '100' }), db);
+      expect(local.data.length, twi).toBeGreaterThan(0);
+      expect(local.data.map((p) => p.id), twi).toEqual(inEnglish.data.map((p) => p.id));
+      expect(local.data.map((p) => p.id), twi).toEqual(remote.data.map((p) => p.id));
+    }
   });
 });

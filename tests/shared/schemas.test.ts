@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { productQuerySchema } from '../../src/shared/schemas/catalogue';
 import { parseWith } from '../../src/shared/schemas/parse';
-import { matchesSearch, searchHaystack, searchWords } from '../../src/shared/search';
+import { matchesSearch, searchHaystack, searchWords, wordSpellings } from '../../src/shared/search';
 
 describe('productQuerySchema', () => {
   it('fills defaults', () => {
@@ -33,5 +33,15 @@ describe('search', () => {
     expect(matchesSearch(hay, searchWords('grains white'))).toBe(true);
     expect(matchesSearch(hay, searchWords('maize yam'))).toBe(false);
     expect(matchesSearch(hay, searchWords('   '))).toBe(true);
+  });
+
+  it("takes a crop's Twi name, with ɛ and ɔ or without, for its English name; never the other way (issue 37)", () => {
+    const hay = searchHaystack({ name: 'White Maize (50 kg bag)', category: 'Grains', description: 'Dry maize from Techiman' });
+    for (const twi of ['aburow', 'ABURO', 'abur']) expect(matchesSearch(hay, searchWords(`${twi} techiman`)), twi).toBe(true);
+    expect(matchesSearch(hay, searchWords('abu'))).toBe(false); // three letters do not stand for a name
+    expect(wordSpellings('bayere')).toEqual(['bayere', 'bayerɛ', 'yam']);
+    expect(wordSpellings('ntoosi')).toEqual(['ntoosi', 'tomato']); // "Tomatoes" in the singular: "Tomato paste" too
+    expect(wordSpellings('akokɔ')).toEqual(['akokɔ', 'chicken']); // not "broiler", which Twi's name holds as well
+    expect(wordSpellings('rice')).toEqual(['rice']); // "emo" would find "lemon"
   });
 });

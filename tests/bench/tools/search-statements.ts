@@ -4,7 +4,7 @@ import type { CompiledQuery } from 'kysely';
 import { openDatabase } from '../../../src/server/platform/db';
 import { createCatalogueService } from '../../../src/server/modules/catalogue/service';
 import { productQuerySchema } from '../../../src/shared/schemas/catalogue';
-import { scaleSearches } from './scale-searches';
+import { filteredSearches, scaleSearches } from './scale-searches';
 
 /**
  * npx tsx tests/bench/tools/search-statements.ts: the searches of `npm run bench scale`, asked
@@ -12,7 +12,8 @@ import { scaleSearches } from './scale-searches';
  * SQLite in DATA_DIR), each printed with its time and each statement's (the page, then a broad
  * search's page sought up to the sample's key). FROM (40: where the bench's timed searches
  * start) and N (100) choose them. EXPLAIN=k prints the plans of the k slowest statements
- * afterwards; BOUND counts exactly up to another bound than the service's. Reads only (SQLite: use a copy, opening it checkpoints its WAL).
+ * afterwards; BOUND counts exactly up to another bound than the service's; MIX=filtered asks
+ * the bench's filtered searches (by price, capped) instead. Reads only (SQLite: use a copy, opening it checkpoints its WAL).
  */
 const from = Number(process.env.FROM ?? 40);
 const count = Number(process.env.N ?? 100);
@@ -29,7 +30,7 @@ const service = createCatalogueService(handle.db, handle.dialect, read, process.
 const alive = setInterval(() => undefined, 60_000);
 const times: number[] = [];
 const statements: { search: string; query: CompiledQuery; ms: number }[] = [];
-for (const asked of scaleSearches(from, count)) {
+for (const asked of (process.env.MIX === 'filtered' ? filteredSearches : scaleSearches)(from, count)) {
   const query = v.parse(productQuerySchema, Object.fromEntries(new URLSearchParams(asked)));
   ran = [];
   const start = performance.now();

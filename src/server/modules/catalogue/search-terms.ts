@@ -3,6 +3,7 @@ import type { Db } from '../../platform/db';
 import type { ProductsTable } from '../../platform/db/schema';
 import { escapeLike } from '../../platform/db/like';
 import { TOKEN_EDGE_PUNCTUATION } from '../../platform/db/migration-025-search-term-cores';
+import { wordSpellings } from '../../../shared/search';
 import type { TermLookups } from './term-lookups';
 import { extrasColumns, type ExtrasColumns } from './serialize';
 
@@ -103,10 +104,15 @@ export async function termsSearchPage(db: Db, read: Read, ask: TermsAsk, lookups
   // key's finest bucket: a few terms, where fine buckets alone were up to 88 (a GIN scan's cost
   // grows with its terms), and the finest bucket holds few listings past the key.
   const before = sql.raw(ask.sortDir === 'asc' ? '<' : '>');
+  // By price with a cap on the far side (dearest first under a maximum): no listing past the
+  // cap's buckets can match, so their terms are left out (they were most of the GIN scan).
+  const cap = ask.sortBy === 'price' ? (ask.sortDir === 'desc' ? ask.maxPriceMinor : ask.minPriceMinor) : undefined;
+  const within = sql.raw(ask.sortDir === 'desc' ? '<=' : '>=');
   const levels = sort.levels.map(({ letter, length }, i) => {
-    const within = i === 0 ? sql`true` : sql`starts_with(term, ${`${letter}:`} || left(k.value, ${sort.levels[i - 1].length}))`;
+    const inside = i === 0 ? sql`true` : sql`starts_with(term, ${`${letter}:`} || left(k.value, ${sort.levels[i - 1].length}))`;
     const upTo = i === sort.levels.length - 1 ? cmp : before;
-    return sql`(starts_with(term, ${`${letter}:`}) and ${within} and term ${upTo} ${`${letter}:`} || left(k.value, ${length}))`;
+    const capped = cap === undefined ? sql`` : sql` and term ${within} ${`${letter}:`} || left(${sort.value(cap)}, ${length})`;
+    return sql`(starts_with(term, ${`${letter}:`}) and ${inside} and term ${upTo} ${`${letter}:`} || left(k.value, ${length})${capped})`;
   });
   // The buckets' terms are a subquery of the page's statement: one round trip fewer, and the GIN
   // scan takes them as a parameter (an InitPlan), so the plan is the same as with the array given.
@@ -127,20 +133,26 @@ const inCoresAlone = (word: string) => !TOKEN_EDGE_PUNCTUATION.includes(word[0])
 /**
  * The terms' numbers (product_terms holds numbers): the filters' terms (n = 0), then the
  * tokens holding each word (only tokens' cores where that is enough: "bag" 5 terms, not 13),
- * from `lookups` when every one is kept there (term-lookups.ts), else in one statement.
+ * from `lookups` when every one is kept there (term-lookups.ts), else in one statement. A word
+ * with other spellings (a crop's Twi name, shared/search.ts) is held by the tokens holding any.
  */
 async function lookUpTerms(db: Db, read: Read, words: string[], filters: string[], lookups?: TermLookups): Promise<{ n: number; terms: number[] }[]> {
-  const patterns = words.map((word) => `w:%${escapeLike(word)}%`);
-  const coresAlone = words.map(inCoresAlone);
+  const spellings = words.flatMap((word, i) => wordSpellings(word).map((spelling) => ({ n: i + 1, spelling })));
+  const patterns = spellings.map(({ spelling }) => `w:%${escapeLike(spelling)}%`);
+  const coresAlone = spellings.map(({ spelling }) => inCoresAlone(spelling));
   const keys = [`filters:${filters.join(' ')}`, ...patterns.map((pattern, i) => (coresAlone[i] ? `cores:${pattern}` : pattern))];
-  const kept = keys.map((key) => lookups?.get(key));
-  if (kept.every((terms) => terms !== undefined)) return kept.map((terms, n) => ({ n, terms }));
-  const core = sql`strpos(${TOKEN_EDGE_PUNCTUATION}, substr(term, 3, 1)) = 0 and strpos(${TOKEN_EDGE_PUNCTUATION}, right(term, 1)) = 0`;
-  const found = await read<{ n: number; terms: number[] }>(
-    sql`select n, array(select id from search_vocabulary where term like pattern escape '\\' and (not cores_alone or (${core}))) as terms
-      from unnest(${patterns}::text[], ${coresAlone}::boolean[]) with ordinality as word(pattern, cores_alone, n)
-      union all select 0, array(select id from search_vocabulary where term = any(${filters}::text[])) order by n`.compile(db),
-  );
-  for (const { n, terms } of found) lookups?.set(keys[n], terms);
-  return found;
+  let found: { n: number; terms: number[] }[] = keys.map((key, n) => ({ n, terms: lookups?.get(key) as number[] }));
+  if (found.some(({ terms }) => terms === undefined)) {
+    const core = sql`strpos(${TOKEN_EDGE_PUNCTUATION}, substr(term, 3, 1)) = 0 and strpos(${TOKEN_EDGE_PUNCTUATION}, right(term, 1)) = 0`;
+    found = await read<{ n: number; terms: number[] }>(
+      sql`select n, array(select id from search_vocabulary where term like pattern escape '\\' and (not cores_alone or (${core}))) as terms
+        from unnest(${patterns}::text[], ${coresAlone}::boolean[]) with ordinality as word(pattern, cores_alone, n)
+        union all select 0, array(select id from search_vocabulary where term = any(${filters}::text[])) order by n`.compile(db),
+    );
+    for (const { n, terms } of found) lookups?.set(keys[n], terms);
+  }
+  // Row n is the filters' (0) or a spelling's (n); each word's terms are its spellings' together.
+  const byWord = words.map(() => new Set<number>());
+  spellings.forEach(({ n }, i) => found[i + 1]!.terms.forEach((id) => byWord[n - 1]!.add(id)));
+  return [found[0]!, ...byWord.map((terms, i) => ({ n: i + 1, terms: [...terms] }))];
 }

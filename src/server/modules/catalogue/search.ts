@@ -1,6 +1,7 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Dialect } from '../../platform/db';
 import { escapeLike } from '../../platform/db/like';
+import { wordSpellings } from '../../../shared/search';
 
 /** The text a search looks in (shared/search.ts), as both databases' trigram indexes hold it. */
 export const HAYSTACK = sql<string>`lower(name || ' ' || category || ' ' || description)`;
@@ -11,7 +12,8 @@ const phrase = (word: string) => `"${word.replace(/"/g, '""')}"`;
 export const isIndexable = (word: string) => [...word].length >= 3;
 
 /**
- * "Every word is in the haystack", answered from a trigram index.
+ * "Every word is in the haystack" (a crop's name in Twi: it or one of its spellings,
+ * shared/search.ts's wordSpellings), answered from a trigram index.
  * - PostgreSQL: LIKE of every word, which pg_trgm's GIN index on HAYSTACK serves.
  * - SQLite: the FTS5 trigram table finds the products holding every word of three letters or
  *   more, each word as one phrase of its trigrams: exactly "is a substring of", folded to lower
@@ -27,10 +29,20 @@ export const isIndexable = (word: string) => [...word].length >= 3;
  * PostgreSQL's planner already walks the sort order's index for a broad LIKE.
  */
 export function matchesAllWords(dialect: Dialect, words: string[], walk = false): Expression<SqlBool>[] {
-  const like = (word: string) => sql<SqlBool>`${HAYSTACK} like ${`%${escapeLike(word)}%`} escape '\\'`;
+  const likeOne = (spelling: string) => sql<SqlBool>`${HAYSTACK} like ${`%${escapeLike(spelling)}%`} escape '\\'`;
+  // pg_trgm's index serves an OR of LIKEs as a BitmapOr; a word of one or two letters has no other spelling.
+  const like = (word: string) => {
+    const spellings = wordSpellings(word);
+    return spellings.length === 1 ? likeOne(word) : sql<SqlBool>`(${sql.join(spellings.map(likeOne), sql` or `)})`;
+  };
   const long = words.filter(isIndexable);
   if (dialect === 'postgres' || long.length === 0) return words.map(like);
-  const match = long.map(phrase).join(' AND ');
+  // A crop's spellings are each three letters or more (shared/search.ts), so each is a phrase of trigrams.
+  const anyOf = (word: string) => {
+    const spellings = wordSpellings(word);
+    return spellings.length === 1 ? phrase(word) : `(${spellings.map(phrase).join(' OR ')})`;
+  };
+  const match = long.map(anyOf).join(' AND ');
   const id = walk ? sql`+products.id` : sql`products.id`;
   return [sql<SqlBool>`${id} in (select rowid from products_search where products_search match ${match})`, ...words.filter((w) => !isIndexable(w)).map(like)];
 }
