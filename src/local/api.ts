@@ -1,4 +1,7 @@
 import ky, { HTTPError, type KyInstance, type Options } from 'ky';
+import type { ApiRouteKey, ApiRoutes } from '../shared/api';
+import { requestFor, type InputArgs } from '../shared/api/path';
+import type { AnswerOf, ClientInput } from '../shared/api/route';
 import type { ApiErrorBody } from '../shared/errors';
 import { reportReached, reportUnreachable } from './network';
 import { responseBytes } from './usage';
@@ -40,6 +43,7 @@ export interface ApiClientOptions {
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;
+
 
 /**
  * ky with our conventions: JSON only, 10 s time-out, bearer token, one refresh on 401. Every
@@ -97,6 +101,14 @@ export function createApiClient(options: ApiClientOptions = {}) {
 
   return {
     request,
+    /** Calls a declared route (src/shared/api) by its key: `call('PATCH /shop/cart/items/:id', { params: { id }, body })`. */
+    call<K extends ApiRouteKey>(key: K, ...args: [...InputArgs<K>, init?: Options]): Promise<AnswerOf<ApiRoutes[K]>> {
+      const [input, init] = args as unknown as [ClientInput<ApiRoutes[K]> | undefined, Options | undefined];
+      const { method, path, body } = requestFor(key, ...([input] as InputArgs<K>));
+      const { form, query } = (input ?? {}) as { form?: FormData; query?: Record<string, unknown> };
+      const searchParams = query ? Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined).map(([name, value]) => [name, String(value)])) : undefined;
+      return request(path, { ...init, method, ...(searchParams ? { searchParams } : {}), ...(form ? { body: form } : body !== undefined ? { json: body } : {}) });
+    },
     get: <T>(path: string, init: Options = {}) => request<T>(path, { ...init, method: 'GET' }),
     post: <T>(path: string, json?: unknown, init: Options = {}) => request<T>(path, { ...init, method: 'POST', json }),
     patch: <T>(path: string, json?: unknown, init: Options = {}) => request<T>(path, { ...init, method: 'PATCH', json }),

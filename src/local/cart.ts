@@ -4,6 +4,7 @@ import type { Product } from '../shared/schemas/catalogue';
 import type { Options } from 'ky';
 import type { ApiClient } from './api';
 import { getMeta, localDb, setMeta, type AkuafoDb, type LocalCartItem, type OutboxEntry, type OutboxMessage } from './db';
+import { requestFor } from '../shared/api/path';
 import { defineOutboxKind, enqueueWith } from './outbox';
 import { keepForSession, readSession, type Session } from './session';
 
@@ -109,12 +110,15 @@ export async function clearCart(given?: AkuafoDb): Promise<void> {
   const d = db(given);
   await enqueueWith(async () => {
     await d.cart.clear();
-    return { entity: CART_ENTITY, method: 'DELETE', path: 'shop/cart', message: { id: 'outbox.cartClear' } };
+    return { entity: CART_ENTITY, ...requestFor('DELETE /shop/cart'), message: { id: 'outbox.cartClear' } };
   }, d);
 }
 
+/** Where the cart's intents go, as the outbox stores it. */
+const CART_PATH = requestFor('DELETE /shop/cart').path;
+
 function setIntent(productId: number, quantity: number, message: OutboxMessage) {
-  return { entity: CART_ENTITY, method: 'POST' as const, path: 'shop/cart', body: { productId, quantity }, message };
+  return { entity: CART_ENTITY, ...requestFor('POST /shop/cart', { body: { productId, quantity } }), message };
 }
 
 function lineFromProduct(product: Product): Omit<CartLine, 'quantity' | 'updatedAt'> {
@@ -166,7 +170,7 @@ export async function pullServerCart(api: ApiClient, given?: AkuafoDb, init: Opt
   const d = db(given);
   const session = await readSession(d);
   if (!session) return undefined;
-  const { data } = await api.get<{ data: Cart }>('shop/cart', init);
+  const { data } = await api.call('GET /shop/cart', undefined, init);
   await adoptServerCart(data, d, session);
   return data;
 }
@@ -219,11 +223,11 @@ async function adoptServerCart(data: Cart, d: AkuafoDb, asked: Session): Promise
 
 /** Replays one queued cart intent onto a set of lines, the way the server will apply it. */
 async function applyIntent(lines: Map<number, CartLine>, entry: OutboxEntry, before: Map<number, CartLine>, d: AkuafoDb) {
-  if (entry.method === 'DELETE' && entry.path === 'shop/cart') {
+  if (entry.method === 'DELETE' && entry.path === CART_PATH) {
     lines.clear();
     return;
   }
-  if (entry.method === 'POST' && entry.path === 'shop/cart') {
+  if (entry.method === 'POST' && entry.path === CART_PATH) {
     const { productId, quantity } = entry.body as { productId: number; quantity: number };
     if (quantity < 1) {
       lines.delete(productId);
@@ -265,8 +269,8 @@ export async function readCart(given?: AkuafoDb): Promise<CartLine[]> {
 }
 
 // "Set P to n" is made moot by a later "set P to m" or by a later "clear"; a clear by a later clear.
-const isClear = (e: OutboxEntry) => e.method === 'DELETE' && e.path === 'shop/cart';
-const setProduct = (e: OutboxEntry) => (e.method === 'POST' && e.path === 'shop/cart' ? (e.body as { productId: number }).productId : undefined);
+const isClear = (e: OutboxEntry) => e.method === 'DELETE' && e.path === CART_PATH;
+const setProduct = (e: OutboxEntry) => (e.method === 'POST' && e.path === CART_PATH ? (e.body as { productId: number }).productId : undefined);
 
 export const cartKind = defineOutboxKind<typeof CART_ENTITY, { data: Cart }>({
   kind: CART_ENTITY,

@@ -2,6 +2,7 @@ import type { Product } from '../shared/schemas/catalogue';
 import type { ApiClient } from './api';
 import { toLocalProduct } from './catalogue';
 import { localDb, type AkuafoDb, type OutboxEntry } from './db';
+import { requestFor } from '../shared/api/path';
 import { defineOutboxKind, enqueueWith } from './outbox';
 import { readSession } from './session';
 
@@ -15,7 +16,6 @@ import { readSession } from './session';
 export const WISHLIST_KEY = 'wishlist';
 const OWNER_KEY = 'wishlist.owner';
 export const wishlistEntity = (productId: number) => `wishlist:${productId}` as const;
-const wishlistPath = (productId: number) => `shop/customers/me/wishlist/${productId}`;
 
 export const WISHLIST_MESSAGES = { signIn: 'Please sign in to save items.' } as const;
 
@@ -75,8 +75,7 @@ async function change(productId: number, saved: boolean, db: AkuafoDb): Promise<
     const name = (await db.products.get(productId))?.name ?? { id: 'outbox.product' as const, values: { id: productId } };
     return {
       entity: wishlistEntity(productId),
-      method: saved ? 'PUT' : 'DELETE',
-      path: wishlistPath(productId),
+      ...requestFor(saved ? 'PUT /shop/customers/me/wishlist/:productId' : 'DELETE /shop/customers/me/wishlist/:productId', { params: { productId } }),
       message: { id: saved ? 'outbox.wishlistSave' : 'outbox.wishlistRemove', values: { name } },
     };
   }, db);
@@ -90,7 +89,7 @@ async function change(productId: number, saved: boolean, db: AkuafoDb): Promise<
 export async function pullWishlist(api: ApiClient, db: AkuafoDb = localDb): Promise<number[] | undefined> {
   const userId = await signedInUserId(db);
   if (userId === undefined) return undefined;
-  const { data } = await api.get<{ data: Product[] }>('shop/customers/me/wishlist');
+  const { data } = await api.call('GET /shop/customers/me/wishlist');
   return adoptWishlist(data, userId, db);
 }
 

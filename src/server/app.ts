@@ -11,6 +11,7 @@ import { compressUnlessComplete, sameOriginOnly, securityHeaderValues, securityH
 import { answerAfterTheBody, apiBodyLimit } from './http/limits';
 import { refuseNulInPath } from './http/validate';
 import { idempotency } from './http/idempotency';
+import { mountDeclared } from './http/declared';
 import { apiDocsRoutes, openApiRoutes } from './http/api-docs';
 import { closeConnectionsWhenDraining, operationsRoutes, requestMetrics } from './http/operations';
 import { accountsRoutes } from './modules/accounts/routes';
@@ -61,6 +62,9 @@ export function createApp(deps: Deps) {
   // Image encoding takes seconds: it happens before the idempotency layer claims the key, so a
   // repeat of an upload that was answered costs no encoding (its new files are removed).
   api.route('/', submissionUploadsBeforeTransaction(deps));
+  // Declared routes (src/shared/api) carry their own chain, idempotency included: where they
+  // are mounted does not matter, so long as it is before the older routers' shared layer below.
+  mountDeclared(api, deps, [...cartRoutes(deps), ...wishlistRoutes(deps)]);
   api.use('*', idempotency(deps.db));
   api.route('/', catalogueRoutes(deps, reads));
   api.route('/', marketPricesRoutes(deps, reads));
@@ -68,7 +72,6 @@ export function createApp(deps: Deps) {
   api.route('/', syncRoutes(deps, reads));
   api.route('/', accountsRoutes(deps));
   api.route('/', reviewsRoutes(deps));
-  api.route('/', cartRoutes(deps));
   api.route('/', checkoutRoutes(deps));
   api.route('/', ordersRoutes(deps));
   api.route('/', contactRoutes(deps));
@@ -77,7 +80,6 @@ export function createApp(deps: Deps) {
   api.route('/', adminRoutes(deps));
   api.route('/', ledgerRoutes(deps));
   api.route('/', payoutsRoutes(deps));
-  api.route('/', wishlistRoutes(deps));
   api.route('/', notificationsRoutes(deps));
   api.route('/', offlineRoutes(deps));
   api.route('/', openApiRoutes());

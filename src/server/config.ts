@@ -35,6 +35,11 @@ export interface Config {
   apiCacheBytes: number;
   /** API requests at least this slow are logged one by one (LOG_SLOW_MS). */
   logSlowMs: number;
+  /**
+   * Every JSON answer checked against its route's declared answer schema (CHECK_ANSWERS=1; on
+   * by default while vitest runs, so a drifting answer fails the test that made it).
+   */
+  checkAnswers: boolean;
   /** Seconds between access-log summary lines (LOG_SUMMARY_SECONDS). */
   logSummarySeconds: number;
   /** Where the built PWA lives; undefined serves the API only (tests). */
@@ -120,6 +125,7 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     apiCacheBytes: positiveNumber(env, 'API_CACHE_MB', 64) * 1024 * 1024,
     logSlowMs: positiveNumber(env, 'LOG_SLOW_MS', 200),
+    checkAnswers: (env.CHECK_ANSWERS ?? (process.env.VITEST ? '1' : '0')) === '1',
     logSummarySeconds: positiveNumber(env, 'LOG_SUMMARY_SECONDS', 60),
     staticDir: resolve(env.STATIC_DIR ?? 'dist'),
     s3: s3Settings(env),

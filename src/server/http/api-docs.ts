@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { DECLARED_ROUTES } from '../../shared/api';
 import { API_ROUTES } from './api-routes';
 import type { AppEnv } from './context';
 import { buildOpenApi } from './openapi';
@@ -6,7 +7,7 @@ import { buildOpenApi } from './openapi';
 // Built on first ask, not at start: most processes never serve it.
 let document: Record<string, unknown> | undefined;
 let page: string | undefined;
-const contract = () => (document ??= buildOpenApi(API_ROUTES));
+const contract = () => (document ??= buildOpenApi([...DECLARED_ROUTES, ...API_ROUTES]));
 
 /** GET /api/v1/openapi.json: the contract, mounted inside the API. */
 export function openApiRoutes() {

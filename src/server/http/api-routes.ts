@@ -1,7 +1,6 @@
 import * as money from '../../shared/schemas/money';
 import * as accounts from '../../shared/schemas/accounts';
 import { auditQuerySchema } from '../../shared/schemas/audit';
-import { setCartItemSchema, updateCartItemSchema } from '../../shared/schemas/cart';
 import { productQuerySchema, syncQuerySchema } from '../../shared/schemas/catalogue';
 import { checkoutRequestSchema, confirmPaymentSchema, paymentOtpSchema } from '../../shared/schemas/checkout';
 import { contactSchema } from '../../shared/schemas/contact';
@@ -67,14 +66,6 @@ export const API_ROUTES = [
   describeRoute('GET', '/offline-packs/size', { summary: 'What an offline pack costs to download', tag: 'catalogue', auth: 'none', query: offlinePackQuerySchema }),
   describeRoute('POST', '/reviews', { summary: 'Review a product bought', tag: 'catalogue', auth: 'user', body: reviewInputSchema }),
   // Cart, wishlist, checkout and payments
-  describeRoute('GET', '/shop/cart', { summary: 'The cart', tag: 'shop', auth: 'user' }),
-  describeRoute('POST', '/shop/cart', { summary: 'Put a product in the cart (or set its quantity)', tag: 'shop', auth: 'user', body: setCartItemSchema }),
-  describeRoute('PATCH', '/shop/cart/items/:id', { summary: 'Change a cart line’s quantity', tag: 'shop', auth: 'user', body: updateCartItemSchema }),
-  describeRoute('DELETE', '/shop/cart/items/:id', { summary: 'Remove a cart line', tag: 'shop', auth: 'user' }),
-  describeRoute('DELETE', '/shop/cart', { summary: 'Empty the cart', tag: 'shop', auth: 'user' }),
-  describeRoute('GET', '/shop/customers/me/wishlist', { summary: 'The wishlist', tag: 'shop', auth: 'user' }),
-  describeRoute('PUT', '/shop/customers/me/wishlist/:productId', { summary: 'Keep a product on the wishlist', tag: 'shop', auth: 'user' }),
-  describeRoute('DELETE', '/shop/customers/me/wishlist/:productId', { summary: 'Take a product off the wishlist', tag: 'shop', auth: 'user' }),
   describeRoute('GET', '/shop/checkout/defaults', { summary: 'Last delivery choices, to fill the checkout form', tag: 'shop', auth: 'user' }),
   describeRoute('POST', '/shop/checkout', { summary: 'Place an order from the cart and start its payment', tag: 'shop', auth: 'user', body: checkoutRequestSchema }),
   describeRoute('POST', '/shop/checkout/:checkoutId/payment', { summary: 'Confirm a checkout’s payment with the provider', tag: 'shop', auth: 'user', body: confirmPaymentSchema }),

@@ -21,6 +21,11 @@ export interface RouteOptions {
   paged?: boolean;
   /** Takes an Idempotency-Key; by default every write except the credential calls. */
   idempotent?: boolean;
+  /** Declared routes (src/shared/api) say their answer and their path parameters' schemas. */
+  answer?: v.GenericSchema;
+  answerType?: 'text/plain';
+  params?: Record<string, v.GenericSchema>;
+  optionalBody?: boolean;
 }
 
 export interface RouteDescription extends RouteOptions {
@@ -51,7 +56,7 @@ function queryParameters(schema: v.GenericSchema): Json[] {
 }
 
 function requestBody(route: RouteDescription): Json | undefined {
-  if (route.body) return { required: true, content: { 'application/json': { schema: jsonSchema(route.body) } } };
+  if (route.body) return { required: !route.optionalBody, content: { 'application/json': { schema: jsonSchema(route.body) } } };
   if (!route.form) return undefined;
   const files = { type: 'array', items: { type: 'string', contentEncoding: 'binary' }, description: 'Photos (JPEG, PNG or WebP)' };
   const fields = route.form === 'files' ? { type: 'object', properties: {} } : jsonSchema(route.form);
@@ -59,15 +64,28 @@ function requestBody(route: RouteDescription): Json | undefined {
   return { required: true, content: { 'multipart/form-data': { schema } } };
 }
 
+/** Whether repeats with one Idempotency-Key get the first answer: by default every write but the credential calls. */
+export function isIdempotent(route: Pick<RouteDescription, 'method' | 'path' | 'idempotent'>): boolean {
+  return route.idempotent ?? (route.method !== 'GET' && !CREDENTIAL_PATHS.test(API_PREFIX + route.path));
+}
+
+function successContent(route: RouteDescription): Json {
+  if (route.answerType) return { [route.answerType]: { schema: { type: 'string' } } };
+  const schema = route.answer ? jsonSchema(route.answer) : route.paged ? { $ref: '#/components/schemas/Page' } : {};
+  return { 'application/json': { schema } };
+}
+
 function operation(route: RouteDescription): Json {
   const fullPath = API_PREFIX + route.path;
-  const pathParams = [...route.path.matchAll(/:(\w+)/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
-  const writes = route.method !== 'GET';
-  const idempotent = route.idempotent ?? (writes && !CREDENTIAL_PATHS.test(fullPath));
-  const parameters = [...pathParams, ...(route.query ? queryParameters(route.query) : []), ...(idempotent ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : [])];
-  const success = route.paged ? { $ref: '#/components/schemas/Page' } : {};
+  const pathParams = [...route.path.matchAll(/:(\w+)/g)].map(([, name]) => ({
+    name,
+    in: 'path',
+    required: true,
+    schema: route.params?.[name] ? jsonSchema(route.params[name]) : { type: 'string' },
+  }));
+  const parameters = [...pathParams, ...(route.query ? queryParameters(route.query) : []), ...(isIdempotent(route) ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : [])];
   const responses: Json = {
-    '2XX': { description: 'Done', content: { 'application/json': { schema: success } } },
+    '2XX': { description: 'Done', content: successContent(route) },
     ...(route.body || route.form || route.query || pathParams.length ? { '400': error('The request is not valid: message says why, fieldErrors which field') } : {}),
     ...(route.auth === 'none' ? {} : { '401': error(route.auth === 'gateway' ? 'The gateway token is missing or wrong' : 'Not signed in, or the token has expired (code token_expired)') }),
     ...(route.auth === 'none' || route.auth === 'user' || route.auth === 'gateway' ? {} : { '403': error(`Only for a ${route.auth}`) }),

@@ -23,38 +23,38 @@ export type SetCartItemInput = v.InferOutput<typeof setCartItemSchema>;
 /** PATCH /shop/cart/items/{id}. Below 1 is refused: removing is its own call. */
 export const updateCartItemSchema = v.object({ quantity: quantity(1, quantityMessage) });
 
-export interface CartItem {
+export const cartItemSchema = v.object({
   /** Server cart item id. */
-  id: number;
-  productId: number;
-  name: string;
-  imageUrl: string | null;
-  category: string;
+  id: v.number(),
+  productId: v.number(),
+  name: v.string(),
+  imageUrl: v.nullable(v.string()),
+  category: v.string(),
   /** Current unit price, cedis: what checkout charges. */
-  price: number;
+  price: v.number(),
   /** The listing's offer, as its card shows it (both or neither; shared/discount.ts). */
-  oldPrice: number | null;
-  discountPercentage: number | null;
-  quantity: number;
+  oldPrice: v.nullable(v.number()),
+  discountPercentage: v.nullable(v.number()),
+  quantity: v.number(),
   /** price × quantity, cedis. */
-  subtotal: number;
-  stockQuantity: number;
-  isActive: boolean;
-}
+  subtotal: v.number(),
+  stockQuantity: v.number(),
+  isActive: v.boolean(),
+});
+export type CartItem = v.InferOutput<typeof cartItemSchema>;
 
-export interface CartSummary {
+export const cartSummarySchema = v.object({
   /** Sum of quantities. */
-  itemCount: number;
-  subtotal: number;
-  tax: number;
-  shipping: number;
-  total: number;
-}
+  itemCount: v.number(),
+  subtotal: v.number(),
+  tax: v.number(),
+  shipping: v.number(),
+  total: v.number(),
+});
+export type CartSummary = v.InferOutput<typeof cartSummarySchema>;
 
-export interface Cart {
-  items: CartItem[];
-  summary: CartSummary;
-}
+export const cartSchema = v.object({ items: v.array(cartItemSchema), summary: cartSummarySchema });
+export type Cart = v.InferOutput<typeof cartSchema>;
 
 /** Shipping is fixed at 0 (buyers collect from a warehouse). */
 export const SHIPPING_MINOR = 0;

@@ -8,9 +8,7 @@ import {
   PRODUCTS_PAGE_SIZE,
   PRODUCT_SORT_FIELDS,
   type Category,
-  type Condition,
   type GhanaRegion,
-  type ImageWidth,
 } from '../catalogue';
 import { cursorParam, decimalParam, intParam, pageParam, pageSizeParam } from './parse';
 
@@ -97,47 +95,47 @@ export const syncQuerySchema = v.object({
 });
 export type SyncQuery = v.InferOutput<typeof syncQuerySchema>;
 
-export interface ProductImage {
-  id: number;
-  width: number;
-  height: number;
+export const productImageSchema = v.object({
+  id: v.number(),
+  width: v.number(),
+  height: v.number(),
   /** URL per stored width (WebP). */
-  urls: Record<ImageWidth, string>;
-}
+  urls: v.object({ 320: v.string(), 640: v.string(), 1280: v.string() }),
+});
+export type ProductImage = v.InferOutput<typeof productImageSchema>;
 
-export interface RatingSummary {
-  average: number | null;
-  count: number;
-}
+export const ratingSummarySchema = v.object({ average: v.nullable(v.number()), count: v.number() });
+export type RatingSummary = v.InferOutput<typeof ratingSummarySchema>;
 
 /** A catalogue product as the API shows it and the local mirror stores it. */
-export interface Product {
-  id: number;
-  name: string;
-  description: string;
-  price: number;
-  currency: 'GHS';
-  category: Category;
-  condition: Condition;
-  region: GhanaRegion;
-  stockQuantity: number;
-  isActive: boolean;
-  isFeatured: boolean;
+export const productSchema = v.object({
+  id: v.number(),
+  name: v.string(),
+  description: v.string(),
+  price: v.number(),
+  currency: v.literal('GHS'),
+  category: v.picklist(CATEGORIES),
+  condition: v.picklist(CONDITIONS),
+  region: v.picklist(GHANA_REGIONS),
+  stockQuantity: v.number(),
+  isActive: v.boolean(),
+  isFeatured: v.boolean(),
   /** Percent off and the price before it: both or neither, and they agree (shared/discount.ts). */
-  discountPercentage: number | null;
-  oldPrice: number | null;
+  discountPercentage: v.nullable(v.number()),
+  oldPrice: v.nullable(v.number()),
   /** Shown among the weekly specials (the spec's old-price section) rather than the discounted products. */
-  weeklySpecial: boolean;
+  weeklySpecial: v.boolean(),
   /** The commodity the market price index counts it under (GET /market-prices), if any. */
-  commodityId?: string | null;
-  imagesUrls: string[];
-  images: ProductImage[];
-  rating: RatingSummary;
-  sellerName: string;
-  createdAt: string;
-  updatedAt: string;
-  version: number;
-}
+  commodityId: v.optional(v.nullable(v.string())),
+  imagesUrls: v.array(v.string()),
+  images: v.array(productImageSchema),
+  rating: ratingSummarySchema,
+  sellerName: v.string(),
+  createdAt: v.string(),
+  updatedAt: v.string(),
+  version: v.number(),
+});
+export type Product = v.InferOutput<typeof productSchema>;
 
 export interface Review {
   id: number;

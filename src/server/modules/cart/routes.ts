@@ -1,53 +1,30 @@
-import { Hono } from 'hono';
-import { setCartItemSchema, updateCartItemSchema, CART_MESSAGES } from '../../../shared/schemas/cart';
-import { requireUser, currentUser } from '../../http/auth';
-import { dbOf, type AppEnv, type Deps } from '../../http/context';
-import { parseBody } from '../../http/validate';
-import { parseIdOr404 } from '../../http/params';
+import { CART_ROUTES } from '../../../shared/api/cart';
+import type { Deps } from '../../http/context';
+import { implement } from '../../http/declared';
 import { clearCart, readCart, removeItem, setQuantity, updateItem } from './service';
 
-/**
- * The signed-in user's own cart (any role may keep one). Every change answers with the whole
- * cart as it now is, so the phone can show server truth without a second call.
- */
-export function cartRoutes(deps: Deps) {
-  const app = new Hono<AppEnv>();
-  app.use('/shop/cart', requireUser());
-  app.use('/shop/cart/*', requireUser());
+const [read, set, update, remove, clear] = CART_ROUTES;
 
-  app.get('/shop/cart', async (c) => c.json({ data: await readCart(dbOf(c, deps), currentUser(c).id) }));
-
-  app.post('/shop/cart', async (c) => {
-    const { productId, quantity } = await parseBody(c, setCartItemSchema);
-    const db = dbOf(c, deps);
-    const userId = currentUser(c).id;
-    await setQuantity(db, userId, productId, quantity);
-    return c.json({ data: await readCart(db, userId) });
-  });
-
-  app.patch('/shop/cart/items/:id', async (c) => {
-    const itemId = parseIdOr404(c.req.param('id'), CART_MESSAGES.itemNotFound);
-    const { quantity } = await parseBody(c, updateCartItemSchema);
-    const db = dbOf(c, deps);
-    const userId = currentUser(c).id;
-    await updateItem(db, userId, itemId, quantity);
-    return c.json({ data: await readCart(db, userId) });
-  });
-
-  app.delete('/shop/cart/items/:id', async (c) => {
-    const itemId = parseIdOr404(c.req.param('id'), CART_MESSAGES.itemNotFound);
-    const db = dbOf(c, deps);
-    const userId = currentUser(c).id;
-    await removeItem(db, userId, itemId);
-    return c.json({ data: await readCart(db, userId) });
-  });
-
-  app.delete('/shop/cart', async (c) => {
-    const db = dbOf(c, deps);
-    const userId = currentUser(c).id;
-    await clearCart(db, userId);
-    return c.json({ data: await readCart(db, userId) });
-  });
-
-  return app;
+/** The cart's routes (declared in shared/api/cart.ts): each change answers the whole cart. */
+export function cartRoutes({ db }: Deps) {
+  const answer = async (userId: number) => ({ data: await readCart(db, userId) });
+  return [
+    implement(read, ({ user }) => answer(user.id)),
+    implement(set, async ({ user, body }) => {
+      await setQuantity(db, user.id, body.productId, body.quantity);
+      return answer(user.id);
+    }),
+    implement(update, async ({ user, params, body }) => {
+      await updateItem(db, user.id, params.id, body.quantity);
+      return answer(user.id);
+    }),
+    implement(remove, async ({ user, params }) => {
+      await removeItem(db, user.id, params.id);
+      return answer(user.id);
+    }),
+    implement(clear, async ({ user }) => {
+      await clearCart(db, user.id);
+      return answer(user.id);
+    }),
+  ];
 }
