@@ -64,7 +64,10 @@ export function createApp(deps: Deps) {
   api.route('/', submissionUploadsBeforeTransaction(deps));
   // Declared routes (src/shared/api) carry their own chain, idempotency included: where they
   // are mounted does not matter, so long as it is before the older routers' shared layer below.
-  mountDeclared(api, deps, [...cartRoutes(deps), ...wishlistRoutes(deps)]);
+  mountDeclared(api, deps, [
+    ...cartRoutes(deps),
+    ...wishlistRoutes(deps),
+  ]);
   api.use('*', idempotency(deps.db));
   api.route('/', catalogueRoutes(deps, reads));
   api.route('/', marketPricesRoutes(deps, reads));

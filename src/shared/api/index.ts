@@ -6,7 +6,10 @@ import { WISHLIST_ROUTES } from './wishlist';
  * Every declared API route, by module. A new module's routes: a file here exporting its
  * list, and one line below; its server module implements each (src/server/http/declared.ts).
  */
-export const DECLARED_ROUTES = [...CART_ROUTES, ...WISHLIST_ROUTES] as const;
+export const DECLARED_ROUTES = [
+  ...CART_ROUTES,
+  ...WISHLIST_ROUTES,
+] as const;
 
 type Declared = (typeof DECLARED_ROUTES)[number];
 /** Each route by its `METHOD /path` key: what the typed client and the outbox name. */
