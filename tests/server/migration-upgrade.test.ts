@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect, sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../src/server/platform/db';
-import { StaticMigrationProvider } from '../../src/server/platform/db/migrations';
+import { MIGRATIONS, StaticMigrationProvider } from '../../src/server/platform/db/migrations';
 
 /**
  * Databases migrated by older code upgrade cleanly: the names the migrations table records,
@@ -202,4 +202,13 @@ describe(`migrations recorded by older code, on ${dialect}`, () => {
     expect(ran).toEqual(readFixture()[dialect]!.names.filter((name) => name > MIDDLE));
     expect(await schemaOf(handle)).toEqual(readFixture()[dialect]!.schemaAtLast);
   }, 120_000);
+});
+
+it('lists every file of migrations/ once, under its own name, in order', () => {
+  const folder = join(dirname(fileURLToPath(import.meta.url)), '../../src/server/platform/db/migrations');
+  const files = readdirSync(folder).filter((f) => /^\d{3}_[a-z0-9_]+\.ts$/.test(f)).map((f) => f.slice(0, -3));
+  const names = MIGRATIONS.map(([name]) => name);
+  expect(names).toEqual(files.sort());
+  expect(readdirSync(folder).filter((f) => f !== 'index.ts' && !files.includes(f.slice(0, -3)))).toEqual([]);
+  expect(names.map((name) => Number(name.slice(0, 3)))).toEqual(names.map((_, i) => i + 1));
 });
