@@ -3,7 +3,8 @@
  * floor; src/local sits on it; src/web on both; sw on local and shared; src/server on shared
  * (and src/static-build, whose render.tsx draws the pages it serves); no page folder reaches
  * into another; nothing in web below app/ imports app/, and the kit (components/, hooks/, lib/)
- * no page; no platform/ file into modules/ or http/; no runtime import cycle.
+ * no page; no platform/ file into modules/ or http/; a migration into no live code (types
+ * aside); no runtime import cycle.
  *
  * The known exceptions are listed in KNOWN below, edge by edge, each with why it is there (a
  * deliberate exception, or the item of issue 23 that removes it): they pass, and any other
@@ -31,6 +32,7 @@ const RULES = [
   { name: 'app-on-top', comment: 'src/web/app/ (router, routes, layouts) sits above pages, components, hooks and lib: none of them imports it.', from: { path: '^src/web/(pages|components|hooks|lib|initial-app)/' }, to: { path: '^src/web/app/' } },
   { name: 'kit-not-pages', comment: 'The kit (components, hooks, lib) serves the pages and never imports one.', from: { path: '^src/web/(components|hooks|lib)/' }, to: { path: '^src/web/pages/' } },
   { name: 'no-cross-page', comment: 'A page folder imports no other page folder: shared pieces live in components/ or lib/.', from: { path: '^src/web/pages/([^/]+)/' }, to: { path: '^src/web/pages/[^/]+/', pathNot: '^src/web/pages/$1/' } },
+  { name: 'migrations-frozen', comment: 'A shipped migration must do on next year\'s upgrade what it did the day it shipped: it imports at run time only kysely, Node and other migrations (a copy of a live rule, saying why, in place of an import).', from: { path: '^src/server/platform/db/migrations/' }, to: { path: '^(src|sw)/', pathNot: '^src/server/platform/db/migrations/', dependencyTypesNot: ['type-only'] } },
   // depcruise checks this on folders, where a loop is any path back through the folders: type
   // imports count too (a scope-folder rule cannot look past them), and a module's own
   // subfolders are part of it.

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { marketCellSellersMigration } from '../../src/server/platform/db/migration-021-market-cell-sellers';
+import { migration as marketCellSellersMigration } from '../../src/server/platform/db/migrations/021_market_cell_sellers';
 import { startTestServer, type TestServer } from '../support/server';
 
 /** 021_market_cell_sellers on a database with trade in it: every cell's sellers counted as the fold counts them, and the mirror redrawn. */
@@ -18,7 +18,7 @@ it('counts the sellers of the cells already there, as the fold does, and clears 
   // The database as it was before 021: no sellers column.
   await db.schema.alterTable('market_price_cells').dropColumn('sellers').execute();
   await db.updateTable('market_price_rows_stamp').set({ stamp: 'drawn-before-021' }).execute();
-  await marketCellSellersMigration.up(db);
+  await marketCellSellersMigration().up(db);
   expect(await cells()).toEqual(folded);
   expect((await db.selectFrom('market_price_rows_stamp').select('stamp').executeTakeFirstOrThrow()).stamp).toBe('');
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { foldAllPaidSales } from '../../src/server/modules/market-prices/index-update';
-import { collectedSalesMigration } from '../../src/server/platform/db/migration-029-collected-sales';
+import { migration as collectedSalesMigration } from '../../src/server/platform/db/migrations/029_collected_sales';
 import { startTestServer, type TestServer } from '../support/server';
 
 /** 029_collected_sales on a database with trade in it: only collected sales stay, and every cell is folded again under the buyer cap. */
@@ -25,7 +25,7 @@ it('drops the sales of orders paid but not collected, refolds every cell from th
   const counter = () => db.selectFrom('counters').select('value').where('name', '=', 'market_prices').executeTakeFirstOrThrow();
   const before = Number((await counter()).value);
 
-  await collectedSalesMigration.up(db);
+  await collectedSalesMigration().up(db);
   expect(await db.selectFrom('market_sales').select('order_item_id').where('order_id', '=', order.id).execute()).toEqual([]);
   expect((await db.selectFrom('market_price_rows_stamp').select('stamp').executeTakeFirstOrThrow()).stamp).toBe('');
   expect(Number((await counter()).value)).toBeGreaterThan(before);

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { offersMigration } from '../../src/server/platform/db/migration-010-offers';
-import { createOffersShelfIndex } from '../../src/server/platform/db/migration-027-shelves';
+import { migration as offersMigration } from '../../src/server/platform/db/migrations/010_offers';
+import { createOffersShelfIndex } from '../../src/server/platform/db/migrations/027_shelves';
 import { formatCedis } from '../../src/shared/money';
 import type { Cart } from '../../src/shared/schemas/cart';
 import type { Product } from '../../src/shared/schemas/catalogue';
@@ -78,7 +78,7 @@ describe('010_offers on existing rows', () => {
     // had neither the column nor 027's index over it).
     await sql`drop index products_shelf_offers`.execute(db);
     await sql`alter table products drop column is_weekly_special`.execute(db);
-    await offersMigration.up(db);
+    await offersMigration().up(db);
     await createOffersShelfIndex(db);
 
     const rows = await db.selectFrom('products').selectAll().where('id', 'in', [onlyPercent, onlyOld, disagree]).orderBy('id').execute();

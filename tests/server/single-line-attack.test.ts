@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { singleLineTextMigration } from '../../src/server/platform/db/migration-030-single-line-text';
+import { migration as singleLineTextMigration } from '../../src/server/platform/db/migrations/030_single_line_text';
 import { dialectOf } from '../../src/server/platform/db';
 import { fitSms } from '../../src/server/platform/messages/sms-text';
 import { registerSchema } from '../../src/shared/schemas/accounts';

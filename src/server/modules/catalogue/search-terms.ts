@@ -2,7 +2,7 @@ import { sql, type CompiledQuery, type RawBuilder, type Selectable } from 'kysel
 import type { Db } from '../../platform/db';
 import type { ProductsTable } from '../../platform/db/schema';
 import { escapeLike } from '../../platform/db/like';
-import { TOKEN_EDGE_PUNCTUATION } from '../../platform/db/migration-025-search-term-cores';
+import { TOKEN_EDGE_PUNCTUATION } from '../../platform/db/migrations/025_search_term_cores';
 import { wordSpellings } from '../../../shared/search';
 import type { TermLookups } from './term-lookups';
 import { extrasColumns, type ExtrasColumns } from './serialize';

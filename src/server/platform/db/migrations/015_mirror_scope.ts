@@ -5,8 +5,8 @@ import type { Kysely, Migration } from 'kysely';
  * budget (modules/sync/scope.ts): the newest listings of a region are read from this index
  * rather than by walking the whole catalogue by date.
  */
-export const mirrorScopeMigration: Migration = {
+export const migration = (): Migration => ({
   async up(db: Kysely<any>) {
     await db.schema.createIndex('products_region_created').on('products').columns(['region', 'created_at']).execute();
   },
-};
+});

@@ -8,7 +8,7 @@ import type { Kysely, Migration } from 'kysely';
  * with a new version: that is how a removal reaches the phones. The rows are filled lazily
  * (modules/market-prices/feed.ts) and stamped with the state they were drawn from.
  */
-export const marketPriceRowsMigration: Migration = {
+export const migration = (): Migration => ({
   async up(db: Kysely<any>) {
     await db.schema
       .createTable('market_price_rows')
@@ -31,4 +31,4 @@ export const marketPriceRowsMigration: Migration = {
     await db.insertInto('market_price_rows_stamp').values({ id: 1, stamp: '' }).execute();
     await db.insertInto('counters').values({ name: 'market_price_rows', value: 0 }).execute();
   },
-};
+});

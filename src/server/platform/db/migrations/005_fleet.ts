@@ -5,7 +5,7 @@ import type { Kysely, Migration } from 'kysely';
  * keys) and rate-limit counters. Both are keyed by name, so an insert-if-absent or an upsert
  * on the primary key is atomic on SQLite and PostgreSQL alike.
  */
-export const fleetMigration: Migration = {
+export const migration = (): Migration => ({
   async up(db: Kysely<any>) {
     await db.schema
       .createTable('secrets')
@@ -21,4 +21,4 @@ export const fleetMigration: Migration = {
       .execute();
     await db.schema.createIndex('rate_limits_window_ends_at').on('rate_limits').column('window_ends_at').execute();
   },
-};
+});

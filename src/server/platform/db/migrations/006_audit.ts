@@ -1,11 +1,11 @@
 import type { Kysely, Migration } from 'kysely';
-import type { Dialect } from './index';
+import type { Dialect } from '../index';
 
 /**
  * 006_audit: who among the operators approved, rejected, verified or moved what, and when.
  * The actor's e-mail is copied in so a record outlives the account it names.
  */
-export function auditMigration(dialect: Dialect): Migration {
+export function migration(dialect: Dialect): Migration {
   return {
     async up(db: Kysely<any>) {
       await db.schema

@@ -7,8 +7,8 @@ import type { Kysely, Migration } from 'kysely';
  * listings on PostgreSQL (a parallel bitmap scan of 118,000 rows and a top-N sort), and a
  * sort of about 8,000 rows on SQLite's event loop at 100,000 (docs/performance.md).
  */
-export const relatedProductsMigration: Migration = {
+export const migration = (): Migration => ({
   async up(db: Kysely<any>) {
     await db.schema.createIndex('products_related').on('products').columns(['is_active', 'category', 'is_featured', 'created_at']).execute();
   },
-};
+});

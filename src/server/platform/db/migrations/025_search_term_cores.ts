@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Migration } from 'kysely';
-import type { Dialect } from './index';
-import { catalogueVersionNow, catchUpWrites } from './migration-024-search-terms';
+import type { Dialect } from '../index';
+import { catalogueVersionNow, catchUpWrites } from './024_search_terms';
 
 /**
  * ASCII punctuation: what a token's core is stripped of at both ends (PostgreSQL's btrim), and
@@ -28,7 +28,7 @@ export const TOKEN_EDGE_PUNCTUATION = '!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~';
  * until this commits), the cores are numbered, the table swapped in and the writes made since
  * the build read it done again (catchUpWrites).
  */
-export function searchTermCoresMigration(dialect: Dialect): Migration {
+export function migration(dialect: Dialect): Migration {
   return {
     async up(db: Kysely<any>) {
       if (dialect !== 'postgres') return;

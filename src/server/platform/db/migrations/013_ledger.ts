@@ -1,12 +1,12 @@
 import { sql, type Kysely, type Migration } from 'kysely';
-import type { Dialect } from './index';
+import type { Dialect } from '../index';
 
 /**
  * 013_ledger: the double-entry ledger (docs/money.md), sellers' payout accounts with their type
  * and network or bank, and payouts (one row per transfer to a seller). Ledger rows are never
  * edited or deleted: triggers on both databases refuse it, so a correction is a new entry.
  */
-export function ledgerMigration(dialect: Dialect): Migration {
+export function migration(dialect: Dialect): Migration {
   const withId = (name: string, db: Kysely<any>) => {
     const t = db.schema.createTable(name);
     return dialect === 'postgres' ? t.addColumn('id', 'serial', (c) => c.primaryKey()) : t.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Migration } from 'kysely';
-import type { Dialect } from './index';
+import type { Dialect } from '../index';
 
 /**
  * 023_place_order (PostgreSQL): checkout's order as one function, called as one statement
@@ -14,7 +14,7 @@ import type { Dialect } from './index';
  * all of it; the unpaid-order limit writes nothing and answers the count with no order.
  * The order columns are checkout's `orderColumns` (order-write.ts), typed by the table's row.
  */
-export function placeOrderMigration(dialect: Dialect): Migration {
+export function migration(dialect: Dialect): Migration {
   return {
     async up(db: Kysely<any>) {
       if (dialect !== 'postgres') return;

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Migration } from 'kysely';
-import type { Dialect } from './index';
+import type { Dialect } from '../index';
 
 /** Tables whose rows public catalogue reads show, changed without a catalogue version. */
 const WATCHED: { table: string; columns?: string[] }[] = [
@@ -15,7 +15,7 @@ const BUMP = sql.raw(`update counters set value = value + 1 where name = 'public
  * forget: API read caches key on it beside the catalogue counter. Tables watched by column
  * count only real changes of those columns (a user's e-mail change does not count).
  */
-export function apiCacheMigration(dialect: Dialect): Migration {
+export function migration(dialect: Dialect): Migration {
   return {
     async up(db: Kysely<any>) {
       await db.insertInto('counters').values({ name: 'public_content', value: 0 }).execute();

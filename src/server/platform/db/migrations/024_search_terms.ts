@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Migration } from 'kysely';
-import type { Dialect } from './index';
-import { trigramSchema } from './migration-014-search';
+import type { Dialect } from '../index';
+import { trigramSchema } from './014_search';
 
 /**
  * 024_search_terms (PostgreSQL): search by exact terms (issue 25; modules/catalogue/search-terms.ts).
@@ -28,7 +28,7 @@ import { trigramSchema } from './migration-014-search';
  * A row trigger on products keeps both current in the writing statement, so the next search
  * sees every change; only listed products (is_active = 1) have a row.
  */
-export function searchTermsMigration(dialect: Dialect): Migration {
+export function migration(dialect: Dialect): Migration {
   return {
     async up(db: Kysely<any>) {
       if (dialect !== 'postgres') return;

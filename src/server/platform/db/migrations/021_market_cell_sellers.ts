@@ -7,7 +7,7 @@ import { sql, type Kysely, type Migration } from 'kysely';
  * sales, and the phones' mirror is redrawn (its stamp cleared): every row that showed an exact
  * count or a thin market's price gets a new version, so phones replace what they hold.
  */
-export const marketCellSellersMigration: Migration = {
+export const migration = (): Migration => ({
   async up(db: Kysely<any>) {
     await db.schema.alterTable('market_price_cells').addColumn('sellers', 'integer', (c) => c.notNull().defaultTo(0)).execute();
     await sql`
@@ -22,4 +22,4 @@ export const marketCellSellersMigration: Migration = {
       )`.execute(db);
     await db.updateTable('market_price_rows_stamp').set({ stamp: '' }).execute();
   },
-};
+});

@@ -1,5 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
-import type { Dialect } from './index';
+import type { Dialect } from '../index';
 
 /**
  * 008_orders: orders to the end. Sellers mark their lines at the warehouse (order_items
@@ -7,7 +7,7 @@ import type { Dialect } from './index';
  * also read by the messages code for the SMS); refunds are rows a background job sends to the
  * payment provider until it accepts them, one refund per payment.
  */
-export function ordersMigration(dialect: Dialect): Migration {
+export function migration(dialect: Dialect): Migration {
   return {
     async up(db: Kysely<any>) {
       await db.schema.alterTable('orders').addColumn('pickup_code', 'text').execute();

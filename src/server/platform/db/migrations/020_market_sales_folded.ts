@@ -6,9 +6,9 @@ import { sql, type Kysely, type Migration } from 'kysely';
  * payment no longer locks and recomputes the crop's cells in its own transaction. `folded` = 0
  * marks the sales still to fold; the rows already there are folded.
  */
-export const marketSalesFoldedMigration: Migration = {
+export const migration = (): Migration => ({
   async up(db: Kysely<any>) {
     await db.schema.alterTable('market_sales').addColumn('folded', 'integer', (c) => c.notNull().defaultTo(1)).execute();
     await db.schema.createIndex('market_sales_unfolded').on('market_sales').column('order_item_id').where(sql.ref('folded'), '=', 0).execute();
   },
-};
+});

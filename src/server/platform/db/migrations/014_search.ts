@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Migration } from 'kysely';
-import type { Dialect } from './index';
+import type { Dialect } from '../index';
 
 /**
  * 014_search: catalogue search on an index (issue 25), and indexes for every filter and sort
@@ -15,7 +15,7 @@ import type { Dialect } from './index';
  *   writing transaction itself. The extension lives in `public` so a schema dropped with
  *   CASCADE (the tests' own) never takes it, and the indexes of other schemas, with it.
  */
-export function searchMigration(dialect: Dialect): Migration {
+export function migration(dialect: Dialect): Migration {
   return {
     async up(db: Kysely<any>) {
       if (dialect === 'sqlite') {

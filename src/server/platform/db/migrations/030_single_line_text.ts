@@ -1,10 +1,8 @@
 import { sql, type Kysely, type Migration } from 'kysely';
-import { singleLine } from '../../../shared/schemas/single-line';
-import { nextCatalogueVersion } from './catalogue-versions';
-import type { Dialect } from './index';
+import type { Dialect } from '../index';
 
 /** Every single-line field users write (names, business and warehouse names, addresses' lines), by table and key. */
-export const SINGLE_LINE_COLUMNS = [
+const SINGLE_LINE_COLUMNS = [
   { table: 'users', key: 'id', columns: ['first_name', 'last_name'] },
   { table: 'seller_profiles', key: 'user_id', columns: ['business_name', 'bank_account_name'] },
   { table: 'products', key: 'id', columns: ['name'] },
@@ -17,13 +15,13 @@ export const SINGLE_LINE_COLUMNS = [
 
 /**
  * 030_single_line_text: the rows written before the schemas cleaned single-line fields
- * (shared/schemas/single-line.ts) are cleaned the same way, so no stored name carries a line
+ * (shared/schemas/single-line.ts) are cleaned the same way (by a frozen copy of it, below), so no stored name carries a line
  * break, a control character or a run of spaces onto a USSD screen or an SMS (issue 37). Only
  * rows that may need it are read: any character outside printable ASCII, two spaces running,
  * or space at an end. A product whose name changes takes a new catalogue version, so phones
  * holding the catalogue offline fetch the clean name.
  */
-export function singleLineTextMigration(dialect: Dialect): Migration {
+export function migration(dialect: Dialect): Migration {
   return {
     async up(db: Kysely<any>) {
       const unusual = (column: string) =>
@@ -40,10 +38,28 @@ export function singleLineTextMigration(dialect: Dialect): Migration {
           const cleaned: Record<string, string> = {};
           for (const c of columns) if (typeof row[c] === 'string' && singleLine(row[c]) !== row[c]) cleaned[c] = singleLine(row[c]);
           if (Object.keys(cleaned).length === 0) continue;
-          const version = table === 'products' ? { version: await nextCatalogueVersion(db), updated_at: new Date().toISOString() } : {};
+          const version = table === 'products' ? { version: await nextVersion(db), updated_at: new Date().toISOString() } : {};
           await db.updateTable(table).set({ ...cleaned, ...version }).where(key, '=', row[key]).execute();
         }
       }
     },
   };
+}
+
+/**
+ * COPIES, kept here on purpose, of two live functions as they were when this migration shipped
+ * (commit 0fa32ba): `singleLine` (src/shared/schemas/single-line.ts) and the counter step of
+ * `nextCatalogueVersion` (platform/db/catalogue-versions.ts). A migration must clean tomorrow
+ * exactly as it cleaned the day it shipped, whatever the live rule becomes; a new rule gets a
+ * new migration. Do not replace them with imports.
+ */
+const BREAKS = /[\p{Cc}\u2028\u2029]/gu;
+const REORDERING = /[\u202A-\u202E\u2066-\u2069]/gu;
+function singleLine(text: string): string {
+  return text.replace(REORDERING, '').replace(BREAKS, ' ').replace(/\s+/gu, ' ').trim();
+}
+
+async function nextVersion(db: Kysely<any>): Promise<number> {
+  const row = await db.updateTable('counters').set({ value: sql`value + 1` }).where('name', '=', 'catalogue').returning('value').executeTakeFirstOrThrow();
+  return Number(row.value);
 }

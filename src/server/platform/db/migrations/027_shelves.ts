@@ -11,12 +11,12 @@ import type { Kysely, Migration } from 'kysely';
  *   its half newest first and checks its figure (discount, old price) on the way, stopping at
  *   the shelf's size.
  */
-export const shelvesMigration: Migration = {
+export const migration = (): Migration => ({
   async up(db: Kysely<any>) {
     await db.schema.createIndex('products_shelf_featured').on('products').columns(['is_active', 'is_featured', 'updated_at', 'id']).execute();
     await createOffersShelfIndex(db);
   },
-};
+});
 
 /** The offers' index alone (a test of 010_offers drops the column it covers, then makes it again). */
 export function createOffersShelfIndex(db: Kysely<any>) {

@@ -8,7 +8,7 @@ import { sql, type Kysely, type Migration } from 'kysely';
  * under the buyer cap a moment after start. The phones' mirror is redrawn (its stamp cleared)
  * and the index's counter moves, so cached answers are not served from before.
  */
-export const collectedSalesMigration: Migration = {
+export const migration = (): Migration => ({
   async up(db: Kysely<any>) {
     await sql`delete from market_sales where order_id not in (select id from orders where status = 'DELIVERED')`.execute(db);
     await db.deleteFrom('market_price_cells').execute();
@@ -16,4 +16,4 @@ export const collectedSalesMigration: Migration = {
     await db.updateTable('market_price_rows_stamp').set({ stamp: '' }).execute();
     await db.updateTable('counters').set({ value: sql`value + 1` }).where('name', '=', 'market_prices').execute();
   },
-};
+});

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Migration } from 'kysely';
-import type { Dialect } from './index';
+import type { Dialect } from '../index';
 
 /**
  * 017_market_prices: commodities (a normalised product and unit), the link from listings and
@@ -9,7 +9,7 @@ import type { Dialect } from './index';
  * by trigger so that no writer can forget it (market_asks: the asking price in force at any
  * time). Existing listings are mapped by name.
  */
-export function marketPricesMigration(dialect: Dialect): Migration {
+export function migration(dialect: Dialect): Migration {
   return {
     async up(db: Kysely<any>) {
       await db.schema

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Migration } from 'kysely';
-import type { Dialect } from './index';
+import type { Dialect } from '../index';
 
 /**
  * 016_ussd: buying and selling by USSD (docs/ussd.md).
@@ -11,7 +11,7 @@ import type { Dialect } from './index';
  * - product_submissions.listed_by_phone, orders.channel: where a listing or order came from;
  *   orders.ussd_code: the code a USSD buyer dialed, which their SMS tells them to dial again.
  */
-export function ussdMigration(dialect: Dialect): Migration {
+export function migration(dialect: Dialect): Migration {
   return {
     async up(db: Kysely<any>) {
       await db.schema

@@ -1,12 +1,12 @@
 import type { ColumnDefinitionBuilder, Kysely, Migration } from 'kysely';
-import type { Dialect } from './index';
+import type { Dialect } from '../index';
 
 /**
  * The server-side message outbox (docs/messages.md): one row per message to send on one
  * channel, written in the transaction of the change that causes it; the users' channel
  * switches per topic; and the devices that subscribed to Web Push.
  */
-export function messagesMigration(dialect: Dialect): Migration {
+export function migration(dialect: Dialect): Migration {
   const id = (c: ColumnDefinitionBuilder) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement());
   const idType = dialect === 'postgres' ? 'serial' : 'integer';
   const notNull = (c: ColumnDefinitionBuilder) => c.notNull();

@@ -7,7 +7,7 @@ import { sql, type Kysely, type Migration } from 'kysely';
  * product keeps its approved content. Existing rows take their live product's values, or
  * the seller's region.
  */
-export const submissionReviewMigration: Migration = {
+export const migration = (): Migration => ({
   async up(db: Kysely<any>) {
     await db.schema.alterTable('product_submissions').addColumn('condition', 'text', (c) => c.notNull().defaultTo('standard')).execute();
     await db.schema.alterTable('product_submissions').addColumn('region', 'text', (c) => c.notNull().defaultTo('Greater Accra')).execute();
@@ -22,7 +22,7 @@ export const submissionReviewMigration: Migration = {
         select 1 from seller_profiles s where s.user_id = product_submissions.seller_id and s.business_region in (${sql.join(REGIONS)}))`.execute(db);
     await db.schema.createIndex('product_submissions_changes').on('product_submissions').columns(['changes_pending', 'updated_at']).execute();
   },
-};
+});
 
 /** Frozen here: a migration never changes with later code. */
 const REGIONS = [

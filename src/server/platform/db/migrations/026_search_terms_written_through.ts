@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Migration } from 'kysely';
-import type { Dialect } from './index';
+import type { Dialect } from '../index';
 
 /**
  * 026_search_terms_written_through (PostgreSQL): product_terms' GIN index takes a written
@@ -13,7 +13,7 @@ import type { Dialect } from './index';
  * as fast as before and cost each edit about 0.4 ms more (docs/performance.md, issue 25).
  * Turning the list off does not merge it: gin_clean_pending_list does, once, here.
  */
-export function searchTermsWrittenThroughMigration(dialect: Dialect): Migration {
+export function migration(dialect: Dialect): Migration {
   return {
     async up(db: Kysely<any>) {
       if (dialect !== 'postgres') return;

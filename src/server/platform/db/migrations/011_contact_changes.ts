@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Migration } from 'kysely';
-import type { Dialect } from './index';
+import type { Dialect } from '../index';
 
 /**
  * Verified phones for every account (it was the seller profile's flag, so a buyer's phone could
@@ -7,7 +7,7 @@ import type { Dialect } from './index';
  * address proves itself with a code, and an applied one keeps the old value so its undo link
  * can restore it.
  */
-export function contactChangesMigration(dialect: Dialect): Migration {
+export function migration(dialect: Dialect): Migration {
   return {
     async up(db: Kysely<any>) {
       await db.schema.alterTable('users').addColumn('is_phone_verified', 'integer', (c) => c.notNull().defaultTo(0)).execute();
