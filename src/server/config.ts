@@ -192,8 +192,9 @@ function smsConfig(env: Env): SmsConfig {
 /**
  * Reader threads by default: two, so two searches overlap and the event loop keeps a CPU of its
  * own (the national catalogue's figures were met with two). Each costs memory: on the demo after
- * 2,000 mixed requests the server held 174 MB with none, 183 MB with one and 192 MB with two
- * (docs/performance.md, "Memory after 2,000 requests").
+ * 2,000 mixed requests, as `npm start` runs the server (glibc's arenas capped at two, V8's young
+ * generation at 2 x 8 MB), it held 137 MB with none, 143-148 MB with one and 148-152 MB with two,
+ * within the 160 MB a 1 GB machine leaves it (docs/performance.md, "Memory after 2,000 requests").
  */
 export const DEFAULT_SQLITE_READERS = 2;
 

@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import { renderProductArt } from '../shared/product-art';
 import type { Category } from '../shared/catalogue';
 import { HERO_ART_HEIGHT, HERO_ART_WIDTH } from '../web/pages/home/hero-art-size';
@@ -11,6 +10,10 @@ const SLIDE_ART: Category[] = ['Vegetables', 'Seeds', 'Livestock'];
  * the gradient, so a low quality is invisible) that the prerendered HTML names directly.
  */
 export async function heroArt(): Promise<{ fileName: string; source: Uint8Array }[]> {
+  // Loaded here, not at the top: the server imports render.tsx (which names this file) to render
+  // pages, and a sharp loaded there held about 10 MB for nothing (docs/performance.md,
+  // "Memory after 2,000 requests").
+  const { default: sharp } = await import('sharp');
   return Promise.all(
     SLIDE_ART.map(async (category, i) => ({
       fileName: `hero/slide-${i + 1}.webp`,

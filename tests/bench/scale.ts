@@ -44,7 +44,8 @@ const ONE_AT_A_TIME = Number(process.env.BENCH_SEARCHES ?? 400);
 /** How many of the slowest one-at-a-time searches are listed by name. */
 const SLOWEST = Number(process.env.BENCH_SLOWEST ?? 8);
 const dataDir = process.env.BENCH_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'akuafo-bench-scale-'));
-const env = { DATA_DIR: dataDir, DATABASE_URL: process.env.DATABASE_URL ?? '', SEED: 'none', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', LOG_SLOW_MS: '100000', DRAIN_DELAY_MS: '0' };
+// SQLITE_READERS passes through (the server's default when unset), to weigh the reader threads.
+const env = { DATA_DIR: dataDir, DATABASE_URL: process.env.DATABASE_URL ?? '', SEED: 'none', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', LOG_SLOW_MS: '100000', DRAIN_DELAY_MS: '0', SQLITE_READERS: process.env.SQLITE_READERS };
 const config = loadConfig(env);
 
 const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -60,7 +61,7 @@ await handle.close();
 const server = await main(config);
 const { port } = server.address() as AddressInfo;
 const base = `http://127.0.0.1:${port}/api/v1`;
-console.log(`${pg ? 'PostgreSQL' : 'SQLite'}, ${COUNT.toLocaleString('en')} listings (${pg ? 'DATABASE_URL' : dataDir})`);
+console.log(`${pg ? 'PostgreSQL' : `SQLite (${config.sqliteReaders} reader threads)`}, ${COUNT.toLocaleString('en')} listings (${pg ? 'DATABASE_URL' : dataDir})`);
 
 /** Runs in a worker: its own event loop, node:http, the times it saw. */
 const CLIENTS = `

@@ -1,13 +1,25 @@
 import { randomBytes } from 'node:crypto';
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata, Sharp, SharpOptions } from 'sharp';
 import { byWidth, IMAGE_WIDTHS, type ImageWidth } from '../../../shared/catalogue';
 import type { ProductImage } from '../../../shared/schemas/catalogue';
 import { badRequest } from '../errors';
 import type { Storage } from '../storage';
 
-// Each picture is decoded and encoded once (an upload, the seed's artwork): libvips' cache of
-// operations (up to 50 MB) would never be hit, and only kept the server's memory up.
-sharp.cache(false);
+let loaded: Promise<(input: Buffer, options?: SharpOptions) => Sharp> | undefined;
+/**
+ * sharp, loaded on the first picture: libvips and its libraries cost the server about 10 MB
+ * resident from the moment they load, and a market day serves pictures without decoding any
+ * (docs/performance.md, "Memory after 2,000 requests").
+ */
+function sharp(input: Buffer, options?: SharpOptions): Promise<Sharp> {
+  loaded ??= import('sharp').then(({ default: sharp }) => {
+    // Each picture is decoded and encoded once (an upload, the seed's artwork): libvips' cache of
+    // operations (up to 50 MB) would never be hit, and only kept the server's memory up.
+    sharp.cache(false);
+    return sharp;
+  });
+  return loaded.then((make) => make(input, options));
+}
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 /**
@@ -33,8 +45,10 @@ export interface StoredImage {
 export async function storeImage(storage: Storage, input: Buffer, fileName: string): Promise<StoredImage> {
   if (input.byteLength > MAX_IMAGE_BYTES) throw badRequest(`File ${fileName} exceeds 5MB limit`);
   let meta: Metadata;
+  // Loaded outside the try: a sharp that cannot load is the server's fault, not the picture's.
+  const image = await sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS });
   try {
-    meta = await sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS }).metadata();
+    meta = await image.metadata();
   } catch (error) {
     if (/pixel limit/i.test((error as Error).message)) throw badRequest(`File ${fileName} has too many pixels: at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels`);
     throw badRequest(`File ${fileName} is not an image`);
@@ -52,7 +66,7 @@ export async function storeImage(storage: Storage, input: Buffer, fileName: stri
 export async function storeTrustedImage(storage: Storage, key: string, render: () => Buffer): Promise<StoredImage> {
   const existing = await storage.get(`${key}/640.webp`);
   if (existing) {
-    const { width = 0, height = 0 } = await sharp(existing).metadata();
+    const { width = 0, height = 0 } = await (await sharp(existing)).metadata();
     return { key, width, height };
   }
   return encodeImage(storage, key, render());
@@ -61,7 +75,7 @@ export async function storeTrustedImage(storage: Storage, key: string, render: (
 async function encodeImage(storage: Storage, key: string, input: Buffer): Promise<StoredImage> {
   let size = { width: 0, height: 0 };
   for (const width of IMAGE_WIDTHS) {
-    const { data, info } = await sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS })
+    const { data, info } = await (await sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS }))
       .rotate()
       .resize({ width, withoutEnlargement: true })
       .webp({ quality: 72, effort: 3 })
