@@ -1,6 +1,9 @@
 // `npm run lint` runs this first, then dependency-cruiser: ESLint's and typescript-eslint's
 // recommended rules over src, sw and tests, and the rules of React hooks over browser code.
-// Zero warnings (--max-warnings 0). A rule is turned off only here or on one line, with why.
+// Zero warnings (--max-warnings 0). A rule is turned off only here or on one line, with why:
+// an `eslint-disable…` comment must end in `-- the reason` (require-description), and one that
+// no longer silences anything fails (reportUnusedDisableDirectives).
+import comments from '@eslint-community/eslint-plugin-eslint-comments/configs';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { defineConfig } from 'eslint/config';
@@ -10,9 +13,12 @@ export default defineConfig(
   { ignores: ['dist/**', 'dist-server/**', 'dev-dist/**', 'coverage/**'] },
   {
     files: ['src/**/*.{ts,tsx}', 'sw/**/*.ts', 'tests/**/*.{ts,tsx}'],
-    extends: [js.configs.recommended, tseslint.configs.recommended],
+    extends: [js.configs.recommended, tseslint.configs.recommended, comments.recommended],
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     rules: {
+      '@eslint-community/eslint-comments/require-description': ['error', { ignore: [] }],
+      // A whole-file disable hides what a later edit breaks; name the rule and the line instead.
+      '@eslint-community/eslint-comments/no-unlimited-disable': 'error',
       // A leading underscore names what is left out on purpose: `{ password: _, ...safe }`
       // drops a field, `(_event, value)` keeps a position.
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', caughtErrors: 'none' }],

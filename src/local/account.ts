@@ -176,10 +176,6 @@ export const profileKind = defineOutboxKind({
   onRefused: (_entry, context) => reread(context),
 });
 
-export async function listAddresses(api: ApiClient): Promise<Address[]> {
-  return (await api.get<{ data: Address[] }>('shop/customers/me/addresses')).data;
-}
-
 export async function addAddress(api: ApiClient, address: Omit<Address, 'id' | 'isDefault'> & { isDefault?: boolean }, db: AkuafoDb = localDb): Promise<Address> {
   const created = (await api.post<{ data: Address }>('shop/customers/me/addresses', address)).data;
   await refreshProfile(api, db).catch(() => undefined);

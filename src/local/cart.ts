@@ -244,11 +244,6 @@ async function fromMirror(productId: number, d: AkuafoDb): Promise<Omit<CartLine
   return { productId, name: `Product ${productId}`, imageUrl: null, price: 0 };
 }
 
-/** Whether cart intents are still waiting to be sent (failed ones included). */
-export async function cartChangesWaiting(given?: AkuafoDb): Promise<number> {
-  return db(given).outbox.where('entity').equals(CART_ENTITY).count();
-}
-
 /** The spec's derived numbers: distinct lines (the badge), total quantity, and the summary. */
 export interface CartTotals {
   distinctItems: number;

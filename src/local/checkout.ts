@@ -136,7 +136,3 @@ export async function waitForPayment(
 export async function lastCheckout(db: AkuafoDb = localDb): Promise<(CheckoutStarted & { paid?: PaymentOutcome }) | undefined> {
   return getMeta(LAST_CHECKOUT_KEY, db);
 }
-
-export async function forgetCheckout(db: AkuafoDb = localDb): Promise<void> {
-  await db.meta.delete(LAST_CHECKOUT_KEY);
-}

@@ -42,7 +42,6 @@ export const GHANA_REGIONS = [
 export type GhanaRegion = (typeof GHANA_REGIONS)[number];
 
 export const PRODUCT_SORT_FIELDS = ['createdAt', 'price', 'name'] as const;
-export type ProductSortField = (typeof PRODUCT_SORT_FIELDS)[number];
 
 /** Widths at which every product image is stored and served (WebP). */
 export const IMAGE_WIDTHS = [320, 640, 1280] as const;

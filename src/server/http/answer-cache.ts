@@ -169,8 +169,6 @@ export function createAnswerCache(capBytes: number) {
   };
 }
 
-export type AnswerCache = ReturnType<typeof createAnswerCache>;
-
 /** Whether an answer can be sent in this form as it is (plain is decoded from whatever it holds). */
 const holds = (answer: CachedAnswer, want: Form) => want === 'identity' || answer[want] !== undefined;
 

@@ -71,8 +71,6 @@ export function completeResponse(body: ConstructorParameters<typeof Response>[0]
   return res;
 }
 
-export const isCompleteResponse = (res: Response) => complete.has(res);
-
 /** Security headers (securityHeaderValues) on every response; those built by completeResponse have them already. */
 export function securityHeaders(values: Record<string, string>): MiddlewareHandler<AppEnv> {
   const entries = Object.entries(values);

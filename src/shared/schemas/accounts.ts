@@ -123,7 +123,6 @@ export const loginSchema = v.object({
   password: must(v.pipe(v.string('Password is required'), v.minLength(1, 'Password is required'), v.maxLength(PASSWORD_MAX, MESSAGES.invalidCredentials))),
   ...deviceLanguageEntry,
 });
-export type LoginInput = v.InferInput<typeof loginSchema>;
 
 export const refreshSchema = v.object({
   refreshToken: must(v.pipe(v.string('refreshToken is required'), v.minLength(1, 'refreshToken is required'), v.maxLength(200, 'refreshToken is not valid'))),
@@ -140,7 +139,6 @@ export const addressSchema = v.object({
   postalCode: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(20, 'Postal code is too long'))),
   country: v.pipe(text('Country is required'), v.maxLength(100, 'Country is too long')),
 });
-export type AddressInput = v.InferInput<typeof addressSchema>;
 
 export const newAddressSchema = v.object({
   ...addressSchema.entries,

@@ -18,7 +18,6 @@ export const setCartItemSchema = v.object({
   productId: v.pipe(v.number('Choose a product'), v.integer('Choose a product'), v.minValue(1, 'Choose a product')),
   quantity: quantity(0, `Quantity must be a whole number from 0 to ${MAX_CART_QUANTITY}`),
 });
-export type SetCartItemInput = v.InferOutput<typeof setCartItemSchema>;
 
 /** PATCH /shop/cart/items/{id}. Below 1 is refused: removing is its own call. */
 export const updateCartItemSchema = v.object({ quantity: quantity(1, quantityMessage) });

@@ -63,7 +63,7 @@ const commaList = (name: string) => v.pipe(v.string(), v.maxLength(4000, `${name
 /**
  * GET /sync/catalogue query. The scope fields are optional: a phone that names none gets the
  * whole catalogue (older clients); one that names any gets only what its scope holds
- * (docs/architecture.md, "The phone's mirror").
+ * (docs/performance.md, "The phone's mirror: what it keeps").
  */
 export const syncQuerySchema = v.object({
   since: cursorParam('since'),

@@ -4,7 +4,6 @@ import { MOBILE_MONEY_NETWORKS, NETWORK_LABELS, NETWORK_SHORT_NAMES, parseGhanaM
 
 /** Payment vocabulary of the spec. Card is shown but disabled ('Coming Soon'). */
 export const PAYMENT_METHODS = ['MOBILE_MONEY', 'CARD'] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const DEFAULT_NETWORK: MobileMoneyNetwork = 'MTN';
 /** Unpaid orders hold their stock this long, then the stock goes back on sale. */
 export const RESERVATION_MINUTES = 30;
@@ -121,7 +120,6 @@ export const confirmPaymentSchema = v.object({
     reference: v.pipe(v.string('reference is required'), v.trim(), v.minLength(1, 'reference is required'), v.maxLength(100, 'reference is too long')),
   }),
 });
-export type ConfirmPaymentRequest = v.InferOutput<typeof confirmPaymentSchema>;
 
 /** POST /payments/{reference}/otp: the voucher code Telecel Cash asks for. */
 export const paymentOtpSchema = v.object({

@@ -34,7 +34,6 @@ export const contactSchema = v.object({
   message: text('Message is required', CONTACT_LIMITS.message, `Message cannot exceed ${CONTACT_LIMITS.message} characters`),
 });
 
-export type ContactInput = v.InferInput<typeof contactSchema>;
 export type ContactMessage = v.InferOutput<typeof contactSchema>;
 
 /** What POST /contact answers (201). */

@@ -50,13 +50,6 @@ export interface MarketPriceDetail {
   regions: { region: string; weeks: MarketWeek[] }[];
 }
 
-export interface MarketPricesList {
-  data: MarketPriceSummary[];
-}
-export interface MarketPriceDetailAnswer {
-  data: MarketPriceDetail;
-}
-
 /**
  * GET /market-prices/changes: the rows of the index changed after version `since`, oldest
  * first, at most `limit` of them. `commodities` is the tag of the commodity list the phone

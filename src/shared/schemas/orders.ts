@@ -63,7 +63,6 @@ export const orderStatusUpdateSchema = v.object({
 export const orderCancelSchema = v.object({
   reason: v.optional(v.pipe(v.string('The reason must be text'), v.trim(), v.maxLength(500, 'The reason can be at most 500 characters'))),
 });
-export type OrderCancelInput = v.InferInput<typeof orderCancelSchema>;
 
 /** POST /admin/orders/{id}/pickup: the code the buyer shows at the warehouse. */
 export const pickupCodeSchema = v.object({

@@ -137,7 +137,6 @@ const fields = {
 
 /** POST /product-submissions (the multipart fields besides images). */
 export const submissionCreateSchema = v.object(fields);
-export type SubmissionCreateInput = v.InferInput<typeof submissionCreateSchema>;
 export type SubmissionFields = v.InferOutput<typeof submissionCreateSchema>;
 
 /** PATCH /product-submissions/my-submissions/{id}: any of the fields, each still checked. */

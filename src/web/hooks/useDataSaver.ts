@@ -43,8 +43,7 @@ export function useDataSaver(): boolean | undefined {
     return () => {
       listeners.delete(setValue);
     };
-    // Subscribed once; later answers come through the listener.
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- see the line above
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- subscribed once; later answers come through the listener
   }, []);
   return value ?? hinted;
 }

@@ -16,8 +16,7 @@ export function useLiveQueryInTransition<T>(querier: () => Promise<T> | T, deps:
       error: (error: unknown) => startTransition(() => setAnswer({ error })),
     });
     return () => subscription.unsubscribe();
-    // Asked again whenever the deps change, like useLiveQuery.
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- see the line above
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- asked again whenever the caller's deps change, like useLiveQuery (the querier is new each render)
   }, deps);
   if (answer && 'error' in answer) throw answer.error;
   return answer?.value;

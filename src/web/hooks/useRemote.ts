@@ -14,8 +14,7 @@ export function useRemote<T>(load: () => Promise<{ value: T; fromCache?: boolean
   const [state, setState] = useState<{ data?: T; loading: boolean; error?: unknown; fromCache: boolean }>({ loading: true, fromCache: false });
   const [tick, setTick] = useState(0);
   const latest = useRef(0);
-  // The caller names the load's inputs, as with useEffect: the load itself is new each render.
-  // eslint-disable-next-line react-hooks/exhaustive-deps, react-hooks/use-memo -- see the line above
+  // eslint-disable-next-line react-hooks/exhaustive-deps, react-hooks/use-memo -- the caller names the load's inputs, as with useEffect: the load itself is new each render
   const run = useCallback(load, deps);
   useEffect(() => {
     const call = ++latest.current;

@@ -99,5 +99,3 @@ export function createMarketPrices(db: Db) {
     commodities: () => db.selectFrom('commodities').select(['id', 'name', 'unit', 'category', 'words']).orderBy('position').execute(),
   };
 }
-
-export type MarketPrices = ReturnType<typeof createMarketPrices>;

@@ -75,8 +75,7 @@ export function useCatalogue<T>(local: () => Promise<T>, remote: CatalogueRead<T
     return () => {
       live = false;
     };
-    // Keyed by the query (deps), not by the read, which is a new object on every render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- see the line above
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by the query (deps), not by the read, which is a new object on every render
   }, [askServer, attempt, ...deps]);
 
   const retry = useCallback(() => {
@@ -84,8 +83,7 @@ export function useCatalogue<T>(local: () => Promise<T>, remote: CatalogueRead<T
     void pullCatalogue(api).catch(() => undefined);
   }, []);
 
-  // The read (remote) is a new object on every render; the answer it picks from is the key.
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- see the line above
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the read (remote) is a new object on every render; the answer it picks from is the key
   const rendered = useMemo(() => (fromServer && remote ? pick(remote, answer as never) : undefined), [fromServer, answer]);
   const remoteData = remoteAnswer?.key === queryKey ? remoteAnswer.data : undefined;
   const current = useSame(fromServer ? rendered : ready ? ((serverToo ? remoteData : undefined) ?? localData) : remoteData);

@@ -146,8 +146,7 @@ export function SearchBox({ value, onSearch }: { value: string; onSearch(term: s
     if (!pending) return;
     const timer = setTimeout(() => onSearch(term.trim()), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-    // onSearch is a new function each render; the timer restarts only when the text changes.
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- see the line above
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- onSearch is a new function each render; the timer restarts only when the text changes
   }, [term, pending]);
 
   return (

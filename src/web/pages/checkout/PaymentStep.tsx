@@ -58,7 +58,7 @@ export function PaymentStep({ started: first, onRestart }: { started: CheckoutSt
         setFailure({ text: error.message || t('checkout.failed') });
       });
     return () => abort.abort();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- finish, t and payment are new each render; the poll starts again only for a new attempt (started) or when the OTP step comes or goes
   }, [started, payment.needsOtp]);
 
   const sendOtp = async (event: FormEvent) => {
@@ -224,7 +224,7 @@ function useSecondsLeft(expiresAt: string | null): number | undefined {
     if (!expiresAt) return;
     const timer = setInterval(() => setSeconds(left()), 1000);
     return () => clearInterval(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- left() is new each render but reads only expiresAt, the one dependency
   }, [expiresAt]);
   return seconds;
 }

@@ -37,7 +37,7 @@ function useKeptThenFetched<T>(key: string | undefined, kept: () => Promise<{ da
     return () => {
       live = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- fetch is a new function each render; the server is asked again only for a new key
   }, [key]);
   if (local) return { status: 'ready', data: local.data, fetchedAt: local.fetchedAt, refreshing };
   if (local === null && !refreshing) return { status: 'missing', message: failure ?? t('prices.none') };

@@ -31,7 +31,7 @@ function Orders({ owner }: { owner: number }) {
   useEffect(() => {
     window.addEventListener(OUTBOX_EVENT, reload);
     return () => window.removeEventListener(OUTBOX_EVENT, reload);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- subscribed once: reload is new each render but only bumps useRemote's counter
   }, []);
   const filter = (
     <div className="max-w-xs">

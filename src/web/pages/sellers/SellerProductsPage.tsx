@@ -106,7 +106,7 @@ function Products({ owner }: { owner: number }) {
       window.removeEventListener(OUTBOX_EVENT, refresh);
       window.removeEventListener('online', refresh);
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- subscribed once: list.reload is new each render but only bumps useRemote's counter
   }, []);
   const waiting = useLiveQuery(() => pendingSubmissions(localDb), []) ?? [];
 
