@@ -56,26 +56,27 @@ export async function warmWarehouses(api: ApiClient, db: AkuafoDb = localDb): Pr
 
 /** The buyer's usual pickup warehouse and wallet number, for the form to start with. */
 export async function readCheckoutDefaults(api: ApiClient): Promise<CheckoutDefaults> {
-  return (await api.get<{ data: CheckoutDefaults }>('shop/checkout/defaults')).data;
+  return (await api.call('GET /shop/checkout/defaults')).data;
 }
 
 /** Creates the order and starts the mobile-money payment. */
 export async function startCheckout(api: ApiClient, input: CheckoutRequestInput, db: AkuafoDb = localDb): Promise<CheckoutStarted> {
   await flushCartChanges(api, db);
   const asked = await readSession(db);
-  const { data } = await api.post<{ data: CheckoutStarted }>('shop/checkout', input);
+  const { data } = await api.call('POST /shop/checkout', { body: input });
   await keepForSession(db, asked, [db.meta], () => setMeta(LAST_CHECKOUT_KEY, data, db));
   return data;
 }
 
 /** SANDBOX ONLY: answers the simulated prompt as the customer's phone would. */
 export async function answerSandboxPrompt(api: ApiClient, reference: string, answer: 'approve' | 'decline'): Promise<PaymentOutcome> {
-  return (await api.post<{ data: PaymentOutcome }>(`payments/sandbox/${encodeURIComponent(reference)}/${answer}`)).data;
+  const key = answer === 'approve' ? 'POST /payments/sandbox/:reference/approve' : 'POST /payments/sandbox/:reference/decline';
+  return (await api.call(key, { params: { reference } })).data;
 }
 
 /** Telecel (Vodafone) Cash: sends the voucher code; the answer is the next prompt to show. */
 export async function submitPaymentOtp(api: ApiClient, reference: string, otp: string): Promise<PaymentPrompt> {
-  return (await api.post<{ data: PaymentPrompt }>(`payments/${encodeURIComponent(reference)}/otp`, { otp })).data;
+  return (await api.call('POST /payments/:reference/otp', { params: { reference }, body: { otp } })).data;
 }
 
 /**
@@ -85,12 +86,18 @@ export async function submitPaymentOtp(api: ApiClient, reference: string, otp: s
  */
 export async function confirmPayment(api: ApiClient, started: CheckoutStarted, db: AkuafoDb = localDb): Promise<PaymentOutcome> {
   const asked = await readSession(db);
-  const { data } = await api.post<{ data: PaymentOutcome }>(`shop/checkout/${started.checkoutId}/payment`, {
-    transactionId: started.reference,
-    amount: started.amount,
-    paymentMethod: 'MOBILE_MONEY',
-    paymentDetails: { phoneNumber: started.payment.phoneNumber, network: started.payment.network, reference: started.reference },
+  const { data: answer } = await api.call('POST /shop/checkout/:checkoutId/payment', {
+    params: { checkoutId: started.checkoutId },
+    body: {
+      transactionId: started.reference,
+      amount: started.amount,
+      paymentMethod: 'MOBILE_MONEY',
+      paymentDetails: { phoneNumber: started.payment.phoneNumber, network: started.payment.network, reference: started.reference },
+    },
   });
+  // Without `retry` the route answers the payment's outcome (a new attempt only with it).
+  if (!('status' in answer)) throw new ApiError('Unexpected answer', 500, 'unexpected_answer');
+  const data: PaymentOutcome = answer;
   if (data.status === 'PAID') {
     await keepForSession(db, asked, [db.cart, db.meta], async () => {
       await db.cart.clear();
@@ -107,12 +114,12 @@ export async function confirmPayment(api: ApiClient, started: CheckoutStarted, d
  */
 export async function payAgain(api: ApiClient, started: CheckoutStarted, db: AkuafoDb = localDb): Promise<CheckoutStarted> {
   const asked = await readSession(db);
-  const { data } = await api.post<{ data: CheckoutStarted }>(`shop/checkout/${started.checkoutId}/payment`, {
-    retry: true,
-    amount: started.amount,
-    paymentMethod: 'MOBILE_MONEY',
-    paymentDetails: { reference: started.reference },
+  const { data } = await api.call('POST /shop/checkout/:checkoutId/payment', {
+    params: { checkoutId: started.checkoutId },
+    body: { retry: true, amount: started.amount, paymentMethod: 'MOBILE_MONEY', paymentDetails: { reference: started.reference } },
   });
+  // With `retry` the route answers the new attempt.
+  if (!('checkoutId' in data)) throw new ApiError('Unexpected answer', 500, 'unexpected_answer');
   await keepForSession(db, asked, [db.meta], () => setMeta(LAST_CHECKOUT_KEY, data, db));
   return data;
 }

@@ -1,5 +1,6 @@
 import { paginate, type Page } from '../shared/pagination';
 import { ORDERS_PAGE_SIZE, type OrderDetail, type OrderListItem, type TrackedOrder } from '../shared/schemas/orders';
+import { requestFor } from '../shared/api/path';
 import type { ApiClient } from './api';
 import { localDb, type AkuafoDb, type LocalOrder, type OutboxEntry } from './db';
 import { defineOutboxKind, enqueue } from './outbox';
@@ -39,7 +40,7 @@ function summaryOf(detail: OrderDetail, who: number): LocalOrderSummary {
 export async function refreshOrders(api: ApiClient, page = 1, pageSize = ORDERS_PAGE_SIZE, db: AkuafoDb = localDb): Promise<Page<OrderListItem>> {
   const asked = await readSession(db);
   const who = accountOf(asked);
-  const answer = await api.get<Page<OrderListItem>>(`shop/customers/me/orders?page=${page}&pageSize=${pageSize}`);
+  const answer = await api.call('GET /shop/customers/me/orders', { query: { page: String(page), pageSize: String(pageSize) } });
   if (who === undefined) return answer;
   await keepForSession(db, asked, [db.orders], async () => {
     for (const item of answer.data) {
@@ -54,7 +55,7 @@ export async function refreshOrders(api: ApiClient, page = 1, pageSize = ORDERS_
 export async function refreshOrderDetail(api: ApiClient, id: number, db: AkuafoDb = localDb): Promise<OrderDetail> {
   const asked = await readSession(db);
   const who = accountOf(asked);
-  const { data } = await api.get<{ data: OrderDetail }>(`shop/customers/me/orders/${id}`);
+  const { data } = await api.call('GET /shop/customers/me/orders/:id', { params: { id } });
   if (who !== undefined) await keepForSession(db, asked, [db.orders], () => db.orders.put({ id: data.id, orderNumber: data.orderNumber, createdAt: data.createdAt, data: summaryOf(data, who), detail: data }));
   return data;
 }
@@ -97,9 +98,7 @@ export async function requestCancel(id: number, reason: string | undefined, db: 
   return enqueue(
     {
       entity: orderEntity(id),
-      method: 'POST',
-      path: `shop/customers/me/orders/${id}/cancel`,
-      body: reason?.trim() ? { reason: reason.trim() } : {},
+      ...requestFor('POST /shop/customers/me/orders/:id/cancel', { params: { id }, body: reason?.trim() ? { reason: reason.trim() } : {} }),
       message: { id: 'outbox.cancelOrder', values: { number: kept?.orderNumber ?? id } },
     },
     undefined,

@@ -6,7 +6,6 @@ import type {
   SellerRegistrationInput,
   SellerStats,
 } from '../shared/schemas/sellers';
-import type { Earnings } from '../shared/schemas/money';
 import { ApiError, type ApiClient } from './api';
 import { getMeta, localDb, setMeta, type AkuafoDb } from './db';
 import { accountOf, keepForSession, readSession } from './session';
@@ -58,7 +57,7 @@ export function refreshSellerStats(api: ApiClient, owner: number, db: AkuafoDb =
 
 /** The seller's money (held, available, paid out, entries): the last copy opens offline. */
 export function refreshSellerEarnings(api: ApiClient, owner: number, db: AkuafoDb = localDb) {
-  return readThrough(db, owner, earningsKey(owner), async () => (await api.get<{ data: Earnings }>('sellers/me/earnings')).data);
+  return readThrough(db, owner, earningsKey(owner), async () => (await api.call('GET /sellers/me/earnings')).data);
 }
 
 /** A page of the seller's orders (optionally of one state), with marks still in the outbox laid over it. */

@@ -52,9 +52,6 @@ export function createApp(deps: Deps) {
   api.use('*', reads.watchWrites);
   api.use('*', refuseNulInPath);
   api.use('*', readUser(deps.tokens, deps.sessions));
-  // The provider's webhook and prompts are idempotent by payment reference themselves, so they
-  // sit before the idempotency layer.
-  api.route('/', paymentsRoutes(deps));
   // Inbound SMS from the gateways: authenticated by their token, answered once per message.
   api.route('/', inboundSmsRoutes(deps));
   // The USSD gateways retry by session and step themselves (modules/ussd/sessions.ts).
@@ -67,6 +64,12 @@ export function createApp(deps: Deps) {
   mountDeclared(api, deps, [
     ...cartRoutes(deps),
     ...wishlistRoutes(deps),
+    ...checkoutRoutes(deps),
+    // The provider's webhook and prompts are idempotent by payment reference themselves: not by key.
+    ...paymentsRoutes(deps),
+    ...ordersRoutes(deps),
+    ...payoutsRoutes(deps),
+    ...ledgerRoutes(deps),
   ]);
   api.use('*', idempotency(deps.db));
   api.route('/', catalogueRoutes(deps, reads));
@@ -75,14 +78,10 @@ export function createApp(deps: Deps) {
   api.route('/', syncRoutes(deps, reads));
   api.route('/', accountsRoutes(deps));
   api.route('/', reviewsRoutes(deps));
-  api.route('/', checkoutRoutes(deps));
-  api.route('/', ordersRoutes(deps));
   api.route('/', contactRoutes(deps));
   api.route('/', sellersRoutes(deps));
   api.route('/', submissionsRoutes(deps));
   api.route('/', adminRoutes(deps));
-  api.route('/', ledgerRoutes(deps));
-  api.route('/', payoutsRoutes(deps));
   api.route('/', notificationsRoutes(deps));
   api.route('/', offlineRoutes(deps));
   api.route('/', openApiRoutes());

@@ -73,6 +73,23 @@ describe('the OpenAPI contract', () => {
     expect(doc.paths['/api/v1/admin/orders'].get.responses['403']).toBeDefined();
   });
 
+  it('gives declared routes their answer schemas: money in cedis, pages with their pagination', async () => {
+    const doc = await served();
+    type Shape = { properties?: Record<string, Shape>; required?: string[]; anyOf?: Shape[] };
+    const answer = (path: string, method: string) => (doc.paths[`/api/v1${path}`][method].responses['2XX'].content!['application/json'].schema as Shape).properties!.data!;
+    const started = answer('/shop/checkout', 'post');
+    expect(started.required).toEqual(expect.arrayContaining(['checkoutId', 'orderNumber', 'amount', 'reference', 'payment']));
+    // Confirming answers the outcome; with retry, the new attempt.
+    expect(answer('/shop/checkout/{checkoutId}/payment', 'post').anyOf).toHaveLength(2);
+    const orders = doc.paths['/api/v1/shop/customers/me/orders'].get.responses['2XX'].content!['application/json'].schema as Shape;
+    expect(Object.keys(orders.properties ?? {})).toEqual(['data', 'pagination']);
+    expect(Object.keys(answer('/admin/ledger/trial-balance', 'get').properties ?? {})).toEqual(['currency', 'debits', 'credits', 'balanced', 'accounts']);
+    // The payout desk's writes sit behind the idempotency layer, as they always did.
+    const idem = (op: { parameters?: { $ref?: string }[] }) => (op.parameters ?? []).some((p) => p.$ref === '#/components/parameters/IdempotencyKey');
+    expect(idem(doc.paths['/api/v1/admin/payouts/run'].post)).toBe(true);
+    expect(idem(doc.paths['/api/v1/payments/sandbox/{reference}/approve'].post)).toBe(false);
+  });
+
   it('answers with the real error shape it documents', async () => {
     const res = await server.call('/auth/login', { method: 'POST', json: {} });
     expect(res.status).toBe(400);

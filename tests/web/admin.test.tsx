@@ -7,6 +7,7 @@ import { saveSession, type SessionUser } from '../../src/local/session';
 import type { AdminOrderListItem } from '../../src/shared/schemas/orders';
 import type { AdminSubmission } from '../../src/shared/schemas/submissions';
 import { paginate } from '../../src/shared/pagination';
+import { callThrough } from '../support/api-call';
 
 configure({ asyncUtilTimeout: 10_000 });
 vi.setConfig({ testTimeout: 30_000 });
@@ -18,7 +19,7 @@ const patch = vi.fn();
 const put = vi.fn();
 const del = vi.fn();
 vi.mock('../../src/web/lib/api', () => ({
-  api: {
+  api: { call: callThrough(() => ({ get, post, patch, put, delete: del })),
     get: (...args: unknown[]) => get(...args),
     post: (...args: unknown[]) => post(...args),
     patch: (...args: unknown[]) => patch(...args),

@@ -6,6 +6,7 @@ import { localDb } from '../../src/local/db';
 import { saveSession } from '../../src/local/session';
 import type { CheckoutStarted } from '../../src/shared/schemas/checkout';
 import type { TrackedOrder } from '../../src/shared/schemas/orders';
+import { callThrough } from '../support/api-call';
 
 configure({ asyncUtilTimeout: 10_000 });
 vi.setConfig({ testTimeout: 30_000 });
@@ -13,7 +14,7 @@ vi.setConfig({ testTimeout: 30_000 });
 // The screens talk to the server through the app's one client: answer its calls here.
 const get = vi.fn();
 const post = vi.fn();
-vi.mock('../../src/web/lib/api', () => ({ api: { get: (...args: unknown[]) => get(...args), post: (...args: unknown[]) => post(...args) } }));
+vi.mock('../../src/web/lib/api', () => ({ api: { call: callThrough(() => ({ get, post })), get: (...args: unknown[]) => get(...args), post: (...args: unknown[]) => post(...args) } }));
 
 const { default: CheckoutPage } = await import('../../src/web/pages/checkout/CheckoutPage');
 const { default: TrackOrderPage } = await import('../../src/web/pages/orders/TrackOrderPage');

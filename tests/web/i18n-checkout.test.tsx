@@ -5,13 +5,14 @@ import { localDb } from '../../src/local/db';
 import { saveSession } from '../../src/local/session';
 import type { CheckoutStarted } from '../../src/shared/schemas/checkout';
 import { inLocale, untranslated } from '../support/pseudo-locale';
+import { callThrough } from '../support/api-call';
 
 configure({ asyncUtilTimeout: 10_000 });
 vi.setConfig({ testTimeout: 30_000 });
 
 const get = vi.fn();
 const post = vi.fn();
-vi.mock('../../src/web/lib/api', () => ({ api: { get: (...args: unknown[]) => get(...args), post: (...args: unknown[]) => post(...args) } }));
+vi.mock('../../src/web/lib/api', () => ({ api: { call: callThrough(() => ({ get, post })), get: (...args: unknown[]) => get(...args), post: (...args: unknown[]) => post(...args) } }));
 
 const { default: CheckoutPage } = await import('../../src/web/pages/checkout/CheckoutPage');
 const { PaymentStep } = await import('../../src/web/pages/checkout/PaymentStep');

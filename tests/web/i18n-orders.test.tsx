@@ -5,12 +5,13 @@ import { localDb } from '../../src/local/db';
 import { saveSession } from '../../src/local/session';
 import type { OrderDetail, OrderListItem, TrackedOrder } from '../../src/shared/schemas/orders';
 import { inLocale, untranslated } from '../support/pseudo-locale';
+import { callThrough } from '../support/api-call';
 
 configure({ asyncUtilTimeout: 10_000 });
 vi.setConfig({ testTimeout: 30_000 });
 
 const get = vi.fn();
-vi.mock('../../src/web/lib/api', () => ({ api: { get: (...args: unknown[]) => get(...args), post: vi.fn() } }));
+vi.mock('../../src/web/lib/api', () => ({ api: { call: callThrough(() => ({ get })), get: (...args: unknown[]) => get(...args), post: vi.fn() } }));
 const { default: OrdersPage } = await import('../../src/web/pages/orders/OrdersPage');
 const { default: OrderDetailPage } = await import('../../src/web/pages/orders/OrderDetailPage');
 const { default: TrackOrderPage } = await import('../../src/web/pages/orders/TrackOrderPage');

@@ -5,12 +5,13 @@ import { localDb } from '../../src/local/db';
 import { ApiError } from '../../src/local/api';
 import { saveSession } from '../../src/local/session';
 import type { OrderListItem } from '../../src/shared/schemas/orders';
+import { callThrough } from '../support/api-call';
 
 configure({ asyncUtilTimeout: 10_000 });
 vi.setConfig({ testTimeout: 30_000 });
 
 const get = vi.fn();
-vi.mock('../../src/web/lib/api', () => ({ api: { get: (...args: unknown[]) => get(...args), post: vi.fn() } }));
+vi.mock('../../src/web/lib/api', () => ({ api: { call: callThrough(() => ({ get })), get: (...args: unknown[]) => get(...args), post: vi.fn() } }));
 const { default: OrdersPage } = await import('../../src/web/pages/orders/OrdersPage');
 
 const EMAIL = 'ama@example.com';

@@ -4,10 +4,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { localDb } from '../../src/local/db';
 import { saveSession } from '../../src/local/session';
 import type { OrderDetail } from '../../src/shared/schemas/orders';
+import { callThrough } from '../support/api-call';
 
 // Offline: the page must not need the server, so any call is a failure of the test.
 const get = vi.fn(async () => Promise.reject(new TypeError('Failed to fetch')));
-vi.mock('../../src/web/lib/api', () => ({ api: { get: (...args: unknown[]) => get(...(args as [])), post: vi.fn() } }));
+vi.mock('../../src/web/lib/api', () => ({ api: { call: callThrough(() => ({ get })), get: (...args: unknown[]) => get(...(args as [])), post: vi.fn() } }));
 const { default: OrderDetailPage } = await import('../../src/web/pages/orders/OrderDetailPage');
 
 const EMAIL = 'efua@example.com';

@@ -5,9 +5,10 @@ import { ApiError } from '../../src/local/api';
 import { localDb } from '../../src/local/db';
 import { saveSession } from '../../src/local/session';
 import type { Earnings } from '../../src/shared/schemas/money';
+import { callThrough } from '../support/api-call';
 
 const get = vi.fn();
-vi.mock('../../src/web/lib/api', () => ({ api: { get: (...args: unknown[]) => get(...args) } }));
+vi.mock('../../src/web/lib/api', () => ({ api: { call: callThrough(() => ({ get })), get: (...args: unknown[]) => get(...args) } }));
 const { default: SellerEarningsPage } = await import('../../src/web/pages/sellers/SellerEarningsPage');
 
 const earnings: Earnings = {

@@ -1,13 +1,10 @@
-import * as money from '../../shared/schemas/money';
 import * as accounts from '../../shared/schemas/accounts';
 import { auditQuerySchema } from '../../shared/schemas/audit';
 import { productQuerySchema, syncQuerySchema } from '../../shared/schemas/catalogue';
-import { checkoutRequestSchema, confirmPaymentSchema, paymentOtpSchema } from '../../shared/schemas/checkout';
 import { contactSchema } from '../../shared/schemas/contact';
 import { marketPriceChangesQuerySchema, marketPricesQuerySchema } from '../../shared/schemas/market-prices';
 import * as notifications from '../../shared/schemas/notifications';
 import { offlinePackQuerySchema } from '../../shared/schemas/offline';
-import * as orders from '../../shared/schemas/orders';
 import { reviewInputSchema } from '../../shared/schemas/reviews';
 import * as sellers from '../../shared/schemas/sellers';
 import * as smsSignIn from '../../shared/schemas/sms-sign-in';
@@ -65,32 +62,6 @@ export const API_ROUTES = [
   describeRoute('GET', '/sync/catalogue', { summary: 'Catalogue changes since a version, for the offline copy', tag: 'catalogue', auth: 'none', query: syncQuerySchema }),
   describeRoute('GET', '/offline-packs/size', { summary: 'What an offline pack costs to download', tag: 'catalogue', auth: 'none', query: offlinePackQuerySchema }),
   describeRoute('POST', '/reviews', { summary: 'Review a product bought', tag: 'catalogue', auth: 'user', body: reviewInputSchema }),
-  // Cart, wishlist, checkout and payments
-  describeRoute('GET', '/shop/checkout/defaults', { summary: 'Last delivery choices, to fill the checkout form', tag: 'shop', auth: 'user' }),
-  describeRoute('POST', '/shop/checkout', { summary: 'Place an order from the cart and start its payment', tag: 'shop', auth: 'user', body: checkoutRequestSchema }),
-  describeRoute('POST', '/shop/checkout/:checkoutId/payment', { summary: 'Confirm a checkout’s payment with the provider', tag: 'shop', auth: 'user', body: confirmPaymentSchema }),
-  // Payments sit before the idempotency layer: they are idempotent by payment reference.
-  describeRoute('POST', '/payments/paystack/webhook', { summary: 'Paystack’s signed event (x-paystack-signature)', tag: 'payments', auth: 'none', idempotent: false }),
-  describeRoute('POST', '/payments/sandbox/:reference/approve', { summary: 'Sandbox only: approve the simulated prompt', tag: 'payments', auth: 'user', idempotent: false }),
-  describeRoute('POST', '/payments/sandbox/:reference/decline', { summary: 'Sandbox only: decline the simulated prompt', tag: 'payments', auth: 'user', idempotent: false }),
-  describeRoute('POST', '/payments/:reference/otp', { summary: 'Send the OTP the payment provider asked for', tag: 'payments', auth: 'user', body: paymentOtpSchema, idempotent: false }),
-  // Orders
-  describeRoute('GET', '/shop/customers/me/orders', { summary: 'The buyer’s orders', tag: 'orders', auth: 'user', query: orders.orderListQuerySchema, paged: true }),
-  describeRoute('GET', '/shop/customers/me/orders/:id', { summary: 'One of the buyer’s orders', tag: 'orders', auth: 'user' }),
-  describeRoute('GET', '/shop/customers/track-order/:orderNumber', { summary: 'Track an order by its number', tag: 'orders', auth: 'user' }),
-  describeRoute('POST', '/shop/customers/me/orders/:id/cancel', { summary: 'Cancel an order (body optional)', tag: 'orders', auth: 'user', body: orders.orderCancelSchema }),
-  describeRoute('GET', '/admin/orders', { summary: 'All orders', tag: 'admin', auth: 'admin', query: orders.adminOrderListQuerySchema, paged: true }),
-  describeRoute('PATCH', '/admin/orders/:id/status', { summary: 'Move an order to its next status', tag: 'admin', auth: 'admin', body: orders.orderStatusUpdateSchema }),
-  describeRoute('PUT', '/admin/orders/:id/items/:itemId/at-warehouse', { summary: 'Record an order line as at the warehouse', tag: 'admin', auth: 'admin' }),
-  describeRoute('DELETE', '/admin/orders/:id/items/:itemId/at-warehouse', { summary: 'Take back “at the warehouse” for an order line', tag: 'admin', auth: 'admin' }),
-  describeRoute('POST', '/admin/orders/:id/pickup', { summary: 'Hand an order over against its pickup code', tag: 'admin', auth: 'admin', body: orders.pickupCodeSchema }),
-  describeRoute('GET', '/admin/ledger/trial-balance', { summary: 'The trial balance of the ledger, in cedis', tag: 'admin', auth: 'admin' }),
-  describeRoute('GET', '/admin/payouts', { summary: 'Payouts, optionally of one status', tag: 'admin', auth: 'admin', query: money.adminPayoutsQuerySchema }),
-  describeRoute('GET', '/admin/payouts/due', { summary: 'Sellers the next payout run would pay, or why they wait', tag: 'admin', auth: 'admin' }),
-  describeRoute('POST', '/admin/payouts/run', { summary: 'Run the payout job now; answers what it did', tag: 'admin', auth: 'admin', idempotent: false }),
-  describeRoute('POST', '/admin/payouts/:id/retry', { summary: 'Try a failed or reversed payout again', tag: 'admin', auth: 'admin', idempotent: false }),
-  describeRoute('GET', '/admin/payouts/reconciliation', { summary: 'Our payouts against the provider’s transfers: every mismatch', tag: 'admin', auth: 'admin' }),
-  describeRoute('GET', '/admin/refunds', { summary: 'Refunds', tag: 'admin', auth: 'admin', query: orders.adminRefundListQuerySchema, paged: true }),
   describeRoute('POST', '/contact', { summary: 'Write to the company', tag: 'accounts', auth: 'none', body: contactSchema }),
   // Sellers
   describeRoute('POST', '/sellers/register', { summary: 'Register as a seller', tag: 'sellers', auth: 'none', body: sellers.sellerRegistrationSchema }),
@@ -98,7 +69,6 @@ export const API_ROUTES = [
   describeRoute('POST', '/sellers/resend-verification', { summary: 'Send the seller’s confirmation again', tag: 'sellers', auth: 'none', body: sellers.resendVerificationSchema }),
   describeRoute('GET', '/sellers/me', { summary: 'The seller’s profile', tag: 'sellers', auth: 'seller' }),
   describeRoute('PUT', '/sellers/me', { summary: 'Change the seller’s profile', tag: 'sellers', auth: 'seller', body: sellers.sellerProfileUpdateSchema }),
-  describeRoute('GET', '/sellers/me/earnings', { summary: 'The seller’s money: held, available, paid out, entries, payouts', tag: 'sellers', auth: 'seller' }),
   describeRoute('GET', '/sellers/me/stats', { summary: 'The seller’s sales figures', tag: 'sellers', auth: 'seller' }),
   describeRoute('GET', '/sellers/me/orders', { summary: 'Orders for the seller’s products', tag: 'sellers', auth: 'seller', query: sellers.sellerOrdersQuerySchema, paged: true }),
   describeRoute('PUT', '/sellers/me/orders/:orderId/items/:itemId/at-warehouse', { summary: 'Say an order line is at the warehouse', tag: 'sellers', auth: 'seller' }),

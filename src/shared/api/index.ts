@@ -1,4 +1,9 @@
 import { CART_ROUTES } from './cart';
+import { CHECKOUT_ROUTES } from './checkout';
+import { LEDGER_ROUTES } from './ledger';
+import { ORDERS_ROUTES } from './orders';
+import { PAYMENTS_ROUTES } from './payments';
+import { PAYOUTS_ROUTES } from './payouts';
 import type { RouteDeclaration, RouteKey } from './route';
 import { WISHLIST_ROUTES } from './wishlist';
 
@@ -9,6 +14,11 @@ import { WISHLIST_ROUTES } from './wishlist';
 export const DECLARED_ROUTES = [
   ...CART_ROUTES,
   ...WISHLIST_ROUTES,
+  ...CHECKOUT_ROUTES,
+  ...PAYMENTS_ROUTES,
+  ...ORDERS_ROUTES,
+  ...PAYOUTS_ROUTES,
+  ...LEDGER_ROUTES,
 ] as const;
 
 type Declared = (typeof DECLARED_ROUTES)[number];

@@ -126,50 +126,60 @@ export const paymentOtpSchema = v.object({
   otp: v.pipe(v.string(CHECKOUT_MESSAGES.otpMissing), v.trim(), v.regex(/^\d{4,8}$/, CHECKOUT_MESSAGES.otpDigits)),
 });
 
-/** What the payment step shows while the customer answers the prompt on the phone. */
-export interface PaymentPrompt {
-  status: PaymentState;
-  /** Sandbox: no real money moves; the page shows the labelled simulated prompt. */
-  simulated: boolean;
-  network: MobileMoneyNetwork;
-  phoneNumber: string;
-  /** Telecel Cash asks for a voucher code first: POST /payments/{reference}/otp. */
-  needsOtp: boolean;
-  /** Words from the provider, e.g. "Please complete authorization process on your mobile phone". */
-  displayText: string;
-  expiresAt: string | null;
-}
+export const PAYMENT_STATES = ['PENDING', 'PAID', 'FAILED'] as const;
+export const paymentStateSchema = v.picklist(PAYMENT_STATES);
+export type PaymentState = v.InferOutput<typeof paymentStateSchema>;
 
-export type PaymentState = 'PENDING' | 'PAID' | 'FAILED';
+/** What the payment step shows while the customer answers the prompt on the phone. */
+export const paymentPromptSchema = v.object({
+  status: paymentStateSchema,
+  /** Sandbox: no real money moves; the page shows the labelled simulated prompt. */
+  simulated: v.boolean(),
+  network: v.picklist(MOBILE_MONEY_NETWORKS),
+  phoneNumber: v.string(),
+  /** Telecel Cash asks for a voucher code first: POST /payments/{reference}/otp. */
+  needsOtp: v.boolean(),
+  /** Words from the provider, e.g. "Please complete authorization process on your mobile phone". */
+  displayText: v.string(),
+  expiresAt: v.nullable(v.string()),
+});
+export type PaymentPrompt = v.InferOutput<typeof paymentPromptSchema>;
 
 /** GET /shop/checkout/defaults: what the checkout form starts with (null: nothing to suggest). */
-export interface CheckoutDefaults {
-  pickupLocationId: number | null;
-  mobileMoneyNumber: string | null;
-  mobileMoneyNetwork: MobileMoneyNetwork | null;
-}
+export const checkoutDefaultsSchema = v.object({
+  pickupLocationId: v.nullable(v.number()),
+  mobileMoneyNumber: v.nullable(v.string()),
+  mobileMoneyNetwork: v.nullable(v.picklist(MOBILE_MONEY_NETWORKS)),
+});
+export type CheckoutDefaults = v.InferOutput<typeof checkoutDefaultsSchema>;
 
-/** The answer to POST /shop/checkout. */
-export interface CheckoutStarted {
-  checkoutId: number;
-  orderId: number;
-  orderNumber: string;
-  amount: number;
-  currency: 'GHS';
-  reference: string;
-  provider: PaymentProviderName;
-  payment: PaymentPrompt;
-}
+/** The answer to POST /shop/checkout (and to a pay again). */
+export const checkoutStartedSchema = v.object({
+  checkoutId: v.number(),
+  orderId: v.number(),
+  orderNumber: v.string(),
+  amount: v.number(),
+  currency: v.literal('GHS'),
+  reference: v.string(),
+  provider: v.picklist(PAYMENT_PROVIDERS),
+  payment: paymentPromptSchema,
+});
+export type CheckoutStarted = v.InferOutput<typeof checkoutStartedSchema>;
 
 /** The answer to POST /shop/checkout/{id}/payment and to a sandbox approve/decline. */
-export interface PaymentOutcome {
-  orderId: number;
-  orderNumber: string;
-  status: PaymentState;
-  orderStatus: string;
-  paymentStatus: string;
-  amount: number;
-  currency: 'GHS';
-  reference: string;
-  message: string;
-}
+export const paymentOutcomeSchema = v.object({
+  orderId: v.number(),
+  orderNumber: v.string(),
+  status: paymentStateSchema,
+  orderStatus: v.string(),
+  paymentStatus: v.string(),
+  amount: v.number(),
+  currency: v.literal('GHS'),
+  reference: v.string(),
+  message: v.string(),
+});
+export type PaymentOutcome = v.InferOutput<typeof paymentOutcomeSchema>;
+
+/** A settled payment as the server's settle answers it: `failure` says why a FAILED outcome failed when it was not a decline. */
+export const settleOutcomeSchema = v.object({ ...paymentOutcomeSchema.entries, failure: v.optional(v.literal('mismatch')) });
+export type SettleOutcome = v.InferOutput<typeof settleOutcomeSchema>;

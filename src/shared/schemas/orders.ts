@@ -74,13 +74,14 @@ export const REFUND_STATUSES = ['PENDING', 'PROCESSING', 'COMPLETED', 'FAILED'] 
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
 
 /** A refund as the buyer's order page shows it. */
-export interface OrderRefund {
-  status: RefundStatus;
-  amount: number;
-  currency: 'GHS';
-  createdAt: string;
-  completedAt: string | null;
-}
+export const orderRefundSchema = v.object({
+  status: v.picklist(REFUND_STATUSES),
+  amount: v.number(),
+  currency: v.literal('GHS'),
+  createdAt: v.string(),
+  completedAt: v.nullable(v.string()),
+});
+export type OrderRefund = v.InferOutput<typeof orderRefundSchema>;
 
 /** GET /admin/refunds: every refund for the operator, newest first. */
 export const adminRefundListQuerySchema = v.object({
@@ -90,130 +91,145 @@ export const adminRefundListQuerySchema = v.object({
 });
 export type AdminRefundListQuery = v.InferOutput<typeof adminRefundListQuerySchema>;
 
-export interface AdminRefund extends OrderRefund {
-  id: number;
-  orderId: number;
-  orderNumber: string;
-  reason: string;
-  paymentReference: string;
-  provider: string;
-  attempts: number;
-  lastError: string | null;
-  nextAttemptAt: string | null;
-}
+export const adminRefundSchema = v.object({
+  ...orderRefundSchema.entries,
+  id: v.number(),
+  orderId: v.number(),
+  orderNumber: v.string(),
+  reason: v.string(),
+  paymentReference: v.string(),
+  provider: v.string(),
+  attempts: v.number(),
+  lastError: v.nullable(v.string()),
+  nextAttemptAt: v.nullable(v.string()),
+});
+export type AdminRefund = v.InferOutput<typeof adminRefundSchema>;
+
+const orderStatusSchema = v.picklist(ORDER_STATUSES);
+const paymentStatusSchema = v.picklist(PAYMENT_STATUSES);
+const historyStatusSchema = v.picklist(HISTORY_STATUSES);
 
 /** What every order list shows of an order: the buyer's list and the operator's desk. */
-export interface OrderSummary {
-  id: number;
-  orderNumber: string;
-  createdAt: string;
-  status: OrderStatus;
-  paymentStatus: PaymentStatus;
-  totalAmount: number;
-  currency: 'GHS';
-  itemCount: number;
-  itemsSummary: { productName: string; quantity: number }[];
-}
+export const orderSummarySchema = v.object({
+  id: v.number(),
+  orderNumber: v.string(),
+  createdAt: v.string(),
+  status: orderStatusSchema,
+  paymentStatus: paymentStatusSchema,
+  totalAmount: v.number(),
+  currency: v.literal('GHS'),
+  itemCount: v.number(),
+  itemsSummary: v.array(v.object({ productName: v.string(), quantity: v.number() })),
+});
+export type OrderSummary = v.InferOutput<typeof orderSummarySchema>;
 
-export interface OrderListItem extends OrderSummary {
-  hasMoreItems: boolean;
-  previewImage: string | null;
-}
+export const orderListItemSchema = v.object({
+  ...orderSummarySchema.entries,
+  hasMoreItems: v.boolean(),
+  previewImage: v.nullable(v.string()),
+});
+export type OrderListItem = v.InferOutput<typeof orderListItemSchema>;
 
-export interface OrderAddress {
-  name: string;
-  street: string;
-  city: string;
-  region: string;
-  postalCode: string | null;
-  country: string;
-}
+export const orderAddressSchema = v.object({
+  name: v.string(),
+  street: v.string(),
+  city: v.string(),
+  region: v.string(),
+  postalCode: v.nullable(v.string()),
+  country: v.string(),
+});
+export type OrderAddress = v.InferOutput<typeof orderAddressSchema>;
 
-export interface OrderItemReview {
-  rating: number;
-  comment: string;
-  createdAt: string;
-  reviewer: { id: number; firstName: string; lastName: string };
-}
+export const orderItemReviewSchema = v.object({
+  rating: v.number(),
+  comment: v.string(),
+  createdAt: v.string(),
+  reviewer: v.object({ id: v.number(), firstName: v.string(), lastName: v.string() }),
+});
+export type OrderItemReview = v.InferOutput<typeof orderItemReviewSchema>;
 
-export interface OrderDetailItem {
-  id: number;
-  quantity: number;
-  unitPrice: number;
-  totalPrice: number;
-  product: { id: number; name: string; sku: string; imagesUrls: string[]; review: OrderItemReview | null };
-}
+export const orderDetailItemSchema = v.object({
+  id: v.number(),
+  quantity: v.number(),
+  unitPrice: v.number(),
+  totalPrice: v.number(),
+  product: v.object({ id: v.number(), name: v.string(), sku: v.string(), imagesUrls: v.array(v.string()), review: v.nullable(orderItemReviewSchema) }),
+});
+export type OrderDetailItem = v.InferOutput<typeof orderDetailItemSchema>;
 
-export interface OrderHistoryEntry {
-  id: number;
-  status: HistoryStatus;
-  createdAt: string;
-  notes: string | null;
+export const orderHistoryEntrySchema = v.object({
+  id: v.number(),
+  status: historyStatusSchema,
+  createdAt: v.string(),
+  notes: v.nullable(v.string()),
   /** A lucide icon name for the status. */
-  icon: string;
-}
+  icon: v.string(),
+});
+export type OrderHistoryEntry = v.InferOutput<typeof orderHistoryEntrySchema>;
 
-export interface OrderDetail {
-  id: number;
-  orderNumber: string;
-  createdAt: string;
-  updatedAt: string;
-  deliveredAt: string | null;
-  estimatedDelivery: string | null;
-  reservationExpiresAt: string | null;
-  status: OrderStatus;
-  currency: 'GHS';
-  subtotal: number;
-  discountAmount: number;
-  shippingCost: number;
-  taxAmount: number;
-  totalAmount: number;
-  shippingAddress: OrderAddress;
-  billingAddress: OrderAddress;
-  shippingMethod: string;
-  trackingNumber: string;
-  trackingUrl: string;
-  notes: string | null;
-  agentCode: string | null;
-  paymentMethod: string;
-  paymentStatus: PaymentStatus;
-  mobileMoney: { network: string | null; phoneNumber: string | null };
-  transactionId: string | null;
-  paymentReference: string | null;
-  paymentDate: string | null;
-  statusHistory: OrderHistoryEntry[];
-  customer: { phoneNumber: string | null; user: { firstName: string; lastName: string; email: string } };
-  items: OrderDetailItem[];
+export const orderDetailSchema = v.object({
+  id: v.number(),
+  orderNumber: v.string(),
+  createdAt: v.string(),
+  updatedAt: v.string(),
+  deliveredAt: v.nullable(v.string()),
+  estimatedDelivery: v.nullable(v.string()),
+  reservationExpiresAt: v.nullable(v.string()),
+  status: orderStatusSchema,
+  currency: v.literal('GHS'),
+  subtotal: v.number(),
+  discountAmount: v.number(),
+  shippingCost: v.number(),
+  taxAmount: v.number(),
+  totalAmount: v.number(),
+  shippingAddress: orderAddressSchema,
+  billingAddress: orderAddressSchema,
+  shippingMethod: v.string(),
+  trackingNumber: v.string(),
+  trackingUrl: v.string(),
+  notes: v.nullable(v.string()),
+  agentCode: v.nullable(v.string()),
+  paymentMethod: v.string(),
+  paymentStatus: paymentStatusSchema,
+  mobileMoney: v.object({ network: v.nullable(v.string()), phoneNumber: v.nullable(v.string()) }),
+  transactionId: v.nullable(v.string()),
+  paymentReference: v.nullable(v.string()),
+  paymentDate: v.nullable(v.string()),
+  statusHistory: v.array(orderHistoryEntrySchema),
+  customer: v.object({ phoneNumber: v.nullable(v.string()), user: v.object({ firstName: v.string(), lastName: v.string(), email: v.string() }) }),
+  items: v.array(orderDetailItemSchema),
   /** Shown to the buyer while the order is ready for pickup (SHIPPED); null otherwise. */
-  pickupCode: string | null;
+  pickupCode: v.nullable(v.string()),
   /** The buyer may still cancel: unpaid, or paid with none of its goods at the warehouse yet. */
-  canCancel: boolean;
-  refund: OrderRefund | null;
-}
+  canCancel: v.boolean(),
+  refund: v.nullable(orderRefundSchema),
+});
+export type OrderDetail = v.InferOutput<typeof orderDetailSchema>;
 
 /** The tracking shape of the spec. */
-export interface TrackedOrder {
-  id: number;
-  orderNumber: string;
-  status: OrderStatus;
-  paymentStatus: PaymentStatus;
-  statusHistory: { id: number; status: HistoryStatus; createdAt: string }[];
-  createdAt: string;
-  currency: 'GHS';
+export const trackedOrderSchema = v.object({
+  id: v.number(),
+  orderNumber: v.string(),
+  status: orderStatusSchema,
+  paymentStatus: paymentStatusSchema,
+  statusHistory: v.array(v.object({ id: v.number(), status: historyStatusSchema, createdAt: v.string() })),
+  createdAt: v.string(),
+  currency: v.literal('GHS'),
   /** The parts of totalAmount, as on the order (beyond the spec's shape: a total is shown with its parts). */
-  subtotal: number;
-  discountAmount: number;
-  shippingCost: number;
-  taxAmount: number;
-  totalAmount: number;
-  items: { productName: string; productImage: string | null; quantity: number; unitPrice: number }[];
-  paymentMethod: string;
-  customerName: string;
+  subtotal: v.number(),
+  discountAmount: v.number(),
+  shippingCost: v.number(),
+  taxAmount: v.number(),
+  totalAmount: v.number(),
+  items: v.array(v.object({ productName: v.string(), productImage: v.nullable(v.string()), quantity: v.number(), unitPrice: v.number() })),
+  paymentMethod: v.string(),
+  customerName: v.string(),
   /** The pickup warehouse, its name first (beyond the spec's shape: the buyer must know which depot). */
-  shippingAddress: OrderAddress;
-  expectedDelivery: string | null;
-  trackingUrl: string;
-}
+  shippingAddress: orderAddressSchema,
+  expectedDelivery: v.nullable(v.string()),
+  trackingUrl: v.string(),
+});
+export type TrackedOrder = v.InferOutput<typeof trackedOrderSchema>;
 
 /** The icon each history status is drawn with (lucide names). */
 export const HISTORY_ICONS: Record<HistoryStatus, string> = {
@@ -236,19 +252,26 @@ export const adminOrderListQuerySchema = v.object({
 });
 export type AdminOrderListQuery = v.InferOutput<typeof adminOrderListQuerySchema>;
 
-export interface AdminOrderLine {
-  id: number;
-  productName: string;
-  quantity: number;
-  sellerName: string;
+export const adminOrderLineSchema = v.object({
+  id: v.number(),
+  productName: v.string(),
+  quantity: v.number(),
+  sellerName: v.string(),
   /** When it arrived at the pickup warehouse; null while it is still missing. */
-  atWarehouseAt: string | null;
-}
+  atWarehouseAt: v.nullable(v.string()),
+});
+export type AdminOrderLine = v.InferOutput<typeof adminOrderLineSchema>;
 
 /** One order as the operator's desk lists it: who bought what, and where it is collected. */
-export interface AdminOrderListItem extends OrderSummary {
+export const adminOrderListItemSchema = v.object({
+  ...orderSummarySchema.entries,
   /** Each line and whether it is at the pickup warehouse yet (the order is ready only when all are). */
-  lines: AdminOrderLine[];
-  customer: { firstName: string; lastName: string; email: string; phone: string | null };
-  pickupWarehouse: string;
-}
+  lines: v.array(adminOrderLineSchema),
+  customer: v.object({ firstName: v.string(), lastName: v.string(), email: v.string(), phone: v.nullable(v.string()) }),
+  pickupWarehouse: v.string(),
+});
+export type AdminOrderListItem = v.InferOutput<typeof adminOrderListItemSchema>;
+
+/** PATCH /admin/orders/{id}/status and POST /admin/orders/{id}/pickup: where the order now stands. */
+export const orderMovedSchema = v.object({ id: v.number(), status: v.picklist(['SHIPPED', 'DELIVERED', 'CANCELLED']) });
+export type OrderMoved = v.InferOutput<typeof orderMovedSchema>;

@@ -1,4 +1,6 @@
 import { sql } from 'kysely';
+import { fromMinor } from '../../../shared/money';
+import type { TrialBalanceAnswer } from '../../../shared/schemas/money';
 import type { Db } from '../../platform/db';
 import { ACCOUNTS, DEBIT_NORMAL, type Account } from './accounts';
 
@@ -28,6 +30,18 @@ export async function trialBalance(db: Db): Promise<TrialBalance> {
     return { account, balanceMinor: DEBIT_NORMAL.includes(account) ? net : -net, side: net >= 0 ? ('debit' as const) : ('credit' as const) };
   });
   return { debitsMinor, creditsMinor, accounts };
+}
+
+/** The trial balance as the operator reads it: cedis, and whether the two sides agree. */
+export async function trialBalanceInCedis(db: Db): Promise<TrialBalanceAnswer> {
+  const tb = await trialBalance(db);
+  return {
+    currency: 'GHS',
+    debits: fromMinor(tb.debitsMinor),
+    credits: fromMinor(tb.creditsMinor),
+    balanced: tb.debitsMinor === tb.creditsMinor,
+    accounts: tb.accounts.map((a) => ({ account: a.account, side: a.side, balance: fromMinor(a.balanceMinor) })),
+  };
 }
 
 export interface SellerBalances {

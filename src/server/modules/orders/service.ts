@@ -13,9 +13,11 @@ import {
   type PaymentStatus,
   type RefundStatus,
   type TrackedOrder,
+  orderNumberSchema,
 } from '../../../shared/schemas/orders';
 import type { Deps } from '../../http/context';
 import { notFound } from '../../http/errors';
+import { parseOrThrow } from '../../http/validate';
 import type { Db } from '../../platform/db';
 import { imageUrl } from '../../platform/images';
 import { canCancelAsBuyer } from './cancel';
@@ -183,7 +185,9 @@ export async function getOrderDetail(deps: Pick<Deps, 'config'>, db: Db, userId:
   };
 }
 
-export async function trackOrder(deps: Pick<Deps, 'config'>, db: Db, userId: number, orderNumber: string): Promise<TrackedOrder> {
+/** Tracking by number as the buyer typed it (trimmed, upper-cased; none or too long: 400). */
+export async function trackOrder(deps: Pick<Deps, 'config'>, db: Db, userId: number, typed: string): Promise<TrackedOrder> {
+  const orderNumber = parseOrThrow(orderNumberSchema, typed);
   const order = await ownOrder(db, userId, { orderNumber }, ORDER_MESSAGES.numberNotFound(orderNumber));
   const [items, steps] = await Promise.all([
     db.selectFrom('order_items').selectAll().where('order_id', '=', order.id).orderBy('id').execute(),

@@ -1,5 +1,5 @@
 import { formatMinor, fromMinor } from '../../../shared/money';
-import { CHECKOUT_MESSAGES, type PaymentOutcome, type PaymentState } from '../../../shared/schemas/checkout';
+import { CHECKOUT_MESSAGES, type PaymentState, type SettleOutcome } from '../../../shared/schemas/checkout';
 import type { Deps } from '../../http/context';
 import { HttpError, notFound } from '../../http/errors';
 import { dialectOf, now, type Db } from '../../platform/db';
@@ -20,8 +20,8 @@ const REPLACED_MESSAGE = 'This payment attempt was replaced by a newer one or th
 const UNUSABLE = ['SUPERSEDED', 'CANCELLED'];
 
 type SettleDeps = Pick<Deps, 'config' | 'mailer' | 'logger'>;
-/** failure says why a FAILED outcome failed when it was not a decline. */
-export type SettleOutcome = PaymentOutcome & { failure?: 'mismatch' };
+/** failure says why a FAILED outcome failed when it was not a decline (shared/schemas/checkout.ts). */
+export type { SettleOutcome };
 
 /**
  * The one place a payment is settled: the confirm call, the Paystack webhook and the

@@ -1,3 +1,4 @@
+import type { PayoutRun } from '../../../shared/schemas/money';
 import type { Deps } from '../../http/context';
 import { now } from '../../platform/db';
 import { claimDue } from '../../platform/db/claims';
@@ -21,23 +22,7 @@ const BATCH_LANES = 4;
 /** Single calls (recipients, verifies, transfers after a refused bulk) in flight at once per batch. */
 const CALL_LANES = 8;
 
-export interface PayoutRun {
-  /** Orders cancelled because nobody collected them in time. */
-  uncollectedCancelled: number;
-  created: number;
-  held: number;
-  noAccount: number;
-  sent: number;
-  failed: number;
-  pending: number;
-  errors: number;
-  /**
-   * Sellers whose payout could not be prepared for a reason other than another instance's race
-   * (the database failed them): logged at error with the cause; their money stays available
-   * and the next run tries again.
-   */
-  notPrepared: number;
-}
+export type { PayoutRun };
 
 export const emptyPayoutRun = (): PayoutRun => ({ uncollectedCancelled: 0, created: 0, held: 0, noAccount: 0, sent: 0, failed: 0, pending: 0, errors: 0, notPrepared: 0 });
 

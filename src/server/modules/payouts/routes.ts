@@ -1,111 +1,22 @@
-import { Hono } from 'hono';
-import { sql } from 'kysely';
-import { fromMinor } from '../../../shared/money';
-import { adminPayoutsQuerySchema, type AdminPayout, type DuePayout } from '../../../shared/schemas/money';
-import { currentUser, requireUser } from '../../http/auth';
-import { dbOf, type AppEnv, type Deps } from '../../http/context';
-import { conflict, notFound } from '../../http/errors';
-import { parseQuery } from '../../http/validate';
+import { PAYOUTS_ROUTES } from '../../../shared/api/payouts';
+import type { Deps } from '../../http/context';
+import { implement } from '../../http/declared';
 import { createTransferProvider } from '../../platform/payments';
-import { inTransaction } from '../../platform/db/transactions';
-import { parseIdOr404 } from '../../http/params';
-import { recordAudit } from '../audit/service';
-import { ACCOUNTS } from '../ledger/accounts';
-import { isHeld, payoutAccountOf } from './account';
-import { createPayout } from './due';
-import { payoutOf, sellerEarnings } from './earnings';
-import { emptyPayoutRun, runPayouts, sendDuePayouts, type PayoutRun } from './job';
+import { duePayouts, listPayouts, retryPayout, runPayoutsNow } from './desk';
+import { sellerEarnings } from './earnings';
 import { reconcilePayouts } from './reconcile';
 
-/** The seller's earnings, and the operator's payouts desk (ADMIN). */
+const [earnings, list, due, run, retry, reconciliation] = PAYOUTS_ROUTES;
+
+/** The seller's earnings, and the operator's payouts desk (declared in shared/api/payouts.ts). */
 export function payoutsRoutes(deps: Deps) {
-  const app = new Hono<AppEnv>();
-  const admin = requireUser('ADMIN');
-
-  app.get('/sellers/me/earnings', requireUser('SELLER'), async (c) =>
-    c.json({ data: await sellerEarnings(dbOf(c, deps), currentUser(c).id, { payoutMinimumMinor: deps.config.payoutMinimumMinor }) }),
-  );
-
-  app.get('/admin/payouts', admin, async (c) => {
-    const { status } = parseQuery(c, adminPayoutsQuerySchema);
-    let q = dbOf(c, deps).selectFrom('payouts').innerJoin('seller_profiles as s', 's.user_id', 'payouts.seller_id').selectAll('payouts').select('s.business_name').orderBy('payouts.id', 'desc').limit(200);
-    if (status) q = q.where('payouts.status', '=', status);
-    const rows = await q.execute();
-    const data: AdminPayout[] = rows.map((r) => ({ ...payoutOf(r), sellerId: r.seller_id, businessName: r.business_name }));
-    return c.json({ data });
-  });
-
-  /** Sellers the next run would pay (or holds back, and why). */
-  app.get('/admin/payouts/due', admin, async (c) => {
-    const db = dbOf(c, deps);
-    const rows = await db
-      .selectFrom('ledger_entries as e')
-      .innerJoin('seller_profiles as s', 's.user_id', 'e.seller_id')
-      .select(['s.user_id', 's.business_name', 's.payout_type', 's.bank_account_name', 's.bank_account_number', 's.payout_network', 's.payout_bank_code', 's.payout_account_changed_at', 's.payout_recipient_code', 's.payout_recipient_for', sql<number>`sum(e.credit_minor) - sum(e.debit_minor)`.as('available')])
-      .where('e.account', '=', ACCOUNTS.available)
-      .groupBy(['s.user_id', 's.business_name', 's.payout_type', 's.bank_account_name', 's.bank_account_number', 's.payout_network', 's.payout_bank_code', 's.payout_account_changed_at', 's.payout_recipient_code', 's.payout_recipient_for'])
-      .having(sql<number>`sum(e.credit_minor) - sum(e.debit_minor)`, '>', 0)
-      .orderBy('s.user_id')
-      .limit(500)
-      .execute();
-    const at = new Date();
-    const data: DuePayout[] = rows.map((r) => {
-      const account = payoutAccountOf(r);
-      const available = Number(r.available);
-      const waiting = !account
-        ? 'No payout account'
-        : isHeld(account, at)
-          ? 'Payout account changed in the last 24 hours'
-          : available < deps.config.payoutMinimumMinor
-            ? 'Below the payout minimum'
-            : null;
-      return { sellerId: r.user_id, businessName: r.business_name, available: fromMinor(available), account: account?.label ?? null, waiting };
-    });
-    return c.json({ data });
-  });
-
-  /** Runs the payout job now and answers what it did. */
-  app.post('/admin/payouts/run', admin, async (c) => {
-    const run: PayoutRun = await runPayouts(deps);
-    await inTransaction(deps.db, (trx) => recordAudit(trx, currentUser(c), 'payout.run', { type: 'payouts', id: 0 }, JSON.stringify(run)));
-    return c.json({ data: run });
-  });
-
-  /**
-   * The operator tries a failed or reversed payout again: a new payout (new reference) of what the
-   * seller has available now, sent at once. A payout still on its way is asked about again.
-   */
-  app.post('/admin/payouts/:id/retry', admin, async (c) => {
-    const id = parseIdOr404(c.req.param('id'), 'Payout not found');
-    const payout = await deps.db.selectFrom('payouts').selectAll().where('id', '=', id).executeTakeFirst();
-    if (!payout) throw notFound('Payout not found');
-    if (payout.status === 'SUCCESS') throw conflict('This payout was sent; there is nothing to try again.');
-    const at = new Date();
-    if (payout.status === 'PENDING') {
-      await deps.db.updateTable('payouts').set({ next_attempt_at: at.toISOString(), claimed_until: null }).where('id', '=', id).where('status', '=', 'PENDING').execute();
-    } else {
-      const provider = createTransferProvider(deps.config, deps.db).name;
-      const result = await createPayout(deps.db, deps.dialect, payout.seller_id, { minimumMinor: 1, provider, at, operator: true });
-      if (result !== 'created') throw conflict(RETRY_REFUSED[result]);
-    }
-    await inTransaction(deps.db, (trx) => recordAudit(trx, currentUser(c), 'payout.retry', { type: 'payout', id }, `${payout.status} payout ${payout.reference} tried again`));
-    const run = emptyPayoutRun();
-    await sendDuePayouts(deps, at, run);
-    return c.json({ data: run });
-  });
-
-  app.get('/admin/payouts/reconciliation', admin, async (c) => {
-    const report = await reconcilePayouts(deps.db, createTransferProvider(deps.config, deps.db));
-    return c.json({ data: report });
-  });
-
-  return app;
+  const { db } = deps;
+  return [
+    implement(earnings, async ({ user }) => ({ data: await sellerEarnings(db, user.id, { payoutMinimumMinor: deps.config.payoutMinimumMinor }) })),
+    implement(list, async ({ query }) => ({ data: await listPayouts(db, query.status) })),
+    implement(due, async () => ({ data: await duePayouts(db, deps.config.payoutMinimumMinor) })),
+    implement(run, async ({ user }) => ({ data: await runPayoutsNow(deps, user) })),
+    implement(retry, async ({ user, params }) => ({ data: await retryPayout(deps, user, params.id) })),
+    implement(reconciliation, async () => ({ data: await reconcilePayouts(db, createTransferProvider(deps.config, db)) })),
+  ];
 }
-
-const RETRY_REFUSED: Record<string, string> = {
-  held: 'The seller changed their payout account in the last 24 hours: payouts wait until the hold ends.',
-  no_account: 'The seller has no complete payout account.',
-  below_minimum: 'The seller has nothing available to pay out now.',
-  open: 'A payout to this seller is already on its way.',
-  failed_before: 'The seller has a failed payout to this account.',
-};

@@ -10,11 +10,11 @@ import { applyTransferState } from './outcome';
  */
 export async function transferWebhook(deps: Pick<Deps, 'config' | 'db'>, reference: string) {
   const payout = await deps.db.selectFrom('payouts').select(['id', 'provider']).where('reference', '=', reference).executeTakeFirst();
-  if (!payout || payout.provider !== 'paystack') return { received: true, applied: false };
+  if (!payout || payout.provider !== 'paystack') return { received: true as const, applied: false };
   try {
     const state = await createTransferProvider(deps.config, deps.db).verifyTransfer(reference);
     const status = await applyTransferState(deps.db, payout.id, state);
-    return { received: true, applied: true, status };
+    return { received: true as const, applied: true, status };
   } catch (error) {
     // 5xx makes Paystack send the webhook again later.
     if (error instanceof PaymentProviderError) throw new HttpError(502, 'Could not verify the transfer with Paystack', 'payment_provider_unavailable');

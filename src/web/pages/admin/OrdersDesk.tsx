@@ -2,7 +2,6 @@ import { useId, useState } from 'react';
 import { formatCedis } from '../../../shared/money';
 import { LINE_LABELS, ORDER_STATUS_LABELS } from '../../../shared/order-labels';
 import { formatPhone } from '../../../shared/phone';
-import type { Page } from '../../../shared/pagination';
 import { ORDER_STATUSES, orderStatusUpdateSchema, pickupCodeSchema, type AdminOrderLine, type AdminOrderListItem, type OrderStatus } from '../../../shared/schemas/orders';
 import { parseWith } from '../../../shared/schemas/parse';
 import { api } from '../../lib/api';
@@ -25,7 +24,7 @@ export function OrdersDesk() {
   const [filter, setFilter] = useState<OrderStatus | ''>('');
   const [page, setPage] = useState(1);
   const remote = useRemote(
-    async () => ({ value: await api.get<Page<AdminOrderListItem>>(`admin/orders?page=${page}${filter ? `&status=${filter}` : ''}`) }),
+    async () => ({ value: await api.call('GET /admin/orders', { query: { page: String(page), status: filter || undefined } }) }),
     [filter, page],
   );
   const decision = useDecision(remote.reload);
@@ -34,17 +33,17 @@ export function OrdersDesk() {
     if (!parsed.ok) return decision.fail(order.id, parsed.error.message);
     void decision.run(
       order.id,
-      () => api.patch(`admin/orders/${order.id}/status`, { status, ...(parsed.value.notes ? { notes: parsed.value.notes } : {}) }),
+      () => api.call('PATCH /admin/orders/:id/status', { params: { id: order.id }, body: { status, ...(parsed.value.notes ? { notes: parsed.value.notes } : {}) } }),
       `Order ${order.orderNumber} is now ${ORDER_STATUS_LABELS[status].toLowerCase()}.`,
     );
   };
 
   /** Warehouse staff take a line in themselves, or take a mistaken mark back (both audited). */
   const markLine = (order: AdminOrderListItem, line: AdminOrderLine, arrived: boolean) => {
-    const path = `admin/orders/${order.id}/items/${line.id}/at-warehouse`;
+    const params = { id: order.id, itemId: line.id };
     void decision.run(
       order.id,
-      () => (arrived ? api.put(path) : api.delete(path)),
+      () => (arrived ? api.call('PUT /admin/orders/:id/items/:itemId/at-warehouse', { params }) : api.call('DELETE /admin/orders/:id/items/:itemId/at-warehouse', { params })),
       arrived ? `${line.productName} (order ${order.orderNumber}) is at the warehouse.` : `${line.productName} (order ${order.orderNumber}) is no longer marked at the warehouse.`,
     );
   };
@@ -53,7 +52,7 @@ export function OrdersDesk() {
   const collect = (order: AdminOrderListItem, code: string) => {
     const parsed = parseWith(pickupCodeSchema, { code });
     if (!parsed.ok) return decision.fail(order.id, parsed.error.message);
-    void decision.run(order.id, () => api.post(`admin/orders/${order.id}/pickup`, parsed.value), `Order ${order.orderNumber} was collected.`);
+    void decision.run(order.id, () => api.call('POST /admin/orders/:id/pickup', { params: { id: order.id }, body: parsed.value }), `Order ${order.orderNumber} was collected.`);
   };
 
   return (

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { Price } from '../../components/Price';
 import { errorMessage } from '../../lib/error-message';
 import { fromMinor, toMinor } from '../../../shared/money';
-import type { AdminPayout, DuePayout, PayoutStatus, ReconciliationRow } from '../../../shared/schemas/money';
+import type { PayoutRun, PayoutStatus, Reconciliation } from '../../../shared/schemas/money';
 import { api } from '../../lib/api';
 import { formatDateTime } from '../../../shared/dates';
 import { useRemote } from '../../hooks/useRemote';
@@ -19,11 +19,11 @@ const SHOWN: Record<Shown, string> = { DUE: 'Due at the next run', PENDING: 'On 
 export function PayoutsDesk() {
   const [shown, setShown] = useState<Shown>('DUE');
   const filterId = useId();
-  const due = useRemote(async () => ({ value: shown === 'DUE' ? (await api.get<{ data: DuePayout[] }>('admin/payouts/due')).data : [] }), [shown]);
-  const list = useRemote(async () => ({ value: shown === 'DUE' ? [] : (await api.get<{ data: AdminPayout[] }>(`admin/payouts?status=${shown}`)).data }), [shown]);
-  const books = useRemote(async () => ({ value: (await api.get<{ data: { debits: number; credits: number; balanced: boolean } }>('admin/ledger/trial-balance')).data }), [shown]);
-  const [report, setReport] = useState<{ checked: number; mismatches: ReconciliationRow[] }>();
-  const [lastRun, setLastRun] = useState<Record<string, number>>();
+  const due = useRemote(async () => ({ value: shown === 'DUE' ? (await api.call('GET /admin/payouts/due')).data : [] }), [shown]);
+  const list = useRemote(async () => ({ value: shown === 'DUE' ? [] : (await api.call('GET /admin/payouts', { query: { status: shown } })).data }), [shown]);
+  const books = useRemote(async () => ({ value: (await api.call('GET /admin/ledger/trial-balance')).data }), [shown]);
+  const [report, setReport] = useState<Reconciliation>();
+  const [lastRun, setLastRun] = useState<PayoutRun>();
   const reload = () => {
     due.reload();
     list.reload();
@@ -36,7 +36,7 @@ export function PayoutsDesk() {
   const askToRun = async () => {
     setAsking(true);
     try {
-      const ready = (await api.get<{ data: DuePayout[] }>('admin/payouts/due')).data.filter((r) => r.waiting === null);
+      const ready = (await api.call('GET /admin/payouts/due')).data.filter((r) => r.waiting === null);
       setToRun({ count: ready.length, total: fromMinor(ready.reduce((sum, r) => sum + toMinor(r.available), 0)) });
     } catch (e) {
       decision.fail(0, errorMessage(e, 'Could not count the payouts due. Please try again.'));
@@ -46,7 +46,7 @@ export function PayoutsDesk() {
   };
   const run = () => {
     setToRun(undefined);
-    void decision.run(0, async () => setLastRun((await api.post<{ data: Record<string, number> }>('admin/payouts/run')).data), 'Payouts run.');
+    void decision.run(0, async () => setLastRun((await api.call('POST /admin/payouts/run')).data), 'Payouts run.');
   };
 
   return (
@@ -66,7 +66,7 @@ export function PayoutsDesk() {
         <button type="button" className="btn-primary" disabled={decision.busy === 0 || asking} onClick={() => void askToRun()}>
           Run payouts now
         </button>
-        <button type="button" className="btn-outline" onClick={() => void api.get<{ data: { checked: number; mismatches: ReconciliationRow[] } }>('admin/payouts/reconciliation').then((r) => setReport(r.data))}>
+        <button type="button" className="btn-outline" onClick={() => void api.call('GET /admin/payouts/reconciliation').then((r) => setReport(r.data))}>
           Reconcile with the provider
         </button>
       </div>
@@ -124,7 +124,7 @@ export function PayoutsDesk() {
                   {p.lastError && <p className="text-red-800">Last answer: {p.lastError}</p>}
                   {decision.errorFor(p.id) && <p className="text-red-800">{decision.errorFor(p.id)}</p>}
                   {p.status !== 'SUCCESS' && (
-                    <button type="button" className="btn-primary mt-2" disabled={decision.busy === p.id} onClick={() => void decision.run(p.id, () => api.post(`admin/payouts/${p.id}/retry`), `Payout ${p.id} tried again.`)}>
+                    <button type="button" className="btn-primary mt-2" disabled={decision.busy === p.id} onClick={() => void decision.run(p.id, () => api.call('POST /admin/payouts/:id/retry', { params: { id: p.id } }), `Payout ${p.id} tried again.`)}>
                       Retry
                     </button>
                   )}

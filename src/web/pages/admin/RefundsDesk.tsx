@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Price } from '../../components/Price';
-import type { Page } from '../../../shared/pagination';
-import { REFUND_STATUSES, type AdminRefund, type RefundStatus } from '../../../shared/schemas/orders';
+import { REFUND_STATUSES, type RefundStatus } from '../../../shared/schemas/orders';
 import { api } from '../../lib/api';
 import { capitalise } from '../../components/ui/badges';
 import { formatDateTime } from '../../../shared/dates';
@@ -12,7 +11,7 @@ import { Pager, RemoteList, StatusFilter } from './ui';
 export function RefundsDesk() {
   const [filter, setFilter] = useState<RefundStatus | ''>('');
   const [page, setPage] = useState(1);
-  const remote = useRemote(async () => ({ value: await api.get<Page<AdminRefund>>(`admin/refunds?page=${page}${filter ? `&status=${filter}` : ''}`) }), [filter, page]);
+  const remote = useRemote(async () => ({ value: await api.call('GET /admin/refunds', { query: { page: String(page), status: filter || undefined } }) }), [filter, page]);
   return (
     <div className="space-y-4">
       <StatusFilter label="State" all="All refunds" states={REFUND_STATUSES} value={filter} onChange={(value) => { setFilter(value); setPage(1); }} />

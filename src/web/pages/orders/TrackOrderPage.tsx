@@ -35,7 +35,7 @@ export default function TrackOrderPage() {
     setError(undefined);
     setLookup({ kind: 'loading' });
     try {
-      const { data } = await api.get<{ data: TrackedOrder }>(`shop/customers/track-order/${encodeURIComponent(checked.value)}`);
+      const { data } = await api.call('GET /shop/customers/track-order/:orderNumber', { params: { orderNumber: checked.value } });
       setLookup({ kind: 'found', order: data });
     } catch (e) {
       const kept = e instanceof ApiError && e.isNetwork ? await localTrackedOrder(checked.value) : undefined;

@@ -1,0 +1,87 @@
+import { sql } from 'kysely';
+import { fromMinor } from '../../../shared/money';
+import type { AdminPayout, DuePayout, PayoutRun, PayoutStatus } from '../../../shared/schemas/money';
+import type { Deps } from '../../http/context';
+import { conflict, notFound } from '../../http/errors';
+import type { AuthUser } from '../../platform/auth/tokens';
+import type { Db } from '../../platform/db';
+import { inTransaction } from '../../platform/db/transactions';
+import { createTransferProvider } from '../../platform/payments';
+import { recordAudit } from '../audit/service';
+import { ACCOUNTS } from '../ledger/accounts';
+import { isHeld, payoutAccountOf } from './account';
+import { createPayout } from './due';
+import { payoutOf } from './earnings';
+import { emptyPayoutRun, runPayouts, sendDuePayouts } from './job';
+
+/** The operator's payouts desk (ADMIN): the latest payouts, optionally of one status. */
+export async function listPayouts(db: Db, status: PayoutStatus | undefined): Promise<AdminPayout[]> {
+  let q = db.selectFrom('payouts').innerJoin('seller_profiles as s', 's.user_id', 'payouts.seller_id').selectAll('payouts').select('s.business_name').orderBy('payouts.id', 'desc').limit(200);
+  if (status) q = q.where('payouts.status', '=', status);
+  const rows = await q.execute();
+  return rows.map((r) => ({ ...payoutOf(r), sellerId: r.seller_id, businessName: r.business_name }));
+}
+
+/** Sellers the next run would pay (or holds back, and why). */
+export async function duePayouts(db: Db, payoutMinimumMinor: number): Promise<DuePayout[]> {
+  const rows = await db
+    .selectFrom('ledger_entries as e')
+    .innerJoin('seller_profiles as s', 's.user_id', 'e.seller_id')
+    .select(['s.user_id', 's.business_name', 's.payout_type', 's.bank_account_name', 's.bank_account_number', 's.payout_network', 's.payout_bank_code', 's.payout_account_changed_at', 's.payout_recipient_code', 's.payout_recipient_for', sql<number>`sum(e.credit_minor) - sum(e.debit_minor)`.as('available')])
+    .where('e.account', '=', ACCOUNTS.available)
+    .groupBy(['s.user_id', 's.business_name', 's.payout_type', 's.bank_account_name', 's.bank_account_number', 's.payout_network', 's.payout_bank_code', 's.payout_account_changed_at', 's.payout_recipient_code', 's.payout_recipient_for'])
+    .having(sql<number>`sum(e.credit_minor) - sum(e.debit_minor)`, '>', 0)
+    .orderBy('s.user_id')
+    .limit(500)
+    .execute();
+  const at = new Date();
+  return rows.map((r) => {
+    const account = payoutAccountOf(r);
+    const available = Number(r.available);
+    const waiting = !account
+      ? 'No payout account'
+      : isHeld(account, at)
+        ? 'Payout account changed in the last 24 hours'
+        : available < payoutMinimumMinor
+          ? 'Below the payout minimum'
+          : null;
+    return { sellerId: r.user_id, businessName: r.business_name, available: fromMinor(available), account: account?.label ?? null, waiting };
+  });
+}
+
+/** Runs the payout job now, records it in the audit log, and answers what it did. */
+export async function runPayoutsNow(deps: Deps, operator: AuthUser): Promise<PayoutRun> {
+  const run = await runPayouts(deps);
+  await inTransaction(deps.db, (trx) => recordAudit(trx, operator, 'payout.run', { type: 'payouts', id: 0 }, JSON.stringify(run)));
+  return run;
+}
+
+const RETRY_REFUSED: Record<string, string> = {
+  held: 'The seller changed their payout account in the last 24 hours: payouts wait until the hold ends.',
+  no_account: 'The seller has no complete payout account.',
+  below_minimum: 'The seller has nothing available to pay out now.',
+  open: 'A payout to this seller is already on its way.',
+  failed_before: 'The seller has a failed payout to this account.',
+};
+
+/**
+ * The operator tries a failed or reversed payout again: a new payout (new reference) of what the
+ * seller has available now, sent at once. A payout still on its way is asked about again.
+ */
+export async function retryPayout(deps: Deps, operator: AuthUser, id: number): Promise<PayoutRun> {
+  const payout = await deps.db.selectFrom('payouts').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!payout) throw notFound('Payout not found');
+  if (payout.status === 'SUCCESS') throw conflict('This payout was sent; there is nothing to try again.');
+  const at = new Date();
+  if (payout.status === 'PENDING') {
+    await deps.db.updateTable('payouts').set({ next_attempt_at: at.toISOString(), claimed_until: null }).where('id', '=', id).where('status', '=', 'PENDING').execute();
+  } else {
+    const provider = createTransferProvider(deps.config, deps.db).name;
+    const result = await createPayout(deps.db, deps.dialect, payout.seller_id, { minimumMinor: 1, provider, at, operator: true });
+    if (result !== 'created') throw conflict(RETRY_REFUSED[result]);
+  }
+  await inTransaction(deps.db, (trx) => recordAudit(trx, operator, 'payout.retry', { type: 'payout', id }, `${payout.status} payout ${payout.reference} tried again`));
+  const run = emptyPayoutRun();
+  await sendDuePayouts(deps, at, run);
+  return run;
+}
