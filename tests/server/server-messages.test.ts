@@ -195,6 +195,7 @@ const LABELS = new Set(['First name', 'Last name']);
  * they are made. Each entry: the code as written, and why.
  */
 const READ_ELSEWHERE: Record<string, string> = {
+  'parsed.issues[0].message': 'a declared path parameter\'s schema (http/declared.ts): its sentence is written with idParam(…) in src/shared/api, a shared schema message checked below',
   message: 'a parameter (parseIdOr404, ownOrder): each caller\'s sentence is read at the call',
   'rule.message': 'a rate rule: each rule\'s message is read where the rule is written',
   'refused.rule.message': 'the rate rule refused among several spent at once (http/rate-limit.ts): each rule\'s message is read where the rule is written',
