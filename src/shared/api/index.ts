@@ -1,4 +1,7 @@
+import { ACCOUNTS_ROUTES } from './accounts';
 import { CART_ROUTES } from './cart';
+import { CONTACT_ROUTES } from './contact';
+import { NOTIFICATIONS_ROUTES } from './notifications';
 import type { RouteDeclaration, RouteKey } from './route';
 import { WISHLIST_ROUTES } from './wishlist';
 
@@ -9,6 +12,9 @@ import { WISHLIST_ROUTES } from './wishlist';
 export const DECLARED_ROUTES = [
   ...CART_ROUTES,
   ...WISHLIST_ROUTES,
+  ...CONTACT_ROUTES,
+  ...NOTIFICATIONS_ROUTES,
+  ...ACCOUNTS_ROUTES,
 ] as const;
 
 type Declared = (typeof DECLARED_ROUTES)[number];
