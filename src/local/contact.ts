@@ -1,3 +1,4 @@
+import { requestFor } from '../shared/api/path';
 import type { ContactMessage } from '../shared/schemas/contact';
 import { localDb, type AkuafoDb, type OutboxEntry } from './db';
 import { defineOutboxKind, enqueue } from './outbox';
@@ -12,9 +13,7 @@ export function sendContactMessage(message: ContactMessage, db: AkuafoDb = local
   return enqueue(
     {
       entity: `contact:${crypto.randomUUID()}`,
-      method: 'POST',
-      path: 'contact',
-      body: message,
+      ...requestFor('POST /contact', { body: message }),
       message: { id: 'outbox.contact', values: { subject: message.subject } },
     },
     undefined,

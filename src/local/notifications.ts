@@ -5,8 +5,9 @@ import {
   type NotificationChannel,
   type NotificationPreferences,
   type NotificationTopic,
-  type PushKey,
+  type PushSubscriptionInput,
 } from '../shared/schemas/notifications';
+import { requestFor } from '../shared/api/path';
 import type { ApiClient } from './api';
 import { localDb, type AkuafoDb, type OutboxEntry } from './db';
 import { defineOutboxKind, enqueueWith } from './outbox';
@@ -19,7 +20,6 @@ import { readSession } from './session';
  */
 const PREFERENCES_KEY = 'notifications.preferences';
 const OWNER_KEY = 'notifications.owner';
-const PATH = 'shop/customers/me/notification-preferences';
 const entityOf = (topic: NotificationTopic, channel: NotificationChannel) => `notifications:${topic}.${channel}` as const;
 
 async function userIdOf(db: AkuafoDb): Promise<number | undefined> {
@@ -44,9 +44,7 @@ export async function setNotificationPreference(topic: NotificationTopic, channe
     await db.meta.bulkPut([{ key: PREFERENCES_KEY, value: preferences }, { key: OWNER_KEY, value: userId }]);
     return {
       entity: entityOf(topic, channel),
-      method: 'PUT',
-      path: PATH,
-      body: { [topic]: { [channel]: enabled } },
+      ...requestFor('PUT /shop/customers/me/notification-preferences', { body: { [topic]: { [channel]: enabled } } }),
       message: { id: enabled ? 'outbox.notificationOn' : 'outbox.notificationOff', values: { channel: { id: 'notifications.channel', values: { channel } }, topic: { id: 'notifications.topic', values: { topic } } } },
     };
   }, db);
@@ -56,7 +54,7 @@ export async function setNotificationPreference(topic: NotificationTopic, channe
 export async function pullNotificationPreferences(api: ApiClient, db: AkuafoDb = localDb): Promise<NotificationPreferences | undefined> {
   const userId = await userIdOf(db);
   if (userId === undefined) return undefined;
-  const { data } = await api.get<{ data: NotificationPreferences }>(PATH);
+  const { data } = await api.call('GET /shop/customers/me/notification-preferences');
   return adoptPreferences(data, userId, db);
 }
 
@@ -131,17 +129,17 @@ export async function currentPushSubscription(): Promise<PushSubscription | null
 /** Asks permission, subscribes this device with our VAPID key and tells the server (needs the network). */
 export async function enablePush(api: ApiClient): Promise<void> {
   if ((await Notification.requestPermission()) !== 'granted') throw new PushNotAllowedError();
-  const { data } = await api.get<{ data: PushKey }>('shop/customers/me/push-subscriptions/key');
+  const { data } = await api.call('GET /shop/customers/me/push-subscriptions/key');
   const registration = await navigator.serviceWorker.ready;
   const key = Uint8Array.from(atob(data.publicKey.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
   const subscription = (await registration.pushManager.getSubscription()) ?? (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key }));
-  await api.post('shop/customers/me/push-subscriptions', subscription.toJSON());
+  await api.call('POST /shop/customers/me/push-subscriptions', { body: subscription.toJSON() as PushSubscriptionInput });
 }
 
 /** Stops push on this device: the server forgets it, then the browser drops the subscription. */
 export async function disablePush(api: ApiClient): Promise<void> {
   const subscription = await currentPushSubscription();
   if (!subscription) return;
-  await api.delete('shop/customers/me/push-subscriptions', { json: { endpoint: subscription.endpoint } });
+  await api.call('DELETE /shop/customers/me/push-subscriptions', { body: { endpoint: subscription.endpoint } });
   await subscription.unsubscribe();
 }

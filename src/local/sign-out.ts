@@ -63,7 +63,7 @@ export async function signOut(api: ApiClient, db: AkuafoDb = localDb, options: {
   await forgetPersonalData(db);
   await stopPushOnThisDevice();
   // Best effort: offline, the refresh token simply expires.
-  const serverTold = session ? api.post('logout', { refreshToken: session.refreshToken }).then(() => undefined, () => undefined) : Promise.resolve();
+  const serverTold = session ? api.call('POST /logout', { body: { refreshToken: session.refreshToken } }).then(() => undefined, () => undefined) : Promise.resolve();
   return { signedOut: true, serverTold };
 }
 

@@ -11,7 +11,7 @@ export function createBackgroundApiClient(onExpired: (message: string) => void) 
   return createApiClient({
     auth: createSessionAuth(
       async (refreshToken) =>
-        (await refreshClient.post<{ data: { accessToken: string; expiresAt?: string; refreshToken?: string } }>('token/refresh', { refreshToken })).data,
+        (await refreshClient.call('POST /token/refresh', { body: { refreshToken } })).data,
       onExpired,
     ),
     onResponseBytes: (bytes) => void recordUsage('data', bytes).catch(() => undefined),

@@ -70,19 +70,19 @@ export function createApp(deps: Deps) {
     ...ordersRoutes(deps),
     ...payoutsRoutes(deps),
     ...ledgerRoutes(deps),
+    ...contactRoutes(deps),
+    ...notificationsRoutes(deps),
+    ...accountsRoutes(deps),
   ]);
   api.use('*', idempotency(deps.db));
   api.route('/', catalogueRoutes(deps, reads));
   api.route('/', marketPricesRoutes(deps, reads));
   api.route('/', warehouseRoutes(deps, reads));
   api.route('/', syncRoutes(deps, reads));
-  api.route('/', accountsRoutes(deps));
   api.route('/', reviewsRoutes(deps));
-  api.route('/', contactRoutes(deps));
   api.route('/', sellersRoutes(deps));
   api.route('/', submissionsRoutes(deps));
   api.route('/', adminRoutes(deps));
-  api.route('/', notificationsRoutes(deps));
   api.route('/', offlineRoutes(deps));
   api.route('/', openApiRoutes());
   api.all('*', (c) => errorAnswer(c, deps.db, { message: 'No such API endpoint', code: ERROR_CODES.notFound }, 404));

@@ -4,16 +4,17 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { localDb } from '../../src/local/db';
 import { saveSession, type SessionUser } from '../../src/local/session';
 import { LANGUAGE_STORAGE_KEY } from '../../src/web/i18n/device-choice';
+import { callThrough } from '../support/call-through';
 
 configure({ asyncUtilTimeout: 10_000 });
 vi.setConfig({ testTimeout: 30_000 });
 
 // The signed-in client: an operator's profile page must not need the shopper's profile call.
 const get = vi.fn(async (path: string) => Promise.reject(new Error(`unexpected GET ${path}`)));
-vi.mock('../../src/web/lib/api', () => ({ api: { get: (path: string) => get(path), post: vi.fn() } }));
+vi.mock('../../src/web/lib/api', () => ({ api: { get: (path: string) => get(path), post: vi.fn(), call: (key: string, input?: never) => callThrough({ get })(key, input) } }));
 // The calls made before there is a session: registration, the e-mail code, sign-in.
 const publicPost = vi.fn();
-vi.mock('../../src/web/lib/publicApi', () => ({ publicApi: { post: (...args: unknown[]) => publicPost(...args) } }));
+vi.mock('../../src/web/lib/publicApi', () => ({ publicApi: { post: (...args: unknown[]) => publicPost(...args), call: (key: string, input?: never) => callThrough({ post: (...args) => publicPost(...args) })(key, input) } }));
 
 const { default: ProfilePage } = await import('../../src/web/pages/account/ProfilePage');
 const { default: SignInPage } = await import('../../src/web/pages/account/SignInPage');

@@ -2,12 +2,13 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Profile } from '../../src/shared/schemas/accounts';
+import { callThrough } from '../support/call-through';
 
 /** The account page's e-mail and phone: password to change, code for the new address, SMS to verify (issues 21.6, 22.16). */
 const post = vi.fn(async (_path: string, _body?: unknown): Promise<unknown> => ({ data: {} }));
 const get = vi.fn(async (_path: string): Promise<unknown> => ({ data: profile() }));
-vi.mock('../../src/web/lib/api', () => ({ api: { get: (path: string) => get(path), post: (path: string, body?: unknown) => post(path, body) } }));
-vi.mock('../../src/web/lib/publicApi', () => ({ publicApi: { post: (path: string, body?: unknown) => post(path, body) } }));
+vi.mock('../../src/web/lib/api', () => ({ api: { get: (path: string) => get(path), post: (path: string, body?: unknown) => post(path, body), call: (key: string, input?: never) => callThrough({ get, post })(key, input) } }));
+vi.mock('../../src/web/lib/publicApi', () => ({ publicApi: { post: (path: string, body?: unknown) => post(path, body), call: (key: string, input?: never) => callThrough({ post })(key, input) } }));
 const { PersonalInfoCard } = await import('../../src/web/pages/account/PersonalInfoCard');
 const { default: UndoChangePage } = await import('../../src/web/pages/account/UndoChangePage');
 
@@ -86,7 +87,7 @@ describe('changing the e-mail on the account page', () => {
     type('Email', 'esi@example.com');
     expect(screen.queryByLabelText('Current password')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Text me a code' }));
-    await waitFor(() => expect(post).toHaveBeenCalledWith('auth/phone/send-code', {}));
+    await waitFor(() => expect(post).toHaveBeenCalledWith('auth/phone/send-code', undefined));
     type('Code sent to your current phone', '654321');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(post).toHaveBeenCalledWith('auth/contact-change', { channel: 'email', value: 'esi@example.com', code: '654321' }));
@@ -98,7 +99,7 @@ describe('verifying the phone on the account page', () => {
     render(<PersonalInfoCard profile={profile({ isPhoneVerified: false })} />);
     expect(screen.getByText('Not verified yet.', { exact: false })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Verify by SMS' }));
-    await waitFor(() => expect(post).toHaveBeenCalledWith('auth/phone/send-code', {}));
+    await waitFor(() => expect(post).toHaveBeenCalledWith('auth/phone/send-code', undefined));
     type('Code from the SMS', '246810');
     fireEvent.click(screen.getByRole('button', { name: 'Confirm code' }));
     await waitFor(() => expect(post).toHaveBeenCalledWith('auth/phone/verify', { code: '246810' }));

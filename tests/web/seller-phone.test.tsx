@@ -4,11 +4,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { localDb } from '../../src/local/db';
 import { saveSession } from '../../src/local/session';
 import type { SellerProfile } from '../../src/shared/schemas/sellers';
+import { callThrough } from '../support/call-through';
 
 /** The seller dashboard's phone: verify by SMS (issue 22.16), change with the password (issue 21.6). */
 const post = vi.fn(async (_path: string, _body?: unknown): Promise<unknown> => ({ data: {} }));
 let served: SellerProfile;
-vi.mock('../../src/web/lib/api', () => ({ api: { get: async () => ({ data: served }), post: (path: string, body?: unknown) => post(path, body), put: vi.fn() } }));
+vi.mock('../../src/web/lib/api', () => ({ api: { get: async () => ({ data: served }), post: (path: string, body?: unknown) => post(path, body), put: vi.fn(), call: (key: string, input?: never) => callThrough({ get: async () => ({ data: served }), post })(key, input) } }));
 const { default: SellerDashboardPage } = await import('../../src/web/pages/sellers/SellerDashboardPage');
 
 function sellerProfile(over: Partial<SellerProfile> = {}): SellerProfile {
@@ -36,7 +37,7 @@ describe('seller dashboard phone', () => {
     served = sellerProfile();
     show();
     fireEvent.click(await screen.findByRole('button', { name: 'Verify by SMS' }));
-    await waitFor(() => expect(post).toHaveBeenCalledWith('auth/phone/send-code', {}));
+    await waitFor(() => expect(post).toHaveBeenCalledWith('auth/phone/send-code', undefined));
     fireEvent.change(screen.getByLabelText('Code from the SMS'), { target: { value: '135790' } });
     served = sellerProfile({ isPhoneVerified: true });
     fireEvent.click(screen.getByRole('button', { name: 'Confirm code' }));

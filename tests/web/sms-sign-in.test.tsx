@@ -3,13 +3,14 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { localDb } from '../../src/local/db';
 import { readSession } from '../../src/local/session';
+import { callThrough } from '../support/call-through';
 
 configure({ asyncUtilTimeout: 10_000 });
 vi.setConfig({ testTimeout: 30_000 });
 
 vi.mock('../../src/web/lib/api', () => ({ api: { get: vi.fn(async () => ({ data: [] })), post: vi.fn() } }));
 const publicPost = vi.fn();
-vi.mock('../../src/web/lib/publicApi', () => ({ publicApi: { post: (...args: unknown[]) => publicPost(...args), get: vi.fn(async () => ({ data: [] })) } }));
+vi.mock('../../src/web/lib/publicApi', () => ({ publicApi: { post: (...args: unknown[]) => publicPost(...args), get: vi.fn(async () => ({ data: [] })), call: (key: string, input?: never) => callThrough({ post: (...args) => publicPost(...args) })(key, input) } }));
 
 const { default: SignInPage } = await import('../../src/web/pages/account/SignInPage');
 

@@ -1,13 +1,9 @@
-import * as accounts from '../../shared/schemas/accounts';
 import { auditQuerySchema } from '../../shared/schemas/audit';
 import { productQuerySchema, syncQuerySchema } from '../../shared/schemas/catalogue';
-import { contactSchema } from '../../shared/schemas/contact';
 import { marketPriceChangesQuerySchema, marketPricesQuerySchema } from '../../shared/schemas/market-prices';
-import * as notifications from '../../shared/schemas/notifications';
 import { offlinePackQuerySchema } from '../../shared/schemas/offline';
 import { reviewInputSchema } from '../../shared/schemas/reviews';
 import * as sellers from '../../shared/schemas/sellers';
-import * as smsSignIn from '../../shared/schemas/sms-sign-in';
 import * as submissions from '../../shared/schemas/submissions';
 import { describeRoute } from './openapi';
 
@@ -17,39 +13,6 @@ import { describeRoute } from './openapi';
  * app registers that is missing here (and on a line here that no route answers).
  */
 export const API_ROUTES = [
-  // Accounts: sign-in and sessions
-  describeRoute('POST', '/auth/login', { summary: 'Sign in with phone or e-mail and password', tag: 'accounts', auth: 'none', body: accounts.loginSchema }),
-  describeRoute('POST', '/token/refresh', { summary: 'Trade a refresh token for a new access token', tag: 'accounts', auth: 'none', body: accounts.refreshSchema }),
-  describeRoute('POST', '/logout', { summary: 'End this session', tag: 'accounts', auth: 'none', body: accounts.logoutSchema }),
-  describeRoute('POST', '/auth/sessions/revoke-others', { summary: 'Sign out every other device', tag: 'accounts', auth: 'user', body: accounts.revokeOthersSchema }),
-  // Accounts: changing a phone number or e-mail
-  describeRoute('POST', '/auth/contact-change', { summary: 'Ask to change phone or e-mail (a code is sent)', tag: 'accounts', auth: 'user', body: accounts.contactChangeSchema }),
-  describeRoute('POST', '/auth/contact-change/resend', { summary: 'Send the contact-change code again', tag: 'accounts', auth: 'user', body: accounts.contactChannelSchema }),
-  describeRoute('POST', '/auth/contact-change/verify', { summary: 'Confirm a contact change with its code', tag: 'accounts', auth: 'user', body: accounts.contactVerifySchema }),
-  describeRoute('POST', '/auth/contact-change/cancel', { summary: 'Drop a pending contact change', tag: 'accounts', auth: 'user', body: accounts.contactChannelSchema }),
-  describeRoute('POST', '/auth/contact-change/undo', { summary: 'Undo a contact change from the link sent to the old address', tag: 'accounts', auth: 'none', body: accounts.undoChangeSchema }),
-  describeRoute('POST', '/auth/phone/send-code', { summary: 'Send a code to confirm the phone number', tag: 'accounts', auth: 'user' }),
-  describeRoute('POST', '/auth/phone/verify', { summary: 'Confirm the phone number with its code', tag: 'accounts', auth: 'user', body: accounts.phoneCodeSchema }),
-  describeRoute('POST', '/auth/phone/link-ussd', { summary: 'Use the verified phone as this account’s USSD number (Sell)', tag: 'accounts', auth: 'user' }),
-  describeRoute('POST', '/auth/sms/send-code', { summary: 'Text a sign-in code to a phone-number account (same answer for any number)', tag: 'accounts', auth: 'none', body: smsSignIn.smsSendCodeSchema }),
-  describeRoute('POST', '/auth/sms/verify', { summary: 'Sign in with the texted code', tag: 'accounts', auth: 'none', body: smsSignIn.smsVerifySchema }),
-  // Accounts: passwords
-  describeRoute('POST', '/auth/password/change', { summary: 'Change the password', tag: 'accounts', auth: 'user', body: accounts.changePasswordSchema }),
-  describeRoute('POST', '/auth/password/reset-request', { summary: 'Ask for a password reset code', tag: 'accounts', auth: 'none', body: accounts.resetRequestSchema }),
-  describeRoute('POST', '/auth/password/verify-otp', { summary: 'Check a reset code; answers a reset token', tag: 'accounts', auth: 'none', body: accounts.resetVerifyOtpSchema }),
-  describeRoute('POST', '/auth/password/reset/check', { summary: 'Whether a reset token is still good', tag: 'accounts', auth: 'none', body: accounts.resetTokenCheckSchema }),
-  describeRoute('POST', '/auth/password/reset', { summary: 'Set a new password with a reset token', tag: 'accounts', auth: 'none', body: accounts.resetPasswordSchema }),
-  // Accounts: registration and profile
-  describeRoute('POST', '/shop/customers/register', { summary: 'Register as a buyer', tag: 'accounts', auth: 'none', body: accounts.registerSchema }),
-  describeRoute('POST', '/otp/verify', { summary: 'Confirm a registration with its code', tag: 'accounts', auth: 'none', body: accounts.otpVerifySchema }),
-  describeRoute('POST', '/otp/resend', { summary: 'Send the registration code again', tag: 'accounts', auth: 'none', body: accounts.otpResendSchema }),
-  describeRoute('GET', '/shop/customers/me', { summary: 'The buyer’s profile', tag: 'accounts', auth: 'customer' }),
-  describeRoute('PATCH', '/shop/customers/me', { summary: 'Change some of the buyer’s profile', tag: 'accounts', auth: 'customer', body: accounts.profileUpdateSchema }),
-  describeRoute('PUT', '/shop/customers/me', { summary: 'Change the buyer’s profile', tag: 'accounts', auth: 'customer', body: accounts.profileUpdateSchema }),
-  describeRoute('GET', '/shop/customers/me/addresses', { summary: 'The buyer’s delivery addresses', tag: 'accounts', auth: 'customer' }),
-  describeRoute('POST', '/shop/customers/me/addresses', { summary: 'Add a delivery address', tag: 'accounts', auth: 'customer', body: accounts.newAddressSchema }),
-  describeRoute('PATCH', '/shop/customers/me/addresses/:id', { summary: 'Change a delivery address', tag: 'accounts', auth: 'customer', body: accounts.addressPatchSchema }),
-  describeRoute('DELETE', '/shop/customers/me/addresses/:id', { summary: 'Remove a delivery address', tag: 'accounts', auth: 'customer' }),
   // Catalogue (public reads)
   describeRoute('GET', '/products', { summary: 'Search and list products', tag: 'catalogue', auth: 'none', query: productQuerySchema, paged: true }),
   describeRoute('GET', '/products/featured', { summary: 'Featured products', tag: 'catalogue', auth: 'none' }),
@@ -62,7 +25,6 @@ export const API_ROUTES = [
   describeRoute('GET', '/sync/catalogue', { summary: 'Catalogue changes since a version, for the offline copy', tag: 'catalogue', auth: 'none', query: syncQuerySchema }),
   describeRoute('GET', '/offline-packs/size', { summary: 'What an offline pack costs to download', tag: 'catalogue', auth: 'none', query: offlinePackQuerySchema }),
   describeRoute('POST', '/reviews', { summary: 'Review a product bought', tag: 'catalogue', auth: 'user', body: reviewInputSchema }),
-  describeRoute('POST', '/contact', { summary: 'Write to the company', tag: 'accounts', auth: 'none', body: contactSchema }),
   // Sellers
   describeRoute('POST', '/sellers/register', { summary: 'Register as a seller', tag: 'sellers', auth: 'none', body: sellers.sellerRegistrationSchema }),
   describeRoute('POST', '/sellers/verify-email', { summary: 'Confirm a seller’s e-mail', tag: 'sellers', auth: 'none', body: sellers.verifyEmailSchema }),
@@ -89,14 +51,6 @@ export const API_ROUTES = [
   describeRoute('GET', '/admin/submissions', { summary: 'Submissions to review', tag: 'admin', auth: 'admin', query: submissions.adminSubmissionQuerySchema, paged: true }),
   describeRoute('POST', '/admin/submissions/:id/approve', { summary: 'Approve a submission (it goes live)', tag: 'admin', auth: 'admin', body: submissions.approveSubmissionSchema }),
   describeRoute('POST', '/admin/submissions/:id/reject', { summary: 'Refuse a submission', tag: 'admin', auth: 'admin', body: submissions.rejectSubmissionSchema }),
-  describeRoute('GET', '/admin/messages', { summary: 'Outgoing messages (SMS, e-mail, push)', tag: 'admin', auth: 'admin', query: notifications.adminMessagesQuerySchema }),
-  describeRoute('POST', '/admin/messages/:id/retry', { summary: 'Send a failed message again', tag: 'admin', auth: 'admin' }),
-  // Notifications
-  describeRoute('GET', '/shop/customers/me/notification-preferences', { summary: 'Which messages the user gets', tag: 'notifications', auth: 'user' }),
-  describeRoute('PUT', '/shop/customers/me/notification-preferences', { summary: 'Choose which messages the user gets', tag: 'notifications', auth: 'user', body: notifications.notificationPreferencesSchema }),
-  describeRoute('GET', '/shop/customers/me/push-subscriptions/key', { summary: 'The server’s push (VAPID) public key', tag: 'notifications', auth: 'user' }),
-  describeRoute('POST', '/shop/customers/me/push-subscriptions', { summary: 'Subscribe this browser to push', tag: 'notifications', auth: 'user', body: notifications.pushSubscriptionSchema }),
-  describeRoute('DELETE', '/shop/customers/me/push-subscriptions', { summary: 'Unsubscribe this browser from push', tag: 'notifications', auth: 'user', body: notifications.pushUnsubscribeSchema }),
   // Market prices (docs/market-prices.md)
   describeRoute('GET', '/market-prices', { summary: 'This week’s paid and asking prices by commodity, with 12 weeks', tag: 'market-prices', auth: 'none', query: marketPricesQuerySchema }),
   describeRoute('GET', '/market-prices/changes', { summary: 'The price index’s rows changed since a version, for the offline copy', tag: 'market-prices', auth: 'none', query: marketPriceChangesQuerySchema }),

@@ -1,9 +1,12 @@
+import { ACCOUNTS_ROUTES } from './accounts';
 import { CART_ROUTES } from './cart';
 import { CHECKOUT_ROUTES } from './checkout';
 import { LEDGER_ROUTES } from './ledger';
 import { ORDERS_ROUTES } from './orders';
 import { PAYMENTS_ROUTES } from './payments';
 import { PAYOUTS_ROUTES } from './payouts';
+import { CONTACT_ROUTES } from './contact';
+import { NOTIFICATIONS_ROUTES } from './notifications';
 import type { RouteDeclaration, RouteKey } from './route';
 import { WISHLIST_ROUTES } from './wishlist';
 
@@ -19,6 +22,9 @@ export const DECLARED_ROUTES = [
   ...ORDERS_ROUTES,
   ...PAYOUTS_ROUTES,
   ...LEDGER_ROUTES,
+  ...CONTACT_ROUTES,
+  ...NOTIFICATIONS_ROUTES,
+  ...ACCOUNTS_ROUTES,
 ] as const;
 
 type Declared = (typeof DECLARED_ROUTES)[number];

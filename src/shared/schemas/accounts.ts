@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { LOCALES, type Locale } from '../i18n/locales';
+import { LOCALES } from '../i18n/locales';
+import { idParamSchema } from './catalogue';
 import { toSingleLine } from './single-line';
 
 /**
@@ -144,6 +145,7 @@ export const newAddressSchema = v.object({
   ...addressSchema.entries,
   isDefault: v.optional(v.boolean('isDefault must be true or false')),
 });
+export type NewAddress = v.InferInput<typeof newAddressSchema>;
 export const addressPatchSchema = v.partial(newAddressSchema);
 
 /** Sign-up steps, as the wizard checks them one at a time. */
@@ -293,65 +295,88 @@ export const revokeOthersSchema = v.object({
 
 // ---- Answers ----
 
-export type UserType = 'CUSTOMER' | 'SELLER' | 'ADMIN';
+export const USER_TYPES = ['CUSTOMER', 'SELLER', 'ADMIN'] as const;
+export type UserType = (typeof USER_TYPES)[number];
 
-export interface AccountUser {
-  id: number;
-  firstName: string;
-  lastName: string;
-  email: string;
-  userType: UserType;
-  profileImage: string | null;
-  passwordChangedAt: string | null;
-}
+export const accountUserSchema = v.object({
+  id: v.number(),
+  firstName: v.string(),
+  lastName: v.string(),
+  /** '' for a phone-only account (made by a USSD order). */
+  email: v.string(),
+  userType: v.picklist(USER_TYPES),
+  profileImage: v.nullable(v.string()),
+  passwordChangedAt: v.nullable(v.string()),
+});
+export type AccountUser = v.InferOutput<typeof accountUserSchema>;
 
-export interface LoginAnswer {
-  accessToken: string;
-  refreshToken: string;
-  expiresAt: string;
-  user: AccountUser;
-}
+/** A new session: what sign-in, sign-in by SMS code and /token/refresh answer. */
+export const loginAnswerSchema = v.object({
+  accessToken: v.string(),
+  refreshToken: v.string(),
+  expiresAt: v.string(),
+  user: accountUserSchema,
+});
+export type LoginAnswer = v.InferOutput<typeof loginAnswerSchema>;
 
-export interface Address {
-  id: number;
-  street: string;
-  city: string;
-  region: string;
-  postalCode: string | null;
-  country: string;
-  isDefault: boolean;
-}
+/** A delivery address as the API answers it (addressSchema is what is sent). */
+export const addressAnswerSchema = v.object({
+  id: v.number(),
+  street: v.string(),
+  city: v.string(),
+  region: v.string(),
+  postalCode: v.nullable(v.string()),
+  country: v.string(),
+  isDefault: v.boolean(),
+});
+export type Address = v.InferOutput<typeof addressAnswerSchema>;
 
-export interface RecentOrder {
-  id: number;
-  orderNumber: string;
-  orderDate: string;
-  totalAmount: number;
-  currency: string;
-  status: string;
-}
+export const recentOrderSchema = v.object({
+  id: v.number(),
+  orderNumber: v.string(),
+  orderDate: v.string(),
+  totalAmount: v.number(),
+  currency: v.string(),
+  status: v.string(),
+});
+export type RecentOrder = v.InferOutput<typeof recentOrderSchema>;
 
-export interface Profile {
-  user: AccountUser & { isEmailVerified: boolean; createdAt: string };
-  phoneNumber: string | null;
-  addresses: Address[];
-  recentOrders: RecentOrder[];
+export const profileSchema = v.object({
+  user: v.object({ ...accountUserSchema.entries, isEmailVerified: v.boolean(), createdAt: v.string() }),
+  phoneNumber: v.nullable(v.string()),
+  addresses: v.array(addressAnswerSchema),
+  recentOrders: v.array(recentOrderSchema),
   /** Devices (sign-in families) with a live refresh token, this one included. */
-  activeSessions?: number;
-  isPhoneVerified?: boolean;
+  activeSessions: v.optional(v.number()),
+  isPhoneVerified: v.optional(v.boolean()),
   /** A new e-mail or phone waiting for the code sent to it; the current one stays until then. */
-  pendingEmail?: string | null;
-  pendingPhone?: string | null;
+  pendingEmail: v.optional(v.nullable(v.string())),
+  pendingPhone: v.optional(v.nullable(v.string())),
   /** The language chosen on any device (en, ak); null until one was chosen. */
-  language?: Locale | null;
+  language: v.optional(v.nullable(languageChoiceSchema)),
   /** False for an account with no password (it confirms changes with a code sent to its phone). */
-  hasPassword?: boolean;
-}
+  hasPassword: v.optional(v.boolean()),
+});
+export type Profile = v.InferOutput<typeof profileSchema>;
 
 /** What POST /auth/contact-change (and the profile calls' e-mail or phone) did. */
-export interface ContactChangeAnswer {
-  channel: ContactChannel;
+export const contactChangeAnswerSchema = v.object({
+  channel: channelSchema,
   /** pending: a code went to the new address; applied: done (a phone removed); unchanged: it was already so. */
-  status: 'pending' | 'applied' | 'unchanged';
-  pendingValue: string | null;
-}
+  status: v.picklist(['pending', 'applied', 'unchanged']),
+  pendingValue: v.nullable(v.string()),
+});
+export type ContactChangeAnswer = v.InferOutput<typeof contactChangeAnswerSchema>;
+
+/**
+ * An address id in the path. Anything but a row id is refused with 400 (as it always was, not
+ * 404): the schema lets it through as NaN and the route refuses it (ADDRESS_ID_INVALID).
+ */
+export const ADDRESS_ID_INVALID = 'id must be a positive whole number';
+export const addressIdParam = v.pipe(
+  v.string(),
+  v.transform((raw) => {
+    const id = v.safeParse(idParamSchema, raw);
+    return id.success ? id.output : Number.NaN;
+  }),
+);

@@ -37,8 +37,5 @@ export const contactSchema = v.object({
 export type ContactMessage = v.InferOutput<typeof contactSchema>;
 
 /** What POST /contact answers (201). */
-export interface ContactReceipt {
-  id: number;
-  createdAt: string;
-  message: string;
-}
+export const contactReceiptSchema = v.object({ id: v.number(), createdAt: v.string(), message: v.string() });
+export type ContactReceipt = v.InferOutput<typeof contactReceiptSchema>;

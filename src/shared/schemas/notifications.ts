@@ -13,7 +13,10 @@ export const CHANNEL_LABELS: Record<NotificationChannel, string> = { email: 'E-m
 /** Every switch is on until the user turns it off; push only reaches a device that subscribed. */
 export const DEFAULT_PREFERENCE = true;
 
-export type NotificationPreferences = Record<NotificationTopic, Record<NotificationChannel, boolean>>;
+/** Every topic x channel switch, as GET and PUT notification-preferences answer them. */
+const everyChannel = v.object(Object.fromEntries(NOTIFICATION_CHANNELS.map((c) => [c, v.boolean()])) as Record<NotificationChannel, v.BooleanSchema<undefined>>);
+export const notificationPreferencesAnswerSchema = v.object(Object.fromEntries(NOTIFICATION_TOPICS.map((t) => [t, everyChannel])) as Record<NotificationTopic, typeof everyChannel>);
+export type NotificationPreferences = v.InferOutput<typeof notificationPreferencesAnswerSchema>;
 
 export function defaultPreferences(): NotificationPreferences {
   const channels = () => Object.fromEntries(NOTIFICATION_CHANNELS.map((c) => [c, DEFAULT_PREFERENCE])) as Record<NotificationChannel, boolean>;
@@ -66,9 +69,11 @@ export interface PushPayload {
 }
 
 /** GET /customers/me/push-subscriptions/key */
-export interface PushKey {
-  publicKey: string;
-}
+export const pushKeySchema = v.object({ publicKey: v.string() });
+export type PushKey = v.InferOutput<typeof pushKeySchema>;
+
+/** What POST and DELETE push-subscriptions answer: the device and whether it now receives. */
+export const pushSubscriptionStateSchema = v.object({ endpoint: v.string(), subscribed: v.boolean() });
 
 export const MESSAGE_STATUSES = ['QUEUED', 'SENDING', 'SENT', 'FAILED'] as const;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
@@ -78,16 +83,20 @@ export const adminMessagesQuerySchema = v.object({
   status: v.optional(v.picklist(['QUEUED', 'FAILED', 'SENT'], 'status must be QUEUED, FAILED or SENT'), 'QUEUED'),
 });
 
-export interface AdminMessage {
-  id: number;
-  channel: NotificationChannel;
-  recipient: string;
-  subject: string | null;
-  body: string;
-  status: MessageStatus;
-  attempts: number;
-  nextAttemptAt: string;
-  lastError: string | null;
-  createdAt: string;
-  sentAt: string | null;
-}
+export const adminMessageSchema = v.object({
+  id: v.number(),
+  channel: v.picklist(NOTIFICATION_CHANNELS),
+  recipient: v.string(),
+  subject: v.nullable(v.string()),
+  body: v.string(),
+  status: v.picklist(MESSAGE_STATUSES),
+  attempts: v.number(),
+  nextAttemptAt: v.string(),
+  lastError: v.nullable(v.string()),
+  createdAt: v.string(),
+  sentAt: v.nullable(v.string()),
+});
+export type AdminMessage = v.InferOutput<typeof adminMessageSchema>;
+
+/** POST /admin/messages/:id/retry: the message is queued again. */
+export const messageRetriedSchema = v.object({ id: v.number(), status: v.literal('QUEUED') });

@@ -11,7 +11,7 @@ export { SESSION_EXPIRED_EVENT };
 
 export const api = createApiClient({
   auth: createSessionAuth(
-    async (refreshToken) => (await refreshClient.post<{ data: { accessToken: string; expiresAt?: string; refreshToken?: string } }>('token/refresh', { refreshToken })).data,
+    async (refreshToken) => (await refreshClient.call('POST /token/refresh', { body: { refreshToken } })).data,
     (message) => window.dispatchEvent(new CustomEvent(SESSION_EXPIRED_EVENT, { detail: message })),
   ),
   onResponseBytes: (bytes) => void recordUsage('data', bytes).catch(() => undefined),

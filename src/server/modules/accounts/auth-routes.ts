@@ -1,9 +1,9 @@
-import { Hono, type Context } from 'hono';
-import { MESSAGES, loginSchema, logoutSchema, refreshSchema, revokeOthersSchema } from '../../../shared/schemas/accounts';
-import { currentUser, requireUser } from '../../http/auth';
-import { dbOf, type AppEnv, type Deps } from '../../http/context';
+import type { Context } from 'hono';
+import { AUTH_ROUTES } from '../../../shared/api/accounts';
+import { MESSAGES } from '../../../shared/schemas/accounts';
+import type { AppEnv, Deps } from '../../http/context';
+import { implement } from '../../http/declared';
 import { HttpError, badRequest } from '../../http/errors';
-import { parseBody } from '../../http/validate';
 import { rateLimit, type RateRule } from '../../http/rate-limit';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords';
 import { familyOf, issueSession, revokeFamily, revokeUserSessions, rotateRefreshToken } from './sessions';
@@ -22,8 +22,11 @@ const REFRESH_RATE: RateRule = { name: 'refresh', windowMs: 15 * 60_000, perIp: 
 let dummyHash: Promise<string> | undefined;
 const timingDecoy = () => (dummyHash ??= hashPassword('no account has this password'));
 
+const [login, refresh, logout, revokeOthers] = AUTH_ROUTES;
+
+/** Sign-in and sessions (declared in shared/api/accounts.ts): credential calls, never answered twice by key. */
 export function authRoutes(deps: Deps) {
-  const app = new Hono<AppEnv>();
+  const { db } = deps;
   const limiter = deps.rateLimiter;
 
   /**
@@ -41,55 +44,47 @@ export function authRoutes(deps: Deps) {
   }
   const release = (keys: string[]) => Promise.all(keys.map((key) => limiter.release(key)));
 
-  app.post('/auth/login', async (c) => {
-    const body = await parseBody(c, loginSchema);
-    const db = dbOf(c, deps);
-    const user = await findUserByEmail(db, body.email);
-    // A device this account signed in from has its own allowance: strangers' failures, counted
-    // per e-mail and per address, do not lock the owner out of it (devices.ts).
-    const device = knownDevice(c, deps.codeHmacKey, user);
-    const keys = device ? [`login-fail:device:${device}`] : [`login-fail:ip:${clientIp(c)}`, `login-fail:email:${body.email}`];
-    await reserve(c, keys);
-    let ok: boolean;
-    try {
-      ok = user ? await verifyPassword(user.password_hash, body.password) : (await verifyPassword(await timingDecoy(), body.password), false);
-    } catch (error) {
+  return [
+    implement(login, async ({ body, c }) => {
+      const user = await findUserByEmail(db, body.email);
+      // A device this account signed in from has its own allowance: strangers' failures, counted
+      // per e-mail and per address, do not lock the owner out of it (devices.ts).
+      const device = knownDevice(c, deps.codeHmacKey, user);
+      const keys = device ? [`login-fail:device:${device}`] : [`login-fail:ip:${clientIp(c)}`, `login-fail:email:${body.email}`];
+      await reserve(c, keys);
+      let ok: boolean;
+      try {
+        ok = user ? await verifyPassword(user.password_hash, body.password) : (await verifyPassword(await timingDecoy(), body.password), false);
+      } catch (error) {
+        await release(keys);
+        throw error;
+      }
+      if (!user || !ok) throw new HttpError(401, MESSAGES.invalidCredentials, 'invalid_credentials');
       await release(keys);
-      throw error;
-    }
-    if (!user || !ok) throw new HttpError(401, MESSAGES.invalidCredentials, 'invalid_credentials');
-    await release(keys);
-    if (!user.is_email_verified) throw new HttpError(403, MESSAGES.emailNotVerified, 'email_not_verified');
-    await adoptDeviceLanguage(db, user, body.language);
-    rememberDevice(c, deps.codeHmacKey, user, device, deps.config.publicUrl.startsWith('https:'));
-    return c.json({ data: await issueSession(db, deps.tokens, user, c.req.header('user-agent')) });
-  });
+      if (!user.is_email_verified) throw new HttpError(403, MESSAGES.emailNotVerified, 'email_not_verified');
+      await adoptDeviceLanguage(db, user, body.language);
+      rememberDevice(c, deps.codeHmacKey, user, device, deps.config.publicUrl.startsWith('https:'));
+      return { data: await issueSession(db, deps.tokens, user, c.req.header('user-agent')) };
+    }),
 
-  app.post('/token/refresh', rateLimit(limiter, REFRESH_RATE), async (c) => {
-    const { refreshToken } = await parseBody(c, refreshSchema);
-    return c.json({ data: await rotateRefreshToken(dbOf(c, deps), deps.tokens, refreshToken, c.req.header('user-agent')) });
-  });
+    implement(refresh, async ({ body, c }) => ({ data: await rotateRefreshToken(db, deps.tokens, body.refreshToken, c.req.header('user-agent')) }), {
+      before: [rateLimit(limiter, REFRESH_RATE)],
+    }),
 
-  // Works with an expired access token too: signing out must never fail for the user.
-  app.post('/logout', async (c) => {
-    const { refreshToken } = await parseBody(c, logoutSchema);
-    const db = dbOf(c, deps);
-    const family = refreshToken ? await familyOf(db, refreshToken) : undefined;
-    if (family) await revokeFamily(db, family);
-    deps.sessions.forget();
-    return c.json({ data: { signedOut: true } });
-  });
+    // Works with an expired access token too: signing out must never fail for the user.
+    implement(logout, async ({ body }) => {
+      const family = body.refreshToken ? await familyOf(db, body.refreshToken) : undefined;
+      if (family) await revokeFamily(db, family);
+      deps.sessions.forget();
+      return { data: { signedOut: true as const } };
+    }),
 
-  app.post('/auth/sessions/revoke-others', requireUser(), async (c) => {
-    const user = currentUser(c);
-    const { refreshToken } = await parseBody(c, revokeOthersSchema);
-    const db = dbOf(c, deps);
-    const family = await familyOf(db, refreshToken, user.id);
-    if (!family) throw badRequest('refreshToken is not valid', { refreshToken: 'refreshToken is not valid' });
-    const revoked = await revokeUserSessions(db, user.id, family);
-    deps.sessions.forget();
-    return c.json({ data: { revoked } });
-  });
-
-  return app;
+    implement(revokeOthers, async ({ user, body }) => {
+      const family = await familyOf(db, body.refreshToken, user.id);
+      if (!family) throw badRequest('refreshToken is not valid', { refreshToken: 'refreshToken is not valid' });
+      const revoked = await revokeUserSessions(db, user.id, family);
+      deps.sessions.forget();
+      return { data: { revoked } };
+    }),
+  ];
 }

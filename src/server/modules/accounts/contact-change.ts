@@ -1,5 +1,8 @@
-import { MESSAGES, OTP_RESEND_SECONDS, OTP_TTL_MINUTES, UNDO_CHANGE_DAYS, type ContactChangeAnswer, type ContactChannel, type OwnerProof } from '../../../shared/schemas/accounts';
+import * as v from 'valibot';
+import { MESSAGES, OTP_RESEND_SECONDS, OTP_TTL_MINUTES, UNDO_CHANGE_DAYS, emailSchema, phoneSchema, type ContactChangeAnswer, type ContactChannel, type OwnerProof } from '../../../shared/schemas/accounts';
+import { normalizeSellerPhone } from '../../../shared/schemas/sellers';
 import { HttpError, badRequest, conflict } from '../../http/errors';
+import { parseOrThrow } from '../../http/validate';
 import { verifyPassword } from '../../platform/auth/passwords';
 import { now, type Db } from '../../platform/db';
 import { smsNumber } from '../../platform/messages/render';
@@ -21,6 +24,28 @@ export interface ContactContext {
   hasher: CodeHasher;
   limiter: RateLimiter;
   publicUrl: string;
+}
+
+const customerPhone = v.object({ phone: v.union([v.literal(''), phoneSchema], 'Please enter a valid phone number') });
+const newEmail = v.object({ email: emailSchema() });
+
+/**
+ * A new phone as the account stores it: sellers keep +233…, buyers the digits they typed
+ * ('' removes the number). Both must be a number a code can be texted to (checked when sent).
+ */
+export function parsePhone(user: UserRow, raw: string): string | null {
+  if (user.user_type === 'SELLER') {
+    if (raw.trim() === '') return null;
+    const phone = normalizeSellerPhone(raw);
+    if (!phone) throw badRequest('Invalid phone number format', { phone: 'Invalid phone number format' });
+    return phone;
+  }
+  return parseOrThrow(customerPhone, { phone: raw }).phone || null;
+}
+
+/** POST /auth/contact-change's value, checked as the channel's own field (400 naming email or phone). */
+export function newContactValue(user: UserRow, channel: ContactChannel, raw: string): string | null {
+  return channel === 'email' ? parseOrThrow(newEmail, { email: raw }).email : parsePhone(user, raw);
 }
 
 const CODE_PURPOSE = { email: 'EMAIL_CHANGE', phone: 'PHONE_CHANGE' } as const;

@@ -1,15 +1,11 @@
-import { Hono, type Context } from 'hono';
-import * as v from 'valibot';
-import { MESSAGES, contactChangeSchema, contactChannelSchema, contactVerifySchema, emailSchema, phoneCodeSchema, phoneSchema, undoChangeSchema } from '../../../shared/schemas/accounts';
-import { normalizeSellerPhone } from '../../../shared/schemas/sellers';
-import { currentUser, requireUser } from '../../http/auth';
-import { dbOf, type AppEnv, type Deps } from '../../http/context';
-import { badRequest } from '../../http/errors';
+import { CONTACT_CHANGE_ROUTES } from '../../../shared/api/accounts';
+import { MESSAGES } from '../../../shared/schemas/accounts';
+import type { Deps } from '../../http/context';
+import { implement } from '../../http/declared';
 import { rateLimit, spendAllowance, type RateRule } from '../../http/rate-limit';
-import { parseBody, parseOrThrow } from '../../http/validate';
 import { createCodeHasher } from './codes';
-import { cancelPending, confirmOwner, requestContactChange, resendChangeCode, sendPhoneCode, undoContactChange, verifyContactChange, verifyPhone, type ContactContext } from './contact-change';
-import { findUserById, type UserRow } from './users';
+import { cancelPending, confirmOwner, newContactValue, requestContactChange, resendChangeCode, sendPhoneCode, undoContactChange, verifyContactChange, verifyPhone, type ContactContext } from './contact-change';
+import { findUserById } from './users';
 
 const HOUR = 3600_000;
 const QUARTER_HOUR = 15 * 60_000;
@@ -19,75 +15,51 @@ const CODE_SEND_RATE: RateRule = { name: 'contact-code-send', windowMs: HOUR, pe
 const CODE_CHECK_RATE: RateRule = { name: 'contact-code-check', windowMs: QUARTER_HOUR, perIp: 30, perAccount: 10, message: 'Too many codes were tried. Please wait 15 minutes and try again.' };
 const UNDO_RATE: RateRule = { name: 'contact-undo', windowMs: QUARTER_HOUR, perIp: 30, perAccount: 10, message: 'Too many tries. Please wait 15 minutes and try again.' };
 
-const customerPhone = v.object({ phone: v.union([v.literal(''), phoneSchema], 'Please enter a valid phone number') });
+const [change, resend, verify, cancel, undo, phoneSendCode, phoneVerify] = CONTACT_CHANGE_ROUTES;
 
-/**
- * A new phone as the account stores it: sellers keep +233…, buyers the digits they typed
- * ('' removes the number). Both must be a number a code can be texted to (checked when sent).
- */
-export function parsePhone(user: UserRow, raw: string): string | null {
-  if (user.user_type === 'SELLER') {
-    if (raw.trim() === '') return null;
-    const phone = normalizeSellerPhone(raw);
-    if (!phone) throw badRequest('Invalid phone number format', { phone: 'Invalid phone number format' });
-    return phone;
-  }
-  return parseOrThrow(customerPhone, { phone: raw }).phone || null;
-}
-
-/** E-mail and phone changes, their codes and undo links, and verifying the phone: any signed-in account. */
+/** E-mail and phone changes, their codes and undo links, and verifying the phone (declared in shared/api/accounts.ts). */
 export function contactRoutes(deps: Deps) {
-  const app = new Hono<AppEnv>();
+  const { db } = deps;
   const hasher = createCodeHasher(deps.codeHmacKey);
   const limiter = deps.rateLimiter;
-  const signedIn = requireUser();
-  const context = (c: Context<AppEnv>): ContactContext => ({ db: dbOf(c, deps), hasher, limiter, publicUrl: deps.config.publicUrl });
-  const me = async (c: Context<AppEnv>) => (await findUserById(dbOf(c, deps), currentUser(c).id))!;
+  const context: ContactContext = { db, hasher, limiter, publicUrl: deps.config.publicUrl };
+  const me = async (userId: number) => (await findUserById(db, userId))!;
+  const limited = (rule: RateRule) => ({ before: [rateLimit(limiter, rule)] });
 
-  app.post('/auth/contact-change', signedIn, rateLimit(limiter, CONTACT_CHANGE_RATE), async (c) => {
-    const input = await parseBody(c, contactChangeSchema);
-    const user = await me(c);
-    const value = input.channel === 'email' ? parseOrThrow(v.object({ email: emailSchema() }), { email: input.value }).email : parsePhone(user, input.value);
-    await confirmOwner(context(c), user, input);
-    return c.json({ data: await requestContactChange(context(c), user, input.channel, value) });
-  });
+  return [
+    implement(change, async ({ user: { id }, body }) => {
+      const user = await me(id);
+      const value = newContactValue(user, body.channel, body.value);
+      await confirmOwner(context, user, body);
+      return { data: await requestContactChange(context, user, body.channel, value) };
+    }, limited(CONTACT_CHANGE_RATE)),
 
-  app.post('/auth/contact-change/resend', signedIn, rateLimit(limiter, CODE_SEND_RATE), async (c) => {
-    const { channel } = await parseBody(c, contactChannelSchema);
-    return c.json({ data: await resendChangeCode(context(c), await me(c), channel) });
-  });
+    implement(resend, async ({ user, body }) => ({ data: await resendChangeCode(context, await me(user.id), body.channel) }), limited(CODE_SEND_RATE)),
 
-  app.post('/auth/contact-change/verify', signedIn, rateLimit(limiter, CODE_CHECK_RATE), async (c) => {
-    const { channel, code } = await parseBody(c, contactVerifySchema);
-    return c.json({ data: await verifyContactChange(context(c), await me(c), channel, code) });
-  });
+    implement(verify, async ({ user, body }) => ({ data: await verifyContactChange(context, await me(user.id), body.channel, body.code) }), limited(CODE_CHECK_RATE)),
 
-  app.post('/auth/contact-change/cancel', signedIn, async (c) => {
-    const { channel } = await parseBody(c, contactChannelSchema);
-    await cancelPending(dbOf(c, deps), currentUser(c).id, channel);
-    return c.json({ data: { channel, status: 'unchanged', pendingValue: null } });
-  });
+    implement(cancel, async ({ user, body: { channel } }) => {
+      await cancelPending(db, user.id, channel);
+      return { data: { channel, status: 'unchanged' as const, pendingValue: null } };
+    }),
 
-  // No session needed: the link itself is the proof, and the owner may have been signed out.
-  app.post('/auth/contact-change/undo', async (c) => {
-    const { token } = await parseBody(c, undoChangeSchema);
-    await spendAllowance(c, limiter, UNDO_RATE, /^(\d+)-(\d+)\./.exec(token)?.[2]);
-    const { channel } = await undoContactChange(dbOf(c, deps), hasher, token);
-    // Its sessions were revoked: this instance stops trusting its cached "live" at once.
-    deps.sessions.forget();
-    return c.json({ data: { channel, message: MESSAGES.undoDone } });
-  });
+    // No session needed: the link itself is the proof, and the owner may have been signed out.
+    implement(undo, async ({ body: { token }, c }) => {
+      await spendAllowance(c, limiter, UNDO_RATE, /^(\d+)-(\d+)\./.exec(token)?.[2]);
+      const { channel } = await undoContactChange(db, hasher, token);
+      // Its sessions were revoked: this instance stops trusting its cached "live" at once.
+      deps.sessions.forget();
+      return { data: { channel, message: MESSAGES.undoDone } };
+    }),
 
-  app.post('/auth/phone/send-code', signedIn, rateLimit(limiter, CODE_SEND_RATE), async (c) => {
-    await sendPhoneCode(context(c), await me(c));
-    return c.json({ data: { sent: true } });
-  });
+    implement(phoneSendCode, async ({ user }) => {
+      await sendPhoneCode(context, await me(user.id));
+      return { data: { sent: true as const } };
+    }, limited(CODE_SEND_RATE)),
 
-  app.post('/auth/phone/verify', signedIn, rateLimit(limiter, CODE_CHECK_RATE), async (c) => {
-    const { code } = await parseBody(c, phoneCodeSchema);
-    await verifyPhone(context(c), await me(c), code);
-    return c.json({ data: { verified: true, message: MESSAGES.phoneVerified } });
-  });
-
-  return app;
+    implement(phoneVerify, async ({ user, body }) => {
+      await verifyPhone(context, await me(user.id), body.code);
+      return { data: { verified: true as const, message: MESSAGES.phoneVerified } };
+    }, limited(CODE_CHECK_RATE)),
+  ];
 }

@@ -1,16 +1,14 @@
-import { Hono } from 'hono';
-import { MESSAGES, OTP_RESEND_SECONDS, RESET_TTL_MINUTES, changePasswordSchema, resetPasswordSchema, resetRequestSchema, resetTokenCheckSchema, resetVerifyOtpSchema } from '../../../shared/schemas/accounts';
-import { currentUser, requireUser } from '../../http/auth';
-import { dbOf, type AppEnv, type Deps } from '../../http/context';
+import { PASSWORD_ROUTES } from '../../../shared/api/accounts';
+import { MESSAGES, OTP_RESEND_SECONDS, RESET_TTL_MINUTES } from '../../../shared/schemas/accounts';
+import type { Deps } from '../../http/context';
+import { implement } from '../../http/declared';
 import { badRequest } from '../../http/errors';
-import { parseBody } from '../../http/validate';
 import { rateLimit, spendAllowance, type RateRule } from '../../http/rate-limit';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords';
-import { now, type Db } from '../../platform/db';
 import { checkCode, codeTriesKey, consumeAll, consumeToken, createCodeHasher, issueCode, issueToken, tokenIsLive } from './codes';
 import { sendPasswordReset } from './mail';
 import { revokeUserSessions } from './sessions';
-import { findUserByEmail, findUserById } from './users';
+import { findUserByEmail, findUserById, markEmailVerified, setPassword } from './users';
 
 const QUARTER_HOUR = 15 * 60_000;
 const RESET_SEND_RATE: RateRule = { name: 'reset-request', windowMs: 4 * QUARTER_HOUR, perIp: 20, perAccount: 10, message: 'Too many password resets were asked for. Please try again later.' };
@@ -19,85 +17,73 @@ const PASSWORD_CHANGE_RATE: RateRule = { name: 'password-change', windowMs: QUAR
 /** A reset token names its user ("<id>.<secret>"): that is the account its tries count against. */
 const tokenAccount = (token: string | undefined) => token?.split('.')[0];
 
+const [change, resetRequest, verifyOtp, resetCheck, reset] = PASSWORD_ROUTES;
+
+/** Changing a password, and resetting a forgotten one by link or code (declared in shared/api/accounts.ts). */
 export function passwordRoutes(deps: Deps) {
-  const app = new Hono<AppEnv>();
+  const { db } = deps;
   const hasher = createCodeHasher(deps.codeHmacKey);
   const limiter = deps.rateLimiter;
 
-  async function setPassword(db: Db, userId: number, password: string) {
-    const at = now();
-    await db.updateTable('users').set({ password_hash: await hashPassword(password), password_changed_at: at, updated_at: at }).where('id', '=', userId).execute();
-    return at;
-  }
+  return [
+    implement(change, async ({ user: signedIn, body: { currentPassword, newPassword } }) => {
+      const user = await findUserById(db, signedIn.id);
+      if (!user) throw badRequest(MESSAGES.wrongCurrentPassword);
+      // A 400, not a 401: the session is fine, only the typed password is wrong.
+      if (!(await verifyPassword(user.password_hash, currentPassword))) {
+        throw badRequest(MESSAGES.wrongCurrentPassword, { currentPassword: MESSAGES.wrongCurrentPassword });
+      }
+      const passwordChangedAt = await setPassword(db, user.id, await hashPassword(newPassword));
+      // Whoever else knew the old password is signed out; this device stays signed in.
+      await revokeUserSessions(db, user.id, signedIn.sid);
+      deps.sessions.forget();
+      return { data: { message: MESSAGES.passwordChanged, passwordChangedAt } };
+    }, { before: [rateLimit(limiter, PASSWORD_CHANGE_RATE)] }),
 
-  app.post('/auth/password/change', requireUser(), rateLimit(limiter, PASSWORD_CHANGE_RATE), async (c) => {
-    const { currentPassword, newPassword } = await parseBody(c, changePasswordSchema);
-    const db = dbOf(c, deps);
-    const user = await findUserById(db, currentUser(c).id);
-    if (!user) throw badRequest(MESSAGES.wrongCurrentPassword);
-    // A 400, not a 401: the session is fine, only the typed password is wrong.
-    if (!(await verifyPassword(user.password_hash, currentPassword))) {
-      throw badRequest(MESSAGES.wrongCurrentPassword, { currentPassword: MESSAGES.wrongCurrentPassword });
-    }
-    const passwordChangedAt = await setPassword(db, user.id, newPassword);
-    // Whoever else knew the old password is signed out; this device stays signed in.
-    await revokeUserSessions(db, user.id, currentUser(c).sid);
-    deps.sessions.forget();
-    return c.json({ data: { message: MESSAGES.passwordChanged, passwordChangedAt } });
-  });
+    // Always the same answer, so nobody can learn which addresses have accounts.
+    implement(resetRequest, async ({ body: { email }, c }) => {
+      await spendAllowance(c, limiter, RESET_SEND_RATE, email);
+      const user = await findUserByEmail(db, email);
+      const fresh = (await limiter.hit(`reset-send:${email}`, 1, OTP_RESEND_SECONDS * 1000)).allowed;
+      // Fresh tries for the code, for any address, so the count does not reveal the accounts.
+      if (!user && fresh) await limiter.reset(codeTriesKey('PASSWORD_RESET_CODE', undefined, email));
+      if (user && fresh) {
+        const token = await issueToken(db, hasher, user.id, 'PASSWORD_RESET_TOKEN', RESET_TTL_MINUTES);
+        const code = await issueCode(db, hasher, limiter, user.id, 'PASSWORD_RESET_CODE', RESET_TTL_MINUTES);
+        const link = `${deps.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+        await sendPasswordReset(db, email, user.first_name, link, code, user.language);
+      }
+      return { data: { message: MESSAGES.resetRequested } };
+    }),
 
-  // Always the same answer, so nobody can learn which addresses have accounts.
-  app.post('/auth/password/reset-request', async (c) => {
-    const { email } = await parseBody(c, resetRequestSchema);
-    await spendAllowance(c, limiter, RESET_SEND_RATE, email);
-    const db = dbOf(c, deps);
-    const user = await findUserByEmail(db, email);
-    const fresh = (await limiter.hit(`reset-send:${email}`, 1, OTP_RESEND_SECONDS * 1000)).allowed;
-    // Fresh tries for the code, for any address, so the count does not reveal the accounts.
-    if (!user && fresh) await limiter.reset(codeTriesKey('PASSWORD_RESET_CODE', undefined, email));
-    if (user && fresh) {
-      const token = await issueToken(db, hasher, user.id, 'PASSWORD_RESET_TOKEN', RESET_TTL_MINUTES);
-      const code = await issueCode(db, hasher, limiter, user.id, 'PASSWORD_RESET_CODE', RESET_TTL_MINUTES);
-      const link = `${deps.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-      await sendPasswordReset(db, email, user.first_name, link, code, user.language);
-    }
-    return c.json({ data: { message: MESSAGES.resetRequested } });
-  });
+    /** The code path: the mailed code buys a reset token, as the link would have given. */
+    implement(verifyOtp, async ({ body: { email, otp }, c }) => {
+      await spendAllowance(c, limiter, RESET_CHECK_RATE, email);
+      const user = await findUserByEmail(db, email);
+      // An unknown e-mail gets the answers of an account with no code: "Invalid OTP code", then too many tries.
+      await checkCode(db, hasher, limiter, user, email, 'PASSWORD_RESET_CODE', otp);
+      const resetToken = await issueToken(db, hasher, user!.id, 'PASSWORD_RESET_TOKEN', RESET_TTL_MINUTES);
+      return { data: { resetToken } };
+    }),
 
-  /** The code path: the mailed code buys a reset token, as the link would have given. */
-  app.post('/auth/password/verify-otp', async (c) => {
-    const { email, otp } = await parseBody(c, resetVerifyOtpSchema);
-    await spendAllowance(c, limiter, RESET_CHECK_RATE, email);
-    const db = dbOf(c, deps);
-    const user = await findUserByEmail(db, email);
-    // An unknown e-mail gets the answers of an account with no code: "Invalid OTP code", then too many tries.
-    await checkCode(db, hasher, limiter, user, email, 'PASSWORD_RESET_CODE', otp);
-    const resetToken = await issueToken(db, hasher, user!.id, 'PASSWORD_RESET_TOKEN', RESET_TTL_MINUTES);
-    return c.json({ data: { resetToken } });
-  });
+    /** Lets the reset page say at once that a link is dead, before the user types a password. */
+    implement(resetCheck, async ({ body: { token }, c }) => {
+      await spendAllowance(c, limiter, RESET_CHECK_RATE, tokenAccount(token));
+      return { data: { valid: await tokenIsLive(db, hasher, 'PASSWORD_RESET_TOKEN', token) } };
+    }),
 
-  /** Lets the reset page say at once that a link is dead, before the user types a password. */
-  app.post('/auth/password/reset/check', async (c) => {
-    const { token } = await parseBody(c, resetTokenCheckSchema);
-    await spendAllowance(c, limiter, RESET_CHECK_RATE, tokenAccount(token));
-    return c.json({ data: { valid: await tokenIsLive(dbOf(c, deps), hasher, 'PASSWORD_RESET_TOKEN', token) } });
-  });
-
-  app.post('/auth/password/reset', async (c) => {
-    const { newPassword, token, resetToken } = await parseBody(c, resetPasswordSchema);
-    await spendAllowance(c, limiter, RESET_CHECK_RATE, tokenAccount(resetToken || token));
-    const db = dbOf(c, deps);
-    const userId = await consumeToken(db, hasher, 'PASSWORD_RESET_TOKEN', (resetToken || token)!);
-    if (userId === undefined) throw badRequest(MESSAGES.resetInvalid);
-    await setPassword(db, userId, newPassword);
-    await consumeAll(db, userId, 'PASSWORD_RESET_CODE');
-    // Whoever knew the old password is signed out everywhere. Reading the mail proves the
-    // address, so the account counts as verified from now on.
-    await revokeUserSessions(db, userId);
-    deps.sessions.forget();
-    await db.updateTable('users').set({ is_email_verified: 1 }).where('id', '=', userId).execute();
-    return c.json({ data: { message: 'Password reset successful' } });
-  });
-
-  return app;
+    implement(reset, async ({ body: { newPassword, token, resetToken }, c }) => {
+      await spendAllowance(c, limiter, RESET_CHECK_RATE, tokenAccount(resetToken || token));
+      const userId = await consumeToken(db, hasher, 'PASSWORD_RESET_TOKEN', (resetToken || token)!);
+      if (userId === undefined) throw badRequest(MESSAGES.resetInvalid);
+      await setPassword(db, userId, await hashPassword(newPassword));
+      await consumeAll(db, userId, 'PASSWORD_RESET_CODE');
+      // Whoever knew the old password is signed out everywhere. Reading the mail proves the
+      // address, so the account counts as verified from now on.
+      await revokeUserSessions(db, userId);
+      deps.sessions.forget();
+      await markEmailVerified(db, userId, false);
+      return { data: { message: 'Password reset successful' } };
+    }),
+  ];
 }

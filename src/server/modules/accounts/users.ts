@@ -94,4 +94,21 @@ export async function insertUser(db: Db, user: NewUser): Promise<number> {
   return row.id;
 }
 
+/** A new password (hashed), its time the answer's passwordChangedAt. */
+export async function setPassword(db: Db, userId: number, passwordHash: string): Promise<string> {
+  const at = now();
+  await db.updateTable('users').set({ password_hash: passwordHash, password_changed_at: at, updated_at: at }).where('id', '=', userId).execute();
+  return at;
+}
+
+/** The account's e-mail is proved (its code, or a reset read from the mail). */
+export async function markEmailVerified(db: Db, userId: number, touch = true): Promise<void> {
+  await db.updateTable('users').set(touch ? { is_email_verified: 1, updated_at: now() } : { is_email_verified: 1 }).where('id', '=', userId).execute();
+}
+
+/** The account a phone number buys and sells as (phone_accounts: USSD), if any. */
+export async function accountOfPhone(db: Db, phone: string): Promise<number | undefined> {
+  return (await db.selectFrom('phone_accounts').select('user_id').where('phone', '=', phone).executeTakeFirst())?.user_id ?? undefined;
+}
+
 export { clientIp } from '../../http/client-ip';

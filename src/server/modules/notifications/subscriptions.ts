@@ -30,3 +30,8 @@ export async function saveSubscription(db: Db, dialect: Dialect, userId: number,
     await trx.deleteFrom('push_subscriptions').where('user_id', '=', userId).where('id', 'not in', keep.map((k) => k.id)).execute();
   });
 }
+
+/** Forgets one of the user's devices (nothing happens for another user's endpoint). */
+export async function removeSubscription(db: Db, userId: number, endpoint: string): Promise<void> {
+  await db.deleteFrom('push_subscriptions').where('endpoint', '=', endpoint).where('user_id', '=', userId).execute();
+}

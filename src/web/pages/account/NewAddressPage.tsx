@@ -39,7 +39,7 @@ export default function NewAddressPage() {
     setBusy(true);
     setError(undefined);
     try {
-      await addAddress(api, { ...parsed.value, postalCode: parsed.value.postalCode || null });
+      await addAddress(api, parsed.value);
       navigate('/addresses', { replace: true });
     } catch (e) {
       setError(errorMessage(e, t('addresses.saveFailed')));
