@@ -55,8 +55,6 @@ export function createApp(deps: Deps) {
   // The provider's webhook and prompts are idempotent by payment reference themselves, so they
   // sit before the idempotency layer.
   api.route('/', paymentsRoutes(deps));
-  // Inbound SMS from the gateways: authenticated by their token, answered once per message.
-  api.route('/', inboundSmsRoutes(deps));
   // The USSD gateways retry by session and step themselves (modules/ussd/sessions.ts).
   api.route('/', ussdRoutes(deps));
   // Image encoding takes seconds: it happens before the idempotency layer claims the key, so a
@@ -67,14 +65,18 @@ export function createApp(deps: Deps) {
   mountDeclared(api, deps, [
     ...cartRoutes(deps),
     ...wishlistRoutes(deps),
+    ...catalogueRoutes(deps, reads),
+    ...warehouseRoutes(deps, reads),
+    ...syncRoutes(deps, reads),
+    ...offlineRoutes(deps),
+    ...reviewsRoutes(deps),
+    ...marketPricesRoutes(deps, reads),
+    // Inbound SMS from the gateways: authenticated by their token, answered once per message (not idempotent by key).
+    ...inboundSmsRoutes(deps),
+    ...openApiRoutes(),
   ]);
   api.use('*', idempotency(deps.db));
-  api.route('/', catalogueRoutes(deps, reads));
-  api.route('/', marketPricesRoutes(deps, reads));
-  api.route('/', warehouseRoutes(deps, reads));
-  api.route('/', syncRoutes(deps, reads));
   api.route('/', accountsRoutes(deps));
-  api.route('/', reviewsRoutes(deps));
   api.route('/', checkoutRoutes(deps));
   api.route('/', ordersRoutes(deps));
   api.route('/', contactRoutes(deps));
@@ -84,8 +86,6 @@ export function createApp(deps: Deps) {
   api.route('/', ledgerRoutes(deps));
   api.route('/', payoutsRoutes(deps));
   api.route('/', notificationsRoutes(deps));
-  api.route('/', offlineRoutes(deps));
-  api.route('/', openApiRoutes());
   api.all('*', (c) => errorAnswer(c, deps.db, { message: 'No such API endpoint', code: ERROR_CODES.notFound }, 404));
 
   app.use('*', answerAfterTheBody());

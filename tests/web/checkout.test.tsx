@@ -13,7 +13,15 @@ vi.setConfig({ testTimeout: 30_000 });
 // The screens talk to the server through the app's one client: answer its calls here.
 const get = vi.fn();
 const post = vi.fn();
-vi.mock('../../src/web/lib/api', () => ({ api: { get: (...args: unknown[]) => get(...args), post: (...args: unknown[]) => post(...args) } }));
+// A declared route's call goes to the same spies, by the path it fills in (src/shared/api/path.ts).
+vi.mock('../../src/web/lib/api', async () => {
+  const { requestFor } = await import('../../src/shared/api/path');
+  const call = (key: string, input?: object) => {
+    const { method, path, body } = (requestFor as (key: string, input?: object) => { method: string; path: string; body: unknown })(key, input);
+    return method === 'GET' ? get(path) : post(path, body);
+  };
+  return { api: { get: (...args: unknown[]) => get(...args), post: (...args: unknown[]) => post(...args), call } };
+});
 
 const { default: CheckoutPage } = await import('../../src/web/pages/checkout/CheckoutPage');
 const { default: TrackOrderPage } = await import('../../src/web/pages/orders/TrackOrderPage');

@@ -1,14 +1,10 @@
 import * as money from '../../shared/schemas/money';
 import * as accounts from '../../shared/schemas/accounts';
 import { auditQuerySchema } from '../../shared/schemas/audit';
-import { productQuerySchema, syncQuerySchema } from '../../shared/schemas/catalogue';
 import { checkoutRequestSchema, confirmPaymentSchema, paymentOtpSchema } from '../../shared/schemas/checkout';
 import { contactSchema } from '../../shared/schemas/contact';
-import { marketPriceChangesQuerySchema, marketPricesQuerySchema } from '../../shared/schemas/market-prices';
 import * as notifications from '../../shared/schemas/notifications';
-import { offlinePackQuerySchema } from '../../shared/schemas/offline';
 import * as orders from '../../shared/schemas/orders';
-import { reviewInputSchema } from '../../shared/schemas/reviews';
 import * as sellers from '../../shared/schemas/sellers';
 import * as smsSignIn from '../../shared/schemas/sms-sign-in';
 import * as submissions from '../../shared/schemas/submissions';
@@ -53,18 +49,6 @@ export const API_ROUTES = [
   describeRoute('POST', '/shop/customers/me/addresses', { summary: 'Add a delivery address', tag: 'accounts', auth: 'customer', body: accounts.newAddressSchema }),
   describeRoute('PATCH', '/shop/customers/me/addresses/:id', { summary: 'Change a delivery address', tag: 'accounts', auth: 'customer', body: accounts.addressPatchSchema }),
   describeRoute('DELETE', '/shop/customers/me/addresses/:id', { summary: 'Remove a delivery address', tag: 'accounts', auth: 'customer' }),
-  // Catalogue (public reads)
-  describeRoute('GET', '/products', { summary: 'Search and list products', tag: 'catalogue', auth: 'none', query: productQuerySchema, paged: true }),
-  describeRoute('GET', '/products/featured', { summary: 'Featured products', tag: 'catalogue', auth: 'none' }),
-  describeRoute('GET', '/products/discounted', { summary: 'Discounted products', tag: 'catalogue', auth: 'none' }),
-  describeRoute('GET', '/products/weekly-specials', { summary: 'This week’s specials', tag: 'catalogue', auth: 'none' }),
-  describeRoute('GET', '/products/:id', { summary: 'One product (canReview is true for a buyer who may review it)', tag: 'catalogue', auth: 'none' }),
-  describeRoute('GET', '/products/:id/reviews', { summary: 'A product’s reviews', tag: 'catalogue', auth: 'none' }),
-  describeRoute('GET', '/categories', { summary: 'Product categories', tag: 'catalogue', auth: 'none' }),
-  describeRoute('GET', '/warehouses', { summary: 'Pickup warehouses', tag: 'catalogue', auth: 'none' }),
-  describeRoute('GET', '/sync/catalogue', { summary: 'Catalogue changes since a version, for the offline copy', tag: 'catalogue', auth: 'none', query: syncQuerySchema }),
-  describeRoute('GET', '/offline-packs/size', { summary: 'What an offline pack costs to download', tag: 'catalogue', auth: 'none', query: offlinePackQuerySchema }),
-  describeRoute('POST', '/reviews', { summary: 'Review a product bought', tag: 'catalogue', auth: 'user', body: reviewInputSchema }),
   // Cart, wishlist, checkout and payments
   describeRoute('GET', '/shop/checkout/defaults', { summary: 'Last delivery choices, to fill the checkout form', tag: 'shop', auth: 'user' }),
   describeRoute('POST', '/shop/checkout', { summary: 'Place an order from the cart and start its payment', tag: 'shop', auth: 'user', body: checkoutRequestSchema }),
@@ -127,15 +111,7 @@ export const API_ROUTES = [
   describeRoute('GET', '/shop/customers/me/push-subscriptions/key', { summary: 'The server’s push (VAPID) public key', tag: 'notifications', auth: 'user' }),
   describeRoute('POST', '/shop/customers/me/push-subscriptions', { summary: 'Subscribe this browser to push', tag: 'notifications', auth: 'user', body: notifications.pushSubscriptionSchema }),
   describeRoute('DELETE', '/shop/customers/me/push-subscriptions', { summary: 'Unsubscribe this browser from push', tag: 'notifications', auth: 'user', body: notifications.pushUnsubscribeSchema }),
-  // Market prices (docs/market-prices.md)
-  describeRoute('GET', '/market-prices', { summary: 'This week’s paid and asking prices by commodity, with 12 weeks', tag: 'market-prices', auth: 'none', query: marketPricesQuerySchema }),
-  describeRoute('GET', '/market-prices/changes', { summary: 'The price index’s rows changed since a version, for the offline copy', tag: 'market-prices', auth: 'none', query: marketPriceChangesQuerySchema }),
-  describeRoute('GET', '/market-prices/:id', { summary: 'One commodity’s 12 weeks in every region', tag: 'market-prices', auth: 'none' }),
   // Gateways calling us (form posts from Africa's Talking and Arkesel)
-  describeRoute('POST', '/sms/inbound/africastalking', { summary: 'An SMS sent to us, through Africa’s Talking (PRICE MAIZE)', tag: 'gateways', auth: 'gateway', idempotent: false }),
   describeRoute('POST', '/ussd/africastalking', { summary: 'A USSD step from Africa’s Talking; answers text/plain CON or END', tag: 'gateways', auth: 'gateway', idempotent: false }),
   describeRoute('POST', '/ussd/arkesel', { summary: 'A USSD step from Arkesel; answers JSON message/continueSession', tag: 'gateways', auth: 'gateway', idempotent: false }),
-  describeRoute('POST', '/sms/inbound/arkesel', { summary: 'An SMS sent to us, through Arkesel (PRICE MAIZE)', tag: 'gateways', auth: 'gateway', idempotent: false }),
-  // The contract itself
-  describeRoute('GET', '/openapi.json', { summary: 'This OpenAPI 3.1 document', tag: 'contract', auth: 'none' }),
 ];

@@ -1,5 +1,12 @@
 import { CART_ROUTES } from './cart';
+import { CATALOGUE_ROUTES } from './catalogue';
+import { CONTRACT_ROUTES } from './contract';
+import { MARKET_PRICE_ROUTES } from './market-prices';
+import { OFFLINE_ROUTES } from './offline';
+import { REVIEW_ROUTES } from './reviews';
 import type { RouteDeclaration, RouteKey } from './route';
+import { SYNC_ROUTES } from './sync';
+import { WAREHOUSE_ROUTES } from './warehouses';
 import { WISHLIST_ROUTES } from './wishlist';
 
 /**
@@ -9,6 +16,13 @@ import { WISHLIST_ROUTES } from './wishlist';
 export const DECLARED_ROUTES = [
   ...CART_ROUTES,
   ...WISHLIST_ROUTES,
+  ...CATALOGUE_ROUTES,
+  ...WAREHOUSE_ROUTES,
+  ...SYNC_ROUTES,
+  ...OFFLINE_ROUTES,
+  ...REVIEW_ROUTES,
+  ...MARKET_PRICE_ROUTES,
+  ...CONTRACT_ROUTES,
 ] as const;
 
 type Declared = (typeof DECLARED_ROUTES)[number];
