@@ -26,7 +26,7 @@ const RELATED_COUNT = 4;
  */
 export async function fetchProductDetail(api: ApiClient, id: number, db: AkuafoDb = localDb): Promise<CachedDetail> {
   try {
-    const { data } = await api.get<{ data: ProductDetail }>(`products/${id}`);
+    const { data } = await api.call('GET /products/:id', { params: { id } });
     const cachedFor = await signedInAccount(db);
     const cached: CachedDetail = { ...data, cachedAt: new Date().toISOString(), cachedFor };
     const { reviews: _reviews, relatedProducts: _related, canReview: _canReview, ...product } = data;

@@ -70,7 +70,7 @@ async function pullPages(api: ApiClient, db: AkuafoDb): Promise<PullResult> {
   const budget = await mirrorBudget(db);
   const dropped = await followScope(scopeSignature(scope), (p) => inArea(p, scope), new Set(kept), db);
   let fresh = (await getMeta<boolean>(CAUGHT_UP_KEY, db)) !== true;
-  const scopeParams = { ...scopeSearchParams(scope, kept), budget: String(budget), ...(fresh ? { fresh: '1' } : {}) };
+  const scopeParams = { ...scopeSearchParams(scope, kept), budget: String(budget), ...(fresh ? { fresh: '1' as const } : {}) };
   const result: PullResult = { changed: 0, deleted: dropped, evicted: 0, cursor: (await getMeta<number>(CURSOR_KEY, db)) ?? 0 };
   let restarted = false;
   for (;;) {
@@ -78,8 +78,8 @@ async function pullPages(api: ApiClient, db: AkuafoDb): Promise<PullResult> {
     // for this same cursor (the server's ETag is a digest of the answer).
     const stored = await getMeta<StoredEtag>(ETAG_KEY, db);
     let etag: string | null = null;
-    const answer = await api.get<{ data: CatalogueDelta } | undefined>('sync/catalogue', {
-      searchParams: { ...scopeParams, since: result.cursor },
+    // Undefined for a 304.
+    const answer: { data: CatalogueDelta } | undefined = await api.call('GET /sync/catalogue', { query: { ...scopeParams, since: String(result.cursor) } }, {
       headers: stored?.since === result.cursor ? { 'If-None-Match': stored.etag } : undefined,
       throwHttpErrors: (status) => status !== 304,
       hooks: { afterResponse: [(_request, _options, response) => void (etag = response.headers.get('etag'))] },

@@ -40,7 +40,7 @@ const WAREHOUSES_KEY = 'catalogue.warehouses';
 
 /** The warehouses from the server, kept on the phone for the next time there is no network. */
 export async function readWarehouses(api: ApiClient, db: AkuafoDb = localDb): Promise<Warehouse[]> {
-  const { data } = await api.get<{ data: Warehouse[] }>('warehouses');
+  const { data } = await api.call('GET /warehouses');
   await setMeta(WAREHOUSES_KEY, data, db);
   return data;
 }

@@ -65,8 +65,8 @@ async function pullPages(api: ApiClient, db: AkuafoDb): Promise<PricePullResult>
     const stored = await getMeta<StoredEtag>(ETAG_KEY, db);
     const commodities = await getMeta<KeptCommodities>(COMMODITIES_KEY, db);
     let etag: string | null = null;
-    const answer = await api.get<{ data: MarketPriceChanges } | undefined>('market-prices/changes', {
-      searchParams: { since: result.cursor, limit: PAGE_ROWS, ...(commodities ? { commodities: commodities.tag } : {}) },
+    // Undefined for a 304.
+    const answer: { data: MarketPriceChanges } | undefined = await api.call('GET /market-prices/changes', { query: { since: String(result.cursor), limit: String(PAGE_ROWS), commodities: commodities?.tag } }, {
       headers: stored?.since === result.cursor ? { 'If-None-Match': stored.etag } : undefined,
       throwHttpErrors: (status) => status !== 304,
       hooks: { afterResponse: [(_request, _options, response) => void (etag = response.headers.get('etag'))] },

@@ -1,5 +1,5 @@
 import { CATEGORIES, GHANA_REGIONS, type Category, type GhanaRegion } from '../shared/catalogue';
-import { MAX_SCOPE_IDS } from '../shared/schemas/catalogue';
+import { MAX_SCOPE_IDS, type SyncQueryInput } from '../shared/schemas/catalogue';
 import type { Profile } from '../shared/schemas/accounts';
 import { getMeta, localDb, setMeta, type AkuafoDb, type LocalProduct } from './db';
 import { readDataSaver } from './settings';
@@ -86,8 +86,8 @@ export async function keptIds(db: AkuafoDb = localDb): Promise<number[]> {
 }
 
 /** The scope as GET /sync/catalogue reads it. */
-export function scopeSearchParams(scope: MirrorScope, kept: number[]): Record<string, string> {
-  const params: Record<string, string> = { shelves: '1' };
+export function scopeSearchParams(scope: MirrorScope, kept: number[]): Pick<SyncQueryInput, 'shelves' | 'region' | 'categories' | 'ids'> {
+  const params: Pick<SyncQueryInput, 'shelves' | 'region' | 'categories' | 'ids'> = { shelves: '1' };
   if (scope.region) params.region = scope.region;
   if (scope.categories.length) params.categories = scope.categories.join(',');
   const ids = kept.slice(0, MAX_SCOPE_IDS).sort((a, b) => a - b);

@@ -80,11 +80,9 @@ export async function packPictureUrls(category: Category | null, width: ImageWid
  * (mirror-scope.ts) makes packs of that region's pictures, so the server sizes that region's.
  */
 export async function estimatePack(api: ApiClient, category: Category | null, width: ImageWidth, db: AkuafoDb = localDb): Promise<OfflinePackSize> {
-  const searchParams: Record<string, string> = { width: String(width) };
-  if (category) searchParams.category = category;
   const { region } = await readMirrorScope(db);
-  if (region && (await getMeta<boolean>(SCOPED_KEY, db))) searchParams.region = region;
-  return (await api.get<{ data: OfflinePackSize }>('offline-packs/size', { searchParams })).data;
+  const scoped = region && (await getMeta<boolean>(SCOPED_KEY, db));
+  return (await api.call('GET /offline-packs/size', { query: { width: String(width), category: category ?? undefined, region: scoped ? region : undefined } })).data;
 }
 
 /** Creates (or re-plans) a pack from the mirror; saving starts with savePack. */

@@ -1,4 +1,5 @@
 import type { ReviewInput } from '../shared/schemas/reviews';
+import { requestFor } from '../shared/api/path';
 import { fetchProductDetail } from './catalogue-detail';
 import { localDb, type AkuafoDb, type OutboxEntry } from './db';
 import { defineOutboxKind, enqueue, type OutboxContext } from './outbox';
@@ -24,7 +25,7 @@ export interface PendingReview {
 /** Queues a validated review; the Write a Review form closes because canReview turns false here. */
 export async function submitReview(input: ReviewInput, productName: string, db: AkuafoDb = localDb): Promise<OutboxEntry> {
   return enqueue(
-    { entity: reviewEntity(input.productId), method: 'POST', path: 'reviews', body: input, message: { id: 'outbox.review', values: { name: productName } } },
+    { entity: reviewEntity(input.productId), ...requestFor('POST /reviews', { body: input }), message: { id: 'outbox.review', values: { name: productName } } },
     async () => {
       await db.productDetails.update(input.productId, { canReview: false });
     },

@@ -52,8 +52,6 @@ export function createApp(deps: Deps) {
   api.use('*', reads.watchWrites);
   api.use('*', refuseNulInPath);
   api.use('*', readUser(deps.tokens, deps.sessions));
-  // Inbound SMS from the gateways: authenticated by their token, answered once per message.
-  api.route('/', inboundSmsRoutes(deps));
   // The USSD gateways retry by session and step themselves (modules/ussd/sessions.ts).
   api.route('/', ussdRoutes(deps));
   // Image encoding takes seconds: it happens before the idempotency layer claims the key, so a
@@ -73,18 +71,20 @@ export function createApp(deps: Deps) {
     ...contactRoutes(deps),
     ...notificationsRoutes(deps),
     ...accountsRoutes(deps),
+    ...catalogueRoutes(deps, reads),
+    ...warehouseRoutes(deps, reads),
+    ...syncRoutes(deps, reads),
+    ...offlineRoutes(deps),
+    ...reviewsRoutes(deps),
+    ...marketPricesRoutes(deps, reads),
+    // Inbound SMS from the gateways: authenticated by their token, answered once per message (not idempotent by key).
+    ...inboundSmsRoutes(deps),
+    ...openApiRoutes(),
   ]);
   api.use('*', idempotency(deps.db));
-  api.route('/', catalogueRoutes(deps, reads));
-  api.route('/', marketPricesRoutes(deps, reads));
-  api.route('/', warehouseRoutes(deps, reads));
-  api.route('/', syncRoutes(deps, reads));
-  api.route('/', reviewsRoutes(deps));
   api.route('/', sellersRoutes(deps));
   api.route('/', submissionsRoutes(deps));
   api.route('/', adminRoutes(deps));
-  api.route('/', offlineRoutes(deps));
-  api.route('/', openApiRoutes());
   api.all('*', (c) => errorAnswer(c, deps.db, { message: 'No such API endpoint', code: ERROR_CODES.notFound }, 404));
 
   app.use('*', answerAfterTheBody());

@@ -22,7 +22,7 @@ const changes = (): MarketPriceChanges => ({
   commoditiesTag: 'test',
   commodities,
 });
-vi.mock('../../src/web/lib/api', () => ({ api: { get: async (path: string) => (path === 'market-prices/changes' ? { data: changes() } : Promise.reject(new Error(`unexpected GET ${path}`))), post: vi.fn() } }));
+vi.mock('../../src/web/lib/api', () => ({ api: { call: async (key: string) => (key === 'GET /market-prices/changes' ? { data: changes() } : Promise.reject(new Error(`unexpected ${key}`))), post: vi.fn() } }));
 
 const { default: PricesPage } = await import('../../src/web/pages/prices/PricesPage');
 const { default: CommodityPricePage } = await import('../../src/web/pages/prices/CommodityPricePage');

@@ -1,7 +1,9 @@
 import { Hono } from 'hono';
 import { DECLARED_ROUTES } from '../../shared/api';
+import { CONTRACT_ROUTES } from '../../shared/api/contract';
 import { API_ROUTES } from './api-routes';
 import type { AppEnv } from './context';
+import { implement } from './declared';
 import { buildOpenApi } from './openapi';
 
 // Built on first ask, not at start: most processes never serve it.
@@ -9,14 +11,16 @@ let document: Record<string, unknown> | undefined;
 let page: string | undefined;
 const contract = () => (document ??= buildOpenApi([...DECLARED_ROUTES, ...API_ROUTES]));
 
-/** GET /api/v1/openapi.json: the contract, mounted inside the API. */
+const [openApi] = CONTRACT_ROUTES;
+
+/** GET /api/v1/openapi.json: the contract, declared like every API route (shared/api/contract.ts). */
 export function openApiRoutes() {
-  const app = new Hono<AppEnv>();
-  app.get('/openapi.json', (c) => {
-    c.header('Cache-Control', 'public, max-age=300');
-    return c.json(contract());
-  });
-  return app;
+  return [
+    implement(openApi, ({ c }) => {
+      c.header('Cache-Control', 'public, max-age=300');
+      return contract();
+    }),
+  ];
 }
 
 /** GET /api/docs: the contract as a plain page, rendered here (no script, so the strict CSP holds). */

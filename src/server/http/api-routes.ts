@@ -1,8 +1,4 @@
 import { auditQuerySchema } from '../../shared/schemas/audit';
-import { productQuerySchema, syncQuerySchema } from '../../shared/schemas/catalogue';
-import { marketPriceChangesQuerySchema, marketPricesQuerySchema } from '../../shared/schemas/market-prices';
-import { offlinePackQuerySchema } from '../../shared/schemas/offline';
-import { reviewInputSchema } from '../../shared/schemas/reviews';
 import * as sellers from '../../shared/schemas/sellers';
 import * as submissions from '../../shared/schemas/submissions';
 import { describeRoute } from './openapi';
@@ -13,18 +9,6 @@ import { describeRoute } from './openapi';
  * app registers that is missing here (and on a line here that no route answers).
  */
 export const API_ROUTES = [
-  // Catalogue (public reads)
-  describeRoute('GET', '/products', { summary: 'Search and list products', tag: 'catalogue', auth: 'none', query: productQuerySchema, paged: true }),
-  describeRoute('GET', '/products/featured', { summary: 'Featured products', tag: 'catalogue', auth: 'none' }),
-  describeRoute('GET', '/products/discounted', { summary: 'Discounted products', tag: 'catalogue', auth: 'none' }),
-  describeRoute('GET', '/products/weekly-specials', { summary: 'This week’s specials', tag: 'catalogue', auth: 'none' }),
-  describeRoute('GET', '/products/:id', { summary: 'One product (canReview is true for a buyer who may review it)', tag: 'catalogue', auth: 'none' }),
-  describeRoute('GET', '/products/:id/reviews', { summary: 'A product’s reviews', tag: 'catalogue', auth: 'none' }),
-  describeRoute('GET', '/categories', { summary: 'Product categories', tag: 'catalogue', auth: 'none' }),
-  describeRoute('GET', '/warehouses', { summary: 'Pickup warehouses', tag: 'catalogue', auth: 'none' }),
-  describeRoute('GET', '/sync/catalogue', { summary: 'Catalogue changes since a version, for the offline copy', tag: 'catalogue', auth: 'none', query: syncQuerySchema }),
-  describeRoute('GET', '/offline-packs/size', { summary: 'What an offline pack costs to download', tag: 'catalogue', auth: 'none', query: offlinePackQuerySchema }),
-  describeRoute('POST', '/reviews', { summary: 'Review a product bought', tag: 'catalogue', auth: 'user', body: reviewInputSchema }),
   // Sellers
   describeRoute('POST', '/sellers/register', { summary: 'Register as a seller', tag: 'sellers', auth: 'none', body: sellers.sellerRegistrationSchema }),
   describeRoute('POST', '/sellers/verify-email', { summary: 'Confirm a seller’s e-mail', tag: 'sellers', auth: 'none', body: sellers.verifyEmailSchema }),
@@ -51,15 +35,7 @@ export const API_ROUTES = [
   describeRoute('GET', '/admin/submissions', { summary: 'Submissions to review', tag: 'admin', auth: 'admin', query: submissions.adminSubmissionQuerySchema, paged: true }),
   describeRoute('POST', '/admin/submissions/:id/approve', { summary: 'Approve a submission (it goes live)', tag: 'admin', auth: 'admin', body: submissions.approveSubmissionSchema }),
   describeRoute('POST', '/admin/submissions/:id/reject', { summary: 'Refuse a submission', tag: 'admin', auth: 'admin', body: submissions.rejectSubmissionSchema }),
-  // Market prices (docs/market-prices.md)
-  describeRoute('GET', '/market-prices', { summary: 'This week’s paid and asking prices by commodity, with 12 weeks', tag: 'market-prices', auth: 'none', query: marketPricesQuerySchema }),
-  describeRoute('GET', '/market-prices/changes', { summary: 'The price index’s rows changed since a version, for the offline copy', tag: 'market-prices', auth: 'none', query: marketPriceChangesQuerySchema }),
-  describeRoute('GET', '/market-prices/:id', { summary: 'One commodity’s 12 weeks in every region', tag: 'market-prices', auth: 'none' }),
   // Gateways calling us (form posts from Africa's Talking and Arkesel)
-  describeRoute('POST', '/sms/inbound/africastalking', { summary: 'An SMS sent to us, through Africa’s Talking (PRICE MAIZE)', tag: 'gateways', auth: 'gateway', idempotent: false }),
   describeRoute('POST', '/ussd/africastalking', { summary: 'A USSD step from Africa’s Talking; answers text/plain CON or END', tag: 'gateways', auth: 'gateway', idempotent: false }),
   describeRoute('POST', '/ussd/arkesel', { summary: 'A USSD step from Arkesel; answers JSON message/continueSession', tag: 'gateways', auth: 'gateway', idempotent: false }),
-  describeRoute('POST', '/sms/inbound/arkesel', { summary: 'An SMS sent to us, through Arkesel (PRICE MAIZE)', tag: 'gateways', auth: 'gateway', idempotent: false }),
-  // The contract itself
-  describeRoute('GET', '/openapi.json', { summary: 'This OpenAPI 3.1 document', tag: 'contract', auth: 'none' }),
 ];

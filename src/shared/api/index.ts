@@ -7,7 +7,14 @@ import { PAYMENTS_ROUTES } from './payments';
 import { PAYOUTS_ROUTES } from './payouts';
 import { CONTACT_ROUTES } from './contact';
 import { NOTIFICATIONS_ROUTES } from './notifications';
+import { CATALOGUE_ROUTES } from './catalogue';
+import { CONTRACT_ROUTES } from './contract';
+import { MARKET_PRICE_ROUTES } from './market-prices';
+import { OFFLINE_ROUTES } from './offline';
+import { REVIEW_ROUTES } from './reviews';
 import type { RouteDeclaration, RouteKey } from './route';
+import { SYNC_ROUTES } from './sync';
+import { WAREHOUSE_ROUTES } from './warehouses';
 import { WISHLIST_ROUTES } from './wishlist';
 
 /**
@@ -25,6 +32,13 @@ export const DECLARED_ROUTES = [
   ...CONTACT_ROUTES,
   ...NOTIFICATIONS_ROUTES,
   ...ACCOUNTS_ROUTES,
+  ...CATALOGUE_ROUTES,
+  ...WAREHOUSE_ROUTES,
+  ...SYNC_ROUTES,
+  ...OFFLINE_ROUTES,
+  ...REVIEW_ROUTES,
+  ...MARKET_PRICE_ROUTES,
+  ...CONTRACT_ROUTES,
 ] as const;
 
 type Declared = (typeof DECLARED_ROUTES)[number];

@@ -8,7 +8,6 @@ import {
   PRODUCTS_PAGE_SIZE,
   PRODUCT_SORT_FIELDS,
   type Category,
-  type GhanaRegion,
 } from '../catalogue';
 import { cursorParam, decimalParam, intParam, pageParam, pageSizeParam } from './parse';
 
@@ -94,6 +93,8 @@ export const syncQuerySchema = v.object({
   budget: v.optional(intParam('budget', 1, 1_000_000)),
 });
 export type SyncQuery = v.InferOutput<typeof syncQuerySchema>;
+/** The sync query as the phone sends it (text). */
+export type SyncQueryInput = v.InferInput<typeof syncQuerySchema>;
 
 export const productImageSchema = v.object({
   id: v.number(),
@@ -137,43 +138,53 @@ export const productSchema = v.object({
 });
 export type Product = v.InferOutput<typeof productSchema>;
 
-export interface Review {
-  id: number;
-  productId: number;
-  rating: number;
-  comment: string;
-  createdAt: string;
-  reviewer: { firstName: string; lastName: string };
-}
+export const reviewSchema = v.object({
+  id: v.number(),
+  productId: v.number(),
+  rating: v.number(),
+  comment: v.string(),
+  createdAt: v.string(),
+  reviewer: v.object({ firstName: v.string(), lastName: v.string() }),
+});
+export type Review = v.InferOutput<typeof reviewSchema>;
 
-export interface ProductDetail extends Product {
-  reviews: Review[];
-  relatedProducts: Product[];
-  canReview: boolean;
-}
+/** GET /products/{id}: the product with its newest reviews, related products, and whether the asker may review it. */
+export const productDetailSchema = v.object({
+  ...productSchema.entries,
+  reviews: v.array(reviewSchema),
+  relatedProducts: v.array(productSchema),
+  canReview: v.boolean(),
+});
+export type ProductDetail = v.InferOutput<typeof productDetailSchema>;
 
-export interface Warehouse {
-  id: number;
-  name: string;
-  address: string;
-  region: GhanaRegion;
-}
+/** GET /categories: each category with listed products, and how many. */
+export const categoryCountSchema = v.object({ name: v.string(), productCount: v.number() });
+export type CategoryCount = v.InferOutput<typeof categoryCountSchema>;
 
-export interface CatalogueDelta {
-  products: Product[];
-  deletedIds: number[];
+export const warehouseSchema = v.object({
+  id: v.number(),
+  name: v.string(),
+  address: v.string(),
+  region: v.picklist(GHANA_REGIONS),
+});
+export type Warehouse = v.InferOutput<typeof warehouseSchema>;
+
+export const catalogueDeltaSchema = v.object({
+  products: v.array(productSchema),
+  deletedIds: v.array(v.number()),
   /**
    * Only when the phone named a scope: products changed since its cursor that are now outside
    * it (moved region or category, or fell off the shelves). The phone drops them unless its
    * owner keeps them (opened, carted, ordered, wishlisted).
    */
-  leftIds?: number[];
-  cursor: number;
-  hasMore: boolean;
+  leftIds: v.optional(v.array(v.number())),
+  cursor: v.number(),
+  hasMore: v.boolean(),
   /**
    * The database's feed epoch (server platform/db/feed-epoch.ts): another one than the phone
    * pulled under, or a last page's cursor below the one asked with, means the database went
    * back (a restore): the phone starts its mirror again. Absent from an older server's answer.
    */
-  epoch?: number;
-}
+  epoch: v.optional(v.number()),
+});
+export type CatalogueDelta = v.InferOutput<typeof catalogueDeltaSchema>;

@@ -10,45 +10,51 @@ export const marketPricesQuerySchema = v.object({
 export type MarketPricesQuery = v.InferOutput<typeof marketPricesQuerySchema>;
 
 /** One week of one commodity in one place: medians in cedis; paid is null with fewer than MIN_SALES sales. */
-export interface MarketWeek {
-  week: string;
-  paid: number | null;
-  asking: number | null;
-}
+export const marketWeekSchema = v.object({
+  week: v.string(),
+  paid: v.nullable(v.number()),
+  asking: v.nullable(v.number()),
+});
+export type MarketWeek = v.InferOutput<typeof marketWeekSchema>;
 
 /** A commodity's name and unit in one language ("Aburow", "kotoku 50 kg"). */
-export interface CommodityWords {
-  name: string;
-  unit: string;
-}
+export const commodityWordsSchema = v.object({ name: v.string(), unit: v.string() });
+export type CommodityWords = v.InferOutput<typeof commodityWordsSchema>;
 
 /**
  * Every language's words for a commodity, by language code ("en", "ak"), beside the English
  * `name` and `unit` every answer has kept (src/shared/reference/commodity-names.ts).
  */
-export type CommodityNames = Record<string, CommodityWords>;
+export const commodityNamesSchema = v.record(v.string(), commodityWordsSchema);
+export type CommodityNames = v.InferOutput<typeof commodityNamesSchema>;
 
 /** A commodity this week (paid/asking/sales/listings) and its last INDEX_WEEKS weeks, oldest first. */
-export interface MarketPriceSummary {
-  id: string;
-  name: string;
-  unit: string;
-  names: CommodityNames;
-  category: string;
-  paid: number | null;
-  asking: number | null;
-  sales: number;
-  listings: number;
-  weeks: MarketWeek[];
-}
+export const marketPriceSummarySchema = v.object({
+  id: v.string(),
+  name: v.string(),
+  unit: v.string(),
+  names: commodityNamesSchema,
+  category: v.string(),
+  paid: v.nullable(v.number()),
+  asking: v.nullable(v.number()),
+  sales: v.number(),
+  listings: v.number(),
+  weeks: v.array(marketWeekSchema),
+});
+export type MarketPriceSummary = v.InferOutput<typeof marketPriceSummarySchema>;
 
-export interface MarketPriceDetail {
-  id: string;
-  name: string;
-  unit: string;
-  names: CommodityNames;
-  regions: { region: string; weeks: MarketWeek[] }[];
-}
+export const marketPriceDetailSchema = v.object({
+  id: v.string(),
+  name: v.string(),
+  unit: v.string(),
+  names: commodityNamesSchema,
+  regions: v.array(v.object({ region: v.string(), weeks: v.array(marketWeekSchema) })),
+});
+export type MarketPriceDetail = v.InferOutput<typeof marketPriceDetailSchema>;
+
+/** Commodity ids are short slugs ("maize-50kg"); any other path names no commodity. */
+export const COMMODITY_NOT_FOUND = 'No prices are kept for this commodity.';
+export const commodityIdParam = v.pipe(v.string(COMMODITY_NOT_FOUND), v.regex(/^[a-z0-9-]{1,40}$/, COMMODITY_NOT_FOUND));
 
 /**
  * GET /market-prices/changes: the rows of the index changed after version `since`, oldest
@@ -67,41 +73,50 @@ export type MarketPriceChangesQuery = v.InferOutput<typeof marketPriceChangesQue
  * detail show it. A row with no figures (no paid, no asking, no sales, no listings) says the
  * row is gone: the phone drops it.
  */
-export interface MarketPriceRow {
-  id: string;
-  region: string;
-  week: string;
-  paid: number | null;
-  asking: number | null;
-  sales: number;
-  listings: number;
-}
+export const marketPriceRowSchema = v.object({
+  id: v.string(),
+  region: v.string(),
+  week: v.string(),
+  paid: v.nullable(v.number()),
+  asking: v.nullable(v.number()),
+  sales: v.number(),
+  listings: v.number(),
+});
+export type MarketPriceRow = v.InferOutput<typeof marketPriceRowSchema>;
 
-export interface Commodity {
-  id: string;
-  name: string;
-  unit: string;
+export const commoditySchema = v.object({
+  id: v.string(),
+  name: v.string(),
+  unit: v.string(),
   /** Absent from a list kept by an older version of the app: it reads the English. */
-  names?: CommodityNames;
-  category: string;
-}
+  names: v.optional(commodityNamesSchema),
+  category: v.string(),
+});
+export type Commodity = v.InferOutput<typeof commoditySchema>;
 
 /**
  * A page of the index's changes. `week` is the server's current week: the window is the
  * INDEX_WEEKS weeks ending with it, and rows of older weeks are dropped without a word.
  * `cursor` is the version to ask after next; with hasMore, ask again at once.
  */
-export interface MarketPriceChanges {
-  week: string;
+export const marketPriceChangesSchema = v.object({
+  week: v.string(),
   /** The database's feed epoch, as CatalogueDelta's: another one, or a head below the cursor asked with, and the phone starts again. */
-  epoch?: number;
-  rows: MarketPriceRow[];
-  cursor: number;
-  hasMore: boolean;
-  commoditiesTag: string;
+  epoch: v.optional(v.number()),
+  rows: v.array(marketPriceRowSchema),
+  cursor: v.number(),
+  hasMore: v.boolean(),
+  commoditiesTag: v.string(),
   /** In commodity order; only when the phone's tag is not the current one. */
-  commodities?: Commodity[];
-}
+  commodities: v.optional(v.array(commoditySchema)),
+});
+export type MarketPriceChanges = v.InferOutput<typeof marketPriceChangesSchema>;
+
+/**
+ * What an inbound SMS gateway is answered: whether a reply was queued; a number over its
+ * allowance gets none (reason rate_limited), and the gateway is still told 200 so it does not resend.
+ */
+export const inboundSmsAnswerSchema = v.object({ replied: v.boolean(), reason: v.optional(v.literal('rate_limited')) });
 
 /** A commodity's name and unit in the reader's language: its `names`, else the English `name` and `unit`. */
 export function wordsFor(commodity: { name: string; unit: string; names?: CommodityNames }, language: string): CommodityWords {

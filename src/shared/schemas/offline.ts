@@ -17,10 +17,11 @@ export const offlinePackQuerySchema = v.object({
 export type OfflinePackQuery = v.InferOutput<typeof offlinePackQuerySchema>;
 
 /** What saving a pack will download: its listed products' pictures at the chosen width. */
-export interface OfflinePackSize {
-  category: string | null;
-  width: number;
-  productCount: number;
-  imageCount: number;
-  bytes: number;
-}
+export const offlinePackSizeSchema = v.object({
+  category: v.nullable(v.string()),
+  width: v.number(),
+  productCount: v.number(),
+  imageCount: v.number(),
+  bytes: v.number(),
+});
+export type OfflinePackSize = v.InferOutput<typeof offlinePackSizeSchema>;

@@ -18,4 +18,4 @@ export const api = createApiClient({
 });
 
 // While requests fail, a small public read asks now and then whether the server is back.
-setReachabilityProbe(() => api.get('categories'));
+setReachabilityProbe(() => api.call('GET /categories'));

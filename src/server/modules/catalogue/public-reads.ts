@@ -1,7 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { routePath } from 'hono/route';
-import type * as v from 'valibot';
-import { parseQuery } from '../../http/validate';
 import { answerResponse, createAnswerCache, formWanted, sendAnswer, type HeaderOf } from '../../http/answer-cache';
 import type { AppEnv } from '../../http/context';
 import type { Db } from '../../platform/db';
@@ -15,25 +13,6 @@ export const IMMUTABLE_READ = 'public, max-age=31536000, immutable';
 export const REVALIDATE_READ = 'public, no-cache';
 /** An answer with a field that depends on who asks. */
 export const PERSONAL_READ = 'private, no-cache';
-
-const parsedQueries = new WeakMap<v.GenericSchema, Map<string, unknown>>();
-
-/**
- * parseQuery, remembered by the raw query string: a popular page is asked for in the same
- * words again and again, and its parse is then a lookup. Refused queries are not kept.
- */
-export function readQuery<S extends v.GenericSchema>(c: Context, schema: S): v.InferOutput<S> {
-  const url = c.req.url;
-  const mark = url.indexOf('?');
-  const raw = mark === -1 ? '' : url.slice(mark + 1);
-  let known = parsedQueries.get(schema);
-  if (!known) parsedQueries.set(schema, (known = new Map()));
-  if (known.has(raw)) return known.get(raw);
-  const parsed = parseQuery(c, schema);
-  if (known.size >= 1000) known.clear();
-  known.set(raw, parsed);
-  return parsed;
-}
 
 /** How many URLs the known-answer index holds before it starts again (popular ones return at once). */
 const KNOWN_URLS_MAX = 10_000;

@@ -1,45 +1,36 @@
-import { Hono } from 'hono';
-import { productQuerySchema } from '../../../shared/schemas/catalogue';
-import type { AppEnv, Deps } from '../../http/context';
-import { parseIdOr404 } from '../../http/params';
-import { PERSONAL_READ, PUBLIC_READ, readQuery, type PublicReads } from './public-reads';
+import { CATALOGUE_ROUTES } from '../../../shared/api/catalogue';
+import type { Deps } from '../../http/context';
+import { implement } from '../../http/declared';
+import { PERSONAL_READ, PUBLIC_READ, type PublicReads } from './public-reads';
 import { createCatalogueService } from './service';
 
-const SHELVES = ['featured', 'discounted', 'weekly-specials'] as const;
+const [list, featured, discounted, weeklySpecials, product, reviews, categories] = CATALOGUE_ROUTES;
 
+/** The public catalogue's reads (declared in shared/api/catalogue.ts), each through the answer cache. */
 export function catalogueRoutes(deps: Deps, reads: PublicReads) {
   const catalogue = createCatalogueService(deps.db, deps.dialect, deps.readOffLoop, undefined, deps.readAllOffLoop);
-  const app = new Hono<AppEnv>();
+  const shelf = (kind: 'featured' | 'discounted' | 'weekly-specials') => implement(
+    kind === 'featured' ? featured : kind === 'discounted' ? discounted : weeklySpecials,
+    ({ c }) => reads.answer(c, `shelf:${kind}`, async () => ({ data: await catalogue.shelf(kind) })),
+  );
 
-  app.get('/products', (c) => {
+  return [
     // The parsed query (defaults filled in, text trimmed) is the key, so equal questions share an answer.
-    const query = readQuery(c, productQuerySchema);
-    return reads.answer(c, `products:${JSON.stringify(query)}`, (head) => catalogue.listProducts(query, head));
-  });
-
-  for (const shelf of SHELVES) {
-    app.get(`/products/${shelf}`, (c) => reads.answer(c, `shelf:${shelf}`, async () => ({ data: await catalogue.shelf(shelf) })));
-  }
-
-  // canReview is the one field that depends on who asks: it is part of the key (two answers
-  // per product at most), and an answer for a signed-in user is private to their browser.
-  app.get('/products/:id', async (c) => {
-    const id = parseIdOr404(c.req.param('id'), 'Product Not Found');
-    const user = c.get('user');
-    const canReview = user ? await catalogue.userCanReview(user.id, id) : false;
-    // Keyed on who may keep it too: a signed-in user's answer stays private even when it says what the anonymous one does.
-    return reads.answer(c, `product:${id}:${canReview}:${user ? 'private' : 'public'}`, async () => ({ data: await catalogue.getProduct(id, canReview) }), {
-      cacheControl: user ? PERSONAL_READ : PUBLIC_READ,
-      vary: 'Accept-Encoding, Authorization',
-    });
-  });
-
-  app.get('/products/:id/reviews', (c) => {
-    const id = parseIdOr404(c.req.param('id'), 'Product Not Found');
-    return reads.answer(c, `reviews:${id}`, async () => ({ data: await catalogue.listReviews(id) }));
-  });
-
-  app.get('/categories', (c) => reads.answer(c, 'categories', async () => ({ data: await catalogue.categories() })));
-
-  return app;
+    implement(list, ({ query, c }) => reads.answer(c, `products:${JSON.stringify(query)}`, (head) => catalogue.listProducts(query, head))),
+    shelf('featured'),
+    shelf('discounted'),
+    shelf('weekly-specials'),
+    // canReview is the one field that depends on who asks: it is part of the key (two answers
+    // per product at most), and an answer for a signed-in user is private to their browser.
+    implement(product, async ({ params: { id }, user, c }) => {
+      const canReview = user ? await catalogue.userCanReview(user.id, id) : false;
+      // Keyed on who may keep it too: a signed-in user's answer stays private even when it says what the anonymous one does.
+      return reads.answer(c, `product:${id}:${canReview}:${user ? 'private' : 'public'}`, async () => ({ data: await catalogue.getProduct(id, canReview) }), {
+        cacheControl: user ? PERSONAL_READ : PUBLIC_READ,
+        vary: 'Accept-Encoding, Authorization',
+      });
+    }),
+    implement(reviews, ({ params: { id }, c }) => reads.answer(c, `reviews:${id}`, async () => ({ data: await catalogue.listReviews(id) }))),
+    implement(categories, ({ c }) => reads.answer(c, 'categories', async () => ({ data: await catalogue.categories() }))),
+  ];
 }

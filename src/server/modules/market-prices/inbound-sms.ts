@@ -1,8 +1,9 @@
-import { Hono, type Context } from 'hono';
+import type { Context } from 'hono';
+import { MARKET_PRICE_ROUTES } from '../../../shared/api/market-prices';
 import { parseGhanaMobile } from '../../../shared/phone';
 import type { AppEnv, Deps } from '../../http/context';
+import { implement } from '../../http/declared';
 import { badRequest, HttpError } from '../../http/errors';
-import { requireGatewayToken } from '../../http/gateway-token';
 import { spendAllowance, type RateRule } from '../../http/rate-limit';
 import type { Db } from '../../platform/db';
 import { queueSms } from '../../platform/messages';
@@ -30,10 +31,12 @@ async function fieldsOf(c: Context): Promise<Record<string, string>> {
  * form; Arkesel's two-way SMS posts `sender` and `message` (JSON or form; `from`/`text`
  * are taken too, as some of its accounts send them).
  */
-const ADAPTERS: Record<string, (f: Record<string, string>) => Partial<InboundSms>> = {
+const ADAPTERS = {
   africastalking: (f) => ({ from: f.from, text: f.text }),
   arkesel: (f) => ({ from: f.sender ?? f.from, text: f.message ?? f.text }),
-};
+} satisfies Record<string, (f: Record<string, string>) => Partial<InboundSms>>;
+
+const [, , , africasTalking, arkesel] = MARKET_PRICE_ROUTES;
 
 /** Per sending number: a few questions an hour. Per address: the gateway's, shared by every sender. */
 const PRICE_SMS: RateRule = { name: 'price-sms', windowMs: 60 * 60_000, perIp: 3_000, perAccount: 5, message: 'Too many price questions from this number. Please try again later.' };
@@ -58,25 +61,22 @@ async function senderOf(db: Db, phone: { national: string; international: string
  * not resend; a number over its allowance gets no reply (and costs us nothing).
  */
 export function inboundSmsRoutes(deps: Deps) {
-  const app = new Hono<AppEnv>();
-  app.use('/sms/inbound/*', requireGatewayToken(deps.config.smsCallbackToken));
-  for (const [gateway, adapt] of Object.entries(ADAPTERS)) {
-    app.post(`/sms/inbound/${gateway}`, async (c) => {
-      const sms = adapt(await fieldsOf(c));
-      const phone = parseGhanaMobile(sms.from ?? '') ?? parseGhanaMobile(`+${sms.from ?? ''}`);
-      if (!phone) throw badRequest('The sender is not a Ghana mobile number.');
-      if (!sms.text?.trim()) throw badRequest('The message has no text.');
-      try {
-        await spendAllowance(c, deps.rateLimiter, PRICE_SMS, phone.international);
-      } catch (error) {
-        if (error instanceof HttpError && error.status === 429) return c.json({ data: { replied: false, reason: 'rate_limited' } });
-        throw error;
-      }
-      const sender = await senderOf(deps.db, phone);
-      const text = await answerPriceQuery(deps.db, sms.text.slice(0, 160), sender.region, { language: sender.language });
-      await queueSms(deps.db, { to: phone.international, text, topic: 'market.prices' });
-      return c.json({ data: { replied: true } });
-    });
-  }
-  return app;
+  const answer = (adapt: (f: Record<string, string>) => Partial<InboundSms>) => async ({ c }: { c: Context<AppEnv> }) => {
+    const sms = adapt(await fieldsOf(c));
+    const phone = parseGhanaMobile(sms.from ?? '') ?? parseGhanaMobile(`+${sms.from ?? ''}`);
+    if (!phone) throw badRequest('The sender is not a Ghana mobile number.');
+    if (!sms.text?.trim()) throw badRequest('The message has no text.');
+    try {
+      await spendAllowance(c, deps.rateLimiter, PRICE_SMS, phone.international);
+    } catch (error) {
+      if (error instanceof HttpError && error.status === 429) return { data: { replied: false, reason: 'rate_limited' as const } };
+      throw error;
+    }
+    const sender = await senderOf(deps.db, phone);
+    const text = await answerPriceQuery(deps.db, sms.text.slice(0, 160), sender.region, { language: sender.language });
+    await queueSms(deps.db, { to: phone.international, text, topic: 'market.prices' });
+    return { data: { replied: true } };
+  };
+  const gatewayToken = deps.config.smsCallbackToken;
+  return [implement(africasTalking, answer(ADAPTERS.africastalking), { gatewayToken }), implement(arkesel, answer(ADAPTERS.arkesel), { gatewayToken })];
 }

@@ -1,13 +1,12 @@
-import { Hono } from 'hono';
-import { offlinePackQuerySchema } from '../../../shared/schemas/offline';
-import type { AppEnv, Deps } from '../../http/context';
-import { parseQuery } from '../../http/validate';
+import { OFFLINE_ROUTES } from '../../../shared/api/offline';
+import type { Deps } from '../../http/context';
+import { implement } from '../../http/declared';
 import { createOfflinePackService } from './service';
+
+const [size] = OFFLINE_ROUTES;
 
 /** What an offline pack costs to download, shown before the phone starts saving it. */
 export function offlineRoutes(deps: Deps) {
   const packs = createOfflinePackService(deps.db, deps.storage, deps.readOffLoop);
-  const app = new Hono<AppEnv>();
-  app.get('/offline-packs/size', async (c) => c.json({ data: await packs.size(parseQuery(c, offlinePackQuerySchema)) }));
-  return app;
+  return [implement(size, async ({ query }) => ({ data: await packs.size(query) }))];
 }

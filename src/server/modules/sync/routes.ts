@@ -1,75 +1,25 @@
-import { Hono } from 'hono';
-import { syncQuerySchema, type CatalogueDelta } from '../../../shared/schemas/catalogue';
-import type { AppEnv, Deps } from '../../http/context';
-import { IMMUTABLE_READ, REVALIDATE_READ, readQuery, type PublicReads } from '../catalogue/public-reads';
-import { currentCatalogueVersion } from '../../platform/db/catalogue-versions';
-import { feedEpoch } from '../../platform/db/feed-epoch';
-import { toProducts } from '../catalogue/serialize';
-import type { Db } from '../../platform/db';
-import { readRows, type ReadRows } from '../../platform/db/read-rows';
-import { areaSince, fitsBudget, inScope, scopeKey, scopeOf, shelfIds } from './scope';
+import { SYNC_ROUTES } from '../../../shared/api/sync';
+import type { Deps } from '../../http/context';
+import { implement } from '../../http/declared';
+import { IMMUTABLE_READ, REVALIDATE_READ, type PublicReads } from '../catalogue/public-reads';
+import { scopeKey, scopeOf } from './scope';
+import { createSyncService } from './service';
+
+const [catalogue] = SYNC_ROUTES;
 
 /**
- * The catalogue delta for the phone's mirror: every product and tombstone whose version is
- * above the cursor, oldest first, in pages. A phone that is up to date gets a bodiless 304
- * to the ETag. A page below the head may be kept for good: a product that changed since
- * left it for a later page, which the phone asks for next, so an old copy of the page is
- * still a correct step of the pull. A phone that names its mirror's scope (./scope.ts) gets
- * only the products in it, and in `leftIds` those changed since its cursor that are now out
- * (unless the whole catalogue fits in the budget it names: then it gets all, and no leftIds).
- *
- * A page reads thousands of rows (a region's newest listings, sorted by version, and their
- * pictures): on SQLite its reads run on a reader thread, so a new phone's pull does not hold the
- * event loop (issue 25, item 3; 60-80 ms a page at 100,000 listings when they ran on it).
+ * The catalogue delta for the phone's mirror (./service.ts), through the answer cache. A phone
+ * that is up to date gets a bodiless 304 to the ETag. A page below the head may be kept for
+ * good: a product that changed since left it for a later page, which the phone asks for next,
+ * so an old copy of the page is still a correct step of the pull.
  */
 export function syncRoutes({ db, readOffLoop, readAllOffLoop }: Deps, reads: PublicReads) {
-  const read = readRows(db, readOffLoop);
-  const app = new Hono<AppEnv>();
-  app.get('/sync/catalogue', (c) => {
-    const query = readQuery(c, syncQuerySchema);
-    const { since, limit } = query;
-    const asked = scopeOf(query);
-    return reads.answer(
-      c,
-      `sync:${since}:${limit}:${scopeKey(asked)}:${query.budget ?? ''}:${query.fresh ?? ''}`,
-      async () => {
-        const head = await currentCatalogueVersion(db);
-        const scope = asked && !(await fitsBudget(db, read, query.budget)) ? { ...asked, createdSince: await areaSince(db, read, asked, query.budget) } : undefined;
-        const scoped = scope && inScope(scope, scope.shelves ? await shelfIds(db, read) : []);
-        let changed = db.selectFrom('products').selectAll().where('version', '>', since);
-        if (scoped) changed = changed.where(scoped);
-        const rows = await read(changed.orderBy('version').limit(limit + 1));
-        const hasMore = rows.length > limit;
-        const page = rows.slice(0, limit);
-        const upTo = hasMore ? page[page.length - 1].version : head;
-        const deleted = await read(db.selectFrom('deleted_products').select('product_id').where('version', '>', since).where('version', '<=', upTo));
-        const delta: CatalogueDelta = {
-          products: await toProducts(db, page, readAllOffLoop),
-          deletedIds: deleted.map((d) => d.product_id),
-          cursor: upTo,
-          hasMore,
-          epoch: await feedEpoch(db),
-        };
-        // What changed outside the scope may have been inside it before: the phone drops those it
-        // holds. A phone catching up on a new scope (since 0, or fresh) holds nothing outside it yet.
-        if (scoped) delta.leftIds = since === 0 || query.fresh === '1' ? [] : await leftScope(db, read, scoped, since, upTo);
-        return { data: delta };
-      },
-      { cacheControl: ({ data }) => (data.hasMore ? IMMUTABLE_READ : REVALIDATE_READ) },
-    );
-  });
-  return app;
-}
-
-async function leftScope(db: Db, read: ReadRows, scoped: ReturnType<typeof inScope>, since: number, upTo: number): Promise<number[]> {
-  const rows = await read(
-    db
-      .selectFrom('products')
-      .select('id')
-      .where('version', '>', since)
-      .where('version', '<=', upTo)
-      .where((eb) => eb.not(scoped(eb)))
-      .orderBy('id'),
-  );
-  return rows.map((r) => r.id);
+  const sync = createSyncService(db, readOffLoop, readAllOffLoop);
+  return [
+    implement(catalogue, ({ query, c }) =>
+      reads.answer(c, `sync:${query.since}:${query.limit}:${scopeKey(scopeOf(query))}:${query.budget ?? ''}:${query.fresh ?? ''}`, async () => ({ data: await sync.catalogueDelta(query) }), {
+        cacheControl: ({ data }) => (data.hasMore ? IMMUTABLE_READ : REVALIDATE_READ),
+      }),
+    ),
+  ];
 }
