@@ -31,7 +31,7 @@ import { paymentsRoutes } from './modules/payments/routes';
 import { reviewsRoutes } from './modules/reviews/routes';
 import { sellersRoutes } from './modules/sellers/routes';
 import { submissionsRoutes } from './modules/submissions/routes';
-import { submissionUploadsBeforeTransaction, takesUploads } from './modules/submissions/uploads';
+import { takesUploads } from './modules/submissions/uploads';
 import { syncRoutes } from './modules/sync/routes';
 import { marketPricesRoutes } from './modules/market-prices/routes';
 import { inboundSmsRoutes } from './modules/market-prices/inbound-sms';
@@ -57,16 +57,15 @@ export function createApp(deps: Deps) {
   api.route('/', paymentsRoutes(deps));
   // Inbound SMS from the gateways: authenticated by their token, answered once per message.
   api.route('/', inboundSmsRoutes(deps));
-  // The USSD gateways retry by session and step themselves (modules/ussd/sessions.ts).
-  api.route('/', ussdRoutes(deps));
-  // Image encoding takes seconds: it happens before the idempotency layer claims the key, so a
-  // repeat of an upload that was answered costs no encoding (its new files are removed).
-  api.route('/', submissionUploadsBeforeTransaction(deps));
   // Declared routes (src/shared/api) carry their own chain, idempotency included: where they
   // are mounted does not matter, so long as it is before the older routers' shared layer below.
   mountDeclared(api, deps, [
     ...cartRoutes(deps),
     ...wishlistRoutes(deps),
+    ...sellersRoutes(deps),
+    ...submissionsRoutes(deps),
+    ...adminRoutes(deps),
+    ...ussdRoutes(deps),
   ]);
   api.use('*', idempotency(deps.db));
   api.route('/', catalogueRoutes(deps, reads));
@@ -78,9 +77,6 @@ export function createApp(deps: Deps) {
   api.route('/', checkoutRoutes(deps));
   api.route('/', ordersRoutes(deps));
   api.route('/', contactRoutes(deps));
-  api.route('/', sellersRoutes(deps));
-  api.route('/', submissionsRoutes(deps));
-  api.route('/', adminRoutes(deps));
   api.route('/', ledgerRoutes(deps));
   api.route('/', payoutsRoutes(deps));
   api.route('/', notificationsRoutes(deps));

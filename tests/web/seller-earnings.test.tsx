@@ -7,7 +7,11 @@ import { saveSession } from '../../src/local/session';
 import type { Earnings } from '../../src/shared/schemas/money';
 
 const get = vi.fn();
-vi.mock('../../src/web/lib/api', () => ({ api: { get: (...args: unknown[]) => get(...args) } }));
+vi.mock('../../src/web/lib/api', async () => {
+  const { callThrough } = await import('../support/api-call');
+  const verbs = { get: (...args: unknown[]) => get(...args) };
+  return { api: { ...verbs, call: callThrough(verbs) } };
+});
 const { default: SellerEarningsPage } = await import('../../src/web/pages/sellers/SellerEarningsPage');
 
 const earnings: Earnings = {

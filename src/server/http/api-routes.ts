@@ -1,6 +1,5 @@
 import * as money from '../../shared/schemas/money';
 import * as accounts from '../../shared/schemas/accounts';
-import { auditQuerySchema } from '../../shared/schemas/audit';
 import { productQuerySchema, syncQuerySchema } from '../../shared/schemas/catalogue';
 import { checkoutRequestSchema, confirmPaymentSchema, paymentOtpSchema } from '../../shared/schemas/checkout';
 import { contactSchema } from '../../shared/schemas/contact';
@@ -9,9 +8,7 @@ import * as notifications from '../../shared/schemas/notifications';
 import { offlinePackQuerySchema } from '../../shared/schemas/offline';
 import * as orders from '../../shared/schemas/orders';
 import { reviewInputSchema } from '../../shared/schemas/reviews';
-import * as sellers from '../../shared/schemas/sellers';
 import * as smsSignIn from '../../shared/schemas/sms-sign-in';
-import * as submissions from '../../shared/schemas/submissions';
 import { describeRoute } from './openapi';
 
 /**
@@ -93,34 +90,7 @@ export const API_ROUTES = [
   describeRoute('GET', '/admin/refunds', { summary: 'Refunds', tag: 'admin', auth: 'admin', query: orders.adminRefundListQuerySchema, paged: true }),
   describeRoute('POST', '/contact', { summary: 'Write to the company', tag: 'accounts', auth: 'none', body: contactSchema }),
   // Sellers
-  describeRoute('POST', '/sellers/register', { summary: 'Register as a seller', tag: 'sellers', auth: 'none', body: sellers.sellerRegistrationSchema }),
-  describeRoute('POST', '/sellers/verify-email', { summary: 'Confirm a seller’s e-mail', tag: 'sellers', auth: 'none', body: sellers.verifyEmailSchema }),
-  describeRoute('POST', '/sellers/resend-verification', { summary: 'Send the seller’s confirmation again', tag: 'sellers', auth: 'none', body: sellers.resendVerificationSchema }),
-  describeRoute('GET', '/sellers/me', { summary: 'The seller’s profile', tag: 'sellers', auth: 'seller' }),
-  describeRoute('PUT', '/sellers/me', { summary: 'Change the seller’s profile', tag: 'sellers', auth: 'seller', body: sellers.sellerProfileUpdateSchema }),
   describeRoute('GET', '/sellers/me/earnings', { summary: 'The seller’s money: held, available, paid out, entries, payouts', tag: 'sellers', auth: 'seller' }),
-  describeRoute('GET', '/sellers/me/stats', { summary: 'The seller’s sales figures', tag: 'sellers', auth: 'seller' }),
-  describeRoute('GET', '/sellers/me/orders', { summary: 'Orders for the seller’s products', tag: 'sellers', auth: 'seller', query: sellers.sellerOrdersQuerySchema, paged: true }),
-  describeRoute('PUT', '/sellers/me/orders/:orderId/items/:itemId/at-warehouse', { summary: 'Say an order line is at the warehouse', tag: 'sellers', auth: 'seller' }),
-  describeRoute('DELETE', '/sellers/me/orders/:orderId/items/:itemId/at-warehouse', { summary: 'Take back “at the warehouse”', tag: 'sellers', auth: 'seller' }),
-  // Product submissions
-  describeRoute('POST', '/product-submissions', { summary: 'Submit a product with its photos', tag: 'sellers', auth: 'seller', form: submissions.submissionCreateSchema }),
-  describeRoute('GET', '/product-submissions/seller/me', { summary: 'The seller’s submissions', tag: 'sellers', auth: 'seller', query: submissions.submissionListQuerySchema, paged: true }),
-  describeRoute('GET', '/product-submissions/my-submissions/:id', { summary: 'One submission', tag: 'sellers', auth: 'seller' }),
-  describeRoute('PATCH', '/product-submissions/my-submissions/:id', { summary: 'Change a submission', tag: 'sellers', auth: 'seller', body: submissions.submissionUpdateSchema }),
-  describeRoute('DELETE', '/product-submissions/my-submissions/:id', { summary: 'Withdraw a submission', tag: 'sellers', auth: 'seller' }),
-  describeRoute('POST', '/product-submissions/my-submissions/:id/images', { summary: 'Add photos to a submission', tag: 'sellers', auth: 'seller', form: 'files' }),
-  describeRoute('DELETE', '/product-submissions/my-submissions/:id/images/:imageId', { summary: 'Remove a photo', tag: 'sellers', auth: 'seller' }),
-  // Administration
-  describeRoute('GET', '/admin/sellers', { summary: 'Sellers and their verification', tag: 'admin', auth: 'admin' }),
-  describeRoute('POST', '/admin/sellers/:userId/verification', { summary: 'Verify or refuse a seller', tag: 'admin', auth: 'admin', body: sellers.sellerVerificationDecisionSchema }),
-  describeRoute('POST', '/admin/ussd', { summary: 'The console’s phone: one USSD step (Africa’s Talking fields), answered as JSON', tag: 'admin', auth: 'admin', idempotent: false }),
-  describeRoute('GET', '/admin/audit', { summary: 'The audit log', tag: 'admin', auth: 'admin', query: auditQuerySchema, paged: true }),
-  describeRoute('GET', '/admin/submissions', { summary: 'Submissions to review', tag: 'admin', auth: 'admin', query: submissions.adminSubmissionQuerySchema, paged: true }),
-  describeRoute('POST', '/admin/submissions/:id/approve', { summary: 'Approve a submission (it goes live)', tag: 'admin', auth: 'admin', body: submissions.approveSubmissionSchema }),
-  describeRoute('POST', '/admin/submissions/:id/reject', { summary: 'Refuse a submission', tag: 'admin', auth: 'admin', body: submissions.rejectSubmissionSchema }),
-  describeRoute('GET', '/admin/messages', { summary: 'Outgoing messages (SMS, e-mail, push)', tag: 'admin', auth: 'admin', query: notifications.adminMessagesQuerySchema }),
-  describeRoute('POST', '/admin/messages/:id/retry', { summary: 'Send a failed message again', tag: 'admin', auth: 'admin' }),
   // Notifications
   describeRoute('GET', '/shop/customers/me/notification-preferences', { summary: 'Which messages the user gets', tag: 'notifications', auth: 'user' }),
   describeRoute('PUT', '/shop/customers/me/notification-preferences', { summary: 'Choose which messages the user gets', tag: 'notifications', auth: 'user', body: notifications.notificationPreferencesSchema }),
@@ -133,8 +103,6 @@ export const API_ROUTES = [
   describeRoute('GET', '/market-prices/:id', { summary: 'One commodity’s 12 weeks in every region', tag: 'market-prices', auth: 'none' }),
   // Gateways calling us (form posts from Africa's Talking and Arkesel)
   describeRoute('POST', '/sms/inbound/africastalking', { summary: 'An SMS sent to us, through Africa’s Talking (PRICE MAIZE)', tag: 'gateways', auth: 'gateway', idempotent: false }),
-  describeRoute('POST', '/ussd/africastalking', { summary: 'A USSD step from Africa’s Talking; answers text/plain CON or END', tag: 'gateways', auth: 'gateway', idempotent: false }),
-  describeRoute('POST', '/ussd/arkesel', { summary: 'A USSD step from Arkesel; answers JSON message/continueSession', tag: 'gateways', auth: 'gateway', idempotent: false }),
   describeRoute('POST', '/sms/inbound/arkesel', { summary: 'An SMS sent to us, through Arkesel (PRICE MAIZE)', tag: 'gateways', auth: 'gateway', idempotent: false }),
   // The contract itself
   describeRoute('GET', '/openapi.json', { summary: 'This OpenAPI 3.1 document', tag: 'contract', auth: 'none' }),

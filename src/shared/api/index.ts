@@ -1,5 +1,9 @@
+import { ADMIN_ROUTES } from './admin';
 import { CART_ROUTES } from './cart';
 import type { RouteDeclaration, RouteKey } from './route';
+import { SELLERS_ROUTES } from './sellers';
+import { SUBMISSIONS_ROUTES } from './submissions';
+import { USSD_ROUTES } from './ussd';
 import { WISHLIST_ROUTES } from './wishlist';
 
 /**
@@ -9,6 +13,10 @@ import { WISHLIST_ROUTES } from './wishlist';
 export const DECLARED_ROUTES = [
   ...CART_ROUTES,
   ...WISHLIST_ROUTES,
+  ...SELLERS_ROUTES,
+  ...SUBMISSIONS_ROUTES,
+  ...ADMIN_ROUTES,
+  ...USSD_ROUTES,
 ] as const;
 
 type Declared = (typeof DECLARED_ROUTES)[number];

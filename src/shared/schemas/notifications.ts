@@ -79,16 +79,18 @@ export const adminMessagesQuerySchema = v.object({
   status: v.optional(v.picklist(['QUEUED', 'FAILED', 'SENT'], 'status must be QUEUED, FAILED or SENT'), 'QUEUED'),
 });
 
-export interface AdminMessage {
-  id: number;
-  channel: NotificationChannel;
-  recipient: string;
-  subject: string | null;
-  body: string;
-  status: MessageStatus;
-  attempts: number;
-  nextAttemptAt: string;
-  lastError: string | null;
-  createdAt: string;
-  sentAt: string | null;
-}
+/** One message of the outbox as the operator's desk lists it. */
+export const adminMessageSchema = v.object({
+  id: v.number(),
+  channel: v.picklist(NOTIFICATION_CHANNELS),
+  recipient: v.string(),
+  subject: v.nullable(v.string()),
+  body: v.string(),
+  status: v.picklist(MESSAGE_STATUSES),
+  attempts: v.number(),
+  nextAttemptAt: v.string(),
+  lastError: v.nullable(v.string()),
+  createdAt: v.string(),
+  sentAt: v.nullable(v.string()),
+});
+export type AdminMessage = v.InferOutput<typeof adminMessageSchema>;

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { CHANNEL_LABELS, type AdminMessage } from '../../../shared/schemas/notifications';
+import { CHANNEL_LABELS } from '../../../shared/schemas/notifications';
 import { api } from '../../lib/api';
 import { formatDateTime } from '../../../shared/dates';
 import { useRemote } from '../../hooks/useRemote';
@@ -11,7 +11,7 @@ type Shown = 'QUEUED' | 'FAILED';
 export function MessagesDesk() {
   const [status, setStatus] = useState<Shown>('FAILED');
   const filterId = useId();
-  const remote = useRemote(async () => ({ value: await api.get<{ data: AdminMessage[] }>(`admin/messages?status=${status}`) }), [status]);
+  const remote = useRemote(async () => ({ value: await api.call('GET /admin/messages', { query: { status } }) }), [status]);
   const decision = useDecision(remote.reload);
 
   return (
@@ -44,7 +44,7 @@ export function MessagesDesk() {
                     type="button"
                     className="btn-primary mt-3"
                     disabled={decision.busy === m.id}
-                    onClick={() => void decision.run(m.id, () => api.post(`admin/messages/${m.id}/retry`), `Message ${m.id} is queued again.`)}
+                    onClick={() => void decision.run(m.id, () => api.call('POST /admin/messages/:id/retry', { params: { id: m.id } }), `Message ${m.id} is queued again.`)}
                   >
                     Retry
                   </button>
