@@ -1,11 +1,6 @@
-import type { Page } from '../shared/pagination';
-import type {
-  SellerOrder,
-  SellerProfile,
-  SellerProfileUpdateInput,
-  SellerRegistrationInput,
-  SellerStats,
-} from '../shared/schemas/sellers';
+import { requestFor } from '../shared/api/path';
+import type { SellerOrder, SellerOrdersQueryInput, SellerProfile, SellerProfileUpdateInput, SellerRegistrationInput } from '../shared/schemas/sellers';
+import type { Earnings } from '../shared/schemas/money';
 import { ApiError, type ApiClient } from './api';
 import { getMeta, localDb, setMeta, type AkuafoDb } from './db';
 import { accountOf, keepForSession, readSession } from './session';
@@ -48,11 +43,11 @@ async function readThrough<T>(db: AkuafoDb, owner: number, key: string, load: ()
 }
 
 export function refreshSellerProfile(api: ApiClient, owner: number, db: AkuafoDb = localDb) {
-  return readThrough(db, owner, profileKey(owner), async () => (await api.get<{ data: SellerProfile }>('sellers/me')).data);
+  return readThrough(db, owner, profileKey(owner), async () => (await api.call('GET /sellers/me')).data);
 }
 
 export function refreshSellerStats(api: ApiClient, owner: number, db: AkuafoDb = localDb) {
-  return readThrough(db, owner, statsKey(owner), async () => (await api.get<{ data: SellerStats }>('sellers/me/stats')).data);
+  return readThrough(db, owner, statsKey(owner), async () => (await api.call('GET /sellers/me/stats')).data);
 }
 
 /** The seller's money (held, available, paid out, entries): the last copy opens offline. */
@@ -63,7 +58,7 @@ export function refreshSellerEarnings(api: ApiClient, owner: number, db: AkuafoD
 /** A page of the seller's orders (optionally of one state), with marks still in the outbox laid over it. */
 export async function refreshSellerOrders(api: ApiClient, owner: number, page: number, db: AkuafoDb = localDb, status = '') {
   const read = await readThrough(db, owner, ordersKey(owner, page, status), () =>
-    api.get<Page<SellerOrder>>('sellers/me/orders', { searchParams: status ? { page, status } : { page } }),
+    api.call('GET /sellers/me/orders', { query: { page: String(page), status: (status || undefined) as SellerOrdersQueryInput['status'] } }),
   );
   const queued = await db.outbox.where('status').equals('pending').filter((e) => kindOf(e.entity) === SELLER_ORDER_KIND).sortBy('seq');
   // The latest queued intent per line wins: a mark shows as arrived, an undo as not.
@@ -86,8 +81,7 @@ export async function markAtWarehouse(order: Pick<SellerOrder, 'id' | 'orderNumb
   return enqueue(
     {
       entity: `${SELLER_ORDER_KIND}:${order.id}`,
-      method: 'PUT',
-      path: `sellers/me/orders/${order.id}/items/${item.id}/at-warehouse`,
+      ...requestFor('PUT /sellers/me/orders/:orderId/items/:itemId/at-warehouse', { params: { orderId: order.id, itemId: item.id } }),
       body,
       message: { id: 'outbox.atWarehouse', values: { name: item.productName, number: order.orderNumber } },
     },
@@ -102,7 +96,7 @@ export async function markAtWarehouse(order: Pick<SellerOrder, 'id' | 'orderNumb
  * server refuses and the sync list shows its reason).
  */
 export async function undoAtWarehouse(order: Pick<SellerOrder, 'id' | 'orderNumber'>, item: Pick<SellerOrder['items'][number], 'id' | 'productName'>, db: AkuafoDb = localDb) {
-  const path = `sellers/me/orders/${order.id}/items/${item.id}/at-warehouse`;
+  const { path } = requestFor('DELETE /sellers/me/orders/:orderId/items/:itemId/at-warehouse', { params: { orderId: order.id, itemId: item.id } });
   const entry = await enqueueWith(async () => {
     const unsent = await db.outbox.where('entity').equals(`${SELLER_ORDER_KIND}:${order.id}`).filter((e) => e.path === path && e.status === 'pending' && e.attempts === 0).toArray();
     const last = unsent.sort((a, b) => a.seq! - b.seq!).at(-1);
@@ -126,7 +120,7 @@ export const sellerOrderKind = defineOutboxKind({
 /** Saves profile fields: at once on the phone, and on the server through the outbox. */
 export async function saveSellerProfile(owner: number, changes: SellerProfileUpdateInput, db: AkuafoDb = localDb) {
   return enqueue(
-    { entity: `${SELLER_PROFILE_KIND}:${owner}`, method: 'PUT', path: 'sellers/me', body: changes, message: { id: 'outbox.sellerProfile' } },
+    { entity: `${SELLER_PROFILE_KIND}:${owner}`, ...requestFor('PUT /sellers/me', { body: changes }), message: { id: 'outbox.sellerProfile' } },
     async () => {
       const cached = await getMeta<Cached<SellerProfile>>(profileKey(owner), db);
       if (!cached) return;
@@ -153,13 +147,13 @@ export const sellerProfileKind = defineOutboxKind({
 // ---- Registration and e-mail verification (online by nature: the mail must go out) ----
 
 export async function registerSeller(api: ApiClient, input: SellerRegistrationInput): Promise<{ message: string; email: string }> {
-  return (await api.post<{ data: { message: string; email: string } }>('sellers/register', input)).data;
+  return (await api.call('POST /sellers/register', { body: input })).data;
 }
 
 export async function verifySellerEmail(api: ApiClient, token: string): Promise<{ message: string; email: string }> {
-  return (await api.post<{ data: { message: string; email: string } }>('sellers/verify-email', { token })).data;
+  return (await api.call('POST /sellers/verify-email', { body: { token } })).data;
 }
 
 export async function resendSellerVerification(api: ApiClient, email: string): Promise<{ message: string }> {
-  return (await api.post<{ data: { message: string } }>('sellers/resend-verification', { email })).data;
+  return (await api.call('POST /sellers/resend-verification', { body: { email } })).data;
 }

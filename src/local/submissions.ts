@@ -9,6 +9,7 @@ import { ApiError, type ApiClient } from './api';
 import { getMeta, localDb, setMeta, type AkuafoDb, type Draft } from './db';
 import { accountOf, keepForSession, readSession } from './session';
 import { defineOutboxKind, enqueueWith } from './outbox';
+import { requestFor } from '../shared/api/path';
 
 /**
  * A seller's products on the phone. A new product is a draft (fields and image Blobs in
@@ -69,8 +70,8 @@ export async function queueSubmission(
     const localId = (await db.drafts.add(draft)) as number;
     return {
       entity: entityOf(localId),
-      method: 'POST',
-      path: 'product-submissions',
+      // Sent as multipart: the fields beside the photos (outbox.ts builds the form from both).
+      ...requestFor('POST /product-submissions', { form: new FormData() }),
       body: { ...fields },
       files: images.map((i) => ({ field: 'images', blob: i.blob, name: i.name })),
       message: { id: 'outbox.submission', values: { name: fields.name } },
@@ -177,11 +178,12 @@ export async function fetchMySubmissions(
   query: SubmissionListQueryInput,
   db: AkuafoDb = localDb,
 ): Promise<SubmissionPage> {
-  const searchParams = Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && v !== '')) as Record<string, string>;
+  // An empty field (no search, any status) is not asked for.
+  const wanted = Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && v !== '')) as SubmissionListQueryInput;
   const key = listCacheKey(owner, query);
   try {
     const asked = await readSession(db);
-    const page = await api.get<Page<SellerSubmission>>('product-submissions/seller/me', { searchParams });
+    const page = await api.call('GET /product-submissions/seller/me', { query: wanted });
     if (accountOf(asked) === owner) await keepForSession(db, asked, [db.meta], async () => {
       await setMeta(key, page, db);
       await setMeta(lastListKey(owner), page, db);
@@ -208,19 +210,19 @@ export async function keepMySubmissionsCopy(api: ApiClient, owner: number, db: A
 }
 
 export async function updateMySubmission(api: ApiClient, id: number, patch: SubmissionUpdateInput): Promise<SellerSubmission> {
-  return (await api.patch<{ data: SellerSubmission }>(`product-submissions/my-submissions/${id}`, patch, { headers: { 'Idempotency-Key': crypto.randomUUID() } })).data;
+  return (await api.call('PATCH /product-submissions/my-submissions/:id', { params: { id }, body: patch }, { headers: { 'Idempotency-Key': crypto.randomUUID() } })).data;
 }
 
 export async function deleteMySubmission(api: ApiClient, id: number): Promise<void> {
-  await api.delete(`product-submissions/my-submissions/${id}`, { headers: { 'Idempotency-Key': crypto.randomUUID() } });
+  await api.call('DELETE /product-submissions/my-submissions/:id', { params: { id } }, { headers: { 'Idempotency-Key': crypto.randomUUID() } });
 }
 
 export async function addMySubmissionImages(api: ApiClient, id: number, files: File[]): Promise<SellerSubmission> {
   const form = new FormData();
   for (const file of files) form.append('images', file, file.name);
-  return (await api.form<{ data: SellerSubmission }>(`product-submissions/my-submissions/${id}/images`, form, { headers: { 'Idempotency-Key': crypto.randomUUID() } })).data;
+  return (await api.call('POST /product-submissions/my-submissions/:id/images', { params: { id }, form }, { headers: { 'Idempotency-Key': crypto.randomUUID() } })).data;
 }
 
 export async function deleteMySubmissionImage(api: ApiClient, id: number, imageId: number): Promise<SellerSubmission> {
-  return (await api.delete<{ data: SellerSubmission }>(`product-submissions/my-submissions/${id}/images/${imageId}`, { headers: { 'Idempotency-Key': crypto.randomUUID() } })).data;
+  return (await api.call('DELETE /product-submissions/my-submissions/:id/images/:imageId', { params: { id, imageId } }, { headers: { 'Idempotency-Key': crypto.randomUUID() } })).data;
 }

@@ -31,7 +31,7 @@ import { paymentsRoutes } from './modules/payments/routes';
 import { reviewsRoutes } from './modules/reviews/routes';
 import { sellersRoutes } from './modules/sellers/routes';
 import { submissionsRoutes } from './modules/submissions/routes';
-import { submissionUploadsBeforeTransaction, takesUploads } from './modules/submissions/uploads';
+import { takesUploads } from './modules/submissions/uploads';
 import { syncRoutes } from './modules/sync/routes';
 import { marketPricesRoutes } from './modules/market-prices/routes';
 import { inboundSmsRoutes } from './modules/market-prices/inbound-sms';
@@ -52,11 +52,6 @@ export function createApp(deps: Deps) {
   api.use('*', reads.watchWrites);
   api.use('*', refuseNulInPath);
   api.use('*', readUser(deps.tokens, deps.sessions));
-  // The USSD gateways retry by session and step themselves (modules/ussd/sessions.ts).
-  api.route('/', ussdRoutes(deps));
-  // Image encoding takes seconds: it happens before the idempotency layer claims the key, so a
-  // repeat of an upload that was answered costs no encoding (its new files are removed).
-  api.route('/', submissionUploadsBeforeTransaction(deps));
   // Declared routes (src/shared/api) carry their own chain, idempotency included: where they
   // are mounted does not matter, so long as it is before the older routers' shared layer below.
   mountDeclared(api, deps, [
@@ -80,11 +75,12 @@ export function createApp(deps: Deps) {
     // Inbound SMS from the gateways: authenticated by their token, answered once per message (not idempotent by key).
     ...inboundSmsRoutes(deps),
     ...openApiRoutes(),
+    ...sellersRoutes(deps),
+    ...submissionsRoutes(deps),
+    ...adminRoutes(deps),
+    ...ussdRoutes(deps),
   ]);
   api.use('*', idempotency(deps.db));
-  api.route('/', sellersRoutes(deps));
-  api.route('/', submissionsRoutes(deps));
-  api.route('/', adminRoutes(deps));
   api.all('*', (c) => errorAnswer(c, deps.db, { message: 'No such API endpoint', code: ERROR_CODES.notFound }, 404));
 
   app.use('*', answerAfterTheBody());

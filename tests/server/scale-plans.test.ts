@@ -2,7 +2,7 @@ import { sql, type CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCatalogueService, relatedProducts } from '../../src/server/modules/catalogue/service';
 import { onShelf, SHELVES } from '../../src/server/modules/catalogue/shelves';
-import { reviewQueue } from '../../src/server/modules/submissions/review-routes';
+import { reviewQueue } from '../../src/server/modules/submissions/review-queue';
 import { sellerSubmissionsQuery } from '../../src/server/modules/submissions/service';
 import { generateCatalogue, type GeneratedCatalogue } from '../../src/server/platform/db/generate-catalogue';
 import { productQuerySchema } from '../../src/shared/schemas/catalogue';

@@ -11,7 +11,11 @@ vi.setConfig({ testTimeout: 30_000 });
 
 // The signed-in client: an operator's profile page must not need the shopper's profile call.
 const get = vi.fn(async (path: string) => Promise.reject(new Error(`unexpected GET ${path}`)));
-vi.mock('../../src/web/lib/api', () => ({ api: { get: (path: string) => get(path), post: vi.fn(), call: (key: string, input?: never) => callThrough({ get })(key, input) } }));
+vi.mock('../../src/web/lib/api', async () => {
+  const { callThrough } = await import('../support/api-call');
+  const verbs = { get: (path: string) => get(path), post: vi.fn() };
+  return { api: { ...verbs, call: callThrough(verbs) } };
+});
 // The calls made before there is a session: registration, the e-mail code, sign-in.
 const publicPost = vi.fn();
 vi.mock('../../src/web/lib/publicApi', () => ({ publicApi: { post: (...args: unknown[]) => publicPost(...args), call: (key: string, input?: never) => callThrough({ post: (...args) => publicPost(...args) })(key, input) } }));

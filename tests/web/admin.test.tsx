@@ -18,15 +18,17 @@ const post = vi.fn();
 const patch = vi.fn();
 const put = vi.fn();
 const del = vi.fn();
-vi.mock('../../src/web/lib/api', () => ({
-  api: { call: callThrough(() => ({ get, post, patch, put, delete: del })),
+vi.mock('../../src/web/lib/api', async () => {
+  const { callThrough } = await import('../support/api-call');
+  const verbs = {
     get: (...args: unknown[]) => get(...args),
     post: (...args: unknown[]) => post(...args),
     patch: (...args: unknown[]) => patch(...args),
     put: (...args: unknown[]) => put(...args),
     delete: (...args: unknown[]) => del(...args),
-  },
-}));
+  };
+  return { api: { ...verbs, call: callThrough(verbs) } };
+});
 
 const { default: AdminPage } = await import('../../src/web/pages/admin/AdminPage');
 
@@ -83,7 +85,7 @@ describe('AdminPage', () => {
     post.mockResolvedValue({ data: submission({ status: 'APPROVED' }) });
     renderConsole();
     const card = (await screen.findByRole('heading', { name: 'Fresh cassava' })).closest('article')!;
-    expect(get).toHaveBeenCalledWith('admin/submissions?status=PENDING&page=1');
+    expect(get).toHaveBeenCalledWith('admin/submissions', { searchParams: { status: 'PENDING', page: '1' } });
     expect(within(card).getByText('GH₵ 1,250.00')).toBeTruthy();
     expect(within(card).getByText('Kofi Farms')).toBeTruthy();
     expect(within(card).getByRole('img', { name: 'Fresh cassava, photo 1' }).getAttribute('src')).toBe('/images/c-320.webp');
@@ -145,7 +147,7 @@ describe('AdminPage', () => {
     renderConsole();
     fireEvent.click(await screen.findByRole('tab', { name: 'Sellers' }));
     await screen.findByText('GHA-123456789-0');
-    expect(get).toHaveBeenCalledWith('admin/sellers?verificationStatus=PENDING');
+    expect(get).toHaveBeenCalledWith('admin/sellers', { searchParams: { verificationStatus: 'PENDING' } });
     expect(screen.getByText('Pending Verification')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Verify Ama Agro' }));
     await screen.findByText('Ama Agro is now verified.');

@@ -15,7 +15,11 @@ vi.setConfig({ testTimeout: 30_000 });
  */
 const never = () => new Promise<never>(() => {});
 const get = vi.fn(never);
-vi.mock('../../src/web/lib/api', () => ({ api: { get: (...args: unknown[]) => get(...(args as [])), post: vi.fn(never), patch: vi.fn(never) } }));
+vi.mock('../../src/web/lib/api', async () => {
+  const { callThrough } = await import('../support/api-call');
+  const verbs = { get: (...args: unknown[]) => get(...(args as [])), post: vi.fn(never), patch: vi.fn(never) };
+  return { api: { ...verbs, call: callThrough(verbs) } };
+});
 
 const pages = {
   dashboard: (await import('../../src/web/pages/sellers/SellerDashboardPage')).default,

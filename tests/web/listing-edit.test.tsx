@@ -4,7 +4,11 @@ import type { SellerSubmission } from '../../src/shared/schemas/submissions';
 
 // The dialog talks to the server through the app's one client: answer its calls here.
 const patch = vi.fn();
-vi.mock('../../src/web/lib/api', () => ({ api: { patch: (...args: unknown[]) => patch(...args) } }));
+vi.mock('../../src/web/lib/api', async () => {
+  const { callThrough } = await import('../support/api-call');
+  const verbs = { patch: (...args: unknown[]) => patch(...args) };
+  return { api: { ...verbs, call: callThrough(verbs) } };
+});
 const { EditProductDialog } = await import('../../src/web/pages/sellers/EditProductDialog');
 
 beforeAll(() => {

@@ -17,7 +17,11 @@ configure({ asyncUtilTimeout: 10_000 });
 vi.setConfig({ testTimeout: 30_000 });
 
 const get = vi.fn();
-vi.mock('../../src/web/lib/api', () => ({ api: { get: (...args: unknown[]) => get(...args) } }));
+vi.mock('../../src/web/lib/api', async () => {
+  const { callThrough } = await import('../support/api-call');
+  const verbs = { get: (...args: unknown[]) => get(...args) };
+  return { api: { ...verbs, call: callThrough(verbs) } };
+});
 const { default: SellerProductsPage } = await import('../../src/web/pages/sellers/SellerProductsPage');
 
 const seller: SessionUser = { id: 9, firstName: 'Kofi', lastName: 'Boateng', email: 'kofi@example.com', userType: 'SELLER', profileImage: null, passwordChangedAt: null };
@@ -86,11 +90,11 @@ describe("a seller's My Products offline", () => {
   });
 
   it('is kept by the dashboard: one read of the first page when the phone has no copy, none after', async () => {
-    const api = { get: vi.fn(async () => ({ data: [listed(3, 'Puna yam', 90)], pagination: paginate(1, 20, 1) })) };
+    const api = { call: vi.fn(async () => ({ data: [listed(3, 'Puna yam', 90)], pagination: paginate(1, 20, 1) })) };
     await keepMySubmissionsCopy(api as never, seller.id!);
     await keepMySubmissionsCopy(api as never, seller.id!);
-    expect(api.get).toHaveBeenCalledOnce();
-    expect(api.get).toHaveBeenCalledWith('product-submissions/seller/me', { searchParams: FIRST_PAGE_QUERY });
+    expect(api.call).toHaveBeenCalledOnce();
+    expect(api.call).toHaveBeenCalledWith('GET /product-submissions/seller/me', { query: FIRST_PAGE_QUERY });
   });
 
   it('with no copy at all, says it is offline and that the list comes back with the network', async () => {

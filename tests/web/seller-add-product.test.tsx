@@ -11,7 +11,11 @@ vi.setConfig({ testTimeout: 30_000 });
 
 // Offline: the page's calls to the server never answer.
 const never = () => new Promise<never>(() => {});
-vi.mock('../../src/web/lib/api', () => ({ api: { get: vi.fn(never), post: vi.fn(never), patch: vi.fn(never) } }));
+vi.mock('../../src/web/lib/api', async () => {
+  const { callThrough } = await import('../support/api-call');
+  const verbs = { get: vi.fn(never), post: vi.fn(never), patch: vi.fn(never) };
+  return { api: { ...verbs, call: callThrough(verbs) } };
+});
 const { default: AddProductPage } = await import('../../src/web/pages/sellers/AddProductPage');
 
 const scrolled: Element[] = [];

@@ -8,7 +8,11 @@ import type { Earnings } from '../../src/shared/schemas/money';
 import { callThrough } from '../support/api-call';
 
 const get = vi.fn();
-vi.mock('../../src/web/lib/api', () => ({ api: { call: callThrough(() => ({ get })), get: (...args: unknown[]) => get(...args) } }));
+vi.mock('../../src/web/lib/api', async () => {
+  const { callThrough } = await import('../support/api-call');
+  const verbs = { get: (...args: unknown[]) => get(...args) };
+  return { api: { ...verbs, call: callThrough(verbs) } };
+});
 const { default: SellerEarningsPage } = await import('../../src/web/pages/sellers/SellerEarningsPage');
 
 const earnings: Earnings = {

@@ -7,7 +7,11 @@ import { paginate } from '../../src/shared/pagination';
 import type { SellerOrder } from '../../src/shared/schemas/sellers';
 
 const get = vi.fn();
-vi.mock('../../src/web/lib/api', () => ({ api: { get: (...args: unknown[]) => get(...args) } }));
+vi.mock('../../src/web/lib/api', async () => {
+  const { callThrough } = await import('../support/api-call');
+  const verbs = { get: (...args: unknown[]) => get(...args) };
+  return { api: { ...verbs, call: callThrough(verbs) } };
+});
 const { default: SellerOrdersPage } = await import('../../src/web/pages/sellers/SellerOrdersPage');
 
 const order: SellerOrder = {
@@ -43,7 +47,7 @@ describe('SellerOrdersPage', () => {
     await waitFor(() => expect(screen.getAllByText('At the warehouse')).toHaveLength(2));
 
     fireEvent.change(screen.getByLabelText('State'), { target: { value: 'SHIPPED' } });
-    await waitFor(() => expect(get).toHaveBeenLastCalledWith('sellers/me/orders', { searchParams: { page: 1, status: 'SHIPPED' } }));
+    await waitFor(() => expect(get).toHaveBeenLastCalledWith('sellers/me/orders', { searchParams: { page: '1', status: 'SHIPPED' } }));
   });
 
   // Issue 37: "Mark at the warehouse" texted the buyer a pickup code with one tap and no confirmation.

@@ -9,7 +9,11 @@ import { callThrough } from '../support/call-through';
 /** The seller dashboard's phone: verify by SMS (issue 22.16), change with the password (issue 21.6). */
 const post = vi.fn(async (_path: string, _body?: unknown): Promise<unknown> => ({ data: {} }));
 let served: SellerProfile;
-vi.mock('../../src/web/lib/api', () => ({ api: { get: async () => ({ data: served }), post: (path: string, body?: unknown) => post(path, body), put: vi.fn(), call: (key: string, input?: never) => callThrough({ get: async () => ({ data: served }), post })(key, input) } }));
+vi.mock('../../src/web/lib/api', async () => {
+  const { callThrough } = await import('../support/api-call');
+  const verbs = { get: async () => ({ data: served }), post: (path: string, body?: unknown) => post(path, body), put: vi.fn() };
+  return { api: { ...verbs, call: callThrough(verbs) } };
+});
 const { default: SellerDashboardPage } = await import('../../src/web/pages/sellers/SellerDashboardPage');
 
 function sellerProfile(over: Partial<SellerProfile> = {}): SellerProfile {

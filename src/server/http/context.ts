@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import type { SubmissionFields } from '../../shared/schemas/submissions';
 import type { Config } from '../config';
 import type { DatabaseHandle, Db, Dialect } from '../platform/db';
 import type { StoredImage } from '../platform/images';
@@ -42,7 +43,7 @@ export interface AppEnv {
     /** The caller's address as the trusted proxies report it (http/client-ip.ts). */
     clientIp: string | undefined;
     /** Uploads read and encoded before the idempotency layer claimed the request's key (see submissions/uploads.ts). */
-    uploads: { fields: Record<string, string>; images: StoredImage[] } | undefined;
+    uploads: { fields?: SubmissionFields; images: StoredImage[] } | undefined;
     /** Set by the security-headers middleware: what every response carries (see completeResponse). */
     securityHeaders: Record<string, string>;
   };

@@ -1,4 +1,5 @@
 import { ACCOUNTS_ROUTES } from './accounts';
+import { ADMIN_ROUTES } from './admin';
 import { CART_ROUTES } from './cart';
 import { CHECKOUT_ROUTES } from './checkout';
 import { LEDGER_ROUTES } from './ledger';
@@ -15,6 +16,9 @@ import { REVIEW_ROUTES } from './reviews';
 import type { RouteDeclaration, RouteKey } from './route';
 import { SYNC_ROUTES } from './sync';
 import { WAREHOUSE_ROUTES } from './warehouses';
+import { SELLERS_ROUTES } from './sellers';
+import { SUBMISSIONS_ROUTES } from './submissions';
+import { USSD_ROUTES } from './ussd';
 import { WISHLIST_ROUTES } from './wishlist';
 
 /**
@@ -39,6 +43,10 @@ export const DECLARED_ROUTES = [
   ...REVIEW_ROUTES,
   ...MARKET_PRICE_ROUTES,
   ...CONTRACT_ROUTES,
+  ...SELLERS_ROUTES,
+  ...SUBMISSIONS_ROUTES,
+  ...ADMIN_ROUTES,
+  ...USSD_ROUTES,
 ] as const;
 
 type Declared = (typeof DECLARED_ROUTES)[number];

@@ -15,12 +15,15 @@ export const auditQuerySchema = v.object({
 });
 export type AuditQuery = v.InferOutput<typeof auditQuerySchema>;
 
-export interface AuditEntry {
-  id: number;
-  at: string;
-  actor: { id: number; email: string };
-  action: AuditAction;
-  target: { type: 'submission' | 'seller' | 'order' | 'payout' | 'payouts'; id: number };
+export const AUDIT_TARGETS = ['submission', 'seller', 'order', 'payout', 'payouts'] as const;
+
+export const auditEntrySchema = v.object({
+  id: v.number(),
+  at: v.string(),
+  actor: v.object({ id: v.number(), email: v.string() }),
+  action: v.picklist(AUDIT_ACTIONS),
+  target: v.object({ type: v.picklist(AUDIT_TARGETS), id: v.number() }),
   /** The note, the new status: what the operator chose. */
-  detail: string | null;
-}
+  detail: v.nullable(v.string()),
+});
+export type AuditEntry = v.InferOutput<typeof auditEntrySchema>;

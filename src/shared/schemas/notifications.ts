@@ -83,6 +83,7 @@ export const adminMessagesQuerySchema = v.object({
   status: v.optional(v.picklist(['QUEUED', 'FAILED', 'SENT'], 'status must be QUEUED, FAILED or SENT'), 'QUEUED'),
 });
 
+/** One message of the outbox as the operator's desk lists it. */
 export const adminMessageSchema = v.object({
   id: v.number(),
   channel: v.picklist(NOTIFICATION_CHANNELS),

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { GHANA_REGIONS } from '../catalogue';
 import { GHANA_CARD_MAX_LENGTH, isGhanaCard, normalizeGhanaCard } from '../ghana-card';
 import { MOBILE_MONEY_NETWORKS, parseGhanaMobile, type MobileMoneyNetwork } from '../phone';
-import { PAYOUT_TYPES, payoutNetworkProblem, type PayoutType } from '../payout';
+import { PAYOUT_TYPES, payoutNetworkProblem } from '../payout';
 import { pageParam } from './parse';
 import { toSingleLine } from './single-line';
 import { emailSchema, isStrongPassword, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from './accounts';
@@ -222,104 +222,116 @@ export function passwordStrength(password: string): 'Strong' | 'Weak' {
 
 // ---- Answers ----
 
-export interface SellerProfile {
-  userId: number;
-  businessName: string;
-  businessDescription: string | null;
-  businessType: BusinessType;
-  phoneNumber: string | null;
-  isPhoneVerified: boolean;
+const ghs = v.literal('GHS');
+
+export const sellerProfileSchema = v.object({
+  userId: v.number(),
+  businessName: v.string(),
+  businessDescription: v.nullable(v.string()),
+  businessType: v.picklist(BUSINESS_TYPE_VALUES),
+  phoneNumber: v.nullable(v.string()),
+  isPhoneVerified: v.boolean(),
   /** A new number waiting for the code texted to it; phoneNumber stays until it is entered. */
-  pendingPhoneNumber?: string | null;
-  businessAddress: string | null;
-  businessRegion: string;
-  ghanaCardNumber: string | null;
-  bankAccountName: string | null;
-  bankAccountNumber: string | null;
+  pendingPhoneNumber: v.optional(v.nullable(v.string())),
+  businessAddress: v.nullable(v.string()),
+  businessRegion: v.string(),
+  ghanaCardNumber: v.nullable(v.string()),
+  bankAccountName: v.nullable(v.string()),
+  bankAccountNumber: v.nullable(v.string()),
   /** The payout account's kind, and its network (mobile money) or bank code (bank). */
-  payoutType: PayoutType | null;
-  payoutNetwork: MobileMoneyNetwork | null;
-  payoutBankCode: string | null;
+  payoutType: v.nullable(v.picklist(PAYOUT_TYPES)),
+  payoutNetwork: v.nullable(v.picklist(MOBILE_MONEY_NETWORKS)),
+  payoutBankCode: v.nullable(v.string()),
   /** Payouts wait 24 hours after the payout account changes: until when, if that is now. */
-  payoutsHeldUntil: string | null;
+  payoutsHeldUntil: v.nullable(v.string()),
   /** A mobile-money payout number issued on another network than the one chosen (kept as moved there): what to check. */
-  payoutNetworkWarning?: string | null;
-  totalProducts: number;
-  totalSales: number;
-  totalRevenue: number;
-  currency: 'GHS';
+  payoutNetworkWarning: v.optional(v.nullable(v.string())),
+  totalProducts: v.number(),
+  totalSales: v.number(),
+  totalRevenue: v.number(),
+  currency: ghs,
   /** Percent, e.g. 5 for 5 %. */
-  commissionRate: number;
-  profileCompleteness: number;
+  commissionRate: v.number(),
+  profileCompleteness: v.number(),
   /** Human names of what is still missing, for "Complete Profile". */
-  missingFields: string[];
-  verificationStatus: VerificationStatus;
-  joinedDate: string;
-  user: { firstName: string; lastName: string; email: string; isEmailVerified: boolean };
-}
+  missingFields: v.array(v.string()),
+  verificationStatus: v.picklist(VERIFICATION_STATUSES),
+  joinedDate: v.string(),
+  user: v.object({ firstName: v.string(), lastName: v.string(), email: v.string(), isEmailVerified: v.boolean() }),
+});
+export type SellerProfile = v.InferOutput<typeof sellerProfileSchema>;
 
-export interface SellerProductSummary {
-  id: number;
-  name: string;
-  imagesUrls: string[];
-  price: number;
-  currency: 'GHS';
-  status: string;
-}
+export const sellerProductSummarySchema = v.object({
+  id: v.number(),
+  name: v.string(),
+  imagesUrls: v.array(v.string()),
+  price: v.number(),
+  currency: ghs,
+  status: v.string(),
+});
+export type SellerProductSummary = v.InferOutput<typeof sellerProductSummarySchema>;
 
-export interface SellerRecentOrder {
-  id: number;
-  orderNumber: string;
-  createdAt: string;
+export const sellerRecentOrderSchema = v.object({
+  id: v.number(),
+  orderNumber: v.string(),
+  createdAt: v.string(),
   /** The seller's share of the order: their items only. */
-  total: number;
-  currency: 'GHS';
-}
+  total: v.number(),
+  currency: ghs,
+});
+export type SellerRecentOrder = v.InferOutput<typeof sellerRecentOrderSchema>;
 
-export interface SellerStats {
-  totalProducts: number;
-  activeProducts: number;
-  pendingProducts: number;
-  totalSales: number;
-  totalRevenue: number;
-  currency: 'GHS';
-  averageRating: number | null;
-  totalReviews: number;
-  profileCompleteness: number;
-  missingFields: string[];
-  verificationStatus: VerificationStatus;
-  joinedDate: string;
-  recentOrders: SellerRecentOrder[];
-  lastSaleDate: string | null;
-  recentProducts: SellerProductSummary[];
-}
+export const sellerStatsSchema = v.object({
+  totalProducts: v.number(),
+  activeProducts: v.number(),
+  pendingProducts: v.number(),
+  totalSales: v.number(),
+  totalRevenue: v.number(),
+  currency: ghs,
+  averageRating: v.nullable(v.number()),
+  totalReviews: v.number(),
+  profileCompleteness: v.number(),
+  missingFields: v.array(v.string()),
+  verificationStatus: v.picklist(VERIFICATION_STATUSES),
+  joinedDate: v.string(),
+  recentOrders: v.array(sellerRecentOrderSchema),
+  lastSaleDate: v.nullable(v.string()),
+  recentProducts: v.array(sellerProductSummarySchema),
+});
+export type SellerStats = v.InferOutput<typeof sellerStatsSchema>;
 
-export interface SellerOrderItem {
+export const sellerOrderItemSchema = v.object({
   /** The order line's id: PUT /sellers/me/orders/{orderId}/items/{id}/at-warehouse marks it. */
-  id: number;
-  productId: number;
-  productName: string;
-  quantity: number;
-  unitPrice: number;
-  total: number;
+  id: v.number(),
+  productId: v.number(),
+  productName: v.string(),
+  quantity: v.number(),
+  unitPrice: v.number(),
+  total: v.number(),
   /** When the seller brought it to the pickup warehouse; null until then. */
-  atWarehouseAt: string | null;
-}
+  atWarehouseAt: v.nullable(v.string()),
+});
+export type SellerOrderItem = v.InferOutput<typeof sellerOrderItemSchema>;
 
 /** An order as its seller sees it: only their own lines, and no more of the buyer than needed. */
-export interface SellerOrder {
-  id: number;
-  orderNumber: string;
-  createdAt: string;
-  status: string;
-  paymentStatus: string;
+export const sellerOrderSchema = v.object({
+  id: v.number(),
+  orderNumber: v.string(),
+  createdAt: v.string(),
+  status: v.string(),
+  paymentStatus: v.string(),
   /** The buyer's first name only. */
-  buyerName: string;
-  pickupWarehouse: string | null;
-  items: SellerOrderItem[];
-  sellerTotal: number;
-  currency: 'GHS';
-}
+  buyerName: v.string(),
+  pickupWarehouse: v.nullable(v.string()),
+  items: v.array(sellerOrderItemSchema),
+  sellerTotal: v.number(),
+  currency: ghs,
+});
+export type SellerOrder = v.InferOutput<typeof sellerOrderSchema>;
+
+/** What registration, the link's check and its resending answer: a sentence, and the address. */
+export const sellerRegisteredSchema = v.object({ message: v.string(), email: v.string() });
+export const verificationResentSchema = v.object({ message: v.string(), retryAfterSeconds: v.number() });
 
 /** The states a seller's paid order goes through (the filter on /seller/orders). */
 export const SELLER_ORDER_STATES = ['PROCESSING', 'SHIPPED', 'DELIVERED', 'CANCELLED'] as const;
@@ -329,9 +341,35 @@ export const sellerOrdersQuerySchema = v.object({
   status: v.optional(v.picklist(SELLER_ORDER_STATES, 'status must be PROCESSING, SHIPPED, DELIVERED or CANCELLED')),
 });
 export type SellerOrdersQuery = v.InferOutput<typeof sellerOrdersQuerySchema>;
+export type SellerOrdersQueryInput = v.InferInput<typeof sellerOrdersQuerySchema>;
 
 /** Verification by the operator (ADMIN). */
 export const sellerVerificationDecisionSchema = v.object({
   status: required(v.picklist(['VERIFIED', 'REJECTED'], 'status must be VERIFIED or REJECTED')),
   note: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(500, 'The note is too long'))),
 });
+
+/** GET /admin/sellers: optionally of one verification status (any other value lists them all, as it always has). */
+export const adminSellersQuerySchema = v.object({
+  verificationStatus: v.fallback(v.optional(v.picklist(VERIFICATION_STATUSES)), undefined),
+});
+export type AdminSellersQuery = v.InferOutput<typeof adminSellersQuerySchema>;
+
+/** A seller as the operator's verification desk lists them. */
+export const adminSellerSchema = v.object({
+  userId: v.number(),
+  /** null: a farmer who registered by USSD, reached at their phone. */
+  email: v.nullable(v.string()),
+  phone: v.nullable(v.string()),
+  firstName: v.string(),
+  lastName: v.string(),
+  isEmailVerified: v.boolean(),
+  businessName: v.string(),
+  businessRegion: v.string(),
+  ghanaCardNumber: v.nullable(v.string()),
+  verificationStatus: v.picklist(VERIFICATION_STATUSES),
+  joinedDate: v.string(),
+});
+export type AdminSeller = v.InferOutput<typeof adminSellerSchema>;
+
+export const sellerVerificationSchema = v.object({ userId: v.number(), verificationStatus: v.picklist(['VERIFIED', 'REJECTED']) });

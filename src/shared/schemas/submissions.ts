@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { CATALOGUE_COUNT_BOUND, CATEGORIES, CONDITIONS, GHANA_REGIONS, MAX_PAGE_SIZE, type Category, type Condition, type GhanaRegion } from '../catalogue';
-import type { ProductImage } from './catalogue';
+import { productImageSchema } from './catalogue';
 import { pageParam, pageSizeParam } from './parse';
 import { required } from './sellers';
 import { toSingleLine } from './single-line';
@@ -178,45 +178,50 @@ export const rejectSubmissionSchema = v.object({
 
 // ---- Answers ----
 
-/** A submission's picture has the catalogue's shape (one serializer makes both). */
-export type SubmissionImage = ProductImage;
-
 /** A seller's product as Product Management lists and edits it. */
-export interface SellerSubmission {
-  id: number;
-  name: string;
-  description: string;
-  category: Category;
-  condition: Condition;
-  region: GhanaRegion;
+export const sellerSubmissionSchema = v.object({
+  id: v.number(),
+  name: v.string(),
+  description: v.string(),
+  category: v.picklist(CATEGORIES),
+  condition: v.picklist(CONDITIONS),
+  region: v.picklist(GHANA_REGIONS),
   /** The market price commodity, if the seller chose one. */
-  commodityId?: string | null;
-  price: number;
-  currency: 'GHS';
-  stockQuantity: number;
-  status: SubmissionStatus;
+  commodityId: v.optional(v.nullable(v.string())),
+  price: v.number(),
+  currency: v.literal('GHS'),
+  stockQuantity: v.number(),
+  status: v.picklist(SUBMISSION_STATUSES),
   /**
    * An approved listing whose edit (text, category, condition, region, pictures or a price
    * moved by more than half) waits for review: the fields above are the seller's new
    * version; buyers see the approved one until the operator decides.
    */
-  changesPending: boolean;
+  changesPending: v.boolean(),
   /** The operator's reason when rejected. */
-  reviewNote: string | null;
+  reviewNote: v.nullable(v.string()),
   /** The live catalogue product once approved. */
-  productId: number | null;
-  imagesUrls: string[];
-  images: SubmissionImage[];
-  createdAt: string;
-  updatedAt: string;
-}
+  productId: v.nullable(v.number()),
+  imagesUrls: v.array(v.string()),
+  /** The catalogue's picture shape (one serializer makes both). */
+  images: v.array(productImageSchema),
+  createdAt: v.string(),
+  updatedAt: v.string(),
+});
+export type SellerSubmission = v.InferOutput<typeof sellerSubmissionSchema>;
 
 /** What buyers see now of a listing whose changes wait for review (the "old" beside the new). */
-export type LiveListing = Pick<SellerSubmission, 'name' | 'description' | 'category' | 'condition' | 'region' | 'price' | 'imagesUrls'>;
+export const liveListingSchema = v.pick(sellerSubmissionSchema, ['name', 'description', 'category', 'condition', 'region', 'price', 'imagesUrls']);
+export type LiveListing = v.InferOutput<typeof liveListingSchema>;
 
 /** What the operator's review queue shows about each submission. */
-export interface AdminSubmission extends SellerSubmission {
-  seller: { id: number; businessName: string; email: string; verificationStatus: string };
+export const adminSubmissionSchema = v.object({
+  ...sellerSubmissionSchema.entries,
+  seller: v.object({ id: v.number(), businessName: v.string(), email: v.string(), verificationStatus: v.string() }),
   /** Present when changesPending: the approved content buyers see now. */
-  live: LiveListing | null;
-}
+  live: v.nullable(liveListingSchema),
+});
+export type AdminSubmission = v.InferOutput<typeof adminSubmissionSchema>;
+
+/** DELETE /product-submissions/my-submissions/{id}. */
+export const submissionDeletedSchema = v.object({ deleted: v.literal(true) });

@@ -288,3 +288,20 @@ export async function setVerificationStatus(db: Db, userId: number, status: 'VER
 
 export const tooSoon = (retryAfterSeconds: number) =>
   new HttpError(429, `Please wait ${retryAfterSeconds} seconds before asking for another link.`);
+
+/** The link was good: the seller's address is confirmed. Answers the address. */
+export async function markEmailVerified(db: Db, userId: number): Promise<string> {
+  const user = await db.updateTable('users').set({ is_email_verified: 1, updated_at: now() }).where('id', '=', userId).returning('email').executeTakeFirstOrThrow();
+  // A seller registers with an e-mail; only phone-only accounts (never sent a link) have none.
+  return user.email ?? '';
+}
+
+/** The seller account of this address still waiting for its link, if there is one. */
+export async function unverifiedSeller(db: Db, email: string): Promise<{ id: number; email: string; firstName: string } | undefined> {
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'email', 'first_name', 'is_email_verified', 'user_type'])
+    .where('email', '=', email)
+    .executeTakeFirst();
+  return user?.email && user.user_type === 'SELLER' && user.is_email_verified === 0 ? { id: user.id, email: user.email, firstName: user.first_name } : undefined;
+}

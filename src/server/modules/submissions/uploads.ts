@@ -1,18 +1,18 @@
-import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import * as v from 'valibot';
+import { SUBMISSIONS_ROUTES } from '../../../shared/api/submissions';
 import {
   MAX_PRODUCT_IMAGES,
   MAX_PRODUCT_IMAGE_BYTES,
   SUBMISSION_MESSAGES,
   imageTooLarge,
 } from '../../../shared/schemas/submissions';
-import { currentUser, requireUser } from '../../http/auth';
+import { currentUser } from '../../http/auth';
 import type { AppEnv, Deps } from '../../http/context';
-import { HttpError, badRequest } from '../../http/errors';
+import { HttpError, badRequest, notFound } from '../../http/errors';
 import { parseOrThrow } from '../../http/validate';
 import { rateLimit, type RateRule } from '../../http/rate-limit';
-import { parseIdOr404 } from '../../http/params';
-import { submissionCreateSchema } from '../../../shared/schemas/submissions';
 import { countSubmissionImages } from './service';
 import { storeImage, type StoredImage } from '../../platform/images';
 import type { Storage } from '../../platform/storage';
@@ -103,13 +103,13 @@ export async function storeUploads(storage: Storage, files: File[], alreadyStore
 }
 
 /**
- * Reads, checks and encodes upload images BEFORE the idempotency middleware claims the key
- * (encoding takes seconds), and hands the result to the route through c.get('uploads'). If the route then
- * refuses the request, or the answer is a replay of an earlier one, the new files are removed.
+ * The steps of the two upload routes between auth and the idempotency layer (their `before`):
+ * the rate limit, the larger body limit, the clean-up after, and the images read, checked and
+ * encoded BEFORE the key is claimed (encoding takes seconds). The result reaches the handler
+ * through c.get('uploads'). If the route then refuses the request, or the answer is a replay
+ * of an earlier one, the new files are removed.
  */
-export function submissionUploadsBeforeTransaction(deps: Deps) {
-  const app = new Hono<AppEnv>();
-  const seller = requireUser('SELLER');
+export function submissionUploadSteps(deps: Deps) {
   const cleanUpAfter: MiddlewareHandler<AppEnv> = async (c, next) => {
     await next();
     const prepared = c.get('uploads');
@@ -117,23 +117,32 @@ export function submissionUploadsBeforeTransaction(deps: Deps) {
       await Promise.all(prepared.images.map((image) => deps.storage.remove(image.key)));
     }
   };
-
   const limited = rateLimit(deps.rateLimiter, SUBMISSION_RATE);
+  const [create, , , , , addImages] = SUBMISSIONS_ROUTES;
 
-  app.post('/product-submissions', seller, limited, uploadLimit, cleanUpAfter, async (c, next) => {
+  const readNewListing: MiddlewareHandler<AppEnv> = async (c, next) => {
     const { fields, files } = await readMultipart(c);
-    parseOrThrow(submissionCreateSchema, fields); // fields first: a typo never costs an encoding
-    c.set('uploads', { fields, images: await storeUploads(deps.storage, files) });
+    // The form's fields first, with the route's own schema: a typo never costs an encoding.
+    const parsed = parseOrThrow(create.form, fields);
+    c.set('uploads', { fields: parsed, images: await storeUploads(deps.storage, files) });
     await next();
-  });
+  };
 
-  app.post('/product-submissions/my-submissions/:id/images', seller, limited, uploadLimit, cleanUpAfter, async (c, next) => {
-    const submissionId = parseIdOr404(c.req.param('id'), SUBMISSION_MESSAGES.notFound);
-    const already = await countSubmissionImages(deps.db, currentUser(c).id, submissionId);
-    const { fields, files } = await readMultipart(c);
+  const readMorePhotos: MiddlewareHandler<AppEnv> = async (c, next) => {
+    // Read with the route's own path schema: an id that names nothing is not found, as the route answers.
+    const submissionId = v.safeParse(addImages.params.id, c.req.param('id'));
+    if (!submissionId.success) throw notFound(SUBMISSION_MESSAGES.notFound);
+    const already = await countSubmissionImages(deps.db, currentUser(c).id, submissionId.output);
+    const { files } = await readMultipart(c);
     if (files.length === 0) throw badRequest('Choose at least one image to add', { images: 'Choose at least one image to add' });
-    c.set('uploads', { fields, images: await storeUploads(deps.storage, files, already) });
+    c.set('uploads', { images: await storeUploads(deps.storage, files, already) });
     await next();
-  });
-  return app;
+  };
+
+  return {
+    create: [limited, uploadLimit, cleanUpAfter, readNewListing],
+    addImages: [limited, uploadLimit, cleanUpAfter, readMorePhotos],
+    /** The JSON edit of a listing is counted like the uploads. */
+    edit: [limited],
+  };
 }

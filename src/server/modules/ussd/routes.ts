@@ -1,8 +1,7 @@
-import { Hono } from 'hono';
-import type { AppEnv, Deps } from '../../http/context';
-import { requireUser } from '../../http/auth';
+import { USSD_ROUTES } from '../../../shared/api/ussd';
+import type { Deps } from '../../http/context';
+import { implement } from '../../http/declared';
 import { HttpError } from '../../http/errors';
-import { requireGatewayToken } from '../../http/gateway-token';
 import { spendAccountAllowance, type RateRule } from '../../http/rate-limit';
 import { africasTalking, arkesel, callerNumber, type GatewayAdapter } from './gateways';
 import { answerStep } from './sessions';
@@ -14,20 +13,25 @@ import { fitScreen, type Reply } from './engine';
 /** Screens per caller number: a person presses a few keys a minute; a script, thousands. */
 const USSD_STEP_RATE: RateRule = { name: 'ussd-step', windowMs: 3600_000, perIp: 0, perAccount: 300, message: TOO_MANY_STEPS };
 
-/** POST /ussd/<gateway>: the gateways' callbacks, behind USSD_CALLBACK_TOKEN (docs/ussd.md). */
-export function ussdRoutes(deps: Deps) {
-  const app = new Hono<AppEnv>();
-  const guard = requireGatewayToken(deps.config.ussd.callbackToken);
-  for (const adapter of [africasTalking, arkesel]) app.post(`/ussd/${adapter.name}`, guard, (c) => callback(c, deps, adapter));
+const [africasTalkingStep, arkeselStep, consoleStep] = USSD_ROUTES;
 
+/**
+ * POST /ussd/<gateway>: the gateways' callbacks, behind USSD_CALLBACK_TOKEN (docs/ussd.md);
+ * declared in shared/api/ussd.ts. Each adapter reads its gateway's fields and writes its answer.
+ */
+export function ussdRoutes(deps: Deps) {
+  const gatewayToken = deps.config.ussd.callbackToken;
   /**
    * The operator console's phone (/admin/ussd, for demos and support calls): Africa's Talking's
    * callback's fields, sent by an operator instead of the gateway (so no gateway token), answered
    * as JSON { data: { text, end } } for the console's API client.
    */
   const simulator: GatewayAdapter = { ...africasTalking, name: 'simulator', write: (c, reply) => c.json({ data: reply }) };
-  app.post('/admin/ussd', requireUser('ADMIN'), (c) => callback(c, deps, simulator));
-  return app;
+  return [
+    implement(africasTalkingStep, ({ c }) => callback(c, deps, africasTalking), { gatewayToken }),
+    implement(arkeselStep, ({ c }) => callback(c, deps, arkesel), { gatewayToken }),
+    implement(consoleStep, ({ c }) => callback(c, deps, simulator)),
+  ];
 }
 
 async function callback(c: Parameters<GatewayAdapter['read']>[0], deps: Deps, adapter: GatewayAdapter) {

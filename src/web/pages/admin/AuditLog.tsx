@@ -1,6 +1,5 @@
 import { useId, useState } from 'react';
-import type { Page } from '../../../shared/pagination';
-import { AUDIT_ACTIONS, type AuditAction, type AuditEntry } from '../../../shared/schemas/audit';
+import { AUDIT_ACTIONS, type AuditAction } from '../../../shared/schemas/audit';
 import { api } from '../../lib/api';
 import { formatDateTime } from '../../../shared/dates';
 import { useRemote } from '../../hooks/useRemote';
@@ -26,7 +25,7 @@ export function AuditLog() {
   const [page, setPage] = useState(1);
   const filterId = useId();
   const remote = useRemote(
-    async () => ({ value: await api.get<Page<AuditEntry>>(`admin/audit?page=${page}${filter ? `&action=${filter}` : ''}`) }),
+    async () => ({ value: await api.call('GET /admin/audit', { query: { page: String(page), action: filter || undefined } }) }),
     [filter, page],
   );
   return (

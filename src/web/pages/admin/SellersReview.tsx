@@ -1,27 +1,11 @@
 import { useId, useState } from 'react';
-import { VERIFICATION_STATUSES, type VerificationStatus } from '../../../shared/schemas/sellers';
+import { VERIFICATION_STATUSES, type AdminSeller, type VerificationStatus } from '../../../shared/schemas/sellers';
 import { api } from '../../lib/api';
 import { Alert } from '../../components/ui/Alert';
 import { formatDate } from '../../../shared/dates';
 import { useRemote } from '../../hooks/useRemote';
 import { VerificationBadge } from '../../components/ui/VerificationBadge';
 import { RemoteList, useDecision } from './ui';
-
-/** One row of GET /admin/sellers. */
-interface AdminSeller {
-  userId: number;
-  /** null: a farmer who registered by USSD, reached at their phone. */
-  email: string | null;
-  phone: string | null;
-  firstName: string;
-  lastName: string;
-  isEmailVerified: boolean;
-  businessName: string;
-  businessRegion: string | null;
-  ghanaCardNumber: string | null;
-  verificationStatus: VerificationStatus;
-  joinedDate: string;
-}
 
 /** Why Verify is off: the server refuses it too (409), this says so before the press. */
 const NO_CARD_REASON = 'Verify is off: this seller has not given a Ghana Card number yet. Ask them to add it on their Verification page.';
@@ -33,14 +17,14 @@ export function SellersReview() {
   const [filter, setFilter] = useState<VerificationStatus | ''>('PENDING');
   const filterId = useId();
   const remote = useRemote(
-    async () => ({ value: (await api.get<{ data: AdminSeller[] }>(`admin/sellers${filter ? `?verificationStatus=${filter}` : ''}`)).data }),
+    async () => ({ value: (await api.call('GET /admin/sellers', { query: { verificationStatus: filter || undefined } })).data }),
     [filter],
   );
   const decision = useDecision(remote.reload);
   const decide = (seller: AdminSeller, status: 'VERIFIED' | 'REJECTED') =>
     decision.run(
       seller.userId,
-      () => api.post(`admin/sellers/${seller.userId}/verification`, { status }),
+      () => api.call('POST /admin/sellers/:userId/verification', { params: { userId: seller.userId }, body: { status } }),
       `${seller.businessName || seller.email} is now ${status === 'VERIFIED' ? 'verified' : 'rejected'}.`,
     );
 

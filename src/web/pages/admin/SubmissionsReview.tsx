@@ -1,6 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Price } from '../../components/Price';
-import type { Page } from '../../../shared/pagination';
 import { parseWith } from '../../../shared/schemas/parse';
 import { rejectSubmissionSchema, type AdminSubmission } from '../../../shared/schemas/submissions';
 import { api } from '../../lib/api';
@@ -15,7 +14,7 @@ import { useApiText } from '../../components/ui/forms';
 /** 'Listings to review': sellers' pending products and changes to live ones, oldest first; approve puts one live. */
 export function SubmissionsReview() {
   const [page, setPage] = useState(1);
-  const remote = useRemote(async () => ({ value: await api.get<Page<AdminSubmission>>(`admin/submissions?status=PENDING&page=${page}`) }), [page]);
+  const remote = useRemote(async () => ({ value: await api.call('GET /admin/submissions', { query: { status: 'PENDING', page: String(page) } }) }), [page]);
   const decision = useDecision(remote.reload);
   const list = { ...remote, data: remote.data?.data };
 
@@ -31,8 +30,8 @@ export function SubmissionsReview() {
                   busy={decision.busy === s.id}
                   error={decision.errorFor(s.id)}
                   // The version looked at goes along: a listing changed since is refused (409), not approved blind.
-                  onApprove={() => decision.run(s.id, () => api.post(`admin/submissions/${s.id}/approve`, { updatedAt: s.updatedAt }), s.changesPending ? `The changes to "${s.name}" are approved and live.` : `"${s.name}" is approved and live.`)}
-                  onReject={(note) => decision.run(s.id, () => api.post(`admin/submissions/${s.id}/reject`, { note }), s.changesPending ? `The changes to "${s.name}" were turned down; the approved listing stays live.` : `"${s.name}" was sent back to the seller.`)}
+                  onApprove={() => decision.run(s.id, () => api.call('POST /admin/submissions/:id/approve', { params: { id: s.id }, body: { updatedAt: s.updatedAt } }), s.changesPending ? `The changes to "${s.name}" are approved and live.` : `"${s.name}" is approved and live.`)}
+                  onReject={(note) => decision.run(s.id, () => api.call('POST /admin/submissions/:id/reject', { params: { id: s.id }, body: { note } }), s.changesPending ? `The changes to "${s.name}" were turned down; the approved listing stays live.` : `"${s.name}" was sent back to the seller.`)}
                 />
               </li>
             ))}

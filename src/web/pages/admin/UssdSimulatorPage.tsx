@@ -1,13 +1,9 @@
 import { useState, type FormEvent } from 'react';
+import type { UssdScreen as Screen } from '../../../shared/api/ussd';
 import { api } from '../../lib/api';
 import { Spinner } from '../../components/Spinner';
 import { useSession } from '../../hooks/useSession';
 import { useT } from '../../i18n/language';
-
-interface Screen {
-  text: string;
-  end: boolean;
-}
 
 const newSession = () => `SIM-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 
@@ -39,7 +35,8 @@ export default function UssdSimulatorPage() {
       form.set('phoneNumber', phone);
       form.set('networkCode', 'simulator');
       form.set('text', next.join('*'));
-      const answer = await api.form<{ data: Screen }>('admin/ussd', form);
+      // Africa's Talking's fields as a form, the way the gateway posts them (no body schema is declared).
+      const answer = await api.call('POST /admin/ussd', undefined, { body: form });
       setAnswers(next);
       setScreen(answer.data);
       setInput('');
