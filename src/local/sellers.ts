@@ -1,6 +1,5 @@
 import { requestFor } from '../shared/api/path';
 import type { SellerOrder, SellerOrdersQueryInput, SellerProfile, SellerProfileUpdateInput, SellerRegistrationInput } from '../shared/schemas/sellers';
-import type { Earnings } from '../shared/schemas/money';
 import { ApiError, type ApiClient } from './api';
 import { getMeta, localDb, setMeta, type AkuafoDb } from './db';
 import { accountOf, keepForSession, readSession } from './session';

@@ -40,7 +40,7 @@ describe('the OpenAPI contract', () => {
     const documented = documentedRoutes(await served());
     const missing = [...registered].filter((line) => !documented.has(line)).sort();
     const stale = [...documented].filter((line) => !registered.has(line)).sort();
-    // Lists exactly the lines to add to src/server/http/api-routes.ts (or remove from it).
+    // Lists exactly the routes to declare in src/shared/api (or the declarations no route answers).
     expect(missing.join('\n'), 'routes with no describeRoute line').toBe('');
     expect(stale.join('\n'), 'describeRoute lines no route answers').toBe('');
     expect(registered.size).toBeGreaterThan(50);

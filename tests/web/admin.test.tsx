@@ -7,7 +7,6 @@ import { saveSession, type SessionUser } from '../../src/local/session';
 import type { AdminOrderListItem } from '../../src/shared/schemas/orders';
 import type { AdminSubmission } from '../../src/shared/schemas/submissions';
 import { paginate } from '../../src/shared/pagination';
-import { callThrough } from '../support/api-call';
 
 configure({ asyncUtilTimeout: 10_000 });
 vi.setConfig({ testTimeout: 30_000 });

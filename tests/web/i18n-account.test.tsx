@@ -38,7 +38,7 @@ const get = vi.fn(async (path: string): Promise<unknown> => {
 // A declared route's call reads the same answers, by the path it fills in.
 vi.mock('../../src/web/lib/api', async () => {
   const { requestFor } = await import('../../src/shared/api/path');
-  return { api: { get: (path: string) => get(path), call: (key: string) => get((requestFor as (key: string) => { path: string })(key).path), post: vi.fn() } };
+  return { api: { get: (path: string) => get(path), call: (key: string) => get((requestFor as unknown as (key: string) => { path: string })(key).path), post: vi.fn() } };
 });
 const publicPost = vi.fn();
 vi.mock('../../src/web/lib/publicApi', () => ({ publicApi: { post: (...args: unknown[]) => publicPost(...args), get: vi.fn() } }));

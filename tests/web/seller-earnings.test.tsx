@@ -5,7 +5,6 @@ import { ApiError } from '../../src/local/api';
 import { localDb } from '../../src/local/db';
 import { saveSession } from '../../src/local/session';
 import type { Earnings } from '../../src/shared/schemas/money';
-import { callThrough } from '../support/api-call';
 
 const get = vi.fn();
 vi.mock('../../src/web/lib/api', async () => {

@@ -4,7 +4,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { localDb } from '../../src/local/db';
 import { saveSession } from '../../src/local/session';
 import type { SellerProfile } from '../../src/shared/schemas/sellers';
-import { callThrough } from '../support/call-through';
 
 /** The seller dashboard's phone: verify by SMS (issue 22.16), change with the password (issue 21.6). */
 const post = vi.fn(async (_path: string, _body?: unknown): Promise<unknown> => ({ data: {} }));

@@ -1,7 +1,6 @@
 import { Hono } from 'hono';
 import { DECLARED_ROUTES } from '../../shared/api';
 import { CONTRACT_ROUTES } from '../../shared/api/contract';
-import { API_ROUTES } from './api-routes';
 import type { AppEnv } from './context';
 import { implement } from './declared';
 import { buildOpenApi } from './openapi';
@@ -9,7 +8,7 @@ import { buildOpenApi } from './openapi';
 // Built on first ask, not at start: most processes never serve it.
 let document: Record<string, unknown> | undefined;
 let page: string | undefined;
-const contract = () => (document ??= buildOpenApi([...DECLARED_ROUTES, ...API_ROUTES]));
+const contract = () => (document ??= buildOpenApi(DECLARED_ROUTES));
 
 const [openApi] = CONTRACT_ROUTES;
 

@@ -34,10 +34,6 @@ export interface RouteDescription extends RouteOptions {
   path: string;
 }
 
-export function describeRoute(method: Method, path: string, options: RouteOptions): RouteDescription {
-  return { method, path, ...options };
-}
-
 type Json = Record<string, unknown>;
 
 /** A valibot schema as JSON Schema 2020-12; what has no JSON Schema form (a transform, a custom check) is left open. */

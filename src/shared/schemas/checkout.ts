@@ -120,6 +120,7 @@ export const confirmPaymentSchema = v.object({
     reference: v.pipe(v.string('reference is required'), v.trim(), v.minLength(1, 'reference is required'), v.maxLength(100, 'reference is too long')),
   }),
 });
+export type ConfirmPaymentRequest = v.InferOutput<typeof confirmPaymentSchema>;
 
 /** POST /payments/{reference}/otp: the voucher code Telecel Cash asks for. */
 export const paymentOtpSchema = v.object({

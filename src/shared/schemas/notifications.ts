@@ -55,6 +55,7 @@ export const pushSubscriptionSchema = v.object({
     'keys is required',
   ),
 });
+export type PushSubscriptionInput = v.InferOutput<typeof pushSubscriptionSchema>;
 
 /** DELETE /customers/me/push-subscriptions: which device stops receiving. */
 export const pushUnsubscribeSchema = v.object({ endpoint: v.pipe(v.string('endpoint is required'), v.minLength(1, 'endpoint is required')) });

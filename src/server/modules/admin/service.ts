@@ -1,6 +1,5 @@
 import type { AdminSeller, VerificationStatus } from '../../../shared/schemas/sellers';
-import { conflict, notFound } from '../../http/errors';
-import { now, type Db } from '../../platform/db';
+import type { Db } from '../../platform/db';
 
 /** Sellers for the verification desk, oldest first, optionally of one status (at most 200). */
 export async function listSellersForReview(db: Db, status: VerificationStatus | undefined): Promise<AdminSeller[]> {
