@@ -204,7 +204,7 @@ const READ_ELSEWHERE: Record<string, string> = {
   'outcome.message': 'a settled payment\'s failure: outcomeOf\'s FAILED sentences are read in settle.ts',
   'started.displayText': 'the payment provider\'s own words (Paystack\'s display_text): not ours to translate',
   PRODUCT_NOT_FOUND: 'wishlist/service.ts\'s, read where it is written',
-  'await checkEndpoint(endpoint, deps.config.pushAllowHosts)': 'PUSH_ENDPOINT_MESSAGES, checked below',
+  'await checkEndpoint(endpoint, config.pushAllowHosts)': 'PUSH_ENDPOINT_MESSAGES, checked below',
   'payoutNetworkProblem(number, network as MobileMoneyNetwork, changes.payoutNumberMoved === true)': 'shared/payout.ts\'s sentence, the payoutNetworkMismatch template (tests/shared/api-messages.test.ts)',
 };
 

@@ -255,7 +255,7 @@ describe('AdminPage', () => {
 
   it('the Payouts tab shows who is due, the trial balance, runs payouts and retries a failed one', async () => {
     await signIn('ADMIN');
-    get.mockImplementation(async (path: string) => {
+    get.mockImplementation(async (path: string, options?: { searchParams?: Record<string, string> }) => {
       if (path === 'admin/payouts/due') {
         return {
           data: [
@@ -266,7 +266,7 @@ describe('AdminPage', () => {
         };
       }
       if (path === 'admin/ledger/trial-balance') return { data: { debits: 2500, credits: 2500, balanced: true } };
-      if (path === 'admin/payouts?status=FAILED') {
+      if (path === 'admin/payouts' && options?.searchParams?.status === 'FAILED') {
         return { data: [{ id: 9, sellerId: 4, businessName: 'Boateng Family Farms', amount: 190, currency: 'GHS', status: 'FAILED', account: 'MTN MoMo 024XXX4567', reference: 'akuafo-payout-9', lastError: 'Account not found', createdAt: '2026-11-24T10:00:00.000Z', completedAt: null }] };
       }
       return { data: [], pagination: paginate(1, 20, 0) };
