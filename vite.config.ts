@@ -1,11 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 import { firstScreenIconFiles } from './src/static-build/icon-chunks';
 import { prerender } from './src/static-build/prerender-plugin';
+import { markAppFiles } from './src/static-build/app-files-manifest';
 
 // manifest.webmanifest is the single source of truth; the plugin injects it into the build.
 const manifest = JSON.parse(readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8')) as Partial<ManifestOptions>;
@@ -26,10 +28,13 @@ export default defineConfig({
       manifest,
       manifestFilename: 'manifest.webmanifest',
       injectManifest: {
-        // Precache the shell and every route chunk so each page opens offline after one visit.
+        // Every app file, so each page opens offline; which are fetched on install: src/local/app-files.ts.
         globPatterns: ['**/*.{js,css,html,png,svg,webmanifest}', 'hero/*.webp'],
         // page.html is the server's template for the pages it renders, never a page itself.
         globIgnores: ['**/media/**', 'page.html'],
+        // The first screen's files are precached on install; the rest as pages open, or on a
+        // fast line (src/local/app-files.ts).
+        manifestTransforms: [markAppFiles(fileURLToPath(new URL('./dist', import.meta.url)))],
       },
       devOptions: { enabled: false },
     }),

@@ -17,8 +17,10 @@ import '../src/local/outbox-kinds';
 import './push';
 import { documentInLanguage, readerLocale } from './language';
 import type { RouteHandlerCallbackOptions } from 'workbox-core';
+import { APP_FILES_CACHE, type AppFile, type AppFilesMessage } from '../src/local/app-files';
+import { createAppFiles } from './app-files';
 
-declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: AppFile[] };
 
 interface SyncEvent extends ExtendableEvent {
   tag: string;
@@ -30,9 +32,20 @@ registerRoute(
   async ({ request }) => (await documentInLanguage('/index.html')) ?? fetch(request),
 );
 
-// The shell and every route chunk, in each language: each page opens offline after the first visit.
-precacheAndRoute(self.__WB_MANIFEST);
+// The shell in each language and the first screen's files, whatever the line; the other
+// pages' files as they are opened, or all at once on a fast line or when asked (./app-files.ts).
+const everything = self.__WB_MANIFEST as AppFile[];
+precacheAndRoute(everything.filter((file) => file.core !== false));
 cleanupOutdatedCaches();
+const appFiles = createAppFiles(everything);
+self.addEventListener('install', (event) => event.waitUntil(appFiles.install()));
+self.addEventListener('activate', (event) => event.waitUntil(appFiles.prune()));
+// Hashed files never change: the kept copy, else the network (and keep it: the page that
+// asked for it then works offline too).
+registerRoute(
+  ({ url }) => url.origin === self.location.origin && url.pathname.startsWith('/assets/'),
+  new CacheFirst({ cacheName: APP_FILES_CACHE, plugins: [new CacheableResponsePlugin({ statuses: [200] })] }),
+);
 // The first install takes the open page at once, so it works offline from the first visit on.
 clientsClaim();
 
@@ -62,7 +75,8 @@ const renderedPages = new NetworkFirst({
 
 async function startsOffline(page: Response): Promise<boolean> {
   const entry = /<script type="module"[^>]* src="([^"]+)"/.exec(await page.clone().text());
-  return entry !== null && (await matchPrecache(entry[1])) !== undefined;
+  if (entry === null) return false;
+  return (await matchPrecache(entry[1])) !== undefined || (await caches.match(new URL(entry[1], self.location.origin).href, { cacheName: APP_FILES_CACHE })) !== undefined;
 }
 const shellInLanguage = createHandlerBoundToURL('/shell.html');
 const shell = async (options: RouteHandlerCallbackOptions) => (await documentInLanguage('/shell.html')) ?? shellInLanguage(options);
@@ -116,6 +130,12 @@ registerRoute(
 
 self.addEventListener('message', (event) => {
   if (event.data?.type === 'SKIP_WAITING') void self.skipWaiting();
+  const message = event.data as AppFilesMessage | undefined;
+  // Answered on the port workbox-window's messageSW gives.
+  const answer = (work: Promise<unknown>) => event.waitUntil(work.then((value) => event.ports[0]?.postMessage(value ?? null)));
+  if (message?.type === 'KEEP_FILES' && Array.isArray(message.urls)) answer(appFiles.keep(message.urls.filter((url) => typeof url === 'string')));
+  if (message?.type === 'SAVE_APP') answer(appFiles.saveAll().then(() => appFiles.state()));
+  if (message?.type === 'APP_FILES_STATE') answer(appFiles.state());
 });
 
 // Background Sync: the browser wakes us when the network is back, even with the app closed.

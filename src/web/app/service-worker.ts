@@ -2,16 +2,58 @@ import { OUTBOX_EVENT } from '../../local/outbox';
 import { keepOpenedPage } from '../../local/page-cache';
 import { OUTBOX_SYNC_TAG } from '../../local/replayer';
 import { SESSION_EXPIRED_EVENT, UPDATE_READY_EVENT } from '../lib/events';
+import { isFastLine, readWholeApp, setWholeApp, type AppFilesMessage, type AppFilesState } from '../../local/app-files';
+import { readDataSaver } from '../../local/settings';
 
 export { UPDATE_READY_EVENT };
 
+/** Asks the active worker and waits for its answer (sw/sw.ts answers on the message's port). */
+async function askWorker<T>(message: AppFilesMessage): Promise<T> {
+  const worker = (await navigator.serviceWorker.ready).active;
+  if (!worker) throw new Error('No service worker');
+  return new Promise<T>((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = (event) => resolve(event.data as T);
+    worker.postMessage(message, [channel.port2]);
+  });
+}
+
+/** What saving the whole app for offline would still fetch (src/local/app-files.ts). */
+export function appFilesState(): Promise<AppFilesState> {
+  return askWorker<AppFilesState>({ type: 'APP_FILES_STATE' });
+}
+
+/** The whole app, so pages not opened yet work offline; kept whole after updates from now on. */
+export async function saveWholeApp(): Promise<AppFilesState> {
+  await setWholeApp('asked');
+  return askWorker<AppFilesState>({ type: 'SAVE_APP' });
+}
+
+/** What the worker fetches on install (src/local/app-files.ts): never the whole app unasked on a slow line or with Data saver. */
+async function decideWholeApp(): Promise<void> {
+  if ((await readWholeApp()) === 'asked') return;
+  const line = (navigator as Navigator & { connection?: { effectiveType?: string; saveData?: boolean } }).connection;
+  const whole = installed() ? 'asked' : isFastLine(line) && !(await readDataSaver()) ? 'fast' : 'no';
+  await setWholeApp(whole);
+}
+
+/** The app's files this page loaded before the worker was there: the browser has them already. */
+function loadedAppFiles(): string[] {
+  const here = window.location.origin;
+  return performance.getEntriesByType('resource').map((entry) => entry.name).filter((url) => url.startsWith(`${here}/assets/`));
+}
+
+const installed = () => window.matchMedia?.('(display-mode: standalone)').matches === true;
+
 /**
- * Registers sw/sw.ts after the page has loaded (so it never competes with the first paint).
- * A new version waits until the user accepts it: UpdatePrompt listens for the event.
+ * Registers sw/sw.ts once the page is idle (so it never competes with the first paint, nor
+ * with the page's own downloads on a slow line). A new version waits until the user accepts
+ * it: UpdatePrompt listens for the event.
  */
 export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
   const register = async () => {
+    await decideWholeApp().catch(() => undefined);
     const { Workbox } = await import('workbox-window');
     const wb = new Workbox('/sw.js', { scope: '/' });
     wb.addEventListener('waiting', () => {
@@ -24,9 +66,18 @@ export function registerServiceWorker(): void {
     await wb.register();
     await navigator.serviceWorker.ready;
     await keepOpenedPage(window.location, caches).catch(() => undefined);
+    await askWorker({ type: 'KEEP_FILES', urls: loadedAppFiles() }).catch(() => undefined);
+    // An installed app, or a person who asked once, keeps the whole app, also after an update
+    // installed while it was on a slow line (the worker saves what is missing).
+    if ((await readWholeApp().catch(() => undefined)) === 'asked') void saveWholeApp().catch(() => undefined);
+    window.addEventListener('appinstalled', () => void saveWholeApp().catch(() => undefined), { once: true });
   };
-  if (document.readyState === 'complete') void register();
-  else window.addEventListener('load', register, { once: true });
+  const whenIdle = () => {
+    if ('requestIdleCallback' in window) window.requestIdleCallback(() => void register(), { timeout: 5000 });
+    else setTimeout(() => void register(), 1000);
+  };
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
   // Ask for a Background Sync whenever something is queued, so it is sent even if the app closes.
   window.addEventListener(OUTBOX_EVENT, async () => {
     const registration = (await navigator.serviceWorker.ready) as ServiceWorkerRegistration & {

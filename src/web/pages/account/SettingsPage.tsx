@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { useSession } from '../../hooks/useSession';
 import { AccountLayout } from './AccountLayout';
+import { AppFilesCard } from './AppFilesCard';
 import { DataSaverCard, OfflinePacksCard, StorageCard } from './FieldSettings';
 import { MirrorCard } from './MirrorSettings';
 import { useProfile } from './ProfilePage';
@@ -8,7 +9,7 @@ import { SecurityCard } from './SecurityCard';
 import { LanguageSelect } from '../../i18n/LanguageSelect';
 import { useT } from '../../i18n/language';
 
-/** /settings: security (password, devices), then data saver, the listings kept, storage and offline packs. */
+/** /settings: security (password, devices), then data saver, the listings kept, storage, offline packs and the app's own files. */
 export default function SettingsPage() {
   const t = useT();
   const { session } = useSession();
@@ -31,6 +32,7 @@ export default function SettingsPage() {
         <MirrorCard />
         <StorageCard />
         <OfflinePacksCard />
+        <AppFilesCard />
       </div>
     </AccountLayout>
   );
