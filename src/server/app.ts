@@ -10,7 +10,6 @@ import { staticRoutes } from './http/static';
 import { compressUnlessComplete, sameOriginOnly, securityHeaderValues, securityHeaders } from './http/security';
 import { answerAfterTheBody, apiBodyLimit } from './http/limits';
 import { refuseNulInPath } from './http/validate';
-import { idempotency } from './http/idempotency';
 import { mountDeclared } from './http/declared';
 import { apiDocsRoutes, openApiRoutes } from './http/api-docs';
 import { closeConnectionsWhenDraining, operationsRoutes, requestMetrics } from './http/operations';
@@ -52,8 +51,8 @@ export function createApp(deps: Deps) {
   api.use('*', reads.watchWrites);
   api.use('*', refuseNulInPath);
   api.use('*', readUser(deps.tokens, deps.sessions));
-  // Declared routes (src/shared/api) carry their own chain, idempotency included: where they
-  // are mounted does not matter, so long as it is before the older routers' shared layer below.
+  // Declared routes (src/shared/api) carry their own chain, idempotency included (http/declared.ts):
+  // where they are mounted does not matter, and nothing after them writes.
   mountDeclared(api, deps, [
     ...cartRoutes(deps),
     ...wishlistRoutes(deps),
@@ -80,7 +79,6 @@ export function createApp(deps: Deps) {
     ...adminRoutes(deps),
     ...ussdRoutes(deps),
   ]);
-  api.use('*', idempotency(deps.db));
   api.all('*', (c) => errorAnswer(c, deps.db, { message: 'No such API endpoint', code: ERROR_CODES.notFound }, 404));
 
   app.use('*', answerAfterTheBody());
