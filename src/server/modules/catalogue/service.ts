@@ -8,7 +8,7 @@ import { readCompiledRows } from '../../platform/db/read-rows';
 import type { ProductsTable } from '../../platform/db/schema';
 import { notFound } from '../../http/errors';
 import { toProducts } from './serialize';
-import { reviewEligibility } from '../reviews/service';
+import { reviewEligibility } from '../reviews';
 import { onShelf, SHELF_SIZE } from './shelves';
 import { countRowsUpTo } from '../../platform/db/paging';
 import { isIndexable, matchesAllWords } from './search';

@@ -15,11 +15,6 @@ type SubmissionRow = Selectable<ProductSubmissionsTable>;
 
 const FALLBACK_REGION: GhanaRegion = 'Greater Accra';
 
-/** Runs `work` atomically: inside the caller's transaction if there is one, else in a new one. */
-export function atomically<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
-  return db.isTransaction ? work(db) : db.transaction().execute(work);
-}
-
 /**
  * Makes a submission's content the live product (new, or the one it had before) and links
  * it. `submission` is the row the operator decided on: if the seller changed it since, the

@@ -1,0 +1,5 @@
+/** Public product reads, their answer cache, search and shelves. */
+export { catalogueRoutes } from './routes';
+export { IMMUTABLE_READ, REVALIDATE_READ, createPublicReads, type PublicReads } from './public-reads';
+export { SHELF_SIZE, SHELVES, onShelf } from './shelves';
+export { toProducts } from './serialize';
