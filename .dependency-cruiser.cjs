@@ -37,6 +37,11 @@ const RULES = [
   { name: 'module-face-only', comment: 'Another module is used through its face, modules/<m>/index.ts, never its files: what a module keeps inside may change without telling its callers.', from: { path: '^src/server/modules/([^/]+)/' }, to: { path: '^src/server/modules/[^/]+/', pathNot: '^src/server/modules/$1/|^src/server/modules/[^/]+/index\\.ts$' } },
   { name: 'modules-used-by-their-face', comment: 'Outside the modules (app.ts, deps.ts, main.ts, cli/) a module is used through its face, modules/<m>/index.ts, never its files.', from: { path: '^(src|sw)/', pathNot: '^src/server/modules/' }, to: { path: '^src/server/modules/[^/]+/', pathNot: '^src/server/modules/[^/]+/index\\.ts$' } },
   { name: 'module-not-its-own-face', comment: "A module's files import their siblings, not their own index.ts: the face imports them, so going through it makes a cycle.", from: { path: '^src/server/modules/([^/]+)/' }, to: { path: '^src/server/modules/$1/index\\.ts$' } },
+  // Table types sit in platform/db/tables/<module>.ts, named for their owner, not in the module's
+  // folder: schema.ts composes `Database` from them, and a platform -> module edge, even a
+  // type-only one, would close a loop through every module folder (see no-module-folder-loop).
+  { name: 'tables-of-their-module', comment: "A module imports its own table file (platform/db/tables/<m>.ts) only: another module's table types come through that module's face (index.ts), so the owner sees who depends on its rows.", from: { path: '^src/server/modules/([^/]+)/' }, to: { path: '^src/server/platform/db/tables/', pathNot: '^src/server/platform/db/tables/($1|columns)\\.ts$' } },
+  { name: 'tables-composed-once', comment: 'Outside the modules, only platform/db/schema.ts (composing Database) reads the table files: other code uses Database.', from: { path: '^(src|sw)/', pathNot: '^src/server/(modules/|platform/db/schema\\.ts$|platform/db/tables/)' }, to: { path: '^src/server/platform/db/tables/' } },
   // depcruise checks this on folders, where a loop is any path back through the folders: type
   // imports count too (a scope-folder rule cannot look past them), and a module's own
   // subfolders are part of it.

@@ -5,7 +5,7 @@ import type { Product, ProductDetail, ProductQuery, Review } from '../../../shar
 import { searchWords } from '../../../shared/search';
 import type { DatabaseHandle, Db, Dialect } from '../../platform/db';
 import { readCompiledRows } from '../../platform/db/read-rows';
-import type { ProductsTable } from '../../platform/db/schema';
+import type { ProductsTable } from '../../platform/db/tables/catalogue';
 import { notFound } from '../../http/errors';
 import { toProducts } from './serialize';
 import { reviewEligibility } from '../reviews';

@@ -4,7 +4,7 @@ import { SUBMISSION_MESSAGES } from '../../../shared/schemas/submissions';
 import { conflict } from '../../http/errors';
 import { livePrice } from './review';
 import { now, type Db } from '../../platform/db';
-import type { ProductSubmissionsTable } from '../../platform/db/schema';
+import type { ProductSubmissionsTable } from '../../platform/db/tables/submissions';
 import { nextCatalogueVersion } from '../../platform/db/catalogue-versions';
 
 /**

@@ -12,7 +12,7 @@ import {
 import { searchWords } from '../../../shared/search';
 import { badRequest, notFound } from '../../http/errors';
 import { now, type Db } from '../../platform/db';
-import type { ProductSubmissionsTable } from '../../platform/db/schema';
+import type { ProductSubmissionsTable } from '../../platform/db/tables/submissions';
 import { imagesByOwner, type StoredImage } from '../../platform/images';
 import type { Storage } from '../../platform/storage';
 import { sellerRegion, withdrawProduct } from './live-product';
