@@ -6,3 +6,15 @@ import type { Generated } from 'kysely';
  */
 export type Id = Generated<number>;
 export type Flag = number;
+
+/** The columns of a row a background job works through and retries (a refund, a payout). */
+export interface RetriedWork {
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  /** A job instance working on this row until then; another instance leaves it alone. */
+  claimed_until: string | null;
+  last_error: string | null;
+  completed_at: string | null;
+  created_at: string;
+  updated_at: string;
+}

@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { Id } from './columns';
+import type { Id, RetriedWork } from './columns';
 
 /** The tables modules/orders owns; another module gets their types through its face (index.ts). */
 
@@ -55,7 +55,7 @@ export interface OrderStatusHistoryTable {
 }
 
 /** A refund of one payment, sent to the provider by the refund job until it is accepted. */
-export interface RefundsTable {
+export interface RefundsTable extends RetriedWork {
   id: Id;
   order_id: number;
   payment_id: number;
@@ -65,14 +65,6 @@ export interface RefundsTable {
   /** PENDING (not yet accepted by the provider), PROCESSING (accepted), COMPLETED, FAILED (the provider gave up). */
   status: string;
   provider_refund_id: string | null;
-  attempts: Generated<number>;
-  next_attempt_at: string;
-  /** A job instance working on this row until then; another instance leaves it alone. */
-  claimed_until: string | null;
-  last_error: string | null;
-  completed_at: string | null;
-  created_at: string;
-  updated_at: string;
 }
 
 /** Their names, as `Database` (../schema.ts) composes them. */

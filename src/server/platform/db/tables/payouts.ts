@@ -1,10 +1,9 @@
-import type { Generated } from 'kysely';
-import type { Id } from './columns';
+import type { Id, RetriedWork } from './columns';
 
 /** The tables modules/payouts owns; another module gets their types through its face (index.ts). */
 
 /** A transfer of a seller's available balance to their payout account. */
-export interface PayoutsTable {
+export interface PayoutsTable extends RetriedWork {
   id: Id;
   seller_id: number;
   amount_minor: number;
@@ -16,13 +15,6 @@ export interface PayoutsTable {
   account_label: string;
   account_key: string;
   transfer_code: string | null;
-  attempts: Generated<number>;
-  next_attempt_at: string;
-  claimed_until: string | null;
-  last_error: string | null;
-  completed_at: string | null;
-  created_at: string;
-  updated_at: string;
 }
 
 /** Their names, as `Database` (../schema.ts) composes them. */
