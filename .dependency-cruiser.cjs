@@ -4,7 +4,7 @@
  * (and src/static-build, whose render.tsx draws the pages it serves); no page folder reaches
  * into another; nothing in web below app/ imports app/, and the kit (components/, hooks/, lib/)
  * no page; no platform/ file into modules/ or http/; a migration into no live code (types
- * aside); no runtime import cycle.
+ * aside); a server module only through its face (modules/<m>/index.ts); no runtime import cycle.
  *
  * The known exceptions are listed in KNOWN below, edge by edge, each with why it is there (a
  * deliberate exception, or the item of issue 23 that removes it): they pass, and any other
@@ -33,6 +33,15 @@ const RULES = [
   { name: 'kit-not-pages', comment: 'The kit (components, hooks, lib) serves the pages and never imports one.', from: { path: '^src/web/(components|hooks|lib)/' }, to: { path: '^src/web/pages/' } },
   { name: 'no-cross-page', comment: 'A page folder imports no other page folder: shared pieces live in components/ or lib/.', from: { path: '^src/web/pages/([^/]+)/' }, to: { path: '^src/web/pages/[^/]+/', pathNot: '^src/web/pages/$1/' } },
   { name: 'migrations-frozen', comment: 'A shipped migration must do on next year\'s upgrade what it did the day it shipped: it imports at run time only kysely, Node and other migrations (a copy of a live rule, saying why, in place of an import).', from: { path: '^src/server/platform/db/migrations/' }, to: { path: '^(src|sw)/', pathNot: '^src/server/platform/db/migrations/', dependencyTypesNot: ['type-only'] } },
+  // Tests (tests/**) are not cruised: they may reach a module's internals to test them.
+  { name: 'module-face-only', comment: 'Another module is used through its face, modules/<m>/index.ts, never its files: what a module keeps inside may change without telling its callers.', from: { path: '^src/server/modules/([^/]+)/' }, to: { path: '^src/server/modules/[^/]+/', pathNot: '^src/server/modules/$1/|^src/server/modules/[^/]+/index\\.ts$' } },
+  { name: 'modules-used-by-their-face', comment: 'Outside the modules (app.ts, deps.ts, main.ts, cli/) a module is used through its face, modules/<m>/index.ts, never its files.', from: { path: '^(src|sw)/', pathNot: '^src/server/modules/' }, to: { path: '^src/server/modules/[^/]+/', pathNot: '^src/server/modules/[^/]+/index\\.ts$' } },
+  { name: 'module-not-its-own-face', comment: "A module's files import their siblings, not their own index.ts: the face imports them, so going through it makes a cycle.", from: { path: '^src/server/modules/([^/]+)/' }, to: { path: '^src/server/modules/$1/index\\.ts$' } },
+  // Table types sit in platform/db/tables/<module>.ts, named for their owner, not in the module's
+  // folder: schema.ts composes `Database` from them, and a platform -> module edge, even a
+  // type-only one, would close a loop through every module folder (see no-module-folder-loop).
+  { name: 'tables-of-their-module', comment: "A module imports its own table file (platform/db/tables/<m>.ts) only: another module's table types come through that module's face (index.ts), so the owner sees who depends on its rows.", from: { path: '^src/server/modules/([^/]+)/' }, to: { path: '^src/server/platform/db/tables/', pathNot: '^src/server/platform/db/tables/($1|columns)\\.ts$' } },
+  { name: 'tables-composed-once', comment: 'Outside the modules, only platform/db/schema.ts (composing Database) reads the table files: other code uses Database.', from: { path: '^(src|sw)/', pathNot: '^src/server/(modules/|platform/db/schema\\.ts$|platform/db/tables/)' }, to: { path: '^src/server/platform/db/tables/' } },
   // depcruise checks this on folders, where a loop is any path back through the folders: type
   // imports count too (a scope-folder rule cannot look past them), and a module's own
   // subfolders are part of it.

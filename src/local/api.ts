@@ -106,7 +106,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
       const [input, init] = args as unknown as [ClientInput<ApiRoutes[K]> | undefined, Options | undefined];
       const { method, path, body } = requestFor(key, ...([input] as InputArgs<K>));
       const { form, query } = (input ?? {}) as { form?: FormData; query?: Record<string, unknown> };
-      const searchParams = query ? Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined).map(([name, value]) => [name, String(value)])) : undefined;
+      const searchParams = query ? searchParamsOf(query) : undefined;
       return request(path, { ...init, method, ...(searchParams ? { searchParams } : {}), ...(form ? { body: form } : body !== undefined ? { json: body } : {}) });
     },
     get: <T>(path: string, init: Options = {}) => request<T>(path, { ...init, method: 'GET' }),
@@ -118,6 +118,11 @@ export function createApiClient(options: ApiClientOptions = {}) {
     form: <T>(path: string, form: FormData, init: Options & { method?: string } = {}) =>
       request<T>(path, { ...init, method: init.method ?? 'POST', body: form }),
   };
+}
+
+/** A declared route's query as the request sends it: each value given, as text. */
+export function searchParamsOf(query: Record<string, unknown>): Record<string, string> {
+  return Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined).map(([name, value]) => [name, String(value)]));
 }
 
 /**

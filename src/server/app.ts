@@ -10,34 +10,30 @@ import { staticRoutes } from './http/static';
 import { compressUnlessComplete, sameOriginOnly, securityHeaderValues, securityHeaders } from './http/security';
 import { answerAfterTheBody, apiBodyLimit } from './http/limits';
 import { refuseNulInPath } from './http/validate';
-import { idempotency } from './http/idempotency';
 import { mountDeclared } from './http/declared';
 import { apiDocsRoutes, openApiRoutes } from './http/api-docs';
 import { closeConnectionsWhenDraining, operationsRoutes, requestMetrics } from './http/operations';
-import { accountsRoutes } from './modules/accounts/routes';
-import { ledgerRoutes } from './modules/ledger/routes';
-import { payoutsRoutes } from './modules/payouts/routes';
-import { adminRoutes } from './modules/admin/routes';
-import { cartRoutes } from './modules/cart/routes';
-import { createPublicReads, type PublicReads } from './modules/catalogue/public-reads';
-import { catalogueRoutes } from './modules/catalogue/routes';
-import { checkoutRoutes } from './modules/checkout/routes';
-import { contactRoutes } from './modules/contact/routes';
-import { mediaRoutes } from './modules/media/routes';
-import { notificationsRoutes } from './modules/notifications/routes';
-import { offlineRoutes } from './modules/offline/routes';
-import { ordersRoutes } from './modules/orders/routes';
-import { paymentsRoutes } from './modules/payments/routes';
-import { reviewsRoutes } from './modules/reviews/routes';
-import { sellersRoutes } from './modules/sellers/routes';
-import { submissionsRoutes } from './modules/submissions/routes';
-import { takesUploads } from './modules/submissions/uploads';
-import { syncRoutes } from './modules/sync/routes';
-import { marketPricesRoutes } from './modules/market-prices/routes';
-import { inboundSmsRoutes } from './modules/market-prices/inbound-sms';
-import { ussdRoutes } from './modules/ussd/routes';
-import { warehouseRoutes } from './modules/warehouses/routes';
-import { wishlistRoutes } from './modules/wishlist/routes';
+import { accountsRoutes } from './modules/accounts';
+import { ledgerRoutes } from './modules/ledger';
+import { payoutsRoutes } from './modules/payouts';
+import { adminRoutes } from './modules/admin';
+import { cartRoutes } from './modules/cart';
+import { catalogueRoutes, createPublicReads, type PublicReads } from './modules/catalogue';
+import { checkoutRoutes } from './modules/checkout';
+import { contactRoutes } from './modules/contact';
+import { mediaRoutes } from './modules/media';
+import { notificationsRoutes } from './modules/notifications';
+import { offlineRoutes } from './modules/offline';
+import { ordersRoutes } from './modules/orders';
+import { paymentsRoutes } from './modules/payments';
+import { reviewsRoutes } from './modules/reviews';
+import { sellersRoutes } from './modules/sellers';
+import { submissionsRoutes, takesUploads } from './modules/submissions';
+import { syncRoutes } from './modules/sync';
+import { inboundSmsRoutes, marketPricesRoutes } from './modules/market-prices';
+import { ussdRoutes } from './modules/ussd';
+import { warehouseRoutes } from './modules/warehouses';
+import { wishlistRoutes } from './modules/wishlist';
 
 /** The whole HTTP surface, built from its dependencies so tests can call app.request(). */
 export function createApp(deps: Deps) {
@@ -52,8 +48,8 @@ export function createApp(deps: Deps) {
   api.use('*', reads.watchWrites);
   api.use('*', refuseNulInPath);
   api.use('*', readUser(deps.tokens, deps.sessions));
-  // Declared routes (src/shared/api) carry their own chain, idempotency included: where they
-  // are mounted does not matter, so long as it is before the older routers' shared layer below.
+  // Declared routes (src/shared/api) carry their own chain, idempotency included (http/declared.ts):
+  // where they are mounted does not matter, and nothing after them writes.
   mountDeclared(api, deps, [
     ...cartRoutes(deps),
     ...wishlistRoutes(deps),
@@ -80,7 +76,6 @@ export function createApp(deps: Deps) {
     ...adminRoutes(deps),
     ...ussdRoutes(deps),
   ]);
-  api.use('*', idempotency(deps.db));
   api.all('*', (c) => errorAnswer(c, deps.db, { message: 'No such API endpoint', code: ERROR_CODES.notFound }, 404));
 
   app.use('*', answerAfterTheBody());

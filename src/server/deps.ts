@@ -4,7 +4,7 @@ import { loadSigningKeys } from './platform/auth/signing-keys';
 import { createTokenSigner } from './platform/auth/tokens';
 import { migrate, openDatabase, withStartupLock, type DatabaseHandle } from './platform/db';
 import { seedDemo } from './platform/db/seed';
-import { seedMarketHistory } from './modules/demo/market-history';
+import { seedMarketHistory } from './modules/demo';
 import { createLifecycle } from './platform/lifecycle';
 import { createLogger, type Logger } from './platform/logging';
 import { createMailer } from './platform/mail';
@@ -16,8 +16,8 @@ import { createRateLimiter, createSharedRateLimiter } from './platform/rate-limi
 import { loadSecret } from './platform/secrets';
 import { createLocalStorage } from './platform/storage';
 import { createS3Storage } from './platform/storage/s3';
-import { ensureAdmin } from './modules/admin/bootstrap';
-import { createSessionCheck } from './modules/accounts/sessions';
+import { ensureAdmin } from './modules/admin';
+import { createSessionCheck } from './modules/accounts';
 
 /** Opens and migrates the database, seeds it if asked, and builds what the routers need. */
 export async function createDeps(config: Config, logger: Logger = createLogger(config.logLevel), pgSchema?: string, options: { processMetrics?: boolean } = {}) {

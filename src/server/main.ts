@@ -5,10 +5,9 @@ import { createApp } from './app';
 import { loadConfig, type Config } from './config';
 import { createDeps } from './deps';
 import { createLogger } from './platform/logging';
-import { startRefundJob } from './modules/orders/refunds';
-import { startPayoutJob } from './modules/payouts/job';
-import { startPriceIndexJob } from './modules/market-prices/index-update';
-import { startNotBroughtJob } from './modules/orders/uncollected';
+import { startNotBroughtJob, startRefundJob } from './modules/orders';
+import { startPayoutJob } from './modules/payouts';
+import { startPriceIndexJob } from './modules/market-prices';
 
 /** After the drain, requests still in flight get this long before the process exits anyway. */
 const IN_FLIGHT_GRACE_MS = 10_000;

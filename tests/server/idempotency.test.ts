@@ -3,7 +3,7 @@ import { runInNewContext } from 'node:vm';
 import { Hono } from 'hono';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dbOf, type AppEnv } from '../../src/server/http/context';
+import type { AppEnv } from '../../src/server/http/context';
 import { HttpError, errorResponse } from '../../src/server/http/errors';
 import { idempotency } from '../../src/server/http/idempotency';
 import type { Cart } from '../../src/shared/schemas/cart';
@@ -31,7 +31,7 @@ beforeAll(async () => {
   });
   probe.use('*', idempotency(deps.db));
   probe.post('/bump', async (c) => {
-    const db = dbOf(c, deps);
+    const db = deps.db;
     // A refusal changes nothing: no request runs in a transaction, so a handler refuses before it acts.
     if (failNext) {
       failNext = false;

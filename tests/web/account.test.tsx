@@ -12,9 +12,9 @@ vi.setConfig({ testTimeout: 30_000 });
 // The signed-in client: an operator's profile page must not need the shopper's profile call.
 const get = vi.fn(async (path: string) => Promise.reject(new Error(`unexpected GET ${path}`)));
 vi.mock('../../src/web/lib/api', async () => {
-  const { callThrough } = await import('../support/api-call');
+  const { callThrough } = await import('../support/call-through');
   const verbs = { get: (path: string) => get(path), post: vi.fn() };
-  return { api: { ...verbs, call: callThrough(verbs) } };
+  return { api: { ...verbs, call: callThrough(verbs, { query: 'searchParams' }) } };
 });
 // The calls made before there is a session: registration, the e-mail code, sign-in.
 const publicPost = vi.fn();

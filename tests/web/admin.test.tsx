@@ -18,7 +18,7 @@ const patch = vi.fn();
 const put = vi.fn();
 const del = vi.fn();
 vi.mock('../../src/web/lib/api', async () => {
-  const { callThrough } = await import('../support/api-call');
+  const { callThrough } = await import('../support/call-through');
   const verbs = {
     get: (...args: unknown[]) => get(...args),
     post: (...args: unknown[]) => post(...args),
@@ -26,7 +26,7 @@ vi.mock('../../src/web/lib/api', async () => {
     put: (...args: unknown[]) => put(...args),
     delete: (...args: unknown[]) => del(...args),
   };
-  return { api: { ...verbs, call: callThrough(verbs) } };
+  return { api: { ...verbs, call: callThrough(verbs, { query: 'searchParams' }) } };
 });
 
 const { default: AdminPage } = await import('../../src/web/pages/admin/AdminPage');

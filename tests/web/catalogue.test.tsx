@@ -11,7 +11,7 @@ import { NO_FILTERS, type CatalogueFilters } from '../../src/web/components/cata
 import { FilterPanel } from '../../src/web/components/catalogue/FilterPanel';
 import { paginate } from '../../src/shared/pagination';
 import { localDb, setMeta } from '../../src/local/db';
-import { useCatalogue } from '../../src/web/components/catalogue/useCatalogue';
+import { catalogueRead, useCatalogue } from '../../src/web/components/catalogue/useCatalogue';
 import { api } from '../../src/web/lib/api';
 import { InitialDataProvider, type InitialData } from '../../src/web/initial-app/initial-data';
 
@@ -152,13 +152,14 @@ describe('filter panel', () => {
 });
 
 describe('catalogue data for a screen', () => {
-  const READ = { path: 'categories', pick: (answer: { data: string[] }) => answer.data };
+  const READ = catalogueRead('GET /categories', {}, (answer) => answer.data.map((c) => c.name));
+  const categories = (name: string) => ({ data: [{ name, productCount: 3 }] });
   function Probe() {
     const result = useCatalogue(async () => ['from the phone'], READ, []);
     return <p>{result.data?.join() ?? 'loading'}</p>;
   }
   const rendered = (catalogueVersion: number): InitialData => ({
-    answers: { categories: { data: ['as the server rendered it'] } },
+    answers: { categories: categories('as the server rendered it') },
     catalogueVersion,
     signedIn: false,
     dataSaver: false,
@@ -168,18 +169,25 @@ describe('catalogue data for a screen', () => {
   it('on a first visit asks the server at once, before IndexedDB has answered, and only once', async () => {
     localStorage.removeItem('akuafo.catalogue-pulled');
     await localDb.meta.clear();
-    const remote = vi.spyOn(api, 'get').mockResolvedValue({ data: ['from the server'] });
+    const remote = vi.spyOn(api, 'call').mockResolvedValue(categories('from the server'));
     render(<Probe />);
     expect(remote).toHaveBeenCalledTimes(1);
-    expect(remote).toHaveBeenCalledWith('categories', { searchParams: undefined });
+    expect(remote).toHaveBeenCalledWith('GET /categories', {});
     await screen.findByText('from the server');
     expect(remote).toHaveBeenCalledTimes(1);
+  });
+
+  it('keys a read by the path and query the request sends, as the server-rendered page keys its answers', () => {
+    expect(READ.key).toBe('categories');
+    expect(catalogueRead('GET /products/featured', {}).key).toBe('products/featured');
+    const read = catalogueRead('GET /products', { query: { sortDir: 'desc', page: '2', search: 'yam', category: undefined } });
+    expect(read.key).toBe('products?page=2&search=yam&sortDir=desc');
   });
 
   it('where the catalogue was pulled before, reads the phone and asks the server nothing', async () => {
     localStorage.setItem('akuafo.catalogue-pulled', '1');
     await setMeta('catalogue.cursor', 84);
-    const remote = vi.spyOn(api, 'get');
+    const remote = vi.spyOn(api, 'call');
     render(<Probe />);
     await screen.findByText('from the phone');
     expect(remote).not.toHaveBeenCalled();
@@ -189,7 +197,7 @@ describe('catalogue data for a screen', () => {
   it('on a page the server rendered, shows its answer from the first render and asks nothing', async () => {
     localStorage.removeItem('akuafo.catalogue-pulled');
     await localDb.meta.clear();
-    const remote = vi.spyOn(api, 'get');
+    const remote = vi.spyOn(api, 'call');
     render(<InitialDataProvider value={rendered(90)}><Probe /></InitialDataProvider>);
     expect(screen.getByText('as the server rendered it')).toBeTruthy();
     await new Promise((r) => setTimeout(r, 50));

@@ -6,7 +6,7 @@ import { localDb } from '../../src/local/db';
 import { saveSession } from '../../src/local/session';
 import type { CheckoutStarted } from '../../src/shared/schemas/checkout';
 import type { TrackedOrder } from '../../src/shared/schemas/orders';
-import { callThrough } from '../support/call-by-url';
+import { callThrough } from '../support/call-through';
 
 configure({ asyncUtilTimeout: 10_000 });
 vi.setConfig({ testTimeout: 30_000 });

@@ -87,7 +87,7 @@ describe('changing the e-mail on the account page', () => {
     type('Email', 'esi@example.com');
     expect(screen.queryByLabelText('Current password')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Text me a code' }));
-    await waitFor(() => expect(post).toHaveBeenCalledWith('auth/phone/send-code', undefined));
+    await waitFor(() => expect(post).toHaveBeenCalledWith('auth/phone/send-code'));
     type('Code sent to your current phone', '654321');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(post).toHaveBeenCalledWith('auth/contact-change', { channel: 'email', value: 'esi@example.com', code: '654321' }));
@@ -99,7 +99,7 @@ describe('verifying the phone on the account page', () => {
     render(<PersonalInfoCard profile={profile({ isPhoneVerified: false })} />);
     expect(screen.getByText('Not verified yet.', { exact: false })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Verify by SMS' }));
-    await waitFor(() => expect(post).toHaveBeenCalledWith('auth/phone/send-code', undefined));
+    await waitFor(() => expect(post).toHaveBeenCalledWith('auth/phone/send-code'));
     type('Code from the SMS', '246810');
     fireEvent.click(screen.getByRole('button', { name: 'Confirm code' }));
     await waitFor(() => expect(post).toHaveBeenCalledWith('auth/phone/verify', { code: '246810' }));

@@ -5,7 +5,7 @@ import { localDb } from '../../src/local/db';
 import { saveSession } from '../../src/local/session';
 import type { CheckoutStarted } from '../../src/shared/schemas/checkout';
 import { inLocale, untranslated } from '../support/pseudo-locale';
-import { callThrough } from '../support/call-by-url';
+import { callThrough } from '../support/call-through';
 
 configure({ asyncUtilTimeout: 10_000 });
 vi.setConfig({ testTimeout: 30_000 });

@@ -5,7 +5,7 @@ import { localDb } from '../../src/local/db';
 import { saveSession } from '../../src/local/session';
 import type { OrderDetail, OrderListItem, TrackedOrder } from '../../src/shared/schemas/orders';
 import { inLocale, untranslated } from '../support/pseudo-locale';
-import { callThrough } from '../support/call-by-url';
+import { callThrough } from '../support/call-through';
 
 configure({ asyncUtilTimeout: 10_000 });
 vi.setConfig({ testTimeout: 30_000 });

@@ -16,9 +16,9 @@ vi.setConfig({ testTimeout: 30_000 });
 const never = () => new Promise<never>(() => {});
 const get = vi.fn(never);
 vi.mock('../../src/web/lib/api', async () => {
-  const { callThrough } = await import('../support/api-call');
+  const { callThrough } = await import('../support/call-through');
   const verbs = { get: (...args: unknown[]) => get(...(args as [])), post: vi.fn(never), patch: vi.fn(never) };
-  return { api: { ...verbs, call: callThrough(verbs) } };
+  return { api: { ...verbs, call: callThrough(verbs, { query: 'searchParams' }) } };
 });
 
 const pages = {

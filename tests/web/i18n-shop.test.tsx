@@ -41,7 +41,7 @@ beforeEach(async () => {
   await setMeta('catalogue.pulledAt', new Date(Date.now() - 3_600_000).toISOString());
   await setMeta(SCOPED_KEY, true);
   await localDb.products.bulkPut(Array.from({ length: 25 }, (_, i) => toLocalProduct(product(i + 1, i === 2 ? { stockQuantity: 0 } : {}))));
-  vi.spyOn(api, 'get').mockRejectedValue(new TypeError('Failed to fetch'));
+  vi.spyOn(api, 'call').mockRejectedValue(new TypeError('Failed to fetch'));
   reportUnreachable();
 });
 afterEach(async () => {

@@ -33,7 +33,7 @@ describe('the catalogue', () => {
   it('draws the bar, the home, the footer and the 404 only from the catalogue (pseudo-locale)', async () => {
     // The shelves stay loading here: what they show with products is checked in
     // i18n-shop.test.tsx; a failed fetch's words ("You appear to be offline.") are the network's.
-    vi.spyOn(api, 'get').mockReturnValue(new Promise(() => undefined));
+    vi.spyOn(api, 'call').mockReturnValue(new Promise(() => undefined));
     await inLocale('pseudo');
     const { container } = render(
       <MemoryRouter initialEntries={['/']}>

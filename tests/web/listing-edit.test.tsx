@@ -5,9 +5,9 @@ import type { SellerSubmission } from '../../src/shared/schemas/submissions';
 // The dialog talks to the server through the app's one client: answer its calls here.
 const patch = vi.fn();
 vi.mock('../../src/web/lib/api', async () => {
-  const { callThrough } = await import('../support/api-call');
+  const { callThrough } = await import('../support/call-through');
   const verbs = { patch: (...args: unknown[]) => patch(...args) };
-  return { api: { ...verbs, call: callThrough(verbs) } };
+  return { api: { ...verbs, call: callThrough(verbs, { query: 'searchParams' }) } };
 });
 const { EditProductDialog } = await import('../../src/web/pages/sellers/EditProductDialog');
 

@@ -25,7 +25,7 @@ beforeEach(async () => {
   await Promise.all([localDb.meta.clear(), localDb.products.clear(), localDb.productDetails.clear()]);
   localStorage.setItem('akuafo.catalogue-pulled', '1');
   // The catalogue pull a choice starts goes nowhere here: these tests are about the screens.
-  vi.spyOn(api, 'get').mockRejectedValue(new TypeError('Failed to fetch'));
+  vi.spyOn(api, 'call').mockRejectedValue(new TypeError('Failed to fetch'));
 });
 afterEach(() => {
   cleanup();
@@ -98,10 +98,10 @@ describe('search over a partial mirror', () => {
     await mirror();
     act(() => reportReached());
     let answer!: (value: unknown) => void;
-    vi.mocked(api.get).mockImplementation(() => new Promise((resolve) => (answer = resolve)) as never);
+    vi.mocked(api.call).mockImplementation(() => new Promise((resolve) => (answer = resolve)) as never);
     render_();
     await screen.findByText('White Maize');
-    expect(api.get).toHaveBeenCalledWith('products', { searchParams: expect.objectContaining({ search: 'maize' }) });
+    expect(api.call).toHaveBeenCalledWith('GET /products', { query: expect.objectContaining({ search: 'maize' }) });
     expect(screen.queryByTestId('saved-listings')).toBeNull();
     await act(async () => answer({ data: [product(9, 'Maize from Volta', 'Volta')], pagination: paginate(1, 20, 1) }));
     await screen.findByText('Maize from Volta');

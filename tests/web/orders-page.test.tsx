@@ -5,7 +5,7 @@ import { localDb } from '../../src/local/db';
 import { ApiError } from '../../src/local/api';
 import { saveSession } from '../../src/local/session';
 import type { OrderListItem } from '../../src/shared/schemas/orders';
-import { callThrough } from '../support/call-by-url';
+import { callThrough } from '../support/call-through';
 
 configure({ asyncUtilTimeout: 10_000 });
 vi.setConfig({ testTimeout: 30_000 });

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { localDb } from '../../src/local/db';
 import { saveSession } from '../../src/local/session';
 import type { OrderDetail } from '../../src/shared/schemas/orders';
-import { callThrough } from '../support/call-by-url';
+import { callThrough } from '../support/call-through';
 
 // Offline: the page must not need the server, so any call is a failure of the test.
 const get = vi.fn(async () => Promise.reject(new TypeError('Failed to fetch')));

@@ -18,9 +18,9 @@ vi.setConfig({ testTimeout: 30_000 });
 
 const get = vi.fn();
 vi.mock('../../src/web/lib/api', async () => {
-  const { callThrough } = await import('../support/api-call');
+  const { callThrough } = await import('../support/call-through');
   const verbs = { get: (...args: unknown[]) => get(...args) };
-  return { api: { ...verbs, call: callThrough(verbs) } };
+  return { api: { ...verbs, call: callThrough(verbs, { query: 'searchParams' }) } };
 });
 const { default: SellerProductsPage } = await import('../../src/web/pages/sellers/SellerProductsPage');
 

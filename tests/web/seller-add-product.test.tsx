@@ -12,9 +12,9 @@ vi.setConfig({ testTimeout: 30_000 });
 // Offline: the page's calls to the server never answer.
 const never = () => new Promise<never>(() => {});
 vi.mock('../../src/web/lib/api', async () => {
-  const { callThrough } = await import('../support/api-call');
+  const { callThrough } = await import('../support/call-through');
   const verbs = { get: vi.fn(never), post: vi.fn(never), patch: vi.fn(never) };
-  return { api: { ...verbs, call: callThrough(verbs) } };
+  return { api: { ...verbs, call: callThrough(verbs, { query: 'searchParams' }) } };
 });
 const { default: AddProductPage } = await import('../../src/web/pages/sellers/AddProductPage');
 

@@ -8,9 +8,9 @@ import type { SellerOrder } from '../../src/shared/schemas/sellers';
 
 const get = vi.fn();
 vi.mock('../../src/web/lib/api', async () => {
-  const { callThrough } = await import('../support/api-call');
+  const { callThrough } = await import('../support/call-through');
   const verbs = { get: (...args: unknown[]) => get(...args) };
-  return { api: { ...verbs, call: callThrough(verbs) } };
+  return { api: { ...verbs, call: callThrough(verbs, { query: 'searchParams' }) } };
 });
 const { default: SellerOrdersPage } = await import('../../src/web/pages/sellers/SellerOrdersPage');
 

@@ -9,9 +9,9 @@ import type { SellerProfile } from '../../src/shared/schemas/sellers';
 const post = vi.fn(async (_path: string, _body?: unknown): Promise<unknown> => ({ data: {} }));
 let served: SellerProfile;
 vi.mock('../../src/web/lib/api', async () => {
-  const { callThrough } = await import('../support/api-call');
+  const { callThrough } = await import('../support/call-through');
   const verbs = { get: async () => ({ data: served }), post: (path: string, body?: unknown) => post(path, body), put: vi.fn() };
-  return { api: { ...verbs, call: callThrough(verbs) } };
+  return { api: { ...verbs, call: callThrough(verbs, { query: 'searchParams' }) } };
 });
 const { default: SellerDashboardPage } = await import('../../src/web/pages/sellers/SellerDashboardPage');
 

@@ -1,7 +1,7 @@
 import { loadConfig } from '../config';
 import { migrate, openDatabase } from '../platform/db';
 import { createLogger } from '../platform/logging';
-import { ExistingAccountError, ensureAdmin } from '../modules/admin/bootstrap';
+import { ensureAdmin, ExistingAccountError } from '../modules/admin';
 
 /**
  * npm run admin:create -- [--promote] <email> <password>: makes (or re-keys) an operator account.

@@ -1,4 +1,3 @@
-import type { Context } from 'hono';
 import type { SubmissionFields } from '../../shared/schemas/submissions';
 import type { Config } from '../config';
 import type { DatabaseHandle, Db, Dialect } from '../platform/db';
@@ -47,13 +46,4 @@ export interface AppEnv {
     /** Set by the security-headers middleware: what every response carries (see completeResponse). */
     securityHeaders: Record<string, string>;
   };
-}
-
-/**
- * The database handle a request uses. No request holds a transaction of its own any more
- * (the idempotency layer only claims its key, so a slow payment provider holds no one up):
- * this is deps.db, and each effect keeps itself atomic with short transactions of its own.
- */
-export function dbOf(_c: Context<AppEnv>, deps: Pick<Deps, 'db'>): Db {
-  return deps.db;
 }

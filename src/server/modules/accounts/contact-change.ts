@@ -7,7 +7,7 @@ import { verifyPassword } from '../../platform/auth/passwords';
 import { now, type Db } from '../../platform/db';
 import { smsNumber } from '../../platform/messages/render';
 import type { RateLimiter } from '../../platform/rate-limit';
-import { atomically } from '../submissions/live-product';
+import { inTransaction } from '../../platform/db/transactions';
 import { checkCode, consumeAll, consumeToken, issueCode, issueToken, type CodeHasher } from './codes';
 import { sendEmailChangeCode, tellOldAddress, textCode } from './mail';
 import { revokeUserSessions } from './sessions';
@@ -110,7 +110,7 @@ export async function requestContactChange(ctx: ContactContext, user: UserRow, c
   if (channel === 'phone' && value && !smsNumber(value)) throw badRequest(MESSAGES.phoneNotTextable, { phone: MESSAGES.phoneNotTextable });
   if (channel === 'email' && !value) throw badRequest('Email is required', { email: 'Email is required' });
   if (value) await cooldown(ctx.limiter, addressOf(channel, value));
-  const row = await atomically(ctx.db, async (trx) => {
+  const row = await inTransaction(ctx.db, async (trx) => {
     await cancelPending(trx, user.id, channel);
     return trx
       .insertInto('contact_changes')
@@ -145,7 +145,7 @@ export async function verifyContactChange(ctx: ContactContext, user: UserRow, ch
 
 async function applyChange(ctx: ContactContext, user: UserRow, changeId: number): Promise<void> {
   try {
-    await atomically(ctx.db, async (trx) => {
+    await inTransaction(ctx.db, async (trx) => {
       const row = await trx.selectFrom('contact_changes').selectAll().where('id', '=', changeId).where('status', '=', 'PENDING').executeTakeFirst();
       if (!row) throw badRequest(MESSAGES.noPendingChange);
       const at = now();
@@ -184,7 +184,7 @@ export async function undoContactChange(db: Db, hasher: CodeHasher, link: string
   if (userId === undefined) throw badRequest(MESSAGES.undoInvalid);
   const row = await db.selectFrom('contact_changes').selectAll().where('id', '=', changeId!).where('user_id', '=', userId).executeTakeFirst();
   if (!row || row.status !== 'APPLIED') throw badRequest(MESSAGES.undoInvalid);
-  await atomically(db, async (trx) => {
+  await inTransaction(db, async (trx) => {
     if (row.channel === 'email') {
       const holder = await findUserByEmail(trx, row.old_value!);
       if (holder && holder.id !== userId) throw conflict(MESSAGES.oldAddressTaken);

@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import { fromMinor } from '../../../shared/money';
 import { MAX_ADDRESSES, type Address, type Profile } from '../../../shared/schemas/accounts';
 import { now, type Db } from '../../platform/db';
-import type { CustomerAddressesTable } from '../../platform/db/schema';
+import type { CustomerAddressesTable } from '../../platform/db/tables/accounts';
 import { badRequest, notFound } from '../../http/errors';
 import { pendingValues } from './contact-change';
 import { activeSessionCount } from './sessions';

@@ -8,7 +8,7 @@ import { HttpError, badRequest } from '../../http/errors';
 import { spendAllowance, type RateRule } from '../../http/rate-limit';
 import { queueSms } from '../../platform/messages';
 import { fitSms } from '../../platform/messages/sms-text';
-import { linkPhone } from '../ussd/phone-accounts';
+import { linkPhone } from '../ussd';
 import { checkCode, codeTriesKey, createCodeHasher, issueCode } from './codes';
 import { accountWords } from './mail-words';
 import { issueSession } from './sessions';

@@ -4,7 +4,7 @@ import { isLocale, LOCALES, type Locale } from '../../../shared/i18n/locales';
 import { conflict } from '../../http/errors';
 import { now, type Db } from '../../platform/db';
 import { isUniqueViolation } from '../../platform/db/transactions';
-import type { UsersTable } from '../../platform/db/schema';
+import type { UsersTable } from '../../platform/db/tables/accounts';
 
 export type UserRow = Selectable<UsersTable>;
 

@@ -1,9 +1,7 @@
 import { now, type Db } from '../../platform/db';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords';
 import type { Logger } from '../../platform/logging';
-import { changeUserRole } from '../accounts/roles';
-import { revokeUserSessions } from '../accounts/sessions';
-import { insertUser } from '../accounts/users';
+import { changeUserRole, insertUser, revokeUserSessions } from '../accounts';
 
 /** ADMIN_EMAIL or admin:create named an account that exists and is not an operator. */
 export class ExistingAccountError extends Error {}

@@ -1,10 +1,9 @@
 import { ADMIN_ROUTES } from '../../../shared/api/admin';
 import type { Deps } from '../../http/context';
 import { implement } from '../../http/declared';
-import { notifySeller } from '../sellers/notify';
-import { setVerificationStatus } from '../sellers/service';
-import { atomically } from '../submissions/live-product';
-import { listAudit, recordAudit } from '../audit/service';
+import { notifySeller, setVerificationStatus } from '../sellers';
+import { inTransaction } from '../../platform/db/transactions';
+import { listAudit, recordAudit } from '../audit';
 import { listSellersForReview } from './service';
 
 const [sellers, verify, audit] = ADMIN_ROUTES;
@@ -18,7 +17,7 @@ export function adminRoutes({ db, config }: Deps) {
     implement(sellers, async ({ query }) => ({ data: await listSellersForReview(db, query.verificationStatus) })),
 
     implement(verify, async ({ user, params: { userId }, body: { status } }) => {
-      await atomically(db, async (trx) => {
+      await inTransaction(db, async (trx) => {
         await setVerificationStatus(trx, userId, status);
         await recordAudit(trx, user, status === 'VERIFIED' ? 'seller.verify' : 'seller.reject', { type: 'seller', id: userId }, status);
       });

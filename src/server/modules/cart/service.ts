@@ -4,7 +4,7 @@ import { conflict, notFound } from '../../http/errors';
 import type { Db } from '../../platform/db';
 import { now } from '../../platform/db';
 import { imageUrl } from '../../platform/images';
-import { refuseOwnListing } from '../checkout/own-listing';
+import { refuseOwnListing } from '../checkout';
 
 /**
  * A user's server cart. Rows hold only (user, product, quantity): names, prices, stock and

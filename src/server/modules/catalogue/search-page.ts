@@ -1,5 +1,6 @@
 import { sql, type CompiledQuery, type RawBuilder, type Selectable, type SelectQueryBuilder } from 'kysely';
-import type { Database, ProductsTable } from '../../platform/db/schema';
+import type { Database } from '../../platform/db/schema';
+import type { ProductsTable } from '../../platform/db/tables/catalogue';
 import type { Db, Dialect } from '../../platform/db';
 
 type ProductRow = Selectable<ProductsTable>;

@@ -1,6 +1,6 @@
 import { sql, type CompiledQuery, type RawBuilder, type Selectable } from 'kysely';
 import type { Db } from '../../platform/db';
-import type { ProductsTable } from '../../platform/db/schema';
+import type { ProductsTable } from '../../platform/db/tables/catalogue';
 import { escapeLike } from '../../platform/db/like';
 import { TOKEN_EDGE_PUNCTUATION } from '../../platform/db/migrations/025_search_term_cores';
 import { wordSpellings } from '../../../shared/search';

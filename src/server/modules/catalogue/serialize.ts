@@ -5,7 +5,7 @@ import type { Product } from '../../../shared/schemas/catalogue';
 import type { Db } from '../../platform/db';
 import { imagesByOwner } from '../../platform/images';
 import { jsonRows } from '../../platform/db/json-rows';
-import type { ProductImagesTable, ProductsTable } from '../../platform/db/schema';
+import type { ProductImagesTable, ProductsTable } from '../../platform/db/tables/catalogue';
 
 type ProductRow = Selectable<ProductsTable>;
 

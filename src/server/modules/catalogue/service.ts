@@ -5,10 +5,10 @@ import type { Product, ProductDetail, ProductQuery, Review } from '../../../shar
 import { searchWords } from '../../../shared/search';
 import type { DatabaseHandle, Db, Dialect } from '../../platform/db';
 import { readCompiledRows } from '../../platform/db/read-rows';
-import type { ProductsTable } from '../../platform/db/schema';
+import type { ProductsTable } from '../../platform/db/tables/catalogue';
 import { notFound } from '../../http/errors';
 import { toProducts } from './serialize';
-import { reviewEligibility } from '../reviews/service';
+import { reviewEligibility } from '../reviews';
 import { onShelf, SHELF_SIZE } from './shelves';
 import { countRowsUpTo } from '../../platform/db/paging';
 import { isIndexable, matchesAllWords } from './search';

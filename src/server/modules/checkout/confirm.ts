@@ -3,8 +3,8 @@ import { CHECKOUT_MESSAGES, type ConfirmPaymentRequest, type SettleOutcome } fro
 import type { Deps } from '../../http/context';
 import { badRequest, notFound } from '../../http/errors';
 import type { Db } from '../../platform/db';
-import { releaseExpiredReservations } from '../orders/reservations';
-import { settlePayment } from '../payments/settle';
+import { releaseExpiredReservations } from '../orders';
+import { settlePayment } from '../payments';
 
 /**
  * The client says the customer paid; the server asks the provider. Only the order's owner,

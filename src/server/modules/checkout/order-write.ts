@@ -4,7 +4,7 @@ import { HttpError } from '../../http/errors';
 import { dialectOf, now, type Db } from '../../platform/db';
 import { countCatalogueVersion } from '../../platform/db/catalogue-versions';
 import { precompiled } from '../../platform/db/precompiled';
-import { addHistory, outOfStock, refuseBeyondUnpaidLimit, reserveStock } from '../orders/reservations';
+import { addHistory, outOfStock, refuseBeyondUnpaidLimit, reserveStock } from '../orders';
 import { inTransaction } from '../../platform/db/transactions';
 
 /** ORD-2026-000123: the year and the order's id, so it is unique without a second counter. */

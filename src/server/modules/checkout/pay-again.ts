@@ -5,8 +5,8 @@ import type { Deps } from '../../http/context';
 import { HttpError, badRequest, conflict, notFound } from '../../http/errors';
 import { now, type Db } from '../../platform/db';
 import { createPaymentProvider } from '../../platform/payments';
-import { settlePayment } from '../payments/settle';
-import { releaseExpiredReservations } from '../orders/reservations';
+import { settlePayment } from '../payments';
+import { releaseExpiredReservations } from '../orders';
 import { chargeAttempt, chargeEmail, newReference, type CheckoutDeps } from './service';
 import { inTransaction } from '../../platform/db/transactions';
 

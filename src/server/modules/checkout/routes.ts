@@ -6,7 +6,7 @@ import { accepted, created, implement } from '../../http/declared';
 import { HttpError } from '../../http/errors';
 import { spendAllowance, spendAllowances, type RateRule } from '../../http/rate-limit';
 import { PaymentProviderError } from '../../platform/payments';
-import { startReservationSweep } from '../orders/reservations';
+import { startReservationSweep } from '../orders';
 import { confirmPayment } from './confirm';
 import { checkoutDefaults } from './defaults';
 import { payAgain } from './pay-again';

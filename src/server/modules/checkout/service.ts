@@ -9,8 +9,8 @@ import { HttpError, badRequest, conflict } from '../../http/errors';
 import { refuseOwnLines } from './own-listing';
 import { now, type Db } from '../../platform/db';
 import { createPaymentProvider, PaymentProviderError } from '../../platform/payments';
-import { settlePayment } from '../payments/settle';
-import { cancelUnpaidOrder, OutOfStock, releaseExpiredReservations } from '../orders/reservations';
+import { settlePayment } from '../payments';
+import { cancelUnpaidOrder, OutOfStock, releaseExpiredReservations } from '../orders';
 import { writeOrder } from './order-write';
 import { inTransaction, refuseInsideTransaction } from '../../platform/db/transactions';
 

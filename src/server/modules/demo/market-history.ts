@@ -4,11 +4,11 @@ import { isoWeekOf, weekStart, weeksEndingWith } from '../../../shared/market-we
 import type { Db } from '../../platform/db';
 import { nextCatalogueVersion } from '../../platform/db/catalogue-versions';
 import { createSandboxProvider } from '../../platform/payments/sandbox';
-import { setQuantity } from '../cart/service';
-import { startCheckout, type CheckoutDeps } from '../checkout/service';
-import { collectWithCode, markLineAtWarehouse } from '../orders/fulfilment';
-import { settlePayment } from '../payments/settle';
-import { refileOrderSales } from '../market-prices/index-update';
+import { setQuantity } from '../cart';
+import { type CheckoutDeps, startCheckout } from '../checkout';
+import { collectWithCode, markLineAtWarehouse } from '../orders';
+import { settlePayment } from '../payments';
+import { refileOrderSales } from '../market-prices';
 import { seedMarketTraders } from './market-traders';
 
 const DAY_MS = 86_400_000;

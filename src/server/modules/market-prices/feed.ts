@@ -8,7 +8,7 @@ import type { MarketPriceChanges, MarketPriceChangesQuery, MarketPriceRow } from
 import { namesOf } from '../../../shared/reference/commodity-names';
 import type { Db } from '../../platform/db';
 import { feedEpoch } from '../../platform/db/feed-epoch';
-import type { MarketPriceRowsTable } from '../../platform/db/schema';
+import type { MarketPriceRowsTable } from '../../platform/db/tables/market-prices';
 import { COUNTRY } from './index-update';
 import { askingByWeek, cellFigures, paidCells } from './service';
 

@@ -4,7 +4,7 @@ import { COMMODITY_NOT_FOUND } from '../../../shared/schemas/market-prices';
 import type { Deps } from '../../http/context';
 import { implement } from '../../http/declared';
 import { notFound } from '../../http/errors';
-import { IMMUTABLE_READ, REVALIDATE_READ, type PublicReads } from '../catalogue/public-reads';
+import { IMMUTABLE_READ, type PublicReads, REVALIDATE_READ } from '../catalogue';
 import { priceChanges } from './feed';
 import { createMarketPrices } from './service';
 

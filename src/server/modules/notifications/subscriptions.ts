@@ -1,7 +1,7 @@
 import type { Db, Dialect } from '../../platform/db';
 import { now } from '../../platform/db';
 import { PUSH_MAX_DEVICES } from '../../platform/messages/push-endpoint';
-import { atomically } from '../submissions/live-product';
+import { inTransaction } from '../../platform/db/transactions';
 
 /**
  * Saves a device's push subscription and keeps the account's newest PUSH_MAX_DEVICES: one
@@ -10,7 +10,7 @@ import { atomically } from '../submissions/live-product';
  * of parallel subscribes cannot all see room for themselves.
  */
 export async function saveSubscription(db: Db, dialect: Dialect, userId: number, device: { endpoint: string; p256dh: string; auth: string }): Promise<void> {
-  await atomically(db, async (trx) => {
+  await inTransaction(db, async (trx) => {
     if (dialect === 'postgres') await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
     const at = now();
     await trx

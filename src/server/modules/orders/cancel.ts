@@ -4,7 +4,7 @@ import { now, type Db } from '../../platform/db';
 import { addHistory, returnStock } from './reservations';
 import { queueRefund } from './refunds';
 import { notify } from '../../platform/messages';
-import { escrowToRefund } from '../ledger/escrow';
+import { escrowToRefund } from '../ledger';
 
 export type Canceller = 'buyer' | 'operator';
 

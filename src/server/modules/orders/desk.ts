@@ -3,7 +3,7 @@ import type { Deps } from '../../http/context';
 import type { AuthUser } from '../../platform/auth/tokens';
 import type { Db } from '../../platform/db';
 import { inTransaction } from '../../platform/db/transactions';
-import { recordAudit } from '../audit/service';
+import { recordAudit } from '../audit';
 import { adminOrder } from './admin-list';
 import { cancelOrder } from './cancel';
 import { collectWithCode, markLineAtWarehouse, unmarkLineAtWarehouse } from './fulfilment';

@@ -4,8 +4,8 @@ import { badRequest, conflict, notFound } from '../../http/errors';
 import { now, type Db } from '../../platform/db';
 import { addHistory } from './reservations';
 import { notify } from '../../platform/messages';
-import { releaseEscrow } from '../ledger/escrow';
-import { recordCollectedOrder } from '../market-prices/index-update';
+import { releaseEscrow } from '../ledger';
+import { recordCollectedOrder } from '../market-prices';
 
 /**
  * Fulfilment: sellers bring their lines to the pickup warehouse; when every line is there

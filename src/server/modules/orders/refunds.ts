@@ -7,7 +7,7 @@ import { inTransaction } from '../../platform/db/transactions';
 import { claimDue } from '../../platform/db/claims';
 import { repeatEvery } from '../../platform/jobs';
 import { notify } from '../../platform/messages';
-import { refundSent } from '../ledger/escrow';
+import { refundSent } from '../ledger';
 
 /**
  * Refunds: a row per refunded payment, written in the transaction that made the refund due

@@ -2,7 +2,7 @@ import { conflict } from '../../http/errors';
 import type { Db } from '../../platform/db';
 import { inTransaction } from '../../platform/db/transactions';
 import type { AuthUser } from '../../platform/auth/tokens';
-import { recordAudit } from '../audit/service';
+import { recordAudit } from '../audit';
 import { cancelOrder } from './cancel';
 import { markOrderReady } from './fulfilment';
 

@@ -4,7 +4,7 @@ import type { Deps } from '../../http/context';
 import { HttpError, badRequest, notFound, unauthorized } from '../../http/errors';
 import { now } from '../../platform/db';
 import { createPaymentProvider, createSandboxProvider, PaymentProviderError, PaymentSignatureError } from '../../platform/payments';
-import { transferWebhook } from '../payouts/webhook';
+import { transferWebhook } from '../payouts';
 import { settlePayment } from './settle';
 
 type PaymentDeps = Pick<Deps, 'config' | 'db' | 'mailer' | 'logger'>;

@@ -5,13 +5,12 @@ import { HttpError, notFound } from '../../http/errors';
 import { dialectOf, now, type Db } from '../../platform/db';
 import { sql } from 'kysely';
 import { createPaymentProvider, type VerifiedPayment } from '../../platform/payments';
-import { addHistory, historyInsert, OutOfStock, reserveStock } from '../orders/reservations';
+import { addHistory, historyInsert, OutOfStock, queueRefund, reserveStock } from '../orders';
 import { inTransaction, refuseInsideTransaction } from '../../platform/db/transactions';
-import { queueRefund } from '../orders/refunds';
 import { lockOrderForNotices, newOrderReads, notify, notifyInBatch, readOrderLines } from '../../platform/messages';
 import { WriteBatch } from '../../platform/db/write-batch';
 import { precompiled } from '../../platform/db/precompiled';
-import { holdPayment, owePaymentBack } from '../ledger/escrow';
+import { holdPayment, owePaymentBack } from '../ledger';
 
 const REFUND_MESSAGE = 'Your payment arrived after the reservation had expired and the items sold out. It is being refunded to your mobile money wallet.';
 const REPLACED_MESSAGE = 'This payment attempt was replaced by a newer one or the order was cancelled, so it cannot pay for the order. Its money is being refunded to your mobile money wallet.';

@@ -3,8 +3,7 @@ import { sql } from 'kysely';
 import { now, type Db } from '../../platform/db';
 import type { Dialect } from '../../platform/db';
 import { inTransaction } from '../../platform/db/transactions';
-import { ACCOUNTS } from '../ledger/accounts';
-import { balancesBySeller, postMany } from '../ledger/post';
+import { ACCOUNTS, balancesBySeller, postMany } from '../ledger';
 import { isHeld, PAYOUT_PROFILE_COLUMNS, payoutAccountOf } from './account';
 
 export type DueResult = 'created' | 'held' | 'no_account' | 'below_minimum' | 'open' | 'failed_before';

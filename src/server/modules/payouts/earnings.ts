@@ -1,7 +1,7 @@
 import { formatMinor, fromMinor, toMinor } from '../../../shared/money';
 import type { Earnings, EarningsEntry, Payout } from '../../../shared/schemas/money';
 import type { Db } from '../../platform/db';
-import { sellerBalances } from '../ledger/balances';
+import { sellerBalances } from '../ledger';
 import { isHeld, PAYOUT_HOLD_MS, readPayoutAccount } from './account';
 
 const ENTRIES_SHOWN = 100;

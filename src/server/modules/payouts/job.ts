@@ -5,7 +5,7 @@ import { claimDue } from '../../platform/db/claims';
 import { createTransferProvider, PaymentProviderError, TRANSFER_BULK_MAX, type TransferInput, type TransferProvider, type TransferState } from '../../platform/payments';
 import { inTransaction, isUniqueViolation } from '../../platform/db/transactions';
 import { inLanes, repeatEvery } from '../../platform/jobs';
-import { cancelUncollected } from '../orders/uncollected';
+import { cancelUncollected } from '../orders';
 import { readPayoutAccounts, type PayoutAccount } from './account';
 import { createPayout, createPayouts, PREPARE_BATCH, sellersAboveMinimum, type DueResult, type PayoutOptions } from './due';
 import { applyTransferStates, type PayoutStatus } from './outcome';

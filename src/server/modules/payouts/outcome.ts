@@ -1,8 +1,7 @@
 import { now, type Db } from '../../platform/db';
 import type { TransferState } from '../../platform/payments';
 import { inTransaction } from '../../platform/db/transactions';
-import { ACCOUNTS, type Account } from '../ledger/accounts';
-import { postMany, type Posting } from '../ledger/post';
+import { type Account, ACCOUNTS, type Posting, postMany } from '../ledger';
 import { payoutFailedNotice, payoutSentNotice, tellSellers, type SellerNotice } from './notices';
 
 /** How soon to ask the provider again about a transfer it has accepted but not finished. */

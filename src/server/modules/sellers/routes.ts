@@ -16,12 +16,9 @@ import {
   updateSellerProfile,
 } from './service';
 import { inTransaction } from '../../platform/db/transactions';
-import { markLineAtWarehouse, unmarkLineAtWarehouse } from '../orders/fulfilment';
+import { markLineAtWarehouse, unmarkLineAtWarehouse } from '../orders';
 import { listSellerOrders } from './orders';
-import { createCodeHasher } from '../accounts/codes';
-import { confirmOwner, requestContactChange } from '../accounts/contact-change';
-import { CONTACT_CHANGE_RATE } from '../accounts/contact-routes';
-import { findUserById } from '../accounts/users';
+import { confirmOwner, CONTACT_CHANGE_RATE, createCodeHasher, findUserById, requestContactChange } from '../accounts';
 import { consumeVerificationLink, issueVerificationLink, mailVerificationLink } from './verification-link';
 
 const SELLER_REGISTER_RATE: RateRule = { name: 'seller-register', windowMs: 3600_000, perIp: 20, perAccount: 5, message: 'Too many registrations from this network. Please try again later.' };

@@ -10,15 +10,13 @@ import {
 import { HttpError, badRequest, conflict, notFound } from '../../http/errors';
 import { hashPassword } from '../../platform/auth/passwords';
 import { now, type Db } from '../../platform/db';
-import { adoptListedProducts, toSubmissions } from '../submissions/service';
-import { atomically } from '../submissions/live-product';
-import { pendingValues } from '../accounts/contact-change';
-import { insertUser } from '../accounts/users';
+import { adoptListedProducts, toSubmissions } from '../submissions';
+import { inTransaction } from '../../platform/db/transactions';
+import { insertUser, pendingValues } from '../accounts';
 import { insertSellerProfile } from '../../platform/db/seller-profiles';
 import { networkOf, type MobileMoneyNetwork } from '../../../shared/phone';
 import { payoutNetworkProblem, payoutNetworkWarning, type PayoutType } from '../../../shared/payout';
-import { accountKey, payoutAccountOf, PAYOUT_HOLD_MS } from '../payouts/account';
-import { tellPayoutAccountChanged } from '../payouts/notices';
+import { accountKey, PAYOUT_HOLD_MS, payoutAccountOf, tellPayoutAccountChanged } from '../payouts';
 
 /** Payments that count as a sale. */
 const PAID = 'PAID';
@@ -27,7 +25,7 @@ const RECENT_ORDERS_SHOWN = 5;
 export async function registerSeller(db: Db, input: SellerRegistration): Promise<{ id: number; email: string; firstName: string }> {
   const email = input.email.toLowerCase();
   const passwordHash = await hashPassword(input.password);
-  return atomically(db, async (trx) => {
+  return inTransaction(db, async (trx) => {
     const at = now();
     const userId = await insertUser(trx, {
       email,
@@ -185,7 +183,7 @@ function payoutChanges(row: { payout_type: PayoutType | null; payout_network: st
 }
 
 export async function updateSellerProfile(db: Db, userId: number, changes: ProfileChanges): Promise<void> {
-  await atomically(db, async (trx) => {
+  await inTransaction(db, async (trx) => {
     const row = await profileRow(trx, userId);
     const at = now();
     let status: VerificationStatus = row.verification_status;

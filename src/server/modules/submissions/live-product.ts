@@ -4,7 +4,7 @@ import { SUBMISSION_MESSAGES } from '../../../shared/schemas/submissions';
 import { conflict } from '../../http/errors';
 import { livePrice } from './review';
 import { now, type Db } from '../../platform/db';
-import type { ProductSubmissionsTable } from '../../platform/db/schema';
+import type { ProductSubmissionsTable } from '../../platform/db/tables/submissions';
 import { nextCatalogueVersion } from '../../platform/db/catalogue-versions';
 
 /**
@@ -14,11 +14,6 @@ import { nextCatalogueVersion } from '../../platform/db/catalogue-versions';
 type SubmissionRow = Selectable<ProductSubmissionsTable>;
 
 const FALLBACK_REGION: GhanaRegion = 'Greater Accra';
-
-/** Runs `work` atomically: inside the caller's transaction if there is one, else in a new one. */
-export function atomically<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
-  return db.isTransaction ? work(db) : db.transaction().execute(work);
-}
 
 /**
  * Makes a submission's content the live product (new, or the one it had before) and links

@@ -10,8 +10,9 @@ import { countRowsUpTo } from '../../platform/db/paging';
 import { imageUrl } from '../../platform/images';
 import { notify } from '../../platform/messages';
 import type { Storage } from '../../platform/storage';
-import { recordAudit } from '../audit/service';
-import { atomically, publishSubmission, withdrawProduct } from './live-product';
+import { recordAudit } from '../audit';
+import { publishSubmission, withdrawProduct } from './live-product';
+import { inTransaction } from '../../platform/db/transactions';
 import { revertToLive } from './review';
 import { toSubmission, toSubmissions, unreferencedKeys, type SubmissionRow } from './service';
 
@@ -64,7 +65,7 @@ async function findSubmission(db: Db, id: number) {
 
 /** `seen`: the version the operator looked at; a listing changed since is not decided blind. */
 export async function approveSubmission(db: Db, operator: AuthUser, id: number, seen: string | undefined): Promise<SellerSubmission> {
-  await atomically(db, async (trx) => {
+  await inTransaction(db, async (trx) => {
     const row = await findSubmission(trx, id);
     if (row.status === 'APPROVED' && row.changes_pending !== 1) throw conflict('This listing is already approved.');
     if (seen !== undefined && seen !== row.updated_at) throw conflict(SUBMISSION_MESSAGES.changedSinceReview);
@@ -76,7 +77,7 @@ export async function approveSubmission(db: Db, operator: AuthUser, id: number, 
 }
 
 export async function rejectSubmission(db: Db, storage: Storage, operator: AuthUser, id: number, note: string): Promise<SellerSubmission> {
-  const dropped = await atomically(db, async (trx) => {
+  const dropped = await inTransaction(db, async (trx) => {
     const row = await findSubmission(trx, id);
     if (row.status === 'REJECTED') throw conflict('This listing is already rejected.');
     let keys: string[] = [];

@@ -1,7 +1,8 @@
 import type { Selectable } from 'kysely';
 import { deriveOffer, offerColumns } from '../../../shared/discount';
 import { now, type Db } from '../../platform/db';
-import type { ProductSubmissionsTable, ProductsTable } from '../../platform/db/schema';
+import type { ProductSubmissionsTable } from '../../platform/db/tables/submissions';
+import type { ProductsTable } from '../catalogue';
 import { nextCatalogueVersion } from '../../platform/db/catalogue-versions';
 
 /**

@@ -12,10 +12,11 @@ import {
 import { searchWords } from '../../../shared/search';
 import { badRequest, notFound } from '../../http/errors';
 import { now, type Db } from '../../platform/db';
-import type { ProductSubmissionsTable } from '../../platform/db/schema';
+import type { ProductSubmissionsTable } from '../../platform/db/tables/submissions';
 import { imagesByOwner, type StoredImage } from '../../platform/images';
 import type { Storage } from '../../platform/storage';
-import { atomically, sellerRegion, withdrawProduct } from './live-product';
+import { sellerRegion, withdrawProduct } from './live-product';
+import { inTransaction } from '../../platform/db/transactions';
 import { applyApprovedEdit } from './review';
 import { countRows } from '../../platform/db/paging';
 import { escapeLike } from '../../platform/db/like';
@@ -82,7 +83,7 @@ export async function adoptListedProducts(db: Db, sellerId: number): Promise<voi
     )
     .execute();
   for (const product of orphans) {
-    await atomically(db, async (trx) => {
+    await inTransaction(db, async (trx) => {
       const inserted = await trx
         .insertInto('product_submissions')
         .values({
@@ -121,7 +122,7 @@ export async function createSubmission(db: Db, sellerId: number, fields: Submiss
   const at = now();
   const region = fields.region ?? (await sellerRegion(db, sellerId));
   await requireKnownCommodity(db, fields.commodityId);
-  const row = await atomically(db, async (trx) => {
+  const row = await inTransaction(db, async (trx) => {
     const created = await trx
       .insertInto('product_submissions')
       .values({
@@ -201,7 +202,7 @@ export async function ownSubmission(db: Db, sellerId: number, id: number): Promi
 
 export async function updateSubmission(db: Db, sellerId: number, id: number, patch: Partial<SubmissionFields>): Promise<SellerSubmission> {
   await requireKnownCommodity(db, patch.commodityId);
-  const row = await atomically(db, async (trx) => {
+  const row = await inTransaction(db, async (trx) => {
     const current = await ownSubmission(trx, sellerId, id);
     // A rejected listing that the seller corrects goes back to the operator for review.
     const status: SubmissionStatus = current.status === 'REJECTED' ? 'PENDING' : current.status;
@@ -229,7 +230,7 @@ export async function updateSubmission(db: Db, sellerId: number, id: number, pat
 }
 
 export async function deleteSubmission(db: Db, storage: Storage, sellerId: number, id: number): Promise<void> {
-  const keys = await atomically(db, async (trx) => {
+  const keys = await inTransaction(db, async (trx) => {
     const current = await ownSubmission(trx, sellerId, id);
     if (current.product_id !== null) await withdrawProduct(trx, current.product_id);
     const images = await trx.selectFrom('submission_images').select('storage_key').where('submission_id', '=', current.id).execute();
@@ -241,7 +242,7 @@ export async function deleteSubmission(db: Db, storage: Storage, sellerId: numbe
 }
 
 export async function addSubmissionImages(db: Db, sellerId: number, id: number, images: StoredImage[]): Promise<SellerSubmission> {
-  const row = await atomically(db, async (trx) => {
+  const row = await inTransaction(db, async (trx) => {
     const current = await ownSubmission(trx, sellerId, id);
     const last = await trx
       .selectFrom('submission_images')
@@ -266,7 +267,7 @@ export async function countSubmissionImages(db: Db, sellerId: number, id: number
 }
 
 export async function deleteSubmissionImage(db: Db, storage: Storage, sellerId: number, id: number, imageId: number): Promise<SellerSubmission> {
-  const { row, keys } = await atomically(db, async (trx) => {
+  const { row, keys } = await inTransaction(db, async (trx) => {
     const current = await ownSubmission(trx, sellerId, id);
     const images = await trx.selectFrom('submission_images').selectAll().where('submission_id', '=', current.id).execute();
     const image = images.find((i) => i.id === imageId);

@@ -1,7 +1,7 @@
 import { SYNC_ROUTES } from '../../../shared/api/sync';
 import type { Deps } from '../../http/context';
 import { implement } from '../../http/declared';
-import { IMMUTABLE_READ, REVALIDATE_READ, type PublicReads } from '../catalogue/public-reads';
+import { IMMUTABLE_READ, type PublicReads, REVALIDATE_READ } from '../catalogue';
 import { scopeKey, scopeOf } from './scope';
 import { createSyncService } from './service';
 

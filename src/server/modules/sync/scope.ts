@@ -3,7 +3,7 @@ import type { SyncQuery } from '../../../shared/schemas/catalogue';
 import type { Db } from '../../platform/db';
 import type { ReadRows } from '../../platform/db/read-rows';
 import type { Database } from '../../platform/db/schema';
-import { onShelf, SHELVES, SHELF_SIZE } from '../catalogue/shelves';
+import { onShelf, SHELF_SIZE, SHELVES } from '../catalogue';
 
 /**
  * What a phone's mirror holds (issue 25): its owner's region, of the categories they chose

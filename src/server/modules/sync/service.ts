@@ -3,7 +3,7 @@ import type { DatabaseHandle, Db } from '../../platform/db';
 import { currentCatalogueVersion } from '../../platform/db/catalogue-versions';
 import { feedEpoch } from '../../platform/db/feed-epoch';
 import { readRows, type ReadRows } from '../../platform/db/read-rows';
-import { toProducts } from '../catalogue/serialize';
+import { toProducts } from '../catalogue';
 import { areaSince, fitsBudget, inScope, scopeOf, shelfIds } from './scope';
 
 /**

@@ -1,7 +1,7 @@
 import { CART_MESSAGES } from '../../../shared/schemas/cart';
 import { CHECKOUT_MESSAGES, PAY_AGAIN_MESSAGES } from '../../../shared/schemas/checkout';
 import type { HttpError } from '../../http/errors';
-import { OutOfStock } from '../orders/reservations';
+import { OutOfStock } from '../orders';
 import { PHONE_SELLER_REFUSED } from './phone-accounts';
 import type { UssdTexts } from './texts';
 

@@ -3,7 +3,7 @@ import type { Deps } from '../../http/context';
 import { now, type Db } from '../../platform/db';
 import { precompiled } from '../../platform/db/precompiled';
 import type { Selectable } from 'kysely';
-import type { UssdSessionsTable } from '../../platform/db/schema';
+import type { UssdSessionsTable } from '../../platform/db/tables/ussd';
 import { fitScreen, runStep, type Reply, type UssdContext, type UssdState } from './engine';
 import { SCREENS } from './menus';
 import { phoneLanguage } from './phone-accounts';

@@ -1,7 +1,7 @@
 import { WAREHOUSE_ROUTES } from '../../../shared/api/warehouses';
 import type { Deps } from '../../http/context';
 import { implement } from '../../http/declared';
-import type { PublicReads } from '../catalogue/public-reads';
+import type { PublicReads } from '../catalogue';
 import { activeWarehouses } from './service';
 
 const [list] = WAREHOUSE_ROUTES;

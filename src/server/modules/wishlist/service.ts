@@ -2,7 +2,7 @@ import { CART_MESSAGES } from '../../../shared/schemas/cart';
 import type { Product } from '../../../shared/schemas/catalogue';
 import { notFound } from '../../http/errors';
 import { now, type Db } from '../../platform/db';
-import { toProducts } from '../catalogue/serialize';
+import { toProducts } from '../catalogue';
 
 /** The same sentence as the cart's (one catalogue line). */
 export const PRODUCT_NOT_FOUND = CART_MESSAGES.productNotFound;

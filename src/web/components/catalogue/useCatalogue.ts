@@ -1,6 +1,10 @@
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { searchParamsOf } from '../../../local/api';
 import { catalogueMaybePulled, pullCatalogue, SCOPED_KEY } from '../../../local/catalogue';
 import { getMeta } from '../../../local/db';
+import type { ApiRouteKey, ApiRoutes } from '../../../shared/api';
+import { requestFor, type InputArgs } from '../../../shared/api/path';
+import type { AnswerOf, ClientInput } from '../../../shared/api/route';
 import { api } from '../../lib/api';
 import { useLiveQueryInTransition } from '../../hooks/useLiveQueryInTransition';
 import { useOnline } from '../../hooks/useOnline';
@@ -16,10 +20,36 @@ export interface CatalogueResult<T> {
 
 /** A public catalogue read of the API: what a screen shows until the phone's mirror has it. */
 export interface CatalogueRead<T> {
-  path: string;
-  searchParams?: Record<string, string>;
-  /** What the screen shows of the answer (the answer itself when absent). */
-  pick?: (answer: never) => T;
+  /**
+   * Its path and query (readKey): the key of its answer among a server-rendered first page's
+   * data, which the server read at that very path (src/server/http/rendered-pages.ts).
+   */
+  key: string;
+  /** Asks the server, through the typed client. */
+  fetch(): Promise<T>;
+  /** What the screen shows of the answer, from the server-rendered one. */
+  pick(answer: unknown): T;
+}
+
+type ReadKey = Extract<ApiRouteKey, `GET ${string}`>;
+
+/**
+ * A read of a declared GET route, for useCatalogue: `catalogueRead('GET /categories', {}, (answer) => answer.data)`.
+ * A renamed path or query field fails typecheck, and the first page's key is the request's own.
+ */
+export function catalogueRead<K extends ReadKey, T = AnswerOf<ApiRoutes[K]>>(
+  route: K,
+  input: ClientInput<ApiRoutes[K]>,
+  pick: (answer: AnswerOf<ApiRoutes[K]>) => T = (answer) => answer as T,
+): CatalogueRead<T> {
+  const args = [input] as unknown as InputArgs<K>;
+  const { path } = requestFor(route, ...args);
+  const query = (input as { query?: Record<string, unknown> }).query;
+  return {
+    key: readKey(path, query && searchParamsOf(query)),
+    fetch: async () => pick(await api.call(route, ...args)),
+    pick: (answer) => pick(answer as AnswerOf<ApiRoutes[K]>),
+  };
 }
 
 /**
@@ -46,7 +76,7 @@ export function useCatalogue<T>(local: () => Promise<T>, remote: CatalogueRead<T
   const partial = useMirrorIsPartial();
   const online = useOnline();
   const initial = useInitialData();
-  const key = remote && readKey(remote.path, remote.searchParams);
+  const key = remote?.key;
   const answer = useInitialAnswer(key);
   const caughtUp = ready && (!initial || cursor! >= initial.catalogueVersion);
   const fromServer = answer !== undefined && !caughtUp;
@@ -67,9 +97,9 @@ export function useCatalogue<T>(local: () => Promise<T>, remote: CatalogueRead<T
     let live = true;
     setError(undefined);
     setRemoteData(undefined);
-    api.get<never>(remote.path, { searchParams: remote.searchParams }).then(
+    remote.fetch().then(
       // In a transition: a screenful of cards is drawn in slices, never as one long freeze.
-      (json) => live && startTransition(() => setRemoteData({ key: queryKey, data: pick(remote, json) })),
+      (data) => live && startTransition(() => setRemoteData({ key: queryKey, data })),
       (e: unknown) => live && setError(e instanceof Error ? e.message : String(e)),
     );
     return () => {
@@ -84,7 +114,7 @@ export function useCatalogue<T>(local: () => Promise<T>, remote: CatalogueRead<T
   }, []);
 
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the read (remote) is a new object on every render; the answer it picks from is the key
-  const rendered = useMemo(() => (fromServer && remote ? pick(remote, answer as never) : undefined), [fromServer, answer]);
+  const rendered = useMemo(() => (fromServer && remote ? remote.pick(answer) : undefined), [fromServer, answer]);
   const remoteData = remoteAnswer?.key === queryKey ? remoteAnswer.data : undefined;
   const current = useSame(fromServer ? rendered : ready ? ((serverToo ? remoteData : undefined) ?? localData) : remoteData);
   // Keep the last answer on screen while the next one is computed (no flashing spinner per keystroke).
@@ -119,5 +149,3 @@ function useSame<T>(value: T): T {
 /** A product stands for its id and version (a change of anything shown takes a new version); the rest as JSON. */
 const signatureOf = (value: unknown) =>
   JSON.stringify(value, (_key, v: unknown) => (v && typeof v === 'object' && 'id' in v && 'version' in v ? `${String(v.id)}@${String(v.version)}` : v));
-
-const pick = <T>(read: CatalogueRead<T>, answer: never): T => (read.pick ? read.pick(answer) : (answer as T));

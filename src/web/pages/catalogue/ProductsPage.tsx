@@ -13,7 +13,7 @@ import { RegionPrompt } from '../../components/catalogue/RegionPrompt';
 import { SavedListingsNote } from '../../components/catalogue/SavedListingsNote';
 import { EmptyState, LoadError } from '../../components/catalogue/states';
 import { useAddToCart } from '../../components/catalogue/useAddToCart';
-import { useCatalogue } from '../../components/catalogue/useCatalogue';
+import { catalogueRead, useCatalogue } from '../../components/catalogue/useCatalogue';
 import { Spinner } from '../../components/Spinner';
 import { categoryName } from '../../components/catalogue/words';
 import { useT } from '../../i18n/language';
@@ -29,13 +29,13 @@ export default function ProductsPage() {
   const key = JSON.stringify(query);
   const result = useCatalogue<Page<Product>>(
     () => queryLocalProducts(query),
-    { path: 'products', searchParams: queryToSearchParams(query) },
+    catalogueRead('GET /products', { query: queryToSearchParams(query) }),
     [key],
     { wholeCatalogue: true },
   );
   const categories = useCatalogue(
     () => localCategories(),
-    { path: 'categories', pick: (answer: { data: { name: string; productCount: number }[] }) => answer.data },
+    catalogueRead('GET /categories', {}, (answer) => answer.data),
     [],
     { wholeCatalogue: true },
   );

@@ -11,7 +11,7 @@ import { ProductGrid } from '../../components/catalogue/ProductGrid';
 import { SavedListingsNote } from '../../components/catalogue/SavedListingsNote';
 import { EmptyState, LoadError } from '../../components/catalogue/states';
 import { useAddToCart } from '../../components/catalogue/useAddToCart';
-import { useCatalogue } from '../../components/catalogue/useCatalogue';
+import { catalogueRead, useCatalogue } from '../../components/catalogue/useCatalogue';
 import { Spinner } from '../../components/Spinner';
 import { useT } from '../../i18n/language';
 import { queryToSearchParams } from './useProductsQuery';
@@ -29,7 +29,7 @@ export default function SearchPage() {
   const query: ProductQuery = { search: q, sortBy: 'createdAt', sortDir: 'desc', page, limit: PRODUCTS_PAGE_SIZE };
   const result = useCatalogue<Page<Product> | undefined>(
     async () => (q ? queryLocalProducts(query) : undefined),
-    q ? { path: 'products', searchParams: queryToSearchParams(query) } : undefined,
+    q ? catalogueRead('GET /products', { query: queryToSearchParams(query) }) : undefined,
     [q, page],
     { wholeCatalogue: true },
   );

@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router-dom';
 import { CATEGORIES, PRICE_FILTER_MAX, PRODUCTS_PAGE_SIZE, type Category } from '../../../shared/catalogue';
-import type { ProductQuery } from '../../../shared/schemas/catalogue';
+import type { ProductQuery, ProductQueryInput } from '../../../shared/schemas/catalogue';
 import { asCondition, asPrice, asRegion, type CatalogueFilters } from '../../components/catalogue/filters';
 
 /** Each order, its label's message and the query it makes. */
@@ -63,8 +63,8 @@ export function useProductsQuery() {
 }
 
 /** GET /products query text for the same query (used before the mirror exists). */
-export function queryToSearchParams(q: ProductQuery): Record<string, string> {
-  const out: Record<string, string> = { page: String(q.page), limit: String(q.limit), sortBy: q.sortBy, sortDir: q.sortDir };
+export function queryToSearchParams(q: ProductQuery): ProductQueryInput {
+  const out: ProductQueryInput = { page: String(q.page), limit: String(q.limit), sortBy: q.sortBy, sortDir: q.sortDir };
   if (q.search) out.search = q.search;
   if (q.category) out.category = q.category;
   if (q.condition) out.condition = q.condition;

@@ -9,7 +9,7 @@ import { FilterPanel } from '../../components/catalogue/FilterPanel';
 import { NO_FILTERS, filtersActive, type CatalogueFilters } from '../../components/catalogue/filters';
 import { ProductGrid } from '../../components/catalogue/ProductGrid';
 import { EmptyState, LoadError } from '../../components/catalogue/states';
-import { useCatalogue } from '../../components/catalogue/useCatalogue';
+import { catalogueRead, useCatalogue } from '../../components/catalogue/useCatalogue';
 import { Spinner } from '../../components/Spinner';
 import { useT } from '../../i18n/language';
 
@@ -18,7 +18,7 @@ const SHELF_SIZE = 12;
 function useShelf(shelf: Shelf) {
   return useCatalogue<Product[]>(
     () => localShelf(shelf, SHELF_SIZE),
-    { path: `products/${shelf}`, pick: (answer: { data: Product[] }) => answer.data },
+    catalogueRead(`GET /products/${shelf}`, {}, (answer) => answer.data),
     [shelf],
   );
 }

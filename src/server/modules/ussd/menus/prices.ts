@@ -1,4 +1,4 @@
-import { answerPriceQuery } from '../../market-prices/sms';
+import { answerPriceQuery } from '../../market-prices';
 import { SCREEN_AIM, type Screen } from '../engine';
 import { phoneAccount } from '../phone-accounts';
 

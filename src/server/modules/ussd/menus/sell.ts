@@ -5,8 +5,8 @@ import { toMinor } from '../../../../shared/money';
 import { singleLine } from '../../../../shared/schemas/single-line';
 import { submissionCreateSchema } from '../../../../shared/schemas/submissions';
 import { userLine } from '../../../platform/messages/user-line';
-import { recordAudit } from '../../audit/service';
-import { createSubmission } from '../../submissions/service';
+import { recordAudit } from '../../audit';
+import { createSubmission } from '../../submissions';
 import { ghs, listPage, pickFromList, type Screen, type UssdContext } from '../engine';
 import { phoneAccount, registerPhoneSeller } from '../phone-accounts';
 

@@ -1,0 +1,2 @@
+/** Stored images served under /media. */
+export { mediaRoutes } from './routes';

@@ -1,0 +1,2 @@
+/** The size of an offline pack. */
+export { offlineRoutes } from './routes';

@@ -1,0 +1,16 @@
+/** Orders after checkout (docs/orders.md): reservations, fulfilment, refunds, uncollected orders. */
+export { ordersRoutes } from './routes';
+export {
+  OutOfStock,
+  addHistory,
+  cancelUnpaidOrder,
+  historyInsert,
+  outOfStock,
+  refuseBeyondUnpaidLimit,
+  releaseExpiredReservations,
+  reserveStock,
+  startReservationSweep,
+} from './reservations';
+export { collectWithCode, markLineAtWarehouse, unmarkLineAtWarehouse } from './fulfilment';
+export { queueRefund, startRefundJob } from './refunds';
+export { cancelUncollected, startNotBroughtJob } from './uncollected';

@@ -1,0 +1,4 @@
+/** Seller sign-up and verification, profile, stats, their order lines. */
+export { sellersRoutes } from './routes';
+export { notifySeller } from './notify';
+export { setVerificationStatus } from './service';

@@ -1,0 +1,2 @@
+/** The catalogue delta for the phone's mirror. */
+export { syncRoutes } from './routes';

@@ -1,0 +1,2 @@
+/** The pickup warehouses. */
+export { warehouseRoutes } from './routes';

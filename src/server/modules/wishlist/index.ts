@@ -1,0 +1,2 @@
+/** Saved items. */
+export { wishlistRoutes } from './routes';

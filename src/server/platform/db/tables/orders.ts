@@ -1,0 +1,76 @@
+import type { Generated } from 'kysely';
+import type { Id, RetriedWork } from './columns';
+
+/** The tables modules/orders owns; another module gets their types through its face (index.ts). */
+
+export interface OrdersTable {
+  id: Id;
+  order_number: string;
+  user_id: number;
+  status: string;
+  payment_status: string;
+  pickup_warehouse_id: number;
+  subtotal_minor: number;
+  discount_minor: number;
+  tax_minor: number;
+  shipping_minor: number;
+  total_minor: number;
+  currency: string;
+  notes: string | null;
+  agent_code: string | null;
+  payment_method: string;
+  mobile_money_network: string | null;
+  mobile_money_number: string | null;
+  reservation_expires_at: string | null;
+  estimated_delivery: string | null;
+  delivered_at: string | null;
+  created_at: string;
+  updated_at: string;
+  /** 6 digits, set when the order becomes ready for pickup (SHIPPED); the buyer shows it at the warehouse. */
+  pickup_code: Generated<string | null>;
+  /** Where the order was placed: 'app' or 'ussd' (migration 016). */
+  channel: Generated<string>;
+  /** The USSD code the buyer dialed (*920*44#), for SMS that say how to come back. */
+  ussd_code: Generated<string | null>;
+}
+
+export interface OrderItemsTable {
+  id: Id;
+  order_id: number;
+  product_id: number;
+  product_name: string;
+  unit_price_minor: number;
+  quantity: number;
+  total_minor: number;
+  /** When the seller brought this line to the pickup warehouse. */
+  at_warehouse_at: Generated<string | null>;
+}
+
+export interface OrderStatusHistoryTable {
+  id: Id;
+  order_id: number;
+  status: string;
+  notes: string | null;
+  created_at: string;
+}
+
+/** A refund of one payment, sent to the provider by the refund job until it is accepted. */
+export interface RefundsTable extends RetriedWork {
+  id: Id;
+  order_id: number;
+  payment_id: number;
+  amount_minor: number;
+  currency: string;
+  reason: string;
+  /** PENDING (not yet accepted by the provider), PROCESSING (accepted), COMPLETED, FAILED (the provider gave up). */
+  status: string;
+  provider_refund_id: string | null;
+}
+
+/** Their names, as `Database` (../schema.ts) composes them. */
+export interface OrdersTables {
+  orders: OrdersTable;
+  order_items: OrderItemsTable;
+  order_status_history: OrderStatusHistoryTable;
+  refunds: RefundsTable;
+}
