@@ -9,6 +9,7 @@ import { startRefundJob } from './modules/orders/refunds';
 import { startPayoutJob } from './modules/payouts/job';
 import { startPriceIndexJob } from './modules/market-prices/index-update';
 import { startNotBroughtJob } from './modules/orders/uncollected';
+import { startReservationSweep } from './modules/orders/reservations';
 
 /** After the drain, requests still in flight get this long before the process exits anyway. */
 const IN_FLIGHT_GRACE_MS = 10_000;
@@ -29,6 +30,9 @@ export async function main(config: Config = loadConfig()) {
   const payouts = startPayoutJob(deps);
   const priceIndex = startPriceIndexJob(deps);
   const notBrought = startNotBroughtJob(deps);
+  // There is no scheduler: lapsed reservations are also released on this timer. It was started
+  // by the checkout routes, so every app a test made kept its timer, and the app with it.
+  const reservationSweep = startReservationSweep(deps.db, deps.logger, deps.metrics.reservationSweeps);
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host, serverOptions: SERVER_TIMEOUTS });
   await new Promise<void>((resolve) => server.once('listening', resolve));
   const { port } = server.address() as AddressInfo;
@@ -51,6 +55,7 @@ export async function main(config: Config = loadConfig()) {
       await payouts.stop();
       await priceIndex.stop();
       await notBrought.stop();
+      clearInterval(reservationSweep);
       await deps.messages.stop();
       await close();
       logger.info('stopped');
