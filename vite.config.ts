@@ -105,6 +105,9 @@ export default defineConfig({
           include: ['tests/local/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['fake-indexeddb/auto'],
+          // Its sync tests start real servers: from the run's templates too (still isolated:
+          // fake-indexeddb and Dexie keep state in their modules).
+          globalSetup: ['tests/support/db-run.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
