@@ -85,7 +85,12 @@ describe.each(dialects)('test databases copied from the run template on $name', 
     } finally {
       await separate.close();
     }
+    const startedAt = new Date().toISOString();
     const third = await startOn(url);
     expect(await countOf(third)).toBe(seeded);
+    // Its migrations ran before it started (in the template), not during its start.
+    const ran = (await third.deps.db.selectFrom('kysely_migration' as never).select('timestamp' as never).execute()) as { timestamp: string }[];
+    expect(ran.length).toBeGreaterThan(0);
+    for (const { timestamp } of ran) expect(timestamp < startedAt, `${timestamp} before ${startedAt}`).toBe(true);
   });
 });
