@@ -15,6 +15,12 @@ const apiPort = process.env.API_PORT ?? '8080';
 const LUCIDE = /node_modules[\\/]lucide-react[\\/]/;
 const FIRST_SCREEN_ICONS = firstScreenIconFiles(new URL('.', import.meta.url).pathname);
 
+/**
+ * Server test files that replace a module (vi.mock) and so need modules of their own: they run
+ * isolated, as every file did before the server project shared its imports.
+ */
+const SERVER_ISOLATED = ['tests/server/sign-in-flood.test.ts'];
+
 export default defineConfig({
   plugins: [
     react(),
@@ -76,7 +82,24 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
+          exclude: SERVER_ISOLATED,
           environment: 'node',
+          // The server's modules (Hono, Kysely, the routes: seconds per file) are imported once
+          // per worker, not once per file. Module state must not carry a file's work into the
+          // next one (docs/performance.md, "Test speed"); a file that mocks a module runs in
+          // server-isolated instead.
+          isolate: false,
+          globalSetup: ['tests/support/db-run.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'server-isolated',
+          include: SERVER_ISOLATED,
+          environment: 'node',
+          globalSetup: ['tests/support/db-run.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -87,6 +110,9 @@ export default defineConfig({
           include: ['tests/local/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['fake-indexeddb/auto'],
+          // Its sync tests start real servers: from the run's templates too (still isolated:
+          // fake-indexeddb and Dexie keep state in their modules).
+          globalSetup: ['tests/support/db-run.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -5,7 +5,7 @@ import { createApp } from './app';
 import { loadConfig, type Config } from './config';
 import { createDeps } from './deps';
 import { createLogger } from './platform/logging';
-import { startNotBroughtJob, startRefundJob } from './modules/orders';
+import { startNotBroughtJob, startRefundJob, startReservationSweep } from './modules/orders';
 import { startPayoutJob } from './modules/payouts';
 import { startPriceIndexJob } from './modules/market-prices';
 
@@ -28,6 +28,9 @@ export async function main(config: Config = loadConfig()) {
   const payouts = startPayoutJob(deps);
   const priceIndex = startPriceIndexJob(deps);
   const notBrought = startNotBroughtJob(deps);
+  // There is no scheduler: lapsed reservations are also released on this timer. It was started
+  // by the checkout routes, so every app a test made kept its timer, and the app with it.
+  const reservationSweep = startReservationSweep(deps.db, deps.logger, deps.metrics.reservationSweeps);
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host, serverOptions: SERVER_TIMEOUTS });
   await new Promise<void>((resolve) => server.once('listening', resolve));
   const { port } = server.address() as AddressInfo;
@@ -50,6 +53,7 @@ export async function main(config: Config = loadConfig()) {
       await payouts.stop();
       await priceIndex.stop();
       await notBrought.stop();
+      clearInterval(reservationSweep);
       await deps.messages.stop();
       await close();
       logger.info('stopped');

@@ -145,12 +145,13 @@ function replay(c: Context<AppEnv>, status: number, body: string) {
 }
 
 const PRUNE_EVERY_MS = 3600 * 1000;
-let lastPrune = 0;
+/** Per database, not per process: an app over another database (a test's) prunes its own. */
+const lastPrune = new WeakMap<Db, number>();
 
 /** Forgets old answers at most once an hour, after a request, without holding anyone up. */
 function pruneNowAndThen(db: Db): void {
-  if (Date.now() - lastPrune < PRUNE_EVERY_MS) return;
-  lastPrune = Date.now();
+  if (Date.now() - (lastPrune.get(db) ?? 0) < PRUNE_EVERY_MS) return;
+  lastPrune.set(db, Date.now());
   void pruneIdempotencyKeys(db).catch(() => undefined);
 }
 

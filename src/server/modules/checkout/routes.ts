@@ -6,7 +6,6 @@ import { accepted, created, implement } from '../../http/declared';
 import { HttpError } from '../../http/errors';
 import { spendAllowance, spendAllowances, type RateRule } from '../../http/rate-limit';
 import { PaymentProviderError } from '../../platform/payments';
-import { startReservationSweep } from '../orders';
 import { confirmPayment } from './confirm';
 import { checkoutDefaults } from './defaults';
 import { payAgain } from './pay-again';
@@ -22,9 +21,6 @@ const [defaults, checkout, payment] = CHECKOUT_ROUTES;
 /** Checkout's routes (declared in shared/api/checkout.ts). */
 export function checkoutRoutes(deps: Deps) {
   const { db } = deps;
-  // There is no scheduler: lapsed reservations are also released on this timer.
-  startReservationSweep(deps.db, deps.logger, deps.metrics.reservationSweeps);
-
   return [
     implement(defaults, async ({ user }) => ({ data: await checkoutDefaults(db, user.id) })),
 

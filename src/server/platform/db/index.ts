@@ -116,7 +116,13 @@ async function openPostgres(url: string, schema?: string, poolMax = 10): Promise
     readOffLoop: async <T,>(query: CompiledQuery) => (await db.executeQuery<T>(query)).rows as T[],
     readAllOffLoop: (queries) => readAllInOneStatement(db, queries),
     pgSchema: schema,
-    close: () => db.destroy(),
+    close: async () => {
+      await db.destroy();
+      // Kysely ends the pool only if it ever ran a query through it: a pool used only for the
+      // schema above (or not at all) kept its idle connection, and its process waited for the
+      // pool's idle timeout (10 s) before it could exit.
+      if (!pool.ending) await pool.end();
+    },
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }
