@@ -67,7 +67,7 @@ export function sitemapRoutes(db: Db, publicUrl: string) {
   app.get('/sitemaps/:file', async (c) => {
     const match = /^products-(\d{1,7})\.xml$/.exec(c.req.param('file'));
     const n = match ? Number(match[1]) : 0;
-    if (n < 1 || !(await children()).some((child) => child.n === n)) throw notFound('No such sitemap');
+    if (n < 1 || !(await children()).some((child) => child.n === n)) throw notFound('Not found');
     const urls: string[] = [];
     const last = n * SITEMAP_CHILD_SIZE;
     for (let after = (n - 1) * SITEMAP_CHILD_SIZE; ; ) {
