@@ -73,8 +73,8 @@ describe('the return path after sign-in', () => {
   });
 
   it('carries only the known reasons, and a product id only as digits', () => {
-    expect(signInPurpose('?for=cart&product=12')).toEqual({ reason: 'cart', after: { afterSignIn: { action: 'cart', productId: 12 } } });
-    expect(signInPurpose('?for=transfer&product=12')).toEqual({ reason: undefined, after: undefined });
+    expect(signInPurpose('?next=%2Fproduct%2F12&for=cart&product=12')).toEqual({ next: '/product/12', reason: 'cart', after: { afterSignIn: { action: 'cart', productId: 12 } } });
+    expect(signInPurpose('?for=transfer&product=12')).toEqual({ next: null, reason: undefined, after: undefined });
     expect(signInPurpose('?for=wishlist&product=1e3').after).toEqual({ afterSignIn: { action: 'wishlist', productId: undefined } });
   });
 });

@@ -20,7 +20,7 @@ export interface ShareCardReads {
 }
 
 /** Crawlers take pictures of at least 600 px wide for the large card; the media module serves 320, 640 and 1280. */
-export const CARD_IMAGE_MIN_WIDTH = 600;
+const CARD_IMAGE_MIN_WIDTH = 600;
 /** The home's hero artwork (src/static-build/hero-art.ts): 600 x 450, the card of a page with no listing's picture. */
 const SITE_IMAGE = { path: '/hero/slide-1.webp', width: 600, height: 450 };
 const SITE_NAME = 'Akuafo Market';
@@ -144,12 +144,12 @@ function headTags(card: Card, locale: Locale): string {
   ].join('');
 }
 
-export function escapeHtml(text: string): string {
+function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }
 
 /** JSON inside <script>: nothing in it can close the element or start a comment (`</script>`, `<!--`). */
-export function jsonForScript(value: unknown): string {
+function jsonForScript(value: unknown): string {
   return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 

@@ -13,7 +13,7 @@ import { notFound } from './errors';
  * kept for SITEMAP_FRESH_MS: crawlers come now and then, and a sitemap a few minutes old is fine.
  */
 export const SITEMAP_CHILD_SIZE = 50_000;
-export const SITEMAP_FRESH_MS = 10 * 60_000;
+const SITEMAP_FRESH_MS = 10 * 60_000;
 /** Rows read per step of a child, so a child of 50,000 is not one big result held at once. */
 const CHILD_STEP = 5_000;
 

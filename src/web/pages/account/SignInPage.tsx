@@ -26,8 +26,8 @@ export default function SignInPage() {
   const navigate = useNavigate();
   const state = location.state as ReturnState | null;
   // ?next= (a link or a button's return path) or the remembered page; ?for= says why we ask.
-  const target = returnPath(state, new URLSearchParams(location.search).get('next'));
-  const { reason, after } = signInPurpose(location.search);
+  const { next, reason, after } = signInPurpose(location.search);
+  const target = returnPath(state, next);
   const { session, loading } = useSession();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');

@@ -34,12 +34,12 @@ export function returnPath(state: ReturnState | null | undefined, next?: string 
   return safeReturnPath(next) ?? safeReturnPath(state?.from) ?? '/';
 }
 
-/** Why the visitor was asked to sign in (`for`), and the action the page returned to finishes. */
-export function signInPurpose(search: string): { reason: SignInReason | undefined; after: AfterSignIn | undefined } {
+/** Where to return (`next`, unchecked: returnPath checks it), why the visitor was asked to sign in (`for`), and the action the page returned to finishes. */
+export function signInPurpose(search: string): { next: string | null; reason: SignInReason | undefined; after: AfterSignIn | undefined } {
   const query = new URLSearchParams(search);
   const given = query.get(SIGN_IN_PARAMS.reason);
   const reason = SIGN_IN_REASONS.find((r) => r === given);
   const id = query.get(SIGN_IN_PARAMS.product);
   const productId = id && /^\d{1,12}$/.test(id) ? Number(id) : undefined;
-  return { reason, after: reason ? { afterSignIn: { action: reason, productId } } : undefined };
+  return { next: query.get(SIGN_IN_PARAMS.next), reason, after: reason ? { afterSignIn: { action: reason, productId } } : undefined };
 }
