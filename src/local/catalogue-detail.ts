@@ -29,7 +29,7 @@ export async function fetchProductDetail(api: ApiClient, id: number, db: AkuafoD
     const { data } = await api.call('GET /products/:id', { params: { id } });
     const cachedFor = await signedInAccount(db);
     const cached: CachedDetail = { ...data, cachedAt: new Date().toISOString(), cachedFor };
-    const { reviews: _reviews, relatedProducts: _related, canReview: _canReview, ...product } = data;
+    const { reviews: _reviews, relatedProducts: _related, canReview: _canReview, yours: _yours, ...product } = data;
     // An opened listing is kept in the mirror (mirror-scope.ts), found by offline search even outside the scope.
     await db.transaction('rw', db.productDetails, db.products, db.meta, async () => {
       await db.productDetails.put(cached);

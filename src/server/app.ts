@@ -7,6 +7,7 @@ import { rememberClientIp } from './http/client-ip';
 import type { AppEnv, Deps } from './http/context';
 import { HttpError, errorAnswer, errorResponse } from './http/errors';
 import { staticRoutes } from './http/static';
+import { sitemapRoutes } from './http/sitemap';
 import { compressUnlessComplete, sameOriginOnly, securityHeaderValues, securityHeaders } from './http/security';
 import { answerAfterTheBody, apiBodyLimit } from './http/limits';
 import { refuseNulInPath } from './http/validate';
@@ -101,6 +102,7 @@ export function createApp(deps: Deps) {
   app.route('/api/v1', api);
   app.route('/', apiDocsRoutes());
   app.route('/', mediaRoutes(deps));
+  app.route('/', sitemapRoutes(deps.db, deps.config.publicUrl));
   if (deps.config.staticDir) {
     // Pages rendered with their data read the public API as any visitor would, through the
     // answer cache (app.fetch, so a known answer costs a lookup).
@@ -112,7 +114,7 @@ export function createApp(deps: Deps) {
       catalogueVersion: reads.catalogueVersion,
       head: reads.head,
     };
-    app.route('/', staticRoutes(deps.config.staticDir, { reads: pageReads, logger: deps.logger }));
+    app.route('/', staticRoutes(deps.config.staticDir, { reads: pageReads, logger: deps.logger, publicUrl: deps.config.publicUrl }));
   }
 
   app.notFound((c) => errorAnswer(c, deps.db, { message: 'Not found', code: ERROR_CODES.notFound }, 404));

@@ -88,6 +88,10 @@ const TABLE: Record<string, Row> = {
   'POST /api/v1/admin/submissions/:id/reject': ['operator', { note: 'Please add a clearer photo.' }],
   'POST /api/v1/admin/sellers/:userId/verification': ['operator', { status: 'VERIFIED' }],
   'GET /media/:folder/:key/:file': ['public'],
+  'GET /sitemap.xml': ['public'],
+  'GET /sitemaps/pages.xml': ['public'],
+  'GET /sitemaps/:file': ['public'],
+  'GET /robots.txt': ['public'],
   'GET /healthz': ['public'],
   'GET /readyz': ['public'],
   // Guarded by METRICS_TOKEN, not by a role: without the token it is 404 for everyone.
@@ -170,6 +174,7 @@ async function fillPath(path: string): Promise<string> {
     return path.replace(':id', String((await line())!.id));
   }
   if (path === '/media/:folder/:key/:file') return params.media!;
+  if (path === '/sitemaps/:file') return '/sitemaps/products-1.xml';
   const admin = path.startsWith('/api/v1/admin/');
   const byName: Record<string, string> = {
     reference: params.reference!,

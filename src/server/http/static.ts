@@ -8,8 +8,10 @@ import type { Logger } from '../platform/logging';
 import type { AppEnv } from './context';
 import { badRequest } from './errors';
 import { createRenderedPages, type PageReads } from './rendered-pages';
+import { createShareCards } from './share-cards';
 import { visitorLocale } from './language';
 import { localeFile } from '../../shared/rendered-pages';
+import type { Locale } from '../../shared/i18n/locales';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -34,13 +36,16 @@ const TYPES: Record<string, string> = {
  * (including 404). The product list and product pages are rendered with their data at the
  * request when `pages` is given (see rendered-pages.ts).
  */
-export function staticRoutes(root: string, pages?: { reads: PageReads; logger: Logger }) {
+export function staticRoutes(root: string, pages?: { reads: PageReads; logger: Logger; publicUrl: string }) {
   const app = new Hono<AppEnv>();
   const base = normalize(root);
   const indexFile = join(base, 'index.html');
   const shellFile = join(base, 'shell.html');
   const preloadsFile = join(base, ROUTE_PRELOADS_FILE);
   const rendered = pages && existsSync(join(base, PAGE_TEMPLATE_FILE)) ? createRenderedPages(join(base, PAGE_TEMPLATE_FILE), pages.reads, pages.logger) : undefined;
+  // Each page's card when its link is shared, written into the head the server sends (share-cards.ts).
+  const cards = pages ? createShareCards(pages.publicUrl, pages.reads) : undefined;
+  const withCard = async (html: string, path: string, locale: Locale) => (cards ? cards.into(html, path, locale) : html);
   // The shell as sent for each route (with its page's chunks named), made once per route.
   const shells = new Map<string, Promise<string>>();
   let routes: Promise<RoutePreload[]> | undefined;
@@ -80,10 +85,11 @@ export function staticRoutes(root: string, pages?: { reads: PageReads; logger: L
     if (target === shellFile && rendered) {
       const html = await rendered.html(c, path, locale);
       // Private: the hints it was rendered for came from this phone's cookies.
-      if (html) return c.body(await withPreloads(path, html), 200, { 'Content-Type': TYPES['.html'], 'Cache-Control': 'private, no-cache', Vary: 'Cookie, Save-Data' });
+      if (html) return c.body(await withCard(await withPreloads(path, html), path, locale), 200, { 'Content-Type': TYPES['.html'], 'Cache-Control': 'private, no-cache', Vary: 'Cookie, Save-Data' });
     }
     const translated = inLanguage && inLanguage !== page && existsSync(inLanguage) ? inLanguage : undefined;
-    const body = target === shellFile ? Buffer.from(await shellFor(path, translated ?? shellFile)) : await readFile(translated ?? target);
+    const document = target === shellFile ? await shellFor(path, translated ?? shellFile) : target === page ? await readFile(translated ?? target, 'utf8') : undefined;
+    const body = document === undefined ? await readFile(translated ?? target) : Buffer.from(await withCard(document, path, locale));
     const immutable = target.includes(`${sep}assets${sep}`);
     return c.body(new Uint8Array(body), 200, {
       'Content-Type': TYPES[extname(target)] ?? 'application/octet-stream',

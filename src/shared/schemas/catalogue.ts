@@ -154,6 +154,8 @@ export const productDetailSchema = v.object({
   reviews: v.array(reviewSchema),
   relatedProducts: v.array(productSchema),
   canReview: v.boolean(),
+  /** True when the asker is the listing's seller (they see "This is your listing", not Add to Cart); absent for anyone else. */
+  yours: v.optional(v.boolean()),
 });
 export type ProductDetail = v.InferOutput<typeof productDetailSchema>;
 

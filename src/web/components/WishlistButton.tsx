@@ -5,11 +5,12 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { isSaved, removeFromWishlist, saveToWishlist, WishlistError } from '../../local/wishlist';
 import { useT } from '../i18n/language';
 import { apiText } from './ui/forms';
+import { herePath, signInHref, useFinishAfterSignIn } from './sign-in-first';
 
 /**
  * A heart that saves a product to the signed-in user's wishlist or takes it off. It reads
  * and writes the phone's copy, so it works offline; the outbox sends the change later.
- * A visitor is sent to /signin and brought back here afterwards.
+ * A visitor is sent to /signin, told why, and brought back here with the product saved.
  */
 export function WishlistButton({ productId, className = '' }: { productId: number; className?: string }) {
   const t = useT();
@@ -24,12 +25,14 @@ export function WishlistButton({ productId, className = '' }: { productId: numbe
       await (saved ? removeFromWishlist(productId) : saveToWishlist(productId));
     } catch (e) {
       if (e instanceof WishlistError) {
-        navigate('/signin', { state: { from: location.pathname + location.search } });
+        navigate(signInHref('wishlist', herePath(location), productId));
         return;
       }
       setError(e instanceof Error ? apiText(e.message) : t('product.saveFailed'));
     }
   };
+
+  useFinishAfterSignIn('wishlist', () => void saveToWishlist(productId).catch((e: unknown) => setError(e instanceof Error ? apiText(e.message) : t('product.saveFailed'))), productId);
 
   return (
     <span className="inline-flex flex-col">

@@ -20,12 +20,13 @@ export function catalogueRoutes(deps: Deps, reads: PublicReads) {
     shelf('featured'),
     shelf('discounted'),
     shelf('weekly-specials'),
-    // canReview is the one field that depends on who asks: it is part of the key (two answers
-    // per product at most), and an answer for a signed-in user is private to their browser.
+    // canReview and yours are the fields that depend on who asks: they are part of the key (a few
+    // answers per product at most), and an answer for a signed-in user is private to their browser.
     implement(product, async ({ params: { id }, user, c }) => {
       const canReview = user ? await catalogue.userCanReview(user.id, id) : false;
+      const yours = user?.userType === 'SELLER' && (await catalogue.sellerOf(id)) === user.id;
       // Keyed on who may keep it too: a signed-in user's answer stays private even when it says what the anonymous one does.
-      return reads.answer(c, `product:${id}:${canReview}:${user ? 'private' : 'public'}`, async () => ({ data: await catalogue.getProduct(id, canReview) }), {
+      return reads.answer(c, `product:${id}:${canReview}:${yours}:${user ? 'private' : 'public'}`, async () => ({ data: await catalogue.getProduct(id, canReview, yours) }), {
         cacheControl: user ? PERSONAL_READ : PUBLIC_READ,
         vary: 'Accept-Encoding, Authorization',
       });

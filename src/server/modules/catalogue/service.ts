@@ -89,8 +89,8 @@ export function createCatalogueService(db: Db, dialect: Dialect, readOffLoop?: D
     return done(await read<Selectable<ProductsTable>>(page.compile()), count);
   }
 
-  /** canReview is the asking user's (userCanReview), worked out by the caller. */
-  async function getProduct(id: number, canReview: boolean): Promise<ProductDetail> {
+  /** canReview and yours are the asking user's (userCanReview, sellerOf), worked out by the caller. */
+  async function getProduct(id: number, canReview: boolean, yours = false): Promise<ProductDetail> {
     const row = await db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst();
     if (!row) throw notFound('Product Not Found');
     const [product] = await toProducts(db, [row]);
@@ -98,7 +98,12 @@ export function createCatalogueService(db: Db, dialect: Dialect, readOffLoop?: D
       listReviews(id),
       relatedProducts(db, row).execute(),
     ]);
-    return { ...product, reviews, relatedProducts: await toProducts(db, relatedRows), canReview };
+    return { ...product, reviews, relatedProducts: await toProducts(db, relatedRows), canReview, ...(yours ? { yours } : {}) };
+  }
+
+  /** Whose listing it is (the seller's user id), if it exists. */
+  async function sellerOf(productId: number): Promise<number | undefined> {
+    return (await db.selectFrom('products').select('seller_id').where('id', '=', productId).executeTakeFirst())?.seller_id;
   }
 
   /** The newest reviews only: every answer has a bounded size (the rating average counts them all). */
@@ -140,7 +145,7 @@ export function createCatalogueService(db: Db, dialect: Dialect, readOffLoop?: D
     return rows.map((r) => ({ name: r.category, productCount: Number(r.count) }));
   }
 
-  return { listProducts, getProduct, listReviews, userCanReview, shelf, categories };
+  return { listProducts, getProduct, listReviews, userCanReview, sellerOf, shelf, categories };
 }
 
 export type CatalogueService = ReturnType<typeof createCatalogueService>;

@@ -24,6 +24,9 @@ const EXTRA_SELLERS = {
   ama: { email: 'ama.agro@akuafo.demo', firstName: 'Ama', lastName: 'Asante', business: 'Asante Agro Inputs', region: 'Ashanti' },
 } as const;
 
+/** The demo seller's Ghana Card: the right shape (shared/ghana-card.ts), nobody's real number. */
+export const DEMO_SELLER_GHANA_CARD = 'GHA-000000000-0';
+
 /** Fills an empty database with a realistic Ghanaian catalogue. Does nothing if products exist. */
 export async function seedDemo(db: Db, storage: Storage, logger: Logger): Promise<boolean> {
   const existing = await db.selectFrom('products').select('id').limit(1).executeTakeFirst();
@@ -44,7 +47,8 @@ export async function seedDemo(db: Db, storage: Storage, logger: Logger): Promis
 
     const sellerIds: Record<string, number> = {};
     const sellers = {
-      demo: { ...DEMO_ACCOUNTS.seller, business: 'Owusu Harvest Co-operative', region: 'Ashanti' as const },
+      // Waiting for verification with a Ghana Card on record, so the operator's Verify works on the demo (issue 37).
+      demo: { ...DEMO_ACCOUNTS.seller, business: 'Owusu Harvest Co-operative', region: 'Ashanti' as const, ghanaCard: DEMO_SELLER_GHANA_CARD },
       ...EXTRA_SELLERS,
     };
     for (const [handle, s] of Object.entries(sellers)) {
@@ -153,6 +157,8 @@ export interface DemoSeller {
   /** Defaults to "<business> supplies buyers across Ghana." */
   description?: string;
   verified: boolean;
+  /** The Ghana Card on record, which the operator's Verify needs (none by default). */
+  ghanaCard?: string;
 }
 
 /** A demo seller's account and profile; returns the user id. */
@@ -168,7 +174,7 @@ export async function insertDemoSeller(trx: Db, s: DemoSeller, passwordHash: str
       business_type: s.businessType,
       business_address: `${s.region} Region`,
       business_region: s.region,
-      ghana_card_number: null,
+      ghana_card_number: s.ghanaCard ?? null,
       // A mobile-money payout account set up a month ago (past the 24-hour hold), so a fresh
       // start can show a payout (docs/money.md).
       bank_account_name: s.business,

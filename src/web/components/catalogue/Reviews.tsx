@@ -1,5 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
 import { discardEntry, retryEntry } from '../../../local/outbox';
 import { pendingReviews, submitReview } from '../../../local/reviews';
 import type { Review } from '../../../shared/schemas/catalogue';
@@ -19,10 +20,12 @@ interface Props {
   reviews: Review[] | undefined;
   rating: { average: number | null; count: number };
   canReview: boolean;
+  /** For a visitor: the sign-in page's address (it says why, and comes back here). */
+  signInToReview?: string;
 }
 
 /** Customer reviews: the user's own (still on the phone) first as 'You', then the server's. */
-export function ReviewsSection({ productId, productName, reviews, rating, canReview }: Props) {
+export function ReviewsSection({ productId, productName, reviews, rating, canReview, signInToReview }: Props) {
   const t = useT();
   const pending = useLiveQuery(() => pendingReviews(productId), [productId]) ?? [];
   const nothing = pending.length === 0 && (reviews?.length ?? 0) === 0;
@@ -40,6 +43,9 @@ export function ReviewsSection({ productId, productName, reviews, rating, canRev
         <p role="status" className="mt-4 rounded-lg bg-brand-light p-3 font-medium text-brand-dark">{notice}</p>
       ) : (
         canReview && <ReviewForm productId={productId} productName={productName} onDone={setNotice} />
+      )}
+      {signInToReview && (
+        <Link to={signInToReview} className="btn-outline mt-4 inline-flex">{t('signin.why.review')}</Link>
       )}
       <ul className="mt-4 flex flex-col gap-3">
         {pending.map((p) => (

@@ -9,6 +9,15 @@ export async function addProductToCart(product: Product): Promise<void> {
   await addToCart(product, 1);
 }
 
+/**
+ * The product a visitor pressed Add on before signing in, read again on the way back (its
+ * stock may have moved): the server's copy, else the phone's.
+ */
+export async function productToFinishAdding(id: number): Promise<Product | undefined> {
+  const [{ fetchProductDetail, cachedProductDetail }, { api }] = await Promise.all([import('../../../local/catalogue-detail'), import('../../lib/api')]);
+  return fetchProductDetail(api, id).catch(() => cachedProductDetail(id));
+}
+
 /** Whether a cart refusal means "sign in first" (the cart throws CartError('signin')). */
 export function needsSignIn(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { reason?: string }).reason === 'signin';

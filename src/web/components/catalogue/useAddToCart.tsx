@@ -2,15 +2,16 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { t } from '../../../shared/i18n';
 import type { Product } from '../../../shared/schemas/catalogue';
-import { addProductToCart, needsSignIn } from './add-to-cart';
+import { addProductToCart, needsSignIn, productToFinishAdding } from './add-to-cart';
+import { herePath, signInHref, useFinishAfterSignIn } from '../sign-in-first';
 import { Toast, type ToastMessage } from './Toast';
 import { apiText } from '../ui/forms';
 
 export const TOAST_MS = 3000;
 
 /**
- * Add buttons of the catalogue: visitors go to /signin and come back here afterwards;
- * signed-in users get the item in their cart and the spec's 3-second toast.
+ * Add buttons of the catalogue: visitors go to /signin, told why, and come back here with
+ * the item added; signed-in users get the item in their cart and the spec's 3-second toast.
  */
 export function useAddToCart() {
   const navigate = useNavigate();
@@ -32,14 +33,18 @@ export function useAddToCart() {
         show(t('products.added', { name: product.name }), 'success');
       } catch (error) {
         if (needsSignIn(error)) {
-          navigate('/signin', { state: { from: location.pathname + location.search } });
+          navigate(signInHref('cart', herePath(location), product.id));
           return;
         }
         show(error instanceof Error ? apiText(error.message) : t('products.addFailed'), 'error');
       }
     },
-    [navigate, location.pathname, location.search, show],
+    [navigate, location, show],
   );
+
+  useFinishAfterSignIn('cart', (id) => {
+    void productToFinishAdding(id).then((product) => (product ? add(product) : show(t('products.addFailed'), 'error')));
+  });
 
   return { add, toastElement: <Toast toast={toast} /> };
 }

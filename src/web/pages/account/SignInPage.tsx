@@ -11,7 +11,7 @@ import { useSession } from '../../hooks/useSession';
 import { ChooserDialog } from './ChooserDialog';
 import { VerifyEmailDialog } from './VerifyEmailDialog';
 import { publicApi } from '../../lib/publicApi';
-import { returnPath, type ReturnState } from './return-path';
+import { returnPath, signInPurpose, type ReturnState } from './return-path';
 import { showToast } from '../../components/ui/toast';
 import { Alert } from '../../components/ui/Alert';
 import { AuthCard } from './AuthCard';
@@ -25,7 +25,9 @@ export default function SignInPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const state = location.state as ReturnState | null;
-  const target = returnPath(state);
+  // ?next= (a link or a button's return path) or the remembered page; ?for= says why we ask.
+  const { next, reason, after } = signInPurpose(location.search);
+  const target = returnPath(state, next);
   const { session, loading } = useSession();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -45,7 +47,7 @@ export default function SignInPage() {
     setDone(true);
     await signIn(publicApi, email, password, localDb, deviceLanguage());
     showToast(t('api.signedIn'));
-    navigate(target, { replace: true });
+    navigate(target, { replace: true, state: after });
   };
 
   const submit = async (event: FormEvent) => {
@@ -87,6 +89,11 @@ export default function SignInPage() {
 
   return (
     <AuthCard title={t('signin.title')}>
+      {reason && (
+        <div className="mb-4">
+          <Alert kind="info">{t(`signin.why.${reason}`)}</Alert>
+        </div>
+      )}
       <form onSubmit={submit} noValidate className="grid gap-4">
         {error && (
           <Alert kind="error">
@@ -130,7 +137,7 @@ export default function SignInPage() {
         onSignedIn={() => {
           setDone(true);
           showToast(t('api.signedIn'));
-          navigate(target, { replace: true });
+          navigate(target, { replace: true, state: after });
         }}
       />
       <p className="mt-6 text-center text-sm text-gray-700">
@@ -142,7 +149,7 @@ export default function SignInPage() {
       <p className="mt-3 text-center text-sm">
         <Link to="/products" className="text-gray-700 underline">{t('signin.continue')}</Link>
       </p>
-      <ChooserDialog open={chooser} onClose={() => setChooser(false)} from={state?.from} />
+      <ChooserDialog open={chooser} onClose={() => setChooser(false)} from={target === '/' ? undefined : target} />
       <VerifyEmailDialog
         email={email.trim()}
         open={verifying}

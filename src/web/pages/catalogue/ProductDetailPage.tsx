@@ -1,6 +1,6 @@
-import { PackageX, ShoppingCart, Warehouse } from 'lucide-react';
-import { Link, Navigate, useLocation, useParams } from 'react-router-dom';
-import { mayReview } from '../../../local/catalogue-detail';
+import { PackageX, PencilLine, ShoppingCart, Warehouse } from 'lucide-react';
+import { Link, useLocation, useParams } from 'react-router-dom';
+import { mayReview, type CachedDetail } from '../../../local/catalogue-detail';
 import { accountOf } from '../../../local/session';
 import type { Product } from '../../../shared/schemas/catalogue';
 import { Freshness } from '../../components/catalogue/Freshness';
@@ -16,29 +16,24 @@ import { isPurchasable } from '../../components/ProductCard';
 import { Spinner } from '../../components/Spinner';
 import { WishlistButton } from '../../components/WishlistButton';
 import { useSession } from '../../hooks/useSession';
-import { useInitialData } from '../../initial-app/initial-data';
+import { herePath, signInHref } from '../../components/sign-in-first';
 import { useProductDetail } from './useProductDetail';
 import { formatDate } from '../../../shared/dates';
 import { categoryName, conditionName } from '../../components/catalogue/words';
 import { useLocale, useT } from '../../i18n/language';
 
+/** Open to anyone with the link (issue 39): a visitor is asked to sign in only for an action. */
 export default function ProductDetailPage() {
   const { session, loading } = useSession();
-  const location = useLocation();
-  // A page the server rendered for a signed-in phone (its page hint) shows the product while
-  // the session is read, as the HTML did; a stale hint ends at the sign-in page like no session.
-  const hinted = useInitialData()?.signedIn;
-  // The spec: visitors see product details after signing in, and come back here.
-  if (loading) return hinted ? <ProductDetail account={undefined} /> : <Spinner />;
-  if (!session) return <Navigate to="/signin" replace state={{ from: location.pathname + location.search }} />;
-  return <ProductDetail account={accountOf(session)} />;
+  return <ProductDetail account={accountOf(session)} visitor={!loading && !session} />;
 }
 
-function ProductDetail({ account }: { account: number | undefined }) {
+function ProductDetail({ account, visitor }: { account: number | undefined; visitor: boolean }) {
   const params = useParams();
   const id = /^\d{1,12}$/.test(params.id ?? '') ? Number(params.id) : undefined;
   const state = useProductDetail(id);
   const { add, toastElement } = useAddToCart();
+  const location = useLocation();
   const t = useT();
 
   if (state.status === 'loading') return <Spinner label={t('product.loading')} />;
@@ -70,9 +65,13 @@ function ProductDetail({ account }: { account: number | undefined }) {
           </div>
           <TypicalPrice commodityId={product.commodityId} region={product.region} />
           <p className="whitespace-pre-line text-gray-800">{product.description}</p>
-          <button type="button" className="btn-primary py-3 text-base" disabled={!available} onClick={() => void add(product)}>
-            <ShoppingCart size={20} aria-hidden="true" /> {available ? t('product.addToCart') : t('product.outOfStock')}
-          </button>
+          {isYours(detail, account) ? (
+            <YourListing />
+          ) : (
+            <button type="button" className="btn-primary py-3 text-base" disabled={!available} onClick={() => void add(product)}>
+              <ShoppingCart size={20} aria-hidden="true" /> {available ? t('product.addToCart') : t('product.outOfStock')}
+            </button>
+          )}
           <p className="flex items-center gap-2 text-sm text-gray-700">
             <Warehouse size={18} className="text-brand" aria-hidden="true" /> {t('product.freePickup')}
           </p>
@@ -86,6 +85,7 @@ function ProductDetail({ account }: { account: number | undefined }) {
         reviews={detail?.reviews}
         rating={product.rating}
         canReview={mayReview(detail, account)}
+        signInToReview={visitor ? signInHref('review', herePath(location)) : undefined}
       />
 
       {related.length > 0 && (
@@ -132,7 +132,24 @@ function ProductFacts({ product, available }: { product: Product; available: boo
   );
 }
 
-/** Visitors never get here (they are sent to sign in), so the message speaks to a signed-in user. */
+/** The server says whose listing it is (detail.yours), for the account the copy was fetched for. */
+function isYours(detail: CachedDetail | undefined, account: number | undefined): boolean {
+  return !!detail?.yours && account !== undefined && detail.cachedFor === account;
+}
+
+/** A seller on their own listing: nobody buys their own (the server refuses it with a 409), so no Add to Cart. */
+function YourListing() {
+  const t = useT();
+  return (
+    <p role="note" className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-brand-light p-3 font-medium text-brand-dark">
+      {t('product.yourListing')}
+      <Link to="/sellers/me/products" className="btn-outline inline-flex items-center gap-2 px-3 py-1.5 text-sm">
+        <PencilLine size={16} aria-hidden="true" /> {t('product.editListing')}
+      </Link>
+    </p>
+  );
+}
+
 function ProductNotFound() {
   const t = useT();
   return (
