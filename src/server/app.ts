@@ -22,7 +22,7 @@ import { cartRoutes } from './modules/cart/routes';
 import { createPublicReads, type PublicReads } from './modules/catalogue/public-reads';
 import { catalogueRoutes } from './modules/catalogue/routes';
 import { checkoutRoutes } from './modules/checkout/routes';
-import { contactRoutes } from './modules/contact/routes';
+import { contactFormPost, contactRoutes } from './modules/contact/routes';
 import { mediaRoutes } from './modules/media/routes';
 import { notificationsRoutes } from './modules/notifications/routes';
 import { offlineRoutes } from './modules/offline/routes';
@@ -117,7 +117,7 @@ export function createApp(deps: Deps) {
       catalogueVersion: reads.catalogueVersion,
       head: reads.head,
     };
-    app.route('/', staticRoutes(deps.config.staticDir, { reads: pageReads, logger: deps.logger }));
+    app.route('/', staticRoutes(deps.config.staticDir, { reads: pageReads, logger: deps.logger, publicUrl: deps.config.publicUrl, forms: { '/contact': contactFormPost(deps) } }));
   }
 
   app.notFound((c) => errorAnswer(c, deps.db, { message: 'Not found', code: ERROR_CODES.notFound }, 404));

@@ -44,7 +44,7 @@ export async function renderPage(
   hints: Omit<InitialData, 'answers' | 'catalogueVersion'>,
   answer: (key: string) => Promise<{ json: unknown; catalogueVersion: number } | undefined>,
   locale: ShownLocale = 'en',
-): Promise<{ html: string; data: string }> {
+): Promise<{ html: string; data: string; answers: Record<string, unknown> }> {
   const asked = new Set<string>();
   await render(routes, path, locale, { ...hints, answers: {}, catalogueVersion: 0, asked });
   const keys = [...asked].slice(0, MAX_READS);
@@ -52,10 +52,13 @@ export async function renderPage(
   const initial: InitialData = { ...hints, answers: {}, catalogueVersion: 0 };
   keys.forEach((key, i) => {
     const found = answers[i];
-    if (!found) return;
+    if (!found) {
+      initial.missing = [...(initial.missing ?? []), key];
+      return;
+    }
     initial.answers[key] = found.json;
     // The mirror takes over once it is at least as new as every answer.
     initial.catalogueVersion = Math.max(initial.catalogueVersion, found.catalogueVersion);
   });
-  return { html: await render(routes, path, locale, initial), data: initialDataScript(initial) };
+  return { html: await render(routes, path, locale, initial), data: initialDataScript(initial), answers: initial.answers };
 }

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { PAGE_HINT_COOKIES } from '../../shared/page-hints';
-import { isRenderedPage, PAGE_DATA_OUTLET, PAGE_OUTLET } from '../../shared/rendered-pages';
+import { isRenderedAtRequest, PAGE_DATA_OUTLET, PAGE_OUTLET, type PostedForm } from '../../shared/rendered-pages';
 import type { Logger } from '../platform/logging';
 import type { Locale } from '../../shared/i18n/locales';
 
@@ -25,7 +25,15 @@ export interface PageReads {
 export interface RenderedPages {
   /** The page's HTML with its data, or undefined when this page is not rendered here (the shell serves it). */
   html(c: Context, path: string, locale?: Locale): Promise<string | undefined>;
+  /** A page answering a form posted without JavaScript (what was sent, or what to correct): never kept. */
+  answering(c: Context, path: string, locale: Locale, posted: PostedForm): Promise<string | undefined>;
 }
+
+/**
+ * Where the head's own tags for a page go (the share card's, src/server/http/share-cards.ts):
+ * called with the path and the page's data answers, it gives the tags to put before </head>.
+ */
+export type HeadTags = (path: string, answers: Record<string, unknown>, locale: Locale) => string;
 
 /**
  * Renders a page (see src/shared/rendered-pages.ts) at the request, so a first visit paints
@@ -33,32 +41,45 @@ export interface RenderedPages {
  * from the answer cache, so prices are today's, never the build's. A page is kept per head,
  * URL and hints: any change a public read would show makes the next request render it again.
  */
-export function createRenderedPages(templateFile: string, reads: PageReads, logger: Logger): RenderedPages {
+export function createRenderedPages(templateFile: string, reads: PageReads, logger: Logger, headTags: HeadTags = () => ''): RenderedPages {
   let renderer: Promise<Renderer> | undefined;
   let template: Promise<string> | undefined;
   let keptHead = '';
   const kept = new Map<string, Promise<string | undefined>>();
 
-  async function render(url: string, hints: { signedIn: boolean; dataSaver: boolean }, locale: Locale): Promise<string | undefined> {
+  async function render(url: string, hints: { signedIn: boolean; dataSaver: boolean; posted?: PostedForm }, locale: Locale): Promise<string | undefined> {
     renderer ??= import('../../static-build/render');
     template ??= readFile(templateFile, 'utf8');
     const { renderPage, withHtmlLang } = await renderer;
-    const { html, data } = await renderPage(url, hints, async (key) => {
+    const { html, data, answers } = await renderPage(url, hints, async (key) => {
       const json = await reads.json(key);
       // Read after the answer: the answer is no newer than this version.
       return json === undefined ? undefined : { json, catalogueVersion: await reads.catalogueVersion() };
     }, locale);
-    return withHtmlLang(await template, locale).replace(PAGE_OUTLET, () => html).replace(PAGE_DATA_OUTLET, () => data);
+    const head = headTags(new URL(url, 'http://localhost').pathname, answers, locale);
+    return withHtmlLang(await template, locale)
+      .replace('</head>', () => `${head}</head>`)
+      .replace(PAGE_OUTLET, () => html)
+      .replace(PAGE_DATA_OUTLET, () => data);
+  }
+
+  function hintsOf(c: Context) {
+    const signedIn = getCookie(c, PAGE_HINT_COOKIES.signedIn) === '1';
+    const saverCookie = getCookie(c, PAGE_HINT_COOKIES.dataSaver);
+    // No cookie yet: the phone's default, which follows the browser's own data saver (Save-Data).
+    const dataSaver = saverCookie === undefined ? c.req.header('save-data') === 'on' : saverCookie === '1';
+    return { signedIn, dataSaver };
   }
 
   return {
+    async answering(c, path, locale, posted) {
+      if (!isRenderedAtRequest(path)) return undefined;
+      return render(path, { ...hintsOf(c), posted }, locale);
+    },
     async html(c, path, locale = 'en') {
       const search = new URL(c.req.url).search;
-      const signedIn = getCookie(c, PAGE_HINT_COOKIES.signedIn) === '1';
-      const saverCookie = getCookie(c, PAGE_HINT_COOKIES.dataSaver);
-      // No cookie yet: the phone's default, which follows the browser's own data saver (Save-Data).
-      const dataSaver = saverCookie === undefined ? c.req.header('save-data') === 'on' : saverCookie === '1';
-      if (search.length > QUERY_MAX || !isRenderedPage(path, signedIn)) return undefined;
+      const { signedIn, dataSaver } = hintsOf(c);
+      if (search.length > QUERY_MAX || !isRenderedAtRequest(path)) return undefined;
 
       const head = await reads.head();
       if (head !== keptHead || kept.size >= KEPT_MAX) {

@@ -16,7 +16,7 @@ import { isPurchasable } from '../../components/ProductCard';
 import { Spinner } from '../../components/Spinner';
 import { WishlistButton } from '../../components/WishlistButton';
 import { useSession } from '../../hooks/useSession';
-import { useInitialData } from '../../initial-app/initial-data';
+import { readKey, useInitialData, useRenderedRead } from '../../initial-app/initial-data';
 import { useProductDetail } from './useProductDetail';
 import { formatDate } from '../../../shared/dates';
 import { categoryName, conditionName } from '../../components/catalogue/words';
@@ -27,7 +27,9 @@ export default function ProductDetailPage() {
   const location = useLocation();
   // A page the server rendered for a signed-in phone (its page hint) shows the product while
   // the session is read, as the HTML did; a stale hint ends at the sign-in page like no session.
-  const hinted = useInitialData()?.signedIn;
+  // So does a page the server rendered with this product's read (for anyone: it reads with JavaScript off).
+  const read = useRenderedRead(readKey(`products/${useParams().id ?? ''}`));
+  const hinted = useInitialData()?.signedIn || read !== undefined;
   // The spec: visitors see product details after signing in, and come back here.
   if (loading) return hinted ? <ProductDetail account={undefined} /> : <Spinner />;
   if (!session) return <Navigate to="/signin" replace state={{ from: location.pathname + location.search }} />;

@@ -17,6 +17,7 @@ import { useCatalogue } from '../../components/catalogue/useCatalogue';
 import { Spinner } from '../../components/Spinner';
 import { categoryName } from '../../components/catalogue/words';
 import { useT } from '../../i18n/language';
+import { PlainFilters } from './PlainFilters';
 import { SORTS, queryToSearchParams, useProductsQuery, type SortKey } from './useProductsQuery';
 
 export const SEARCH_DEBOUNCE_MS = 500;
@@ -69,6 +70,9 @@ export default function ProductsPage() {
           </select>
         </label>
       </div>
+      <noscript>
+        <PlainFilters filters={filters} category={category} sort={sort} />
+      </noscript>
       <ActiveFilters value={filters} onChange={applyFilters} />
       {showFilters && (
         <div id="products-filters" className="card mt-3 p-4">
