@@ -30,6 +30,14 @@ export function isRenderedAtRequest(pathname: string): boolean {
 export const PAGE_TEMPLATE_FILE = 'page.html';
 export const PAGE_OUTLET = '<!--page-->';
 export const PAGE_DATA_OUTLET = '<!--page-data-->';
+/**
+ * Where the prerendered home takes its featured products for a browser without JavaScript
+ * (an empty <noscript> in the build; the server fills it at the request). React never looks
+ * inside a <noscript>, so the filled one is adopted like the empty one.
+ */
+export const FEATURED_OUTLET = '<noscript data-plain="featured"></noscript>';
+/** Where the shell takes, for a browser without JavaScript, what to do instead of waiting (sign in, or the pages that read without it). */
+export const NOTICE_OUTLET = '<noscript data-plain="notice"></noscript>';
 
 /** The build's document in a language: index.html in English, index.ak.html in Twi (the server and the service worker pick by the language cookie). */
 export const localeFile = (file: string, locale: string): string => (locale === 'en' ? file : file.replace(/\.html$/, `.${locale}.html`));

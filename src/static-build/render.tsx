@@ -6,10 +6,34 @@ import { InitialDataProvider, initialDataScript, type InitialData } from '../web
 import { activate, htmlLang, loadLocale, type ShownLocale } from '../shared/i18n';
 
 export { heroArt } from './hero-art';
+export { renderFeatured } from './plain-featured';
+export { needsAccount, NEXT_MARK, renderNotice } from './plain-notice';
 
-/** Every other page's first paint: the bar and footer around "Loading…", until its route arrives. */
+/**
+ * Every other page's first paint: the bar and footer around "Loading…", until its route
+ * arrives. Without JavaScript nothing arrives: the spinner is hidden (index.html's <noscript>
+ * style) and the server fills the outlet with what to do instead (NOTICE_OUTLET).
+ */
 const shellRoutes: RouteObject[] = [
-  { element: <RootLayout />, children: [{ element: <ChromeLayout />, children: [{ path: '*', element: <PageLoading /> }] }] },
+  {
+    element: <RootLayout />,
+    children: [
+      {
+        element: <ChromeLayout />,
+        children: [
+          {
+            path: '*',
+            element: (
+              <>
+                <div className="needs-script"><PageLoading /></div>
+                <noscript data-plain="notice" />
+              </>
+            ),
+          },
+        ],
+      },
+    ],
+  },
 ];
 
 async function render(routeTable: RouteObject[], path: string, locale: ShownLocale, initial?: InitialData & { asked?: Set<string> }): Promise<string> {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
 import { formatCedis } from '../../src/shared/money';
-import { PAGE_DATA_OUTLET, PAGE_OUTLET, PAGE_TEMPLATE_FILE } from '../../src/shared/rendered-pages';
+import { FEATURED_OUTLET, NOTICE_OUTLET, PAGE_DATA_OUTLET, PAGE_OUTLET, PAGE_TEMPLATE_FILE } from '../../src/shared/rendered-pages';
 import { ROUTE_PRELOADS_FILE } from '../../src/shared/route-preloads';
 import { FAQ } from '../../src/web/pages/info/faq';
 import { ARTICLES } from '../../src/web/pages/info/blog/articles';
@@ -21,8 +21,8 @@ let pages: ReturnType<typeof createApp>;
 
 function buildFolder(): string {
   const dir = mkdtempSync(join(tmpdir(), 'akuafo-public-pages-'));
-  writeFileSync(join(dir, 'index.html'), '<html lang="en-GH"><head></head><body>home</body></html>');
-  writeFileSync(join(dir, 'shell.html'), '<html lang="en-GH"><head></head><body><div id="root" data-prerendered="shell">Loading…</div></body></html>');
+  writeFileSync(join(dir, 'index.html'), `<html lang="en-GH"><head></head><body><div id="root" data-prerendered="home">hero${FEATURED_OUTLET}</div></body></html>`);
+  writeFileSync(join(dir, 'shell.html'), `<html lang="en-GH"><head></head><body><div id="root" data-prerendered="shell"><div class="needs-script">Loading…</div>${NOTICE_OUTLET}</div></body></html>`);
   writeFileSync(join(dir, PAGE_TEMPLATE_FILE), `<html lang="en-GH"><head></head><body><div id="root" data-prerendered="page">${PAGE_OUTLET}</div>${PAGE_DATA_OUTLET}</body></html>`);
   writeFileSync(join(dir, ROUTE_PRELOADS_FILE), '[]');
   return dir;
@@ -70,6 +70,27 @@ describe('public pages rendered with their content', () => {
     const blog = text(await html('/blog'));
     for (const article of ARTICLES) expect(blog).toContain(article.title);
     expect(text(await html(`/blog/${ARTICLES[0]!.id}`))).toContain(ARTICLES[0]!.body.find((b) => b.type === 'p')!.text);
+  });
+
+  it('fill the home’s featured products in for a browser without JavaScript', async () => {
+    const featured = (await json(await server.call('/products/featured'))).data;
+    const page = await html('/');
+    const plain = /<noscript data-plain="featured">([\s\S]*?)<\/noscript>/.exec(page)?.[1] ?? '';
+    for (const product of featured) {
+      expect(plain).toContain(`href="/product/${product.id}"`);
+      expect(plain).toContain(formatCedis(product.price));
+    }
+    expect(text(await html('/', { cookie: 'akuafo-lang=ak' }))).toContain('Nneɛma a yɛkamfo');
+  });
+
+  it('say on a page behind sign-in, in plain HTML, to sign in and come back', async () => {
+    const orders = await html('/orders/12?tab=all');
+    const notice = /<noscript data-plain="notice">([\s\S]*?)<\/noscript>/.exec(orders)?.[1] ?? '';
+    expect(notice).toContain('Sign in to see this page');
+    expect(notice).toContain(`href="/signin?next=${encodeURIComponent('/orders/12?tab=all')}"`);
+    const cart = /<noscript data-plain="notice">([\s\S]*?)<\/noscript>/.exec(await html('/cart'))?.[1] ?? '';
+    expect(cart).toContain('This page needs JavaScript');
+    expect(cart).not.toContain('/signin');
   });
 
   it('send /help and /support on to the page that answers them', async () => {
@@ -169,7 +190,8 @@ describe('the contact form posted without JavaScript', () => {
   });
 
   it('refuses a form posted from another site (403), storing nothing', async () => {
-    for (const headers of [{ origin: 'https://spam.example' }, { referer: 'https://spam.example/page' }, { 'sec-fetch-site': 'cross-site' }]) {
+    const elsewhere: Record<string, string>[] = [{ origin: 'https://spam.example' }, { referer: 'https://spam.example/page' }, { 'sec-fetch-site': 'cross-site' }];
+    for (const headers of elsewhere) {
       const res = await post({ ...valid, subject: 'Cross-site' }, headers);
       expect(res.status, JSON.stringify(headers)).toBe(403);
       expect(await res.text()).toContain('Requests from other sites are not allowed.');

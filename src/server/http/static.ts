@@ -121,7 +121,12 @@ export function staticRoutes(root: string, pages?: RenderedPagesOptions) {
       if (html) return c.body(await withPreloads(path, html), 200, { 'Content-Type': TYPES['.html'], 'Cache-Control': 'private, no-cache', Vary: 'Cookie, Save-Data' });
     }
     const translated = inLanguage && inLanguage !== page && existsSync(inLanguage) ? inLanguage : undefined;
-    const body = target === shellFile ? Buffer.from(await shellFor(path, translated ?? shellFile)) : await readFile(translated ?? target);
+    const body =
+      target === shellFile
+        ? Buffer.from(rendered ? await rendered.withNotice(await shellFor(path, translated ?? shellFile), path + new URL(c.req.url).search, locale) : await shellFor(path, translated ?? shellFile))
+        : target === indexFile && rendered
+          ? Buffer.from(await rendered.withFeatured(await readFile(translated ?? target, 'utf8'), locale))
+          : await readFile(translated ?? target);
     const immutable = target.includes(`${sep}assets${sep}`);
     return c.body(new Uint8Array(body), 200, {
       'Content-Type': TYPES[extname(target)] ?? 'application/octet-stream',

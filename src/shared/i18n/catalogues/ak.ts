@@ -1107,6 +1107,13 @@ export const ak: Catalogue = {
   'personal.codeSentCurrent': 'Yɛde kood akɔ wo fon a wode di dwuma seesei so.',
   'personal.sendFailed': 'Yɛantumi amfa kood no amma',
   // A new e-mail or phone waiting for its code, and a phone to verify.
+  'noScript.accountTitle': 'Kɔ mu na hwɛ krataafa yi',
+  'noScript.accountText': 'Krataafa yi kyerɛ wo ankasa wo akontaa (wo nhyehyɛe, wo kɛntɛn, wo adetɔn). Sɛ wobɛkɔ mu a, ɛhia JavaScript, na browser yi adum no.',
+  'noScript.appTitle': 'Krataafa yi hia JavaScript',
+  'noScript.appText': 'Browser yi adum JavaScript. Nneɛma, bo ne mmoa nkrataafa no yɛ adwuma a ɛnhia no.',
+  'noScript.signIn': 'Kɔ mu',
+  'noScript.products': 'Hwɛ nneɛma',
+  'noScript.prices': 'Gua so bo',
   'contactForm.reference': 'Wo nkra nɔma: #{reference}.',
   'contact.confirm': 'Pene kood no so',
   'contact.failed': 'Biribi anyɛ yie. Yɛsrɛ wo, san bɔ mmɔden.',

@@ -868,6 +868,13 @@ export const en = {
   'personal.codeSentCurrent': 'We sent a code to your current phone.',
   'personal.sendFailed': 'Failed to send the code',
   // A new e-mail or phone waiting for its code, and a phone to verify (components/ContactChange.tsx).
+  'noScript.accountTitle': 'Sign in to see this page',
+  'noScript.accountText': 'This page shows your own account (orders, cart, selling). Signing in needs JavaScript, which this browser has turned off.',
+  'noScript.appTitle': 'This page needs JavaScript',
+  'noScript.appText': 'This browser has JavaScript turned off. The products, prices and help pages work without it.',
+  'noScript.signIn': 'Sign in',
+  'noScript.products': 'Browse products',
+  'noScript.prices': 'Market prices',
   'contactForm.reference': 'Your reference: #{reference}.',
   'contact.confirm': 'Confirm code',
   'contact.failed': 'Something went wrong. Please try again.',

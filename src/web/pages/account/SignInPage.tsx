@@ -25,7 +25,8 @@ export default function SignInPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const state = location.state as ReturnState | null;
-  const target = returnPath(state);
+  // ?next= is how a page without JavaScript names where to come back to (its sign-in link).
+  const target = returnPath(state?.from ? state : { ...state, from: new URLSearchParams(location.search).get('next') ?? undefined });
   const { session, loading } = useSession();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
