@@ -21,7 +21,7 @@ import { adminRoutes } from './modules/admin';
 import { cartRoutes } from './modules/cart';
 import { catalogueRoutes, createPublicReads, type PublicReads } from './modules/catalogue';
 import { checkoutRoutes } from './modules/checkout';
-import { contactRoutes } from './modules/contact';
+import { contactFormPost, contactRoutes } from './modules/contact';
 import { mediaRoutes } from './modules/media';
 import { notificationsRoutes } from './modules/notifications';
 import { offlineRoutes } from './modules/offline';
@@ -114,7 +114,7 @@ export function createApp(deps: Deps) {
       catalogueVersion: reads.catalogueVersion,
       head: reads.head,
     };
-    app.route('/', staticRoutes(deps.config.staticDir, { reads: pageReads, logger: deps.logger, publicUrl: deps.config.publicUrl }));
+    app.route('/', staticRoutes(deps.config.staticDir, { reads: pageReads, logger: deps.logger, publicUrl: deps.config.publicUrl, forms: { '/contact': contactFormPost(deps) } }));
   }
 
   app.notFound((c) => errorAnswer(c, deps.db, { message: 'Not found', code: ERROR_CODES.notFound }, 404));

@@ -6,10 +6,34 @@ import { InitialDataProvider, initialDataScript, type InitialData } from '../web
 import { activate, htmlLang, loadLocale, type ShownLocale } from '../shared/i18n';
 
 export { heroArt } from './hero-art';
+export { renderFeatured } from './plain-featured';
+export { needsAccount, NEXT_MARK, renderNotice } from './plain-notice';
 
-/** Every other page's first paint: the bar and footer around "Loading…", until its route arrives. */
+/**
+ * Every other page's first paint: the bar and footer around "Loading…", until its route
+ * arrives. Without JavaScript nothing arrives: the spinner is hidden (index.html's <noscript>
+ * style) and the server fills the outlet with what to do instead (NOTICE_OUTLET).
+ */
 const shellRoutes: RouteObject[] = [
-  { element: <RootLayout />, children: [{ element: <ChromeLayout />, children: [{ path: '*', element: <PageLoading /> }] }] },
+  {
+    element: <RootLayout />,
+    children: [
+      {
+        element: <ChromeLayout />,
+        children: [
+          {
+            path: '*',
+            element: (
+              <>
+                <div className="needs-script"><PageLoading /></div>
+                <noscript data-plain="notice" />
+              </>
+            ),
+          },
+        ],
+      },
+    ],
+  },
 ];
 
 async function render(routeTable: RouteObject[], path: string, locale: ShownLocale, initial?: InitialData & { asked?: Set<string> }): Promise<string> {
@@ -44,7 +68,7 @@ export async function renderPage(
   hints: Omit<InitialData, 'answers' | 'catalogueVersion'>,
   answer: (key: string) => Promise<{ json: unknown; catalogueVersion: number } | undefined>,
   locale: ShownLocale = 'en',
-): Promise<{ html: string; data: string }> {
+): Promise<{ html: string; data: string; answers: Record<string, unknown> }> {
   const asked = new Set<string>();
   await render(routes, path, locale, { ...hints, answers: {}, catalogueVersion: 0, asked });
   const keys = [...asked].slice(0, MAX_READS);
@@ -52,10 +76,13 @@ export async function renderPage(
   const initial: InitialData = { ...hints, answers: {}, catalogueVersion: 0 };
   keys.forEach((key, i) => {
     const found = answers[i];
-    if (!found) return;
+    if (!found) {
+      initial.missing = [...(initial.missing ?? []), key];
+      return;
+    }
     initial.answers[key] = found.json;
     // The mirror takes over once it is at least as new as every answer.
     initial.catalogueVersion = Math.max(initial.catalogueVersion, found.catalogueVersion);
   });
-  return { html: await render(routes, path, locale, initial), data: initialDataScript(initial) };
+  return { html: await render(routes, path, locale, initial), data: initialDataScript(initial), answers: initial.answers };
 }

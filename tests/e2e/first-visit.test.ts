@@ -40,7 +40,10 @@ describe.skipIf(!baseUrl)('the prerendered first screen', () => {
     expect(html).toContain('id="home-search"');
     expect(html).toContain('Our Services');
     expect(html).toContain('<img src="/hero/slide-1.webp"');
-    expect(html).not.toMatch(/GH₵|GHS|\bSign In\b|avatar-initials|cart-badge/);
+    // Prices only in the featured list for a browser without JavaScript (issue 39), which the app never draws.
+    const plain = /<noscript data-plain="featured">([\s\S]*?)<\/noscript>/.exec(html);
+    expect(plain?.[1]).toMatch(/href="\/product\/\d+".*GH₵/);
+    expect(html.replace(plain![0], '')).not.toMatch(/GH₵|GHS|\bSign In\b|avatar-initials|cart-badge/);
     expect(html).toMatch(/<style>[^<]*\.container-page/);
     expect([...html.matchAll(/<script\b[^>]*>/g)].every(([tag]) => / src="/.test(tag))).toBe(true);
     // Any other page gets the bar and footer around "Loading…", never the home's hero...

@@ -90,12 +90,12 @@ describe('pages rendered with their data', () => {
     expect(await (await page(search)).text()).not.toContain(formatCedis(20));
   });
 
-  it('render a product only for a phone that says it is signed in; a visitor gets the shell and is sent to sign in', async () => {
-    const visitor = await (await page('/product/25')).text();
-    expect(visitor).toContain('data-prerendered="shell"');
-    expect(visitor).not.toContain(INITIAL_DATA_ID);
-
+  it('render a product for a visitor and for a signed-in phone alike, with the hint it was rendered for', async () => {
     const product = (await json(await server.call('/products/25'))).data;
+    const visitor = await (await page('/product/25')).text();
+    expect(visitor).toContain(`>${product.name}</h1>`);
+    expect(dataOf(visitor)).toMatchObject({ signedIn: false, answers: { 'products/25': { data: { id: 25 } } } });
+
     const signedIn = await (await page('/product/25', 'akuafo-signed-in=1')).text();
     expect(signedIn).toContain(`>${product.name}</h1>`);
     expect(signedIn).toContain(formatCedis(product.price));

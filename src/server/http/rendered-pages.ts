@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises';
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { PAGE_HINT_COOKIES } from '../../shared/page-hints';
-import { isRenderedPage, PAGE_DATA_OUTLET, PAGE_OUTLET } from '../../shared/rendered-pages';
+import type { Product } from '../../shared/schemas/catalogue';
+import { FEATURED_OUTLET, isRenderedAtRequest, NOTICE_OUTLET, PAGE_DATA_OUTLET, PAGE_OUTLET, type PostedForm } from '../../shared/rendered-pages';
 import type { Logger } from '../platform/logging';
 import type { Locale } from '../../shared/i18n/locales';
 
@@ -25,6 +26,12 @@ export interface PageReads {
 export interface RenderedPages {
   /** The page's HTML with its data, or undefined when this page is not rendered here (the shell serves it). */
   html(c: Context, path: string, locale?: Locale): Promise<string | undefined>;
+  /** The prerendered home with its featured products filled in for a browser without JavaScript. */
+  withFeatured(home: string, locale: Locale): Promise<string>;
+  /** The shell with, for a browser without JavaScript, what to do instead of waiting (sign in and come back to `url`). */
+  withNotice(shell: string, url: string, locale: Locale): Promise<string>;
+  /** A page answering a form posted without JavaScript (what was sent, or what to correct): never kept. */
+  answering(c: Context, path: string, locale: Locale, posted: PostedForm): Promise<string | undefined>;
 }
 
 /**
@@ -39,7 +46,7 @@ export function createRenderedPages(templateFile: string, reads: PageReads, logg
   let keptHead = '';
   const kept = new Map<string, Promise<string | undefined>>();
 
-  async function render(url: string, hints: { signedIn: boolean; dataSaver: boolean }, locale: Locale): Promise<string | undefined> {
+  async function render(url: string, hints: { signedIn: boolean; dataSaver: boolean; posted?: PostedForm }, locale: Locale): Promise<string | undefined> {
     renderer ??= import('../../static-build/render');
     template ??= readFile(templateFile, 'utf8');
     const { renderPage, withHtmlLang } = await renderer;
@@ -48,35 +55,80 @@ export function createRenderedPages(templateFile: string, reads: PageReads, logg
       // Read after the answer: the answer is no newer than this version.
       return json === undefined ? undefined : { json, catalogueVersion: await reads.catalogueVersion() };
     }, locale);
-    return withHtmlLang(await template, locale).replace(PAGE_OUTLET, () => html).replace(PAGE_DATA_OUTLET, () => data);
+    // The head's share card is written by share-cards.ts, for rendered pages and documents alike.
+    return withHtmlLang(await template, locale)
+      .replace(PAGE_OUTLET, () => html)
+      .replace(PAGE_DATA_OUTLET, () => data);
   }
 
+  function hintsOf(c: Context) {
+    const signedIn = getCookie(c, PAGE_HINT_COOKIES.signedIn) === '1';
+    const saverCookie = getCookie(c, PAGE_HINT_COOKIES.dataSaver);
+    // No cookie yet: the phone's default, which follows the browser's own data saver (Save-Data).
+    const dataSaver = saverCookie === undefined ? c.req.header('save-data') === 'on' : saverCookie === '1';
+    return { signedIn, dataSaver };
+  }
+
+  /** What was made for `key` at the current head, else made now (a failure is logged and not kept). */
+  async function keptAtHead(key: string, make: () => Promise<string | undefined>, path: string): Promise<string | undefined> {
+    const head = await reads.head();
+    if (head !== keptHead || kept.size >= KEPT_MAX) {
+      kept.clear();
+      keptHead = head;
+    }
+    let page = kept.get(key);
+    if (!page) {
+      page = make().catch((error: unknown) => {
+        // The shell still works: a page that cannot be rendered is logged and served without its data.
+        logger.error({ err: error, path }, 'page render failed');
+        kept.delete(key);
+        return undefined;
+      });
+      kept.set(key, page);
+    }
+    return page;
+  }
+
+  const notices = new Map<string, Promise<string>>();
+
   return {
+    async withNotice(shell, url, locale) {
+      if (!shell.includes(NOTICE_OUTLET)) return shell;
+      renderer ??= import('../../static-build/render');
+      const { needsAccount, renderNotice, NEXT_MARK } = await renderer;
+      const account = needsAccount(new URL(url, 'http://localhost').pathname);
+      const key = `${locale}:${account}`;
+      let notice = notices.get(key);
+      if (!notice) {
+        notice = renderNotice(account, locale);
+        notices.set(key, notice);
+      }
+      const filled = (await notice).replace(NEXT_MARK, () => escapeAttribute(encodeURIComponent(url)));
+      return shell.replace(NOTICE_OUTLET, () => NOTICE_OUTLET.replace('></', () => `>${filled}</`));
+    },
+    async withFeatured(home, locale) {
+      if (!home.includes(FEATURED_OUTLET)) return home;
+      const list = await keptAtHead(`featured:${locale}`, async () => {
+        const answer = (await reads.json('products/featured')) as { data: Product[] } | undefined;
+        if (!answer?.data.length) return undefined;
+        renderer ??= import('../../static-build/render');
+        return (await renderer).renderFeatured(answer.data, locale);
+      }, '/');
+      return list ? home.replace(FEATURED_OUTLET, () => FEATURED_OUTLET.replace('></', () => `>${list}</`)) : home;
+    },
+    async answering(c, path, locale, posted) {
+      if (!isRenderedAtRequest(path)) return undefined;
+      return render(path, { ...hintsOf(c), posted }, locale);
+    },
     async html(c, path, locale = 'en') {
       const search = new URL(c.req.url).search;
-      const signedIn = getCookie(c, PAGE_HINT_COOKIES.signedIn) === '1';
-      const saverCookie = getCookie(c, PAGE_HINT_COOKIES.dataSaver);
-      // No cookie yet: the phone's default, which follows the browser's own data saver (Save-Data).
-      const dataSaver = saverCookie === undefined ? c.req.header('save-data') === 'on' : saverCookie === '1';
-      if (search.length > QUERY_MAX || !isRenderedPage(path, signedIn)) return undefined;
+      const { signedIn, dataSaver } = hintsOf(c);
+      if (search.length > QUERY_MAX || !isRenderedAtRequest(path)) return undefined;
 
-      const head = await reads.head();
-      if (head !== keptHead || kept.size >= KEPT_MAX) {
-        kept.clear();
-        keptHead = head;
-      }
       const key = `${locale}${Number(signedIn)}${Number(dataSaver)}${path}${search}`;
-      let page = kept.get(key);
-      if (!page) {
-        page = render(path + search, { signedIn, dataSaver }, locale).catch((error: unknown) => {
-          // The shell still works: a page that cannot be rendered is logged and served without its data.
-          logger.error({ err: error, path }, 'page render failed');
-          kept.delete(key);
-          return undefined;
-        });
-        kept.set(key, page);
-      }
-      return page;
+      return keptAtHead(key, () => render(path + search, { signedIn, dataSaver }, locale), path);
     },
   };
 }
+
+const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');

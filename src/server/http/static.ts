@@ -1,8 +1,10 @@
 import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
-import { Hono } from 'hono';
-import { PAGE_TEMPLATE_FILE } from '../../shared/rendered-pages';
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { PAGE_ALIASES, PAGE_TEMPLATE_FILE, type PostedForm } from '../../shared/rendered-pages';
+import type { Locale } from '../../shared/i18n/locales';
 import { preloadsFor, ROUTE_PRELOADS_FILE, withRouteChunks, type RoutePreload } from '../../shared/route-preloads';
 import type { Logger } from '../platform/logging';
 import type { AppEnv } from './context';
@@ -29,6 +31,24 @@ const TYPES: Record<string, string> = {
 };
 
 /**
+ * A form of a rendered page posted without JavaScript (the contact form): what the page then
+ * shows, and its status (a 4xx for what to correct).
+ */
+export type FormPost = (c: Context<AppEnv>, fields: Record<string, string>) => Promise<{ status: 200 | 201 | 400 | 403 | 429; posted: PostedForm }>;
+
+export interface RenderedPagesOptions {
+  reads: PageReads;
+  logger: Logger;
+  /** The app's own address (PUBLIC_URL): a form is taken only from a page of it. */
+  publicUrl: string;
+  /** The forms posted to a page's own address, by path. */
+  forms?: Record<string, FormPost>;
+}
+
+/** The biggest form a page takes (the contact form's message is at most 5,000 characters). */
+const FORM_MAX_BYTES = 64 * 1024;
+
+/**
  * Serves the built PWA. Hashed files under /assets are immutable; the service worker,
  * manifest and index.html must always be revalidated so updates reach phones. Any other
  * path that is not a file gets the app: / its prerendered home (index.html), any other the
@@ -36,7 +56,7 @@ const TYPES: Record<string, string> = {
  * (including 404). The product list and product pages are rendered with their data at the
  * request when `pages` is given (see rendered-pages.ts).
  */
-export function staticRoutes(root: string, pages?: { reads: PageReads; logger: Logger; publicUrl: string }) {
+export function staticRoutes(root: string, pages?: RenderedPagesOptions) {
   const app = new Hono<AppEnv>();
   const base = normalize(root);
   const indexFile = join(base, 'index.html');
@@ -71,9 +91,25 @@ export function staticRoutes(root: string, pages?: { reads: PageReads; logger: L
     return shell;
   }
 
+  // A form posted without JavaScript: the page again, saying it was sent or what to correct.
+  app.post('*', bodyLimit({ maxSize: FORM_MAX_BYTES, onError: (c) => c.text('Form too large', 413) }), async (c, next) => {
+    const path = decodedPath(c.req.url).replace(/(.)\/$/, '$1');
+    const form = pages?.forms?.[path];
+    if (!form || !rendered) return next();
+    const locale: Locale = visitorLocale(c);
+    const fields = await formFields(c);
+    // Another site's page may not post here (a hidden form would send spam in a visitor's name).
+    const answer = fromOurPage(c, pages!.publicUrl) ? await form(c, fields) : { status: 403 as const, posted: { values: fields, errors: { form: CROSS_SITE } } };
+    const html = await rendered.answering(c, path, locale, answer.posted);
+    if (!html) return next();
+    return c.body(await withPreloads(path, html), answer.status, { 'Content-Type': TYPES['.html'], 'Cache-Control': 'no-store' });
+  });
+
   app.get('*', async (c, next) => {
     const path = decodedPath(c.req.url);
     if (path.startsWith('/api/') || path.startsWith('/media/')) return next();
+    const alias = PAGE_ALIASES[path];
+    if (alias) return c.redirect(alias + new URL(c.req.url).search, 302);
     const file = normalize(join(base, path));
     const inside = file === base || file.startsWith(base + sep);
     const locale = visitorLocale(c);
@@ -88,7 +124,12 @@ export function staticRoutes(root: string, pages?: { reads: PageReads; logger: L
       if (html) return c.body(await withCard(await withPreloads(path, html), path, locale), 200, { 'Content-Type': TYPES['.html'], 'Cache-Control': 'private, no-cache', Vary: 'Cookie, Save-Data' });
     }
     const translated = inLanguage && inLanguage !== page && existsSync(inLanguage) ? inLanguage : undefined;
-    const document = target === shellFile ? await shellFor(path, translated ?? shellFile) : target === page ? await readFile(translated ?? target, 'utf8') : undefined;
+    const document =
+      target === shellFile
+        ? rendered ? await rendered.withNotice(await shellFor(path, translated ?? shellFile), path + new URL(c.req.url).search, locale) : await shellFor(path, translated ?? shellFile)
+        : target === indexFile && rendered
+          ? await rendered.withFeatured(await readFile(translated ?? target, 'utf8'), locale)
+          : target === page ? await readFile(translated ?? target, 'utf8') : undefined;
     const body = document === undefined ? await readFile(translated ?? target) : Buffer.from(await withCard(document, path, locale));
     const immutable = target.includes(`${sep}assets${sep}`);
     return c.body(new Uint8Array(body), 200, {
@@ -98,6 +139,38 @@ export function staticRoutes(root: string, pages?: { reads: PageReads; logger: L
     });
   });
   return app;
+}
+
+const CROSS_SITE = 'Requests from other sites are not allowed.';
+
+/**
+ * Whether a form came from a page of this app: its Origin (every current browser sends one
+ * with a POST), else its Referer, names this host. A browser that sends neither is an old one
+ * that no other site can make post here without the visitor's own press; it is let through.
+ */
+function fromOurPage(c: Context<AppEnv>, publicUrl: string): boolean {
+  if (c.req.header('sec-fetch-site') === 'cross-site') return false;
+  const from = c.req.header('origin') ?? c.req.header('referer');
+  if (from === undefined) return true;
+  try {
+    const url = new URL(from);
+    return url.origin === new URL(publicUrl).origin || url.host === c.req.header('host');
+  } catch {
+    return false;
+  }
+}
+
+/** A form's text fields (a file or a repeated name keeps its first text). */
+async function formFields(c: Context<AppEnv>): Promise<Record<string, string>> {
+  const type = c.req.header('content-type') ?? '';
+  if (!type.startsWith('application/x-www-form-urlencoded') && !type.startsWith('multipart/form-data')) return {};
+  const body = await c.req.parseBody({ all: true });
+  const fields: Record<string, string> = {};
+  for (const [name, value] of Object.entries(body)) {
+    const first = Array.isArray(value) ? value[0] : value;
+    if (typeof first === 'string') fields[name] = first;
+  }
+  return fields;
 }
 
 /** The request's path as text; a broken percent-escape (`/%E0%A4%A`) is the client's mistake: 400. */

@@ -66,6 +66,9 @@ const protectedPages: RouteObject[] = [
   page('/admin/ussd', () => import('../pages/admin/UssdSimulatorPage')),
 ];
 
+/** The pages behind sign-in (the server's page for a browser without JavaScript says so, src/static-build/plain-notice.tsx). */
+export const accountPaths: string[] = protectedPages.map((p) => p.path!);
+
 const barePages: RouteObject[] = [
   page('/signin', () => import('../pages/account/SignInPage')),
   page('/signup', () => import('../pages/account/SignUpPage')),

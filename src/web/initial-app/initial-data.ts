@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import type { PostedForm } from '../../shared/rendered-pages';
 
 /**
  * What a page rendered on the server (src/server/http/rendered-pages.ts) was rendered
@@ -13,6 +14,10 @@ export interface InitialData {
   /** The page hints the server rendered for (cookies the app keeps, src/web/app/page-hints.ts). */
   signedIn: boolean;
   dataSaver: boolean;
+  /** Reads the server made and was refused (a product that does not exist): the page says so, as its HTML did. */
+  missing?: string[];
+  /** A form posted without JavaScript (the contact form), as the server answered it. */
+  posted?: PostedForm;
 }
 
 /** The data block's element id. */
@@ -40,6 +45,15 @@ export function useInitialAnswer(key: string | undefined): unknown {
   if (!initial || key === undefined) return undefined;
   initial.asked?.add(key);
   return initial.answers[key];
+}
+
+/** Whether the page came from the server, which asked for this read and got an answer (true) or none (false). */
+export function useRenderedRead(key: string | undefined): boolean | undefined {
+  const initial = useContext(InitialDataContext);
+  if (!initial || key === undefined) return undefined;
+  initial.asked?.add(key);
+  if (key in initial.answers) return true;
+  return initial.missing?.includes(key) ? false : undefined;
 }
 
 /** The data block of the document, if the server rendered it. */

@@ -160,6 +160,7 @@ export const ak: Catalogue = {
   'card.category.Other': 'Afoforo',
 
   'products.title': 'Nnɔbae ne afuom nneɛma',
+  'products.showResults': 'Kyerɛ nneɛma no',
   'products.filters': 'Yiyi mu',
   'products.hideFilters': 'Sie yiyi mu no',
   'products.sortBy': 'Hyehyɛ no sɛ',
@@ -703,6 +704,9 @@ export const ak: Catalogue = {
   'offline.server': 'Server no wɔ ɔhaw bi. Yɛsrɛ wo, san bɔ mmɔden.',
 
   // /prices: "market price" is dwam bo, as in the footer.
+  'prices.show': 'Kyerɛ',
+  'prices.figures': 'Akontaa no, nnawɔtwe biara',
+  'prices.week': 'Nnawɔtwe',
   'prices.title': 'Dwam bo',
   'prices.intro': 'Bo a ɛda mfinimfini a nnipa tuae wɔ Akuafo Market nnawɔtwe yi, ne bo a ɛda mfinimfini a adetɔnfo rebisa. Sɛ nneɛma a wɔtɔnee nnawɔtwe no mu nnu {min} a, bo a wɔrebisa nko ara na yɛkyerɛ.',
   'prices.region': 'Mantam',
@@ -1122,6 +1126,14 @@ export const ak: Catalogue = {
   'personal.codeSentCurrent': 'Yɛde kood akɔ wo fon a wode di dwuma seesei so.',
   'personal.sendFailed': 'Yɛantumi amfa kood no amma',
   // A new e-mail or phone waiting for its code, and a phone to verify.
+  'noScript.accountTitle': 'Kɔ mu na hwɛ krataafa yi',
+  'noScript.accountText': 'Krataafa yi kyerɛ wo ankasa wo akontaa (wo nhyehyɛe, wo kɛntɛn, wo adetɔn). Sɛ wobɛkɔ mu a, ɛhia JavaScript, na browser yi adum no.',
+  'noScript.appTitle': 'Krataafa yi hia JavaScript',
+  'noScript.appText': 'Browser yi adum JavaScript. Nneɛma, bo ne mmoa nkrataafa no yɛ adwuma a ɛnhia no.',
+  'noScript.signIn': 'Kɔ mu',
+  'noScript.products': 'Hwɛ nneɛma',
+  'noScript.prices': 'Gua so bo',
+  'contactForm.reference': 'Wo nkra nɔma: #{reference}.',
   'contact.confirm': 'Pene kood no so',
   'contact.failed': 'Biribi anyɛ yie. Yɛsrɛ wo, san bɔ mmɔden.',
   'contact.sentBefore': 'Yɛde kood akɔ ',

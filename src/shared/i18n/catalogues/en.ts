@@ -159,6 +159,7 @@ export const en = {
   'card.category.Other': 'Other',
 
   'products.title': 'Agricultural Products',
+  'products.showResults': 'Show products',
   'products.filters': 'Filters',
   'products.hideFilters': 'Hide filters',
   'products.sortBy': 'Sort by',
@@ -703,6 +704,9 @@ export const en = {
   'offline.server': 'The server is having trouble. Please try again.',
 
   // /prices and /prices/:id (commodity and region names are data and stay as the index names them).
+  'prices.show': 'Show',
+  'prices.figures': 'The figures, week by week',
+  'prices.week': 'Week',
   'prices.title': 'Market prices',
   'prices.intro': 'The middle price paid on Akuafo Market this week, and the middle asking price of the listings. With fewer than {min} sales in a week, or sales by fewer sellers, only the asking price is shown; the number of sales is given in bands (10+).',
   'prices.region': 'Region',
@@ -883,6 +887,14 @@ export const en = {
   'personal.codeSentCurrent': 'We sent a code to your current phone.',
   'personal.sendFailed': 'Failed to send the code',
   // A new e-mail or phone waiting for its code, and a phone to verify (components/ContactChange.tsx).
+  'noScript.accountTitle': 'Sign in to see this page',
+  'noScript.accountText': 'This page shows your own account (orders, cart, selling). Signing in needs JavaScript, which this browser has turned off.',
+  'noScript.appTitle': 'This page needs JavaScript',
+  'noScript.appText': 'This browser has JavaScript turned off. The products, prices and help pages work without it.',
+  'noScript.signIn': 'Sign in',
+  'noScript.products': 'Browse products',
+  'noScript.prices': 'Market prices',
+  'contactForm.reference': 'Your reference: #{reference}.',
   'contact.confirm': 'Confirm code',
   'contact.failed': 'Something went wrong. Please try again.',
   'contact.sentBefore': 'We sent a code to ',

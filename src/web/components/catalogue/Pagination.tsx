@@ -1,4 +1,6 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
+import type { MouseEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { t as translate } from '../../../shared/i18n';
 import type { Pagination as PageInfo } from '../../../shared/pagination';
 import { useT } from '../../i18n/language';
@@ -22,29 +24,43 @@ export function showingCaption(p: PageInfo, shown: number): string {
   return translate('products.showing', { from, to: from === 0 ? 0 : from + shown - 1, total });
 }
 
+/**
+ * The pages of a list. A GET form of the address's own query, each page a submit button
+ * (page=n): without JavaScript the server renders that page; with it, the app goes there.
+ */
 export function Pagination({ page, onPage }: { page: PageInfo; onPage(n: number): void }) {
   const t = useT();
+  const [params] = useSearchParams();
   if (page.totalPages <= 1) return null;
+  const go = (n: number) => (event: MouseEvent) => {
+    event.preventDefault();
+    onPage(n);
+  };
   return (
-    <nav aria-label={t('products.pages')} className="flex flex-wrap items-center justify-center gap-1">
-      <button type="button" className="btn-outline px-3 py-1.5" disabled={!page.hasPreviousPage} onClick={() => onPage(page.currentPage - 1)}>
-        <ChevronLeft size={16} aria-hidden="true" /> {t('products.previous')}
-      </button>
-      {pageWindow(page.currentPage, page.totalPages).map((n) => (
-        <button
-          key={n}
-          type="button"
-          aria-current={n === page.currentPage ? 'page' : undefined}
-          aria-label={t('products.page', { n })}
-          className={`h-9 min-w-9 rounded-lg px-2 text-sm font-medium ${n === page.currentPage ? 'bg-brand-dark text-white' : 'text-gray-800 ring-1 ring-gray-300 hover:bg-brand-light'}`}
-          onClick={() => onPage(n)}
-        >
-          {n}
+    <form method="get">
+      {[...params].filter(([name]) => name !== 'page').map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />)}
+      <nav aria-label={t('products.pages')} className="flex flex-wrap items-center justify-center gap-1">
+        <button type="submit" name="page" value={page.currentPage - 1} className="btn-outline px-3 py-1.5" disabled={!page.hasPreviousPage} onClick={go(page.currentPage - 1)}>
+          <ChevronLeft size={16} aria-hidden="true" /> {t('products.previous')}
         </button>
-      ))}
-      <button type="button" className="btn-outline px-3 py-1.5" disabled={!page.hasNextPage} onClick={() => onPage(page.currentPage + 1)}>
-        {t('products.next')} <ChevronRight size={16} aria-hidden="true" />
-      </button>
-    </nav>
+        {pageWindow(page.currentPage, page.totalPages).map((n) => (
+          <button
+            key={n}
+            type="submit"
+            name="page"
+            value={n}
+            aria-current={n === page.currentPage ? 'page' : undefined}
+            aria-label={t('products.page', { n })}
+            className={`h-9 min-w-9 rounded-lg px-2 text-sm font-medium ${n === page.currentPage ? 'bg-brand-dark text-white' : 'text-gray-800 ring-1 ring-gray-300 hover:bg-brand-light'}`}
+            onClick={go(n)}
+          >
+            {n}
+          </button>
+        ))}
+        <button type="submit" name="page" value={page.currentPage + 1} className="btn-outline px-3 py-1.5" disabled={!page.hasNextPage} onClick={go(page.currentPage + 1)}>
+          {t('products.next')} <ChevronRight size={16} aria-hidden="true" />
+        </button>
+      </nav>
+    </form>
   );
 }

@@ -17,6 +17,7 @@ import { catalogueRead, useCatalogue } from '../../components/catalogue/useCatal
 import { Spinner } from '../../components/Spinner';
 import { categoryName } from '../../components/catalogue/words';
 import { useT } from '../../i18n/language';
+import { PlainFilters } from './PlainFilters';
 import { SORTS, queryToSearchParams, useProductsQuery, type SortKey } from './useProductsQuery';
 
 export const SEARCH_DEBOUNCE_MS = 500;
@@ -58,7 +59,8 @@ export default function ProductsPage() {
 
       <SearchBox value={filters.search} onSearch={(search) => update({ search }, { replace: true })} />
 
-      <div className="mt-3 flex flex-wrap items-center gap-2">
+      {/* Buttons that need the app: without JavaScript, the plain form below does their work. */}
+      <div className="needs-script mt-3 flex flex-wrap items-center gap-2">
         <button type="button" className="btn-outline" aria-expanded={showFilters} aria-controls="products-filters" onClick={() => setShowFilters((s) => !s)}>
           <SlidersHorizontal size={16} aria-hidden="true" /> {showFilters ? t('products.hideFilters') : t('products.filters')}
         </button>
@@ -69,6 +71,9 @@ export default function ProductsPage() {
           </select>
         </label>
       </div>
+      <noscript>
+        <PlainFilters filters={filters} category={category} sort={sort} />
+      </noscript>
       <ActiveFilters value={filters} onChange={applyFilters} />
       {showFilters && (
         <div id="products-filters" className="card mt-3 p-4">
@@ -76,7 +81,7 @@ export default function ProductsPage() {
         </div>
       )}
 
-      <div role="tablist" aria-label={t('products.categories')} className="-mx-4 mt-4 flex gap-2 overflow-x-auto px-4 pb-2">
+      <div role="tablist" aria-label={t('products.categories')} className="needs-script -mx-4 mt-4 flex gap-2 overflow-x-auto px-4 pb-2">
         <CategoryTab selected={!category} onSelect={() => update({ category: undefined })}>{t('products.all')}</CategoryTab>
         {categories.data?.map((c) => (
           <CategoryTab key={c.name} selected={category === c.name} onSelect={() => update({ category: c.name })}>

@@ -87,9 +87,9 @@ function SearchForm({ initial, onSearch }: { initial: string; onSearch(term: str
     onSearch(term.trim());
   };
   return (
-    <form role="search" onSubmit={submit} className="flex max-w-2xl gap-2">
+    <form role="search" action="/search" onSubmit={submit} className="flex max-w-2xl gap-2">
       <label htmlFor="search-page-q" className="sr-only">{t('products.search.label')}</label>
-      <input id="search-page-q" type="search" className="input" placeholder={t('products.searchPage.placeholder')} value={term} onChange={(e) => setTerm(e.target.value)} />
+      <input id="search-page-q" name="q" type="search" className="input" placeholder={t('products.searchPage.placeholder')} value={term} onChange={(e) => setTerm(e.target.value)} />
       <button type="submit" className="btn-primary" aria-label={t('products.searchPage.button')}>
         <Search size={18} aria-hidden="true" />
       </button>

@@ -5,7 +5,7 @@ import { localDb, type LocalProduct } from '../../../local/db';
 import type { Product, ProductDetail } from '../../../shared/schemas/catalogue';
 import { api } from '../../lib/api';
 import { useLiveQueryInTransition } from '../../hooks/useLiveQueryInTransition';
-import { readKey, useInitialAnswer } from '../../initial-app/initial-data';
+import { readKey, useInitialAnswer, useRenderedRead } from '../../initial-app/initial-data';
 
 export type DetailState =
   | { status: 'loading' }
@@ -20,6 +20,7 @@ export type DetailState =
 export function useProductDetail(id: number | undefined): DetailState {
   const [fetching, setFetching] = useState(true);
   const [missing, setMissing] = useState(false);
+  const refusedOnServer = useRenderedRead(id === undefined ? undefined : readKey(`products/${id}`)) === false;
   const rendered = (useInitialAnswer(id === undefined ? undefined : readKey(`products/${id}`)) as { data: ProductDetail } | undefined)?.data;
   // The page and its related cards are redrawn in a transition when the fetched detail lands.
   const local = useLiveQueryInTransition(
@@ -55,7 +56,8 @@ export function useProductDetail(id: number | undefined): DetailState {
   if (rendered && !(local?.detail && local.detail.version >= rendered.version) && !newer(local?.mirror)) {
     return { status: 'ready', product: rendered, detail: { ...rendered, cachedAt: '' }, related: rendered.relatedProducts };
   }
-  if (local === undefined) return { status: 'loading' };
+  // The server rendered this page and found no such product: say so, as its HTML does.
+  if (local === undefined) return refusedOnServer ? { status: 'not-found' } : { status: 'loading' };
   const product = local.detail ?? local.mirror;
   if (!product) return fetching ? { status: 'loading' } : { status: 'not-found' };
   const related = local.detail?.relatedProducts.length ? local.detail.relatedProducts : local.related;

@@ -31,10 +31,12 @@ function ShelvesLoading() {
   const t = useT();
   return (
     <>
-      <section aria-labelledby="featured-title" className="container-page py-10">
+      <section aria-labelledby="featured-title" className="needs-script container-page py-10">
         <h2 id="featured-title" className="mb-4 text-2xl font-bold">{t('home.featured')}</h2>
         <Spinner />
       </section>
+      {/* Without JavaScript the shelves never come: the server puts the featured list in here (FEATURED_OUTLET). */}
+      <noscript data-plain="featured" />
       <WhyChoose />
     </>
   );

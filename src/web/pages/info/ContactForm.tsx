@@ -6,6 +6,8 @@ import { CONTACT_LIMITS, CONTACT_QUEUED_MESSAGE, CONTACT_SENT_MESSAGE, contactSc
 import { parseWith } from '../../../shared/schemas/parse';
 import { useOnline } from '../../hooks/useOnline';
 import { useSession } from '../../hooks/useSession';
+import { useT } from '../../i18n/language';
+import { useInitialData } from '../../initial-app/initial-data';
 
 type Field = 'name' | 'email' | 'subject' | 'message';
 const FIELDS: { name: Field; label: string; type?: string; autoComplete?: string; multiline?: boolean }[] = [
@@ -19,12 +21,16 @@ const empty: Record<Field, string> = { name: '', email: '', subject: '', message
 /**
  * The contact form. Checked with the server's own schema, then handed to the outbox, so it
  * works offline too; the confirmation follows the message's real state in the outbox.
+ * Without JavaScript it is a plain form posted to /contact: the server answers with this page
+ * again (its `posted`), saying it was sent with the reference, or what to correct.
  */
 export function ContactForm() {
   const { session } = useSession();
   const online = useOnline();
-  const [values, setValues] = useState(empty);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const t = useT();
+  const posted = useInitialData()?.posted;
+  const [values, setValues] = useState<Record<Field, string>>(() => ({ ...empty, ...pick(posted?.values) }));
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>(() => pick(posted?.errors));
   const [entryId, setEntryId] = useState<string>();
   const [busy, setBusy] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
@@ -63,8 +69,10 @@ export function ContactForm() {
   };
 
   return (
-    <form ref={formRef} onSubmit={submit} noValidate className="card flex flex-col gap-4 p-5" aria-labelledby="contact-form-title">
+    <form ref={formRef} method="post" action="/contact" onSubmit={submit} noValidate className="card flex flex-col gap-4 p-5" aria-labelledby="contact-form-title">
       <h2 id="contact-form-title" className="text-xl font-bold">Send us a message</h2>
+      {posted?.reference !== undefined && !delivery && <Notice tone="ok" text={`${CONTACT_SENT_MESSAGE} ${t('contactForm.reference', { reference: posted.reference })}`} />}
+      {posted?.errors.form && <Notice tone="error" text={posted.errors.form} />}
       {FIELDS.map((f) => {
         const id = `contact-${f.name}`;
         const error = errors[f.name];
@@ -96,6 +104,11 @@ export function ContactForm() {
       </div>
     </form>
   );
+}
+
+/** The form's own fields of what the server sent back. */
+function pick(from: Record<string, string> | undefined): Record<Field, string> | Partial<Record<Field, string>> {
+  return Object.fromEntries(FIELDS.flatMap((f) => (from?.[f.name] === undefined ? [] : [[f.name, from[f.name]]])));
 }
 
 function DeliveryNotice({ state, online }: { state: Awaited<ReturnType<typeof contactDelivery>>; online: boolean }) {

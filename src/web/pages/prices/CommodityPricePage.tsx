@@ -2,7 +2,7 @@ import { Link, useParams } from 'react-router-dom';
 import { changeInWords, PriceTrend } from '../../components/PriceTrend';
 import { Price } from '../../components/Price';
 import { useMarketPrice } from './usePrices';
-import { wordsFor } from '../../../shared/schemas/market-prices';
+import { wordsFor, type MarketWeek } from '../../../shared/schemas/market-prices';
 import { useLocale, useT } from '../../i18n/language';
 
 /** One commodity's last weeks in every region, side by side. */
@@ -41,6 +41,7 @@ export default function CommodityPricePage() {
               </p>
               <p className="text-sm text-gray-700">{changeInWords(r.weeks)}</p>
               <PriceTrend weeks={r.weeks} label={t('prices.trendLabel', { name: words.name, place: r.region, n: r.weeks.length })} />
+              <WeekFigures weeks={r.weeks} caption={t('prices.trendLabel', { name: words.name, place: r.region, n: r.weeks.length })} />
             </li>
           );
         })}
@@ -49,5 +50,34 @@ export default function CommodityPricePage() {
         <p className="mt-4 text-sm text-gray-700">{t('prices.leftOut', { n: c.regions.length - traded.length, total: c.regions.length })}</p>
       )}
     </div>
+  );
+}
+
+/** The line's figures, week by week (newest first): what the chart draws, for reading and for a screen reader. */
+function WeekFigures({ weeks, caption }: { weeks: MarketWeek[]; caption: string }) {
+  const t = useT();
+  return (
+    <details className="mt-2 text-sm">
+      <summary className="cursor-pointer text-brand-dark underline">{t('prices.figures')}</summary>
+      <table className="mt-1 w-full text-left">
+        <caption className="sr-only">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('prices.week')}</th>
+            <th scope="col">{t('prices.paid')}</th>
+            <th scope="col">{t('prices.asking')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {[...weeks].reverse().map((w) => (
+            <tr key={w.week}>
+              <th scope="row" className="font-normal">{w.week}</th>
+              <td>{w.paid === null ? '–' : <Price value={w.paid} />}</td>
+              <td>{w.asking === null ? '–' : <Price value={w.asking} />}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </details>
   );
 }

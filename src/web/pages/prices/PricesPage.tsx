@@ -25,21 +25,27 @@ export default function PricesPage() {
       <p className="mb-4 text-sm text-gray-700">
         {t('prices.intro', { min: MIN_SALES })}
       </p>
-      <label className="mb-4 block max-w-xs text-sm font-medium text-gray-800">
-        {t('prices.region')}
-        <select className="input mt-1" value={region ?? ''} onChange={(e) => setRegion(e.target.value)}>
-          <option value="">{t('prices.allGhana')}</option>
-          {GHANA_REGIONS.map((r) => (
-            <option key={r} value={r}>{r}</option>
-          ))}
-        </select>
-      </label>
+      {/* A GET form: without JavaScript, its button asks the server for /prices?region=… */}
+      <form action="/prices" className="mb-4 flex max-w-sm items-end gap-2" onSubmit={(e) => e.preventDefault()}>
+        <label className="block flex-1 text-sm font-medium text-gray-800">
+          {t('prices.region')}
+          <select name="region" className="input mt-1" value={region ?? ''} onChange={(e) => setRegion(e.target.value)}>
+            <option value="">{t('prices.allGhana')}</option>
+            {GHANA_REGIONS.map((r) => (
+              <option key={r} value={r}>{r}</option>
+            ))}
+          </select>
+        </label>
+        <noscript>
+          <button type="submit" className="btn-outline">{t('prices.show')}</button>
+        </noscript>
+      </form>
       {prices.status === 'loading' && <p role="status">{t('prices.loading')}</p>}
       {prices.status === 'missing' && <p role="status">{prices.message}</p>}
       {prices.status === 'ready' && (
         <>
           <p className="mb-4 text-xs text-gray-600" role="status">
-            {prices.refreshing ? t('prices.checking') : t('prices.asOf', { date: formatDateTime(prices.fetchedAt, locale) })}
+            {prices.refreshing ? t('prices.checking') : prices.fetchedAt ? t('prices.asOf', { date: formatDateTime(prices.fetchedAt, locale) }) : null}
           </p>
           {[...byCategory].map(([category, commodities]) => (
             <section key={category} className="mb-6" aria-labelledby={`prices-${category}`}>

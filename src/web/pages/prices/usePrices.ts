@@ -1,16 +1,25 @@
 import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { GHANA_REGIONS } from '../../../shared/catalogue';
 import { ApiError } from '../../../local/api';
 import { choosePriceRegion, fetchMarketPrice, fetchMarketPrices, keptMarketPrice, keptMarketPrices, preferredPriceRegion } from '../../../local/market-prices';
 import type { MarketPriceDetail, MarketPriceSummary } from '../../../shared/schemas/market-prices';
 import { api } from '../../lib/api';
 import { useLiveQueryInTransition } from '../../hooks/useLiveQueryInTransition';
+import { readKey, useInitialAnswer, useInitialData } from '../../initial-app/initial-data';
 import { t } from '../../../shared/i18n';
 
-export type Loaded<T> = { status: 'loading' } | { status: 'missing'; message: string } | { status: 'ready'; data: T; fetchedAt: string; refreshing: boolean };
+/** fetchedAt is absent for the server's answer a page was rendered with (its HTML says no time). */
+export type Loaded<T> = { status: 'loading' } | { status: 'missing'; message: string } | { status: 'ready'; data: T; fetchedAt?: string; refreshing: boolean };
 
-/** The region the page shows ('' = whole country), starting from the buyer's. */
+/**
+ * The region the page shows ('' = whole country): the address's (?region=, the page's form
+ * without JavaScript), else the whole country on a page the server rendered, else the buyer's.
+ */
 export function usePriceRegion(): [string | undefined, (region: string) => void] {
-  const [region, setRegion] = useState<string | undefined>(undefined);
+  const asked = useSearchParams()[0].get('region');
+  const rendered = useInitialData() !== undefined;
+  const [region, setRegion] = useState<string | undefined>(() => (GHANA_REGIONS.find((r) => r === asked) ?? (rendered || asked === '' ? '' : undefined)));
   useEffect(() => {
     void preferredPriceRegion().then((r) => setRegion((now) => now ?? r ?? ''));
   }, []);
@@ -21,8 +30,12 @@ export function usePriceRegion(): [string | undefined, (region: string) => void]
   return [region, choose];
 }
 
-/** The kept answer at once (offline too), then the server's when it is reachable. */
-function useKeptThenFetched<T>(key: string | undefined, kept: () => Promise<{ data: T; fetchedAt: string } | undefined>, fetch: () => Promise<unknown>): Loaded<T> {
+/**
+ * The kept answer at once (offline too), then the server's when it is reachable. On a page the
+ * server rendered, its answer (`read`) until the phone keeps one.
+ */
+function useKeptThenFetched<T>(key: string | undefined, read: string | undefined, kept: () => Promise<{ data: T; fetchedAt: string } | undefined>, fetch: () => Promise<unknown>): Loaded<T> {
+  const rendered = useInitialAnswer(read) as { data: T } | undefined;
   const [refreshing, setRefreshing] = useState(true);
   const [failure, setFailure] = useState<string>();
   const local = useLiveQueryInTransition(async () => (key === undefined ? null : ((await kept()) ?? null)), [key]);
@@ -40,15 +53,18 @@ function useKeptThenFetched<T>(key: string | undefined, kept: () => Promise<{ da
     // eslint-disable-next-line react-hooks/exhaustive-deps -- fetch is a new function each render; the server is asked again only for a new key
   }, [key]);
   if (local) return { status: 'ready', data: local.data, fetchedAt: local.fetchedAt, refreshing };
+  if (rendered) return { status: 'ready', data: rendered.data, refreshing: false };
   if (local === null && !refreshing) return { status: 'missing', message: failure ?? t('prices.none') };
   return { status: 'loading' };
 }
 
 export function useMarketPrices(region: string | undefined): Loaded<MarketPriceSummary[]> {
   const r = region || undefined;
-  return useKeptThenFetched(region === undefined ? undefined : `list:${region}`, () => keptMarketPrices(r), () => fetchMarketPrices(api, r));
+  const read = region === undefined ? undefined : readKey('market-prices', r ? { region: r } : {});
+  return useKeptThenFetched(region === undefined ? undefined : `list:${region}`, read, () => keptMarketPrices(r), () => fetchMarketPrices(api, r));
 }
 
 export function useMarketPrice(id: string | undefined): Loaded<MarketPriceDetail> {
-  return useKeptThenFetched(id, () => keptMarketPrice(id!), () => fetchMarketPrice(api, id!));
+  const read = id !== undefined && /^[a-z0-9-]{1,40}$/.test(id) ? readKey(`market-prices/${id}`) : undefined;
+  return useKeptThenFetched(id, read, () => keptMarketPrice(id!), () => fetchMarketPrice(api, id!));
 }
