@@ -3,7 +3,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { PAGE_ALIASES, PAGE_TEMPLATE_FILE, type PostedForm } from '../../shared/rendered-pages';
+import { localeFile, PAGE_ALIASES, PAGE_TEMPLATE_FILE, type PostedForm } from '../../shared/rendered-pages';
 import type { Locale } from '../../shared/i18n/locales';
 import { preloadsFor, ROUTE_PRELOADS_FILE, withRouteChunks, type RoutePreload } from '../../shared/route-preloads';
 import type { Logger } from '../platform/logging';
@@ -12,8 +12,6 @@ import { badRequest } from './errors';
 import { createRenderedPages, type PageReads } from './rendered-pages';
 import { createShareCards } from './share-cards';
 import { visitorLocale } from './language';
-import { localeFile } from '../../shared/rendered-pages';
-import type { Locale } from '../../shared/i18n/locales';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

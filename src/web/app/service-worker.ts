@@ -2,32 +2,11 @@ import { OUTBOX_EVENT } from '../../local/outbox';
 import { keepOpenedPage } from '../../local/page-cache';
 import { OUTBOX_SYNC_TAG } from '../../local/replayer';
 import { SESSION_EXPIRED_EVENT, UPDATE_READY_EVENT } from '../lib/events';
-import { isFastLine, readWholeApp, setWholeApp, type AppFilesMessage, type AppFilesState } from '../../local/app-files';
+import { isFastLine, readWholeApp, setWholeApp } from '../../local/app-files';
 import { readDataSaver } from '../../local/settings';
+import { askWorker, saveWholeApp } from '../lib/app-files';
 
 export { UPDATE_READY_EVENT };
-
-/** Asks the active worker and waits for its answer (sw/sw.ts answers on the message's port). */
-async function askWorker<T>(message: AppFilesMessage): Promise<T> {
-  const worker = (await navigator.serviceWorker.ready).active;
-  if (!worker) throw new Error('No service worker');
-  return new Promise<T>((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = (event) => resolve(event.data as T);
-    worker.postMessage(message, [channel.port2]);
-  });
-}
-
-/** What saving the whole app for offline would still fetch (src/local/app-files.ts). */
-export function appFilesState(): Promise<AppFilesState> {
-  return askWorker<AppFilesState>({ type: 'APP_FILES_STATE' });
-}
-
-/** The whole app, so pages not opened yet work offline; kept whole after updates from now on. */
-export async function saveWholeApp(): Promise<AppFilesState> {
-  await setWholeApp('asked');
-  return askWorker<AppFilesState>({ type: 'SAVE_APP' });
-}
 
 /** What the worker fetches on install (src/local/app-files.ts): never the whole app unasked on a slow line or with Data saver. */
 async function decideWholeApp(): Promise<void> {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { AppFilesState } from '../../../local/app-files';
-import { appFilesState, saveWholeApp } from '../../app/service-worker';
+import { appFilesState, saveWholeApp } from '../../lib/app-files';
 import { useOnline } from '../../hooks/useOnline';
 import { useT } from '../../i18n/language';
 import { formatBytes } from './FieldSettings';
