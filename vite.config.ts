@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
@@ -21,8 +20,11 @@ const FIRST_SCREEN_ICONS = firstScreenIconFiles(new URL('.', import.meta.url).pa
  */
 const SERVER_ISOLATED = ['tests/server/sign-in-flood.test.ts'];
 
+const appFiles = markAppFiles();
+
 export default defineConfig({
   plugins: [
+    appFiles.plugin,
     react(),
     tailwindcss(),
     VitePWA({
@@ -40,7 +42,7 @@ export default defineConfig({
         globIgnores: ['**/media/**', 'page.html'],
         // The first screen's files are precached on install; the rest as pages open, or on a
         // fast line (src/local/app-files.ts).
-        manifestTransforms: [markAppFiles(fileURLToPath(new URL('./dist', import.meta.url)))],
+        manifestTransforms: [appFiles.transform],
       },
       devOptions: { enabled: false },
     }),

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import type { Plugin } from 'vite';
 import { gzipSync } from 'node:zlib';
 import type { AppFile } from '../local/app-files';
 
@@ -14,8 +15,16 @@ type Entry = AppFile & { size: number };
  * and styles the documents name), and gives every file its compressed size. sw/app-files.ts
  * keeps the rest as pages open, or all at once (src/local/app-files.ts).
  */
-export function markAppFiles(distDir: string) {
-  return async (manifest: Entry[]) => {
+export function markAppFiles() {
+  // The build's own output folder (a test builds into a folder of its own), known once Vite has resolved its config.
+  let distDir = '';
+  const plugin: Plugin = {
+    name: 'akuafo-app-files',
+    configResolved(config) {
+      distDir = resolve(config.root, config.build.outDir);
+    },
+  };
+  const transform = async (manifest: Entry[]) => {
     const named = new Set<string>();
     for (const document of DOCUMENTS) {
       const path = join(distDir, document);
@@ -30,4 +39,5 @@ export function markAppFiles(distDir: string) {
       })),
     };
   };
+  return { plugin, transform };
 }

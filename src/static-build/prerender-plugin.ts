@@ -128,10 +128,11 @@ function pageTemplate(template: string, assets: Map<string, string>): string {
   const link = /<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/.exec(template);
   const css = link && assets.get(link[1]);
   if (!link || css === undefined) throw new Error('index.html links no stylesheet of the bundle: update pageTemplate');
-  // The disabled link is never fetched: it only tells Vite's loader, which adds a lazy
-  // chunk's stylesheet unless the page links it already, that this page has it.
+  // The link is never fetched: it only tells Vite's loader, which adds a lazy chunk's
+  // stylesheet unless the page links it already, that this page has it. `disabled` alone is
+  // not enough (Chromium 150 fetches a disabled stylesheet); a type that is not CSS is.
   return template
-    .replace(link[0], () => `<style>${css}</style><link rel="stylesheet" href="${link[1]}" disabled>`)
+    .replace(link[0], () => `<style>${css}</style><link rel="stylesheet" type="text/x-inlined-above" href="${link[1]}" disabled>`)
     .replace(ROOT, `<div id="root" data-prerendered="page">${PAGE_OUTLET}</div>${PAGE_DATA_OUTLET}`);
 }
 
