@@ -80,7 +80,9 @@ describe('OrderDetailPage online', () => {
     await keep(pending);
     const answers = [pending, pending, done];
     get.mockImplementation(async () => ({ data: answers.shift() ?? done }) as never);
-    vi.useFakeTimers({ shouldAdvanceTime: true });
+    // Only the page's poll runs on the fake clock: IndexedDB (fake-indexeddb schedules its
+    // work with setImmediate) keeps its real pace, so a busy machine cannot starve it.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'], shouldAdvanceTime: true });
     try {
       renderOrder();
       await screen.findByText(/Refund requested/);
