@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/platform/db';
 
@@ -27,5 +28,18 @@ describe.runIf(url)('closing a PostgreSQL database that was never queried', () =
     await used.db.selectNoFrom((eb) => eb.val(1).as('one')).execute();
     await used.close();
     expect(used.poolStats!().total).toBe(0);
+  });
+
+  it('outlives an idle connection the server ends (a restart, a terminate): the next query opens another', async () => {
+    const handle = await openDatabase({ databaseUrl: url, dataDir: '' });
+    const pidOf = async () => (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(handle.db)).rows[0].pid;
+    const first = await pidOf();
+    const other = await openDatabase({ databaseUrl: url, dataDir: '' });
+    // Unheard, the idle client's error event ended the process (vitest reports it as an error).
+    await sql`select pg_terminate_backend(${first})`.execute(other.db);
+    await other.close();
+    await expect.poll(() => handle.poolStats!().total, { timeout: 5_000 }).toBe(0);
+    expect(await pidOf()).not.toBe(first);
+    await handle.close();
   });
 });

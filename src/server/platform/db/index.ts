@@ -101,6 +101,10 @@ async function openPostgres(url: string, schema?: string, poolMax = 10): Promise
     max: poolMax,
     options: schema ? `-c search_path=${schema}` : undefined,
   });
+  // An idle connection the server ended (a restart, a failover, an operator's terminate): the
+  // pool has already dropped it and the next query opens another. Unheard, the event would
+  // end the process; a query that meets a dead database still fails with its own error.
+  pool.on('error', () => undefined);
   if (schema) {
     const client = await pool.connect();
     try {
