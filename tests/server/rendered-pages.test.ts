@@ -1,6 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
 import { formatCedis } from '../../src/shared/money';
@@ -128,6 +129,26 @@ describe('pages rendered with their data', () => {
     expect(await bad.text()).toContain('data-prerendered="page"');
     const long = await page(`/products?search=${'a'.repeat(400)}`);
     expect(await long.text()).toContain('data-prerendered="shell"');
+  });
+
+  it('send a page kept ready: compressed, with an ETag that answers 304, never drawn again for the same head and hints', async () => {
+    const first = await pages.request('http://test.local/products?page=2', { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(first.status).toBe(200);
+    expect(first.headers.get('content-encoding')).toBe('br');
+    expect(first.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(first.headers.get('vary')).toContain('Cookie');
+    const etag = first.headers.get('etag');
+    expect(etag).toMatch(/^W\/"/);
+    const html = brotliDecompressSync(Buffer.from(await first.arrayBuffer())).toString('utf8');
+    expect(html).toContain('data-prerendered="page"');
+    const plain = await page('/products?page=2');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(html); // the same page, kept: not drawn again
+    const again = await pages.request('http://test.local/products?page=2', { headers: { 'if-none-match': etag! } });
+    expect(again.status).toBe(304);
+    // Another phone's hints are another page, never this one.
+    const signedIn = await page('/products?page=2', 'akuafo-signed-in=1');
+    expect(signedIn.headers.get('etag')).not.toBe(etag);
   });
 
   it('keep an answer from closing the data block early', () => {

@@ -32,6 +32,8 @@ export const BEST = { br: 9, gzip: 9 } as const;
 export interface CachedAnswer {
   etag: string;
   cacheControl: string;
+  /** JSON unless the fill said otherwise (a rendered page is HTML). */
+  contentType?: string;
   gzip?: Uint8Array<ArrayBuffer>;
   br?: Uint8Array<ArrayBuffer>;
   /** The plain JSON, kept only while neither encoding is. */
@@ -50,7 +52,8 @@ export interface AnswerCacheStats {
   upgrades: number;
 }
 
-type Fill = () => Promise<{ json: string; cacheControl: string }>;
+/** What a fill makes: the body (JSON unless `contentType` says otherwise) and how long browsers may keep it. */
+type Fill = () => Promise<{ json: string; cacheControl: string; contentType?: string }>;
 
 /**
  * Serialised, compressed answers in least-recently-used order under a byte cap. Keys are the
@@ -132,7 +135,7 @@ export function createAnswerCache(capBytes: number) {
       if (pending) return pending.then((answer) => again(key, entries.get(key) ?? answer, want));
       misses += 1;
       pending = fill()
-        .then(({ json, cacheControl }) => prepare(json, cacheControl, want))
+        .then(({ json, cacheControl, contentType }) => prepare(json, cacheControl, want, contentType))
         .then((answer) => {
           remember(key, answer);
           return answer;
@@ -176,10 +179,10 @@ const brotliOptions = (quality: number, size: number) => ({ params: { [constants
 const sizeOf = (answer: Pick<CachedAnswer, Form>) => (answer.gzip?.byteLength ?? 0) + (answer.br?.byteLength ?? 0) + (answer.identity?.byteLength ?? 0);
 
 /** A new answer: its ETag, and its body in the one form its first request takes, at the quick level. */
-async function prepare(json: string, cacheControl: string, want: Form): Promise<CachedAnswer> {
+async function prepare(json: string, cacheControl: string, want: Form, contentType?: string): Promise<CachedAnswer> {
   const raw = Buffer.from(json);
   const etag = `W/"${createHash('sha1').update(raw).digest('base64url').slice(0, 22)}"`;
-  const answer: CachedAnswer = { etag, cacheControl, best: false, bytes: 0 };
+  const answer: CachedAnswer = { etag, cacheControl, best: false, bytes: 0, ...(contentType && { contentType }) };
   if (want === 'gzip') answer.gzip = new Uint8Array(await gzipAsync(raw, { level: QUICK.gzip }));
   else if (want === 'br') answer.br = new Uint8Array(await brotliAsync(raw, brotliOptions(QUICK.br, raw.byteLength)));
   else answer.identity = new Uint8Array(raw.buffer, raw.byteOffset, raw.byteLength) as Uint8Array<ArrayBuffer>;
@@ -191,7 +194,7 @@ async function prepare(json: string, cacheControl: string, want: Form): Promise<
 async function compressBest(answer: CachedAnswer): Promise<CachedAnswer> {
   const raw = answer.identity ? Buffer.from(answer.identity) : answer.gzip ? await gunzipAsync(answer.gzip) : await unbrotliAsync(answer.br!);
   const [gz, br] = await Promise.all([gzipAsync(raw, { level: BEST.gzip }), brotliAsync(raw, brotliOptions(BEST.br, raw.byteLength))]);
-  const better: CachedAnswer = { etag: answer.etag, cacheControl: answer.cacheControl, gzip: new Uint8Array(gz), br: new Uint8Array(br), best: true, bytes: 0 };
+  const better: CachedAnswer = { etag: answer.etag, cacheControl: answer.cacheControl, contentType: answer.contentType, gzip: new Uint8Array(gz), br: new Uint8Array(br), best: true, bytes: 0 };
   better.bytes = sizeOf(better);
   return better;
 }
@@ -240,7 +243,7 @@ function headersOf(answer: CachedAnswer, vary: string, form: Form | 'not-modifie
   if (!headers) {
     headers = { ...securityHeaders, ETag: answer.etag, 'Cache-Control': answer.cacheControl, Vary: vary };
     if (form !== 'not-modified') {
-      headers['Content-Type'] = 'application/json; charset=UTF-8';
+      headers['Content-Type'] = answer.contentType ?? 'application/json; charset=UTF-8';
       if (form !== 'identity') headers['Content-Encoding'] = form;
       headers['Content-Length'] = String(body!.byteLength);
     }

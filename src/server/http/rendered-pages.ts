@@ -11,8 +11,8 @@ type Renderer = typeof import('../../static-build/render');
 
 /** A longer query is nobody's bookmark: it gets the shell, and no render is spent on it. */
 const QUERY_MAX = 300;
-/** Rendered pages kept per head (the popular lists and products). */
-const KEPT_MAX = 200;
+/** Home's featured lists kept per head (one per language). */
+const KEPT_MAX = 20;
 
 export interface PageReads {
   /** The JSON of a public read ("products?limit=20&page=1…") as a visitor gets it; undefined if refused. */
@@ -24,7 +24,13 @@ export interface PageReads {
 }
 
 export interface RenderedPages {
-  /** The page's HTML with its data, or undefined when this page is not rendered here (the shell serves it). */
+  /**
+   * Where a page rendered here is kept ready to send (static.ts keeps it compressed): the head
+   * of the public reads now, and the page's key under it (language, hints, URL); undefined when
+   * this page is not rendered here (the shell serves it).
+   */
+  keyOf(c: Context, path: string, locale?: Locale): Promise<{ head: string; key: string } | undefined>;
+  /** The page's HTML with its data, rendered now; undefined when it is not rendered here. */
   html(c: Context, path: string, locale?: Locale): Promise<string | undefined>;
   /** The prerendered home with its featured products filled in for a browser without JavaScript. */
   withFeatured(home: string, locale: Locale): Promise<string>;
@@ -37,8 +43,9 @@ export interface RenderedPages {
 /**
  * Renders a page (see src/shared/rendered-pages.ts) at the request, so a first visit paints
  * products, and the picture the eye goes to, before any JavaScript has run. Its data comes
- * from the answer cache, so prices are today's, never the build's. A page is kept per head,
- * URL and hints: any change a public read would show makes the next request render it again.
+ * from the answer cache, so prices are today's, never the build's. The caller keeps a page per
+ * head, URL and hints (`keyOf`): any change a public read would show makes the next request
+ * render it again.
  */
 export function createRenderedPages(templateFile: string, reads: PageReads, logger: Logger): RenderedPages {
   let renderer: Promise<Renderer> | undefined;
@@ -120,13 +127,22 @@ export function createRenderedPages(templateFile: string, reads: PageReads, logg
       if (!isRenderedAtRequest(path)) return undefined;
       return render(path, { ...hintsOf(c), posted }, locale);
     },
+    async keyOf(c, path, locale = 'en') {
+      const search = new URL(c.req.url).search;
+      if (search.length > QUERY_MAX || !isRenderedAtRequest(path)) return undefined;
+      const { signedIn, dataSaver } = hintsOf(c);
+      return { head: await reads.head(), key: `${locale}${Number(signedIn)}${Number(dataSaver)}${path}${search}` };
+    },
     async html(c, path, locale = 'en') {
       const search = new URL(c.req.url).search;
-      const { signedIn, dataSaver } = hintsOf(c);
       if (search.length > QUERY_MAX || !isRenderedAtRequest(path)) return undefined;
-
-      const key = `${locale}${Number(signedIn)}${Number(dataSaver)}${path}${search}`;
-      return keptAtHead(key, () => render(path + search, { signedIn, dataSaver }, locale), path);
+      try {
+        return await render(path + search, hintsOf(c), locale);
+      } catch (error) {
+        // The shell still works: a page that cannot be rendered is logged and served without its data.
+        logger.error({ err: error, path }, 'page render failed');
+        return undefined;
+      }
     },
   };
 }

@@ -9,6 +9,7 @@ import { preloadsFor, ROUTE_PRELOADS_FILE, withRouteChunks, type RoutePreload } 
 import type { Logger } from '../platform/logging';
 import type { AppEnv } from './context';
 import { badRequest } from './errors';
+import { createAnswerCache, formWanted, sendAnswer } from './answer-cache';
 import { createRenderedPages, type PageReads } from './rendered-pages';
 import { createShareCards } from './share-cards';
 import { visitorLocale } from './language';
@@ -54,6 +55,14 @@ const FORM_MAX_BYTES = 64 * 1024;
  * (including 404). The product list and product pages are rendered with their data at the
  * request when `pages` is given (see rendered-pages.ts).
  */
+/**
+ * What the rendered pages kept ready to send may hold, compressed (about 20 KB a product page,
+ * 15 KB once asked again and compressed at the best level in both encodings). Kept before as
+ * whole strings, 200 of them, they held 17 MB of the server's heap after 2,000 requests, and
+ * each request compressed its page again through web streams (docs/performance.md).
+ */
+const RENDERED_PAGES_BYTES = 4 * 1024 * 1024;
+
 export function staticRoutes(root: string, pages?: RenderedPagesOptions) {
   const app = new Hono<AppEnv>();
   const base = normalize(root);
@@ -64,6 +73,9 @@ export function staticRoutes(root: string, pages?: RenderedPagesOptions) {
   // Each page's card when its link is shared, written into the head the server sends (share-cards.ts).
   const cards = pages ? createShareCards(pages.publicUrl, pages.reads) : undefined;
   const withCard = async (html: string, path: string, locale: Locale) => (cards ? cards.into(html, path, locale) : html);
+  // Rendered pages as sent, compressed, per head (renderedPageAnswers).
+  const renderedAnswers = createAnswerCache(RENDERED_PAGES_BYTES);
+  let renderedHead = '';
   // The shell as sent for each route (with its page's chunks named), made once per route.
   const shells = new Map<string, Promise<string>>();
   let routes: Promise<RoutePreload[]> | undefined;
@@ -116,10 +128,20 @@ export function staticRoutes(root: string, pages?: RenderedPagesOptions) {
     // The app's pages come in the visitor's language; the file names stay plain.
     const inLanguage = target === page ? localeFile(page, locale) : undefined;
     if (!target || !existsSync(target)) return next();
-    if (target === shellFile && rendered) {
-      const html = await rendered.html(c, path, locale);
-      // Private: the hints it was rendered for came from this phone's cookies.
-      if (html) return c.body(await withCard(await withPreloads(path, html), path, locale), 200, { 'Content-Type': TYPES['.html'], 'Cache-Control': 'private, no-cache', Vary: 'Cookie, Save-Data' });
+    const kept = target === shellFile && rendered ? await rendered.keyOf(c, path, locale) : undefined;
+    if (kept && rendered) {
+      if (kept.head !== renderedHead) {
+        renderedAnswers.keepOnly(`${kept.head}|`);
+        renderedHead = kept.head;
+      }
+      const fill = async () => {
+        const html = await rendered.html(c, path, locale);
+        if (!html) throw new Error('not rendered'); // logged by html(); the shell serves the page
+        // Private: the hints it was rendered for came from this phone's cookies.
+        return { json: await withCard(await withPreloads(path, html), path, locale), cacheControl: 'private, no-cache', contentType: TYPES['.html'] };
+      };
+      const answer = await Promise.resolve(renderedAnswers.get(`${kept.head}|${kept.key}`, fill, formWanted((name) => c.req.header(name)))).catch(() => undefined);
+      if (answer) return sendAnswer(c, answer, 'Cookie, Save-Data, Accept-Encoding');
     }
     const translated = inLanguage && inLanguage !== page && existsSync(inLanguage) ? inLanguage : undefined;
     const document =
