@@ -35,7 +35,7 @@ export function staleReason(dir = OUT_DIR) {
  * package index defines every one of its ~1,700 icons when imported (1.3 MB of source and its
  * objects held for the process's life); bundled, the server holds the dozen it draws.
  */
-const BUNDLED = ['lucide-react'];
+const BUNDLED = ['lucide-react', 'kysely', 'jose', 'hono', '@hono/node-server'];
 
 /** Every package the project names, and their subpaths, but BUNDLED. */
 function externalPackages() {

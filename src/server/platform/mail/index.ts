@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Logger } from '../logging';
 import { spoolWriter } from '../spool';
 
@@ -23,14 +23,19 @@ export function createMailer(options: { smtpUrl?: string; from: string; dataDir:
   const { smtpUrl, from, dataDir, logger } = options;
   // Short timeouts: a hung SMTP server must fail the attempt (the outbox retries it) well
   // inside the worker's five-minute claim, never hold it.
-  const transport: Transporter = smtpUrl
-    ? nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 })
-    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  // nodemailer (61 files) is loaded with the first message, not at start: most starts send none soon.
+  let transport: Promise<Transporter> | undefined;
+  const transportNow = () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      smtpUrl
+        ? nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 })
+        : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+    ));
   const spool = spoolWriter(join(dataDir, 'mail'));
 
   return {
     async send(message) {
-      const info = await transport.sendMail({ from, ...message });
+      const info = await (await transportNow()).sendMail({ from, ...message });
       if (smtpUrl) {
         logger.info({ to: message.to, subject: message.subject, messageId: info.messageId }, 'mail sent');
         return;

@@ -1,4 +1,3 @@
-import webpush from 'web-push';
 import { COMPANY } from '../../../shared/company';
 import type { Db } from '../db';
 import { loadSecret } from '../secrets';
@@ -18,6 +17,6 @@ export interface VapidKeys {
 export async function loadVapidKeys(db: Db, env: { publicKey?: string; privateKey?: string }): Promise<VapidKeys> {
   const subject = `mailto:${COMPANY.supportEmail}`;
   if (env.publicKey && env.privateKey) return { publicKey: env.publicKey, privateKey: env.privateKey, subject };
-  const stored = await loadSecret(db, 'vapid-keys', () => JSON.stringify(webpush.generateVAPIDKeys()));
+  const stored = await loadSecret(db, 'vapid-keys', async () => JSON.stringify((await import('web-push')).default.generateVAPIDKeys()));
   return { ...(JSON.parse(stored) as { publicKey: string; privateKey: string }), subject };
 }

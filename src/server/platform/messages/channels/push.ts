@@ -1,5 +1,4 @@
 import { Agent } from 'node:https';
-import webpush from 'web-push';
 import type { PushPayload } from '../../../../shared/schemas/notifications';
 import type { Db } from '../../db';
 import { endpointProblem, publicOnlyLookup, RefusedPushAddress } from '../push-endpoint';
@@ -43,6 +42,8 @@ export function pushChannel(db: Db, keys: () => Promise<VapidKeys>, options: Pus
       }));
       const payload: PushPayload = { title: message.subject ?? 'Akuafo Market', body: message.body, url: message.link ?? '/', tag: `message-${message.id}` };
       try {
+        // web-push is loaded with the first push, not at start (like nodemailer: platform/mail).
+        const { default: webpush } = await import('web-push');
         await webpush.sendNotification({ endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } }, JSON.stringify(payload), {
           vapidDetails: { subject: vapid.subject, publicKey: vapid.publicKey, privateKey: vapid.privateKey },
           contentEncoding: 'aes128gcm',
