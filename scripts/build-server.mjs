@@ -103,6 +103,9 @@ export async function buildServer({ ifStale = false, dir = OUT_DIR } = {}) {
 }
 
 if (process.argv[1] === SELF) {
+  // The compiled catalogues are inputs of the build: brought up to date first, in this process (one node start fewer for `npm start`).
+  const { compileCataloguesIfStale } = await import('./i18n.mjs');
+  await compileCataloguesIfStale();
   const outDir = process.argv.find((arg) => arg.startsWith('--out-dir='))?.slice('--out-dir='.length);
   await buildServer({ ifStale: process.argv.includes('--if-stale'), dir: outDir ?? OUT_DIR });
 }

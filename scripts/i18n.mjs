@@ -31,9 +31,11 @@ function staleReason() {
   return undefined;
 }
 
-if (process.argv.includes('--force') || staleReason()) {
+/** Compiles the catalogues if an input changed (or `force`): what every script needing them runs first. */
+export async function compileCataloguesIfStale({ force = false } = {}) {
+  if (!force && !staleReason()) return;
   const compiled = spawnSync('node_modules/.bin/tsx', ['scripts/compile-i18n.ts'], { stdio: 'inherit' });
-  if (compiled.status !== 0) process.exit(compiled.status ?? 1);
+  if (compiled.status !== 0) throw new Error(`scripts/compile-i18n.ts failed (exit ${compiled.status})`);
   const { build } = await import('esbuild');
   const codes = readdirSync(`${ROOT}/catalogues`).filter((f) => f.endsWith('.ts')).map((f) => f.replace(/\.ts$/, ''));
   const catalogues = codes.map((code) => `${ROOT}/catalogues/${code}.ts`);
@@ -42,3 +44,5 @@ if (process.argv.includes('--force') || staleReason()) {
   const outputs = [...codes, 'pseudo'].flatMap((code) => [`${ROOT}/compiled/${code}.ts`, `${ROOT}/compiled/${code}.pages.ts`]);
   writeFileSync(STAMP, JSON.stringify({ inputs, outputs }, null, 1));
 }
+
+if (process.argv[1] === SELF) await compileCataloguesIfStale({ force: process.argv.includes('--force') });
