@@ -1,6 +1,7 @@
 // Plain JavaScript on purpose: `npm start` runs this with plain node, before any TypeScript tool.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
@@ -17,16 +18,19 @@ const STAMP = `${ROOT}/compiled/inputs.json`;
 const SELF = fileURLToPath(import.meta.url);
 const FIXED_INPUTS = [SELF, 'scripts/compile-i18n.ts', 'node_modules/@lingui/message-utils/package.json'];
 
-function staleReason() {
-  if (!existsSync(STAMP)) return 'never compiled';
-  const madeAt = statSync(STAMP).mtimeMs;
-  const { inputs, outputs } = JSON.parse(readFileSync(STAMP, 'utf8'));
-  for (const output of outputs) if (!existsSync(output)) return `${output} is gone`;
+/** Why the catalogues of the project in `dir` must be compiled again, or undefined when they are up to date. */
+export function staleReason(dir = '.') {
+  const at = (path) => join(dir, path);
+  if (!existsSync(at(STAMP))) return 'never compiled';
+  const madeAt = statSync(at(STAMP)).mtimeMs;
+  const { inputs, outputs } = JSON.parse(readFileSync(at(STAMP), 'utf8'));
+  for (const output of outputs) if (!existsSync(at(output))) return `${output} is gone`;
   // A catalogue added (a new language) is an input the last run did not know.
-  if (readdirSync(`${ROOT}/catalogues`).some((file) => !inputs.includes(`${ROOT}/catalogues/${file}`))) return 'a new catalogue';
+  if (readdirSync(at(`${ROOT}/catalogues`)).some((file) => !inputs.includes(`${ROOT}/catalogues/${file}`))) return 'a new catalogue';
   for (const input of [...FIXED_INPUTS, ...inputs]) {
-    if (!existsSync(input)) return `${input} is gone`;
-    if (statSync(input).mtimeMs > madeAt) return `${input} changed`;
+    const path = input === SELF ? SELF : at(input);
+    if (!existsSync(path)) return `${input} is gone`;
+    if (statSync(path).mtimeMs > madeAt) return `${input} changed`;
   }
   return undefined;
 }
