@@ -26,8 +26,8 @@ const LISTEN = `
   document.addEventListener('securitypolicyviolation', (e) => window.__csp.push(e.violatedDirective + ' blocked ' + (e.blockedURI || 'inline') + ' on ' + location.pathname));
 `;
 
-let context: BrowserContext | undefined;
-afterAll(() => context?.close());
+const contexts = new Set<BrowserContext>();
+afterAll(() => Promise.all([...contexts].map((context) => context.close())));
 
 describe.skipIf(!baseUrl)('the Content-Security-Policy holds on every screen', () => {
   it('serves the app with the strict policy', async () => {
@@ -38,9 +38,12 @@ describe.skipIf(!baseUrl)('the Content-Security-Policy holds on every screen', (
     expect(await res.text()).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/); // no inline script in index.html
   });
 
+  // The four walks side by side, each in a browser of its own: a walk is mostly waiting for
+  // each page's network to go quiet, so four at once take about the time of one or two.
   for (const [role, account] of Object.entries(ROLES)) {
-    it(`reports no violation on any of ${ROUTES.length} routes as ${role}`, async () => {
-      context = await launchBrowser();
+    it.concurrent(`reports no violation on any of ${ROUTES.length} routes as ${role}`, async ({ expect }) => {
+      const context = await launchBrowser();
+      contexts.add(context);
       await context.addInitScript(LISTEN);
       const page = context.pages()[0] ?? (await context.newPage());
       const violations: string[] = [];
@@ -58,7 +61,7 @@ describe.skipIf(!baseUrl)('the Content-Security-Policy holds on every screen', (
         violations.push(...(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp.splice(0))));
       }
       await context.close();
-      context = undefined;
+      contexts.delete(context);
       expect(violations).toEqual([]);
     }, 300_000);
   }
