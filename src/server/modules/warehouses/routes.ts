@@ -2,11 +2,15 @@ import { WAREHOUSE_ROUTES } from '../../../shared/api/warehouses';
 import type { Deps } from '../../http/context';
 import { implement } from '../../http/declared';
 import type { PublicReads } from '../catalogue';
-import { activeWarehouses } from './service';
+import { activeWarehouses, listDistances, setDistance } from './service';
 
-const [list] = WAREHOUSE_ROUTES;
+const [list, distances, setOne] = WAREHOUSE_ROUTES;
 
-/** The pickup warehouses (declared in shared/api/warehouses.ts), through the answer cache. */
+/** The pickup warehouses (declared in shared/api/warehouses.ts), through the answer cache; the operator's road distances. */
 export function warehouseRoutes({ db }: Deps, reads: PublicReads) {
-  return [implement(list, ({ c }) => reads.answer(c, 'warehouses', async () => ({ data: await activeWarehouses(db) })))];
+  return [
+    implement(list, ({ c }) => reads.answer(c, 'warehouses', async () => ({ data: await activeWarehouses(db) }))),
+    implement(distances, async () => ({ data: await listDistances(db) })),
+    implement(setOne, async ({ body }) => ({ data: await setDistance(db, body) })),
+  ];
 }
