@@ -242,6 +242,7 @@ export const API_REFUSALS = {
   transportNoteTooLong: "A note can be at most 200 characters.",
   transportTooManyCodes: "Too many codes tried for this consignment. Try again in 15 minutes.",
   transportWeightRange: "The weight per unit must be from 0.001 to 1000 kg.",
+  transportCancelInTransit: 'Some of these goods are on the road to the pickup warehouse: the order can be cancelled once they arrive.',
   transportLoadStatusChoice: "status must be OPEN or MINE",
   transportRegionChoice: "region must be one of Ghana’s regions",
 } as const;

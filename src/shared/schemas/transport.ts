@@ -38,6 +38,7 @@ export const TRANSPORT_MESSAGES = {
   codeDigits: 'Enter the 6-digit code',
   tooManyCodes: 'Too many codes tried for this consignment. Try again in 15 minutes.',
   weightRange: 'The weight per unit must be from 0.001 to 1000 kg.',
+  cancelInTransit: 'Some of these goods are on the road to the pickup warehouse: the order can be cancelled once they arrive.',
   loadStatusChoice: 'status must be OPEN or MINE',
   regionChoice: 'region must be one of Ghana’s regions',
 } as const;

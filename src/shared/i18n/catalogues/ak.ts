@@ -883,6 +883,7 @@ export const ak: Catalogue = {
   'api.transportNoteTooLong': "Nsɛm tiawa no ntumi nnyɛ nkyerɛwde boro 200.",
   'api.transportTooManyCodes': "Wɔde kood bebree asɔ nneɛma yi ahwɛ. San bɔ mmɔden wɔ simma 15 mu.",
   'api.transportWeightRange': "Biako biara mu duru nyɛ efi 0.001 kosi 1000 kg.",
+  'api.transportCancelInTransit': 'Nneɛma yi bi wɔ kwan so rekɔ adekoradan a wobɛgye hɔ: wubetumi atwa adetɔ no mu bere a adu hɔ.',
   'api.transportLoadStatusChoice': "status nyɛ OPEN anaa MINE",
   'api.transportRegionChoice': "region nyɛ Ghana mantam no mu baako",
   'api.sessionExpired': 'Bere a wohyɛɛ mu no asa.',
