@@ -49,6 +49,8 @@ export function migration(dialect: Dialect): Migration {
       await db.schema.alterTable('seller_profiles').addColumn('dropoff_warehouse_id', 'integer').execute();
       // Grams per unit the seller gave (null: the default from the name and category, docs/transport.md).
       await db.schema.alterTable('products').addColumn('unit_weight_g', 'integer').execute();
+      // The seller's figure on the listing, reviewed like its other fields before it goes live.
+      await db.schema.alterTable('product_submissions').addColumn('unit_weight_g', 'integer').execute();
       await db.schema.alterTable('orders').addColumn('transport_minor', 'integer', (c) => c.notNull().defaultTo(0)).execute();
 
       // The operator's tariff: one row (id 1). Pesewas per tonne-km (GH₵ 0.0015 per kg-km = 150), VAT included.
