@@ -6,7 +6,7 @@ import { PAYOUT_TYPES, payoutNetworkProblem } from '../payout';
 import { pageParam } from './parse';
 import { toSingleLine } from './single-line';
 import { emailSchema, isStrongPassword, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from './accounts';
-import { MAX_ROW_ID } from './catalogue';
+import { warehouseIdField } from './checkout';
 import { TRANSPORT_MESSAGES } from './transport';
 
 /**
@@ -199,16 +199,7 @@ export const sellerProfileUpdateSchema = v.pipe(
     /** The seller says the payout number was moved (ported) to payoutNetwork, which its prefix cannot show. */
     payoutNumberMoved: v.optional(v.boolean('payoutNumberMoved must be true or false')),
     /** The warehouse the seller brings goods to (issue 40, docs/transport.md). */
-    dropoffWarehouseId: v.optional(
-      v.pipe(
-        v.unknown(),
-        v.transform((x) => (typeof x === 'string' && /^\d{1,12}$/.test(x.trim()) ? Number(x) : x)),
-        v.number(TRANSPORT_MESSAGES.dropoffNotFound),
-        v.integer(TRANSPORT_MESSAGES.dropoffNotFound),
-        v.minValue(1, TRANSPORT_MESSAGES.dropoffNotFound),
-        v.maxValue(MAX_ROW_ID, TRANSPORT_MESSAGES.dropoffNotFound),
-      ),
-    ),
+    dropoffWarehouseId: v.optional(warehouseIdField(TRANSPORT_MESSAGES.dropoffNotFound)),
     /** A new phone number needs the password again (see the account's contact change). */
     currentPassword: v.optional(v.pipe(v.string('Current password is required'), v.maxLength(PASSWORD_MAX, 'Current password is incorrect'))),
   }),
