@@ -1,5 +1,6 @@
 import type { Warehouse } from '../shared/schemas/catalogue';
 import type { CheckoutDefaults, CheckoutRequestInput, CheckoutStarted, PaymentOutcome, PaymentPrompt } from '../shared/schemas/checkout';
+import type { Quote } from '../shared/schemas/transport';
 import type { ApiClient } from './api';
 import { ApiError } from './api';
 import { CART_ENTITY } from './cart';
@@ -57,6 +58,38 @@ export async function warmWarehouses(api: ApiClient, db: AkuafoDb = localDb): Pr
 /** The buyer's usual pickup warehouse and wallet number, for the form to start with. */
 export async function readCheckoutDefaults(api: ApiClient): Promise<CheckoutDefaults> {
   return (await api.call('GET /shop/checkout/defaults')).data;
+}
+
+/** The last quote this sign-in was given, with what it was for: shown offline while it still fits the cart. */
+const LAST_QUOTE_KEY = 'checkout:quote';
+export interface KeptQuote {
+  pickupLocationId: number;
+  /** The cart it priced: product:quantity, in product order. */
+  cart: string;
+  quote: Quote;
+  at: string;
+}
+
+export const cartKey = (lines: readonly { productId: number; quantity: number }[]) =>
+  [...lines].sort((a, b) => a.productId - b.productId).map((l) => `${l.productId}:${l.quantity}`).join(',');
+
+/**
+ * The transport fees and total of the cart to this warehouse (issue 40, docs/transport.md): the
+ * server's cart, so the cart's changes still queued are sent first. Kept for this sign-in.
+ */
+export async function readQuote(api: ApiClient, pickupLocationId: number, cart: string, db: AkuafoDb = localDb): Promise<Quote> {
+  await flushCartChanges(api, db);
+  const asked = await readSession(db);
+  const { data } = await api.call('GET /shop/checkout/quote', { query: { pickupLocationId: String(pickupLocationId) } });
+  const kept: KeptQuote = { pickupLocationId, cart, quote: data, at: new Date().toISOString() };
+  await keepForSession(db, asked, [db.meta], () => setMeta(LAST_QUOTE_KEY, kept, db));
+  return data;
+}
+
+/** The last quote, if it priced this cart to this warehouse (offline: the server confirms the fee at checkout). */
+export async function keptQuote(pickupLocationId: number, cart: string, db: AkuafoDb = localDb): Promise<KeptQuote | undefined> {
+  const kept = await getMeta<KeptQuote>(LAST_QUOTE_KEY, db);
+  return kept && kept.pickupLocationId === pickupLocationId && kept.cart === cart ? kept : undefined;
 }
 
 /** Creates the order and starts the mobile-money payment. */

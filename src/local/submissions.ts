@@ -28,6 +28,8 @@ export interface SubmissionDraftFields {
   region?: string;
   /** The market price commodity ('' = none). */
   commodityId?: string;
+  /** kg per unit for transport fees ('' = the default from name and category, docs/transport.md). */
+  unitWeightKg?: string;
   price: string;
   stockQuantity: string;
   currency: 'GHS';

@@ -34,6 +34,7 @@ import { syncRoutes } from './modules/sync';
 import { inboundSmsRoutes, marketPricesRoutes } from './modules/market-prices';
 import { ussdRoutes } from './modules/ussd';
 import { warehouseRoutes } from './modules/warehouses';
+import { transportRoutes } from './modules/transport';
 import { wishlistRoutes } from './modules/wishlist';
 
 /** The whole HTTP surface, built from its dependencies so tests can call app.request(). */
@@ -65,6 +66,7 @@ export function createApp(deps: Deps) {
     ...accountsRoutes(deps),
     ...catalogueRoutes(deps, reads),
     ...warehouseRoutes(deps, reads),
+    ...transportRoutes(deps),
     ...syncRoutes(deps, reads),
     ...offlineRoutes(deps),
     ...reviewsRoutes(deps),

@@ -8,7 +8,7 @@ import { saveSession } from '../../src/local/session';
 import { runDueRefunds } from '../../src/server/modules/orders/refunds';
 import type { CheckoutStarted } from '../../src/shared/schemas/checkout';
 import { startTestServer, type TestServer } from '../support/server';
-import { firstWarehouseId, makeProduct, makeUser, putInCart, sellerNamed } from '../support/shop';
+import { dropOffAt, firstWarehouseId, makeProduct, makeUser, putInCart, sellerNamed } from '../support/shop';
 
 let server: TestServer;
 let warehouseId: number;
@@ -38,6 +38,8 @@ async function signIn(user: { id: number; email: string; token: string }, userTy
 async function paidOrder() {
   const kofi = await sellerNamed(server, 'kofi.farms@akuafo.demo');
   const ama = await sellerNamed(server, 'ama.agro@akuafo.demo');
+  // They bring their goods to the buyer's pickup warehouse here: nothing travels (issue 40).
+  await dropOffAt(server, warehouseId, [kofi.id, ama.id]);
   const buyer = await makeUser(server);
   await putInCart(server, buyer.id, await makeProduct(server, 10, 2_000, kofi.id), 1);
   await putInCart(server, buyer.id, await makeProduct(server, 10, 2_500, ama.id), 2);

@@ -11,6 +11,8 @@ import { createPayout } from '../../src/server/modules/payouts/due';
 import { runPayouts } from '../../src/server/modules/payouts/job';
 import { applyTransferState } from '../../src/server/modules/payouts/outcome';
 import { PaymentProviderError, type TransferProvider, type TransferState } from '../../src/server/platform/payments';
+import { acceptLoad, arriveLoad, collectLoad, countLineIn } from '../../src/server/modules/transport/life';
+import { now } from '../../src/server/platform/db';
 import { startTestServer, type TestServer } from '../support/server';
 import { firstWarehouseId, freshWallet, makeProduct, makeUser, putInCart, sellerNamed } from '../support/shop';
 
@@ -22,10 +24,18 @@ import { firstWarehouseId, freshWallet, makeProduct, makeUser, putInCart, seller
 let server: TestServer;
 let warehouseId: number;
 let sellers: number[];
+/** Who carries the consignments (issue 40: Kofi's and Ama's lines to Accra travel from Tamale and Kumasi). */
+let transporterId: number;
 beforeAll(async () => {
   server = await startTestServer();
   warehouseId = await firstWarehouseId(server);
   sellers = [(await sellerNamed(server, 'kofi.farms@akuafo.demo')).id, (await sellerNamed(server, 'ama.agro@akuafo.demo')).id];
+  const at = now();
+  transporterId = (await server.deps.db
+    .insertInto('users')
+    .values({ email: 'carrier@example.test', password_hash: 'x', first_name: 'Yaw', last_name: 'Carrier', phone: null, user_type: 'TRANSPORTER' as 'CUSTOMER', profile_image: null, is_email_verified: 1, password_changed_at: null, created_at: at, updated_at: at })
+    .returning('id')
+    .executeTakeFirstOrThrow()).id;
 });
 afterAll(() => server.close());
 
@@ -71,6 +81,8 @@ const ignoreRefusals = async (work: () => Promise<unknown>) => {
 const command = fc.oneof(
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('order' as const), lines: fc.array(fc.record({ seller: fc.nat(1), price: fc.integer({ min: 1, max: 40_000 }), qty: fc.integer({ min: 1, max: 3 }) }), { minLength: 1, maxLength: 3 }) }) },
   { weight: 6, arbitrary: fc.record({ kind: fc.constantFrom('pay' as const, 'pay' as const, 'decline' as const, 'cancel' as const, 'operatorCancel' as const, 'ready' as const, 'ready' as const, 'pickup' as const, 'pickup' as const), i: fc.nat() }) },
+  // Issue 40: the order's consignments counted in, carried and received (their fees released), or only part of the way.
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('carry' as const), i: fc.nat(), upTo: fc.constantFrom('received' as const, 'collected' as const, 'arrived' as const, 'arrived' as const) }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('payouts' as const), mode: fc.constantFrom<Mode>('success', 'success', 'failed', 'pending', 'lost', 'outage') }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('webhook' as const), i: fc.nat(), status: fc.constantFrom('success' as const, 'failed' as const, 'reversed' as const) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constantFrom('refunds' as const, 'days' as const) }) },
@@ -107,6 +119,18 @@ async function apply(cmd: Command, script: ReturnType<typeof scriptedProvider>, 
         await ignoreRefusals(() => inTransaction(db, (trx) => markLineAtWarehouse(trx, { operator: true }, o.id, line.id)));
       }
       return;
+    case 'carry': {
+      if (!o) return;
+      const travelling = await db.selectFrom('consignment_lines').innerJoin('order_items', 'order_items.id', 'consignment_lines.order_item_id').select('order_item_id').where('order_items.order_id', '=', o.id).execute();
+      for (const line of travelling) await ignoreRefusals(() => countLineIn(db, { operator: true }, o.id, line.order_item_id));
+      if (cmd.upTo === 'received') return;
+      for (const c of await db.selectFrom('consignments').selectAll().where('order_id', '=', o.id).execute()) {
+        await ignoreRefusals(() => acceptLoad(db, transporterId, c.id));
+        await ignoreRefusals(() => collectLoad(db, { operator: true }, c.id, c.collection_code));
+        if (cmd.upTo === 'arrived') await ignoreRefusals(() => arriveLoad(db, { operator: true }, c.id, c.delivery_code));
+      }
+      return;
+    }
     case 'pickup': {
       if (!o) return;
       const { pickup_code } = await db.selectFrom('orders').select('pickup_code').where('id', '=', o.id).executeTakeFirstOrThrow();
@@ -148,7 +172,7 @@ async function expectBooksRight(script: ReturnType<typeof scriptedProvider>) {
   const negative = await db
     .selectFrom('ledger_entries')
     .select(['account', 'seller_id', 'order_id', sql<number>`sum(credit_minor) - sum(debit_minor)`.as('balance')])
-    .where('account', 'in', ['escrow_held', 'seller_available', 'seller_payout_sending', 'refunds_payable'])
+    .where('account', 'in', ['escrow_held', 'transport_held', 'seller_available', 'seller_payout_sending', 'refunds_payable'])
     .groupBy(['account', 'seller_id', 'order_id'])
     .having(sql<number>`sum(credit_minor) - sum(debit_minor)`, '<', 0)
     .execute();
@@ -156,11 +180,12 @@ async function expectBooksRight(script: ReturnType<typeof scriptedProvider>) {
   const perSeller = await db
     .selectFrom('ledger_entries')
     .select(['account', 'seller_id', sql<number>`sum(credit_minor) - sum(debit_minor)`.as('balance')])
-    .where('account', 'in', ['seller_available', 'seller_payout_sending'])
+    .where('account', 'in', ['seller_available', 'seller_payout_sending', 'transporter_available'])
     .groupBy(['account', 'seller_id'])
     .having(sql<number>`sum(credit_minor) - sum(debit_minor)`, '<', 0)
     .execute();
-  expect(negative.filter((n) => n.account === 'escrow_held')).toEqual([]);
+  // Escrow per order, the goods' and the transport fees' (issue 40: Kofi and Ama drop off at Tamale and Kumasi, so their lines to Accra pay a fee).
+  expect(negative.filter((n) => n.account === 'escrow_held' || n.account === 'transport_held')).toEqual([]);
   expect(perSeller).toEqual([]);
   const refundsOwed = await db.selectFrom('ledger_entries').select(sql<number>`coalesce(sum(credit_minor) - sum(debit_minor), 0)`.as('b')).where('account', '=', 'refunds_payable').executeTakeFirstOrThrow();
   expect(Number(refundsOwed.b)).toBeGreaterThanOrEqual(0);
@@ -191,6 +216,7 @@ describe('the books under random money events', () => {
             [
               { kind: 'order', lines: [{ seller: 0, price: 30_000, qty: 1 }] },
               { kind: 'pay', i: 0 },
+              { kind: 'carry', i: 0, upTo: 'arrived' },
               { kind: 'ready', i: 0 },
               { kind: 'pickup', i: 0 },
               { kind: 'payouts', mode: 'failed' },
@@ -209,7 +235,7 @@ describe('the books under random money events', () => {
     );
     // The sequences did reach every kind of money event (not only refusals).
     const kinds = (await server.deps.db.selectFrom('ledger_transactions').select('kind').distinct().execute()).map((r) => r.kind).sort();
-    expect(kinds).toEqual(expect.arrayContaining(['escrow.hold', 'escrow.release', 'escrow.refund', 'payout.claim', 'payout.sent', 'payout.failed', 'payout.reversed', 'refund.sent']));
+    expect(kinds).toEqual(expect.arrayContaining(['escrow.hold', 'escrow.release', 'escrow.refund', 'payout.claim', 'payout.sent', 'payout.failed', 'payout.reversed', 'refund.sent', 'transport.release']));
     // Hundreds of orders through the real app: minutes on a busy 2-CPU machine with PostgreSQL.
   }, 600_000);
 });

@@ -9,7 +9,7 @@ import type { CheckoutStarted } from '../../src/shared/schemas/checkout';
 import type { OrderDetail } from '../../src/shared/schemas/orders';
 import type { SellerOrder } from '../../src/shared/schemas/sellers';
 import { startTestServer, type TestServer } from '../support/server';
-import { firstWarehouseId, makeProduct, makeUser, putInCart, sellerNamed } from '../support/shop';
+import { dropOffAt, firstWarehouseId, makeProduct, makeUser, putInCart, sellerNamed } from '../support/shop';
 
 /** The ledger follows an order's money: held at payment, released at pickup less commission, refunded on a cancel. */
 let server: TestServer;
@@ -22,6 +22,8 @@ beforeAll(async () => {
   warehouseId = await firstWarehouseId(server);
   kofi = await sellerNamed(server, 'kofi.farms@akuafo.demo');
   ama = await sellerNamed(server, 'ama.agro@akuafo.demo');
+  // They bring their goods to the buyers' pickup warehouse here: nothing travels (issue 40).
+  await dropOffAt(server, warehouseId, [kofi.id, ama.id]);
   admin = await makeUser(server, 'ADMIN');
 });
 afterAll(() => server.close());

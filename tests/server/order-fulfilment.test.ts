@@ -4,7 +4,7 @@ import type { CheckoutStarted } from '../../src/shared/schemas/checkout';
 import type { AdminRefund, OrderDetail } from '../../src/shared/schemas/orders';
 import type { SellerOrder } from '../../src/shared/schemas/sellers';
 import { startTestServer, type TestServer } from '../support/server';
-import { firstWarehouseId, makeProduct, makeUser, putInCart, sellerNamed, stockOf } from '../support/shop';
+import { dropOffAt, firstWarehouseId, makeProduct, makeUser, putInCart, sellerNamed, stockOf } from '../support/shop';
 
 let server: TestServer;
 let warehouseId: number;
@@ -15,6 +15,8 @@ beforeAll(async () => {
   warehouseId = await firstWarehouseId(server);
   kofi = await sellerNamed(server, 'kofi.farms@akuafo.demo');
   ama = await sellerNamed(server, 'ama.agro@akuafo.demo');
+  // They bring their goods to the buyers' pickup warehouse here: nothing travels (issue 40).
+  await dropOffAt(server, warehouseId, [kofi.id, ama.id]);
 });
 afterAll(() => server.close());
 

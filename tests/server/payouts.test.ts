@@ -1,14 +1,19 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sellerBalances, trialBalance } from '../../src/server/modules/ledger/balances';
 import { inTransaction } from '../../src/server/platform/db/transactions';
 import { collectWithCode, markLineAtWarehouse } from '../../src/server/modules/orders/fulfilment';
 import { settlePayment } from '../../src/server/modules/payments/settle';
 import { runPayouts } from '../../src/server/modules/payouts/job';
 import type { CheckoutStarted } from '../../src/shared/schemas/checkout';
-import { freshWallet, makeProduct, makeUser, putInCart, sellerNamed, shopServer } from '../support/shop';
+import { dropOffAt, freshWallet, makeProduct, makeUser, putInCart, sellerNamed, shopServer } from '../support/shop';
 
 /** Money reaches the farmer: Paystack Transfers against the fake Paystack (docs/money.md). */
 const shop = shopServer({ paystack: true });
+// Kofi and Ama bring their goods to the buyers' pickup warehouse here: nothing travels (issue 40).
+beforeAll(async () => {
+  const sellers = await Promise.all(['kofi.farms@akuafo.demo', 'ama.agro@akuafo.demo'].map((e) => sellerNamed(shop.server, e)));
+  await dropOffAt(shop.server, shop.warehouseId, sellers.map((s) => s.id));
+});
 const json = async (res: Response) => ({ status: res.status, body: (await res.json()) as any });
 const db = () => shop.server.deps.db;
 const deps = () => shop.server.deps;

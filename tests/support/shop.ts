@@ -92,3 +92,12 @@ export function shopServer(options: { paystack?: boolean } = {}): Shop {
   });
   return shop;
 }
+
+/**
+ * Issue 40: the demo's Kofi and Ama drop off at Tamale and Kumasi, so their lines to another
+ * warehouse travel as consignments and only the staff count them in. Tests of the flow where the
+ * seller brings the goods to the buyer's own pickup warehouse set the sellers' drop-off to it.
+ */
+export async function dropOffAt(server: TestServer, warehouseId: number, sellerIds: number[]) {
+  await server.deps.db.updateTable('seller_profiles').set({ dropoff_warehouse_id: warehouseId }).where('user_id', 'in', sellerIds).execute();
+}

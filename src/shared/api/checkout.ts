@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { CHECKOUT_MESSAGES, checkoutDefaultsSchema, checkoutRequestSchema, checkoutStartedSchema, confirmPaymentSchema, paymentOutcomeSchema } from '../schemas/checkout';
+import { quoteQuerySchema, quoteSchema } from '../schemas/transport';
 import { dataOf, idParam, route } from './route';
 
 /**
@@ -23,4 +24,6 @@ export const CHECKOUT_ROUTES = [
     body: confirmPaymentSchema,
     answer: dataOf(v.union([paymentOutcomeSchema, checkoutStartedSchema])),
   }),
+  /** Issue 40 (docs/transport.md): the cart's consignments to this pickup warehouse, their fees, and the total POST /shop/checkout would charge now. */
+  route({ method: 'GET', path: '/shop/checkout/quote', summary: 'Transport fees and the total for the cart to a pickup warehouse', tag: 'shop', auth: 'user', query: quoteQuerySchema, answer: dataOf(quoteSchema) }),
 ] as const;

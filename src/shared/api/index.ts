@@ -16,6 +16,7 @@ import { REVIEW_ROUTES } from './reviews';
 import type { RouteDeclaration, RouteKey } from './route';
 import { SYNC_ROUTES } from './sync';
 import { WAREHOUSE_ROUTES } from './warehouses';
+import { TRANSPORT_ROUTES } from './transport';
 import { SELLERS_ROUTES } from './sellers';
 import { SUBMISSIONS_ROUTES } from './submissions';
 import { USSD_ROUTES } from './ussd';
@@ -38,6 +39,7 @@ export const DECLARED_ROUTES = [
   ...ACCOUNTS_ROUTES,
   ...CATALOGUE_ROUTES,
   ...WAREHOUSE_ROUTES,
+  ...TRANSPORT_ROUTES,
   ...SYNC_ROUTES,
   ...OFFLINE_ROUTES,
   ...REVIEW_ROUTES,

@@ -168,6 +168,11 @@ export const warehouseSchema = v.object({
   name: v.string(),
   address: v.string(),
   region: v.picklist(GHANA_REGIONS),
+  /** Issue 40 (docs/transport.md): the town, where it stands and when it is open (optional for phones' older copies). */
+  town: v.optional(v.nullable(v.string())),
+  latitude: v.optional(v.nullable(v.number())),
+  longitude: v.optional(v.nullable(v.number())),
+  openingHours: v.optional(v.string()),
 });
 export type Warehouse = v.InferOutput<typeof warehouseSchema>;
 

@@ -62,16 +62,18 @@ export function mobileNumberProblem(number: string, chosen: MobileMoneyNetwork):
   return undefined;
 }
 
-/** A select sends its value as text; the API also takes the integer the spec names. */
-const warehouseId = v.pipe(
-  v.unknown(),
-  v.transform((x) => (typeof x === 'string' && /^\d{1,12}$/.test(x.trim()) ? Number(x) : x)),
-  v.number(CHECKOUT_MESSAGES.noWarehouse),
-  v.integer(CHECKOUT_MESSAGES.noWarehouse),
-  v.minValue(1, CHECKOUT_MESSAGES.noWarehouse),
-  // Past a row id's range PostgreSQL refuses the query itself (a 500): no warehouse is there.
-  v.maxValue(MAX_ROW_ID, CHECKOUT_MESSAGES.noWarehouse),
-);
+/** A warehouse chosen in a select (its value is text; the API also takes the integer the spec names), refused with `message`. */
+export const warehouseIdField = (message: string) =>
+  v.pipe(
+    v.unknown(),
+    v.transform((x) => (typeof x === 'string' && /^\d{1,12}$/.test(x.trim()) ? Number(x) : x)),
+    v.number(message),
+    v.integer(message),
+    v.minValue(1, message),
+    // Past a row id's range PostgreSQL refuses the query itself (a 500): no warehouse is there.
+    v.maxValue(MAX_ROW_ID, message),
+  );
+const warehouseId = warehouseIdField(CHECKOUT_MESSAGES.noWarehouse);
 
 /** POST /shop/checkout; the checkout form runs the same schema before it sends. */
 export const checkoutRequestSchema = v.pipe(

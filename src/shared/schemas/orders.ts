@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { orderConsignmentSchema } from './transport';
 import { pageParam, pageSizeParam } from './parse';
 
 /** Order lifecycle of the spec. The tracking stepper shows the first four in order. */
@@ -182,6 +183,8 @@ export const orderDetailSchema = v.object({
   shippingCost: v.number(),
   taxAmount: v.number(),
   totalAmount: v.number(),
+  /** The consignments' fees, VAT included, part of totalAmount (issue 40, docs/transport.md). */
+  transportTotal: v.optional(v.number()),
   shippingAddress: orderAddressSchema,
   billingAddress: orderAddressSchema,
   shippingMethod: v.string(),
@@ -203,6 +206,8 @@ export const orderDetailSchema = v.object({
   /** The buyer may still cancel: unpaid, or paid with none of its goods at the warehouse yet. */
   canCancel: v.boolean(),
   refund: v.nullable(orderRefundSchema),
+  /** Lines travelling from their seller's drop-off warehouse, each consignment with its timeline (towns, no coordinates). */
+  consignments: v.optional(v.array(orderConsignmentSchema)),
 });
 export type OrderDetail = v.InferOutput<typeof orderDetailSchema>;
 
@@ -221,6 +226,7 @@ export const trackedOrderSchema = v.object({
   shippingCost: v.number(),
   taxAmount: v.number(),
   totalAmount: v.number(),
+  transportTotal: v.optional(v.number()),
   items: v.array(v.object({ productName: v.string(), productImage: v.nullable(v.string()), quantity: v.number(), unitPrice: v.number() })),
   paymentMethod: v.string(),
   customerName: v.string(),

@@ -6,6 +6,8 @@ import { PAYOUT_TYPES, payoutNetworkProblem } from '../payout';
 import { pageParam } from './parse';
 import { toSingleLine } from './single-line';
 import { emailSchema, isStrongPassword, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from './accounts';
+import { warehouseIdField } from './checkout';
+import { TRANSPORT_MESSAGES } from './transport';
 
 /**
  * Sellers: registration (three steps), e-mail verification, the business profile and its
@@ -196,6 +198,8 @@ export const sellerProfileUpdateSchema = v.pipe(
     payoutBankCode: v.optional(v.nullable(v.pipe(v.string('Invalid bank'), v.trim(), v.regex(/^[0-9A-Za-z]{2,12}$/, 'Choose your bank')))),
     /** The seller says the payout number was moved (ported) to payoutNetwork, which its prefix cannot show. */
     payoutNumberMoved: v.optional(v.boolean('payoutNumberMoved must be true or false')),
+    /** The warehouse the seller brings goods to (issue 40, docs/transport.md). */
+    dropoffWarehouseId: v.optional(warehouseIdField(TRANSPORT_MESSAGES.dropoffNotFound)),
     /** A new phone number needs the password again (see the account's contact change). */
     currentPassword: v.optional(v.pipe(v.string('Current password is required'), v.maxLength(PASSWORD_MAX, 'Current password is incorrect'))),
   }),
@@ -246,6 +250,10 @@ export const sellerProfileSchema = v.object({
   payoutsHeldUntil: v.nullable(v.string()),
   /** A mobile-money payout number issued on another network than the one chosen (kept as moved there): what to check. */
   payoutNetworkWarning: v.optional(v.nullable(v.string())),
+  /** Where the seller brings goods (chosen, or the default of docs/transport.md); null: no warehouse is open. */
+  dropoffWarehouseId: v.optional(v.nullable(v.number())),
+  /** Whether the seller chose it (false: the default). */
+  dropoffChosen: v.optional(v.boolean()),
   totalProducts: v.number(),
   totalSales: v.number(),
   totalRevenue: v.number(),

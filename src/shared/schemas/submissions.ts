@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { TRANSPORT_MESSAGES } from './transport';
 import { CATALOGUE_COUNT_BOUND, CATEGORIES, CONDITIONS, GHANA_REGIONS, MAX_PAGE_SIZE, type Category, type Condition, type GhanaRegion } from '../catalogue';
 import { productImageSchema } from './catalogue';
 import { pageParam, pageSizeParam } from './parse';
@@ -122,6 +123,14 @@ const fields = {
     v.check((s) => s === '' || /^[a-z0-9-]{1,40}$/.test(s), SUBMISSION_MESSAGES.commodityUnknown),
     v.transform((s) => s || null),
   ))),
+  // Issue 40 (docs/transport.md): kg per unit, for transport fees; left out or empty, the default from name and category.
+  unitWeightKg: v.optional(v.nullable(v.pipe(
+    v.union([v.string(), v.number()], TRANSPORT_MESSAGES.weightRange),
+    v.transform((x) => (typeof x === 'number' ? String(x) : x.trim())),
+    v.check((s) => s === '' || /^(\d+\.?\d*|\.\d+)$/.test(s), TRANSPORT_MESSAGES.weightRange),
+    v.transform((s) => (s === '' ? null : Number(s))),
+    v.check((n) => n === null || (n >= 0.001 && n <= 1000), TRANSPORT_MESSAGES.weightRange),
+  ))),
   // The old form offered GH cedis (GHC) and Naira: prices are in cedis only. GHC is read as GHS.
   currency: v.optional(
     v.pipe(
@@ -188,6 +197,9 @@ export const sellerSubmissionSchema = v.object({
   region: v.picklist(GHANA_REGIONS),
   /** The market price commodity, if the seller chose one. */
   commodityId: v.optional(v.nullable(v.string())),
+  /** kg per unit: the seller's figure, else the default (docs/transport.md); `unitWeightGiven` says which. */
+  unitWeightKg: v.optional(v.number()),
+  unitWeightGiven: v.optional(v.boolean()),
   price: v.number(),
   currency: v.literal('GHS'),
   stockQuantity: v.number(),

@@ -6,6 +6,7 @@ import { countCatalogueVersion } from '../../platform/db/catalogue-versions';
 import { precompiled } from '../../platform/db/precompiled';
 import { addHistory, outOfStock, refuseBeyondUnpaidLimit, reserveStock } from '../orders';
 import { inTransaction } from '../../platform/db/transactions';
+import type { PlannedConsignment } from '../transport';
 
 /** ORD-2026-000123: the year and the order's id, so it is unique without a second counter. */
 export const orderNumberFor = (id: number, at: Date) => `${orderNumberPrefix(at)}${String(id).padStart(6, '0')}`;
@@ -20,6 +21,10 @@ export interface NewOrder {
   subtotal: number;
   tax: number;
   shipping: number;
+  /** The consignments' fees, VAT included (part of total). */
+  transport: number;
+  /** Written with the order, each with its lines (docs/transport.md). */
+  consignments: PlannedConsignment[];
   total: number;
   currency: string;
   notes: string | null;
@@ -66,6 +71,7 @@ export async function writeOrder(db: Db, o: NewOrder): Promise<{ id: number; ord
       .insertInto('order_items')
       .values(o.lines.map((l) => ({ order_id: id, product_id: l.id, product_name: l.name, unit_price_minor: l.price_minor, quantity: l.quantity, total_minor: l.price_minor * l.quantity })))
       .execute();
+    await writeConsignments(trx, id, at, o.consignments);
     await addHistory(trx, id, 'ORDER_PLACED', null);
     await trx
       .insertInto('payments')
@@ -84,6 +90,10 @@ async function writeOrderPostgres(db: Db, o: NewOrder): Promise<{ id: number; or
     userId: o.userId, maxUnpaid: MAX_UNPAID_ORDERS, at: o.createdAt.toISOString(), now: now(), prefix: orderNumberPrefix(o.createdAt),
     provider: o.provider, reference: o.reference, total: o.total, currency: o.currency, order: orderColumns(o),
     lines: o.lines.map((l) => ({ product_id: l.id, product_name: l.name, unit_price_minor: l.price_minor, quantity: l.quantity })),
+    consignments: o.consignments.map((c) => ({
+      seller_id: c.sellerId, from_warehouse_id: c.fromWarehouseId, to_warehouse_id: c.toWarehouseId, weight_g: c.weightG, distance_km: c.distanceKm,
+      fee_minor: c.feeMinor, expected_ready_at: c.expectedReadyAt, collection_code: c.collectionCode, delivery_code: c.deliveryCode, product_ids: c.productIds,
+    })),
   };
   let row;
   try {
@@ -120,6 +130,7 @@ function orderColumns(o: NewOrder) {
     discount_minor: 0,
     tax_minor: o.tax,
     shipping_minor: o.shipping,
+    transport_minor: o.transport,
     total_minor: o.total,
     currency: o.currency,
     notes: o.notes,
@@ -135,3 +146,26 @@ function orderColumns(o: NewOrder) {
   };
 }
 
+
+/**
+ * The order's consignments and their lines, in the order's transaction (SQLite; on PostgreSQL
+ * place_order writes the same rows, migration 031). Each starts AWAITING_DROP_OFF.
+ */
+async function writeConsignments(trx: Db, orderId: number, at: string, consignments: readonly PlannedConsignment[]) {
+  if (consignments.length === 0) return;
+  const items = await trx.selectFrom('order_items').select(['id', 'product_id']).where('order_id', '=', orderId).execute();
+  for (const c of consignments) {
+    const { id } = await trx
+      .insertInto('consignments')
+      .values({
+        order_id: orderId, seller_id: c.sellerId, from_warehouse_id: c.fromWarehouseId, to_warehouse_id: c.toWarehouseId, weight_g: c.weightG,
+        distance_km: c.distanceKm, fee_minor: c.feeMinor, status: 'AWAITING_DROP_OFF', expected_ready_at: c.expectedReadyAt,
+        transporter_id: null, collection_code: c.collectionCode, delivery_code: c.deliveryCode,
+        at_origin_at: null, accepted_at: null, collected_at: null, arrived_at: null, created_at: at, updated_at: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const lines = items.filter((i) => c.productIds.includes(i.product_id)).map((i) => ({ order_item_id: i.id, consignment_id: id, received_at: null }));
+    if (lines.length > 0) await trx.insertInto('consignment_lines').values(lines).execute();
+  }
+}

@@ -10,19 +10,22 @@ import { confirmPayment } from './confirm';
 import { checkoutDefaults } from './defaults';
 import { payAgain } from './pay-again';
 import { startCheckout } from './service';
+import { quoteCart } from './quote';
 
 /** Orders started (checkouts and new payment attempts) per account and per network address. */
 export const CHECKOUT_RATE: RateRule = { name: 'checkout', windowMs: 3600_000, perIp: 120, perAccount: 12, message: CHECKOUT_MESSAGES.tooManyCheckouts };
 /** Mobile-money prompts per wallet number (its "account"), whoever asks: a number cannot be flooded. */
 export const PROMPT_RATE: RateRule = { name: 'momo-prompt', windowMs: 3600_000, perIp: 120, perAccount: 10, message: CHECKOUT_MESSAGES.tooManyPrompts };
 
-const [defaults, checkout, payment] = CHECKOUT_ROUTES;
+const [defaults, checkout, payment, quote] = CHECKOUT_ROUTES;
 
 /** Checkout's routes (declared in shared/api/checkout.ts). */
 export function checkoutRoutes(deps: Deps) {
   const { db } = deps;
   return [
     implement(defaults, async ({ user }) => ({ data: await checkoutDefaults(db, user.id) })),
+
+    implement(quote, async ({ user, query }) => ({ data: await quoteCart(db, user.id, query.pickupLocationId) })),
 
     implement(checkout, async ({ user, body, c }) => {
       await spendAllowances(c, deps.rateLimiter, [CHECKOUT_RATE], [PROMPT_RATE, parseGhanaMobile(body.mobileMoneyNumber)!.national]);

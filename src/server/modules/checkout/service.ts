@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { CURRENCY, fromMinor } from '../../../shared/money';
 import { parseGhanaMobile, type MobileMoneyNetwork } from '../../../shared/phone';
 import { SHIPPING_MINOR } from '../../../shared/schemas/cart';
-import { lineTaxMinor } from '../../../shared/vat';
 import { CHECKOUT_MESSAGES, RESERVATION_MINUTES, type CheckoutRequest, type CheckoutStarted } from '../../../shared/schemas/checkout';
 import type { Deps } from '../../http/context';
 import { HttpError, badRequest, conflict } from '../../http/errors';
@@ -12,10 +11,10 @@ import { createPaymentProvider, PaymentProviderError } from '../../platform/paym
 import { settlePayment } from '../payments';
 import { cancelUnpaidOrder, OutOfStock, releaseExpiredReservations } from '../orders';
 import { writeOrder } from './order-write';
+import { cartLines, openWarehouseId, orderReadyAt, orderTotals } from './quote';
+import { planConsignments } from '../transport';
 import { inTransaction, refuseInsideTransaction } from '../../platform/db/transactions';
 
-/** Pickup orders are usually ready within 24 to 48 hours (FAQ); we promise three days. */
-const READY_WITHIN_DAYS = 3;
 
 /** Paystack accepts letters, digits, '-', '.' and '='; the spec's PSK prefix plus time and randomness. */
 export const newReference = () => `PSK-${Date.now()}-${randomBytes(5).toString('hex')}`;
@@ -28,20 +27,12 @@ export type CheckoutDeps = Pick<Deps, 'config' | 'mailer' | 'logger'>;
  * provider is called after it commits (a slow network must not hold the database).
  */
 export async function startCheckout(deps: CheckoutDeps, db: Db, userId: number, input: CheckoutRequest): Promise<CheckoutStarted> {
-  const warehouse = await db.selectFrom('warehouses').select('id').where('id', '=', input.pickupLocationId).where('is_active', '=', 1).executeTakeFirst();
-  if (!warehouse) throw badRequest(CHECKOUT_MESSAGES.noWarehouse, { pickupLocationId: CHECKOUT_MESSAGES.noWarehouse });
-  const cart = await db
-    .selectFrom('cart_items')
-    .innerJoin('products', 'products.id', 'cart_items.product_id')
-    .select(['products.id', 'products.name', 'products.price_minor', 'products.category', 'products.seller_id', 'products.is_active', 'cart_items.quantity'])
-    .where('cart_items.user_id', '=', userId)
-    .orderBy('products.id')
-    .execute();
-  const lines = cart.filter((l) => l.quantity > 0);
+  const warehouseId = await openWarehouseId(db, input.pickupLocationId);
+  const lines = await cartLines(db, userId);
   if (lines.length === 0) throw badRequest(CHECKOUT_MESSAGES.emptyCart);
   const gone = lines.find((l) => l.is_active !== 1);
   if (gone) throw conflict(`${gone.name} is no longer on sale. Remove it from your cart to continue.`);
-  return placeOrder(deps, db, userId, warehouse.id, lines, input, 'app');
+  return placeOrder(deps, db, userId, warehouseId, lines, input, 'app');
 }
 
 export interface OrderLine {
@@ -52,6 +43,8 @@ export interface OrderLine {
   /** Whose listing: nobody buys their own (own-listing.ts). */
   seller_id: number;
   quantity: number;
+  /** The seller's weight per unit (null or left out: the default, docs/transport.md). */
+  unit_weight_g?: number | null;
 }
 
 /**
@@ -69,19 +62,22 @@ export async function placeOrder(
   /** The code a USSD buyer dialed; their SMS tell them to dial it again. */
   ussdCode: string | null = null,
 ): Promise<CheckoutStarted> {
-  // Re-priced from the products table: the cart's remembered prices are only a preview.
-  const subtotal = lines.reduce((sum, l) => sum + l.price_minor * l.quantity, 0);
-  // The cart's own rules (shared): VAT by category, per line; pickup means no shipping.
-  const tax = lines.reduce((sum, l) => sum + lineTaxMinor(l.price_minor * l.quantity, l.category), 0);
-  const shipping = SHIPPING_MINOR;
-  const total = subtotal + tax + shipping;
-  if (total <= 0) throw badRequest(CHECKOUT_MESSAGES.emptyCart);
   refuseOwnLines(userId, lines);
+  const createdAt = new Date();
+  // Lines whose seller drops off elsewhere travel as consignments, priced by today's tariff
+  // (docs/transport.md). Not yet for USSD orders: their confirm screen does not show a fee, so
+  // they keep today's flow (the seller's own mark) until it does.
+  const consignments = channel === 'app' ? await planConsignments(db, warehouseId, lines, createdAt) : [];
+  // Re-priced from the products table: the cart's remembered prices are only a preview. The
+  // cart's own rules (shared): VAT by category, per line; pickup means no shipping; the fees include their VAT.
+  const { subtotal, tax, transport } = orderTotals(lines, consignments);
+  const shipping = SHIPPING_MINOR;
+  const total = subtotal + tax + shipping + transport;
+  if (total <= 0) throw badRequest(CHECKOUT_MESSAGES.emptyCart);
 
   const phone = parseGhanaMobile(input.mobileMoneyNumber)!;
   const provider = createPaymentProvider(deps.config, db);
   const reference = newReference();
-  const createdAt = new Date();
   const expiresAt = new Date(createdAt.getTime() + RESERVATION_MINUTES * 60_000).toISOString();
 
   let order: { id: number; orderNumber: string; buyerEmail: string | null } | undefined;
@@ -96,6 +92,8 @@ export async function placeOrder(
         subtotal,
         tax,
         shipping,
+        transport,
+        consignments,
         total,
         currency: CURRENCY,
         notes: input.notes || null,
@@ -105,7 +103,7 @@ export async function placeOrder(
         phone: phone.national,
         createdAt,
         expiresAt,
-        estimatedDelivery: new Date(createdAt.getTime() + READY_WITHIN_DAYS * 86_400_000).toISOString(),
+        estimatedDelivery: orderReadyAt(createdAt, consignments),
         provider: provider.name,
         reference,
         lines,

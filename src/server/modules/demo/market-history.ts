@@ -7,6 +7,7 @@ import { createSandboxProvider } from '../../platform/payments/sandbox';
 import { setQuantity } from '../cart';
 import { type CheckoutDeps, startCheckout } from '../checkout';
 import { collectWithCode, markLineAtWarehouse } from '../orders';
+import { acceptLoad, arriveLoad, collectLoad, countLineIn } from '../transport';
 import { settlePayment } from '../payments';
 import { refileOrderSales } from '../market-prices';
 import { seedMarketTraders } from './market-traders';
@@ -80,6 +81,7 @@ export async function seedMarketHistory(db: Db, deps: CheckoutDeps, nowMs = Date
       .returning('id')
       .execute()
   ).map((b) => b.id);
+  const transporterId = await historyTransporter(db, at);
   const firstMessage = Number((await db.selectFrom('messages').select(sql<number>`coalesce(max(id), 0)`.as('id')).executeTakeFirstOrThrow()).id);
 
   const days = marketDays(listings, nowMs);
@@ -91,7 +93,7 @@ export async function seedMarketHistory(db: Db, deps: CheckoutDeps, nowMs = Date
     if (day.firstOfWeek) await changeListings(db, listings.map((l, i) => ({ id: l.id, price: day.prices[i]! })), new Date(day.at.getTime() - 60_000));
     for (const [b, buyerId] of buyers.entries()) {
       const quantities = day.quantities.map((q, i) => (day.buyers[i] === b ? q : 0));
-      if (quantities.some((q) => q > 0)) sold.push({ orderId: await sellAndCollect(db, deps, buyerId, warehouse.id, listings, day.at, quantities), at: day.at });
+      if (quantities.some((q) => q > 0)) sold.push({ orderId: await sellAndCollect(db, deps, buyerId, warehouse.id, transporterId, listings, day.at, quantities), at: day.at });
     }
     if (days[d + 1]?.firstOfWeek !== false) await changeListings(db, listings.map((l, i) => ({ id: l.id, price: day.asking[i]! })), new Date(day.at.getTime() + 60_000));
   }
@@ -177,7 +179,7 @@ async function changeListings(db: Db, changes: { id: number; price?: number; sto
 }
 
 /** One buyer's order of a market day, through checkout, payment, the sellers' hand-over and collection, dated on its day. Returns its id. */
-async function sellAndCollect(db: Db, deps: CheckoutDeps, buyerId: number, warehouseId: number, listings: Listing[], day: Date, quantities: number[]): Promise<number> {
+async function sellAndCollect(db: Db, deps: CheckoutDeps, buyerId: number, warehouseId: number, transporterId: number, listings: Listing[], day: Date, quantities: number[]): Promise<number> {
   // The basket in one transaction: one commit, not one per line.
   await db.transaction().execute(async (trx) => {
     for (const [i, l] of listings.entries()) if (quantities[i]! > 0) await setQuantity(trx, buyerId, l.id, quantities[i]!);
@@ -189,9 +191,19 @@ async function sellAndCollect(db: Db, deps: CheckoutDeps, buyerId: number, wareh
   const orderId = started.orderId;
   const sellerOf = new Map(listings.map((l) => [l.id, l.sellerId]));
   const lines = await db.selectFrom('order_items').select(['id', 'product_id']).where('order_id', '=', orderId).execute();
+  // Lines from a seller who drops off at this warehouse are brought in by the seller; the others
+  // travel (issue 40): counted in at the seller's drop-off, carried, received here (docs/transport.md).
+  const travelling = new Set((await db.selectFrom('consignment_lines').innerJoin('order_items', 'order_items.id', 'consignment_lines.order_item_id').select('order_item_id').where('order_items.order_id', '=', orderId).execute()).map((l) => l.order_item_id));
   await db.transaction().execute(async (trx) => {
-    for (const line of lines) await markLineAtWarehouse(trx, { sellerId: sellerOf.get(line.product_id)! }, orderId, line.id);
+    for (const line of lines) if (!travelling.has(line.id)) await markLineAtWarehouse(trx, { sellerId: sellerOf.get(line.product_id)! }, orderId, line.id);
   });
+  for (const line of lines) if (travelling.has(line.id)) await countLineIn(db, { operator: true }, orderId, line.id);
+  const consignments = await db.selectFrom('consignments').select(['id', 'collection_code', 'delivery_code', 'from_warehouse_id', 'to_warehouse_id']).where('order_id', '=', orderId).orderBy('id').execute();
+  for (const c of consignments) {
+    await acceptLoad(db, transporterId, c.id);
+    await collectLoad(db, { warehouseId: c.from_warehouse_id }, c.id, c.collection_code);
+    await arriveLoad(db, { warehouseId: c.to_warehouse_id }, c.id, c.delivery_code);
+  }
   await db.transaction().execute(async (trx) => {
     const { pickup_code } = await trx.selectFrom('orders').select('pickup_code').where('id', '=', orderId).executeTakeFirstOrThrow();
     await collectWithCode(trx, orderId, pickup_code!);
@@ -203,4 +215,16 @@ async function sellAndCollect(db: Db, deps: CheckoutDeps, buyerId: number, wareh
     await trx.updateTable('order_status_history').set({ created_at: at }).where('order_id', '=', orderId).execute();
   });
   return orderId;
+}
+
+/** The demo's transporter carries the story's loads (transporter@akuafo.demo when the demo has it, else one of the story's own). */
+async function historyTransporter(db: Db, at: string): Promise<number> {
+  const demo = await db.selectFrom('users').select('id').where('email', '=', 'transporter@akuafo.demo').executeTakeFirst();
+  if (demo) return demo.id;
+  const { id } = await db
+    .insertInto('users')
+    .values({ email: 'history.transporter@akuafo.demo', first_name: 'Kwame', last_name: 'Mensah', phone: null, password_hash: '!', user_type: 'TRANSPORTER' as 'CUSTOMER', profile_image: null, is_email_verified: 1, password_changed_at: null, created_at: at, updated_at: at })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
 }

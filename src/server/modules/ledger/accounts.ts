@@ -20,10 +20,16 @@ export const ACCOUNTS = {
   refunds: 'refunds_payable',
   /** Fees the provider kept. */
   fees: 'provider_fees',
+  /** A paid order's transport fees (VAT included), per order, until its consignment arrives or the order is cancelled (docs/transport.md). */
+  transportHeld: 'transport_held',
+  /** A transporter's money (the seller id column carries the transporter's user id), released on arrival less VAT and commission. */
+  transporterAvailable: 'transporter_available',
 } as const;
 export type Account = (typeof ACCOUNTS)[keyof typeof ACCOUNTS];
 
 export const DEBIT_NORMAL: readonly Account[] = [ACCOUNTS.clearing, ACCOUNTS.fees];
 
 /** Accounts that hold a seller's money: none may ever go below zero. */
-export const SELLER_ACCOUNTS: readonly Account[] = [ACCOUNTS.escrow, ACCOUNTS.available, ACCOUNTS.sending];
+export const SELLER_ACCOUNTS: readonly Account[] = [ACCOUNTS.escrow, ACCOUNTS.available, ACCOUNTS.sending, ACCOUNTS.transportHeld, ACCOUNTS.transporterAvailable];
+/** Accounts held per order: their balance is checked per order. */
+export const PER_ORDER_ACCOUNTS: readonly Account[] = [ACCOUNTS.escrow, ACCOUNTS.transportHeld];

@@ -42,8 +42,11 @@ async function heldFor(trx: Db, orderId: number) {
  */
 export async function holdPayment(trx: Db, payment: { id: number; orderId: number; amountMinor: number; reference: string; feeMinor?: number }, lines: readonly OrderLine[]): Promise<void> {
   const shares = sharesOf(lines);
-  const platformPart = payment.amountMinor - shares.reduce((sum, s) => sum + s.share, 0);
-  if (platformPart < 0) throw new Error(`Order ${payment.orderId} paid less than its lines`);
+  // The consignments' fees (VAT included) are held apart, per order, until each consignment arrives (docs/transport.md).
+  const order = await trx.selectFrom('orders').select('transport_minor').where('id', '=', payment.orderId).executeTakeFirst();
+  const transport = order?.transport_minor ?? 0;
+  const platformPart = payment.amountMinor - shares.reduce((sum, s) => sum + s.share, 0) - transport;
+  if (platformPart < 0) throw new Error(`Order ${payment.orderId} paid less than its lines and transport`);
   await post(trx, {
     key: `hold:payment:${payment.id}`,
     kind: 'escrow.hold',
@@ -53,6 +56,7 @@ export async function holdPayment(trx: Db, payment: { id: number; orderId: numbe
       { account: ACCOUNTS.clearing, debit: payment.amountMinor },
       ...shares.map((s): Leg => ({ account: ACCOUNTS.escrow, sellerId: s.sellerId, credit: s.share })),
       { account: ACCOUNTS.escrow, sellerId: null, credit: platformPart },
+      ...(transport > 0 ? [{ account: ACCOUNTS.transportHeld, sellerId: null, credit: transport }] : []),
     ],
   });
   await recordFee(trx, payment);
@@ -87,11 +91,28 @@ export async function owePaymentBack(trx: Db, payment: { id: number; orderId: nu
   });
 }
 
-/** A paid order is cancelled before pickup: what escrow holds falls back and is owed to the buyer. */
+/** What is held of an order's transport fees (those of consignments not yet arrived). */
+export async function transportHeldFor(trx: Db, orderId: number): Promise<number> {
+  const row = await trx
+    .selectFrom('ledger_entries')
+    .select(sql<number>`coalesce(sum(credit_minor) - sum(debit_minor), 0)`.as('held'))
+    .where('account', '=', ACCOUNTS.transportHeld)
+    .where('order_id', '=', orderId)
+    .executeTakeFirstOrThrow();
+  return Number(row.held);
+}
+
+/**
+ * A paid order is cancelled before pickup: what escrow holds falls back and is owed to the
+ * buyer, the transport fees still held with it (a fee already released on arrival stays the
+ * transporter's: `refundMinor` is the payment less those, docs/transport.md).
+ */
 export async function escrowToRefund(trx: Db, orderId: number, refundMinor: number, reason: string): Promise<void> {
   const held = await heldFor(trx, orderId);
-  const total = held.reduce((sum, h) => sum + h.held, 0);
+  const transport = await transportHeldFor(trx, orderId);
+  const total = held.reduce((sum, h) => sum + h.held, 0) + transport;
   const legs: Leg[] = held.map((h) => ({ account: ACCOUNTS.escrow, sellerId: h.sellerId, orderId, debit: h.held }));
+  if (transport > 0) legs.push({ account: ACCOUNTS.transportHeld, orderId, debit: transport });
   // An order paid before the ledger began has nothing in escrow: its money is at the provider.
   if (total < refundMinor) legs.push({ account: ACCOUNTS.clearing, debit: refundMinor - total });
   legs.push({ account: ACCOUNTS.refunds, credit: Math.max(total, refundMinor) });
@@ -137,4 +158,24 @@ export async function releaseEscrow(trx: Db, orderId: number, orderNumber: strin
     legs.push({ account: ACCOUNTS.commission, sellerId: h.sellerId, credit: commission });
   }
   await post(trx, { key: `release:order:${orderId}`, kind: 'escrow.release', memo: `Order ${orderNumber} collected`, orderId, legs });
+}
+
+/**
+ * A consignment arrived: its fee leaves the order's transport escrow; the VAT inside it is owed,
+ * our commission (the transporter's rate) is ours, the rest is the transporter's (docs/transport.md).
+ */
+export async function releaseTransportFee(
+  trx: Db,
+  c: { consignmentId: number; orderId: number; orderNumber: string; feeMinor: number; vatMinor: number; transporterId: number; commissionBp: number },
+): Promise<void> {
+  if (c.feeMinor <= 0) return;
+  const net = c.feeMinor - c.vatMinor;
+  const commission = commissionOf(net, c.commissionBp);
+  const legs: Leg[] = [
+    { account: ACCOUNTS.transportHeld, orderId: c.orderId, debit: c.feeMinor },
+    { account: ACCOUNTS.transporterAvailable, sellerId: c.transporterId, credit: net - commission },
+  ];
+  if (c.vatMinor > 0) legs.push({ account: ACCOUNTS.vat, credit: c.vatMinor });
+  if (commission > 0) legs.push({ account: ACCOUNTS.commission, sellerId: c.transporterId, credit: commission });
+  await post(trx, { key: `release:consignment:${c.consignmentId}`, kind: 'transport.release', memo: `Consignment ${c.consignmentId} of ${c.orderNumber} arrived`, orderId: c.orderId, legs });
 }

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { dialectOf, now, type Db } from '../../platform/db';
-import { DEBIT_NORMAL, SELLER_ACCOUNTS, type Account } from './accounts';
+import { DEBIT_NORMAL, PER_ORDER_ACCOUNTS, SELLER_ACCOUNTS, type Account } from './accounts';
 
 export interface Leg {
   account: Account;
@@ -123,7 +123,7 @@ async function refuseOverdrafts(trx: Db, written: { posting: Posting; legs: Leg[
   for (const { posting, legs } of written) {
     for (const leg of legs) {
       if (!leg.debit || !SELLER_ACCOUNTS.includes(leg.account)) continue;
-      const orderId = leg.account === 'escrow_held' ? leg.orderId ?? posting.orderId : undefined;
+      const orderId = PER_ORDER_ACCOUNTS.includes(leg.account) ? leg.orderId ?? posting.orderId : undefined;
       checks.set(`${leg.account}:${leg.sellerId ?? ''}:${orderId ?? ''}`, { key: posting.key, account: leg.account, sellerId: leg.sellerId ?? null, orderId });
     }
   }

@@ -1,4 +1,5 @@
 import { ORDER_MESSAGES } from '../../../shared/schemas/orders';
+import { TRANSPORT_MESSAGES } from '../../../shared/schemas/transport';
 import { conflict, notFound } from '../../http/errors';
 import { now, type Db } from '../../platform/db';
 import { addHistory, returnStock } from './reservations';
@@ -37,9 +38,20 @@ export async function cancelOrder(trx: Db, orderId: number, by: Canceller, reaso
   const order = await lockOrder(trx, orderId);
   if (!order || (buyerId !== undefined && order.user_id !== buyerId)) throw notFound(by === 'buyer' ? ORDER_MESSAGES.notFound : 'Order not found');
   if (order.status === 'CANCELLED') return;
+  // Its consignments (docs/transport.md): goods on the road cannot be called back; a fee already
+  // released on arrival stays the transporter's, the rest is refunded with the order.
+  const consignments = await trx
+    .selectFrom('consignments')
+    .leftJoin('consignment_lines', 'consignment_lines.consignment_id', 'consignments.id')
+    .select(['consignments.id', 'consignments.status', 'consignments.fee_minor', 'consignment_lines.received_at'])
+    .where('consignments.order_id', '=', orderId)
+    .execute();
+  if (consignments.some((c) => c.status === 'IN_TRANSIT')) throw conflict(TRANSPORT_MESSAGES.cancelInTransit);
   if (by === 'buyer') {
     const items = await trx.selectFrom('order_items').select('at_warehouse_at').where('order_id', '=', orderId).execute();
-    if (!canCancelAsBuyer(order, items)) throw conflict(ORDER_MESSAGES.cannotCancel);
+    // A line counted in at its drop-off warehouse is on its way, like one at the pickup warehouse.
+    const countedIn = consignments.some((c) => c.received_at !== null);
+    if (countedIn || !canCancelAsBuyer(order, items)) throw conflict(ORDER_MESSAGES.cannotCancel);
   } else if (!OPERATOR_CANCELLABLE.includes(order.status)) {
     throw conflict(`An order that is ${order.status} cannot become CANCELLED.`);
   }
@@ -51,14 +63,18 @@ export async function cancelOrder(trx: Db, orderId: number, by: Canceller, reaso
     .where('id', '=', orderId)
     .execute();
   if (order.status === 'PENDING' || order.status === 'PROCESSING') await returnStock(trx, orderId);
+  await trx.updateTable('consignments').set({ status: 'CANCELLED', updated_at: at }).where('order_id', '=', orderId).where('status', 'in', ['AWAITING_DROP_OFF', 'AT_ORIGIN']).execute();
+  const released = new Map(consignments.filter((c) => c.status === 'ARRIVED').map((c) => [c.id, c.fee_minor]));
+  const releasedMinor = [...released.values()].reduce((sum, fee) => sum + fee, 0);
   // A prompt still open on the buyer's phone must not pay for a cancelled order: if it is
   // approved anyway, settlePayment refunds it.
   await trx.updateTable('payments').set({ status: 'CANCELLED', updated_at: at }).where('order_id', '=', orderId).where('status', '=', 'PENDING').execute();
   if (paid) {
     const payment = await trx.selectFrom('payments').select(['id', 'amount_minor', 'currency']).where('order_id', '=', orderId).where('status', '=', 'SUCCESS').executeTakeFirstOrThrow();
     const why = reason || `Order cancelled by ${by === 'buyer' ? 'the buyer' : 'Akuafo Market'}`;
-    await escrowToRefund(trx, orderId, payment.amount_minor, why);
-    await queueRefund(trx, { orderId, paymentId: payment.id, amountMinor: payment.amount_minor, currency: payment.currency, reason: why });
+    const refundMinor = payment.amount_minor - releasedMinor;
+    await escrowToRefund(trx, orderId, refundMinor, why);
+    await queueRefund(trx, { orderId, paymentId: payment.id, amountMinor: refundMinor, currency: payment.currency, reason: why });
   }
   const who = by === 'buyer' ? 'You cancelled this order' : 'Cancelled by Akuafo Market';
   const note = [reason ? `${who}: ${reason}` : `${who}.`, paid ? 'Your payment is being refunded to your mobile money wallet.' : ''].filter(Boolean).join(' ');

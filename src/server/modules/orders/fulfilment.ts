@@ -1,5 +1,6 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
 import { ORDER_MESSAGES } from '../../../shared/schemas/orders';
+import { TRANSPORT_MESSAGES } from '../../../shared/schemas/transport';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { now, type Db } from '../../platform/db';
 import { addHistory } from './reservations';
@@ -38,8 +39,12 @@ async function markReady(trx: Db, order: { id: number; warehouse: string }, extr
   return true;
 }
 
-/** Who marks a line: its seller (only their own lines), or an operator (any line). */
-export type LineActor = { sellerId: number } | { operator: true };
+/**
+ * Who marks a line: its seller (only their own lines, and not one that travels: its staff count
+ * it in, docs/transport.md), an operator (any line), or a warehouse's staff or a consignment's
+ * arrival (the caller checked which warehouse, modules/transport).
+ */
+export type LineActor = { sellerId: number } | { operator: true } | { warehouse: true };
 
 /** The line, if the actor may touch it; a seller asking about another seller's line gets 404. */
 async function lineFor(trx: Db, actor: LineActor, orderId: number, itemId: number) {
@@ -52,6 +57,11 @@ async function lineFor(trx: Db, actor: LineActor, orderId: number, itemId: numbe
   if ('sellerId' in actor) q = q.where('products.seller_id', '=', actor.sellerId);
   const line = await q.executeTakeFirst();
   if (!line) throw notFound('Order line not found');
+  if ('sellerId' in actor) {
+    // A line from the seller's drop-off warehouse to another: the seller's mark is not the count that matters.
+    const travels = await trx.selectFrom('consignment_lines').select('order_item_id').where('order_item_id', '=', itemId).executeTakeFirst();
+    if (travels) throw conflict(TRANSPORT_MESSAGES.sellerCannotMark);
+  }
   return line;
 }
 

@@ -21,6 +21,7 @@ import { parseOrThrow } from '../../http/validate';
 import type { Db } from '../../platform/db';
 import { imageUrl } from '../../platform/images';
 import { canCancelAsBuyer } from './cancel';
+import { orderConsignments } from './consignments';
 import { refundOfOrder } from './refunds';
 import { pageRows } from '../../platform/db/paging';
 
@@ -111,13 +112,14 @@ async function history(db: Db, orderId: number) {
 
 export async function getOrderDetail(deps: Pick<Deps, 'config'>, db: Db, userId: number, orderId: number): Promise<OrderDetail> {
   const order = await ownOrder(db, userId, { id: orderId }, ORDER_MESSAGES.notFound);
-  const [items, steps, payment, billing, refund] = await Promise.all([
+  const [items, steps, payment, billing, refund, consignments] = await Promise.all([
     db.selectFrom('order_items').selectAll().where('order_id', '=', order.id).orderBy('id').execute(),
     history(db, order.id),
     // The attempt that paid, else the latest one (a declined attempt may have been retried).
     db.selectFrom('payments').selectAll().where('order_id', '=', order.id).orderBy((eb) => eb.case().when('status', '=', 'SUCCESS').then(1).else(0).end(), 'desc').orderBy('id', 'desc').executeTakeFirst(),
     db.selectFrom('customer_addresses').selectAll().where('user_id', '=', userId).orderBy('is_default', 'desc').orderBy('id').executeTakeFirst(),
     refundOfOrder(db, order.id),
+    orderConsignments(db, order.id),
   ]);
   const productIds = [...new Set(items.map((i) => i.product_id))];
   const [imageRows, reviews] = productIds.length
@@ -142,6 +144,7 @@ export async function getOrderDetail(deps: Pick<Deps, 'config'>, db: Db, userId:
     shippingCost: fromMinor(order.shipping_minor),
     taxAmount: fromMinor(order.tax_minor),
     totalAmount: fromMinor(order.total_minor),
+    transportTotal: fromMinor(order.transport_minor),
     shippingAddress: pickup,
     billingAddress: billing
       ? { name: `${order.first_name} ${order.last_name}`, street: billing.street, city: billing.city, region: billing.region, postalCode: billing.postal_code, country: billing.country }
@@ -182,6 +185,7 @@ export async function getOrderDetail(deps: Pick<Deps, 'config'>, db: Db, userId:
     refund: refund
       ? { status: refund.status as RefundStatus, amount: fromMinor(refund.amount_minor), currency: 'GHS', createdAt: refund.created_at, completedAt: refund.completed_at }
       : null,
+    consignments,
   };
 }
 
@@ -207,6 +211,7 @@ export async function trackOrder(deps: Pick<Deps, 'config'>, db: Db, userId: num
     shippingCost: fromMinor(order.shipping_minor),
     taxAmount: fromMinor(order.tax_minor),
     totalAmount: fromMinor(order.total_minor),
+    transportTotal: fromMinor(order.transport_minor),
     items: items.map((i) => ({ productName: i.product_name, productImage: images.get(i.product_id) ?? null, quantity: i.quantity, unitPrice: fromMinor(i.unit_price_minor) })),
     paymentMethod: order.payment_method,
     customerName: `${order.first_name} ${order.last_name}`,

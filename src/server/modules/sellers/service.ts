@@ -17,6 +17,7 @@ import { insertSellerProfile } from '../../platform/db/seller-profiles';
 import { networkOf, type MobileMoneyNetwork } from '../../../shared/phone';
 import { payoutNetworkProblem, payoutNetworkWarning, type PayoutType } from '../../../shared/payout';
 import { accountKey, PAYOUT_HOLD_MS, payoutAccountOf, tellPayoutAccountChanged } from '../payouts';
+import { dropoffWarehouses, requireOpenWarehouse } from '../warehouses';
 
 /** Payments that count as a sale. */
 const PAID = 'PAID';
@@ -104,7 +105,7 @@ async function productCounts(db: Db, sellerId: number) {
 export async function getSellerProfile(db: Db, userId: number): Promise<SellerProfile> {
   const row = await profileRow(db, userId);
   await adoptListedProducts(db, userId);
-  const [sales, products] = await Promise.all([salesFigures(db, userId), productCounts(db, userId)]);
+  const [sales, products, dropoff] = await Promise.all([salesFigures(db, userId), productCounts(db, userId), dropoffWarehouses(db, [userId])]);
   const { percent, missing } = completeness(row);
   return {
     userId,
@@ -124,6 +125,8 @@ export async function getSellerProfile(db: Db, userId: number): Promise<SellerPr
     payoutBankCode: row.payout_bank_code,
     payoutsHeldUntil: heldUntil(row.payout_account_changed_at),
     payoutNetworkWarning: (row.payout_type === 'MOBILE_MONEY' && payoutNetworkWarning(row.bank_account_number, row.payout_network)) || null,
+    dropoffWarehouseId: dropoff.get(userId) ?? null,
+    dropoffChosen: row.dropoff_warehouse_id !== null,
     totalProducts: products.total,
     totalSales: sales.totalSales,
     totalRevenue: sales.totalRevenue,
@@ -149,6 +152,8 @@ export interface ProfileChanges {
   payoutNetwork?: MobileMoneyNetwork | null;
   payoutBankCode?: string | null;
   payoutNumberMoved?: boolean;
+  /** Where the seller brings their goods (an open warehouse). */
+  dropoffWarehouseId?: number;
 }
 
 const heldUntil = (changedAt: string | null) => {
@@ -193,6 +198,7 @@ export async function updateSellerProfile(db: Db, userId: number, changes: Profi
       if (row.verification_status === 'REJECTED' && changes.ghanaCardNumber) status = 'PENDING';
     }
     const payout = payoutChanges(row, changes);
+    if (changes.dropoffWarehouseId !== undefined) await requireOpenWarehouse(trx, changes.dropoffWarehouseId);
     const before = payoutAccountOf(row);
     const after = payoutAccountOf({ ...row, ...payout, bank_account_name: changes.bankAccountName !== undefined ? changes.bankAccountName : row.bank_account_name, bank_account_number: changes.bankAccountNumber !== undefined ? changes.bankAccountNumber : row.bank_account_number });
     // A new payout account holds payouts for 24 hours, and its owner hears of it at once.
@@ -204,6 +210,7 @@ export async function updateSellerProfile(db: Db, userId: number, changes: Profi
         ...payout,
         ...(changed ? { payout_account_changed_at: at } : {}),
         ...(changes.businessName !== undefined ? { business_name: changes.businessName } : {}),
+        ...(changes.dropoffWarehouseId !== undefined ? { dropoff_warehouse_id: changes.dropoffWarehouseId } : {}),
         ...(changes.businessDescription !== undefined ? { business_description: changes.businessDescription } : {}),
         ...(changes.businessAddress !== undefined ? { business_address: changes.businessAddress } : {}),
         ...(changes.ghanaCardNumber !== undefined ? { ghana_card_number: changes.ghanaCardNumber } : {}),

@@ -31,6 +31,7 @@ export async function publishSubmission(trx: Db, submission: SubmissionRow): Pro
     condition: submission.condition,
     region: submission.region,
     commodity_id: submission.commodity_id,
+    unit_weight_g: submission.unit_weight_g,
     is_active: 1,
     version,
     updated_at: at,

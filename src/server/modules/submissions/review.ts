@@ -32,7 +32,7 @@ export async function livePrice(trx: Db, productId: number, priceMinor: number) 
   return { price_minor: priceMinor, ...offerColumns(deriveOffer(priceMinor, { oldPriceMinor: current?.old_price_minor ?? null })) };
 }
 
-const REVIEWED_FIELDS = ['name', 'description', 'category', 'condition', 'region', 'price_minor'] as const;
+const REVIEWED_FIELDS = ['name', 'description', 'category', 'condition', 'region', 'price_minor', 'unit_weight_g'] as const;
 
 const keysOf = (rows: { storage_key: string }[]) => rows.map((r) => r.storage_key).join('\n');
 

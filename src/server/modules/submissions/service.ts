@@ -1,5 +1,6 @@
 import { sql, type Selectable, type SqlBool } from 'kysely';
 import { type Category, type Condition, type GhanaRegion } from '../../../shared/catalogue';
+import { unitWeightG } from '../../../shared/transport';
 import { fromMinor, toMinor } from '../../../shared/money';
 import { paginate, type Page } from '../../../shared/pagination';
 import {
@@ -48,6 +49,8 @@ export async function toSubmissions(db: Db, rows: SubmissionRow[]): Promise<Sell
       condition: row.condition as Condition,
       region: row.region as GhanaRegion,
       commodityId: row.commodity_id ?? null,
+      unitWeightKg: unitWeightG(row) / 1000,
+      unitWeightGiven: row.unit_weight_g !== null,
       price: fromMinor(row.price_minor),
       currency: 'GHS',
       stockQuantity: (row.status === 'APPROVED' && row.product_id !== null ? liveStock.get(row.product_id) : undefined) ?? row.stock_quantity,
@@ -96,6 +99,7 @@ export async function adoptListedProducts(db: Db, sellerId: number): Promise<voi
           price_minor: product.price_minor,
           currency: 'GHS',
           stock_quantity: product.stock_quantity,
+          unit_weight_g: product.unit_weight_g,
           status: 'APPROVED',
           review_note: null,
           product_id: product.id,
@@ -133,6 +137,7 @@ export async function createSubmission(db: Db, sellerId: number, fields: Submiss
         condition: fields.condition ?? 'standard',
         region,
         commodity_id: fields.commodityId ?? null,
+        unit_weight_g: gramsOf(fields.unitWeightKg),
         price_minor: toMinor(fields.price),
         currency: fields.currency,
         stock_quantity: fields.stockQuantity,
@@ -215,6 +220,7 @@ export async function updateSubmission(db: Db, sellerId: number, id: number, pat
         ...(patch.condition !== undefined ? { condition: patch.condition } : {}),
         ...(patch.region !== undefined ? { region: patch.region } : {}),
         ...(patch.commodityId !== undefined ? { commodity_id: patch.commodityId } : {}),
+        ...(patch.unitWeightKg !== undefined ? { unit_weight_g: gramsOf(patch.unitWeightKg) } : {}),
         ...(patch.price !== undefined ? { price_minor: toMinor(patch.price) } : {}),
         ...(patch.stockQuantity !== undefined ? { stock_quantity: patch.stockQuantity } : {}),
         status,
@@ -291,6 +297,9 @@ export async function unreferencedKeys(db: Db, keys: string[]): Promise<string[]
   const used = new Set([...a, ...b].map((r) => r.storage_key));
   return [...new Set(keys)].filter((key) => !used.has(key));
 }
+
+/** kg as the form sends it to the grams kept (null: the default). */
+const gramsOf = (kg: number | null | undefined) => (kg == null ? null : Math.round(kg * 1000));
 
 /** A commodity id the seller sent must name one the index keeps (else a 400 in words, not a foreign-key 500). */
 async function requireKnownCommodity(db: Db, commodityId: string | null | undefined): Promise<void> {

@@ -1,2 +1,3 @@
-/** The pickup warehouses. */
+/** The pickup warehouses: the network (coordinates, road distances) and sellers' drop-off warehouses. */
 export { warehouseRoutes } from './routes';
+export { dropoffWarehouses, requireOpenWarehouse, warehouseNetwork, type NetworkWarehouse } from './service';

@@ -13,6 +13,7 @@ import type { PlatformTables } from './tables/platform';
 import type { ReviewsTables } from './tables/reviews';
 import type { SellersTables } from './tables/sellers';
 import type { SubmissionsTables } from './tables/submissions';
+import type { TransportTables } from './tables/transport';
 import type { UssdTables } from './tables/ussd';
 import type { WarehousesTables } from './tables/warehouses';
 import type { WishlistTables } from './tables/wishlist';
@@ -38,6 +39,7 @@ export interface Database
     ReviewsTables,
     SellersTables,
     SubmissionsTables,
+    TransportTables,
     UssdTables,
     WarehousesTables,
     WishlistTables {

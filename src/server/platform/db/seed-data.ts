@@ -34,6 +34,10 @@ export interface SeedWarehouse {
   name: string;
   address: string;
   region: GhanaRegion;
+  /** The town (staff accounts are named for it) and where it stands (road distances, docs/transport.md). */
+  town: string;
+  latitude: number;
+  longitude: number;
 }
 
 export interface SeedReview {
@@ -1195,41 +1199,65 @@ export const SEED_PRODUCTS: SeedProduct[] = [
 export const SEED_WAREHOUSES: SeedWarehouse[] = [
   {
     name: 'Accra Hub',
+    town: 'Accra',
+    latitude: 5.636,
+    longitude: -0.118,
     address: 'Plot 12, Spintex Road, near Coca-Cola Roundabout, Accra',
     region: 'Greater Accra',
   },
   {
     name: 'Kumasi Hub',
+    town: 'Kumasi',
+    latitude: 6.693,
+    longitude: -1.624,
     address: 'Off Lake Road, near Kejetia Market, Adum, Kumasi',
     region: 'Ashanti',
   },
   {
     name: 'Tamale Depot',
+    town: 'Tamale',
+    latitude: 9.403,
+    longitude: -0.842,
     address: 'Aboabo Market Road, opposite the Central Mosque, Tamale',
     region: 'Northern',
   },
   {
     name: 'Takoradi Depot',
+    town: 'Takoradi',
+    latitude: 4.899,
+    longitude: -1.76,
     address: 'Liberation Road, near Market Circle, Takoradi',
     region: 'Western',
   },
   {
     name: 'Ho Depot',
+    town: 'Ho',
+    latitude: 6.601,
+    longitude: 0.471,
     address: 'Ho Central Market, Bankoe, Ho',
     region: 'Volta',
   },
   {
     name: 'Techiman Depot',
+    town: 'Techiman',
+    latitude: 7.585,
+    longitude: -1.939,
     address: 'Techiman Main Market, Wenchi Road, Techiman',
     region: 'Bono East',
   },
   {
     name: 'Bolgatanga Depot',
+    town: 'Bolgatanga',
+    latitude: 10.786,
+    longitude: -0.851,
     address: 'Navrongo Road, behind Bolga Central Market, Bolgatanga',
     region: 'Upper East',
   },
   {
     name: 'Cape Coast Depot',
+    town: 'Cape Coast',
+    latitude: 5.105,
+    longitude: -1.246,
     address: 'Kotokuraba Market Road, Cape Coast',
     region: 'Central',
   },

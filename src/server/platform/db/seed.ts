@@ -24,6 +24,9 @@ const EXTRA_SELLERS = {
   ama: { email: 'ama.agro@akuafo.demo', firstName: 'Ama', lastName: 'Asante', business: 'Asante Agro Inputs', region: 'Ashanti' },
 } as const;
 
+/** Where each demo seller brings their goods (docs/transport.md); Accra Hub is the first warehouse listed. */
+export const DEMO_DROPOFFS: Record<string, string> = { demo: 'Accra Hub', kofi: 'Tamale Depot', ama: 'Kumasi Hub' };
+
 /** The demo seller's Ghana Card: the right shape (shared/ghana-card.ts), nobody's real number. */
 export const DEMO_SELLER_GHANA_CARD = 'GHA-000000000-0';
 
@@ -55,8 +58,18 @@ export async function seedDemo(db: Db, storage: Storage, logger: Logger): Promis
       sellerIds[handle] = await insertDemoSeller(trx, { ...s, businessType: 'FARM', verified: handle !== 'demo' }, passwordHash);
     }
 
+    const warehouseIds = new Map<string, number>();
     for (const w of SEED_WAREHOUSES) {
-      await trx.insertInto('warehouses').values({ name: w.name, address: w.address, region: w.region, is_active: 1 }).execute();
+      const { id } = await trx
+        .insertInto('warehouses')
+        .values({ name: w.name, address: w.address, region: w.region, town: w.town, latitude: w.latitude, longitude: w.longitude, is_active: 1 })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      warehouseIds.set(w.name, id);
+    }
+    // Each demo seller's drop-off warehouse (issue 40): Kofi's goods travel from Tamale, Ama's from Kumasi.
+    for (const [handle, warehouse] of Object.entries(DEMO_DROPOFFS)) {
+      await trx.updateTable('seller_profiles').set({ dropoff_warehouse_id: warehouseIds.get(warehouse)! }).where('user_id', '=', sellerIds[handle]!).execute();
     }
 
     const productIds = new Map<string, number>();

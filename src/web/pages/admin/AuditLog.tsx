@@ -17,6 +17,8 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   'ussd.order': 'Order by USSD',
   'ussd.listing': 'Listing by USSD',
   'ussd.seller': 'Seller registered by USSD',
+  'transport.tariff': 'Changed the transport tariff',
+  'transport.distance': 'Set a road distance',
 };
 
 /** 'Audit log': every operator decision, newest first: who, what, on which thing, when. */

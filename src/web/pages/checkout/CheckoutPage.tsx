@@ -3,7 +3,9 @@ import { CreditCard, Smartphone, WifiOff } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { ensureSignInCart, readCart, cartTotals } from '../../../local/cart';
-import { keptWarehouses, readCheckoutDefaults, readWarehouses, startCheckout } from '../../../local/checkout';
+import { cartKey, keptQuote, keptWarehouses, readCheckoutDefaults, readQuote, readWarehouses, startCheckout } from '../../../local/checkout';
+import type { Quote } from '../../../shared/schemas/transport';
+import { TransportQuote } from './TransportQuote';
 import { MOBILE_MONEY_NETWORKS, NETWORK_LABELS, type MobileMoneyNetwork } from '../../../shared/phone';
 import { checkoutRequestSchema, DEFAULT_NETWORK, type CheckoutDefaults, type CheckoutStarted } from '../../../shared/schemas/checkout';
 import type { Warehouse } from '../../../shared/schemas/catalogue';
@@ -47,6 +49,7 @@ export default function CheckoutPage() {
   const [started, setStarted] = useState<CheckoutStarted>();
   const ids = { notes: useId(), warehouse: useId(), network: useId(), number: useId(), agent: useId() };
   const formRef = useRef<HTMLFormElement>(null);
+  const [quote, setQuote] = useState<{ for: string; quote?: Quote; stale: boolean; state: 'loading' | 'offline' | 'shown' }>();
   /** Bumped when a press of Complete Order found problems: the effect below shows the first. */
   const [showProblem, setShowProblem] = useState(0);
 
@@ -72,6 +75,23 @@ export default function CheckoutPage() {
       .catch((error: Error) => setWarehouseError(error.message));
   }, [online, warehouses, warehousesFresh]);
 
+  // The transport fees for this cart to the chosen warehouse: the server's quote online, else the
+  // last one for the same cart and warehouse, else a note that the fee is confirmed at checkout.
+  const chosen = Number(form.shippingAddressId) || 0;
+  const cart = lines ? cartKey(lines) : '';
+  const quoteFor = `${chosen}|${cart}|${online ? 'on' : 'off'}`;
+  useEffect(() => {
+    if (!chosen || !cart) return;
+    let current = true;
+    setQuote({ for: quoteFor, stale: false, state: 'loading' });
+    const kept = () => keptQuote(chosen, cart).then((k) => current && setQuote(k ? { for: quoteFor, quote: k.quote, stale: true, state: 'shown' } : { for: quoteFor, stale: false, state: 'offline' }));
+    if (!online) void kept();
+    else readQuote(api, chosen, cart).then((q) => current && setQuote({ for: quoteFor, quote: q, stale: false, state: 'shown' }), () => void kept());
+    return () => {
+      current = false;
+    };
+  }, [quoteFor, chosen, cart, online]);
+
   // The first problem, in screen order, gets the focus and is scrolled to: the button may be
   // far below it on a small phone, and a screen reader reads it out.
   useEffect(() => {
@@ -89,6 +109,8 @@ export default function CheckoutPage() {
     );
   }
   const totals = cartTotals(lines).summary;
+  const shownQuote = quote && quote.for === quoteFor ? quote : undefined;
+  const transportTotal = shownQuote?.state === 'shown' ? shownQuote.quote?.transportTotal ?? 0 : 0;
 
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) => {
     setForm((f) => ({ ...f, [key]: value }));
@@ -283,7 +305,8 @@ export default function CheckoutPage() {
                 </li>
               ))}
             </ul>
-            <TotalRows parts={partsOfSummary(totals)} goodsLabel={t('cart.subtotal', { items: itemsText(totals.itemCount) })} className="mt-3 space-y-1 border-t border-gray-200 pt-3 text-sm" />
+            <TransportQuote quote={shownQuote?.quote} stale={shownQuote?.stale ?? false} warehouses={warehouses} state={chosen ? shownQuote?.state ?? 'loading' : 'none'} />
+            <TotalRows parts={partsOfSummary({ ...totals, transportTotal })} goodsLabel={t('cart.subtotal', { items: itemsText(totals.itemCount) })} className="mt-3 space-y-1 border-t border-gray-200 pt-3 text-sm" totalTestId="checkout-total" />
             <p className="mt-2 text-xs text-gray-600">{t('checkout.pricesChecked')}</p>
           </div>
         </aside>

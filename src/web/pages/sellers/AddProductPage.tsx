@@ -15,12 +15,14 @@ import { useOnline } from '../../hooks/useOnline';
 import { Alert } from '../../components/ui/Alert';
 import { Field } from '../../components/ui/forms';
 import { CommodityField } from './CommodityField';
+import { WeightField } from './fields';
+import { defaultUnitWeightG } from '../../../shared/transport';
 import { ConditionRegionFields, SelectField, TextAreaField } from './fields';
 import { ImagePicker } from './ImagePicker';
 import { SellerShell } from './SellerShell';
 import { useT } from '../../i18n/language';
 
-const EMPTY: SubmissionDraftFields = { name: '', description: '', category: '', condition: '', region: '', commodityId: '', price: '', stockQuantity: '', currency: 'GHS' };
+const EMPTY: SubmissionDraftFields = { name: '', description: '', category: '', condition: '', region: '', commodityId: '', unitWeightKg: '', price: '', stockQuantity: '', currency: 'GHS' };
 /** How long to wait online for the server before saying "it will be sent". */
 const SEND_WAIT_MS = 20_000;
 
@@ -138,6 +140,7 @@ function AddProductForm({ owner }: { owner: number }) {
             </div>
             <Field label="Stock Quantity" inputMode="numeric" value={fields.stockQuantity} onChange={set('stockQuantity')} error={errors.stockQuantity} placeholder="0" />
           </div>
+          <WeightField value={fields.unitWeightKg ?? ''} onChange={set('unitWeightKg')} error={errors.unitWeightKg} defaultKg={fields.name ? defaultUnitWeightG(fields.name, fields.category) / 1000 : undefined} />
           <CommodityField value={fields.commodityId ?? ''} region={fields.region ?? ''} price={fields.price} error={errors.commodityId} onChange={set('commodityId')} />
           <ImagePicker
             files={images}

@@ -9,10 +9,10 @@ import { Alert } from '../../components/ui/Alert';
 import { Field } from '../../components/ui/forms';
 import { errorMessage } from '../../lib/error-message';
 import { CommodityField } from './CommodityField';
-import { ConditionRegionFields, TextAreaField } from './fields';
+import { ConditionRegionFields, TextAreaField, WeightField } from './fields';
 import { useT } from '../../i18n/language';
 
-type Form = { name: string; description: string; price: string; stockQuantity: string; category: string; condition: string; region: string; commodityId: string };
+type Form = { name: string; description: string; price: string; stockQuantity: string; category: string; condition: string; region: string; commodityId: string; unitWeightKg: string };
 
 /** The edit modal of Product Management. Image changes apply at once; fields on Save Changes. */
 export function EditProductDialog({ product, onClose, onSaved }: { product: SellerSubmission; onClose: () => void; onSaved: (message: string) => void }) {
@@ -30,6 +30,8 @@ export function EditProductDialog({ product, onClose, onSaved }: { product: Sell
     condition: product.condition,
     region: product.region,
     commodityId: product.commodityId ?? '',
+    // Only the seller's own figure: a default sent back would become a figure to review.
+    unitWeightKg: product.unitWeightGiven && product.unitWeightKg !== undefined ? String(product.unitWeightKg) : '',
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string>();
@@ -105,6 +107,7 @@ export function EditProductDialog({ product, onClose, onSaved }: { product: Sell
         <div className="grid grid-cols-2 gap-3">
           <Field label="Price (GH₵)" type="number" min={0} step={0.01} value={form.price} onChange={set('price')} error={errors.price} />
           <Field label="Stock Quantity" type="number" min={0} value={form.stockQuantity} onChange={set('stockQuantity')} error={errors.stockQuantity} />
+          <WeightField value={form.unitWeightKg} onChange={set('unitWeightKg')} error={errors.unitWeightKg} defaultKg={product.unitWeightGiven ? undefined : product.unitWeightKg} />
         </div>
         <Field label="Category" list={listId} value={form.category} onChange={set('category')} error={errors.category} />
         <datalist id={listId}>{CATEGORIES.map((c) => <option key={c} value={c} />)}</datalist>

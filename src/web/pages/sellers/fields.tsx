@@ -1,6 +1,6 @@
 import { useId, type ChangeEvent, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import { CONDITIONS, GHANA_REGIONS } from '../../../shared/catalogue';
-import { useApiText } from '../../components/ui/forms';
+import { Field, useApiText } from '../../components/ui/forms';
 
 /** A labelled select with its error under it, in the reader's language (the input twin is components/ui/forms' Field). */
 export function SelectField({ label, error: english, children, ...select }: { label: string; error?: string; children: ReactNode } & SelectHTMLAttributes<HTMLSelectElement>) {
@@ -48,5 +48,25 @@ export function ConditionRegionFields({ condition, region, errors, onChange }: {
         {GHANA_REGIONS.map((r) => <option key={r} value={r}>{r}</option>)}
       </SelectField>
     </div>
+  );
+}
+
+/**
+ * The weight of one unit in kg (issue 40): what the buyer's transport fee is counted from.
+ * Empty: the default, read from the name and category (docs/transport.md), said in the hint.
+ */
+export function WeightField({ value, onChange, error, defaultKg }: { value: string; onChange: (e: ChangeEvent<HTMLInputElement>) => void; error?: string; defaultKg?: number }) {
+  const hintId = useId();
+  return (
+    <Field
+      label="Weight per unit (kg)"
+      inputMode="decimal"
+      value={value}
+      onChange={onChange}
+      error={error}
+      placeholder={defaultKg !== undefined ? String(defaultKg) : ''}
+      aria-describedby={hintId}
+      hint={<p id={hintId} className="mt-1 text-sm text-gray-600">{defaultKg !== undefined ? `Leave empty to use ${defaultKg} kg, read from the name and category.` : 'Transport fees are counted from it.'}</p>}
+    />
   );
 }

@@ -30,6 +30,7 @@ import { migration as m027 } from './027_shelves';
 import { migration as m028 } from './028_related_products';
 import { migration as m029 } from './029_collected_sales';
 import { migration as m030 } from './030_single_line_text';
+import { migration as m031 } from './031_transport';
 
 /**
  * Every migration, in order, for SQLite and PostgreSQL alike (the identity column differs;
@@ -71,6 +72,7 @@ export const MIGRATIONS: readonly (readonly [name: string, migration: (dialect: 
   ['028_related_products', m028],
   ['029_collected_sales', m029],
   ['030_single_line_text', m030],
+  ['031_transport', m031],
 ];
 
 export class StaticMigrationProvider implements MigrationProvider {

@@ -22,6 +22,8 @@ export interface ProductsTable {
   is_weekly_special: Generated<Flag>;
   /** The commodity the price index counts this listing under (017_market_prices); null: not counted. */
   commodity_id: Generated<string | null>;
+  /** 031_transport: grams per unit the seller gave (null: the default from name and category, docs/transport.md). */
+  unit_weight_g: Generated<number | null>;
   version: number;
   created_at: string;
   updated_at: string;

@@ -14,6 +14,8 @@ export interface OrdersTable {
   discount_minor: number;
   tax_minor: number;
   shipping_minor: number;
+  /** 031_transport: the consignments' fees (VAT included), part of total_minor. */
+  transport_minor: Generated<number>;
   total_minor: number;
   currency: string;
   notes: string | null;

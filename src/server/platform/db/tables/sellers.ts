@@ -21,6 +21,8 @@ export interface SellerProfilesTable {
   payout_account_changed_at: Generated<string | null>;
   payout_recipient_code: Generated<string | null>;
   payout_recipient_for: Generated<string | null>;
+  /** 031_transport: the warehouse the seller brings goods to (null: the default, docs/transport.md). */
+  dropoff_warehouse_id: Generated<number | null>;
   created_at: string;
   updated_at: string;
 }

@@ -22,6 +22,8 @@ export interface ProductSubmissionsTable {
   changes_pending: Generated<number>;
   /** 1 when a farmer listed it by USSD: no photo yet, the operator may add one. */
   listed_by_phone: Generated<number>;
+  /** 031_transport: grams per unit the seller gave (null: the default from name and category, docs/transport.md). */
+  unit_weight_g: Generated<number | null>;
   created_at: string;
   updated_at: string;
 }

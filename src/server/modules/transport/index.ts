@@ -1,0 +1,5 @@
+/** Transport (issue 40, docs/transport.md): the tariff, consignments planned at checkout, their life from drop-off to arrival. */
+export { planConsignments, type PlannedConsignment, type PlannedLine } from './plan';
+export { readTariff } from './tariff';
+export { transportRoutes } from './routes';
+export { acceptLoad, arriveLoad, collectLoad, countLineIn, listLoads, recordLoadEvents, type WarehouseActor } from './life';

@@ -1,0 +1,19 @@
+import { TRANSPORT_ROUTES } from '../../../shared/api/transport';
+import type { Deps } from '../../http/context';
+import { implement } from '../../http/declared';
+import { recordAudit } from '../audit';
+import { readTariff, setTariff, tariffAnswer } from './tariff';
+
+const [getTariff, putTariff] = TRANSPORT_ROUTES;
+
+/** Transport's routes (declared in shared/api/transport.ts). */
+export function transportRoutes({ db }: Deps) {
+  return [
+    implement(getTariff, async () => ({ data: tariffAnswer(await readTariff(db)) })),
+    implement(putTariff, async ({ user, body }) => {
+      const tariff = await setTariff(db, body);
+      await recordAudit(db, user, 'transport.tariff', { type: 'tariff', id: 1 }, `${body.rateMinorPerTonneKm} pesewas per tonne-km, ${body.minFeeMinor} to ${body.maxFeeMinor} pesewas`);
+      return { data: tariffAnswer(tariff) };
+    }),
+  ];
+}

@@ -1,0 +1,175 @@
+import * as v from 'valibot';
+import { GHANA_REGIONS } from '../catalogue';
+import { MAX_ROW_ID } from './catalogue';
+import { intParam } from './parse';
+
+/** Transport (issue 40, docs/transport.md): the warehouse network's distances, the tariff, the quote, consignments. */
+
+export const CONSIGNMENT_STATUSES = ['AWAITING_DROP_OFF', 'AT_ORIGIN', 'IN_TRANSIT', 'ARRIVED', 'CANCELLED', 'LOST'] as const;
+export type ConsignmentStatus = (typeof CONSIGNMENT_STATUSES)[number];
+
+/** The sentences the transport routes refuse with (their Twi: api-refusals.ts, catalogues/ak.ts). */
+export const TRANSPORT_MESSAGES = {
+  warehouseNotFound: 'Warehouse not found',
+  sameWarehouse: 'Choose two different warehouses.',
+  distanceRange: 'The distance must be a whole number of km from 1 to 3000.',
+  tariffRange: 'The tariff must be whole pesewas: a rate from 1 to 100000 per tonne-km, a minimum from 0 and a maximum at least the minimum.',
+  dropoffNotFound: 'Choose an open warehouse to bring your goods to.',
+  consignmentNotFound: 'Consignment not found',
+  loadNotFound: 'Load not found',
+  loadTaken: 'Another transporter accepted this load first. Choose another load on the board.',
+  loadNotOpen: 'This load is not waiting for a transporter.',
+  loadNotYours: 'This load is not yours.',
+  wrongCollectionCode: 'That is not this load’s collection code. Ask the transporter to show the code of this load.',
+  wrongDeliveryCode: 'That is not this load’s delivery code. Ask the transporter to show the code of this load.',
+  notAtOrigin: 'This consignment is not waiting at its warehouse to be collected.',
+  notInTransit: 'This consignment is not on the road, so it cannot be received.',
+  noTransporter: 'No transporter has accepted this consignment yet.',
+  otherWarehouse: 'This order line is handled by another warehouse.',
+  otherWarehouseConsignment: 'This consignment is handled by another warehouse.',
+  lineCancelled: 'This order was cancelled, so there is nothing to count in.',
+  lineNotPaid: 'This order is not paid yet: count the goods in once it is.',
+  sellerCannotMark: 'These goods travel from your drop-off warehouse: the staff there count them in when you bring them. Bring them to your drop-off warehouse.',
+  positionNotAllowed: 'Positions can be sent only for a load you are carrying.',
+  eventCoordinates: 'A position needs lat from -90 to 90 and lng from -180 to 180.',
+  eventTime: 'at must be a date and time (ISO 8601).',
+  eventType: 'type must be POSITION or MILESTONE',
+  noteTooLong: 'A note can be at most 200 characters.',
+  codeDigits: 'Enter the 6-digit code',
+  tooManyCodes: 'Too many codes tried for this consignment. Try again in 15 minutes.',
+  weightRange: 'The weight per unit must be from 0.001 to 1000 kg.',
+  cancelInTransit: 'Some of these goods are on the road to the pickup warehouse: the order can be cancelled once they arrive.',
+  loadStatusChoice: 'status must be OPEN or MINE',
+  regionChoice: 'region must be one of Ghana’s regions',
+} as const;
+
+const warehouseIdField = (message: string) =>
+  v.pipe(v.number(message), v.integer(message), v.minValue(1, message), v.maxValue(MAX_ROW_ID, message));
+
+/** PUT /admin/warehouses/distances: the operator's road figure for a pair. */
+export const distanceUpdateSchema = v.object({
+  fromWarehouseId: warehouseIdField(TRANSPORT_MESSAGES.warehouseNotFound),
+  toWarehouseId: warehouseIdField(TRANSPORT_MESSAGES.warehouseNotFound),
+  distanceKm: v.pipe(v.number(TRANSPORT_MESSAGES.distanceRange), v.integer(TRANSPORT_MESSAGES.distanceRange), v.minValue(1, TRANSPORT_MESSAGES.distanceRange), v.maxValue(3000, TRANSPORT_MESSAGES.distanceRange)),
+});
+export type DistanceUpdate = v.InferOutput<typeof distanceUpdateSchema>;
+
+export const warehouseDistanceSchema = v.object({
+  fromWarehouseId: v.number(),
+  toWarehouseId: v.number(),
+  distanceKm: v.number(),
+  /** OPERATOR: the operator's figure; COMPUTED: straight line × the road factor. */
+  source: v.picklist(['OPERATOR', 'COMPUTED']),
+});
+export type WarehouseDistance = v.InferOutput<typeof warehouseDistanceSchema>;
+
+const pesewas = v.pipe(v.number(TRANSPORT_MESSAGES.tariffRange), v.integer(TRANSPORT_MESSAGES.tariffRange), v.minValue(0, TRANSPORT_MESSAGES.tariffRange), v.maxValue(100_000_000, TRANSPORT_MESSAGES.tariffRange));
+
+/** The operator's tariff as the API answers and takes it: cedis, like every amount the API shows. */
+export const tariffSchema = v.object({
+  /** GH₵ per kg-km, VAT included. */
+  ratePerKgKm: v.number(),
+  minimumFee: v.number(),
+  maximumFee: v.number(),
+  currency: v.literal('GHS'),
+});
+export type TariffAnswer = v.InferOutput<typeof tariffSchema>;
+
+/** PUT /admin/transport/tariff, in pesewas (whole numbers: no rounding between the operator and the books). */
+export const tariffUpdateSchema = v.pipe(
+  v.object({
+    rateMinorPerTonneKm: v.pipe(pesewas, v.minValue(1, TRANSPORT_MESSAGES.tariffRange), v.maxValue(100_000, TRANSPORT_MESSAGES.tariffRange)),
+    minFeeMinor: pesewas,
+    maxFeeMinor: pesewas,
+  }),
+  v.check((t) => t.maxFeeMinor >= t.minFeeMinor && t.maxFeeMinor > 0, TRANSPORT_MESSAGES.tariffRange),
+);
+
+/** GET /shop/checkout/quote?pickupLocationId= */
+export const quoteQuerySchema = v.object({
+  pickupLocationId: intParam('pickupLocationId', 1, MAX_ROW_ID),
+});
+
+export const quotedConsignmentSchema = v.object({
+  sellerId: v.number(),
+  fromWarehouseId: v.number(),
+  toWarehouseId: v.number(),
+  weightKg: v.number(),
+  distanceKm: v.number(),
+  /** Cedis, VAT included. */
+  fee: v.number(),
+  expectedReadyAt: v.string(),
+});
+export type QuotedConsignment = v.InferOutput<typeof quotedConsignmentSchema>;
+
+export const quoteSchema = v.object({
+  consignments: v.array(quotedConsignmentSchema),
+  /** Cedis: every consignment's fee. */
+  transportTotal: v.number(),
+  /** Cedis: goods + VAT + transportTotal, what POST /shop/checkout charges. */
+  total: v.number(),
+  subtotal: v.number(),
+  tax: v.number(),
+  currency: v.literal('GHS'),
+  /** When the order is expected ready for pickup: the latest consignment's date, or the usual three days. */
+  expectedReadyAt: v.string(),
+});
+export type Quote = v.InferOutput<typeof quoteSchema>;
+
+/** The buyer's (and the seller's) view of a consignment: towns, no coordinates. */
+export const consignmentEventSchema = v.object({ type: v.string(), at: v.string(), place: v.nullable(v.string()) });
+export const orderConsignmentSchema = v.object({
+  id: v.number(),
+  status: v.picklist(CONSIGNMENT_STATUSES),
+  fromWarehouse: v.object({ id: v.number(), name: v.string(), town: v.nullable(v.string()) }),
+  toWarehouse: v.object({ id: v.number(), name: v.string(), town: v.nullable(v.string()) }),
+  fee: v.number(),
+  expectedReadyAt: v.string(),
+  events: v.array(consignmentEventSchema),
+});
+export type OrderConsignment = v.InferOutput<typeof orderConsignmentSchema>;
+
+/** POST /warehouse/consignments/{id}/collected and …/arrived */
+export const handoverCodeSchema = v.object({
+  code: v.pipe(v.string(TRANSPORT_MESSAGES.codeDigits), v.trim(), v.regex(/^\d{6}$/, TRANSPORT_MESSAGES.codeDigits)),
+});
+
+export const LOAD_VIEWS = ['OPEN', 'MINE'] as const;
+export const loadsQuerySchema = v.object({
+  status: v.optional(v.picklist(LOAD_VIEWS, TRANSPORT_MESSAGES.loadStatusChoice), 'OPEN'),
+  region: v.optional(v.picklist(GHANA_REGIONS, TRANSPORT_MESSAGES.regionChoice)),
+  /** The vehicle's free capacity: loads heavier are left out. */
+  capacityKg: v.optional(intParam('capacityKg', 1, 100_000)),
+  page: v.optional(intParam('page', 1, 10_000), '1'),
+});
+export type LoadsQuery = v.InferOutput<typeof loadsQuerySchema>;
+
+export const loadSchema = v.object({
+  id: v.number(),
+  status: v.picklist(CONSIGNMENT_STATUSES),
+  fromWarehouse: v.object({ id: v.number(), name: v.string(), town: v.nullable(v.string()), region: v.string() }),
+  toWarehouse: v.object({ id: v.number(), name: v.string(), town: v.nullable(v.string()), region: v.string() }),
+  weightKg: v.number(),
+  distanceKm: v.number(),
+  /** What the transporter earns: the fee less VAT and commission (cedis). */
+  earnings: v.number(),
+  expectedReadyAt: v.string(),
+  /** Only on the transporter's own loads (status=MINE). */
+  collectionCode: v.optional(v.string()),
+  /** Only on the transporter's own loads once collected. */
+  deliveryCode: v.optional(v.string()),
+});
+export type Load = v.InferOutput<typeof loadSchema>;
+
+const isoMoment = v.pipe(v.string(TRANSPORT_MESSAGES.eventTime), v.isoTimestamp(TRANSPORT_MESSAGES.eventTime));
+
+/** POST /transporters/me/loads/{id}/events: one report, or a batch the phone kept offline. */
+export const loadEventSchema = v.object({
+  type: v.picklist(['POSITION', 'MILESTONE'], TRANSPORT_MESSAGES.eventType),
+  at: isoMoment,
+  lat: v.optional(v.pipe(v.number(TRANSPORT_MESSAGES.eventCoordinates), v.minValue(-90, TRANSPORT_MESSAGES.eventCoordinates), v.maxValue(90, TRANSPORT_MESSAGES.eventCoordinates))),
+  lng: v.optional(v.pipe(v.number(TRANSPORT_MESSAGES.eventCoordinates), v.minValue(-180, TRANSPORT_MESSAGES.eventCoordinates), v.maxValue(180, TRANSPORT_MESSAGES.eventCoordinates))),
+  note: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200, TRANSPORT_MESSAGES.noteTooLong))),
+});
+export const loadEventsSchema = v.union([loadEventSchema, v.object({ events: v.pipe(v.array(loadEventSchema), v.minLength(1), v.maxLength(500)) })]);
+export type LoadEvent = v.InferOutput<typeof loadEventSchema>;
