@@ -6,6 +6,7 @@ import { acceptLoad, arriveLoad, collectLoad, countLineIn, listLoads, recordLoad
 import { transporterShareMinor } from '../../src/server/modules/transport/life';
 import { HttpError } from '../../src/server/http/errors';
 import { collectWithCode } from '../../src/server/modules/orders/fulfilment';
+import { cancelNotBrought } from '../../src/server/modules/orders/uncollected';
 import { inTransaction } from '../../src/server/platform/db/transactions';
 import { now } from '../../src/server/platform/db';
 import { feeVatMinor } from '../../src/shared/transport';
@@ -162,6 +163,25 @@ describe('a consignment from Tamale to Accra', () => {
     // The buyer collects with the pickup code: the seller is released too; the books balance.
     await inTransaction(db(), (trx) => collectWithCode(trx, o.orderId, order.pickup_code!));
     expect(await balanceOf(db(), 'escrow_held', o.kofi.id, o.orderId)).toBe(0);
+    const tb = await trialBalance(db());
+    expect(tb.debitsMinor).toBe(tb.creditsMinor);
+  });
+});
+
+describe("the sweep of paid orders whose goods never came (issue 37) beside transport", () => {
+  it('leaves an order whose goods are on the road, and still cancels the batch behind it', async () => {
+    const carrierId = await transporter();
+    const onTheRoad = await paidOrderFromTamale();
+    for (const line of onTheRoad.lines) await countLineIn(db(), { warehouseId: onTheRoad.tamale.id }, onTheRoad.orderId, line);
+    await acceptLoad(db(), carrierId, onTheRoad.consignment.id);
+    await collectLoad(db(), { warehouseId: onTheRoad.tamale.id }, onTheRoad.consignment.id, onTheRoad.consignment.collection_code);
+    const neverBrought = await paidOrderFromTamale();
+    const cancelled = await cancelNotBrought(db(), 7, new Date(Date.now() + 8 * 86_400_000));
+    expect(cancelled).toContain(neverBrought.orderId);
+    expect(cancelled).not.toContain(onTheRoad.orderId);
+    const statusOf = async (id: number) => (await db().selectFrom('orders').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+    expect(await statusOf(onTheRoad.orderId)).toBe('PROCESSING');
+    expect(await statusOf(neverBrought.orderId)).toBe('CANCELLED');
     const tb = await trialBalance(db());
     expect(tb.debitsMinor).toBe(tb.creditsMinor);
   });

@@ -3,6 +3,7 @@ import type { Db } from '../../platform/db';
 import { inTransaction } from '../../platform/db/transactions';
 import { repeatEvery } from '../../platform/jobs';
 import type { Logger } from '../../platform/logging';
+import { HttpError } from '../../http/errors';
 import { cancelOrder } from './cancel';
 
 export const UNCOLLECTED_REASON = (days: number) =>
@@ -48,6 +49,11 @@ export async function cancelNotBrought(db: Db, days: number, at: Date = new Date
     .where('orders.status', '=', 'PROCESSING')
     .where('payments.status', '=', 'SUCCESS')
     .where('payments.verified_at', '<', cutoff)
+    // Goods on the road were brought: their delay is the transporter's, and they cannot be
+    // called back (cancelOrder refuses), so the sweep leaves them to arrive (docs/transport.md).
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('consignments').select('consignments.id').whereRef('consignments.order_id', '=', 'orders.id').where('consignments.status', '=', 'IN_TRANSIT'))),
+    )
     .orderBy('orders.id')
     .limit(SWEEP_BATCH)
     .execute();
@@ -56,7 +62,9 @@ export async function cancelNotBrought(db: Db, days: number, at: Date = new Date
 
 /**
  * Cancels each order still in `status` for the operator, each in its own transaction under its
- * own lock, so a pickup or a mark at the same moment wins or loses cleanly. Returns those cancelled.
+ * own lock, so a pickup or a mark at the same moment wins or loses cleanly. An order that may no
+ * longer be cancelled once locked (its goods were collected for the road in between) is left as
+ * it is, and the rest of the batch still runs. Returns those cancelled.
  */
 async function cancelEachStill(db: Db, ids: number[], status: 'SHIPPED' | 'PROCESSING', reason: string): Promise<number[]> {
   const cancelled: number[] = [];
@@ -68,6 +76,9 @@ async function cancelEachStill(db: Db, ids: number[], status: 'SHIPPED' | 'PROCE
       if (order?.status !== status) return false;
       await cancelOrder(trx, id, 'operator', reason);
       return true;
+    }).catch((error: unknown) => {
+      if (error instanceof HttpError && error.status === 409) return false;
+      throw error;
     });
     if (done) cancelled.push(id);
   }
