@@ -37,14 +37,14 @@ async function heldFor(trx: Db, orderId: number) {
 
 /**
  * Payment settled: the money at the provider is held for the order's sellers. `lines` are all
- * the order's lines, read by the caller in the same transaction (the payment's notices list
- * the same rows, so they are read once).
+ * the order's lines and `transportMinor` its transport fees, read by the caller in the same
+ * transaction (the payment's notices list the same rows, so they are read once).
  */
-export async function holdPayment(trx: Db, payment: { id: number; orderId: number; amountMinor: number; reference: string; feeMinor?: number }, lines: readonly OrderLine[]): Promise<void> {
+export async function holdPayment(trx: Db, payment: { id: number; orderId: number; amountMinor: number; reference: string; feeMinor?: number; transportMinor: number }, lines: readonly OrderLine[]): Promise<void> {
   const shares = sharesOf(lines);
-  // The consignments' fees (VAT included) are held apart, per order, until each consignment arrives (docs/transport.md).
-  const order = await trx.selectFrom('orders').select('transport_minor').where('id', '=', payment.orderId).executeTakeFirst();
-  const transport = order?.transport_minor ?? 0;
+  // The consignments' fees (VAT included) are held apart, per order, until each consignment
+  // arrives (docs/transport.md); the caller read them with the order's lock.
+  const transport = payment.transportMinor;
   const platformPart = payment.amountMinor - shares.reduce((sum, s) => sum + s.share, 0) - transport;
   if (platformPart < 0) throw new Error(`Order ${payment.orderId} paid less than its lines and transport`);
   await post(trx, {

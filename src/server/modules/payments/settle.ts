@@ -177,7 +177,7 @@ async function applySuccess(db: Db, payment: ReadAttempt, verified: VerifiedPaym
       const reads = newOrderReads();
       const postgres = dialectOf(trx) === 'postgres';
       const locked = postgres ? await lockOrderForNotices(trx, orderId, now(), reads) : undefined;
-      const order = locked?.order ?? (await trx.updateTable('orders').set({ updated_at: now() }).where('id', '=', orderId).returning(['status', 'payment_status', 'user_id']).executeTakeFirstOrThrow());
+      const order = locked?.order ?? (await trx.updateTable('orders').set({ updated_at: now() }).where('id', '=', orderId).returning(['status', 'payment_status', 'user_id', 'transport_minor']).executeTakeFirstOrThrow());
       let extra = '';
       if (order.status === 'PENDING' && locked) {
         // The usual case on PostgreSQL in one round trip: the payment marked and, only if it
@@ -211,7 +211,7 @@ async function applySuccess(db: Db, payment: ReadAttempt, verified: VerifiedPaym
       // The money is held in escrow for the order's sellers until the buyer collects: their
       // shares from the lines the notices below list too (one read for both).
       const lines = await readOrderLines(trx, orderId, reads);
-      await holdPayment(trx, { id: paymentId, orderId, amountMinor: verified.amountMinor, reference, feeMinor: verified.feeMinor }, lines.map((l) => ({ sellerId: l.id, totalMinor: Number(l.total_minor) })));
+      await holdPayment(trx, { id: paymentId, orderId, amountMinor: verified.amountMinor, reference, feeMinor: verified.feeMinor, transportMinor: order.transport_minor }, lines.map((l) => ({ sellerId: l.id, totalMinor: Number(l.total_minor) })));
       later.add(paidItemsOutOfCart.query(trx, { userId: order.user_id, orderId }));
       // The buyer's confirmation and each seller's sale, committed with the payment.
       await notifyInBatch(later, [{ kind: 'order.status', orderId }, { kind: 'order.sold', orderId }], reads);
