@@ -76,6 +76,22 @@ describe("a consignment's milestones", () => {
     expect(await news()).toEqual(nothing);
   });
 
+  it('queue one SMS and one push per milestone when the same step is sent 20 times at once', async () => {
+    const buyer = await buyerSpeaking('en');
+    const o = await paidOrderFromTamale(shop.server, buyer);
+    const news = inbox(buyer.id);
+    await countLineIn(db(), { warehouseId: o.tamale.id }, o.orderId, o.lines[0]!);
+    await news();
+    const twenty = <T,>(step: () => Promise<T>) => Promise.all(Array.from({ length: 20 }, step));
+    await twenty(() => countLineIn(db(), { warehouseId: o.tamale.id }, o.orderId, o.lines[1]!));
+    expect(await news()).toMatchObject({ sms: [expect.stringContaining('dropped off at Tamale')], push: [expect.any(String)] });
+    await acceptLoad(db(), await transporterNamed(shop.server, 'Kwame'), o.consignment.id);
+    await twenty(() => collectLoad(db(), { warehouseId: o.tamale.id }, o.consignment.id, o.consignment.collection_code));
+    expect(await news()).toMatchObject({ sms: [expect.stringContaining('left Tamale for Accra with Kwame')], push: [expect.any(String)] });
+    await twenty(() => arriveLoad(db(), { warehouseId: o.accra.id }, o.consignment.id, o.consignment.delivery_code));
+    expect(await news()).toMatchObject({ sms: [expect.stringContaining('ready for pickup')], push: [expect.any(String)] });
+  });
+
   it('tells an English buyer of an arrival while the order still waits for another consignment', async () => {
     const buyer = await buyerSpeaking('en');
     const [kofi, ama] = [await sellerNamed(shop.server, 'kofi.farms@akuafo.demo'), await sellerNamed(shop.server, 'ama.agro@akuafo.demo')];
