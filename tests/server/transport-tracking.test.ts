@@ -48,6 +48,10 @@ describe("an order's consignment timeline", () => {
     for (const secret of ['latitude', 'longitude', 'lat', 'lng', o.consignment.collection_code, o.consignment.delivery_code]) expect(said).not.toContain(`"${secret}"`);
     expect(said).not.toContain('Driver');
 
+    // Tracking by number answers the same timeline.
+    const tracked = await get(`/shop/customers/track-order/${detail.orderNumber}`, o.buyer.token);
+    expect(tracked.consignments).toEqual(detail.consignments);
+
     // The seller reads the same timeline on their order.
     const sold = await get(`/sellers/me/orders?page=1`, o.kofi.token);
     const theirs = sold.find((s: any) => s.id === o.orderId);

@@ -20,6 +20,7 @@ const get = vi.fn();
 vi.mock('../../src/web/lib/api', () => ({ api: { call: callThrough(() => ({ get })), get: (...args: unknown[]) => get(...args), post: vi.fn() } }));
 const { default: OrderDetailPage } = await import('../../src/web/pages/orders/OrderDetailPage');
 const { default: SellerOrdersPage } = await import('../../src/web/pages/sellers/SellerOrdersPage');
+const { default: TrackOrderPage } = await import('../../src/web/pages/orders/TrackOrderPage');
 
 const setOnline = (online: boolean) => Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
 beforeEach(async () => {
@@ -103,6 +104,15 @@ describe("the buyer's consignment timeline", () => {
     expect(within(timeline).queryByText(/Expected at/)).toBeNull();
     const shown = within(within(timeline).getByRole('list', { name: 'What happened so far' })).getAllByRole('listitem').map((li) => li.textContent);
     expect(shown.slice(-2)).toEqual([`Arrived at Accra${formatDateTime(at(20))}`, `Ready for pickup${formatDateTime(at(20))}`]);
+  });
+
+  it('shows on tracking by number too, from the phone’s copy with no network', async () => {
+    await keep(detail({}));
+    get.mockRejectedValue(new ApiError('No network', 0, 'network'));
+    render(<MemoryRouter initialEntries={['/track-order?orderNumber=ORD-2026-000007']}><TrackOrderPage /></MemoryRouter>);
+    const timeline = await screen.findByTestId('consignments');
+    expect(within(timeline).getByText('Collected at Tamale by Kwame')).toBeTruthy();
+    expect(within(timeline).getByText('On the way to Accra')).toBeTruthy();
   });
 
   it('is in Twi for a Twi reader, and every word of it comes from the catalogue', async () => {

@@ -23,6 +23,10 @@ export function ConsignmentTimeline({ consignments, readyAt }: { consignments: r
   );
 }
 
+/** When the order became ready for pickup, the timeline's last step (null while it is not). */
+export const readyAtOf = (order: { status: string; statusHistory: readonly { status: string; createdAt: string }[] }) =>
+  order.status === 'SHIPPED' || order.status === 'DELIVERED' ? (order.statusHistory.findLast((s) => s.status === 'SHIPPED')?.createdAt ?? null) : null;
+
 const townOf = (w: OrderConsignment['fromWarehouse']) => w.town ?? w.name;
 const ON_THE_ROAD = new Set(['AWAITING_DROP_OFF', 'AT_ORIGIN', 'IN_TRANSIT']);
 

@@ -12,7 +12,7 @@ import { Price } from '../../components/Price';
 import { TotalRows } from '../../components/TotalRows';
 import { partsOfOrder } from '../../../shared/totals';
 import { Spinner } from '../../components/Spinner';
-import { ConsignmentTimeline } from '../../components/ConsignmentTimeline';
+import { ConsignmentTimeline, readyAtOf } from '../../components/ConsignmentTimeline';
 import { useOnline } from '../../hooks/useOnline';
 import { ItemReview } from './ReviewForm';
 import { Alert } from '../../components/ui/Alert';
@@ -108,7 +108,7 @@ export default function OrderDetailPage() {
         <PickupBanner order={order} />
         {order.refund && <RefundState refund={order.refund} />}
         <CancelOrder order={order} />
-        <ConsignmentTimeline consignments={order.consignments} readyAt={order.status === 'SHIPPED' || order.status === 'DELIVERED' ? order.statusHistory.findLast((s) => s.status === 'SHIPPED')?.createdAt : null} />
+        <ConsignmentTimeline consignments={order.consignments} readyAt={readyAtOf(order)} />
       </div>
 
       <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_20rem]">
