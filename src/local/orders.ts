@@ -141,5 +141,6 @@ export async function localTrackedOrder(orderNumber: string, db: AkuafoDb = loca
     shippingAddress: d.shippingAddress,
     expectedDelivery: d.status === 'DELIVERED' ? d.deliveredAt : d.estimatedDelivery,
     trackingUrl: d.trackingUrl,
+    consignments: d.consignments,
   };
 }

@@ -234,6 +234,8 @@ export const trackedOrderSchema = v.object({
   shippingAddress: orderAddressSchema,
   expectedDelivery: v.nullable(v.string()),
   trackingUrl: v.string(),
+  /** As on the order: each consignment's timeline (issue 40). */
+  consignments: v.optional(v.array(orderConsignmentSchema)),
 });
 export type TrackedOrder = v.InferOutput<typeof trackedOrderSchema>;
 

@@ -7,7 +7,7 @@ import { pageParam } from './parse';
 import { toSingleLine } from './single-line';
 import { emailSchema, isStrongPassword, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from './accounts';
 import { warehouseIdField } from './checkout';
-import { TRANSPORT_MESSAGES } from './transport';
+import { orderConsignmentSchema, TRANSPORT_MESSAGES } from './transport';
 
 /**
  * Sellers: registration (three steps), e-mail verification, the business profile and its
@@ -334,6 +334,8 @@ export const sellerOrderSchema = v.object({
   items: v.array(sellerOrderItemSchema),
   sellerTotal: v.number(),
   currency: ghs,
+  /** The seller's lines travelling to the buyer's pickup warehouse, with the buyer's timeline (issue 40). */
+  consignments: v.optional(v.array(orderConsignmentSchema)),
 });
 export type SellerOrder = v.InferOutput<typeof sellerOrderSchema>;
 

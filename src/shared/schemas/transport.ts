@@ -117,7 +117,15 @@ export const quoteSchema = v.object({
 export type Quote = v.InferOutput<typeof quoteSchema>;
 
 /** The buyer's (and the seller's) view of a consignment: towns, no coordinates. */
-export const consignmentEventSchema = v.object({ type: v.string(), at: v.string(), place: v.nullable(v.string()) });
+export const consignmentEventSchema = v.object({
+  /** AT_ORIGIN, ACCEPTED, COLLECTED, POSITION, MILESTONE, ARRIVED (docs/transport.md). */
+  type: v.string(),
+  at: v.string(),
+  place: v.nullable(v.string()),
+  /** On COLLECTED, once a transporter has it: their first name only ("collected by Kwame"). */
+  carrier: v.optional(v.object({ firstName: v.string() })),
+});
+export type ConsignmentEvent = v.InferOutput<typeof consignmentEventSchema>;
 export const orderConsignmentSchema = v.object({
   id: v.number(),
   status: v.picklist(CONSIGNMENT_STATUSES),

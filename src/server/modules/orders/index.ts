@@ -11,6 +11,7 @@ export {
   reserveStock,
   startReservationSweep,
 } from './reservations';
+export { consignmentsOfOrders } from './consignments';
 export { collectWithCode, markLineAtWarehouse, unmarkLineAtWarehouse } from './fulfilment';
 export { queueRefund, startRefundJob } from './refunds';
 export { cancelUncollected, startNotBroughtJob } from './uncollected';

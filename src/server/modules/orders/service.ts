@@ -193,9 +193,10 @@ export async function getOrderDetail(deps: Pick<Deps, 'config'>, db: Db, userId:
 export async function trackOrder(deps: Pick<Deps, 'config'>, db: Db, userId: number, typed: string): Promise<TrackedOrder> {
   const orderNumber = parseOrThrow(orderNumberSchema, typed);
   const order = await ownOrder(db, userId, { orderNumber }, ORDER_MESSAGES.numberNotFound(orderNumber));
-  const [items, steps] = await Promise.all([
+  const [items, steps, consignments] = await Promise.all([
     db.selectFrom('order_items').selectAll().where('order_id', '=', order.id).orderBy('id').execute(),
     history(db, order.id),
+    orderConsignments(db, order.id),
   ]);
   const images = await firstImages(db, [...new Set(items.map((i) => i.product_id))]);
   return {
@@ -218,5 +219,6 @@ export async function trackOrder(deps: Pick<Deps, 'config'>, db: Db, userId: num
     shippingAddress: pickupAddress(order),
     expectedDelivery: order.status === 'DELIVERED' ? order.delivered_at : order.estimated_delivery,
     trackingUrl: trackingUrl(deps, order.order_number),
+    consignments,
   };
 }

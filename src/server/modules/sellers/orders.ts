@@ -3,6 +3,7 @@ import { paginate, type Page } from '../../../shared/pagination';
 import { SELLER_ORDERS_PAGE_SIZE, type SellerOrder, type SellerOrdersQuery } from '../../../shared/schemas/sellers';
 import type { Db } from '../../platform/db';
 import { countRows } from '../../platform/db/paging';
+import { consignmentsOfOrders } from '../orders';
 
 /** Orders a seller fulfils: paid ones (including those cancelled after payment, so the seller knows). */
 const PAID_ONCE = ['PAID', 'REFUND_DUE', 'REFUNDED'];
@@ -42,6 +43,7 @@ export async function listSellerOrders(db: Db, sellerId: number, query: SellerOr
         .orderBy('order_items.id')
         .execute()
     : [];
+  const consignments = await consignmentsOfOrders(db, orders.map((o) => o.id), { sellerId });
   const data: SellerOrder[] = orders.map((o) => {
     const lines = items.filter((i) => i.order_id === o.id);
     return {
@@ -63,6 +65,7 @@ export async function listSellerOrders(db: Db, sellerId: number, query: SellerOr
       })),
       sellerTotal: fromMinor(lines.reduce((sum, i) => sum + i.total_minor, 0)),
       currency: 'GHS',
+      consignments: consignments.get(o.id) ?? [],
     };
   });
   return { data, pagination: paginate(query.page, pageSize, Number(count)) };

@@ -5,6 +5,7 @@ import { feeVatMinor, haversineKm } from '../../../shared/transport';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { now, type Db } from '../../platform/db';
 import { inTransaction } from '../../platform/db/transactions';
+import { notify } from '../../platform/messages';
 import { commissionOf, releaseTransportFee } from '../ledger';
 import { markLineAtWarehouse } from '../orders';
 
@@ -87,7 +88,11 @@ export async function countLineIn(db: Db, actor: WarehouseActor, orderId: number
         .where('id', '=', consignmentId)
         .where('status', '=', 'AWAITING_DROP_OFF')
         .executeTakeFirst();
-      if (Number(moved.numUpdatedRows) === 1) await addEvent(trx, consignmentId, 'AT_ORIGIN', at, await townOf(trx, line.from_warehouse_id));
+      if (Number(moved.numUpdatedRows) === 1) {
+        await addEvent(trx, consignmentId, 'AT_ORIGIN', at, await townOf(trx, line.from_warehouse_id));
+        // Only the count that moved it: a line counted again says nothing new.
+        await notify(trx, { kind: 'consignment.moved', consignmentId });
+      }
     }
     const { status } = await trx.selectFrom('consignments').select('status').where('id', '=', consignmentId).executeTakeFirstOrThrow();
     return { orderId, itemId, consignmentId, consignmentStatus: status as ConsignmentStatus };
@@ -231,6 +236,7 @@ export async function collectLoad(db: Db, actor: WarehouseActor, id: number, cod
     const at = now();
     await trx.updateTable('consignments').set({ status: 'IN_TRANSIT', collected_at: at, updated_at: at }).where('id', '=', id).where('status', '=', 'AT_ORIGIN').execute();
     await addEvent(trx, id, 'COLLECTED', at, await townOf(trx, c.from_warehouse_id));
+    await notify(trx, { kind: 'consignment.moved', consignmentId: id });
     return { id, status: 'IN_TRANSIT', orderId: c.order_id };
   });
 }
@@ -264,6 +270,8 @@ export async function arriveLoad(db: Db, actor: WarehouseActor, id: number, code
       transporterId: c.transporter_id!,
       commissionBp: TRANSPORT_COMMISSION_BP,
     });
+    // After the lines are in: when they made the order ready, its ready notice is the one the buyer gets.
+    await notify(trx, { kind: 'consignment.moved', consignmentId: id });
     return { id, status: 'ARRIVED', orderId: c.order_id };
   });
 }

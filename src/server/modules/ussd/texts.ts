@@ -73,6 +73,15 @@ export const USSD_TEXTS = {
   sessionEnded: (code: string) => `Your session ended: 3 minutes without an answer. Dial ${code} again to continue.`,
   // My orders: an order's state (the app's words, shared/order-labels.ts) and its pickup code.
   orderState: (status: string) => orderStatusLabel(status),
+  /** Where a paid order's goods are, by the consignment it waits for (issue 40). */
+  transportStage: (status: string, from: string, to: string) =>
+    ({
+      AWAITING_DROP_OFF: `Waiting for drop-off at ${from}`,
+      AT_ORIGIN: `At ${from}, waiting for transport`,
+      IN_TRANSIT: `On the way from ${from}`,
+      ARRIVED: `Arrived at ${to}`,
+      LOST: 'Lost on the way: we will call you',
+    })[status] ?? '',
   pickupCode: (code: string) => `code ${code}`,
   // The refusals of the shared services, in the USSD's own short words (refusals.ts).
   onlyLeft: (available: number) => `Sorry, only ${available} left.`,
@@ -163,6 +172,14 @@ const USSD_TEXTS_AK: UssdTexts = {
   help: (code: string, phone: string) => `Akuafo Market: tɔ nnɔbae, fa MoMo tua, fa wo kood kɔgye wɔ adekoradan. Akuafo nso tɔn. Frɛ ${code}. Frɛ yɛn: ${phone}`,
   sessionEnded: (code: string) => `Wo nkɔmmɔ no aba awiei: wommuaa simma 3. Frɛ ${code} bio na kɔ so.`,
   orderState: (status: string) => ORDER_STATES_AK[status] ?? orderStatusLabel(status),
+  transportStage: (status: string, from: string, to: string) =>
+    ({
+      AWAITING_DROP_OFF: `Ɛretwɛn sɛ wɔde bɛba ${from}`,
+      AT_ORIGIN: `Ɛwɔ ${from}; ɛretwɛn ɔsoafo`,
+      IN_TRANSIT: `Ɛwɔ kwan so fi ${from}`,
+      ARRIVED: `Aba ${to}`,
+      LOST: 'Ayera wɔ kwan so: yɛbɛfrɛ wo',
+    })[status] ?? '',
   pickupCode: (code: string) => `kood ${code}`,
   onlyLeft: (available: number) => `Kafra, nea aka wɔ hɔ yɛ ${available} pɛ.`,
   tooManyUnpaid: `Wowɔ adetɔ ${MAX_UNPAID_ORDERS} a wontuaa ho ka. Di kan tua emu biako ka wɔ Nneɛma a matɔ mu.`,

@@ -11,8 +11,10 @@ export type MessageEvent =
   | { kind: 'order.placed'; orderId: number }
   /** Each seller with lines in a newly paid order hears what sold. */
   | { kind: 'order.sold'; orderId: number }
+  /** The buyer hears where their goods are: dropped off at the origin, collected, arrived (issue 40). */
+  | { kind: 'consignment.moved'; consignmentId: number }
   /** The seller hears that a listing was approved or rejected (with the reason). */
   | { kind: 'listing.decided'; submissionId: number };
 
 /** The preference groups a user switches per channel on /notifications. */
-export const MESSAGE_TOPICS = { 'order.status': 'orders', 'order.placed': 'orders', 'order.sold': 'sales', 'listing.decided': 'listings' } as const;
+export const MESSAGE_TOPICS = { 'order.status': 'orders', 'order.placed': 'orders', 'order.sold': 'sales', 'consignment.moved': 'orders', 'listing.decided': 'listings' } as const;

@@ -4,6 +4,7 @@ import { parseGhanaMobile } from '../../../shared/phone';
 import type { NotificationTopic } from '../../../shared/schemas/notifications';
 import type { Db } from '../db';
 import { MESSAGE_TOPICS, type MessageEvent } from './events';
+import { CONSIGNMENT_WORDS, type ConsignmentNews } from './consignment-words';
 import { GREETING, messageLanguage, ORDER_WORDS, type OrderFacts, type OrderNews } from './order-words';
 import { LISTING_WORDS, SOLD_WORDS, USSD_ORDER_WORDS } from './seller-words';
 import { knownChannels, knownChannelsColumns, type KnownChannels } from './preferences';
@@ -66,6 +67,8 @@ export async function renderEvent(db: Db, event: MessageEvent, reads: OrderReads
       return orderPlacedNotices(event.orderId, load);
     case 'order.sold':
       return orderSoldNotices(event.orderId, load);
+    case 'consignment.moved':
+      return consignmentNotices(db, event.consignmentId, load);
     case 'listing.decided':
       return listingNotices(db, event.submissionId);
   }
@@ -273,6 +276,39 @@ async function orderSoldNotices(orderId: number, load: Loads): Promise<Notice[]>
     });
     return notice(seller, MESSAGE_TOPICS['order.sold'], '/seller/orders', words, language, knownChannels(seller));
   });
+}
+
+const CONSIGNMENT_NEWS: readonly string[] = ['AT_ORIGIN', 'IN_TRANSIT', 'ARRIVED'] satisfies ConsignmentNews[];
+
+/**
+ * The buyer hears the consignment's current state, by SMS and push (no e-mail: consignment-words.ts).
+ * An arrival that made the order ready for pickup says nothing of its own: the ready notice,
+ * queued by the same step, names the warehouse and the pickup code, and one SMS is enough.
+ */
+async function consignmentNotices(db: Db, consignmentId: number, load: Loads): Promise<Notice[]> {
+  const c = await db
+    .selectFrom('consignments')
+    .innerJoin('warehouses as f', 'f.id', 'consignments.from_warehouse_id')
+    .innerJoin('warehouses as t', 't.id', 'consignments.to_warehouse_id')
+    .leftJoin('users as carrier', 'carrier.id', 'consignments.transporter_id')
+    .select(['consignments.order_id', 'consignments.status', 'consignments.expected_ready_at', 'f.town as from_town', 'f.name as from_name', 't.town as to_town', 't.name as to_name', 'carrier.first_name as carrier'])
+    .where('consignments.id', '=', consignmentId)
+    .executeTakeFirst();
+  if (!c || !CONSIGNMENT_NEWS.includes(c.status)) return [];
+  const loaded = await load.order(c.order_id);
+  if (!loaded) return [];
+  const { order, buyer, buyerChannels } = loaded;
+  if (c.status === 'ARRIVED' && order.status !== 'PROCESSING') return [];
+  const language = messageLanguage(buyer.language);
+  const words = (CONSIGNMENT_WORDS[language] ?? CONSIGNMENT_WORDS.en!)(c.status as ConsignmentNews, {
+    no: order.order_number,
+    from: c.from_town ?? c.from_name,
+    to: c.to_town ?? c.to_name,
+    carrier: c.carrier,
+    expectedReadyAt: c.expected_ready_at,
+  });
+  const told = notice(buyer, MESSAGE_TOPICS['consignment.moved'], `/orders/${order.id}`, { ...words, lines: [] }, language, buyerChannels);
+  return [{ ...told, email: undefined }];
 }
 
 async function listingNotices(db: Db, submissionId: number): Promise<Notice[]> {

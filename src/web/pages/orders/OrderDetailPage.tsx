@@ -12,6 +12,7 @@ import { Price } from '../../components/Price';
 import { TotalRows } from '../../components/TotalRows';
 import { partsOfOrder } from '../../../shared/totals';
 import { Spinner } from '../../components/Spinner';
+import { ConsignmentTimeline, readyAtOf } from '../../components/ConsignmentTimeline';
 import { useOnline } from '../../hooks/useOnline';
 import { ItemReview } from './ReviewForm';
 import { Alert } from '../../components/ui/Alert';
@@ -107,6 +108,7 @@ export default function OrderDetailPage() {
         <PickupBanner order={order} />
         {order.refund && <RefundState refund={order.refund} />}
         <CancelOrder order={order} />
+        <ConsignmentTimeline consignments={order.consignments} readyAt={readyAtOf(order)} />
       </div>
 
       <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_20rem]">

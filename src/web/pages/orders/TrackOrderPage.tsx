@@ -1,3 +1,4 @@
+import { ConsignmentTimeline, readyAtOf } from '../../components/ConsignmentTimeline';
 import { ArrowLeft, Check, LifeBuoy, Search } from 'lucide-react';
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
@@ -153,6 +154,8 @@ function TrackedOrderView({ order }: { order: TrackedOrder }) {
         </ol>
         {cancelled && <p className="mt-3 text-sm font-medium text-red-700">{t('track.cancelled')}</p>}
       </div>
+
+      <ConsignmentTimeline consignments={order.consignments} readyAt={readyAtOf(order)} />
 
       <div className="card p-4">
         <h3 className="font-semibold">{t('track.items')}</h3>

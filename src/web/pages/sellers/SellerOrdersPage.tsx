@@ -6,6 +6,7 @@ import { Price } from '../../components/Price';
 import { SELLER_ORDER_STATES, type SellerOrder } from '../../../shared/schemas/sellers';
 import { api } from '../../lib/api';
 import { Spinner } from '../../components/Spinner';
+import { ConsignmentTimeline } from '../../components/ConsignmentTimeline';
 import { SellerShell } from './SellerShell';
 import { useRemote } from '../../hooks/useRemote';
 import { formatDate } from '../../../shared/dates';
@@ -92,6 +93,7 @@ function Orders({ owner }: { owner: number }) {
                 </li>
               ))}
             </ul>
+            <div className="mt-3"><ConsignmentTimeline consignments={order.consignments} /></div>
             <div className="mt-2 flex flex-wrap justify-between gap-2 text-sm">
               <span className="text-gray-700">Buyer: {order.buyerName}{order.pickupWarehouse ? ` · Pickup: ${order.pickupWarehouse}` : ''}</span>
               <span className="font-semibold">Your items: <Price value={order.sellerTotal} /></span>
@@ -118,6 +120,9 @@ function LineState({ order, item }: { order: SellerOrder; item: SellerOrder['ite
   const [asking, setAsking] = useState(false);
   // Marks can be taken back until the order is ready for pickup (the server refuses after).
   const open = order.status === 'PROCESSING';
+  // Lines that travel are counted in by the staff of the seller's drop-off warehouse (the
+  // server refuses the seller's own mark and its undo): the timeline says where they are.
+  const travels = (order.consignments?.length ?? 0) > 0;
   if (order.status === 'DELIVERED') {
     return <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-900">{statusWords('DELIVERED')}</span>;
   }
@@ -125,7 +130,7 @@ function LineState({ order, item }: { order: SellerOrder; item: SellerOrder['ite
     return (
       <span className="flex items-center gap-2">
         <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-900">{LINE_LABELS.atWarehouse}</span>
-        {open && (
+        {open && !travels && (
           <button type="button" className="btn-outline min-h-11" onClick={() => void undoAtWarehouse(order, item)} aria-label={`Undo: ${item.productName} not at the warehouse`}>
             Undo
           </button>
@@ -133,7 +138,7 @@ function LineState({ order, item }: { order: SellerOrder; item: SellerOrder['ite
       </span>
     );
   }
-  if (!open) return null;
+  if (!open || travels) return null;
   if (asking) {
     return (
       <span role="group" aria-label={t('seller.mark.label', { name: item.productName })} className="flex w-full flex-wrap items-center gap-2">

@@ -8,9 +8,31 @@ import { payAgainFor } from './buy';
 const stateOf = (ctx: UssdContext, o: { status: string; payment_status: string }) =>
   o.status === 'PENDING' && o.payment_status === 'FAILED' ? ctx.texts.paymentFailed : ctx.texts.orderState(o.status);
 
+/** A consignment's progress: the order waits for the one furthest behind (a lost one first). */
+const PROGRESS = ['LOST', 'AWAITING_DROP_OFF', 'AT_ORIGIN', 'IN_TRANSIT', 'ARRIVED'];
+
+/**
+ * Where a paid order's goods are (issue 40: "On the way from Tamale"), said by the consignment
+ * it waits for; nothing for an order whose goods do not travel, or once it is ready.
+ */
+async function transportStage(ctx: UssdContext, orderId: number): Promise<string[]> {
+  const rows = await ctx.db
+    .selectFrom('consignments')
+    .innerJoin('warehouses as f', 'f.id', 'consignments.from_warehouse_id')
+    .innerJoin('warehouses as t', 't.id', 'consignments.to_warehouse_id')
+    .select(['consignments.status', 'f.town as from_town', 'f.name as from_name', 't.town as to_town', 't.name as to_name'])
+    .where('consignments.order_id', '=', orderId)
+    .where('consignments.status', 'in', PROGRESS)
+    .execute();
+  const behind = rows.sort((a, b) => PROGRESS.indexOf(a.status) - PROGRESS.indexOf(b.status))[0];
+  if (!behind) return [];
+  const stage = ctx.texts.transportStage(behind.status, userLine(behind.from_town ?? behind.from_name, 30), userLine(behind.to_town ?? behind.to_name, 30));
+  return stage ? [stage] : [];
+}
+
 /**
  * My orders: the last three by their numbers (ORD-2026-000045, as the SMS and the app say them)
- * and state; one chosen shows its total, pickup place and (once ready) pickup code, and pays
+ * and state; one chosen shows where its goods are on the road (paid, not yet ready), its total, pickup place and (once ready) pickup code, and pays
  * from here while it waits for its money.
  */
 export const orderScreens: Record<string, Screen> = {
@@ -55,6 +77,7 @@ export const orderScreens: Record<string, Screen> = {
       const code = o.status === 'SHIPPED' && o.pickup_code ? `, ${ctx.texts.pickupCode(o.pickup_code)}` : '';
       return [
         `${o.order_number}: ${stateOf(ctx, o)}${code}`,
+        ...(o.status === 'PROCESSING' ? await transportStage(ctx, o.id) : []),
         ctx.texts.orderTotal(ghs(o.total_minor)),
         ctx.texts.pickupAt(userLine(o.warehouse, 40)),
         ...(o.status === 'PENDING' ? [`1. ${ctx.texts.payPending(o.order_number)}`] : []),

@@ -1,0 +1,39 @@
+import { randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
+import { now } from '../../src/server/platform/db';
+import type { TestServer } from './server';
+import { freshWallet, makeProduct, makeUser, putInCart, sellerNamed } from './shop';
+
+/** Issue 40: a paid order that travels, and a transporter, for tests of a consignment's life. */
+
+export async function warehouseNamed(server: TestServer, name: string) {
+  return server.deps.db.selectFrom('warehouses').selectAll().where('name', '=', name).executeTakeFirstOrThrow();
+}
+
+/** A TRANSPORTER account (the registration route is another part of issue 40). */
+export async function transporterNamed(server: TestServer, firstName = 'Kwame') {
+  const at = now();
+  const { id } = await server.deps.db
+    .insertInto('users')
+    .values({ email: `driver-${randomUUID().slice(0, 8)}@example.test`, password_hash: 'x', first_name: firstName, last_name: 'Driver', phone: null, user_type: 'TRANSPORTER' as 'CUSTOMER', profile_image: null, is_email_verified: 1, password_changed_at: null, created_at: at, updated_at: at })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+/** An Accra buyer's paid order of two of Kofi's listings (Kofi drops off at Tamale): one consignment. */
+export async function paidOrderFromTamale(server: TestServer, buyer?: Awaited<ReturnType<typeof makeUser>>) {
+  const db = server.deps.db;
+  const kofi = await sellerNamed(server, 'kofi.farms@akuafo.demo');
+  const who = buyer ?? (await makeUser(server));
+  await putInCart(server, who.id, await makeProduct(server, 50, 2_000, kofi.id), 8);
+  await putInCart(server, who.id, await makeProduct(server, 50, 1_500, kofi.id), 2);
+  const accra = await warehouseNamed(server, 'Accra Hub');
+  const started = await server.call('/shop/checkout', { method: 'POST', token: who.token, json: { pickupLocationId: accra.id, mobileMoneyNetwork: 'MTN', mobileMoneyNumber: freshWallet() } });
+  expect(started.status).toBe(201);
+  const { reference, orderId } = ((await started.json()) as { data: { reference: string; orderId: number } }).data;
+  expect((await server.call(`/payments/sandbox/${reference}/approve`, { method: 'POST', token: who.token })).status).toBe(200);
+  const consignment = await db.selectFrom('consignments').selectAll().where('order_id', '=', orderId).executeTakeFirstOrThrow();
+  const lines = await db.selectFrom('order_items').select('id').where('order_id', '=', orderId).orderBy('id').execute();
+  return { kofi, buyer: who, orderId, consignment, lines: lines.map((l) => l.id), accra, tamale: await warehouseNamed(server, 'Tamale Depot') };
+}
