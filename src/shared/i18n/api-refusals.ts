@@ -245,6 +245,7 @@ export const API_REFUSALS = {
   transportCancelInTransit: 'Some of these goods are on the road to the pickup warehouse: the order can be cancelled once they arrive.',
   transportLoadStatusChoice: "status must be OPEN or MINE",
   transportRegionChoice: "region must be one of Ghana’s regions",
+  staffNotAssigned: 'This staff account is not assigned to a warehouse yet. Ask the operator to assign you.',
 } as const;
 
 /**

@@ -864,6 +864,7 @@ export const ak: Catalogue = {
   'api.historyCollected': 'Wode wo gye kood gyee wɔ {warehouse}.',
   'api.historyRefunded': 'Yɛde {amount} asan akɔ wo mobile money wallet mu (reference {reference}).',
   // The API's remaining refusals (src/shared/i18n/api-refusals.ts): sellers, operators, prices, uploads, the platform.
+  'api.staffNotAssigned': "Wɔmmfaa adwumayɛfo akawnt yi mmaa adekoradan biara mu. Ka kyerɛ operator no na ɔmfa wo nkɔ baabi.",
   'api.transportWarehouseNotFound': "Yɛanhu adekoradan no",
   'api.transportSameWarehouse': "Yi adekoradan mmienu a ɛnyɛ pɛ.",
   'api.transportDistanceRange': "Kwan tenten no nyɛ km dodow a ɛyɛ mua, efi 1 kosi 3000.",
@@ -1149,6 +1150,8 @@ export const ak: Catalogue = {
   'personal.buyer': 'Ɔtɔfo',
   'personal.seller': 'Ɔdetɔnfo',
   'personal.operator': 'Operator',
+  'personal.staff': 'Adekoradan adwumayɛfo',
+  'personal.transporter': 'Ɔsoafo',
   'personal.notVerified': 'Wonnya nsii so dua.',
   'personal.verifyNow': 'Si so dua seesei',
   'personal.verified': '(yɛasi so dua)',
