@@ -99,7 +99,13 @@ const TABLE: Record<string, Row> = {
   // Guarded by METRICS_TOKEN, not by a role: without the token it is 404 for everyone.
   'GET /metrics': ['public'],
   'POST /api/v1/shop/customers/me/orders/:id/cancel': ['buyerA', { reason: 'matrix' }],
-  'POST /api/v1/admin/orders/:id/pickup': ['operator', { code: '000000' }],
+  'POST /api/v1/admin/orders/:id/pickup': ['warehouse', { code: '000000' }],
+  // Issue 40: warehouse staff and transporters (the operator's staff assignment names nobody real).
+  'POST /api/v1/admin/warehouses/:id/staff': ['operator', { userId: 99_999_999 }],
+  'POST /api/v1/warehouse/consignments/:id/collected': ['warehouse', { code: '000000' }],
+  'POST /api/v1/warehouse/consignments/:id/arrived': ['warehouse', { code: '000000' }],
+  'POST /api/v1/transporters/register': ['public', { email: 'not-an-email' }],
+  'POST /api/v1/transporters/me/loads/:id/events': ['transporter', { type: 'MILESTONE', at: '2026-01-01T00:00:00.000Z' }],
   'PUT /api/v1/shop/customers/me/notification-preferences': ['signedIn', { topic: 'orders', channel: 'sms', enabled: false }],
   'POST /api/v1/shop/customers/me/push-subscriptions': ['signedIn', { endpoint: 'not-a-url' }],
   'POST /api/v1/auth/contact-change': ['signedIn', { channel: 'email', value: 'matrix@example.com', currentPassword: 'Wrong#Pass1' }],
