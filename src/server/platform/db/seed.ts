@@ -29,10 +29,10 @@ const EXTRA_SELLERS = {
 export const DEMO_DROPOFFS: Record<string, string> = { demo: 'Accra Hub', kofi: 'Tamale Depot', ama: 'Kumasi Hub' };
 
 /** A demo warehouse's staff account (issue 40): its town in lower case without spaces, staff.capecoast@akuafo.demo. */
-export const demoStaffEmail = (town: string) => `staff.${town.toLowerCase().replace(/\s+/g, '')}@akuafo.demo`;
+const demoStaffEmail = (town: string) => `staff.${town.toLowerCase().replace(/\s+/g, '')}@akuafo.demo`;
 
 /** The demo's verified transporter (issue 40): a truck from the north. */
-export const DEMO_TRANSPORTER = {
+const DEMO_TRANSPORTER = {
   email: 'transporter@akuafo.demo', firstName: 'Yaw', lastName: 'Mensah',
   vehicleType: 'TRUCK', capacityKg: 5000, plateNumber: 'NR-2026-24', ghanaCard: 'GHA-000000024-6', region: 'Northern', payoutNetwork: 'MTN', payoutNumber: '0244202624',
 } as const;
