@@ -1,6 +1,7 @@
 import type { Table } from 'dexie';
 import { localDb, type AkuafoDb } from './db';
 import type { ApiAuth } from './api';
+import type { UserType } from '../shared/schemas/accounts';
 
 /** Storage keys of the spec: the session lives in IndexedDB so the service worker can use it. */
 export const SESSION_KEYS = { accessToken: 'accessToken', refreshToken: 'refreshToken', user: 'user', expiresAt: 'expiresAt', signInId: 'signInId' } as const;
@@ -10,7 +11,9 @@ export interface SessionUser {
   firstName: string;
   lastName: string;
   email: string;
-  userType: 'CUSTOMER' | 'SELLER' | 'ADMIN';
+  userType: UserType;
+  /** A WAREHOUSE account's warehouse (issue 40). */
+  warehouseId?: number;
   profileImage: string | null;
   passwordChangedAt: string | null;
 }

@@ -35,6 +35,7 @@ import { inboundSmsRoutes, marketPricesRoutes } from './modules/market-prices';
 import { ussdRoutes } from './modules/ussd';
 import { warehouseRoutes } from './modules/warehouses';
 import { transportRoutes } from './modules/transport';
+import { transportersRoutes } from './modules/transporters';
 import { wishlistRoutes } from './modules/wishlist';
 
 /** The whole HTTP surface, built from its dependencies so tests can call app.request(). */
@@ -67,6 +68,7 @@ export function createApp(deps: Deps) {
     ...catalogueRoutes(deps, reads),
     ...warehouseRoutes(deps, reads),
     ...transportRoutes(deps),
+    ...transportersRoutes(deps),
     ...syncRoutes(deps, reads),
     ...offlineRoutes(deps),
     ...reviewsRoutes(deps),

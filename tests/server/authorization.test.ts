@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UserType } from '../../src/shared/schemas/accounts';
 import type { CheckoutStarted } from '../../src/shared/schemas/checkout';
 import { routeByKey } from '../../src/shared/api';
 import type { RouteAuth } from '../../src/shared/api/route';
@@ -14,14 +15,15 @@ import { firstWarehouseId, makeProduct, makeUser, putInCart } from '../support/s
  *
  *   public    anyone; nothing of anyone's is involved
  *   signedIn  any signed-in user, about their own things (visitor: 401)
- *   customer / seller / operator   that role only (visitor 401, other roles 403)
+ *   customer / seller / operator / transporter   that role only (visitor 401, other roles 403)
+ *   warehouse   a warehouse's staff (of the first warehouse, the buyers' pickup) or the operator
  *   buyerA / sellerA   only the owner of the resource in the path (everyone else 401/403/404)
  *
  * Allowed actors must not be refused (401/403, or 404 for owners); everyone else must be.
  * Whatever the answer, no one but the operator may see another user's private markers.
  */
-type Actor = 'visitor' | 'buyerA' | 'buyerB' | 'sellerA' | 'sellerB' | 'operator';
-type Rule = 'public' | 'signedIn' | 'customer' | 'seller' | 'operator' | 'buyerA' | 'sellerA';
+type Actor = 'visitor' | 'buyerA' | 'buyerB' | 'sellerA' | 'sellerB' | 'staff' | 'transporter' | 'operator';
+type Rule = 'public' | 'signedIn' | 'customer' | 'seller' | 'warehouse' | 'transporter' | 'operator' | 'buyerA' | 'sellerA';
 /** [who may, body]; path params are filled from the fixtures by name (see `param`). */
 type Row = [Rule, unknown?, 'owner may get 404'?];
 /**
@@ -29,8 +31,8 @@ type Row = [Rule, unknown?, 'owner may get 404'?];
  * body, or to narrow the rule to the owner of the thing in the path; without one, its
  * declaration's auth is the rule. A row must agree with the declaration (tested below).
  */
-const RULE_OF_AUTH: Record<RouteAuth, Rule> = { none: 'public', user: 'signedIn', customer: 'customer', seller: 'seller', admin: 'operator', gateway: 'public' };
-const RULES_AGREEING: Record<RouteAuth, Rule[]> = { none: ['public'], user: ['signedIn', 'buyerA', 'sellerA'], customer: ['customer', 'buyerA'], seller: ['seller', 'sellerA'], admin: ['operator'], gateway: ['public'] };
+const RULE_OF_AUTH: Record<RouteAuth, Rule> = { none: 'public', user: 'signedIn', customer: 'customer', seller: 'seller', admin: 'operator', warehouse: 'warehouse', transporter: 'transporter', gateway: 'public' };
+const RULES_AGREEING: Record<RouteAuth, Rule[]> = { none: ['public'], user: ['signedIn', 'buyerA', 'sellerA'], customer: ['customer', 'buyerA'], seller: ['seller', 'sellerA'], admin: ['operator'], warehouse: ['warehouse'], transporter: ['transporter'], gateway: ['public'] };
 const declarationOf = (key: string) => routeByKey(key.replace(' /api/v1/', ' /'));
 
 function rowOf(key: string): Row | undefined {
@@ -97,7 +99,13 @@ const TABLE: Record<string, Row> = {
   // Guarded by METRICS_TOKEN, not by a role: without the token it is 404 for everyone.
   'GET /metrics': ['public'],
   'POST /api/v1/shop/customers/me/orders/:id/cancel': ['buyerA', { reason: 'matrix' }],
-  'POST /api/v1/admin/orders/:id/pickup': ['operator', { code: '000000' }],
+  'POST /api/v1/admin/orders/:id/pickup': ['warehouse', { code: '000000' }],
+  // Issue 40: warehouse staff and transporters (the operator's staff assignment names nobody real).
+  'POST /api/v1/admin/warehouses/:id/staff': ['operator', { userId: 99_999_999 }],
+  'POST /api/v1/warehouse/consignments/:id/collected': ['warehouse', { code: '000000' }],
+  'POST /api/v1/warehouse/consignments/:id/arrived': ['warehouse', { code: '000000' }],
+  'POST /api/v1/transporters/register': ['public', { email: 'not-an-email' }],
+  'POST /api/v1/transporters/me/loads/:id/events': ['transporter', { type: 'MILESTONE', at: '2026-01-01T00:00:00.000Z' }],
   'PUT /api/v1/shop/customers/me/notification-preferences': ['signedIn', { topic: 'orders', channel: 'sms', enabled: false }],
   'POST /api/v1/shop/customers/me/push-subscriptions': ['signedIn', { endpoint: 'not-a-url' }],
   'POST /api/v1/auth/contact-change': ['signedIn', { channel: 'email', value: 'matrix@example.com', currentPassword: 'Wrong#Pass1' }],
@@ -113,8 +121,8 @@ const TABLE: Record<string, Row> = {
   'GET /api/docs': ['public'],
 };
 
-const ACTORS: Actor[] = ['visitor', 'buyerA', 'buyerB', 'sellerA', 'sellerB', 'operator'];
-const ROLE_OF: Record<Actor, 'CUSTOMER' | 'SELLER' | 'ADMIN' | undefined> = { visitor: undefined, buyerA: 'CUSTOMER', buyerB: 'CUSTOMER', sellerA: 'SELLER', sellerB: 'SELLER', operator: 'ADMIN' };
+const ACTORS: Actor[] = ['visitor', 'buyerA', 'buyerB', 'sellerA', 'sellerB', 'staff', 'transporter', 'operator'];
+const ROLE_OF: Record<Actor, UserType | undefined> = { visitor: undefined, buyerA: 'CUSTOMER', buyerB: 'CUSTOMER', sellerA: 'SELLER', sellerB: 'SELLER', staff: 'WAREHOUSE', transporter: 'TRANSPORTER', operator: 'ADMIN' };
 
 let server: TestServer;
 let app: ReturnType<typeof appWithoutRateLimits>;
@@ -160,6 +168,13 @@ beforeAll(async () => {
   params.reviewableId = String(((await reviewable.json()) as { data: { id: number } }).data.id);
   params.sellerUserId = String((await db.selectFrom('users').select('id').where('email', '=', sellerEmails.sellerB).executeTakeFirstOrThrow()).id);
   tokens.operator = await adminToken(server);
+  // Staff of the buyers' pickup warehouse, and a verified transporter (issue 40).
+  const staff = await makeUser(server, 'WAREHOUSE');
+  await db.updateTable('users').set({ warehouse_id: warehouseId }).where('id', '=', staff.id).execute();
+  tokens.staff = staff.token;
+  const transporter = await makeUser(server, 'TRANSPORTER');
+  await db.insertInto('transporter_profiles').values({ user_id: transporter.id, vehicle_type: 'TRUCK', capacity_kg: 5000, plate_number: 'GR-1-26', ghana_card_number: 'GHA-000000001-1', region: 'Northern', payout_network: 'MTN', payout_number: '0241234567', status: 'VERIFIED', verified_at: now(), rejection_reason: null, created_at: now(), updated_at: now() }).execute();
+  tokens.transporter = transporter.token;
   const image = await db.selectFrom('product_images').select('storage_key').executeTakeFirstOrThrow();
   params.media = `/media/${image.storage_key}/640.webp`;
 }, 120_000);
@@ -201,6 +216,8 @@ function allowed(rule: Rule, actor: Actor): boolean {
     case 'signedIn': return actor !== 'visitor';
     case 'customer': return ROLE_OF[actor] === 'CUSTOMER';
     case 'seller': return ROLE_OF[actor] === 'SELLER';
+    case 'warehouse': return actor === 'staff' || actor === 'operator';
+    case 'transporter': return actor === 'transporter';
     case 'operator': return actor === 'operator';
     default: return actor === rule;
   }
@@ -209,7 +226,7 @@ function allowed(rule: Rule, actor: Actor): boolean {
 /** Writes last (deletes at the very end), so one route's effect does not spoil another's fixture. */
 const ORDER = ['GET', 'PUT', 'PATCH', 'POST', 'DELETE'];
 
-describe('authorization matrix: every route x {visitor, buyer A, buyer B, seller A, seller B, operator}', () => {
+describe('authorization matrix: every route x {visitor, buyer A, buyer B, seller A, seller B, staff, transporter, operator}', () => {
   it('has a row for every route the app serves', () => {
     const missing = appRoutes(server.app).map((r) => `${r.method} ${r.path}`).filter((key) => !rowOf(key));
     expect(missing, `Routes neither declared in src/shared/api nor in the authorization table of ${import.meta.filename}: declare them`).toEqual([]);

@@ -1,3 +1,4 @@
+import type { UserType } from '../../src/shared/schemas/accounts';
 import { randomUUID } from 'node:crypto';
 import { nextCatalogueVersion } from '../../src/server/platform/db/catalogue-versions';
 import { now } from '../../src/server/platform/db';
@@ -7,7 +8,7 @@ import { startTestServer, type TestServer } from './server';
 import { sessionToken } from './session';
 
 /** Direct-to-database helpers for checkout and order tests: users, products and carts. */
-export async function makeUser(server: TestServer, userType: 'CUSTOMER' | 'ADMIN' = 'CUSTOMER') {
+export async function makeUser(server: TestServer, userType: UserType = 'CUSTOMER') {
   const at = now();
   const email = `shopper-${randomUUID().slice(0, 8)}@example.test`;
   const { id } = await server.deps.db

@@ -1,6 +1,7 @@
 import { createMiddleware } from 'hono/factory';
 import { ERROR_CODES } from '../../shared/errors';
 import type { AuthUser, SessionCheck, TokenSigner, UserType } from '../platform/auth/tokens';
+import type { Db } from '../platform/db';
 import type { AppEnv } from './context';
 import { HttpError, forbidden, unauthorized } from './errors';
 
@@ -29,6 +30,29 @@ export function requireUser(...roles: UserType[]) {
     const user = c.get('user');
     if (!user) throw unauthorized();
     if (roles.length > 0 && !roles.includes(user.userType)) throw forbidden();
+    await next();
+  });
+}
+
+/**
+ * Guards a warehouse's route ('warehouse'): its staff (a WAREHOUSE account the operator assigned
+ * to a warehouse) or the operator (ADMIN), who acts at every warehouse. Staff not assigned to one
+ * yet are refused with a sentence; the warehouse is read from the database on each call, so an
+ * operator's reassignment counts at once (a token never carries it).
+ */
+export function requireWarehouseStaff(db: Db) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const user = c.get('user');
+    if (!user) throw unauthorized();
+    if (user.userType === 'ADMIN') {
+      c.set('warehouseActor', { operator: true });
+    } else if (user.userType === 'WAREHOUSE') {
+      const row = await db.selectFrom('users').select('warehouse_id').where('id', '=', user.id).executeTakeFirst();
+      if (row?.warehouse_id == null) throw forbidden('This staff account is not assigned to a warehouse yet. Ask the operator to assign you.');
+      c.set('warehouseActor', { warehouseId: row.warehouse_id });
+    } else {
+      throw forbidden();
+    }
     await next();
   });
 }

@@ -36,9 +36,14 @@ export interface Deps {
   messages: MessageWorker;
 }
 
+/** Who acts at a warehouse: its staff (one warehouse) or the operator (any); modules/transport's rules take it. */
+export type WarehouseActor = { warehouseId: number } | { operator: true };
+
 export interface AppEnv {
   Variables: {
     user: AuthUser | undefined;
+    /** Set by requireWarehouseStaff on a 'warehouse' route: the staff's warehouse, or the operator (all). */
+    warehouseActor: WarehouseActor | undefined;
     /** The caller's address as the trusted proxies report it (http/client-ip.ts). */
     clientIp: string | undefined;
     /** Uploads read and encoded before the idempotency layer claimed the request's key (see submissions/uploads.ts). */

@@ -3,8 +3,8 @@ import type { Context, Hono, MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
 import type { AnswerOf, ParsedInput, RouteAuth, RouteDeclaration } from '../../shared/api/route';
 import type { AuthUser } from '../platform/auth/tokens';
-import { requireUser } from './auth';
-import type { AppEnv, Deps } from './context';
+import { requireUser, requireWarehouseStaff } from './auth';
+import type { AppEnv, Deps, WarehouseActor } from './context';
 import { badRequest, notFound } from './errors';
 import { requireGatewayToken } from './gateway-token';
 import { idempotency } from './idempotency';
@@ -15,6 +15,8 @@ import { parseOrThrow } from './validate';
 export type HandlerInput<R extends RouteDeclaration> = ParsedInput<R> & {
   /** The caller; always there when the route needs a signed-in user. */
   user: R['auth'] extends 'none' | 'gateway' ? AuthUser | undefined : AuthUser;
+  /** On a 'warehouse' route: where the caller acts (its staff's warehouse, or the operator: all). */
+  warehouse: R['auth'] extends 'warehouse' ? WarehouseActor : undefined;
   c: Context<AppEnv>;
 };
 
@@ -48,12 +50,14 @@ export function implement<R extends RouteDeclaration>(
   return { declaration, handler, before: options.before ?? [], gatewayToken: options.gatewayToken } as unknown as Implementation;
 }
 
-const ROLE: Record<Exclude<RouteAuth, 'none' | 'gateway'>, MiddlewareHandler<AppEnv>> = {
+const roleGuards = (deps: Deps): Record<Exclude<RouteAuth, 'none' | 'gateway'>, MiddlewareHandler<AppEnv>> => ({
   user: requireUser(),
   customer: requireUser('CUSTOMER'),
   seller: requireUser('SELLER'),
   admin: requireUser('ADMIN'),
-};
+  warehouse: requireWarehouseStaff(deps.db),
+  transporter: requireUser('TRANSPORTER'),
+});
 
 /**
  * Registers each implementation on the API router, every one the same way: auth (a request
@@ -63,12 +67,13 @@ const ROLE: Record<Exclude<RouteAuth, 'none' | 'gateway'>, MiddlewareHandler<App
  */
 export function mountDeclared(api: Hono<AppEnv>, deps: Deps, implementations: Implementation[]): void {
   const idempotent = idempotency(deps.db);
+  const ROLE = roleGuards(deps);
   for (const implementation of implementations) {
     const { declaration } = implementation;
     const auth = declaration.auth === 'none' ? [] : declaration.auth === 'gateway' ? [requireGatewayToken(implementation.gatewayToken)] : [ROLE[declaration.auth]];
     const chain = [...auth, ...implementation.before, ...(isIdempotent(declaration) ? [idempotent] : [])];
     const answer: MiddlewareHandler<AppEnv> = async (c) => {
-      const input = { ...(await parseInput(c, declaration)), user: c.get('user'), c } as HandlerInput<RouteDeclaration>;
+      const input = { ...(await parseInput(c, declaration)), user: c.get('user'), warehouse: c.get('warehouseActor'), c } as HandlerInput<RouteDeclaration>;
       const result = await implementation.handler(input);
       const response = result instanceof Response ? result : result instanceof StatusAnswer ? c.json(result.body as object, result.status) : c.json(result as object);
       if (deps.config.checkAnswers) await checkAnswer(declaration, response);

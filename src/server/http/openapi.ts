@@ -5,8 +5,12 @@ import { CREDENTIAL_PATHS } from './idempotency';
 
 export const API_PREFIX = '/api/v1';
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-/** Who may call: nobody in particular, any signed-in user, one role, or an SMS/USSD gateway (its ?token=). */
-export type RouteAuth = 'none' | 'user' | 'customer' | 'seller' | 'admin' | 'gateway';
+/**
+ * Who may call: nobody in particular, any signed-in user, one role, or an SMS/USSD gateway (its ?token=).
+ * 'warehouse': a WAREHOUSE account assigned to a warehouse (acting at it), or the operator (ADMIN, acting at all);
+ * 'transporter': a TRANSPORTER account (verified or not: the routes that need verification say so).
+ */
+export type RouteAuth = 'none' | 'user' | 'customer' | 'seller' | 'admin' | 'warehouse' | 'transporter' | 'gateway';
 
 export interface RouteOptions {
   summary: string;
@@ -84,7 +88,7 @@ function operation(route: RouteDescription): Json {
     '2XX': { description: 'Done', content: successContent(route) },
     ...(route.body || route.form || route.query || pathParams.length ? { '400': error('The request is not valid: message says why, fieldErrors which field') } : {}),
     ...(route.auth === 'none' ? {} : { '401': error(route.auth === 'gateway' ? 'The gateway token is missing or wrong' : 'Not signed in, or the token has expired (code token_expired)') }),
-    ...(route.auth === 'none' || route.auth === 'user' || route.auth === 'gateway' ? {} : { '403': error(`Only for a ${route.auth}`) }),
+    ...(route.auth === 'none' || route.auth === 'user' || route.auth === 'gateway' ? {} : { '403': error(`Only for a ${route.auth === 'warehouse' ? 'warehouse’s staff or the operator' : route.auth}`) }),
     ...(pathParams.length ? { '404': error('No such thing, or not yours') } : {}),
     '429': error('Too many requests: wait for Retry-After seconds'),
     default: error('Any other refusal or failure, in the one error shape'),

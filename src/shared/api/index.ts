@@ -17,6 +17,7 @@ import type { RouteDeclaration, RouteKey } from './route';
 import { SYNC_ROUTES } from './sync';
 import { WAREHOUSE_ROUTES } from './warehouses';
 import { TRANSPORT_ROUTES } from './transport';
+import { TRANSPORTERS_ROUTES } from './transporters';
 import { SELLERS_ROUTES } from './sellers';
 import { SUBMISSIONS_ROUTES } from './submissions';
 import { USSD_ROUTES } from './ussd';
@@ -40,6 +41,7 @@ export const DECLARED_ROUTES = [
   ...CATALOGUE_ROUTES,
   ...WAREHOUSE_ROUTES,
   ...TRANSPORT_ROUTES,
+  ...TRANSPORTERS_ROUTES,
   ...SYNC_ROUTES,
   ...OFFLINE_ROUTES,
   ...REVIEW_ROUTES,

@@ -31,6 +31,6 @@ export const ORDERS_ROUTES = [
   route({ method: 'PATCH', path: '/admin/orders/:id/status', summary: 'Move an order to its next status', tag: 'admin', auth: 'admin', params: adminOrderId, body: orderStatusUpdateSchema, answer: dataOf(orderMovedSchema) }),
   route({ method: 'PUT', path: '/admin/orders/:id/items/:itemId/at-warehouse', summary: 'Record an order line as at the warehouse', tag: 'admin', auth: 'admin', params: adminOrderLine, answer: dataOf(adminOrderListItemSchema) }),
   route({ method: 'DELETE', path: '/admin/orders/:id/items/:itemId/at-warehouse', summary: 'Take back “at the warehouse” for an order line', tag: 'admin', auth: 'admin', params: adminOrderLine, answer: dataOf(adminOrderListItemSchema) }),
-  route({ method: 'POST', path: '/admin/orders/:id/pickup', summary: 'Hand an order over against its pickup code', tag: 'admin', auth: 'admin', params: adminOrderId, body: pickupCodeSchema, answer: dataOf(v.object({ id: v.number(), status: v.literal('DELIVERED') })) }),
+  route({ method: 'POST', path: '/admin/orders/:id/pickup', summary: 'Hand an order over against its pickup code (the pickup warehouse’s staff, or the operator)', tag: 'admin', auth: 'warehouse', params: adminOrderId, body: pickupCodeSchema, answer: dataOf(v.object({ id: v.number(), status: v.literal('DELIVERED') })) }),
   route({ method: 'GET', path: '/admin/refunds', summary: 'Refunds', tag: 'admin', auth: 'admin', query: adminRefundListQuerySchema, answer: pageOf(adminRefundSchema) }),
 ] as const;

@@ -10,8 +10,12 @@ import { MAX_ROW_ID } from '../schemas/catalogue';
  * It lives in shared so both sides import the same object; nothing is generated.
  */
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-/** Who may call: nobody in particular, any signed-in user, one role, or an SMS/USSD gateway (its ?token=). */
-export type RouteAuth = 'none' | 'user' | 'customer' | 'seller' | 'admin' | 'gateway';
+/**
+ * Who may call: nobody in particular, any signed-in user, one role, or an SMS/USSD gateway (its ?token=).
+ * 'warehouse': a WAREHOUSE account assigned to a warehouse (acting at it), or the operator (ADMIN, acting at all);
+ * 'transporter': a TRANSPORTER account (verified or not: the routes that need verification say so).
+ */
+export type RouteAuth = 'none' | 'user' | 'customer' | 'seller' | 'admin' | 'warehouse' | 'transporter' | 'gateway';
 
 type Schema = v.GenericSchema;
 /** Path parameters, one schema each (a parse failure names nothing: 404 with the schema's message). */

@@ -1,12 +1,32 @@
-import { tariffSchema, tariffUpdateSchema } from '../schemas/transport';
-import { dataOf, route } from './route';
+import * as v from 'valibot';
+import {
+  countedInSchema,
+  handoverCodeSchema,
+  handoverSchema,
+  lineToReceiveSchema,
+  staffConsignmentSchema,
+  staffConsignmentsQuerySchema,
+  tariffSchema,
+  tariffUpdateSchema,
+  TRANSPORT_MESSAGES,
+} from '../schemas/transport';
+import { dataOf, idParam, route } from './route';
 
 /**
- * Transport (issue 40, docs/transport.md): the operator's tariff; the staff's counting in and
- * handovers and the transporters' loads board join here. The checkout's quote is checkout's
- * (shared/api/checkout.ts).
+ * Transport (issue 40, docs/transport.md): the operator's tariff; the warehouse staff's counting
+ * in, handovers and lists ('warehouse': a staff account acts at its own warehouse, the operator at
+ * all). The transporters' routes are theirs (shared/api/transporters.ts); the checkout's quote is
+ * checkout's (shared/api/checkout.ts).
  */
+const line = { orderId: idParam('Order line not found'), itemId: idParam('Order line not found') };
+const consignment = { id: idParam(TRANSPORT_MESSAGES.consignmentNotFound) };
+
 export const TRANSPORT_ROUTES = [
   route({ method: 'GET', path: '/admin/transport/tariff', summary: 'The transport tariff', tag: 'admin', auth: 'admin', answer: dataOf(tariffSchema) }),
   route({ method: 'PUT', path: '/admin/transport/tariff', summary: 'Change the transport tariff', tag: 'admin', auth: 'admin', body: tariffUpdateSchema, answer: dataOf(tariffSchema) }),
+  route({ method: 'POST', path: '/warehouse/orders/:orderId/items/:itemId/received', summary: 'Count an order line in at the warehouse', tag: 'warehouse', auth: 'warehouse', params: line, answer: dataOf(countedInSchema) }),
+  route({ method: 'POST', path: '/warehouse/consignments/:id/collected', summary: 'Hand a consignment to its transporter against the collection code', tag: 'warehouse', auth: 'warehouse', params: consignment, body: handoverCodeSchema, answer: dataOf(handoverSchema) }),
+  route({ method: 'POST', path: '/warehouse/consignments/:id/arrived', summary: 'Receive a consignment against its delivery code', tag: 'warehouse', auth: 'warehouse', params: consignment, body: handoverCodeSchema, answer: dataOf(handoverSchema) }),
+  route({ method: 'GET', path: '/warehouse/consignments', summary: 'Consignments leaving or coming to the warehouse', tag: 'warehouse', auth: 'warehouse', query: staffConsignmentsQuerySchema, answer: dataOf(v.array(staffConsignmentSchema)) }),
+  route({ method: 'GET', path: '/warehouse/lines', summary: 'Order lines to count in at the warehouse', tag: 'warehouse', auth: 'warehouse', answer: dataOf(v.array(lineToReceiveSchema)) }),
 ] as const;

@@ -245,6 +245,22 @@ export const API_REFUSALS = {
   transportCancelInTransit: 'Some of these goods are on the road to the pickup warehouse: the order can be cancelled once they arrive.',
   transportLoadStatusChoice: "status must be OPEN or MINE",
   transportRegionChoice: "region must be one of Ghana’s regions",
+  transportStaffUserNotFound: 'Account not found',
+  transportStaffCannotAssign: 'Only a buyer’s account or a staff account can be assigned to a warehouse.',
+  transportStaffNotHere: 'This account is not on this warehouse’s staff.',
+  transportPickupOtherWarehouse: 'This order is collected at another warehouse.',
+  // Transporters (issue 40 item 4; src/shared/schemas/transporters.ts, TRANSPORTER_MESSAGES).
+  transporterNotVerified: "Your transporter account is not verified yet: the operator checks your Ghana Card and vehicle first. You can accept loads once it is verified.",
+  transporterRejected: "Your transporter account was not approved, so you cannot accept loads. Contact us to put it right.",
+  transporterProfileMissing: "Transporter not found",
+  transporterVehicleType: "Choose a vehicle type: TRUCK, VAN, PICKUP, MOTORBIKE or TRICYCLE",
+  transporterCapacity: "Capacity must be a whole number of kg from 10 to 60000",
+  transporterPlate: "Enter the plate number, such as GR-1234-24",
+  transporterGhanaCard: "Enter your Ghana Card number, such as GHA-123456789-0",
+  transporterPayoutNumber: "Enter the mobile-money number your fees are paid to, such as 024 123 4567",
+  transporterRejectReason: "Say why in at most 500 characters",
+  transporterStatusChoice: "status must be PENDING, VERIFIED or REJECTED",
+  staffNotAssigned: 'This staff account is not assigned to a warehouse yet. Ask the operator to assign you.',
 } as const;
 
 /**

@@ -295,7 +295,8 @@ export const revokeOthersSchema = v.object({
 
 // ---- Answers ----
 
-export const USER_TYPES = ['CUSTOMER', 'SELLER', 'ADMIN'] as const;
+/** WAREHOUSE: a warehouse's staff (users.warehouse_id); TRANSPORTER: carries loads between warehouses (issue 40). */
+export const USER_TYPES = ['CUSTOMER', 'SELLER', 'ADMIN', 'WAREHOUSE', 'TRANSPORTER'] as const;
 export type UserType = (typeof USER_TYPES)[number];
 
 export const accountUserSchema = v.object({
@@ -307,6 +308,8 @@ export const accountUserSchema = v.object({
   userType: v.picklist(USER_TYPES),
   profileImage: v.nullable(v.string()),
   passwordChangedAt: v.nullable(v.string()),
+  /** A WAREHOUSE account's warehouse (issue 40): what its screens act on; absent for other accounts and staff not yet assigned. */
+  warehouseId: v.optional(v.number()),
 });
 export type AccountUser = v.InferOutput<typeof accountUserSchema>;
 

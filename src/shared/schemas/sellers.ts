@@ -112,7 +112,8 @@ const phoneField = v.optional(
 const nameField = (label: 'First name' | 'Last name') =>
   v.pipe(requiredLine(`${label} is required`), v.maxLength(NAME_MAX, `${label} cannot exceed ${NAME_MAX} characters`));
 
-const personalEntries = {
+/** Who registers (sellers and transporters alike, issue 40): names, e-mail, password. */
+export const personalEntries = {
   firstName: nameField('First name'),
   lastName: nameField('Last name'),
   email: emailSchema('Invalid email address'),
@@ -132,7 +133,8 @@ const businessEntries = {
   businessDescription: optionalText(BUSINESS_DESCRIPTION_MAX, 'Description too long'),
 };
 
-const contactEntries = {
+/** Where they work and how to reach them (sellers and transporters alike). */
+export const contactEntries = {
   businessRegion: required(v.picklist(GHANA_REGIONS, 'Region is required')),
   phoneNumber: phoneField,
   businessAddress: optionalText(BUSINESS_ADDRESS_MAX, 'Address too long'),

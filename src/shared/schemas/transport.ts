@@ -41,6 +41,10 @@ export const TRANSPORT_MESSAGES = {
   cancelInTransit: 'Some of these goods are on the road to the pickup warehouse: the order can be cancelled once they arrive.',
   loadStatusChoice: 'status must be OPEN or MINE',
   regionChoice: 'region must be one of Ghana’s regions',
+  staffUserNotFound: 'Account not found',
+  staffCannotAssign: 'Only a buyer’s account or a staff account can be assigned to a warehouse.',
+  staffNotHere: 'This account is not on this warehouse’s staff.',
+  pickupOtherWarehouse: 'This order is collected at another warehouse.',
 } as const;
 
 const warehouseIdField = (message: string) =>
@@ -181,3 +185,70 @@ export const loadEventSchema = v.object({
 });
 export const loadEventsSchema = v.union([loadEventSchema, v.object({ events: v.pipe(v.array(loadEventSchema), v.minLength(1), v.maxLength(500)) })]);
 export type LoadEvent = v.InferOutput<typeof loadEventSchema>;
+
+/** POST /admin/warehouses/{id}/staff: the account the operator assigns (a buyer's account becomes a staff account). */
+export const staffAssignmentSchema = v.object({
+  userId: v.pipe(v.number(TRANSPORT_MESSAGES.staffUserNotFound), v.integer(TRANSPORT_MESSAGES.staffUserNotFound), v.minValue(1, TRANSPORT_MESSAGES.staffUserNotFound), v.maxValue(MAX_ROW_ID, TRANSPORT_MESSAGES.staffUserNotFound)),
+});
+
+export const staffMemberSchema = v.object({
+  userId: v.number(),
+  firstName: v.string(),
+  lastName: v.string(),
+  email: v.string(),
+  warehouseId: v.number(),
+});
+export type StaffMember = v.InferOutput<typeof staffMemberSchema>;
+
+/** POST /warehouse/orders/{orderId}/items/{itemId}/received */
+export const countedInSchema = v.object({
+  orderId: v.number(),
+  itemId: v.number(),
+  /** null: the line does not travel (its seller drops off at the pickup warehouse). */
+  consignmentId: v.nullable(v.number()),
+  consignmentStatus: v.nullable(v.picklist(CONSIGNMENT_STATUSES)),
+});
+
+/** POST /warehouse/consignments/{id}/collected and …/arrived */
+export const handoverSchema = v.object({ id: v.number(), status: v.picklist(CONSIGNMENT_STATUSES), orderId: v.number() });
+
+export const STAFF_PAGE_SIZE = 50;
+
+/** GET /warehouse/consignments?status=: the staff's warehouse as origin or destination (the operator: every one). */
+export const staffConsignmentsQuerySchema = v.object({
+  status: v.optional(v.picklist(CONSIGNMENT_STATUSES, `status must be one of ${CONSIGNMENT_STATUSES.join(', ')}`)),
+  page: v.optional(intParam('page', 1, 10_000), '1'),
+});
+
+const placeSchema = v.object({ id: v.number(), name: v.string(), town: v.nullable(v.string()) });
+
+/** A consignment as the staff see it: never its codes (those are on the transporter's phone). */
+export const staffConsignmentSchema = v.object({
+  id: v.number(),
+  orderId: v.number(),
+  orderNumber: v.string(),
+  status: v.picklist(CONSIGNMENT_STATUSES),
+  fromWarehouse: placeSchema,
+  toWarehouse: placeSchema,
+  /** OUTGOING: it leaves the staff's warehouse; INCOMING: it comes to it; null for the operator. */
+  direction: v.nullable(v.picklist(['OUTGOING', 'INCOMING'])),
+  weightKg: v.number(),
+  lines: v.number(),
+  linesReceived: v.number(),
+  transporter: v.nullable(v.object({ name: v.string(), phone: v.nullable(v.string()), vehicleType: v.nullable(v.string()), plateNumber: v.nullable(v.string()) })),
+  expectedReadyAt: v.string(),
+});
+export type StaffConsignment = v.InferOutput<typeof staffConsignmentSchema>;
+
+/** GET /warehouse/lines: paid lines still to be counted in at the staff's warehouse (their origin), oldest first. */
+export const lineToReceiveSchema = v.object({
+  orderId: v.number(),
+  orderNumber: v.string(),
+  itemId: v.number(),
+  productName: v.string(),
+  quantity: v.number(),
+  seller: v.string(),
+  consignmentId: v.number(),
+  fromWarehouseId: v.number(),
+});
+export type LineToReceive = v.InferOutput<typeof lineToReceiveSchema>;

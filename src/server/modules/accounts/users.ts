@@ -18,6 +18,7 @@ export function toAccountUser(row: UserRow): AccountUser {
     userType: row.user_type,
     profileImage: row.profile_image,
     passwordChangedAt: row.password_changed_at,
+    ...(row.user_type === 'WAREHOUSE' && row.warehouse_id !== null && { warehouseId: row.warehouse_id }),
   };
 }
 

@@ -1,5 +1,7 @@
 import type { AdminOrderListItem, OrderDetail } from '../../../shared/schemas/orders';
-import type { Deps } from '../../http/context';
+import { TRANSPORT_MESSAGES } from '../../../shared/schemas/transport';
+import type { Deps, WarehouseActor } from '../../http/context';
+import { forbidden, notFound } from '../../http/errors';
 import type { AuthUser } from '../../platform/auth/tokens';
 import type { Db } from '../../platform/db';
 import { inTransaction } from '../../platform/db/transactions';
@@ -25,6 +27,19 @@ export async function setLineAtWarehouse(db: Db, operator: AuthUser, orderId: nu
     await recordAudit(trx, operator, 'order.line', { type: 'order', id: orderId }, `${name} (line ${itemId}) ${atWarehouse ? 'marked' : 'no longer marked'} at the warehouse`);
   });
   return adminOrder(db, orderId);
+}
+
+/**
+ * Before a pickup code is tried: staff only at the order's own pickup warehouse (403, "This order
+ * is collected at another warehouse.", not 404: order numbers are on the buyer's slip and staff
+ * are the operator's people, so nothing is hidden by pretending it does not exist, and the
+ * sentence sends the buyer to the right counter). Checked before the code is counted, so
+ * another warehouse's staff cannot use up the buyer's tries.
+ */
+export async function requirePickupHere(db: Db, actor: WarehouseActor, orderId: number): Promise<void> {
+  const order = await db.selectFrom('orders').select('pickup_warehouse_id').where('id', '=', orderId).executeTakeFirst();
+  if (!order) throw notFound('Order not found');
+  if (!('operator' in actor) && order.pickup_warehouse_id !== actor.warehouseId) throw forbidden(TRANSPORT_MESSAGES.pickupOtherWarehouse);
 }
 
 /** Warehouse staff hand a ready order over when the buyer's pickup code matches. */

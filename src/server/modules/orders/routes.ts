@@ -3,7 +3,7 @@ import type { Deps } from '../../http/context';
 import { implement } from '../../http/declared';
 import { HttpError } from '../../http/errors';
 import { listAllOrders, listRefunds } from './admin-list';
-import { cancelAsBuyer, handOver, setLineAtWarehouse } from './desk';
+import { cancelAsBuyer, handOver, requirePickupHere, setLineAtWarehouse } from './desk';
 import { getOrderDetail, listOrders, trackOrder } from './service';
 import { moveOrder } from './status';
 
@@ -29,8 +29,9 @@ export function ordersRoutes(deps: Deps) {
     implement(markLine, async ({ user, params }) => ({ data: await setLineAtWarehouse(db, user, params.id, params.itemId, true) })),
     implement(unmarkLine, async ({ user, params }) => ({ data: await setLineAtWarehouse(db, user, params.id, params.itemId, false) })),
 
-    /** Warehouse staff hand a ready order over when the buyer's pickup code matches (wrong codes are counted per order). */
-    implement(pickup, async ({ user, params, body, c }) => {
+    /** Warehouse staff (of the order's pickup warehouse) or the operator hand a ready order over when the buyer's pickup code matches (wrong codes are counted per order). */
+    implement(pickup, async ({ user, warehouse, params, body, c }) => {
+      await requirePickupHere(db, warehouse, params.id);
       const limit = await deps.rateLimiter.hit(`pickup-code:${params.id}`, PICKUP_TRIES, PICKUP_WINDOW_MS);
       if (!limit.allowed) {
         c.header('Retry-After', String(limit.retryAfterSeconds));

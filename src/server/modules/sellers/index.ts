@@ -2,3 +2,4 @@
 export { sellersRoutes } from './routes';
 export { notifySeller } from './notify';
 export { setVerificationStatus } from './service';
+export { issueVerificationLink, mailVerificationLink } from './verification-link';

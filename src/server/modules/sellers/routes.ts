@@ -33,8 +33,8 @@ export function sellersRoutes(deps: Deps) {
   const hasher = createCodeHasher(deps.codeHmacKey);
 
   /** In the language the seller read the page in (their account has chosen none yet). */
-  const sendLink = async (c: Context<AppEnv>, to: { email: string; firstName: string }, token: string) =>
-    mailVerificationLink(db, deps.config.publicUrl, to, token, await readerLocale(c, db));
+  const sendLink = async (c: Context<AppEnv>, to: { email: string; firstName: string; as?: 'seller' | 'transporter' }, token: string) =>
+    mailVerificationLink(db, deps.config.publicUrl, to, token, await readerLocale(c, db), to.as);
 
   /** Marks or unmarks one of the seller's own lines and answers with the order as the seller sees it. */
   const answerLine = async (sellerId: number, orderId: number, itemId: number, change: typeof markLineAtWarehouse) => {

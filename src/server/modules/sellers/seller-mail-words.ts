@@ -3,7 +3,8 @@ import { VERIFICATION_LINK_HOURS } from '../../../shared/schemas/sellers';
 /** A seller's account e-mails in their language: the link that verifies the address, and the operator's decision. */
 interface SellerMailWords {
   hello: (name: string) => string;
-  link: { subject: string; thanks: string; open: string; button: string; ignore: string };
+  /** thanksTransporter: the same link, to a transporter (issue 40). */
+  link: { subject: string; thanks: string; thanksTransporter: string; open: string; button: string; ignore: string };
   decision: Record<'VERIFIED' | 'REJECTED', { subject: string; lines: string[] }>;
   dashboard: string;
 }
@@ -14,6 +15,7 @@ export const SELLER_MAIL_WORDS: Record<string, SellerMailWords> = {
     link: {
       subject: 'Verify your email for Akuafo Market',
       thanks: 'Thank you for registering as a seller on Akuafo Market.',
+      thanksTransporter: 'Thank you for registering as a transporter on Akuafo Market.',
       open: `Please verify your email address by opening this link (it works once, for ${VERIFICATION_LINK_HOURS} hours):`,
       button: 'Verify your email address',
       ignore: 'If you did not register, you can ignore this message.',
@@ -32,6 +34,7 @@ export const SELLER_MAIL_WORDS: Record<string, SellerMailWords> = {
     link: {
       subject: 'Si w’e-mail so dua ma Akuafo Market',
       thanks: 'Yɛda wo ase sɛ wode wo din ahyɛ Akuafo Market so sɛ ɔdetɔnfo.',
+      thanksTransporter: 'Yɛda wo ase sɛ wode wo din ahyɛ Akuafo Market so sɛ ɔsoafo.',
       open: `Yɛsrɛ wo, bue link yi na si w’e-mail address so dua (ɛyɛ adwuma pɛnkoro, dɔnhwerew ${VERIFICATION_LINK_HOURS}):`,
       button: 'Si w’e-mail address so dua',
       ignore: 'Sɛ ɛnyɛ wo na wode wo din hyɛɛ so a, gyae nkra yi.',

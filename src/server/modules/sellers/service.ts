@@ -302,11 +302,12 @@ export async function markEmailVerified(db: Db, userId: number): Promise<string>
 }
 
 /** The seller account of this address still waiting for its link, if there is one. */
-export async function unverifiedSeller(db: Db, email: string): Promise<{ id: number; email: string; firstName: string } | undefined> {
+export async function unverifiedSeller(db: Db, email: string): Promise<{ id: number; email: string; firstName: string; as: 'seller' | 'transporter' } | undefined> {
   const user = await db
     .selectFrom('users')
     .select(['id', 'email', 'first_name', 'is_email_verified', 'user_type'])
     .where('email', '=', email)
     .executeTakeFirst();
-  return user?.email && user.user_type === 'SELLER' && user.is_email_verified === 0 ? { id: user.id, email: user.email, firstName: user.first_name } : undefined;
+  // A transporter registers the same way (issue 40) and gets the same link.
+  return user?.email && (user.user_type === 'SELLER' || user.user_type === 'TRANSPORTER') && user.is_email_verified === 0 ? { id: user.id, email: user.email, firstName: user.first_name, as: user.user_type === 'TRANSPORTER' ? 'transporter' : 'seller' } : undefined;
 }

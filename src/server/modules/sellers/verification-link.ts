@@ -61,15 +61,16 @@ export async function consumeVerificationLink(db: Db, token: string): Promise<nu
 }
 
 /** Queued in the message outbox with the link it carries (the same transaction), in the language the seller read the page in. */
-export async function mailVerificationLink(db: Db, publicUrl: string, to: { email: string; firstName: string }, token: string, language: string | null) {
+export async function mailVerificationLink(db: Db, publicUrl: string, to: { email: string; firstName: string }, token: string, language: string | null, as: 'seller' | 'transporter' = 'seller') {
   const link = `${publicUrl}/sellers/verify-email?token=${encodeURIComponent(token)}`;
   const say = sellerMailWords(language);
+  const thanks = as === 'transporter' ? say.link.thanksTransporter : say.link.thanks;
   await queueEmail(db, {
     topic: 'sellers',
     to: to.email,
     subject: say.link.subject,
-    text: [say.hello(to.firstName), '', say.link.thanks, say.link.open, '', link, '', say.link.ignore].join('\n'),
-    html: [say.hello(to.firstName), say.link.thanks, say.link.open].map((line) => `<p>${escapeHtml(line)}</p>`).join('')
+    text: [say.hello(to.firstName), '', thanks, say.link.open, '', link, '', say.link.ignore].join('\n'),
+    html: [say.hello(to.firstName), thanks, say.link.open].map((line) => `<p>${escapeHtml(line)}</p>`).join('')
       + `<p><a href="${link}">${escapeHtml(say.link.button)}</a></p><p>${escapeHtml(say.link.ignore)}</p>`,
   });
 }

@@ -2,4 +2,4 @@
 export { planConsignments, type PlannedConsignment, type PlannedLine } from './plan';
 export { readTariff } from './tariff';
 export { transportRoutes } from './routes';
-export { acceptLoad, arriveLoad, collectLoad, countLineIn, listLoads, recordLoadEvents, type WarehouseActor } from './life';
+export { acceptLoad, arriveLoad, collectLoad, countLineIn, listLoads, recordLoadEvents, TRANSPORT_COMMISSION_BP, transporterShareMinor, type WarehouseActor } from './life';

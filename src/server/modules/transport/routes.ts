@@ -1,13 +1,26 @@
 import { TRANSPORT_ROUTES } from '../../../shared/api/transport';
+import { TRANSPORT_MESSAGES } from '../../../shared/schemas/transport';
 import type { Deps } from '../../http/context';
 import { implement } from '../../http/declared';
+import { HttpError } from '../../http/errors';
 import { recordAudit } from '../audit';
+import { arriveLoad, collectLoad, countLineIn } from './life';
+import { linesToReceive, requireConsignmentHere, staffConsignments } from './staff';
 import { readTariff, setTariff, tariffAnswer } from './tariff';
 
-const [getTariff, putTariff] = TRANSPORT_ROUTES;
+/** Handover codes tried per consignment in a window: 5 per 15 minutes, as pickup codes (a million codes stay unguessable). */
+const CODE_TRIES = 5;
+const CODE_WINDOW_MS = 15 * 60_000;
 
-/** Transport's routes (declared in shared/api/transport.ts). */
-export function transportRoutes({ db }: Deps) {
+const [getTariff, putTariff, received, collected, arrived, consignments, lines] = TRANSPORT_ROUTES;
+
+/**
+ * Transport's routes (declared in shared/api/transport.ts): the operator's tariff, and the
+ * warehouse staff's (here rather than in a module of their own: each is one call of a
+ * consignment's life, life.ts, and the staff's lists read transport's tables).
+ */
+export function transportRoutes(deps: Deps) {
+  const { db } = deps;
   return [
     implement(getTariff, async () => ({ data: tariffAnswer(await readTariff(db)) })),
     implement(putTariff, async ({ user, body }) => {
@@ -15,5 +28,30 @@ export function transportRoutes({ db }: Deps) {
       await recordAudit(db, user, 'transport.tariff', { type: 'tariff', id: 1 }, `${body.rateMinorPerTonneKm} pesewas per tonne-km, ${body.minFeeMinor} to ${body.maxFeeMinor} pesewas`);
       return { data: tariffAnswer(tariff) };
     }),
+
+    implement(received, async ({ warehouse, params }) => ({ data: await countLineIn(db, warehouse, params.orderId, params.itemId) })),
+
+    // Codes are counted per consignment (after the warehouse is checked), so no one tries the million one by one.
+    implement(collected, async ({ warehouse, params, body, c }) => {
+      await requireConsignmentHere(db, warehouse, params.id, 'origin');
+      await spendCodeTry(params.id, c);
+      return { data: await collectLoad(db, warehouse, params.id, body.code) };
+    }),
+    implement(arrived, async ({ warehouse, params, body, c }) => {
+      await requireConsignmentHere(db, warehouse, params.id, 'destination');
+      await spendCodeTry(params.id, c);
+      return { data: await arriveLoad(db, warehouse, params.id, body.code) };
+    }),
+
+    implement(consignments, async ({ warehouse, query }) => ({ data: await staffConsignments(db, warehouse, query) })),
+    implement(lines, async ({ warehouse }) => ({ data: await linesToReceive(db, warehouse) })),
   ];
+
+  async function spendCodeTry(consignmentId: number, c: { header(name: string, value: string): void }) {
+    const limit = await deps.rateLimiter.hit(`consignment-code:${consignmentId}`, CODE_TRIES, CODE_WINDOW_MS);
+    if (!limit.allowed) {
+      c.header('Retry-After', String(limit.retryAfterSeconds));
+      throw new HttpError(429, TRANSPORT_MESSAGES.tooManyCodes);
+    }
+  }
 }

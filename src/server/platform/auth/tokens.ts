@@ -1,7 +1,9 @@
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import type { SigningKeys } from './signing-keys';
 
-export type UserType = 'CUSTOMER' | 'SELLER' | 'ADMIN';
+import type { UserType } from '../../../shared/schemas/accounts';
+
+export type { UserType };
 
 export interface AuthUser {
   id: number;

@@ -12,6 +12,7 @@ import { SEED_PRODUCTS, SEED_REVIEWS, SEED_WAREHOUSES } from './seed-data';
 import { SEED_COMMODITIES } from './seed-market';
 import type { GhanaRegion } from '../../../shared/catalogue';
 import type { BusinessType } from '../../../shared/schemas/sellers';
+import type { UserType } from '../../../shared/schemas/accounts';
 
 /** Demo accounts, also listed in the README. */
 export const DEMO_ACCOUNTS = {
@@ -27,6 +28,15 @@ const EXTRA_SELLERS = {
 /** Where each demo seller brings their goods (docs/transport.md); Accra Hub is the first warehouse listed. */
 export const DEMO_DROPOFFS: Record<string, string> = { demo: 'Accra Hub', kofi: 'Tamale Depot', ama: 'Kumasi Hub' };
 
+/** A demo warehouse's staff account (issue 40): its town in lower case without spaces, staff.capecoast@akuafo.demo. */
+const demoStaffEmail = (town: string) => `staff.${town.toLowerCase().replace(/\s+/g, '')}@akuafo.demo`;
+
+/** The demo's verified transporter (issue 40): a truck from the north. */
+const DEMO_TRANSPORTER = {
+  email: 'transporter@akuafo.demo', firstName: 'Yaw', lastName: 'Mensah',
+  vehicleType: 'TRUCK', capacityKg: 5000, plateNumber: 'NR-2026-24', ghanaCard: 'GHA-000000024-6', region: 'Northern', payoutNetwork: 'MTN', payoutNumber: '0244202624',
+} as const;
+
 /** The demo seller's Ghana Card: the right shape (shared/ghana-card.ts), nobody's real number. */
 export const DEMO_SELLER_GHANA_CARD = 'GHA-000000000-0';
 
@@ -40,7 +50,7 @@ export async function seedDemo(db: Db, storage: Storage, logger: Logger): Promis
 
   const images = await renderSeedImages(storage);
   await db.transaction().execute(async (trx) => {
-    const insertUser = (u: { email: string; firstName: string; lastName: string }, userType: 'CUSTOMER' | 'SELLER') => insertDemoUser(trx, u, userType, passwordHash);
+    const insertUser = (u: { email: string; firstName: string; lastName: string }, userType: UserType) => insertDemoUser(trx, u, userType, passwordHash);
 
     const customer = await insertUser(DEMO_ACCOUNTS.customer, 'CUSTOMER');
     await trx
@@ -67,6 +77,17 @@ export async function seedDemo(db: Db, storage: Storage, logger: Logger): Promis
         .executeTakeFirstOrThrow();
       warehouseIds.set(w.name, id);
     }
+    // One staff account per warehouse and the verified transporter, so a fresh start shows a load from end to end (issue 40).
+    for (const w of SEED_WAREHOUSES) {
+      const staff = await insertUser({ email: demoStaffEmail(w.town), firstName: 'Staff', lastName: w.town }, 'WAREHOUSE');
+      await trx.updateTable('users').set({ warehouse_id: warehouseIds.get(w.name)! }).where('id', '=', staff.id).execute();
+    }
+    const t = DEMO_TRANSPORTER;
+    const transporter = await insertUser(t, 'TRANSPORTER');
+    await trx
+      .insertInto('transporter_profiles')
+      .values({ user_id: transporter.id, vehicle_type: t.vehicleType, capacity_kg: t.capacityKg, plate_number: t.plateNumber, ghana_card_number: t.ghanaCard, region: t.region, payout_network: t.payoutNetwork, payout_number: t.payoutNumber, status: 'VERIFIED', verified_at: at, rejection_reason: null, created_at: at, updated_at: at })
+      .execute();
     // Each demo seller's drop-off warehouse (issue 40): Kofi's goods travel from Tamale, Ama's from Kumasi.
     for (const [handle, warehouse] of Object.entries(DEMO_DROPOFFS)) {
       await trx.updateTable('seller_profiles').set({ dropoff_warehouse_id: warehouseIds.get(warehouse)! }).where('user_id', '=', sellerIds[handle]!).execute();
@@ -139,7 +160,7 @@ export async function seedDemo(db: Db, storage: Storage, logger: Logger): Promis
 }
 
 /** A demo account (every one has the demo password, hashed once by the caller). */
-export async function insertDemoUser(trx: Db, u: { email: string; firstName: string; lastName: string }, userType: 'CUSTOMER' | 'SELLER', passwordHash: string): Promise<{ id: number }> {
+export async function insertDemoUser(trx: Db, u: { email: string; firstName: string; lastName: string }, userType: UserType, passwordHash: string): Promise<{ id: number }> {
   const at = now();
   return trx
     .insertInto('users')

@@ -899,6 +899,8 @@ export const en = {
   'personal.buyer': 'Buyer',
   'personal.seller': 'Seller',
   'personal.operator': 'Operator',
+  'personal.staff': 'Warehouse staff',
+  'personal.transporter': 'Transporter',
   'personal.notVerified': 'Not verified yet.',
   'personal.verifyNow': 'Verify now',
   'personal.verified': '(verified)',

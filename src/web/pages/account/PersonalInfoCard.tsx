@@ -15,7 +15,7 @@ import { errorMessage } from '../../lib/error-message';
 import { useNotice } from './useNotice';
 import { useT } from '../../i18n/language';
 
-const TYPE_LABEL = { CUSTOMER: 'personal.buyer', SELLER: 'personal.seller', ADMIN: 'personal.operator' } as const;
+const TYPE_LABEL = { CUSTOMER: 'personal.buyer', SELLER: 'personal.seller', ADMIN: 'personal.operator', WAREHOUSE: 'personal.staff', TRANSPORTER: 'personal.transporter' } as const;
 
 /**
  * Personal information with Edit / Save / Cancel. Names go through the outbox, so they show

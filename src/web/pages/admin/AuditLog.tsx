@@ -19,6 +19,10 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   'ussd.seller': 'Seller registered by USSD',
   'transport.tariff': 'Changed the transport tariff',
   'transport.distance': 'Set a road distance',
+  'warehouse.staff.assign': 'Assigned warehouse staff',
+  'warehouse.staff.remove': 'Removed warehouse staff',
+  'transporter.verify': 'Verified transporter',
+  'transporter.reject': 'Rejected transporter',
 };
 
 /** 'Audit log': every operator decision, newest first: who, what, on which thing, when. */

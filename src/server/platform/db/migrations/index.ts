@@ -31,6 +31,7 @@ import { migration as m028 } from './028_related_products';
 import { migration as m029 } from './029_collected_sales';
 import { migration as m030 } from './030_single_line_text';
 import { migration as m031 } from './031_transport';
+import { migration as m032 } from './032_staff_and_transporters';
 
 /**
  * Every migration, in order, for SQLite and PostgreSQL alike (the identity column differs;
@@ -73,6 +74,7 @@ export const MIGRATIONS: readonly (readonly [name: string, migration: (dialect: 
   ['029_collected_sales', m029],
   ['030_single_line_text', m030],
   ['031_transport', m031],
+  ['032_staff_and_transporters', m032],
 ];
 
 export class StaticMigrationProvider implements MigrationProvider {

@@ -11,7 +11,7 @@ export interface UsersTable {
   first_name: string;
   last_name: string;
   phone: string | null;
-  user_type: 'CUSTOMER' | 'SELLER' | 'ADMIN';
+  user_type: 'CUSTOMER' | 'SELLER' | 'ADMIN' | 'WAREHOUSE' | 'TRANSPORTER';
   profile_image: string | null;
   is_email_verified: Flag;
   /** The number in `phone` answered a code sent to it; a new number starts unverified. */
@@ -21,6 +21,8 @@ export interface UsersTable {
   updated_at: string;
   /** The language chosen for the app and for messages (src/shared/i18n/locales.ts); null: not chosen, English. */
   language: Generated<string | null>;
+  /** A WAREHOUSE account's warehouse, set by the operator (032); null for everyone else and staff not yet assigned. */
+  warehouse_id: Generated<number | null>;
 }
 
 /** An e-mail or phone change: PENDING until the new address answers its code, then APPLIED (or UNDONE, CANCELLED). */

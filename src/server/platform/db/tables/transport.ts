@@ -59,10 +59,29 @@ export interface ConsignmentEventsTable {
   created_at: string;
 }
 
+/** A TRANSPORTER account's vehicle, papers and wallet, and the operator's verification (032). */
+export interface TransporterProfilesTable {
+  user_id: number;
+  vehicle_type: string;
+  capacity_kg: number;
+  plate_number: string;
+  ghana_card_number: string;
+  region: string | null;
+  payout_network: string;
+  payout_number: string;
+  /** PENDING, VERIFIED, REJECTED */
+  status: string;
+  verified_at: string | null;
+  rejection_reason: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 /** Their names, as `Database` (../schema.ts) composes them. */
 export interface TransportTables {
   transport_tariff: TransportTariffTable;
   consignments: ConsignmentsTable;
   consignment_lines: ConsignmentLinesTable;
   consignment_events: ConsignmentEventsTable;
+  transporter_profiles: TransporterProfilesTable;
 }

@@ -1,0 +1,89 @@
+import { STAFF_PAGE_SIZE, TRANSPORT_MESSAGES, type ConsignmentStatus, type LineToReceive, type StaffConsignment } from '../../../shared/schemas/transport';
+import type { WarehouseActor } from '../../http/context';
+import { forbidden, notFound } from '../../http/errors';
+import { sql } from 'kysely';
+import type { Db } from '../../platform/db';
+
+/**
+ * What the warehouse staff's screens list (issue 40 item 2): the consignments leaving or coming
+ * to their warehouse, and the paid lines still to count in there. The operator sees every
+ * warehouse's. Never the handover codes: those are shown on the transporter's phone, and the
+ * staff type them in from it.
+ */
+
+export async function staffConsignments(db: Db, actor: WarehouseActor, query: { status?: ConsignmentStatus; page: string | number }): Promise<StaffConsignment[]> {
+  let q = db
+    .selectFrom('consignments as c')
+    .innerJoin('orders as o', 'o.id', 'c.order_id')
+    .innerJoin('warehouses as f', 'f.id', 'c.from_warehouse_id')
+    .innerJoin('warehouses as t', 't.id', 'c.to_warehouse_id')
+    .leftJoin('users as d', 'd.id', 'c.transporter_id')
+    .leftJoin('transporter_profiles as p', 'p.user_id', 'c.transporter_id')
+    .select([
+      'c.id', 'c.order_id', 'o.order_number', 'c.status', 'c.weight_g', 'c.expected_ready_at', 'c.from_warehouse_id', 'c.transporter_id',
+      'f.name as f_name', 'f.town as f_town', 'c.to_warehouse_id', 't.name as t_name', 't.town as t_town',
+      'd.first_name', 'd.last_name', 'd.phone', 'p.vehicle_type', 'p.plate_number',
+      sql<number>`(select count(*) from consignment_lines l where l.consignment_id = c.id)`.as('lines'),
+      sql<number>`(select count(*) from consignment_lines l where l.consignment_id = c.id and l.received_at is not null)`.as('received'),
+    ]);
+  if (!('operator' in actor)) q = q.where((eb) => eb.or([eb('c.from_warehouse_id', '=', actor.warehouseId), eb('c.to_warehouse_id', '=', actor.warehouseId)]));
+  if (query.status) q = q.where('c.status', '=', query.status);
+  const rows = await q.orderBy('c.id', 'desc').limit(STAFF_PAGE_SIZE).offset((Number(query.page) - 1) * STAFF_PAGE_SIZE).execute();
+  return rows.map((r) => ({
+    id: r.id,
+    orderId: r.order_id,
+    orderNumber: r.order_number,
+    status: r.status as ConsignmentStatus,
+    fromWarehouse: { id: r.from_warehouse_id, name: r.f_name, town: r.f_town },
+    toWarehouse: { id: r.to_warehouse_id, name: r.t_name, town: r.t_town },
+    direction: 'operator' in actor ? null : r.from_warehouse_id === actor.warehouseId ? 'OUTGOING' : 'INCOMING',
+    weightKg: r.weight_g / 1000,
+    lines: Number(r.lines),
+    linesReceived: Number(r.received),
+    transporter: r.transporter_id === null ? null : { name: `${r.first_name ?? ''} ${r.last_name ?? ''}`.trim(), phone: r.phone ?? null, vehicleType: r.vehicle_type ?? null, plateNumber: r.plate_number ?? null },
+    expectedReadyAt: r.expected_ready_at,
+  }));
+}
+
+/**
+ * Paid lines of consignments still waiting to be dropped off at the staff's warehouse (their
+ * origin), oldest first, at most 200: what the counter expects sellers to bring. Lines that do
+ * not travel keep the seller's own mark (docs/transport.md) and are not listed here.
+ */
+export async function linesToReceive(db: Db, actor: WarehouseActor): Promise<LineToReceive[]> {
+  let q = db
+    .selectFrom('consignment_lines as l')
+    .innerJoin('consignments as c', 'c.id', 'l.consignment_id')
+    .innerJoin('order_items as i', 'i.id', 'l.order_item_id')
+    .innerJoin('orders as o', 'o.id', 'c.order_id')
+    .leftJoin('seller_profiles as s', 's.user_id', 'c.seller_id')
+    .select(['o.id as order_id', 'o.order_number', 'i.id as item_id', 'i.product_name', 'i.quantity', 's.business_name', 'c.id as consignment_id', 'c.from_warehouse_id'])
+    .where('c.status', '=', 'AWAITING_DROP_OFF')
+    .where('l.received_at', 'is', null)
+    .where('o.status', 'not in', ['PENDING', 'CANCELLED']);
+  if (!('operator' in actor)) q = q.where('c.from_warehouse_id', '=', actor.warehouseId);
+  const rows = await q.orderBy('l.order_item_id').limit(200).execute();
+  return rows.map((r) => ({
+    orderId: r.order_id,
+    orderNumber: r.order_number,
+    itemId: r.item_id,
+    productName: r.product_name,
+    quantity: r.quantity,
+    seller: r.business_name ?? '',
+    consignmentId: r.consignment_id,
+    fromWarehouseId: r.from_warehouse_id,
+  }));
+}
+
+/**
+ * Before a handover code is counted: the consignment exists (404) and the caller acts at its
+ * origin (collection) or destination (arrival), as life.ts's collectLoad and arriveLoad check
+ * again inside their transaction; here so that another warehouse's staff cannot use up the
+ * consignment's tries.
+ */
+export async function requireConsignmentHere(db: Db, actor: WarehouseActor, id: number, end: 'origin' | 'destination'): Promise<void> {
+  const c = await db.selectFrom('consignments').select(['from_warehouse_id', 'to_warehouse_id']).where('id', '=', id).executeTakeFirst();
+  if (!c) throw notFound(TRANSPORT_MESSAGES.consignmentNotFound);
+  const at = end === 'origin' ? c.from_warehouse_id : c.to_warehouse_id;
+  if (!('operator' in actor) && actor.warehouseId !== at) throw forbidden(TRANSPORT_MESSAGES.otherWarehouseConsignment);
+}

@@ -1,0 +1,109 @@
+import { maskAccountNumber } from '../../../shared/payout';
+import type { MobileMoneyNetwork } from '../../../shared/phone';
+import type { VerificationStatus } from '../../../shared/schemas/sellers';
+import { TRANSPORTER_MESSAGES, type TransporterProfile, type TransporterRegistration, type VehicleType } from '../../../shared/schemas/transporters';
+import { forbidden, notFound } from '../../http/errors';
+import { hashPassword } from '../../platform/auth/passwords';
+import { now, type Db } from '../../platform/db';
+import { inTransaction } from '../../platform/db/transactions';
+import { insertUser } from '../accounts';
+
+/**
+ * Transporter accounts (issue 40 item 4): a TRANSPORTER user and its profile (vehicle, Ghana
+ * Card, the wallet its fees are paid to), PENDING until the operator verifies it. Only a
+ * verified transporter accepts loads; the board may be read before, to see what there is.
+ */
+
+export async function registerTransporter(db: Db, input: TransporterRegistration): Promise<{ id: number; email: string; firstName: string }> {
+  const email = input.email.toLowerCase();
+  const passwordHash = await hashPassword(input.password);
+  return inTransaction(db, async (trx) => {
+    const at = now();
+    const userId = await insertUser(trx, { email, passwordHash, firstName: input.firstName, lastName: input.lastName, phone: input.phoneNumber ?? null, userType: 'TRANSPORTER' });
+    await trx
+      .insertInto('transporter_profiles')
+      .values({
+        user_id: userId,
+        vehicle_type: input.vehicleType,
+        capacity_kg: input.capacityKg,
+        plate_number: input.plateNumber,
+        ghana_card_number: input.ghanaCardNumber,
+        region: input.businessRegion || null,
+        payout_network: input.payoutNetwork,
+        payout_number: input.payoutNumber,
+        status: 'PENDING',
+        verified_at: null,
+        rejection_reason: null,
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+    return { id: userId, email, firstName: input.firstName };
+  });
+}
+
+function profilesQuery(db: Db) {
+  return db
+    .selectFrom('transporter_profiles as p')
+    .innerJoin('users as u', 'u.id', 'p.user_id')
+    .selectAll('p')
+    .select(['u.first_name', 'u.last_name', 'u.email', 'u.phone', 'u.is_email_verified']);
+}
+type ProfileRow = Awaited<ReturnType<ReturnType<typeof profilesQuery>['executeTakeFirstOrThrow']>>;
+
+const profileOf = (r: ProfileRow): TransporterProfile => ({
+  userId: r.user_id,
+  firstName: r.first_name,
+  lastName: r.last_name,
+  email: r.email ?? '',
+  phone: r.phone,
+  isEmailVerified: r.is_email_verified === 1,
+  businessRegion: r.region,
+  vehicleType: r.vehicle_type as VehicleType,
+  capacityKg: r.capacity_kg,
+  plateNumber: r.plate_number,
+  ghanaCardNumber: r.ghana_card_number,
+  payoutNetwork: r.payout_network as MobileMoneyNetwork,
+  payoutAccount: maskAccountNumber('MOBILE_MONEY', r.payout_number),
+  verificationStatus: r.status as VerificationStatus,
+  verifiedAt: r.verified_at,
+  rejectionReason: r.rejection_reason,
+  createdAt: r.created_at,
+});
+
+export async function transporterProfile(db: Db, userId: number): Promise<TransporterProfile> {
+  const row = await profilesQuery(db).where('p.user_id', '=', userId).executeTakeFirst();
+  if (!row) throw notFound(TRANSPORTER_MESSAGES.profileMissing);
+  return profileOf(row);
+}
+
+/** The operator's desk: oldest first, optionally of one status (at most 200). */
+export async function listTransporters(db: Db, status: VerificationStatus | undefined): Promise<TransporterProfile[]> {
+  let q = profilesQuery(db);
+  if (status) q = q.where('p.status', '=', status);
+  return (await q.orderBy('p.created_at').orderBy('p.user_id').limit(200).execute()).map(profileOf);
+}
+
+/** The operator's decision: VERIFIED (the transporter may accept loads) or REJECTED with a reason; either may be changed later. */
+export async function decideTransporter(db: Db, userId: number, status: 'VERIFIED' | 'REJECTED', reason?: string): Promise<void> {
+  const at = now();
+  const done = await db
+    .updateTable('transporter_profiles')
+    .set(status === 'VERIFIED' ? { status, verified_at: at, rejection_reason: null, updated_at: at } : { status, rejection_reason: reason || null, updated_at: at })
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (Number(done.numUpdatedRows) !== 1) throw notFound(TRANSPORTER_MESSAGES.profileMissing);
+}
+
+/** Before accepting a load: 403 with a sentence unless the operator verified this transporter. */
+export async function requireVerified(db: Db, userId: number): Promise<void> {
+  const row = await db.selectFrom('transporter_profiles').select('status').where('user_id', '=', userId).executeTakeFirst();
+  if (row?.status === 'VERIFIED') return;
+  throw forbidden(row?.status === 'REJECTED' ? TRANSPORTER_MESSAGES.rejected : TRANSPORTER_MESSAGES.notVerified);
+}
+
+/** What the transporter's accepted loads not yet delivered will earn: held until each arrives. */
+export async function heldForTransporter(db: Db, userId: number, share: (feeMinor: number) => number): Promise<number> {
+  const rows = await db.selectFrom('consignments').select('fee_minor').where('transporter_id', '=', userId).where('status', 'in', ['AT_ORIGIN', 'IN_TRANSIT']).execute();
+  return rows.reduce((sum, r) => sum + share(r.fee_minor), 0);
+}
