@@ -181,7 +181,7 @@ async function expectBooksRight(script: ReturnType<typeof scriptedProvider>) {
   const perSeller = await db
     .selectFrom('ledger_entries')
     .select(['account', 'seller_id', sql<number>`sum(credit_minor) - sum(debit_minor)`.as('balance')])
-    .where('account', 'in', ['seller_available', 'seller_payout_sending', 'transporter_available'])
+    .where('account', 'in', ['seller_available', 'seller_payout_sending'])
     .groupBy(['account', 'seller_id'])
     .having(sql<number>`sum(credit_minor) - sum(debit_minor)`, '<', 0)
     .execute();

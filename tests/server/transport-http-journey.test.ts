@@ -151,7 +151,19 @@ describe('a load from Tamale to Accra over HTTP', () => {
     expect(earnings).toMatchObject({ held: 0, available: transporterShareMinor(o.consignment.fee_minor) / 100, commissionRate: 5 });
     expect(earnings.entries).toHaveLength(1);
     expect(earnings.entries[0].description).toContain(detail.orderNumber);
-    expect(await balanceOf(db(), 'transporter_available', driver.id)).toBe(transporterShareMinor(o.consignment.fee_minor));
+    expect(await balanceOf(db(), 'seller_available', driver.id)).toBe(transporterShareMinor(o.consignment.fee_minor));
+
+    // Paid out by the payout job to the transporter's wallet (item 5), once however often it runs.
+    const operator = await makeUser(shop.server, 'ADMIN');
+    const runs = await Promise.all([post('/admin/payouts/run', operator.token), post('/admin/payouts/run', operator.token)]);
+    expect(runs.map((r) => r.status)).toEqual([200, 200]);
+    const paid = (await json(await call('/transporters/me/earnings', driver.token))).body.data;
+    expect(paid).toMatchObject({ available: 0, sending: 0, paidOut: transporterShareMinor(o.consignment.fee_minor) / 100 });
+    expect(paid.payouts).toHaveLength(1);
+    expect(paid.payouts[0]).toMatchObject({ status: 'SUCCESS', account: expect.stringMatching(/^MTN MoMo /) });
+    const desk = (await json(await call('/admin/payouts', operator.token))).body.data;
+    const named = await db().selectFrom('users').select(['first_name', 'last_name']).where('id', '=', driver.id).executeTakeFirstOrThrow();
+    expect(desk.find((p: any) => p.id === paid.payouts[0].id)).toMatchObject({ sellerId: driver.id, businessName: `${named.first_name} ${named.last_name}` });
     const tb = await trialBalance(db());
     expect(tb.debitsMinor).toBe(tb.creditsMinor);
   }, 120_000);

@@ -137,7 +137,7 @@ describe('a consignment from Tamale to Accra', () => {
     if (o.consignment.collection_code !== o.consignment.delivery_code) {
       expect(await refusal(arriveLoad(db(), { warehouseId: o.accra.id }, o.consignment.id, o.consignment.collection_code))).toMatchObject({ status: 400 });
     }
-    const before = await balanceOf(db(), 'transporter_available', driver);
+    const before = await balanceOf(db(), 'seller_available', driver);
     expect((await arriveLoad(db(), { warehouseId: o.accra.id }, o.consignment.id, o.consignment.delivery_code)).status).toBe('ARRIVED');
     // The same code again (a resend) changes nothing.
     expect((await arriveLoad(db(), { warehouseId: o.accra.id }, o.consignment.id, o.consignment.delivery_code)).status).toBe('ARRIVED');
@@ -146,7 +146,7 @@ describe('a consignment from Tamale to Accra', () => {
     const order = await db().selectFrom('orders').select(['status', 'pickup_code', 'order_number']).where('id', '=', o.orderId).executeTakeFirstOrThrow();
     expect(order.status).toBe('SHIPPED');
     expect(await balanceOf(db(), 'transport_held', null, o.orderId)).toBe(0);
-    expect((await balanceOf(db(), 'transporter_available', driver)) - before).toBe(transporterShareMinor(o.consignment.fee_minor));
+    expect((await balanceOf(db(), 'seller_available', driver)) - before).toBe(transporterShareMinor(o.consignment.fee_minor));
     const vat = await db().selectFrom('ledger_entries').select(['credit_minor']).where('account', '=', 'vat_payable').where('order_id', '=', o.orderId).execute();
     expect(vat.reduce((s, e) => s + e.credit_minor, 0)).toBe(feeVatMinor(o.consignment.fee_minor));
 

@@ -8,9 +8,13 @@ export const ACCOUNTS = {
   clearing: 'provider_clearing',
   /** A paid order's money, per order and seller, until the buyer collects or the order is cancelled. */
   escrow: 'escrow_held',
-  /** A seller's money, released at pickup less commission, waiting for the next payout. */
+  /**
+   * A payee's money waiting for the next payout, by the user id in the seller column: a seller's
+   * share released at pickup less commission, or a transporter's fee released on arrival less VAT
+   * and commission (issue 40). One account, so one payout job pays both alike.
+   */
   available: 'seller_available',
-  /** A seller's payout sent to the provider and not yet confirmed. */
+  /** A payee's payout sent to the provider and not yet confirmed. */
   sending: 'seller_payout_sending',
   /** Our commission on collected orders. */
   commission: 'platform_commission',
@@ -22,14 +26,12 @@ export const ACCOUNTS = {
   fees: 'provider_fees',
   /** A paid order's transport fees (VAT included), per order, until its consignment arrives or the order is cancelled (docs/transport.md). */
   transportHeld: 'transport_held',
-  /** A transporter's money (the seller id column carries the transporter's user id), released on arrival less VAT and commission. */
-  transporterAvailable: 'transporter_available',
 } as const;
 export type Account = (typeof ACCOUNTS)[keyof typeof ACCOUNTS];
 
 export const DEBIT_NORMAL: readonly Account[] = [ACCOUNTS.clearing, ACCOUNTS.fees];
 
 /** Accounts that hold a seller's money: none may ever go below zero. */
-export const SELLER_ACCOUNTS: readonly Account[] = [ACCOUNTS.escrow, ACCOUNTS.available, ACCOUNTS.sending, ACCOUNTS.transportHeld, ACCOUNTS.transporterAvailable];
+export const SELLER_ACCOUNTS: readonly Account[] = [ACCOUNTS.escrow, ACCOUNTS.available, ACCOUNTS.sending, ACCOUNTS.transportHeld];
 /** Accounts held per order: their balance is checked per order. */
 export const PER_ORDER_ACCOUNTS: readonly Account[] = [ACCOUNTS.escrow, ACCOUNTS.transportHeld];

@@ -173,7 +173,7 @@ export async function releaseTransportFee(
   const commission = commissionOf(net, c.commissionBp);
   const legs: Leg[] = [
     { account: ACCOUNTS.transportHeld, orderId: c.orderId, debit: c.feeMinor },
-    { account: ACCOUNTS.transporterAvailable, sellerId: c.transporterId, credit: net - commission },
+    { account: ACCOUNTS.available, sellerId: c.transporterId, credit: net - commission },
   ];
   if (c.vatMinor > 0) legs.push({ account: ACCOUNTS.vat, credit: c.vatMinor });
   if (commission > 0) legs.push({ account: ACCOUNTS.commission, sellerId: c.transporterId, credit: commission });

@@ -51,24 +51,44 @@ export function payoutAccountOf(row: ProfileColumns): PayoutAccount | undefined 
   };
 }
 
-export async function readPayoutAccount(db: Db, sellerId: number): Promise<PayoutAccount | undefined> {
-  return (await readPayoutAccounts(db, [sellerId])).get(sellerId);
+export async function readPayoutAccount(db: Db, payeeId: number): Promise<PayoutAccount | undefined> {
+  return (await readPayoutAccounts(db, [payeeId])).get(payeeId);
 }
 
-/** Each seller's payout account (those complete enough to pay), in one read. */
-export async function readPayoutAccounts(db: Db, sellerIds: number[]): Promise<Map<number, PayoutAccount>> {
-  const rows = sellerIds.length
-    ? await db
-        .selectFrom('seller_profiles')
-        .select([...PAYOUT_PROFILE_COLUMNS])
-        .where('user_id', 'in', sellerIds)
-        .execute()
-    : [];
+/**
+ * A transporter's payout account (issue 40): the mobile-money wallet of their profile, in their
+ * name. It is set at registration and has no change route yet, so no 24-hour hold applies, and
+ * the provider's recipient is not kept (a new one per payout).
+ */
+function transporterAccountOf(row: { payout_network: string; payout_number: string; first_name: string; last_name: string }): PayoutAccount {
+  const base = { type: 'MOBILE_MONEY' as const, name: `${row.first_name} ${row.last_name}`.trim(), number: row.payout_number, network: row.payout_network, bankCode: null };
+  return { ...base, key: accountKey(base), label: payoutAccountLabel(base), changedAt: null, recipientCode: null, recipientFor: null };
+}
+
+/**
+ * Each payee's payout account (those complete enough to pay), in one read each of sellers and
+ * transporters: a seller's from their profile, a transporter's wallet. `forUpdate` (PostgreSQL)
+ * locks the profiles' rows for the caller's transaction, so two payout runs make one payout each.
+ */
+export async function readPayoutAccounts(db: Db, payeeIds: number[], options: { forUpdate?: boolean } = {}): Promise<Map<number, PayoutAccount>> {
   const accounts = new Map<number, PayoutAccount>();
-  for (const row of rows) {
+  if (payeeIds.length === 0) return accounts;
+  let sellers = db.selectFrom('seller_profiles').select([...PAYOUT_PROFILE_COLUMNS]).where('user_id', 'in', payeeIds).orderBy('user_id');
+  if (options.forUpdate) sellers = sellers.forUpdate();
+  for (const row of await sellers.execute()) {
     const account = payoutAccountOf(row);
     if (account) accounts.set(row.user_id, account);
   }
+  const others = payeeIds.filter((id) => !accounts.has(id));
+  if (others.length === 0) return accounts;
+  let transporters = db
+    .selectFrom('transporter_profiles')
+    .innerJoin('users', 'users.id', 'transporter_profiles.user_id')
+    .select(['transporter_profiles.user_id', 'transporter_profiles.payout_network', 'transporter_profiles.payout_number', 'users.first_name', 'users.last_name'])
+    .where('transporter_profiles.user_id', 'in', others)
+    .orderBy('transporter_profiles.user_id');
+  if (options.forUpdate) transporters = transporters.forUpdate('transporter_profiles');
+  for (const row of await transporters.execute()) accounts.set(row.user_id, transporterAccountOf(row));
   return accounts;
 }
 

@@ -16,10 +16,18 @@ import { emptyPayoutRun, runPayouts, sendDuePayouts } from './job';
 
 /** The operator's payouts desk (ADMIN): the latest payouts, optionally of one status. */
 export async function listPayouts(db: Db, status: PayoutStatus | undefined): Promise<AdminPayout[]> {
-  let q = db.selectFrom('payouts').innerJoin('seller_profiles as s', 's.user_id', 'payouts.seller_id').selectAll('payouts').select('s.business_name').orderBy('payouts.id', 'desc').limit(200);
+  // A transporter (issue 40) has no business: the desk names them.
+  let q = db
+    .selectFrom('payouts')
+    .innerJoin('users as u', 'u.id', 'payouts.seller_id')
+    .leftJoin('seller_profiles as s', 's.user_id', 'payouts.seller_id')
+    .selectAll('payouts')
+    .select(['s.business_name', 'u.first_name', 'u.last_name'])
+    .orderBy('payouts.id', 'desc')
+    .limit(200);
   if (status) q = q.where('payouts.status', '=', status);
   const rows = await q.execute();
-  return rows.map((r) => ({ ...payoutOf(r), sellerId: r.seller_id, businessName: r.business_name }));
+  return rows.map(({ business_name, first_name, last_name, ...r }) => ({ ...payoutOf(r), sellerId: r.seller_id, businessName: business_name ?? `${first_name} ${last_name}`.trim() }));
 }
 
 /** Sellers the next run would pay (or holds back, and why). */

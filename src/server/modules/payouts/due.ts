@@ -4,7 +4,7 @@ import { now, type Db } from '../../platform/db';
 import type { Dialect } from '../../platform/db';
 import { inTransaction } from '../../platform/db/transactions';
 import { ACCOUNTS, balancesBySeller, postMany } from '../ledger';
-import { isHeld, PAYOUT_PROFILE_COLUMNS, payoutAccountOf } from './account';
+import { isHeld, readPayoutAccounts, type PayoutAccount } from './account';
 
 export type DueResult = 'created' | 'held' | 'no_account' | 'below_minimum' | 'open' | 'failed_before';
 
@@ -50,15 +50,12 @@ export async function createPayouts(db: Db, dialect: Dialect, sellerIds: number[
   const results = new Map<number, DueResult>();
   if (sellerIds.length === 0) return results;
   return inTransaction(db, async (trx) => {
-    let lock = trx.selectFrom('seller_profiles').select([...PAYOUT_PROFILE_COLUMNS]).where('user_id', 'in', sellerIds).orderBy('user_id');
-    if (dialect === 'postgres') lock = lock.forUpdate();
-    const profiles = new Map((await lock.execute()).map((p) => [p.user_id, p]));
+    const accounts = await readPayoutAccounts(trx, sellerIds, { forUpdate: dialect === 'postgres' });
     const latest = await latestPayouts(trx, sellerIds);
     const available = await balancesBySeller(trx, ACCOUNTS.available, sellerIds);
-    const due: { sellerId: number; amount: number; account: NonNullable<ReturnType<typeof payoutAccountOf>> }[] = [];
+    const due: { sellerId: number; amount: number; account: PayoutAccount }[] = [];
     for (const sellerId of sellerIds) {
-      const profile = profiles.get(sellerId);
-      const account = profile && payoutAccountOf(profile);
+      const account = accounts.get(sellerId);
       const last = latest.get(sellerId);
       const amount = available.get(sellerId) ?? 0;
       let result: DueResult = 'created';

@@ -42,6 +42,8 @@ function describe(leg: Leg, commissionMinor: number | undefined): Omit<EarningsE
       return { ...base, amount, bucket: 'available', description: `Order ${n} collected: your share, less ${formatMinor(commissionMinor ?? 0)} commission` };
     case 'escrow.refund/escrow_held':
       return { ...base, amount, bucket: 'held', description: `Order ${n} cancelled: the buyer is refunded` };
+    case 'transport.release/seller_available':
+      return { ...base, amount, bucket: 'available', description: `Load of order ${n} delivered: your fee, less VAT and ${formatMinor(commissionMinor ?? 0)} commission` };
     case 'payout.claim/seller_available':
       return { ...base, amount, bucket: 'available', description: `Payout to your ${leg.label ?? 'payout account'}: ${PAYOUT_STATES[leg.payout_status ?? ''] ?? 'on its way'}` };
     case 'payout.failed/seller_available':
@@ -114,58 +116,12 @@ function nextPayout(account: Awaited<ReturnType<typeof readPayoutAccount>>, avai
 }
 
 /**
- * A transporter's money, in the sellers' shape (issue 40 item 4): held, what its accepted loads
- * not yet delivered will earn (the caller counts it: transport's rule); available, the ledger's
- * transporter_available under its id (credited by releaseTransportFee when a load arrives); each
- * release in plain words. Payouts of transporters are the payout job's (item 5): none yet.
+ * A transporter's money, in the sellers' shape (issue 40 items 4 and 5): the same ledger account
+ * and payouts as a seller's (their fee's share is released to seller_available under their id),
+ * read by sellerEarnings; held is what their accepted loads not yet delivered will earn (the
+ * caller counts it: transport's rule), and the commission rate is transport's.
  */
-export async function transporterEarnings(
-  db: Db,
-  transporterId: number,
-  options: { payoutMinimumMinor: number; heldMinor: number; commissionRate: number; walletLabel: string },
-): Promise<Earnings> {
-  const legs = await db
-    .selectFrom('ledger_entries as e')
-    .innerJoin('ledger_transactions as t', 't.id', 'e.transaction_id')
-    .leftJoin('orders as o', 'o.id', 't.order_id')
-    .select(['e.id', 'e.account', 'e.debit_minor', 'e.credit_minor', 'e.created_at', 't.kind', 't.id as transactionId', 'o.order_number'])
-    .where('e.seller_id', '=', transporterId)
-    .where('e.account', 'in', ['transporter_available', 'platform_commission'])
-    .orderBy('e.id', 'desc')
-    .limit(ENTRIES_SHOWN * 2)
-    .execute();
-  const commissions = new Map(legs.filter((l) => l.account === 'platform_commission').map((l) => [l.transactionId, l.credit_minor]));
-  const available = await db
-    .selectFrom('ledger_entries')
-    .select((eb) => eb.fn.coalesce(eb(eb.fn.sum<number>('credit_minor'), '-', eb.fn.sum<number>('debit_minor')), eb.lit(0)).as('net'))
-    .where('seller_id', '=', transporterId)
-    .where('account', '=', 'transporter_available')
-    .executeTakeFirstOrThrow();
-  const availableMinor = Number(available.net);
-  const entries = withRunningBalance(
-    legs
-      .filter((l) => l.account === 'transporter_available')
-      .slice(0, ENTRIES_SHOWN)
-      .map((l) => ({
-        id: l.id,
-        at: l.created_at,
-        orderNumber: l.order_number,
-        amount: fromMinor(l.credit_minor - l.debit_minor),
-        bucket: 'available' as const,
-        description: `Load of order ${l.order_number ?? ''} delivered: your fee, less VAT and ${formatMinor(commissions.get(l.transactionId) ?? 0)} commission`,
-      })),
-    options.heldMinor + availableMinor,
-  );
-  return {
-    currency: 'GHS',
-    held: fromMinor(options.heldMinor),
-    available: fromMinor(availableMinor),
-    sending: 0,
-    paidOut: 0,
-    commissionRate: options.commissionRate,
-    payoutMinimum: fromMinor(options.payoutMinimumMinor),
-    nextPayout: { at: null, note: `Paid to your ${options.walletLabel} by the payout runs once your available balance reaches ${formatMinor(options.payoutMinimumMinor)}.` },
-    entries,
-    payouts: [],
-  };
+export async function transporterEarnings(db: Db, transporterId: number, options: { payoutMinimumMinor: number; heldMinor: number; commissionRate: number; at?: Date }): Promise<Earnings> {
+  const earnings = await sellerEarnings(db, transporterId, options);
+  return { ...earnings, held: fromMinor(options.heldMinor), commissionRate: options.commissionRate };
 }

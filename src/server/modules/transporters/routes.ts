@@ -1,5 +1,4 @@
 import { TRANSPORTERS_ROUTES } from '../../../shared/api/transporters';
-import { PAYOUT_WALLET_NAMES } from '../../../shared/payout';
 import { TRANSPORTER_MESSAGES } from '../../../shared/schemas/transporters';
 import { VERIFICATION_RESEND_SECONDS } from '../../../shared/schemas/sellers';
 import type { Deps } from '../../http/context';
@@ -45,10 +44,9 @@ export function transportersRoutes(deps: Deps) {
     implement(events, async ({ user, params, body }) => ({ data: await recordLoadEvents(db, user.id, params.id, 'events' in body ? body.events : [body]) })),
 
     implement(earnings, async ({ user }) => {
-      const profile = await transporterProfile(db, user.id);
+      await transporterProfile(db, user.id); // 404 with a sentence for an account with no profile
       const held = await heldForTransporter(db, user.id, transporterShareMinor);
-      const walletLabel = `${PAYOUT_WALLET_NAMES[profile.payoutNetwork]} ${profile.payoutAccount}`;
-      return { data: await transporterEarnings(db, user.id, { payoutMinimumMinor: deps.config.payoutMinimumMinor, heldMinor: held, commissionRate: TRANSPORT_COMMISSION_BP / 100, walletLabel }) };
+      return { data: await transporterEarnings(db, user.id, { payoutMinimumMinor: deps.config.payoutMinimumMinor, heldMinor: held, commissionRate: TRANSPORT_COMMISSION_BP / 100 }) };
     }),
 
     implement(adminList, async ({ query }) => ({ data: await listTransporters(db, query.status) })),
