@@ -128,6 +128,30 @@ describe('public pages rendered with their content', () => {
     expect(row.test(commodity), `${week.week} ${formatCedis(week.paid ?? week.asking)} in the table`).toBe(true);
   });
 
+  it('say "No prices yet." for a commodity without figures (200) or one that does not exist (404), in the reader’s language', async () => {
+    // A commodity the index knows, with no sale or listing yet (a new line of the list).
+    await server.deps.db.insertInto('commodities').values({ id: 'baobab-leaves', name: 'Baobab leaves', unit: 'bag', category: 'vegetables', words: 'baobab', position: 999 }).execute();
+    const known = await get('/prices/baobab-leaves');
+    expect(known.status).toBe(200);
+    const knownText = text(await known.text());
+    expect(knownText).toContain('Baobab leaves, bag');
+    expect(knownText).toContain('No prices yet.');
+    expect(knownText).not.toContain('Loading');
+
+    for (const [headers, sentence, back] of [[{}, 'No prices yet.', 'All market prices'], [{ cookie: 'akuafo-lang=ak' }, 'Bo biara nni hɔ mprempren.', 'Dwam bo nyinaa']] as const) {
+      const unknown = await get('/prices/no-such-crop', headers);
+      expect(unknown.status).toBe(404);
+      expect(unknown.headers.get('content-type')).toContain('text/html');
+      const page = await unknown.text();
+      expect(text(page)).toContain(sentence);
+      expect(text(page)).not.toMatch(/Loading|reba…/);
+      expect(page).toMatch(new RegExp(`<a [^>]*href="/prices"[^>]*>${back}</a>`));
+      // Kept and sent again: still a 404, never a 304 standing for a page.
+      const again = await get('/prices/no-such-crop', { ...headers, 'if-none-match': unknown.headers.get('etag') ?? '' });
+      expect(again.status).toBe(404);
+    }
+  });
+
   it('come in the reader’s language: the cookie first, then Accept-Language', async () => {
     const twi = await html('/faq', { 'accept-language': 'ak,en;q=0.5' });
     expect(twi).toContain('<html lang="ak"');
