@@ -7,7 +7,7 @@ import { activate, htmlLang, loadLocale, type ShownLocale } from '../shared/i18n
 
 export { heroArt } from './hero-art';
 export { renderFeatured } from './plain-featured';
-export { needsAccount, NEXT_MARK, renderNotice } from './plain-notice';
+export { BACK_MARK, NEXT_MARK, noticeFor, renderNotice } from './plain-notice';
 
 /**
  * Every other page's first paint: the bar and footer around "Loading…", until its route

@@ -157,6 +157,26 @@ describe.skipIf(!baseUrl)('every public page with JavaScript off', () => {
     await page.close();
   });
 
+  it('takes a product’s Add to Cart to the sign-in page, which says why and leads back to the product', async () => {
+    const page = await context.newPage();
+    const path = `/product/${demo.product.id}`;
+    await page.goto(`${baseUrl}${path}`);
+    const button = page.getByRole('button', { name: 'Add to Cart' });
+    expect(await button.isEnabled()).toBe(true);
+    await button.click();
+    await page.waitForURL(/\/signin\?/);
+    const asked = new URL(page.url());
+    expect([asked.searchParams.get('next'), asked.searchParams.get('for'), asked.searchParams.get('product')]).toEqual([path, 'cart', String(demo.product.id)]);
+    const text = await shown(page);
+    expect(text).toContain('Sign in to add this to your cart');
+    expect(text).toContain('Signing in needs JavaScript');
+    expect(text).not.toMatch(/Loading/);
+    await page.getByRole('link', { name: 'Back to the page you were on' }).click();
+    await page.waitForURL(`${baseUrl}${path}`);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(demo.product.name);
+    await page.close();
+  });
+
   it('says on a page behind sign-in to sign in, with a link that comes back', async () => {
     const page = await context.newPage();
     await page.goto(`${baseUrl}/orders`);

@@ -93,6 +93,28 @@ describe('public pages rendered with their content', () => {
     expect(cart).not.toContain('/signin');
   });
 
+  it('give a product’s Add to Cart a plain form to the sign-in page, which says why and links back (only to a page of this site)', async () => {
+    const product = await html('/product/25');
+    const form = /<form[^>]*action="\/signin"[^>]*>([\s\S]*?)<\/form>/.exec(product)?.[0] ?? '';
+    expect(form).toContain('method="get"');
+    for (const [name, value] of [['next', '/product/25'], ['for', 'cart'], ['product', '25']]) expect(form).toContain(`name="${name}" value="${value}"`);
+    expect(form).toMatch(/<button type="submit"[^>]*>[\s\S]*Add to Cart/);
+
+    const notice = async (path: string, headers: Record<string, string> = {}) => /<noscript data-plain="notice">([\s\S]*?)<\/noscript>/.exec(await html(path, headers))?.[1] ?? '';
+    const signIn = await notice('/signin?next=%2Fproduct%2F25&for=cart&product=25');
+    expect(signIn).toContain('Sign in to add this to your cart');
+    expect(signIn).toContain('Signing in needs JavaScript');
+    expect(signIn).toContain('href="/product/25"');
+    expect(await notice('/signin?next=%2Fproduct%2F25&for=cart&product=25', { cookie: 'akuafo-lang=ak' })).toContain('Hyɛn mu na fa yei gu wo kɛntɛn mu');
+    // Another site's address, or a script, is never the way back.
+    for (const next of ['//evil.example/x', 'https://evil.example', 'javascript:alert(1)', '/\\evil.example']) {
+      const page = await notice(`/signin?next=${encodeURIComponent(next)}&for=cart`);
+      expect(page, next).toContain('href="/products"');
+      expect(page, next).not.toContain('evil');
+      expect(page, next).not.toContain('javascript:');
+    }
+  });
+
   it('send /help and /support on to the page that answers them', async () => {
     for (const [from, to] of [['/help', '/faq'], ['/support', '/contact']]) {
       const res = await get(from);

@@ -34,7 +34,7 @@ export interface RenderedPages {
   html(c: Context, path: string, locale?: Locale): Promise<RenderedPage | undefined>;
   /** The prerendered home with its featured products filled in for a browser without JavaScript. */
   withFeatured(home: string, locale: Locale): Promise<string>;
-  /** The shell with, for a browser without JavaScript, what to do instead of waiting (sign in and come back to `url`). */
+  /** The shell with, for a browser without JavaScript, what to do instead of waiting (sign in and come back to `url`; on the sign-in page asked for an action, why, and the way back). */
   withNotice(shell: string, url: string, locale: Locale): Promise<string>;
   /** A page answering a form posted without JavaScript (what was sent, or what to correct): never kept. */
   answering(c: Context, path: string, locale: Locale, posted: PostedForm): Promise<string | undefined>;
@@ -108,15 +108,15 @@ export function createRenderedPages(templateFile: string, reads: PageReads, logg
     async withNotice(shell, url, locale) {
       if (!shell.includes(NOTICE_OUTLET)) return shell;
       renderer ??= import('../../static-build/render');
-      const { needsAccount, renderNotice, NEXT_MARK } = await renderer;
-      const account = needsAccount(new URL(url, 'http://localhost').pathname);
-      const key = `${locale}:${account}`;
+      const { noticeFor, renderNotice, NEXT_MARK, BACK_MARK } = await renderer;
+      const { kind, back } = noticeFor(url);
+      const key = `${locale}:${kind}`;
       let notice = notices.get(key);
       if (!notice) {
-        notice = renderNotice(account, locale);
+        notice = renderNotice(kind, locale);
         notices.set(key, notice);
       }
-      const filled = (await notice).replace(NEXT_MARK, () => escapeAttribute(encodeURIComponent(url)));
+      const filled = (await notice).replace(NEXT_MARK, () => escapeAttribute(encodeURIComponent(url))).replace(BACK_MARK, () => escapeAttribute(back));
       return shell.replace(NOTICE_OUTLET, () => NOTICE_OUTLET.replace('></', () => `>${filled}</`));
     },
     async withFeatured(home, locale) {
