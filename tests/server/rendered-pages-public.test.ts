@@ -172,6 +172,10 @@ describe('public pages rendered with their content', () => {
       const again = await get('/prices/no-such-crop', { ...headers, 'if-none-match': unknown.headers.get('etag') ?? '' });
       expect(again.status).toBe(404);
     }
+    // An id no commodity can have (longer than the API takes) is a 404 too, never "Loading…".
+    const tooLong = await get(`/prices/${'a'.repeat(50)}`);
+    expect(tooLong.status).toBe(404);
+    expect(text(await tooLong.text())).toContain('No prices yet.');
   });
 
   it('come in the reader’s language: the cookie first, then Accept-Language', async () => {

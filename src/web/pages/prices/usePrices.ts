@@ -79,6 +79,8 @@ export function useMarketPrices(region: string | undefined): Loaded<MarketPriceS
 }
 
 export function useMarketPrice(id: string | undefined): Loaded<MarketPriceDetail> {
-  const read = id !== undefined && /^[a-z0-9-]{1,40}$/.test(id) ? readKey(`market-prices/${id}`) : undefined;
-  return useKeptThenFetched(id, read, () => keptMarketPrice(id!), () => fetchMarketPrice(api, id!));
+  // No commodity has such an id (the API's rule): nothing to ask, the page says so at once (a 404 on the server).
+  const valid = id !== undefined && /^[a-z0-9-]{1,40}$/.test(id);
+  const loaded = useKeptThenFetched(valid ? id : undefined, valid ? readKey(`market-prices/${id}`) : undefined, () => keptMarketPrice(id!), () => fetchMarketPrice(api, id!));
+  return valid ? loaded : { status: 'missing', message: t('prices.none'), unknown: true };
 }
