@@ -7,7 +7,7 @@ import { activate, htmlLang, loadLocale, type ShownLocale } from '../shared/i18n
 
 export { heroArt } from './hero-art';
 export { renderFeatured } from './plain-featured';
-export { needsAccount, NEXT_MARK, renderNotice } from './plain-notice';
+export { BACK_MARK, NEXT_MARK, noticeFor, renderNotice } from './plain-notice';
 
 /**
  * Every other page's first paint: the bar and footer around "Loading…", until its route
@@ -36,7 +36,7 @@ const shellRoutes: RouteObject[] = [
   },
 ];
 
-async function render(routeTable: RouteObject[], path: string, locale: ShownLocale, initial?: InitialData & { asked?: Set<string> }): Promise<string> {
+async function render(routeTable: RouteObject[], path: string, locale: ShownLocale, initial?: InitialData & { asked?: Set<string>; answerStatus?: (status: number) => void }): Promise<string> {
   await loadLocale(locale);
   const handler = createStaticHandler(routeTable);
   const context = await handler.query(new Request(`http://localhost${path}`));
@@ -61,14 +61,15 @@ const MAX_READS = 8;
 
 /**
  * A page with its data, as the phone's first render will draw it: a first pass notes the
- * public reads the page makes, `answer` fetches them, a second pass renders with them.
+ * public reads the page makes, `answer` fetches them, a second pass renders with them and
+ * gives the page's status (200, or the 404 of a page naming what does not exist).
  */
 export async function renderPage(
   path: string,
   hints: Omit<InitialData, 'answers' | 'catalogueVersion'>,
   answer: (key: string) => Promise<{ json: unknown; catalogueVersion: number } | undefined>,
   locale: ShownLocale = 'en',
-): Promise<{ html: string; data: string; answers: Record<string, unknown> }> {
+): Promise<{ html: string; data: string; answers: Record<string, unknown>; status: number }> {
   const asked = new Set<string>();
   await render(routes, path, locale, { ...hints, answers: {}, catalogueVersion: 0, asked });
   const keys = [...asked].slice(0, MAX_READS);
@@ -84,5 +85,8 @@ export async function renderPage(
     // The mirror takes over once it is at least as new as every answer.
     initial.catalogueVersion = Math.max(initial.catalogueVersion, found.catalogueVersion);
   });
-  return { html: await render(routes, path, locale, initial), data: initialDataScript(initial), answers: initial.answers };
+  // The page sets its status while it renders (useAnswerStatus); it is not part of the data sent.
+  let status = 200;
+  const html = await render(routes, path, locale, { ...initial, answerStatus: (s) => (status = s) });
+  return { html, data: initialDataScript(initial), answers: initial.answers, status };
 }

@@ -7,6 +7,8 @@ import { launchBrowser } from '../support/browser';
 import { pageIsKept, waitInPage } from '../support/wait';
 import { startApp } from '../support/start-app';
 import { LANGUAGE_COOKIE } from '../../src/shared/i18n/locales';
+import { printBudgets, type Budget } from './tools/budgets';
+import { startLine, type Kind, type Line } from './tools/line-proxy';
 
 /**
  * What a cheap phone's first and repeat visits feel like (issue 10), against the real
@@ -15,7 +17,12 @@ import { LANGUAGE_COOKIE } from '../../src/shared/i18n/locales';
  * - a cold / on slow 3G (400 ms RTT, 400 kbit/s) with the CPU slowed 4x: JavaScript fetched
  *   before the page first goes idle after load (gzip, as sent), when the hero heading and the
  *   search box show, and when the app has started (its presses work from then);
- * - a repeat visit to /products offline with the CPU slowed 4x: when products show.
+ * - a repeat visit to /products offline with the CPU slowed 4x: when products show;
+ * - issue 39's first visit, English and Twi: a cold / through a slow line (tools/line-proxy.ts,
+ *   400 ms RTT, 400 kbit/s shared by the page and the service worker) with the CPU slowed 4x:
+ *   the bytes on the wire by who asked (page, worker) before the app is usable and in the first
+ *   30 s, when content shows and when it is usable, held to the issue's budgets.
+ *   BENCH_ONLY=first-visit runs only this part.
  * BENCH_RUNS (default 3) runs of each; the table shows medians. BENCH_PAGES (say "/,/product")
  * audits only those pages (comma-separated; "/product" stands for the product page), and
  * BENCH_LHR_DIR keeps each Lighthouse report there as JSON, to see what a figure is made of.
@@ -94,6 +101,75 @@ async function coldHome(baseUrl: string, locale = 'en') {
     return { visible, started, ...js };
   } finally {
     await context.close();
+  }
+}
+
+const LINE = { latencyMs: 400, bitsPerSecond: 400_000 };
+const WINDOW_MS = 30_000;
+
+/**
+ * A cold / through the slow line, in a fresh profile: content (hero and search shown), usable
+ * (the app has started: search, Sign In, cart, Add to Cart answer), and the line's bytes by
+ * kind before usable and within the first 30 s of the visit.
+ */
+async function firstVisit(line: Line, locale: string) {
+  const context = await launchBrowser();
+  try {
+    if (locale !== 'en') await context.addCookies([{ name: LANGUAGE_COOKIE, value: locale, url: line.origin }]);
+    const page = await throttledPage(context);
+    line.reset();
+    await page.goto(line.origin, { waitUntil: 'commit' });
+    const content = Math.max(await seenAt(page, 'hero'), await seenAt(page, 'search'));
+    await page.waitForFunction(() => performance.getEntriesByName('app-started').length > 0, undefined, { timeout: 180_000, polling: 100 });
+    const { origin, usable } = await page.evaluate(() => ({ origin: performance.timeOrigin, usable: performance.getEntriesByName('app-started')[0].startTime }));
+    const rest = origin + WINDOW_MS - Date.now();
+    if (rest > 0) await page.waitForTimeout(rest);
+    const sum = (until: number, kind?: Kind) => line.arrivals.filter((a) => a.at <= origin + until && (!kind || a.kind === kind)).reduce((n, a) => n + a.bytes, 0);
+    return {
+      content,
+      usable,
+      beforeUsable: { page: sum(usable, 'page'), worker: sum(usable, 'worker'), all: sum(usable) },
+      inWindow: { page: sum(WINDOW_MS, 'page'), worker: sum(WINDOW_MS, 'worker'), all: sum(WINDOW_MS) },
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+type FirstVisit = Awaited<ReturnType<typeof firstVisit>>;
+
+function printFirstVisits(visits: Record<string, FirstVisit[]>) {
+  const kib = (n: number) => n / 1024;
+  const budgets: Budget[] = [];
+  console.log(`\nFirst visit to / through the line (${LINE.latencyMs} ms RTT, ${LINE.bitsPerSecond / 1000} kbit/s shared by page and worker), CPU 4x; median of ${RUNS} run(s)`);
+  console.log('language  kind     before usable   first 30 s');
+  for (const [language, runs] of Object.entries(visits)) {
+    const m = (pick: (v: FirstVisit) => number) => median(runs.map(pick));
+    for (const kind of ['page', 'worker', 'all'] as const) {
+      console.log(`${language.padEnd(9)} ${kind.padEnd(8)} ${`${kib(m((v) => v.beforeUsable[kind])).toFixed(1)} KiB`.padStart(13)}   ${`${kib(m((v) => v.inWindow[kind])).toFixed(1)} KiB`.padStart(10)}`);
+    }
+    console.log(`${language.padEnd(9)} content ${seconds(m((v) => v.content))} (${runs.map((v) => seconds(v.content)).join(', ')}), usable ${seconds(m((v) => v.usable))} (${runs.map((v) => seconds(v.usable)).join(', ')})`);
+    budgets.push(
+      { figure: `${language}: content shown`, value: m((v) => v.content), unit: 'ms', max: 2000 },
+      { figure: `${language}: usable`, value: m((v) => v.usable), unit: 'ms', max: 5000 },
+      { figure: `${language}: bytes before usable`, value: kib(m((v) => v.beforeUsable.all)), unit: 'KiB', max: 150 },
+      { figure: `${language}: bytes in the first 30 s`, value: kib(m((v) => v.inWindow.all)), unit: 'KiB', max: 500 },
+    );
+  }
+  printBudgets('First visit budgets (issue 39 item 4)', budgets);
+}
+
+async function firstVisits(baseUrl: string) {
+  const line = await startLine(baseUrl, LINE);
+  try {
+    const visits: Record<string, FirstVisit[]> = { English: [], Twi: [] };
+    for (let i = 0; i < RUNS; i++) {
+      visits.English!.push(await firstVisit(line, 'en'));
+      visits.Twi!.push(await firstVisit(line, 'ak'));
+    }
+    printFirstVisits(visits);
+  } finally {
+    await line.close();
   }
 }
 
@@ -208,8 +284,8 @@ async function lighthouseRuns(baseUrl: string, productId: number) {
   return results;
 }
 
-const app = await startApp();
-try {
+/** Lighthouse, the cold and offline visits, then the first visit through the line. */
+async function everyFigure(app: { baseUrl: string }) {
   const { data } = (await (await fetch(`${app.baseUrl}/api/v1/products?pageSize=1`)).json()) as { data: { id: number }[] };
   const lh = await lighthouseRuns(app.baseUrl, data[0].id);
   const cold = [];
@@ -243,6 +319,13 @@ try {
   console.log(`repeat /products offline + CPU 4x, products:  ${seconds(median(offline))} (${offline.map(seconds).join(', ')})`);
   console.log(`cold / in Twi, JavaScript before idle (gzip): ${kib(median(coldTwi.map((c) => c.beforeIdle)))} (${kib(median(coldTwi.map((c) => c.settled)))} once the network settles)`);
   console.log(`cold / in Twi, slow 3G + CPU 4x, hero shown:  ${seconds(median(coldTwi.map((c) => c.visible)))} (${coldTwi.map((c) => seconds(c.visible)).join(', ')})`);
+  await firstVisits(app.baseUrl);
+}
+
+const app = await startApp();
+try {
+  if (process.env.BENCH_ONLY === 'first-visit') await firstVisits(app.baseUrl);
+  else await everyFigure(app);
 } finally {
   await app.stop();
 }

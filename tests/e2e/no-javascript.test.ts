@@ -1,3 +1,4 @@
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { formatCedis } from '../../src/shared/money';
@@ -45,6 +46,22 @@ function routes({ product, commodity, detail }: Demo): [path: string, mustShow: 
     ['/support', ['Send us a message']],
     ['/contact', ['Send us a message']],
   ];
+}
+
+/**
+ * A commodity the index knows with no sale or listing yet (every demo commodity has listings):
+ * a new line of the list, written into the e2e server's database as a fixture.
+ */
+function unpricedCommodity(): { id: string; name: string } {
+  const fixture = { id: 'baobab-leaves', name: 'Baobab leaves' };
+  const sqlite = new Database(join(inject('dataDir'), 'akuafo.sqlite'));
+  try {
+    sqlite.pragma('busy_timeout = 5000');
+    sqlite.prepare("insert or ignore into commodities (id, name, unit, category, words, position) values (?, ?, 'bag', 'vegetables', 'baobab', 999)").run(fixture.id, fixture.name);
+  } finally {
+    sqlite.close();
+  }
+  return fixture;
 }
 
 /** What the reader sees: the page's visible text (a hidden spinner is not in it; an opened <noscript> is). */
@@ -123,6 +140,43 @@ describe.skipIf(!baseUrl)('every public page with JavaScript off', () => {
     await page.close();
   });
 
+  it('says "No prices yet." for a commodity without figures (200) or none by that name (404), with the way back to every price', async () => {
+    const unpriced = unpricedCommodity();
+    const page = await context.newPage();
+    for (const [path, status, heading] of [[`/prices/${unpriced.id}`, 200, unpriced.name], ['/prices/no-such-crop', 404, 'Market prices']] as const) {
+      const res = await page.goto(`${baseUrl}${path}`);
+      expect(res?.status(), path).toBe(status);
+      const text = await shown(page);
+      expect(text, path).toContain('No prices yet.');
+      expect(text, path).not.toMatch(/Loading/);
+      expect(await page.getByRole('heading', { level: 1 }).textContent(), path).toContain(heading);
+      await page.getByRole('link', { name: 'All market prices' }).click();
+      await page.waitForURL(`${baseUrl}/prices`);
+      expect(await shown(page)).toContain(demo.commodity.name);
+    }
+    await page.close();
+  });
+
+  it('takes a product’s Add to Cart to the sign-in page, which says why and leads back to the product', async () => {
+    const page = await context.newPage();
+    const path = `/product/${demo.product.id}`;
+    await page.goto(`${baseUrl}${path}`);
+    const button = page.getByRole('button', { name: 'Add to Cart' });
+    expect(await button.isEnabled()).toBe(true);
+    await button.click();
+    await page.waitForURL(/\/signin\?/);
+    const asked = new URL(page.url());
+    expect([asked.searchParams.get('next'), asked.searchParams.get('for'), asked.searchParams.get('product')]).toEqual([path, 'cart', String(demo.product.id)]);
+    const text = await shown(page);
+    expect(text).toContain('Sign in to add this to your cart');
+    expect(text).toContain('Signing in needs JavaScript');
+    expect(text).not.toMatch(/Loading/);
+    await page.getByRole('link', { name: 'Back to the page you were on' }).click();
+    await page.waitForURL(`${baseUrl}${path}`);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(demo.product.name);
+    await page.close();
+  });
+
   it('says on a page behind sign-in to sign in, with a link that comes back', async () => {
     const page = await context.newPage();
     await page.goto(`${baseUrl}/orders`);
@@ -193,6 +247,15 @@ describe.skipIf(!baseUrl)('the same pages with JavaScript on', () => {
       const prerendered = await page.evaluate(() => document.getElementById('root')?.dataset.prerendered);
       expect(prerendered, path).toBe(path === '/' ? 'home' : 'page');
       expect(errors.filter((e) => /hydrat|Minified React error #(418|423|425)/i.test(e)), path).toEqual([]);
+    }
+    // The pages with no prices, the 404 too: adopted as they were drawn, still saying so once the app runs.
+    const unpriced = unpricedCommodity();
+    for (const path of [`/prices/${unpriced.id}`, '/prices/no-such-crop']) {
+      await page.goto(`${baseUrl}${path}`);
+      await page.waitForFunction(() => performance.getEntriesByName('app-started').length > 0, undefined, { timeout: 30_000 });
+      expect(await page.evaluate(() => document.getElementById('root')?.dataset.prerendered), path).toBe('page');
+      expect(errors.filter((e) => /hydrat|Minified React error #(418|423|425)/i.test(e)), path).toEqual([]);
+      await page.getByRole('status').filter({ hasText: 'No prices yet.' }).waitFor();
     }
     await context.close();
   });

@@ -93,6 +93,28 @@ describe('public pages rendered with their content', () => {
     expect(cart).not.toContain('/signin');
   });
 
+  it('give a product’s Add to Cart a plain form to the sign-in page, which says why and links back (only to a page of this site)', async () => {
+    const product = await html('/product/25');
+    const form = /<form[^>]*action="\/signin"[^>]*>([\s\S]*?)<\/form>/.exec(product)?.[0] ?? '';
+    expect(form).toContain('method="get"');
+    for (const [name, value] of [['next', '/product/25'], ['for', 'cart'], ['product', '25']]) expect(form).toContain(`name="${name}" value="${value}"`);
+    expect(form).toMatch(/<button type="submit"[^>]*>[\s\S]*Add to Cart/);
+
+    const notice = async (path: string, headers: Record<string, string> = {}) => /<noscript data-plain="notice">([\s\S]*?)<\/noscript>/.exec(await html(path, headers))?.[1] ?? '';
+    const signIn = await notice('/signin?next=%2Fproduct%2F25&for=cart&product=25');
+    expect(signIn).toContain('Sign in to add this to your cart');
+    expect(signIn).toContain('Signing in needs JavaScript');
+    expect(signIn).toContain('href="/product/25"');
+    expect(await notice('/signin?next=%2Fproduct%2F25&for=cart&product=25', { cookie: 'akuafo-lang=ak' })).toContain('Hyɛn mu na fa yei gu wo kɛntɛn mu');
+    // Another site's address, or a script, is never the way back.
+    for (const next of ['//evil.example/x', 'https://evil.example', 'javascript:alert(1)', '/\\evil.example']) {
+      const page = await notice(`/signin?next=${encodeURIComponent(next)}&for=cart`);
+      expect(page, next).toContain('href="/products"');
+      expect(page, next).not.toContain('evil');
+      expect(page, next).not.toContain('javascript:');
+    }
+  });
+
   it('send /help and /support on to the page that answers them', async () => {
     for (const [from, to] of [['/help', '/faq'], ['/support', '/contact']]) {
       const res = await get(from);
@@ -126,6 +148,34 @@ describe('public pages rendered with their content', () => {
     expect(commodity).toContain('<svg');
     const row = new RegExp(`<th scope="row"[^>]*>${week.week}</th><td>(?:<span[^>]*>)?${formatCedis(week.paid ?? week.asking)}`);
     expect(row.test(commodity), `${week.week} ${formatCedis(week.paid ?? week.asking)} in the table`).toBe(true);
+  });
+
+  it('say "No prices yet." for a commodity without figures (200) or one that does not exist (404), in the reader’s language', async () => {
+    // A commodity the index knows, with no sale or listing yet (a new line of the list).
+    await server.deps.db.insertInto('commodities').values({ id: 'baobab-leaves', name: 'Baobab leaves', unit: 'bag', category: 'vegetables', words: 'baobab', position: 999 }).execute();
+    const known = await get('/prices/baobab-leaves');
+    expect(known.status).toBe(200);
+    const knownText = text(await known.text());
+    expect(knownText).toContain('Baobab leaves, bag');
+    expect(knownText).toContain('No prices yet.');
+    expect(knownText).not.toContain('Loading');
+
+    for (const [headers, sentence, back] of [[{}, 'No prices yet.', 'All market prices'], [{ cookie: 'akuafo-lang=ak' }, 'Bo biara nni hɔ mprempren.', 'Dwam bo nyinaa']] as const) {
+      const unknown = await get('/prices/no-such-crop', headers);
+      expect(unknown.status).toBe(404);
+      expect(unknown.headers.get('content-type')).toContain('text/html');
+      const page = await unknown.text();
+      expect(text(page)).toContain(sentence);
+      expect(text(page)).not.toMatch(/Loading|reba…/);
+      expect(page).toMatch(new RegExp(`<a [^>]*href="/prices"[^>]*>${back}</a>`));
+      // Kept and sent again: still a 404, never a 304 standing for a page.
+      const again = await get('/prices/no-such-crop', { ...headers, 'if-none-match': unknown.headers.get('etag') ?? '' });
+      expect(again.status).toBe(404);
+    }
+    // An id no commodity can have (longer than the API takes) is a 404 too, never "Loading…".
+    const tooLong = await get(`/prices/${'a'.repeat(50)}`);
+    expect(tooLong.status).toBe(404);
+    expect(text(await tooLong.text())).toContain('No prices yet.');
   });
 
   it('come in the reader’s language: the cookie first, then Accept-Language', async () => {

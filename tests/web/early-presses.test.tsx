@@ -80,6 +80,21 @@ describe('presses before the app has started', () => {
     releaseEarlyPresses();
     expect(presses).toEqual([]);
   });
+
+  it('hold a press on the submit button of a form the app does better (Add to Cart), and send it to the app once it runs', () => {
+    document.body.innerHTML = `<form action="/signin" method="get" data-app-first=""><button id="add-to-cart">Add to Cart</button></form>`;
+    const form = document.querySelector('form')!;
+    const sent: string[] = [];
+    form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      sent.push('submit');
+    });
+    holdEarlyPresses();
+    document.getElementById('add-to-cart')!.click();
+    expect(sent).toEqual([]);
+    releaseEarlyPresses();
+    expect(sent).toEqual(['submit']);
+  });
 });
 
 describe('text typed before the app has started', () => {

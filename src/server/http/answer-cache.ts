@@ -34,6 +34,8 @@ export interface CachedAnswer {
   cacheControl: string;
   /** JSON unless the fill said otherwise (a rendered page is HTML). */
   contentType?: string;
+  /** 200 unless the fill said otherwise (a rendered page saying its commodity does not exist is a 404). */
+  status?: number;
   gzip?: Uint8Array<ArrayBuffer>;
   br?: Uint8Array<ArrayBuffer>;
   /** The plain JSON, kept only while neither encoding is. */
@@ -53,7 +55,7 @@ export interface AnswerCacheStats {
 }
 
 /** What a fill makes: the body (JSON unless `contentType` says otherwise) and how long browsers may keep it. */
-type Fill = () => Promise<{ json: string; cacheControl: string; contentType?: string }>;
+type Fill = () => Promise<{ json: string; cacheControl: string; contentType?: string; status?: number }>;
 
 /**
  * Serialised, compressed answers in least-recently-used order under a byte cap. Keys are the
@@ -135,7 +137,7 @@ export function createAnswerCache(capBytes: number) {
       if (pending) return pending.then((answer) => again(key, entries.get(key) ?? answer, want));
       misses += 1;
       pending = fill()
-        .then(({ json, cacheControl, contentType }) => prepare(json, cacheControl, want, contentType))
+        .then(({ json, cacheControl, contentType, status }) => prepare(json, cacheControl, want, contentType, status))
         .then((answer) => {
           remember(key, answer);
           return answer;
@@ -179,10 +181,10 @@ const brotliOptions = (quality: number, size: number) => ({ params: { [constants
 const sizeOf = (answer: Pick<CachedAnswer, Form>) => (answer.gzip?.byteLength ?? 0) + (answer.br?.byteLength ?? 0) + (answer.identity?.byteLength ?? 0);
 
 /** A new answer: its ETag, and its body in the one form its first request takes, at the quick level. */
-async function prepare(json: string, cacheControl: string, want: Form, contentType?: string): Promise<CachedAnswer> {
+async function prepare(json: string, cacheControl: string, want: Form, contentType?: string, status?: number): Promise<CachedAnswer> {
   const raw = Buffer.from(json);
   const etag = `W/"${createHash('sha1').update(raw).digest('base64url').slice(0, 22)}"`;
-  const answer: CachedAnswer = { etag, cacheControl, best: false, bytes: 0, ...(contentType && { contentType }) };
+  const answer: CachedAnswer = { etag, cacheControl, best: false, bytes: 0, ...(contentType && { contentType }), ...(status !== undefined && status !== 200 && { status }) };
   if (want === 'gzip') answer.gzip = new Uint8Array(await gzipAsync(raw, { level: QUICK.gzip }));
   else if (want === 'br') answer.br = new Uint8Array(await brotliAsync(raw, brotliOptions(QUICK.br, raw.byteLength)));
   else answer.identity = new Uint8Array(raw.buffer, raw.byteOffset, raw.byteLength) as Uint8Array<ArrayBuffer>;
@@ -194,7 +196,7 @@ async function prepare(json: string, cacheControl: string, want: Form, contentTy
 async function compressBest(answer: CachedAnswer): Promise<CachedAnswer> {
   const raw = answer.identity ? Buffer.from(answer.identity) : answer.gzip ? await gunzipAsync(answer.gzip) : await unbrotliAsync(answer.br!);
   const [gz, br] = await Promise.all([gzipAsync(raw, { level: BEST.gzip }), brotliAsync(raw, brotliOptions(BEST.br, raw.byteLength))]);
-  const better: CachedAnswer = { etag: answer.etag, cacheControl: answer.cacheControl, contentType: answer.contentType, gzip: new Uint8Array(gz), br: new Uint8Array(br), best: true, bytes: 0 };
+  const better: CachedAnswer = { etag: answer.etag, cacheControl: answer.cacheControl, contentType: answer.contentType, ...(answer.status !== undefined && { status: answer.status }), gzip: new Uint8Array(gz), br: new Uint8Array(br), best: true, bytes: 0 };
   better.bytes = sizeOf(better);
   return better;
 }
@@ -218,14 +220,15 @@ export const formWanted = (header: HeaderOf): Form => chooseEncoding(header('acc
  * headers given included.
  */
 export function answerResponse(answer: CachedAnswer, vary: string, header: HeaderOf, securityHeaders: Record<string, string>): Response {
-  if (etagMatches(header('if-none-match'), answer.etag)) return completeResponse(null, 304, headersOf(answer, vary, 'not-modified', securityHeaders));
+  // A 304 stands for a 200 only: a kept 404 is sent whole (it is a sentence, not a thing to revalidate).
+  if (answer.status === undefined && etagMatches(header('if-none-match'), answer.etag)) return completeResponse(null, 304, headersOf(answer, vary, 'not-modified', securityHeaders));
   let form = formWanted(header);
   if (form !== 'identity' && !answer[form]) {
     const other = form === 'br' ? 'gzip' : 'br';
     form = answer[other] && accepts(header('accept-encoding') ?? '', other) ? other : 'identity';
   }
   const body = form === 'identity' ? plainOf(answer) : answer[form]!;
-  return completeResponse(body, 200, headersOf(answer, vary, form, securityHeaders, body));
+  return completeResponse(body, answer.status ?? 200, headersOf(answer, vary, form, securityHeaders, body));
 }
 
 /**

@@ -30,14 +30,19 @@ export interface RenderedPages {
    * this page is not rendered here (the shell serves it).
    */
   keyOf(c: Context, path: string, locale?: Locale): Promise<{ head: string; key: string } | undefined>;
-  /** The page's HTML with its data, rendered now; undefined when it is not rendered here. */
-  html(c: Context, path: string, locale?: Locale): Promise<string | undefined>;
+  /** The page's HTML with its data, rendered now, and its status (404 for an address naming nothing); undefined when it is not rendered here. */
+  html(c: Context, path: string, locale?: Locale): Promise<RenderedPage | undefined>;
   /** The prerendered home with its featured products filled in for a browser without JavaScript. */
   withFeatured(home: string, locale: Locale): Promise<string>;
-  /** The shell with, for a browser without JavaScript, what to do instead of waiting (sign in and come back to `url`). */
+  /** The shell with, for a browser without JavaScript, what to do instead of waiting (sign in and come back to `url`; on the sign-in page asked for an action, why, and the way back). */
   withNotice(shell: string, url: string, locale: Locale): Promise<string>;
   /** A page answering a form posted without JavaScript (what was sent, or what to correct): never kept. */
   answering(c: Context, path: string, locale: Locale, posted: PostedForm): Promise<string | undefined>;
+}
+
+export interface RenderedPage {
+  html: string;
+  status: number;
 }
 
 /**
@@ -53,19 +58,20 @@ export function createRenderedPages(templateFile: string, reads: PageReads, logg
   let keptHead = '';
   const kept = new Map<string, Promise<string | undefined>>();
 
-  async function render(url: string, hints: { signedIn: boolean; dataSaver: boolean; posted?: PostedForm }, locale: Locale): Promise<string | undefined> {
+  async function render(url: string, hints: { signedIn: boolean; dataSaver: boolean; posted?: PostedForm }, locale: Locale): Promise<RenderedPage> {
     renderer ??= import('../../static-build/render');
     template ??= readFile(templateFile, 'utf8');
     const { renderPage, withHtmlLang } = await renderer;
-    const { html, data } = await renderPage(url, hints, async (key) => {
+    const { html, data, status } = await renderPage(url, hints, async (key) => {
       const json = await reads.json(key);
       // Read after the answer: the answer is no newer than this version.
       return json === undefined ? undefined : { json, catalogueVersion: await reads.catalogueVersion() };
     }, locale);
     // The head's share card is written by share-cards.ts, for rendered pages and documents alike.
-    return withHtmlLang(await template, locale)
+    const page = withHtmlLang(await template, locale)
       .replace(PAGE_OUTLET, () => html)
       .replace(PAGE_DATA_OUTLET, () => data);
+    return { html: page, status };
   }
 
   function hintsOf(c: Context) {
@@ -102,15 +108,15 @@ export function createRenderedPages(templateFile: string, reads: PageReads, logg
     async withNotice(shell, url, locale) {
       if (!shell.includes(NOTICE_OUTLET)) return shell;
       renderer ??= import('../../static-build/render');
-      const { needsAccount, renderNotice, NEXT_MARK } = await renderer;
-      const account = needsAccount(new URL(url, 'http://localhost').pathname);
-      const key = `${locale}:${account}`;
+      const { noticeFor, renderNotice, NEXT_MARK, BACK_MARK } = await renderer;
+      const { kind, back } = noticeFor(url);
+      const key = `${locale}:${kind}`;
       let notice = notices.get(key);
       if (!notice) {
-        notice = renderNotice(account, locale);
+        notice = renderNotice(kind, locale);
         notices.set(key, notice);
       }
-      const filled = (await notice).replace(NEXT_MARK, () => escapeAttribute(encodeURIComponent(url)));
+      const filled = (await notice).replace(NEXT_MARK, () => escapeAttribute(encodeURIComponent(url))).replace(BACK_MARK, () => escapeAttribute(back));
       return shell.replace(NOTICE_OUTLET, () => NOTICE_OUTLET.replace('></', () => `>${filled}</`));
     },
     async withFeatured(home, locale) {
@@ -125,7 +131,7 @@ export function createRenderedPages(templateFile: string, reads: PageReads, logg
     },
     async answering(c, path, locale, posted) {
       if (!isRenderedAtRequest(path)) return undefined;
-      return render(path, { ...hintsOf(c), posted }, locale);
+      return (await render(path, { ...hintsOf(c), posted }, locale)).html;
     },
     async keyOf(c, path, locale = 'en') {
       const search = new URL(c.req.url).search;

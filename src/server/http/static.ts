@@ -135,10 +135,10 @@ export function staticRoutes(root: string, pages?: RenderedPagesOptions) {
         renderedHead = kept.head;
       }
       const fill = async () => {
-        const html = await rendered.html(c, path, locale);
-        if (!html) throw new Error('not rendered'); // logged by html(); the shell serves the page
+        const page = await rendered.html(c, path, locale);
+        if (!page) throw new Error('not rendered'); // logged by html(); the shell serves the page
         // Private: the hints it was rendered for came from this phone's cookies.
-        return { json: await withCard(await withPreloads(path, html), path, locale), cacheControl: 'private, no-cache', contentType: TYPES['.html'] };
+        return { json: await withCard(await withPreloads(path, page.html), path, locale), cacheControl: 'private, no-cache', contentType: TYPES['.html'], status: page.status };
       };
       const answer = await Promise.resolve(renderedAnswers.get(`${kept.head}|${kept.key}`, fill, formWanted((name) => c.req.header(name)))).catch(() => undefined);
       if (answer) return sendAnswer(c, answer, 'Cookie, Save-Data, Accept-Encoding');

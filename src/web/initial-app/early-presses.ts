@@ -27,10 +27,16 @@ let picked: Map<HTMLSelectElement, string> | undefined;
  */
 let lastHeard: Event | undefined;
 
+/**
+ * A form whose plain sending is only the fallback for a browser without the app (Add to Cart
+ * goes to the sign-in page): a press before the app has started waits for the app, which adds.
+ */
+export const APP_FIRST_ATTRIBUTE = 'data-app-first';
+
 function hold(event: MouseEvent): void {
   const button = event.target instanceof Element ? event.target.closest('button') : null;
   // A form's submit button works as it is (the home's search is a plain GET form).
-  if (!button || (button.type === 'submit' && button.form)) return;
+  if (!button || (button.type === 'submit' && button.form && !button.form.hasAttribute(APP_FIRST_ATTRIBUTE))) return;
   event.preventDefault();
   event.stopImmediatePropagation();
   lastHeard = event;

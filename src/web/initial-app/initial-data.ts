@@ -23,8 +23,11 @@ export interface InitialData {
 /** The data block's element id. */
 export const INITIAL_DATA_ID = 'initial-data';
 
-/** On the server's first pass, `asked` collects the reads the page makes; the second pass has their answers. */
-type InitialContext = InitialData & { asked?: Set<string> };
+/**
+ * On the server's first pass, `asked` collects the reads the page makes; the second pass has
+ * their answers, and `answerStatus` takes the HTTP status the page answers with (never sent to the phone).
+ */
+type InitialContext = InitialData & { asked?: Set<string>; answerStatus?: (status: number) => void };
 const InitialDataContext = createContext<InitialContext | undefined>(undefined);
 export const InitialDataProvider = InitialDataContext.Provider;
 
@@ -54,6 +57,15 @@ export function useRenderedRead(key: string | undefined): boolean | undefined {
   initial.asked?.add(key);
   if (key in initial.answers) return true;
   return initial.missing?.includes(key) ? false : undefined;
+}
+
+/**
+ * On the server, the status of the page being rendered: a page saying that what its address
+ * names does not exist answers 404, so a crawler or a link checker reads it as such. A no-op
+ * on the phone.
+ */
+export function useAnswerStatus(status: number): void {
+  useContext(InitialDataContext)?.answerStatus?.(status);
 }
 
 /** The data block of the document, if the server rendered it. */

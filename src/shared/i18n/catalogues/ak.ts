@@ -1207,6 +1207,8 @@ export const ak: Catalogue = {
   'noScript.signIn': 'Kɔ mu',
   'noScript.products': 'Hwɛ nneɛma',
   'noScript.prices': 'Gua so bo',
+  'noScript.signInText': 'Sɛ wobɛhyɛn mu a, ɛhia JavaScript, na browser yi adum no. Sɔ no, anaa bue link yi wɔ browser foforo mu na hyɛn mu wɔ hɔ.',
+  'noScript.back': 'San kɔ krataafa a na wowɔ so no',
   'contactForm.reference': 'Wo nkra nɔma: #{reference}.',
   'contact.confirm': 'Pene kood no so',
   'contact.failed': 'Biribi anyɛ yie. Yɛsrɛ wo, san bɔ mmɔden.',

@@ -923,6 +923,8 @@ export const en = {
   'noScript.signIn': 'Sign in',
   'noScript.products': 'Browse products',
   'noScript.prices': 'Market prices',
+  'noScript.signInText': 'Signing in needs JavaScript, which this browser has turned off. Turn it on, or open this link in another browser, and sign in there.',
+  'noScript.back': 'Back to the page you were on',
   'contactForm.reference': 'Your reference: #{reference}.',
   'contact.confirm': 'Confirm code',
   'contact.failed': 'Something went wrong. Please try again.',

@@ -11,6 +11,7 @@ import { useT } from '../../i18n/language';
  * Asks once, in passing (never in the way), which region the buyer shops in: the phone then
  * keeps that region's listings for offline use (src/local/mirror-scope.ts). "Not now" puts it
  * off for good; Settings changes it any time. Not shown when the profile already names one.
+ * It appears after the first paint, so its place is below what is already drawn (the list).
  */
 export function RegionPrompt() {
   const t = useT();
@@ -24,7 +25,7 @@ export function RegionPrompt() {
     void pullCatalogue(api).catch(() => undefined);
   };
   return (
-    <form onSubmit={save} aria-labelledby="region-prompt-title" className="mb-3 rounded-md bg-brand-light px-3 py-3 text-sm text-gray-900">
+    <form onSubmit={save} aria-labelledby="region-prompt-title" className="rounded-md bg-brand-light px-3 py-3 text-sm text-gray-900">
       <p id="region-prompt-title" className="flex items-center gap-2 font-medium">
         <MapPin size={16} aria-hidden="true" /> {t('products.region.question')}
       </p>

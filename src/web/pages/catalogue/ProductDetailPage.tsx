@@ -16,8 +16,9 @@ import { isPurchasable } from '../../components/ProductCard';
 import { Spinner } from '../../components/Spinner';
 import { WishlistButton } from '../../components/WishlistButton';
 import { useSession } from '../../hooks/useSession';
-import { herePath, signInHref } from '../../components/sign-in-first';
+import { herePath, SIGN_IN_PARAMS, signInHref } from '../../components/sign-in-first';
 import { useProductDetail } from './useProductDetail';
+import { APP_FIRST_ATTRIBUTE } from '../../initial-app/early-presses';
 import { formatDate } from '../../../shared/dates';
 import { categoryName, conditionName } from '../../components/catalogue/words';
 import { useLocale, useT } from '../../i18n/language';
@@ -68,9 +69,7 @@ function ProductDetail({ account, visitor }: { account: number | undefined; visi
           {isYours(detail, account) ? (
             <YourListing />
           ) : (
-            <button type="button" className="btn-primary py-3 text-base" disabled={!available} onClick={() => void add(product)}>
-              <ShoppingCart size={20} aria-hidden="true" /> {available ? t('product.addToCart') : t('product.outOfStock')}
-            </button>
+            <AddToCartForm available={available} productId={product.id} next={herePath(location)} onAdd={() => void add(product)} />
           )}
           <p className="flex items-center gap-2 text-sm text-gray-700">
             <Warehouse size={18} className="text-brand" aria-hidden="true" /> {t('product.freePickup')}
@@ -135,6 +134,26 @@ function ProductFacts({ product, available }: { product: Product; available: boo
 /** The server says whose listing it is (detail.yours), for the account the copy was fetched for. */
 function isYours(detail: CachedDetail | undefined, account: number | undefined): boolean {
   return !!detail?.yours && account !== undefined && detail.cachedFor === account;
+}
+
+/**
+ * Add to Cart as a form: with the app, it adds (or sends a visitor to sign in, and back); with
+ * JavaScript off, it goes to the sign-in page with why and where to return, never a dead button.
+ * The cart's API takes only the bearer token the app keeps, so no form can add without the app;
+ * a press before the app has started waits for it (APP_FIRST_ATTRIBUTE), as other buttons' do.
+ */
+function AddToCartForm({ available, productId, next, onAdd }: { available: boolean; productId: number; next: string; onAdd(): void }) {
+  const t = useT();
+  return (
+    <form method="get" action="/signin" className="flex" {...{ [APP_FIRST_ATTRIBUTE]: '' }} onSubmit={(e) => { e.preventDefault(); onAdd(); }}>
+      <input type="hidden" name={SIGN_IN_PARAMS.next} value={next} />
+      <input type="hidden" name={SIGN_IN_PARAMS.reason} value="cart" />
+      <input type="hidden" name={SIGN_IN_PARAMS.product} value={productId} />
+      <button type="submit" className="btn-primary w-full py-3 text-base" disabled={!available}>
+        <ShoppingCart size={20} aria-hidden="true" /> {available ? t('product.addToCart') : t('product.outOfStock')}
+      </button>
+    </form>
+  );
 }
 
 /** A seller on their own listing: nobody buys their own (the server refuses it with a 409), so no Add to Cart. */
