@@ -4,7 +4,8 @@ import { balanceOf } from '../../src/server/modules/ledger/post';
 import { transporterShareMinor } from '../../src/server/modules/transport/life';
 import { now } from '../../src/server/platform/db';
 import { tokenFor } from '../support/sellers';
-import { freshWallet, makeProduct, makeUser, putInCart, sellerNamed, shopServer } from '../support/shop';
+import { paidOrderFromTamale as paidOrderFromTamaleOf } from '../support/transport';
+import { makeUser, shopServer } from '../support/shop';
 
 /**
  * Issue 40 items 2 and 4 over HTTP, on SQLite and PostgreSQL: an Accra buyer buys from Kofi
@@ -21,7 +22,6 @@ const db = () => shop.server.deps.db;
 const call = (path: string, token: string | undefined, init: { method?: string; json?: unknown } = {}) => shop.server.call(path, { ...init, token });
 const json = async (res: Response) => ({ status: res.status, body: (await res.json()) as any });
 const post = async (path: string, token: string, body?: unknown) => json(await call(path, token, { method: 'POST', json: body ?? {} }));
-const warehouseNamed = (name: string) => db().selectFrom('warehouses').selectAll().where('name', '=', name).executeTakeFirstOrThrow();
 
 async function transporterAccount(status: 'VERIFIED' | 'PENDING' = 'VERIFIED') {
   const user = await makeUser(shop.server, 'TRANSPORTER');
@@ -33,21 +33,7 @@ async function transporterAccount(status: 'VERIFIED' | 'PENDING' = 'VERIFIED') {
   return user;
 }
 
-/** An Accra buyer's paid order of two of Kofi's listings (Kofi drops off at Tamale). */
-async function paidOrderFromTamale() {
-  const kofi = await sellerNamed(shop.server, 'kofi.farms@akuafo.demo');
-  const buyer = await makeUser(shop.server);
-  await putInCart(shop.server, buyer.id, await makeProduct(shop.server, 50, 2_000, kofi.id), 8);
-  await putInCart(shop.server, buyer.id, await makeProduct(shop.server, 50, 1_500, kofi.id), 2);
-  const accra = await warehouseNamed('Accra Hub');
-  const started = await post('/shop/checkout', buyer.token, { pickupLocationId: accra.id, mobileMoneyNetwork: 'MTN', mobileMoneyNumber: freshWallet() });
-  expect(started.status).toBe(201);
-  expect((await post(`/payments/sandbox/${started.body.data.reference}/approve`, buyer.token)).status).toBe(200);
-  const orderId = started.body.data.orderId as number;
-  const consignment = await db().selectFrom('consignments').selectAll().where('order_id', '=', orderId).executeTakeFirstOrThrow();
-  const lines = (await db().selectFrom('order_items').select('id').where('order_id', '=', orderId).orderBy('id').execute()).map((l) => l.id);
-  return { kofi, buyer, orderId, consignment, lines };
-}
+const paidOrderFromTamale = () => paidOrderFromTamaleOf(shop.server);
 
 describe('a load from Tamale to Accra over HTTP', () => {
   it('goes from the counter at Tamale to the buyer at Accra, each step by its own account, and pays the seller and the transporter', async () => {
