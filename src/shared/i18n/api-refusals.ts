@@ -245,6 +245,11 @@ export const API_REFUSALS = {
   transportCancelInTransit: 'Some of these goods are on the road to the pickup warehouse: the order can be cancelled once they arrive.',
   transportLoadStatusChoice: "status must be OPEN or MINE",
   transportRegionChoice: "region must be one of Ghana’s regions",
+  transportReassignNotNow: "Only a consignment at its warehouse or on the road can be reassigned: this one is delivered, cancelled or lost.",
+  transportReassignOnRoad: "These goods are on the road: give the load to another transporter, it cannot go back on the board.",
+  transportNotATransporter: "transporterId must be a transporter’s account.",
+  transportDeskStatusChoice: "status must be AWAITING_DROP_OFF, AT_ORIGIN, IN_TRANSIT, ARRIVED, CANCELLED or LOST",
+  transportDeskLateChoice: "late must be true or false",
 } as const;
 
 /**

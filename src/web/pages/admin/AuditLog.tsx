@@ -19,6 +19,7 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   'ussd.seller': 'Seller registered by USSD',
   'transport.tariff': 'Changed the transport tariff',
   'transport.distance': 'Set a road distance',
+  'transport.reassign': 'Reassigned a consignment',
 };
 
 /** 'Audit log': every operator decision, newest first: who, what, on which thing, when. */
