@@ -67,6 +67,20 @@ describe('the late-loads sweep', () => {
     expect((await collectLoad(db(), { warehouseId: o.tamale.id }, o.consignment.id, after.collection_code)).status).toBe('IN_TRANSIT');
   });
 
+  it('orders a collection at the same moment as 30 sweeps: collected with its transporter, or back on the board and the collection refused', async () => {
+    for (let round = 0; round < 3; round++) {
+      const o = await acceptedLoad();
+      const later = new Date(Date.now() + 25 * HOUR);
+      const [collected] = await Promise.allSettled([
+        collectLoad(db(), { warehouseId: o.tamale.id }, o.consignment.id, o.consignment.collection_code),
+        ...Array.from({ length: 30 }, () => sweepLateLoads(db(), 24, later)),
+      ]);
+      const c = await consignment(o.consignment.id);
+      if (collected!.status === 'fulfilled') expect(c).toMatchObject({ status: 'IN_TRANSIT', transporter_id: o.driver });
+      else expect(c).toMatchObject({ status: 'AT_ORIGIN', transporter_id: null });
+    }
+  });
+
   it('flags a load on the road past its expected date once, with its transporter named to the operators', async () => {
     await adminToken(shop.server);
     const o = await acceptedLoad('Yaw');
