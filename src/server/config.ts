@@ -69,6 +69,8 @@ export interface Config {
   uncollectedAfterDays: number;
   /** Days after payment a paid order whose goods are not all at the warehouse is cancelled and refunded (NOT_BROUGHT_AFTER_DAYS, 7). */
   notBroughtAfterDays: number;
+  /** Hours after a transporter accepted a load it goes back on the board if still not collected (LATE_LOAD_AFTER_HOURS, 24; docs/transport.md). */
+  lateLoadAfterHours: number;
   /**
    * USSD (docs/ussd.md): USSD_CALLBACK_TOKEN, the ?token= the gateways' callbacks must carry
    * (required in production), and USSD_SERVICE_CODE, the code callers dial (told in SMS and Help).
@@ -139,6 +141,7 @@ export function loadConfig(env: Env = process.env): Config {
     payoutMinimumMinor: Math.round(positiveNumber(env, 'PAYOUT_MINIMUM', 10) * 100),
     uncollectedAfterDays: positiveNumber(env, 'UNCOLLECTED_AFTER_DAYS', 7),
     notBroughtAfterDays: positiveNumber(env, 'NOT_BROUGHT_AFTER_DAYS', 7),
+    lateLoadAfterHours: positiveNumber(env, 'LATE_LOAD_AFTER_HOURS', 24),
     ussd: { callbackToken: env.USSD_CALLBACK_TOKEN || undefined, serviceCode: env.USSD_SERVICE_CODE || '*920*44#' },
   };
 }

@@ -8,6 +8,7 @@ import { createLogger } from './platform/logging';
 import { startNotBroughtJob, startRefundJob, startReservationSweep } from './modules/orders';
 import { startPayoutJob } from './modules/payouts';
 import { startPriceIndexJob } from './modules/market-prices';
+import { startLateLoadsJob } from './modules/transport';
 
 /** After the drain, requests still in flight get this long before the process exits anyway. */
 const IN_FLIGHT_GRACE_MS = 10_000;
@@ -28,6 +29,7 @@ export async function main(config: Config = loadConfig()) {
   const payouts = startPayoutJob(deps);
   const priceIndex = startPriceIndexJob(deps);
   const notBrought = startNotBroughtJob(deps);
+  const lateLoads = startLateLoadsJob(deps);
   // There is no scheduler: lapsed reservations are also released on this timer. It was started
   // by the checkout routes, so every app a test made kept its timer, and the app with it.
   const reservationSweep = startReservationSweep(deps.db, deps.logger, deps.metrics.reservationSweeps);
@@ -53,6 +55,7 @@ export async function main(config: Config = loadConfig()) {
       await payouts.stop();
       await priceIndex.stop();
       await notBrought.stop();
+      await lateLoads.stop();
       clearInterval(reservationSweep);
       await deps.messages.stop();
       await close();

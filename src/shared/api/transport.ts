@@ -6,14 +6,19 @@ import {
   lineToReceiveSchema,
   staffConsignmentSchema,
   staffConsignmentsQuerySchema,
+  dispatchConsignmentSchema,
+  dispatchQuerySchema,
+  reassignedSchema,
+  reassignSchema,
   tariffSchema,
   tariffUpdateSchema,
   TRANSPORT_MESSAGES,
 } from '../schemas/transport';
-import { dataOf, idParam, route } from './route';
+import { dataOf, idParam, pageOf, route } from './route';
 
 /**
- * Transport (issue 40, docs/transport.md): the operator's tariff; the warehouse staff's counting
+ * Transport (issue 40, docs/transport.md): the operator's tariff and dispatch desk (late loads,
+ * reassignment); the warehouse staff's counting
  * in, handovers and lists ('warehouse': a staff account acts at its own warehouse, the operator at
  * all). The transporters' routes are theirs (shared/api/transporters.ts); the checkout's quote is
  * checkout's (shared/api/checkout.ts).
@@ -29,4 +34,6 @@ export const TRANSPORT_ROUTES = [
   route({ method: 'POST', path: '/warehouse/consignments/:id/arrived', summary: 'Receive a consignment against its delivery code', tag: 'warehouse', auth: 'warehouse', params: consignment, body: handoverCodeSchema, answer: dataOf(handoverSchema) }),
   route({ method: 'GET', path: '/warehouse/consignments', summary: 'Consignments leaving or coming to the warehouse', tag: 'warehouse', auth: 'warehouse', query: staffConsignmentsQuerySchema, answer: dataOf(v.array(staffConsignmentSchema)) }),
   route({ method: 'GET', path: '/warehouse/lines', summary: 'Order lines to count in at the warehouse', tag: 'warehouse', auth: 'warehouse', answer: dataOf(v.array(lineToReceiveSchema)) }),
+  route({ method: 'GET', path: '/admin/consignments', summary: 'The dispatch desk: consignments by state, late first', tag: 'admin', auth: 'admin', query: dispatchQuerySchema, answer: pageOf(dispatchConsignmentSchema) }),
+  route({ method: 'POST', path: '/admin/consignments/:id/reassign', summary: 'Give a consignment to another transporter, or back to the board', tag: 'admin', auth: 'admin', params: consignment, body: reassignSchema, answer: dataOf(reassignedSchema) }),
 ] as const;

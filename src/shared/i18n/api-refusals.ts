@@ -261,6 +261,11 @@ export const API_REFUSALS = {
   transporterRejectReason: "Say why in at most 500 characters",
   transporterStatusChoice: "status must be PENDING, VERIFIED or REJECTED",
   staffNotAssigned: 'This staff account is not assigned to a warehouse yet. Ask the operator to assign you.',
+  transportReassignNotNow: "Only a consignment at its warehouse or on the road can be reassigned: this one is delivered, cancelled or lost.",
+  transportReassignOnRoad: "These goods are on the road: give the load to another transporter, it cannot go back on the board.",
+  transportNotATransporter: "transporterId must be a transporter’s account.",
+  transportDeskStatusChoice: "status must be AWAITING_DROP_OFF, AT_ORIGIN, IN_TRANSIT, ARRIVED, CANCELLED or LOST",
+  transportDeskLateChoice: "late must be true or false",
 } as const;
 
 /**

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { GHANA_REGIONS } from '../catalogue';
 import { MAX_ROW_ID } from './catalogue';
-import { intParam } from './parse';
+import { intParam, pageParam, pageSizeParam } from './parse';
 
 /** Transport (issue 40, docs/transport.md): the warehouse network's distances, the tariff, the quote, consignments. */
 
@@ -45,6 +45,11 @@ export const TRANSPORT_MESSAGES = {
   staffCannotAssign: 'Only a buyer’s account or a staff account can be assigned to a warehouse.',
   staffNotHere: 'This account is not on this warehouse’s staff.',
   pickupOtherWarehouse: 'This order is collected at another warehouse.',
+  reassignNotNow: 'Only a consignment at its warehouse or on the road can be reassigned: this one is delivered, cancelled or lost.',
+  reassignOnRoad: 'These goods are on the road: give the load to another transporter, it cannot go back on the board.',
+  notATransporter: 'transporterId must be a transporter’s account.',
+  deskStatusChoice: 'status must be AWAITING_DROP_OFF, AT_ORIGIN, IN_TRANSIT, ARRIVED, CANCELLED or LOST',
+  deskLateChoice: 'late must be true or false',
 } as const;
 
 const warehouseIdField = (message: string) =>
@@ -252,3 +257,39 @@ export const lineToReceiveSchema = v.object({
   fromWarehouseId: v.number(),
 });
 export type LineToReceive = v.InferOutput<typeof lineToReceiveSchema>;
+/** GET /admin/consignments: the operator's dispatch desk, by state, late first. */
+export const DISPATCH_PAGE_SIZE = 50;
+export const dispatchQuerySchema = v.object({
+  status: v.optional(v.picklist(CONSIGNMENT_STATUSES, TRANSPORT_MESSAGES.deskStatusChoice)),
+  late: v.optional(v.picklist(['true', 'false'], TRANSPORT_MESSAGES.deskLateChoice)),
+  page: pageParam(),
+  pageSize: pageSizeParam('pageSize', 200, DISPATCH_PAGE_SIZE),
+});
+export type DispatchQuery = v.InferOutput<typeof dispatchQuerySchema>;
+
+const deskWarehouse = v.object({ id: v.number(), name: v.string(), town: v.nullable(v.string()) });
+export const dispatchConsignmentSchema = v.object({
+  id: v.number(),
+  status: v.picklist(CONSIGNMENT_STATUSES),
+  orderId: v.number(),
+  orderNumber: v.string(),
+  fromWarehouse: deskWarehouse,
+  toWarehouse: deskWarehouse,
+  weightKg: v.number(),
+  /** Cedis, VAT included. */
+  fee: v.number(),
+  /** Who has the load, with a number to call (null: on the board, or not yet dropped off). */
+  transporter: v.nullable(v.object({ id: v.number(), name: v.string(), phone: v.nullable(v.string()) })),
+  acceptedAt: v.nullable(v.string()),
+  collectedAt: v.nullable(v.string()),
+  expectedReadyAt: v.string(),
+  /** On the road past its expected date. */
+  late: v.boolean(),
+});
+export type DispatchConsignment = v.InferOutput<typeof dispatchConsignmentSchema>;
+
+/** POST /admin/consignments/{id}/reassign: to another transporter, or (no transporterId) back to the board. */
+export const reassignSchema = v.object({
+  transporterId: v.optional(v.pipe(v.number(TRANSPORT_MESSAGES.notATransporter), v.integer(TRANSPORT_MESSAGES.notATransporter), v.minValue(1, TRANSPORT_MESSAGES.notATransporter), v.maxValue(MAX_ROW_ID, TRANSPORT_MESSAGES.notATransporter))),
+});
+export const reassignedSchema = v.object({ id: v.number(), status: v.picklist(CONSIGNMENT_STATUSES), transporterId: v.nullable(v.number()) });

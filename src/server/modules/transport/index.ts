@@ -3,3 +3,5 @@ export { planConsignments, type PlannedConsignment, type PlannedLine } from './p
 export { readTariff } from './tariff';
 export { transportRoutes } from './routes';
 export { acceptLoad, arriveLoad, collectLoad, countLineIn, listLoads, recordLoadEvents, TRANSPORT_COMMISSION_BP, transporterShareMinor, type WarehouseActor } from './life';
+export { reassignLoad, startLateLoadsJob, sweepLateLoads } from './trouble';
+export { dispatchDesk } from './dispatch';

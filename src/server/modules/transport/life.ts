@@ -24,12 +24,12 @@ export const TRANSPORT_COMMISSION_BP = 500;
 export type WarehouseActor = { warehouseId: number } | { operator: true };
 const mayActAt = (actor: WarehouseActor, warehouseId: number) => 'operator' in actor || actor.warehouseId === warehouseId;
 
-async function lockOrder(trx: Db, orderId: number) {
+export async function lockOrder(trx: Db, orderId: number) {
   await trx.updateTable('orders').set({ updated_at: now() }).where('id', '=', orderId).execute();
   return trx.selectFrom('orders').select(['id', 'status', 'order_number', 'pickup_warehouse_id']).where('id', '=', orderId).executeTakeFirst();
 }
 
-async function addEvent(trx: Db, consignmentId: number, type: string, at: string, place: string | null, extra: { latitude?: number; longitude?: number; note?: string | null } = {}) {
+export async function addEvent(trx: Db, consignmentId: number, type: string, at: string, place: string | null, extra: { latitude?: number; longitude?: number; note?: string | null } = {}) {
   await trx
     .insertInto('consignment_events')
     .values({ consignment_id: consignmentId, type, at, place, latitude: extra.latitude ?? null, longitude: extra.longitude ?? null, note: extra.note ?? null, created_at: now() })
@@ -37,7 +37,7 @@ async function addEvent(trx: Db, consignmentId: number, type: string, at: string
     .execute();
 }
 
-const townOf = async (trx: Db, warehouseId: number) => {
+export const townOf = async (trx: Db, warehouseId: number) => {
   const w = await trx.selectFrom('warehouses').select(['town', 'name']).where('id', '=', warehouseId).executeTakeFirstOrThrow();
   return w.town ?? w.name;
 };

@@ -30,7 +30,7 @@ export interface PlannedConsignment {
   productIds: number[];
 }
 
-const sixDigits = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
+export const sixDigits = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
 
 /**
  * The consignments of an order to `pickupWarehouseId`: one per seller whose drop-off warehouse

@@ -6,13 +6,15 @@ import { HttpError } from '../../http/errors';
 import { recordAudit } from '../audit';
 import { arriveLoad, collectLoad, countLineIn } from './life';
 import { linesToReceive, requireConsignmentHere, staffConsignments } from './staff';
+import { dispatchDesk } from './dispatch';
 import { readTariff, setTariff, tariffAnswer } from './tariff';
+import { reassignLoad } from './trouble';
 
 /** Handover codes tried per consignment in a window: 5 per 15 minutes, as pickup codes (a million codes stay unguessable). */
 const CODE_TRIES = 5;
 const CODE_WINDOW_MS = 15 * 60_000;
 
-const [getTariff, putTariff, received, collected, arrived, consignments, lines] = TRANSPORT_ROUTES;
+const [getTariff, putTariff, received, collected, arrived, consignments, lines, getDesk, postReassign] = TRANSPORT_ROUTES;
 
 /**
  * Transport's routes (declared in shared/api/transport.ts): the operator's tariff, and the
@@ -45,6 +47,13 @@ export function transportRoutes(deps: Deps) {
 
     implement(consignments, async ({ warehouse, query }) => ({ data: await staffConsignments(db, warehouse, query) })),
     implement(lines, async ({ warehouse }) => ({ data: await linesToReceive(db, warehouse) })),
+    implement(getDesk, async ({ query }) => dispatchDesk(db, query)),
+    implement(postReassign, async ({ user, params, body }) => {
+      const done = await reassignLoad(db, Number(params.id), body.transporterId, (trx, before) =>
+        recordAudit(trx, user, 'transport.reassign', { type: 'consignment', id: Number(params.id) }, `from ${before ?? 'the board'} to ${body.transporterId ?? 'the board'}`),
+      );
+      return { data: done };
+    }),
   ];
 
   async function spendCodeTry(consignmentId: number, c: { header(name: string, value: string): void }) {

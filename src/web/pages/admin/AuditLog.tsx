@@ -23,6 +23,7 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   'warehouse.staff.remove': 'Removed warehouse staff',
   'transporter.verify': 'Verified transporter',
   'transporter.reject': 'Rejected transporter',
+  'transport.reassign': 'Reassigned a consignment',
 };
 
 /** 'Audit log': every operator decision, newest first: who, what, on which thing, when. */
