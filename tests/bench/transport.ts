@@ -27,6 +27,8 @@ const COUNT = Number(process.env.BENCH_COUNT ?? 1_000_000);
 const CONSIGNMENTS = Number(process.env.BENCH_CONSIGNMENTS ?? 100_000);
 const QUOTES = Number(process.env.BENCH_QUOTES ?? 300);
 const BOARDS = Number(process.env.BENCH_BOARDS ?? 400);
+/** Requests of each kind before the timed ones: a server in steady state (statements prepared, JIT warm). */
+const WARM_UP = 20;
 
 const dataDir = mkdtempSync(join(tmpdir(), 'akuafo-bench-transport-'));
 const databaseUrl = process.env.BENCH_DATABASE_URL;
@@ -71,8 +73,10 @@ async function quotes(): Promise<number[]> {
     await db.insertInto('cart_items').values({ user_id: buyer.id, product_id: product.id, quantity: 2, created_at: at, updated_at: at }).execute();
   }
   const { token } = await sessionToken({ deps }, buyer.id);
+  const quote = () => timedGet(`/shop/checkout/quote?pickupLocationId=${accra}`, token);
+  for (let i = 0; i < WARM_UP; i++) await quote();
   const times: number[] = [];
-  for (let i = 0; i < QUOTES; i++) times.push(await timedGet(`/shop/checkout/quote?pickupLocationId=${accra}`, token));
+  for (let i = 0; i < QUOTES; i++) times.push(await quote());
   return times;
 }
 
@@ -100,12 +104,14 @@ async function boards(): Promise<number[]> {
   }
   const regions = [...new Set(warehouses.map((w) => w.region))];
   const { token } = await sessionToken({ deps }, transporter.id);
-  const times: number[] = [];
-  for (let i = 0; i < BOARDS; i++) {
+  const board = (i: number) => {
     const region = i % 4 === 0 ? '' : `&region=${encodeURIComponent(regions[i % regions.length]!)}`;
     const capacity = i % 3 === 0 ? '' : `&capacityKg=${[500, 2_000, 5_000][i % 3]}`;
-    times.push(await timedGet(`/transporters/me/loads?status=OPEN${region}${capacity}&page=${1 + (i % 3)}`, token));
-  }
+    return timedGet(`/transporters/me/loads?status=OPEN${region}${capacity}&page=${1 + (i % 3)}`, token);
+  };
+  for (let i = 0; i < WARM_UP; i++) await board(i);
+  const times: number[] = [];
+  for (let i = 0; i < BOARDS; i++) times.push(await board(i));
   return times;
 }
 
