@@ -2,4 +2,6 @@
 export { planConsignments, type PlannedConsignment, type PlannedLine } from './plan';
 export { readTariff } from './tariff';
 export { transportRoutes } from './routes';
+export { heldForTransporter, requireVerified } from './carriers';
+export { queueLoadCodes } from './load-codes';
 export { acceptLoad, arriveLoad, collectLoad, countLineIn, listLoads, recordLoadEvents, TRANSPORT_COMMISSION_BP, transporterShareMinor, type WarehouseActor } from './life';
