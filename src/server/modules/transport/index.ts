@@ -1,5 +1,5 @@
 /** Transport (issue 40, docs/transport.md): the tariff, consignments planned at checkout, their life from drop-off to arrival. */
-export { planConsignments, type PlannedConsignment, type PlannedLine } from './plan';
+export { planConsignments, withCodes, withoutCodes, type PlannedConsignment, type PlannedLine, type ShownConsignment } from './plan';
 export { readTariff } from './tariff';
 export { transportRoutes } from './routes';
 export { heldForTransporter, requireVerified } from './carriers';
