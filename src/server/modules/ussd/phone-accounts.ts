@@ -174,12 +174,18 @@ export async function phoneCaller(db: Db, phone: string): Promise<PhoneCaller> {
     .leftJoin('transporter_profiles as tp', 'tp.user_id', 'users.id')
     .leftJoin('phone_accounts as pa', (join) => join.onRef('pa.user_id', '=', 'users.id').on('pa.phone', '=', phone))
     .select(['users.id', 'users.user_type', 'users.language', 'tp.status', 'tp.payout_number', 'pa.phone'])
-    // Two lookups by the number, so the users are found by id, never scanned.
-    .where((eb) =>
-      eb.or([
-        eb('users.id', 'in', eb.selectFrom('phone_accounts').select('user_id').where('phone', '=', phone).where('user_id', 'is not', null)),
-        eb('users.id', 'in', eb.selectFrom('transporter_profiles').select('user_id').where('payout_number', '=', phone)),
-      ]),
+    // The two lookups by the number in one list, so the users are found by id (an OR of two
+    // subqueries would have PostgreSQL scan every user). transporter_profiles is read whole: it
+    // has no index on the wallet, and is small beside the users (an index when it is not).
+    .where(
+      'users.id',
+      'in',
+      db
+        .selectFrom('phone_accounts')
+        .select('user_id')
+        .where('phone', '=', phone)
+        .where('user_id', 'is not', null)
+        .unionAll(db.selectFrom('transporter_profiles').select('user_id').where('payout_number', '=', phone)),
     )
     .orderBy('users.id')
     .limit(10)
