@@ -254,6 +254,10 @@ describe('a transporter by USSD', () => {
     expect((await open(phone)).menu.text).toContain('1. Loads near me\n');
   });
 
+  it("the demo's transporter (transporter@akuafo.demo, wallet 0244202624) gets the transporter's menu", async () => {
+    expect((await open('+233244202624')).menu.text).toContain('1. Loads near me\n');
+  });
+
   it('every new text, at its longest, fits the screen with the longest problem line over it, in both languages', () => {
     for (const texts of [USSD_TEXTS, ussdTexts('ak')]) {
       // Each screen with the problems it can meet over it (engine.ts withProblem would drop its first lines, but none need to).
