@@ -51,9 +51,9 @@ export function partsOfOrder(o: { subtotal: number; discountAmount: number; ship
   return partsOfSummary({ subtotal: o.subtotal, discountAmount: o.discountAmount, shipping: o.shippingCost, tax: o.taxAmount, transportTotal: o.transportTotal });
 }
 
-/** An order row (pesewas) to its parts; texts leave the free pickup out to stay short. */
-export function partsOfOrderRow(o: { subtotal_minor: number; discount_minor: number; tax_minor: number; shipping_minor: number }): TotalParts {
-  return { goods: o.subtotal_minor, discount: o.discount_minor, vat: o.tax_minor, pickup: o.shipping_minor || undefined };
+/** An order row (pesewas) to its parts; texts leave the free pickup out to stay short. Its transport fees (issue 40) are a part, so the parts add up to total_minor. */
+export function partsOfOrderRow(o: { subtotal_minor: number; discount_minor: number; tax_minor: number; shipping_minor: number; transport_minor?: number | null }): TotalParts {
+  return { goods: o.subtotal_minor, discount: o.discount_minor, vat: o.tax_minor, pickup: o.shipping_minor || undefined, transport: o.transport_minor || undefined };
 }
 
 /** The words of a total's lines in the messages the server writes (screens use the catalogues). */

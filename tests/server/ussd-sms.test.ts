@@ -49,7 +49,7 @@ describe('USSD buyers hear by SMS', () => {
     const order = await declinedOrder(freshCaller());
     const longest = await db().selectFrom('warehouses').select(['id', 'name']).execute();
     const warehouse = longest.sort((a, b) => b.name.length - a.name.length)[0]!;
-    await db().updateTable('orders').set({ subtotal_minor: 83_333_333, tax_minor: 16_666_666, shipping_minor: 0, discount_minor: 0, total_minor: 99_999_999, pickup_warehouse_id: warehouse.id, ussd_code: '*920*4444*99#', order_number: 'ORD-2026-999999' }).where('id', '=', order.id).execute();
+    await db().updateTable('orders').set({ subtotal_minor: 83_332_333, tax_minor: 16_666_666, shipping_minor: 0, transport_minor: 1_000, discount_minor: 0, total_minor: 99_999_999, pickup_warehouse_id: warehouse.id, ussd_code: '*920*4444*99#', order_number: 'ORD-2026-999999' }).where('id', '=', order.id).execute();
     const texts: string[] = [];
     texts.push((await renderEvent(db(), { kind: 'order.placed', orderId: order.id }))[0]!.sms!.text);
     texts.push((await renderEvent(db(), { kind: 'order.status', orderId: order.id }))[0]!.sms!.text);

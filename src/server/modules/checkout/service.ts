@@ -12,7 +12,7 @@ import { settlePayment } from '../payments';
 import { cancelUnpaidOrder, OutOfStock, releaseExpiredReservations } from '../orders';
 import { writeOrder } from './order-write';
 import { cartLines, openWarehouseId, orderReadyAt, orderTotals } from './quote';
-import { planConsignments } from '../transport';
+import { planConsignments, withCodes, type ShownConsignment } from '../transport';
 import { inTransaction, refuseInsideTransaction } from '../../platform/db/transactions';
 
 
@@ -61,13 +61,17 @@ export async function placeOrder(
   channel: 'app' | 'ussd',
   /** The code a USSD buyer dialed; their SMS tell them to dial it again. */
   ussdCode: string | null = null,
+  /**
+   * The consignments the buyer was just shown for these lines (the USSD confirm screen's plan, kept
+   * in the server's session row: never the caller's input), charged as shown; left out, planned now.
+   */
+  shown?: readonly ShownConsignment[],
 ): Promise<CheckoutStarted> {
   refuseOwnLines(userId, lines);
   const createdAt = new Date();
   // Lines whose seller drops off elsewhere travel as consignments, priced by today's tariff
-  // (docs/transport.md). Not yet for USSD orders: their confirm screen does not show a fee, so
-  // they keep today's flow (the seller's own mark) until it does.
-  const consignments = channel === 'app' ? await planConsignments(db, warehouseId, lines, createdAt) : [];
+  // (docs/transport.md), in the app and by USSD alike.
+  const consignments = shown ? shown.map(withCodes) : await planConsignments(db, warehouseId, lines, createdAt);
   // Re-priced from the products table: the cart's remembered prices are only a preview. The
   // cart's own rules (shared): VAT by category, per line; pickup means no shipping; the fees include their VAT.
   const { subtotal, tax, transport } = orderTotals(lines, consignments);

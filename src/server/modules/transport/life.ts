@@ -184,24 +184,30 @@ export async function listLoads(db: Db, transporterId: number, query: LoadsQuery
 /**
  * A transporter accepts a load: one conditional UPDATE (still AT_ORIGIN, nobody's yet), so of 60
  * at once exactly one wins and the others hear who was first. Accepting one's own load again
- * answers it again (the phone's outbox may resend).
+ * answers it again (the phone's outbox may resend). `onWon` runs in the accept's own transaction,
+ * only for the call that won (the USSD's SMS of the collection code: queued once, with the accept).
  */
-export async function acceptLoad(db: Db, transporterId: number, id: number): Promise<Load> {
-  const at = now();
-  const won = await db
-    .updateTable('consignments')
-    .set({ transporter_id: transporterId, accepted_at: at, updated_at: at })
-    .where('id', '=', id)
-    .where('status', '=', 'AT_ORIGIN')
-    .where('transporter_id', 'is', null)
-    .executeTakeFirst();
-  const row = await loadsQuery(db).select('consignments.transporter_id').where('consignments.id', '=', id).executeTakeFirst();
-  if (!row) throw notFound(TRANSPORT_MESSAGES.loadNotFound);
-  if (Number(won.numUpdatedRows) !== 1 && row.transporter_id !== transporterId) {
-    throw conflict(row.transporter_id !== null ? TRANSPORT_MESSAGES.loadTaken : TRANSPORT_MESSAGES.loadNotOpen);
-  }
-  if (Number(won.numUpdatedRows) === 1) await addEvent(db, id, 'ACCEPTED', at, row.f_town ?? row.f_name);
-  return loadOf(row, true);
+export async function acceptLoad(db: Db, transporterId: number, id: number, onWon?: (trx: Db) => Promise<void>): Promise<Load> {
+  return inTransaction(db, async (trx) => {
+    const at = now();
+    const won = await trx
+      .updateTable('consignments')
+      .set({ transporter_id: transporterId, accepted_at: at, updated_at: at })
+      .where('id', '=', id)
+      .where('status', '=', 'AT_ORIGIN')
+      .where('transporter_id', 'is', null)
+      .executeTakeFirst();
+    const row = await loadsQuery(trx).select('consignments.transporter_id').where('consignments.id', '=', id).executeTakeFirst();
+    if (!row) throw notFound(TRANSPORT_MESSAGES.loadNotFound);
+    if (Number(won.numUpdatedRows) !== 1 && row.transporter_id !== transporterId) {
+      throw conflict(row.transporter_id !== null ? TRANSPORT_MESSAGES.loadTaken : TRANSPORT_MESSAGES.loadNotOpen);
+    }
+    if (Number(won.numUpdatedRows) === 1) {
+      await addEvent(trx, id, 'ACCEPTED', at, row.f_town ?? row.f_name);
+      await onWon?.(trx);
+    }
+    return loadOf(row, true);
+  });
 }
 
 const sameCode = (given: string, expected: string) => given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected));

@@ -33,6 +33,14 @@ export interface PlannedConsignment {
 export const sixDigits = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
 
 /**
+ * A plan as a screen showed it and a session keeps it (the USSD confirm's): priced, without its
+ * codes, which are made when the order is, so no session row ever holds a handover's code.
+ */
+export type ShownConsignment = Omit<PlannedConsignment, 'collectionCode' | 'deliveryCode'>;
+export const withoutCodes = ({ collectionCode: _collection, deliveryCode: _delivery, ...shown }: PlannedConsignment): ShownConsignment => shown;
+export const withCodes = (shown: ShownConsignment): PlannedConsignment => ({ ...shown, collectionCode: sixDigits(), deliveryCode: sixDigits() });
+
+/**
  * The consignments of an order to `pickupWarehouseId`: one per seller whose drop-off warehouse
  * is another, weighed, measured by road and priced by today's tariff. Same warehouse: none.
  * A pair with no distance (a warehouse without coordinates and no operator figure) pays the minimum.

@@ -9,8 +9,8 @@ import { inTransaction } from '../../platform/db/transactions';
 import { recordAudit } from '../audit';
 import { transporterEarnings } from '../payouts';
 import { issueVerificationLink, mailVerificationLink } from '../sellers';
-import { acceptLoad, listLoads, recordLoadEvents, TRANSPORT_COMMISSION_BP, transporterShareMinor } from '../transport';
-import { decideTransporter, heldForTransporter, listTransporters, registerTransporter, requireVerified, transporterProfile } from './service';
+import { acceptLoad, heldForTransporter, listLoads, requireVerified, recordLoadEvents, TRANSPORT_COMMISSION_BP, transporterShareMinor } from '../transport';
+import { decideTransporter, listTransporters, registerTransporter, transporterProfile } from './service';
 
 /** As the sellers' registration: 20 an hour from one network, 5 for one address. */
 const REGISTER_RATE: RateRule = { name: 'transporter-register', windowMs: 3600_000, perIp: 20, perAccount: 5, message: 'Too many registrations from this network. Please try again later.' };

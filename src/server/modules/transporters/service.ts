@@ -2,7 +2,7 @@ import { maskAccountNumber } from '../../../shared/payout';
 import type { MobileMoneyNetwork } from '../../../shared/phone';
 import type { VerificationStatus } from '../../../shared/schemas/sellers';
 import { TRANSPORTER_MESSAGES, type TransporterProfile, type TransporterRegistration, type VehicleType } from '../../../shared/schemas/transporters';
-import { forbidden, notFound } from '../../http/errors';
+import { notFound } from '../../http/errors';
 import { hashPassword } from '../../platform/auth/passwords';
 import { now, type Db } from '../../platform/db';
 import { inTransaction } from '../../platform/db/transactions';
@@ -93,17 +93,4 @@ export async function decideTransporter(db: Db, userId: number, status: 'VERIFIE
     .where('user_id', '=', userId)
     .executeTakeFirst();
   if (Number(done.numUpdatedRows) !== 1) throw notFound(TRANSPORTER_MESSAGES.profileMissing);
-}
-
-/** Before accepting a load: 403 with a sentence unless the operator verified this transporter. */
-export async function requireVerified(db: Db, userId: number): Promise<void> {
-  const row = await db.selectFrom('transporter_profiles').select('status').where('user_id', '=', userId).executeTakeFirst();
-  if (row?.status === 'VERIFIED') return;
-  throw forbidden(row?.status === 'REJECTED' ? TRANSPORTER_MESSAGES.rejected : TRANSPORTER_MESSAGES.notVerified);
-}
-
-/** What the transporter's accepted loads not yet delivered will earn: held until each arrives. */
-export async function heldForTransporter(db: Db, userId: number, share: (feeMinor: number) => number): Promise<number> {
-  const rows = await db.selectFrom('consignments').select('fee_minor').where('transporter_id', '=', userId).where('status', 'in', ['AT_ORIGIN', 'IN_TRANSIT']).execute();
-  return rows.reduce((sum, r) => sum + share(r.fee_minor), 0);
 }

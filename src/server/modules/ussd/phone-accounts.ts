@@ -151,15 +151,58 @@ export async function linkPhone(db: Db, phone: string, userId: number): Promise<
   return linked !== undefined;
 }
 
+/** Who a number is at a session's start: its account's language, and the transporter it is, if any. */
+export interface PhoneCaller {
+  language: Locale | undefined;
+  /** A TRANSPORTER account the number acts for: the session gets the transporter's menu. */
+  transporterId: number | undefined;
+}
+
+/**
+ * The number's account (phone_accounts), or a transporter's whose payout wallet the number is
+ * (transporter_profiles.payout_number): a transporter registers with the wallet their fees are
+ * paid to, the one number every profile has, and on a feature phone the wallet is the SIM in the
+ * hand (users.phone is optional and never checked). A verified transporter's wallet outranks a
+ * buyer's account of the same number (the operator verified that transporter); a transporter
+ * waiting for verification does not take over a number that already buys or sells, so nobody
+ * registering someone else's number as their wallet changes that caller's menu. One query, once a
+ * session (its state keeps the answer).
+ */
+export async function phoneCaller(db: Db, phone: string): Promise<PhoneCaller> {
+  const rows = await db
+    .selectFrom('users')
+    .leftJoin('transporter_profiles as tp', 'tp.user_id', 'users.id')
+    .leftJoin('phone_accounts as pa', (join) => join.onRef('pa.user_id', '=', 'users.id').on('pa.phone', '=', phone))
+    .select(['users.id', 'users.user_type', 'users.language', 'tp.status', 'tp.payout_number', 'pa.phone'])
+    // The two lookups by the number in one list, so the users are found by id (an OR of two
+    // subqueries would have PostgreSQL scan every user). transporter_profiles is read whole: it
+    // has no index on the wallet, and is small beside the users (an index when it is not).
+    .where(
+      'users.id',
+      'in',
+      db
+        .selectFrom('phone_accounts')
+        .select('user_id')
+        .where('phone', '=', phone)
+        .where('user_id', 'is not', null)
+        .unionAll(db.selectFrom('transporter_profiles').select('user_id').where('payout_number', '=', phone)),
+    )
+    .orderBy('users.id')
+    .limit(10)
+    .execute();
+  const own = rows.find((r) => r.phone === phone);
+  const wallets = rows.filter((r) => r.user_type === 'TRANSPORTER' && r.payout_number === phone);
+  const verified = wallets.find((r) => r.status === 'VERIFIED');
+  const chosen = own?.user_type === 'TRANSPORTER' ? own : (verified ?? own ?? wallets[0]);
+  return {
+    language: isLocale(chosen?.language) ? chosen.language : undefined,
+    transporterId: chosen?.user_type === 'TRANSPORTER' ? chosen.id : undefined,
+  };
+}
+
 /** The language of a number's account (users.language), if it has one and chose one. */
 export async function phoneLanguage(db: Db, phone: string): Promise<Locale | undefined> {
-  const row = await db
-    .selectFrom('phone_accounts')
-    .innerJoin('users', 'users.id', 'phone_accounts.user_id')
-    .select('users.language')
-    .where('phone_accounts.phone', '=', phone)
-    .executeTakeFirst();
-  return isLocale(row?.language) ? row.language : undefined;
+  return (await phoneCaller(db, phone)).language;
 }
 
 /**

@@ -1,5 +1,7 @@
 import { CART_MESSAGES } from '../../../shared/schemas/cart';
 import { CHECKOUT_MESSAGES, PAY_AGAIN_MESSAGES } from '../../../shared/schemas/checkout';
+import { TRANSPORT_MESSAGES } from '../../../shared/schemas/transport';
+import { TRANSPORTER_MESSAGES } from '../../../shared/schemas/transporters';
 import type { HttpError } from '../../http/errors';
 import { OutOfStock } from '../orders';
 import { PHONE_SELLER_REFUSED } from './phone-accounts';
@@ -7,6 +9,8 @@ import type { UssdTexts } from './texts';
 
 /** The step limit's words (routes.ts), here so its refusal is found like the others. */
 export const TOO_MANY_STEPS = 'Too many requests from this number. Please try again in an hour.';
+/** The limit on a load's codes by SMS (menus/transporter.ts LOAD_CODES_RATE). */
+export const TOO_MANY_CODES = 'Too many code texts for this load this hour.';
 
 /**
  * The shared services' refusals a USSD caller can meet, by their English sentence (the same
@@ -29,6 +33,13 @@ const BY_MESSAGE: Record<string, (t: UssdTexts) => string> = {
   // Nobody buys their own listing (checkout/own-listing.ts).
   [CART_MESSAGES.ownListing]: (t) => t.ownListing,
   [PHONE_SELLER_REFUSED]: (t) => t.sellWebAccount,
+  // A transporter's accept and codes (menus/transporter.ts).
+  [TRANSPORT_MESSAGES.loadTaken]: (t) => t.loadTaken,
+  [TRANSPORT_MESSAGES.loadNotOpen]: (t) => t.loadGone,
+  [TRANSPORT_MESSAGES.loadNotFound]: (t) => t.loadGone,
+  [TRANSPORTER_MESSAGES.notVerified]: (t) => t.notVerified,
+  [TRANSPORTER_MESSAGES.rejected]: (t) => t.notApproved,
+  [TOO_MANY_CODES]: (t) => t.codesTooMany,
 };
 
 /** What a refusal says on the caller's screen; one the table does not know keeps its own (English) words. */

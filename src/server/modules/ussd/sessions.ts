@@ -6,7 +6,7 @@ import type { Selectable } from 'kysely';
 import type { UssdSessionsTable } from '../../platform/db/tables/ussd';
 import { fitScreen, runStep, type Reply, type UssdContext, type UssdState } from './engine';
 import { SCREENS } from './menus';
-import { phoneLanguage } from './phone-accounts';
+import { phoneCaller } from './phone-accounts';
 import { USSD_TEXTS, ussdTexts } from './texts';
 import { isLocale } from '../../../shared/i18n/locales';
 
@@ -70,7 +70,12 @@ export async function answerStep(deps: Deps, step: UssdStep): Promise<Reply> {
 
   if (step.serviceCode && /^[*#\d]{2,30}$/.test(step.serviceCode)) state.data.serviceCode ??= step.serviceCode;
   // The caller's language is read once a session (then kept in its state): a step costs no extra query.
-  if (state.data.language === undefined) state.data.language = (await phoneLanguage(db, step.phone)) ?? 'en';
+  // And who the number is (a transporter's gets the transporter's menu, menus/transporter.ts), in the same query.
+  if (state.data.language === undefined) {
+    const caller = await phoneCaller(db, step.phone);
+    state.data.language = caller.language ?? 'en';
+    if (caller.transporterId !== undefined) state.data.transporterId = caller.transporterId;
+  }
   const ctx: UssdContext = { deps, db, phone: step.phone, sessionKey: key, data: state.data, texts: textsOf(state), claim };
   let reply: Reply;
   try {
@@ -170,10 +175,12 @@ async function resume(deps: Deps, ctx: UssdContext, state: UssdState, input: str
   const old = await deps.db.selectFrom('ussd_sessions').select('state').where('session_key', '=', from).where('ended', '=', 0).executeTakeFirst();
   // The old session is closed either way, so it is offered once.
   await deps.db.updateTable('ussd_sessions').set({ ended: 1, updated_at: now() }).where('session_key', '=', from).execute();
-  const language = state.data.language;
+  const { language, transporterId } = state.data;
   Object.assign(state, input === '1' && old ? (JSON.parse(old.state) as UssdState) : initial());
   ctx.data = state.data;
   ctx.data.language ??= language;
+  // Who the number is was read at this session's start: the menu it starts again at is theirs.
+  if (transporterId !== undefined) ctx.data.transporterId ??= transporterId;
   ctx.texts = textsOf(state);
   return runStep(SCREENS, ctx, state, undefined);
 }

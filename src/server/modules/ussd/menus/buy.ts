@@ -13,6 +13,7 @@ import { createSandboxProvider } from '../../../platform/payments';
 import { auditRow } from '../../audit';
 import { CHECKOUT_RATE, payAgain, placeOrder, PROMPT_RATE } from '../../checkout';
 import { settlePayment } from '../../payments';
+import { planConsignments, withoutCodes, type ShownConsignment } from '../../transport';
 import { ghs, listPage, pickFromList, wholeNumber, type Outcome, type Screen, type UssdContext } from '../engine';
 import { userLine } from '../../../platform/messages/user-line';
 import { buyerAccount, phoneAccount, rememberRegion } from '../phone-accounts';
@@ -25,7 +26,7 @@ const MAX_QUANTITY = 99;
 async function product(ctx: UssdContext) {
   return ctx.deps.db
     .selectFrom('products')
-    .select(['id', 'name', 'price_minor', 'category', 'stock_quantity', 'is_active', 'region'])
+    .select(['id', 'name', 'price_minor', 'category', 'stock_quantity', 'is_active', 'region', 'seller_id', 'unit_weight_g'])
     .where('id', '=', Number(ctx.data.productId))
     .executeTakeFirst();
 }
@@ -38,15 +39,33 @@ async function productAndAccount(ctx: UssdContext) {
 const productWithAccount = precompiled((db, p: (name: 'productId' | 'phone') => never) =>
   db
     .selectFrom('products')
-    .select(['id', 'name', 'price_minor', 'category', 'seller_id', 'is_active'])
+    .select(['id', 'name', 'price_minor', 'category', 'seller_id', 'is_active', 'unit_weight_g'])
     .select((eb) => eb.selectFrom('phone_accounts').select('user_id').where('phone', '=', p('phone')).as('account_id'))
     .where('id', '=', p('productId')),
 );
 
-/** The order's total as checkout will charge it, in its parts: price x quantity, VAT by category, pickup. */
-function partsOf(p: { price_minor: number; category: string }, quantity: number): TotalParts {
+/** The order's total as checkout will charge it, in its parts: price x quantity, VAT by category, pickup, the transport fees. */
+function partsOf(p: { price_minor: number; category: string }, quantity: number, transport: number): TotalParts {
   const goods = p.price_minor * quantity;
-  return { goods, vat: lineTaxMinor(goods, p.category), pickup: SHIPPING_MINOR };
+  return { goods, vat: lineTaxMinor(goods, p.category), pickup: SHIPPING_MINOR, transport };
+}
+
+/** The consignments confirm showed (issue 40), kept in the session with what they were planned for. */
+interface ShownPlan {
+  productId: number;
+  quantity: number;
+  warehouseId: number;
+  consignments: ShownConsignment[];
+}
+
+/**
+ * The plan confirm showed, if it is still for this order's product, quantity and pickup place:
+ * checkout charges exactly the fee on the screen, with no second planning (its three reads).
+ */
+function shownPlan(ctx: UssdContext): ShownConsignment[] | undefined {
+  const plan = ctx.data.plan as ShownPlan | undefined;
+  const same = plan && plan.productId === Number(ctx.data.productId) && plan.quantity === Number(ctx.data.quantity) && plan.warehouseId === Number(ctx.data.warehouseId);
+  return same ? plan.consignments : undefined;
 }
 
 /** Where a charge goes next: the sandbox's stand-in prompt, or the phone's own and goodbye. */
@@ -152,7 +171,14 @@ export const buyScreens: Record<string, Screen> = {
       const warehouse = await ctx.db.selectFrom('warehouses').select('name').where('id', '=', Number(ctx.data.warehouseId)).executeTakeFirst();
       if (!p || !warehouse) return `${ctx.texts.pickNumber}\n0. ${ctx.texts.back}`;
       const quantity = Number(ctx.data.quantity);
-      return `${ctx.texts.confirm(`${quantity} x ${userLine(p.name, 30)}`, userLine(warehouse.name, 30), totalInline(partsOf(p, quantity), String(ctx.data.language), ghs))}\n0. ${ctx.texts.back}`;
+      const warehouseId = Number(ctx.data.warehouseId);
+      // A seller who drops off at another warehouse sends the goods as a consignment: its fee is
+      // on this screen and in the charge, priced as the app's checkout prices it (planConsignments).
+      const consignments = (await planConsignments(ctx.db, warehouseId, [{ ...p, quantity }], new Date())).map(withoutCodes);
+      ctx.data.plan = { productId: p.id, quantity, warehouseId, consignments } satisfies ShownPlan;
+      const transport = consignments.reduce((sum, c) => sum + c.feeMinor, 0);
+      // The fee's words lengthen the total's line: the name gives way to keep the screen within SCREEN_AIM.
+      return `${ctx.texts.confirm(`${quantity} x ${userLine(p.name, transport > 0 ? 20 : 30)}`, userLine(warehouse.name, 30), totalInline(partsOf(p, quantity, transport), String(ctx.data.language), ghs))}\n0. ${ctx.texts.back}`;
     },
     async answer(ctx, input) {
       if (input !== '1') return { problem: ctx.texts.pickNumber };
@@ -162,12 +188,13 @@ export const buyScreens: Record<string, Screen> = {
       if (!p || p.is_active !== 1) throw badRequest(ctx.texts.soldOut);
       const userId = await buyerAccount(ctx.db, ctx.phone, p.account_id);
       await spendOrderAllowances(ctx, userId);
-      const line = { id: p.id, name: p.name, price_minor: p.price_minor, category: p.category, seller_id: p.seller_id, quantity: Number(ctx.data.quantity) };
+      const line = { id: p.id, name: p.name, price_minor: p.price_minor, category: p.category, seller_id: p.seller_id, unit_weight_g: p.unit_weight_g, quantity: Number(ctx.data.quantity) };
       const started = await placeOrder(
         ctx.deps, ctx.db, userId, Number(ctx.data.warehouseId), [line],
         { mobileMoneyNetwork: wallet.network, mobileMoneyNumber: wallet.national, paymentMethod: 'MOBILE_MONEY', notes: 'Ordered by USSD', agentCode: undefined },
         'ussd',
         String(ctx.data.serviceCode ?? ctx.deps.config.ussd.serviceCode),
+        shownPlan(ctx),
       );
       // After the charge has started (one that cannot start never says "order placed"); the audit row goes with the SMS.
       const batch = new WriteBatch(ctx.db);

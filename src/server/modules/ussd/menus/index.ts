@@ -1,11 +1,13 @@
 import { COMPANY } from '../../../../shared/company';
-import type { Screen } from '../engine';
+import type { Screen, UssdContext } from '../engine';
+import { now } from '../../../platform/db';
 import { chooseLanguage } from '../phone-accounts';
 import { ussdTexts, type UssdTexts } from '../texts';
 import { buyScreens } from './buy';
 import { orderScreens } from './orders';
 import { priceScreens } from './prices';
 import { sellScreens } from './sell';
+import { transporterScreens } from './transporter';
 
 /**
  * The first screen's choices, in order. A new top-level item is one entry here: its label
@@ -27,10 +29,24 @@ export const TOP_MENU: TopMenuItem[] = [
   { label: 'menuLanguage', opens: 'language' },
 ];
 
+/**
+ * A transporter's first screen instead (issue 40 item 4): the number is a transporter's
+ * (phone-accounts.ts phoneCaller), who has loads to carry rather than produce to buy.
+ */
+export const TRANSPORTER_MENU: TopMenuItem[] = [
+  { label: 'menuLoads', opens: 'loads' },
+  { label: 'menuMyLoads', opens: 'mine' },
+  { label: 'menuEarnings', opens: 'earnings' },
+  { label: 'menuHelp', opens: 'help' },
+  { label: 'menuLanguage', opens: 'language' },
+];
+
+const menuOf = (ctx: UssdContext) => (ctx.data.transporterId !== undefined ? TRANSPORTER_MENU : TOP_MENU);
+
 const main: Screen = {
-  show: async (ctx) => [ctx.texts.welcome, ...TOP_MENU.map((item, i) => `${i + 1}. ${ctx.texts[item.label]}`)].join('\n'),
+  show: async (ctx) => [ctx.texts.welcome, ...menuOf(ctx).map((item, i) => `${i + 1}. ${ctx.texts[item.label]}`)].join('\n'),
   async answer(ctx, input) {
-    const item = /^\d{1,2}$/.test(input) ? TOP_MENU[Number(input) - 1] : undefined;
+    const item = /^\d{1,2}$/.test(input) ? menuOf(ctx)[Number(input) - 1] : undefined;
     return item ? { go: item.opens } : { problem: ctx.texts.pickNumber };
   },
 };
@@ -48,7 +64,9 @@ const language: Screen = {
     // Own keys only: "__proto__" or "constructor" typed in are no choice (they were a crash).
     const chosen = Object.hasOwn(LANGUAGE_CHOICES, input) ? LANGUAGE_CHOICES[input as keyof typeof LANGUAGE_CHOICES] : undefined;
     if (!chosen) return { problem: ctx.texts.pickNumber };
-    await chooseLanguage(ctx.db, ctx.phone, chosen);
+    // A transporter's choice is their account's (the number may have no phone account of its own).
+    if (ctx.data.transporterId !== undefined) await ctx.db.updateTable('users').set({ language: chosen, updated_at: now() }).where('id', '=', Number(ctx.data.transporterId)).execute();
+    else await chooseLanguage(ctx.db, ctx.phone, chosen);
     ctx.data.language = chosen;
     ctx.texts = ussdTexts(chosen);
     return { go: 'main' };
@@ -56,4 +74,4 @@ const language: Screen = {
 };
 
 /** Every screen by name; 'main' is where a session starts, 'resume' offers a dropped one back. */
-export const SCREENS: Record<string, Screen> = { main, help, language, ...buyScreens, ...orderScreens, ...sellScreens, ...priceScreens };
+export const SCREENS: Record<string, Screen> = { main, help, language, ...buyScreens, ...orderScreens, ...sellScreens, ...priceScreens, ...transporterScreens };
