@@ -21,6 +21,8 @@ describe("an order's consignment timeline", () => {
     const o = await paidOrderFromTamale(shop.server);
     for (const line of o.lines) await countLineIn(db(), { warehouseId: o.tamale.id }, o.orderId, line);
     const kwame = await transporterNamed(shop.server, 'Kwame');
+    const at = new Date().toISOString();
+    await db().insertInto('transporter_profiles').values({ user_id: kwame, vehicle_type: 'TRUCK', capacity_kg: 5000, plate_number: 'NR-7-26', ghana_card_number: 'GHA-000000007-1', region: 'Northern', payout_network: 'MTN', payout_number: '0244000007', status: 'VERIFIED', verified_at: at, rejection_reason: null, created_at: at, updated_at: at }).execute();
     await acceptLoad(db(), kwame, o.consignment.id);
     await collectLoad(db(), { warehouseId: o.tamale.id }, o.consignment.id, o.consignment.collection_code);
     // Kept offline on the transporter's phone and sent late, out of order: shown in order of `at`.
@@ -43,7 +45,7 @@ describe("an order's consignment timeline", () => {
       ['POSITION', 'Kumasi'],
     ]);
     expect(c.events.map((e: any) => e.at)).toEqual([...c.events.map((e: any) => e.at)].sort());
-    expect(c.events.find((e: any) => e.type === 'COLLECTED').carrier).toEqual({ firstName: 'Kwame' });
+    expect(c.events.find((e: any) => e.type === 'COLLECTED').carrier).toEqual({ firstName: 'Kwame', vehicleType: 'TRUCK' });
     const said = JSON.stringify(detail.consignments);
     for (const secret of ['latitude', 'longitude', 'lat', 'lng', o.consignment.collection_code, o.consignment.delivery_code]) expect(said).not.toContain(`"${secret}"`);
     expect(said).not.toContain('Driver');

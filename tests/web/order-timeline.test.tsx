@@ -124,6 +124,18 @@ describe("the buyer's consignment timeline", () => {
     expect(within(timeline).getByText('Kwame abegye wɔ Tamale')).toBeTruthy();
     cleanup();
 
+    // With the carrier's vehicle (their profile's): "with a truck", in Twi too, from the catalogue.
+    const withTruck = onTheRoad(undefined, { events: onTheRoad().events.map((e) => (e.type === 'COLLECTED' ? { ...e, carrier: { firstName: 'Kwame', vehicleType: 'TRUCK' as const } } : e)) });
+    await keep(detail({ consignments: [withTruck] }));
+    orderPage();
+    expect(within(await screen.findByTestId('consignments')).getByText('Kwame de lɔre abegye wɔ Tamale')).toBeTruthy();
+    cleanup();
+    await inLocale('en');
+    orderPage();
+    expect(within(await screen.findByTestId('consignments')).getByText('Collected at Tamale by Kwame with a truck')).toBeTruthy();
+    cleanup();
+    await inLocale('ak');
+
     await keep(detail({ consignments: [onTheRoad({ from: '⟦Tamale⟧', to: '⟦Accra⟧' }, { events: [...onTheRoad({ from: '⟦Tamale⟧', to: '⟦Accra⟧' }).events.slice(0, 2), { type: 'COLLECTED', at: at(10), place: '⟦Tamale⟧', carrier: { firstName: '⟦Kwame⟧' } }, { type: 'POSITION', at: at(16), place: '⟦Kintampo⟧' }, { type: 'MILESTONE', at: at(17), place: null }] })] }));
     await inLocale('pseudo');
     orderPage();

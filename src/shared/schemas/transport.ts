@@ -5,6 +5,13 @@ import { intParam, pageParam, pageSizeParam } from './parse';
 
 /** Transport (issue 40, docs/transport.md): the warehouse network's distances, the tariff, the quote, consignments. */
 
+/** A transporter's vehicle (transporter_profiles.vehicle_type). */
+export const VEHICLE_TYPES = ['TRUCK', 'VAN', 'PICKUP', 'MOTORBIKE', 'TRICYCLE'] as const;
+export type VehicleType = (typeof VEHICLE_TYPES)[number];
+
+/** Whether a stored vehicle type is one the API names (a row written by hand may not be). */
+export const isVehicleType = (value: string | null | undefined): value is VehicleType => (VEHICLE_TYPES as readonly string[]).includes(value ?? '');
+
 export const CONSIGNMENT_STATUSES = ['AWAITING_DROP_OFF', 'AT_ORIGIN', 'IN_TRANSIT', 'ARRIVED', 'CANCELLED', 'LOST'] as const;
 export type ConsignmentStatus = (typeof CONSIGNMENT_STATUSES)[number];
 
@@ -132,7 +139,7 @@ export const consignmentEventSchema = v.object({
   at: v.string(),
   place: v.nullable(v.string()),
   /** On COLLECTED, once a transporter has it: their first name only ("collected by Kwame"). */
-  carrier: v.optional(v.object({ firstName: v.string() })),
+  carrier: v.optional(v.object({ firstName: v.string(), vehicleType: v.optional(v.picklist(VEHICLE_TYPES)) })),
 });
 export type ConsignmentEvent = v.InferOutput<typeof consignmentEventSchema>;
 export const orderConsignmentSchema = v.object({

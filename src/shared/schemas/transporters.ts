@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { GHANA_CARD_MAX_LENGTH, isGhanaCard, normalizeGhanaCard } from '../ghana-card';
 import { MOBILE_MONEY_NETWORKS, networkOf, parseGhanaMobile } from '../phone';
 import { contactEntries, personalEntries, required, VERIFICATION_STATUSES } from './sellers';
+import { VEHICLE_TYPES } from './transport';
 
 /**
  * Transporters (issue 40 item 4, docs/transport.md): registration (the seller registration's
@@ -9,8 +10,7 @@ import { contactEntries, personalEntries, required, VERIFICATION_STATUSES } from
  * fees are paid to), their profile, and the operator's verification.
  */
 
-export const VEHICLE_TYPES = ['TRUCK', 'VAN', 'PICKUP', 'MOTORBIKE', 'TRICYCLE'] as const;
-export type VehicleType = (typeof VEHICLE_TYPES)[number];
+export { VEHICLE_TYPES, type VehicleType } from './transport';
 
 /** The sentences the transporters' routes answer with (their Twi: api-refusals.ts, catalogues/ak.ts). */
 export const TRANSPORTER_MESSAGES = {

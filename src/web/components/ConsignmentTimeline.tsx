@@ -84,7 +84,9 @@ function eventWords(t: ReturnType<typeof useT>, e: ConsignmentEvent): string {
     case 'ARRIVED':
       return t(`order.transport.event.${e.type}`, { place });
     case 'COLLECTED':
-      return e.carrier ? t('order.transport.event.collectedBy', { place, name: e.carrier.firstName }) : t('order.transport.event.COLLECTED', { place });
+      if (!e.carrier) return t('order.transport.event.COLLECTED', { place });
+      if (!e.carrier.vehicleType) return t('order.transport.event.collectedBy', { place, name: e.carrier.firstName });
+      return t('order.transport.event.collectedWith', { place, name: e.carrier.firstName, vehicle: t(`transport.vehicle.${e.carrier.vehicleType}`) });
     case 'MILESTONE':
       return t('order.transport.event.POSITION', { place });
     default:

@@ -1,11 +1,12 @@
 import { fromMinor } from '../../../shared/money';
 import type { ConsignmentEvent, ConsignmentStatus, OrderConsignment } from '../../../shared/schemas/transport';
 import type { Db } from '../../platform/db';
+import { isVehicleType } from '../../../shared/schemas/transport';
 
 /**
  * Orders' consignments as their buyer (and seller) read them: where from and to, the fee, and
  * every event in order of `at` (a position as its nearest town, never coordinates; the
- * collection with the carrier's first name). The rows are modules/transport's; reading them
+ * collection with the carrier's first name and vehicle). The rows are modules/transport's; reading them
  * here keeps orders free of an import of transport (which builds on orders: a line's arrival
  * makes the order ready for pickup).
  */
@@ -17,10 +18,11 @@ export async function consignmentsOfOrders(db: Db, orderIds: readonly number[], 
     .innerJoin('warehouses as f', 'f.id', 'consignments.from_warehouse_id')
     .innerJoin('warehouses as t', 't.id', 'consignments.to_warehouse_id')
     .leftJoin('users as carrier', 'carrier.id', 'consignments.transporter_id')
+    .leftJoin('transporter_profiles as vehicle', 'vehicle.user_id', 'consignments.transporter_id')
     .select([
       'consignments.id', 'consignments.order_id', 'consignments.status', 'consignments.fee_minor', 'consignments.expected_ready_at',
       'f.id as from_id', 'f.name as from_name', 'f.town as from_town', 't.id as to_id', 't.name as to_name', 't.town as to_town',
-      'carrier.first_name as carrier_first_name',
+      'carrier.first_name as carrier_first_name', 'vehicle.vehicle_type as carrier_vehicle',
     ])
     .where('consignments.order_id', 'in', orderIds);
   // A seller sees the consignment of their own lines only (one seller's lines form one).
@@ -37,8 +39,11 @@ export async function consignmentsOfOrders(db: Db, orderIds: readonly number[], 
   for (const r of rows) {
     const own = events.filter((e) => e.consignment_id === r.id).map((e): ConsignmentEvent => {
       const event: ConsignmentEvent = { type: e.type, at: e.at, place: e.place };
-      // Who took the goods: "collected by Kwame". A first name only, as the seller sees the buyer.
-      if (e.type === 'COLLECTED' && r.carrier_first_name) event.carrier = { firstName: r.carrier_first_name };
+      // Who took the goods: "collected by Kwame with a truck". A first name only, as the seller sees the buyer.
+      if (e.type === 'COLLECTED' && r.carrier_first_name) {
+        event.carrier = { firstName: r.carrier_first_name };
+        if (isVehicleType(r.carrier_vehicle)) event.carrier.vehicleType = r.carrier_vehicle;
+      }
       return event;
     });
     const consignment: OrderConsignment = {
