@@ -7,7 +7,8 @@ import { trialBalance } from '../../src/server/modules/ledger/balances';
 import { inTransaction } from '../../src/server/platform/db/transactions';
 import type { CheckoutStarted } from '../../src/shared/schemas/checkout';
 import { startTestServer, type TestServer } from '../support/server';
-import { paidOrderFromTamale, warehouseNamed } from '../support/transport';
+import { paidOrderFromTamale, transporterNamed, warehouseNamed } from '../support/transport';
+import { acceptLoad, collectLoad, countLineIn } from '../../src/server/modules/transport/life';
 import { dropOffAt, firstWarehouseId, makeProduct, makeUser, putInCart, sellerNamed } from '../support/shop';
 
 /** Refunds of some lines of a paid order (issue 40 item 7; issue 41 calls the same service). */
@@ -127,5 +128,16 @@ describe('refundLines', () => {
     await runDueRefunds(server.deps);
     await sentOnce(orderId);
     await expectBalanced();
+  });
+
+  it('refuses lines on the road (409): they may yet arrive and release their fee', async () => {
+    await dropOffAt(server, (await warehouseNamed(server, 'Tamale Depot')).id, [kofi.id]);
+    const { orderId, lines, consignment } = await paidOrderFromTamale(server);
+    for (const line of lines) await countLineIn(db(), { operator: true }, orderId, line);
+    const driver = await transporterNamed(server);
+    await acceptLoad(db(), driver, consignment.id);
+    await collectLoad(db(), { operator: true }, consignment.id, consignment.collection_code);
+    await expect(refund(orderId, lines)).rejects.toMatchObject({ status: 409 });
+    expect(await refundsOf(orderId)).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@ import { conflict, notFound, badRequest } from '../../http/errors';
 import { now, type Db } from '../../platform/db';
 import { notify } from '../../platform/messages';
 import { formatMinor } from '../../../shared/money';
+import { TRANSPORT_MESSAGES } from '../../../shared/schemas/transport';
 import { escrowLinesToRefund } from '../ledger';
 import { cancelOrder, lockOrder, type Canceller } from './cancel';
 import { readyIfComplete } from './fulfilment';
@@ -39,6 +40,16 @@ export async function refundLines(trx: Db, input: { orderId: number; itemIds: re
   if (!REFUNDABLE.includes(order.status) || order.payment_status !== 'PAID') throw conflict(`Lines of an order that is ${order.status} cannot be refunded.`);
 
   const ids = lines.map((l) => l.id);
+  // Goods on a truck may yet arrive (and release their fee to the transporter): refunded only
+  // once they have, or once an operator recorded them LOST (the consignment leaves IN_TRANSIT).
+  const onTheRoad = await trx
+    .selectFrom('consignment_lines')
+    .innerJoin('consignments', 'consignments.id', 'consignment_lines.consignment_id')
+    .select('consignments.id')
+    .where('consignment_lines.order_item_id', 'in', ids)
+    .where('consignments.status', '=', 'IN_TRANSIT')
+    .executeTakeFirst();
+  if (onTheRoad) throw conflict(TRANSPORT_MESSAGES.refundInTransit);
   const remaining = items.filter((i) => i.refunded_at === null);
   const transportMinor = await transportOfFinishedConsignments(trx, input.orderId, new Set(remaining.filter((i) => !wanted.has(i.id)).map((i) => i.id)), ids);
   const partKey = `lines:${ids.join(',')}`;
