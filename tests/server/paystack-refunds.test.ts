@@ -1,6 +1,9 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { runDueRefunds } from '../../src/server/modules/orders/refunds';
+import { refundLines } from '../../src/server/modules/orders/refund-lines';
+import { cancelOrder } from '../../src/server/modules/orders/cancel';
+import { inTransaction } from '../../src/server/platform/db/transactions';
 import type { CheckoutStarted } from '../../src/shared/schemas/checkout';
 import { makeProduct, makeUser, putInCart, shopServer } from '../support/shop';
 
@@ -67,6 +70,28 @@ describe('refunds through Paystack', () => {
     const adopted = await refundOf(o.started.orderId);
     expect(adopted.status).toBe('PROCESSING');
     expect([...shop.paystack.refunds.values()].filter((r) => r.reference === o.started.reference)).toHaveLength(1);
+  });
+
+  it('refunds a payment in parts (a line, then the cancel of the rest), each part once, a lost answer adopted only for its own part', async () => {
+    const user = await makeUser(shop.server);
+    await putInCart(shop.server, user.id, await makeProduct(shop.server, 10, 4_000), 1);
+    await putInCart(shop.server, user.id, await makeProduct(shop.server, 10, 2_500), 2);
+    const res = await shop.server.call('/shop/checkout', { method: 'POST', token: user.token, json: { pickupLocationId: shop.warehouseId, mobileMoneyNetwork: 'MTN', mobileMoneyNumber: '0541234567' } });
+    const s = ((await res.json()) as { data: CheckoutStarted }).data;
+    shop.paystack.succeed(s.reference);
+    expect((await shop.server.call(`/shop/checkout/${s.checkoutId}/payment`, { ...payment(s), token: user.token })).status).toBe(200);
+    const [first] = await shop.server.deps.db.selectFrom('order_items').select('id').where('order_id', '=', s.orderId).orderBy('id').execute();
+    await inTransaction(shop.server.deps.db, (trx) => refundLines(trx, { orderId: s.orderId, itemIds: [first!.id], reason: 'Lost on the road', by: 'operator' }));
+    shop.paystack.lostRefundAnswers = 1;
+    await runDueRefunds(shop.server.deps);
+    await runDueRefunds(shop.server.deps, minutesFromNow(1));
+    await inTransaction(shop.server.deps.db, (trx) => cancelOrder(trx, s.orderId, 'operator', 'Buyer asked'));
+    await runDueRefunds(shop.server.deps, minutesFromNow(2));
+    await runDueRefunds(shop.server.deps, minutesFromNow(3));
+    const atPaystack = [...shop.paystack.refunds.values()].filter((r) => r.reference === s.reference);
+    expect(atPaystack.map((r) => r.amount).sort((a, b) => a - b)).toEqual([Math.round(s.amount * 100) - 4_000, 4_000].sort((a, b) => a - b));
+    const rows = await shop.server.deps.db.selectFrom('refunds').select(['part_key', 'status']).where('order_id', '=', s.orderId).orderBy('id').execute();
+    expect(rows).toEqual([{ part_key: `lines:${first!.id}`, status: 'PROCESSING' }, { part_key: 'order', status: 'PROCESSING' }]);
   });
 
   it('sends each due refund exactly once when several job instances run at the same moment', async () => {

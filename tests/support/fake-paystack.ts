@@ -38,6 +38,7 @@ export interface FakeRefund {
   amount: number;
   currency: string;
   status: 'pending' | 'processing' | 'processed' | 'failed';
+  merchantNote?: string;
 }
 
 export interface FakeTransaction {
@@ -109,7 +110,7 @@ export async function startFakePaystack(secretKey = 'sk_test_akuafo_fake'): Prom
   const recipientJson = (r: FakeRecipient) => ({ recipient_code: r.code, type: r.type, name: r.name, details: { account_number: r.accountNumber, bank_code: r.bankCode } });
   const transferJson = (t: FakeTransfer) => ({ reference: t.reference, amount: t.amount, currency: t.currency, status: t.status, transfer_code: t.transferCode, recipient: t.recipient });
   const slowdowns: { path: string; left: number; arrive(): void; gate: Promise<void> }[] = [];
-  const refundJson = (r: FakeRefund) => ({ id: r.id, status: r.status, amount: r.amount, currency: r.currency, transaction: { id: r.transactionId, reference: r.reference } });
+  const refundJson = (r: FakeRefund) => ({ id: r.id, status: r.status, amount: r.amount, merchant_note: r.merchantNote, currency: r.currency, transaction: { id: r.transactionId, reference: r.reference } });
   const readBody = async (req: IncomingMessage) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -161,9 +162,11 @@ export async function startFakePaystack(secretKey = 'sk_test_akuafo_fake'): Prom
       }
       const entry = [...transactions.entries()].find(([reference, t]) => reference === String(body?.transaction) || String(t.id) === String(body?.transaction));
       if (!entry || entry[1].status !== 'success') return send(400, { status: false, message: 'Transaction not found or not successful' });
-      if ([...refunds.values()].some((r) => r.reference === entry[0] && r.status !== 'failed')) return send(400, { status: false, message: 'Transaction has been fully reversed' });
-      if (body.amount !== undefined && Number(body.amount) > entry[1].amount) return send(400, { status: false, message: 'Refund amount cannot be more than the transaction amount' });
-      const refund: FakeRefund = { id: nextId++, reference: entry[0], transactionId: entry[1].id, amount: Number(body.amount ?? entry[1].amount), currency: entry[1].currency, status: 'pending' };
+      // As Paystack: partial refunds until the transaction's amount is used up.
+      const refunded = [...refunds.values()].filter((r) => r.reference === entry[0] && r.status !== 'failed').reduce((sum, r) => sum + r.amount, 0);
+      if (refunded >= entry[1].amount) return send(400, { status: false, message: 'Transaction has been fully reversed' });
+      if (body.amount !== undefined && Number(body.amount) > entry[1].amount - refunded) return send(400, { status: false, message: 'Refund amount cannot be more than the transaction amount' });
+      const refund: FakeRefund = { id: nextId++, reference: entry[0], transactionId: entry[1].id, amount: Number(body.amount ?? entry[1].amount - refunded), currency: entry[1].currency, status: 'pending', merchantNote: body.merchant_note === undefined ? undefined : String(body.merchant_note) };
       refunds.set(refund.id, refund);
       if (knobs.lostRefundAnswers > 0) {
         knobs.lostRefundAnswers -= 1;

@@ -46,6 +46,7 @@ export const TRANSPORT_MESSAGES = {
   tooManyCodes: 'Too many codes tried for this consignment. Try again in 15 minutes.',
   weightRange: 'The weight per unit must be from 0.001 to 1000 kg.',
   cancelInTransit: 'Some of these goods are on the road to the pickup warehouse: the order can be cancelled once they arrive.',
+  refundInTransit: 'These goods are on the road to the pickup warehouse: they can be refunded once they arrive, or once they are recorded lost.',
   loadStatusChoice: 'status must be OPEN or MINE',
   regionChoice: 'region must be one of Ghana’s regions',
   staffUserNotFound: 'Account not found',

@@ -119,6 +119,32 @@ export async function escrowToRefund(trx: Db, orderId: number, refundMinor: numb
   await post(trx, { key: `cancel:order:${orderId}`, kind: 'escrow.refund', memo: reason, orderId, legs });
 }
 
+/**
+ * Some lines of a paid order are refunded on their own (lost on the road, docs/money.md): each
+ * seller's escrow for those lines, the VAT held for them (the order's VAT share in proportion to
+ * the lines' value among the lines not yet refunded; all of what is left with the last lines),
+ * and `transportMinor` of the transport fees held, all owed to the buyer in one posting. Returns
+ * the amount owed. `key` makes it once per part.
+ */
+export async function escrowLinesToRefund(
+  trx: Db,
+  part: { key: string; orderId: number; lines: readonly OrderLine[]; remainingMinor: number; transportMinor: number; reason: string },
+): Promise<number> {
+  const held = await heldFor(trx, part.orderId);
+  const vatHeld = held.find((h) => h.sellerId === null)?.held ?? 0;
+  const linesMinor = part.lines.reduce((sum, l) => sum + l.totalMinor, 0);
+  // remainingMinor: the value of the order's lines not refunded before, these included.
+  const vat = linesMinor >= part.remainingMinor ? vatHeld : Math.floor((vatHeld * linesMinor) / part.remainingMinor);
+  const legs: Leg[] = sharesOf(part.lines).map((s) => ({ account: ACCOUNTS.escrow, sellerId: s.sellerId, orderId: part.orderId, debit: s.share }));
+  if (vat > 0) legs.push({ account: ACCOUNTS.escrow, sellerId: null, orderId: part.orderId, debit: vat });
+  if (part.transportMinor > 0) legs.push({ account: ACCOUNTS.transportHeld, orderId: part.orderId, debit: part.transportMinor });
+  const owed = linesMinor + vat + part.transportMinor;
+  if (owed <= 0) return 0;
+  legs.push({ account: ACCOUNTS.refunds, credit: owed });
+  await post(trx, { key: part.key, kind: 'escrow.refund', memo: part.reason, orderId: part.orderId, legs });
+  return owed;
+}
+
 /** The provider refunded the buyer: the debt is paid from our provider balance. */
 export async function refundSent(trx: Db, refund: { id: number; orderId: number; amountMinor: number; reference: string }): Promise<void> {
   await post(trx, {

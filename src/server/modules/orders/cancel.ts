@@ -3,7 +3,7 @@ import { TRANSPORT_MESSAGES } from '../../../shared/schemas/transport';
 import { conflict, notFound } from '../../http/errors';
 import { now, type Db } from '../../platform/db';
 import { addHistory, returnStock } from './reservations';
-import { queueRefund } from './refunds';
+import { queueRefund, refundedInParts } from './refunds';
 import { notify } from '../../platform/messages';
 import { escrowToRefund } from '../ledger';
 
@@ -13,7 +13,7 @@ export type Canceller = 'buyer' | 'operator';
 const OPERATOR_CANCELLABLE = ['PENDING', 'PROCESSING', 'SHIPPED'];
 
 /** Locks the order row first (the same lock order as payments, the sweep and sellers' marks). */
-async function lockOrder(trx: Db, orderId: number) {
+export async function lockOrder(trx: Db, orderId: number) {
   await trx.updateTable('orders').set({ updated_at: now() }).where('id', '=', orderId).execute();
   return trx.selectFrom('orders').select(['id', 'user_id', 'status', 'payment_status']).where('id', '=', orderId).executeTakeFirst();
 }
@@ -72,9 +72,12 @@ export async function cancelOrder(trx: Db, orderId: number, by: Canceller, reaso
   if (paid) {
     const payment = await trx.selectFrom('payments').select(['id', 'amount_minor', 'currency']).where('order_id', '=', orderId).where('status', '=', 'SUCCESS').executeTakeFirstOrThrow();
     const why = reason || `Order cancelled by ${by === 'buyer' ? 'the buyer' : 'Akuafo Market'}`;
-    const refundMinor = payment.amount_minor - releasedMinor;
-    await escrowToRefund(trx, orderId, refundMinor, why);
-    await queueRefund(trx, { orderId, paymentId: payment.id, amountMinor: refundMinor, currency: payment.currency, reason: why });
+    // Lines refunded on their own before (lost on the road) were owed back then: not twice.
+    const refundMinor = payment.amount_minor - releasedMinor - (await refundedInParts(trx, payment.id));
+    if (refundMinor > 0) {
+      await escrowToRefund(trx, orderId, refundMinor, why);
+      await queueRefund(trx, { orderId, paymentId: payment.id, amountMinor: refundMinor, currency: payment.currency, reason: why });
+    }
   }
   const who = by === 'buyer' ? 'You cancelled this order' : 'Cancelled by Akuafo Market';
   const note = [reason ? `${who}: ${reason}` : `${who}.`, paid ? 'Your payment is being refunded to your mobile money wallet.' : ''].filter(Boolean).join(' ');

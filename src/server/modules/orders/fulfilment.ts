@@ -65,9 +65,23 @@ async function lineFor(trx: Db, actor: LineActor, orderId: number, itemId: numbe
   return line;
 }
 
-/** The lines of an order not yet at the warehouse, read under the order's lock. */
+/** The lines of an order not yet at the warehouse, read under the order's lock (a refunded line is not awaited). */
 async function missingLines(trx: Db, orderId: number) {
-  return trx.selectFrom('order_items').select(['id', 'product_name', 'quantity']).where('order_id', '=', orderId).where('at_warehouse_at', 'is', null).orderBy('id').execute();
+  return trx
+    .selectFrom('order_items')
+    .select(['id', 'product_name', 'quantity'])
+    .where('order_id', '=', orderId)
+    .where('at_warehouse_at', 'is', null)
+    .where('refunded_at', 'is', null)
+    .orderBy('id')
+    .execute();
+}
+
+/** After some lines were refunded: a paid order whose remaining lines are all at the warehouse becomes ready, as usual. */
+export async function readyIfComplete(trx: Db, orderId: number): Promise<void> {
+  const order = await lockedOrder(trx, orderId);
+  if (!order || order.status !== 'PROCESSING' || order.payment_status !== 'PAID') return;
+  if ((await missingLines(trx, orderId)).length === 0) await markReady(trx, order);
 }
 
 /**

@@ -14,4 +14,5 @@ export {
 export { consignmentsOfOrders } from './consignments';
 export { collectWithCode, markLineAtWarehouse, unmarkLineAtWarehouse } from './fulfilment';
 export { queueRefund, startRefundJob } from './refunds';
+export { refundLines } from './refund-lines';
 export { cancelUncollected, startNotBroughtJob } from './uncollected';

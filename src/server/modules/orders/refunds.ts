@@ -9,18 +9,33 @@ import { repeatEvery } from '../../platform/jobs';
 import { notify } from '../../platform/messages';
 import { refundSent } from '../ledger';
 
+/** The part key of a whole-order refund (033); a refund of some lines is 'lines:<ids>'. */
+export const WHOLE_ORDER = 'order';
+
+/** What was already owed back on a payment in parts (lines refunded on their own), for a later cancel of the rest. */
+export async function refundedInParts(trx: Db, paymentId: number): Promise<number> {
+  const row = await trx
+    .selectFrom('refunds')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_minor'), eb.lit(0)).as('total'))
+    .where('payment_id', '=', paymentId)
+    .where('part_key', '!=', WHOLE_ORDER)
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
 /**
- * Refunds: a row per refunded payment, written in the transaction that made the refund due
+ * Refunds: a row per refunded payment and part, written in the transaction that made the refund due
  * (a cancel, a late payment that found no stock, a superseded attempt that was paid anyway),
  * and sent to the provider by the refund job, outside any transaction, until it is accepted.
  */
-export async function queueRefund(trx: Db, refund: { orderId: number; paymentId: number; amountMinor: number; currency: string; reason: string }): Promise<void> {
+export async function queueRefund(trx: Db, refund: { orderId: number; paymentId: number; partKey?: string; amountMinor: number; currency: string; reason: string }): Promise<void> {
   const at = now();
   await trx
     .insertInto('refunds')
     .values({
       order_id: refund.orderId,
       payment_id: refund.paymentId,
+      part_key: refund.partKey ?? WHOLE_ORDER,
       amount_minor: refund.amountMinor,
       currency: refund.currency,
       reason: refund.reason,
@@ -33,8 +48,8 @@ export async function queueRefund(trx: Db, refund: { orderId: number; paymentId:
       created_at: at,
       updated_at: at,
     })
-    // One refund per payment, however many paths find it due.
-    .onConflict((oc) => oc.column('payment_id').doNothing())
+    // One refund per payment and part, however many paths find it due.
+    .onConflict((oc) => oc.columns(['payment_id', 'part_key']).doNothing())
     .execute();
 }
 
@@ -60,7 +75,7 @@ async function claimNext(deps: RefundDeps, at: Date) {
   const row = await deps.db
     .selectFrom('refunds')
     .innerJoin('payments', 'payments.id', 'refunds.payment_id')
-    .select(['refunds.id', 'refunds.order_id', 'refunds.status', 'refunds.amount_minor', 'refunds.currency', 'refunds.reason', 'refunds.provider_refund_id'])
+    .select(['refunds.id', 'refunds.order_id', 'refunds.status', 'refunds.amount_minor', 'refunds.currency', 'refunds.reason', 'refunds.provider_refund_id', 'refunds.part_key'])
     .select(['payments.reference', 'payments.provider', 'payments.provider_transaction_id'])
     .where('refunds.id', '=', taken.id)
     .executeTakeFirstOrThrow();
@@ -89,7 +104,7 @@ async function attempt(deps: RefundDeps, row: RefundRow, at: Date): Promise<void
     state =
       row.status === 'PROCESSING' && row.provider_refund_id
         ? await provider.refundStatus(row.provider_refund_id)
-        : await provider.refund({ reference: row.reference, providerTransactionId: row.provider_transaction_id, amountMinor: row.amount_minor, currency: row.currency, reason: row.reason });
+        : await provider.refund({ reference: row.reference, providerTransactionId: row.provider_transaction_id, amountMinor: row.amount_minor, currency: row.currency, reason: row.reason, part: row.part_key, triedBefore: row.attempts > 1 });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     deps.logger.warn({ refund: row.id, err: message }, 'refund attempt failed; will retry');
@@ -135,6 +150,8 @@ async function completeRefund(deps: RefundDeps, row: RefundRow, state: RefundSta
       .set({ payment_status: 'REFUNDED', updated_at: at })
       .where('id', '=', row.order_id)
       .where('payment_status', '=', 'REFUND_DUE')
+      // A cancelled order refunded in parts is REFUNDED once its last part is.
+      .where((eb) => eb.not(eb.exists(eb.selectFrom('refunds as other').select('other.id').whereRef('other.order_id', '=', 'orders.id').where('other.id', '!=', row.id).where('other.status', '!=', 'COMPLETED'))))
       .executeTakeFirst();
     await addHistory(trx, row.order_id, 'REFUNDED', `Refund of ${formatMinor(row.amount_minor)} completed to your mobile money wallet (reference ${row.reference}).`);
     if (Number(refunded.numUpdatedRows) === 1) await notify(trx, { kind: 'order.status', orderId: row.order_id });

@@ -58,7 +58,8 @@ export async function outOfStock(trx: Db, line: StockLine): Promise<OutOfStock> 
 
 /** Gives an order's stock back. */
 export async function returnStock(trx: Db, orderId: number): Promise<void> {
-  const items = await trx.selectFrom('order_items').select(['product_id', 'quantity']).where('order_id', '=', orderId).orderBy('product_id').execute();
+  // A line refunded on its own (lost on the road) is not there to go back on the shelf.
+  const items = await trx.selectFrom('order_items').select(['product_id', 'quantity']).where('order_id', '=', orderId).where('refunded_at', 'is', null).orderBy('product_id').execute();
   for (const item of items) {
     const version = await nextCatalogueVersion(trx);
     await trx

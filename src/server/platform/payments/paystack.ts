@@ -30,7 +30,12 @@ interface PaystackAnswer<T> {
 interface PaystackRefund {
   id?: number | string;
   status?: string;
+  amount?: number;
+  merchant_note?: string;
 }
+
+/** The note that names a refund's part at Paystack (the whole-order one keeps the note it always had). */
+const merchantNote = (input: RefundInput) => `Akuafo Market refund of ${input.reference}${input.part === 'order' ? '' : ` (${input.part})`}`;
 
 /** Paystack's refund states: pending, processing, needs-attention, processed, failed. */
 function refundState(refund: PaystackRefund | undefined, message: string): RefundState {
@@ -74,6 +79,18 @@ export function createPaystackProvider(options: { secretKey: string; baseUrl: st
       throw new PaymentProviderError(`Paystack answered ${response.status} without a readable body`);
     }
     return { httpStatus: response.status, answer };
+  }
+
+  /** This part's refund, if Paystack already made it (its merchant note names the part; else the same amount). */
+  async function earlierRefund(input: RefundInput): Promise<RefundState | undefined> {
+    if (!input.providerTransactionId) return undefined;
+    const earlier = await call<PaystackRefund[]>('GET', `/refund?transaction=${encodeURIComponent(input.providerTransactionId)}`);
+    if (earlier.httpStatus >= 500) throw new PaymentProviderError(earlier.answer.message || `Paystack answered ${earlier.httpStatus}`);
+    const note = merchantNote(input);
+    const existing = earlier.answer.status
+      ? earlier.answer.data?.find((r) => r.status !== 'failed' && r.amount === input.amountMinor && (r.merchant_note === undefined || r.merchant_note === note))
+      : undefined;
+    return existing ? refundState(existing, earlier.answer.message) : undefined;
   }
 
   /** A charge's answer: "send_otp" asks for the voucher code, "pay_offline" means the prompt is on the phone. */
@@ -128,25 +145,29 @@ export function createPaystackProvider(options: { secretKey: string; baseUrl: st
     },
 
     /**
-     * POST /refund for the whole amount. A refusal may mean an earlier attempt (whose answer
-     * was lost) already got through: then the existing refund of that transaction is adopted.
+     * POST /refund for the part's amount (Paystack refunds any amount up to what is left of the
+     * transaction; a payment may be refunded in parts). Paystack takes no idempotency key for
+     * refunds, so the merchant note names the part: a refusal may mean an earlier attempt (whose
+     * answer was lost) already got through, and then only that part's refund is adopted, never
+     * another part's.
      */
     async refund(input: RefundInput): Promise<RefundState> {
+      // Tried before: its answer may have been lost after Paystack made it; a partial refund
+      // would be accepted again (the transaction still has room), so look first.
+      if (input.triedBefore) {
+        const earlier = await earlierRefund(input);
+        if (earlier) return earlier;
+      }
       const { httpStatus, answer } = await call<PaystackRefund>('POST', '/refund', {
         transaction: input.reference,
         amount: input.amountMinor,
         currency: input.currency,
         customer_note: input.reason,
-        merchant_note: `Akuafo Market refund of ${input.reference}`,
+        merchant_note: merchantNote(input),
       });
       if (httpStatus >= 500) throw new PaymentProviderError(answer.message || `Paystack answered ${httpStatus}`);
       if (answer.status) return refundState(answer.data, answer.message);
-      if (input.providerTransactionId) {
-        const earlier = await call<PaystackRefund[]>('GET', `/refund?transaction=${encodeURIComponent(input.providerTransactionId)}`);
-        const existing = earlier.answer.status ? earlier.answer.data?.find((r) => r.status !== 'failed') : undefined;
-        if (existing) return refundState(existing, earlier.answer.message);
-      }
-      return { status: 'failed', providerRefundId: null, message: answer.message || 'Paystack refused the refund' };
+      return (await earlierRefund(input)) ?? { status: 'failed', providerRefundId: null, message: answer.message || 'Paystack refused the refund' };
     },
 
     async refundStatus(providerRefundId: string): Promise<RefundState> {

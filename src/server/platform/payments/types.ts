@@ -48,6 +48,10 @@ export interface RefundInput {
   currency: string;
   /** Shown to the customer by providers that pass it on. */
   reason: string;
+  /** Which part of the payment (refunds.part_key): a payment may be refunded in parts, each once. */
+  part: string;
+  /** Sent before without a known outcome: the provider is asked first whether it made it. */
+  triedBefore: boolean;
 }
 
 /** What the provider says about a refund: accepted and paying out, paid out, or refused/given up. */

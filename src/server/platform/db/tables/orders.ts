@@ -46,6 +46,9 @@ export interface OrderItemsTable {
   total_minor: number;
   /** When the seller brought this line to the pickup warehouse. */
   at_warehouse_at: Generated<string | null>;
+  /** When the line was refunded on its own (lost on the road, 033): never refunded or restocked again. */
+  refunded_at: Generated<string | null>;
+  refund_reason: Generated<string | null>;
 }
 
 export interface OrderStatusHistoryTable {
@@ -61,6 +64,8 @@ export interface RefundsTable extends RetriedWork {
   id: Id;
   order_id: number;
   payment_id: number;
+  /** Which part of the payment: 'order' (the whole-order refund) or 'lines:<ids>' (033). Unique with payment_id. */
+  part_key: Generated<string>;
   amount_minor: number;
   currency: string;
   reason: string;
