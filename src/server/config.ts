@@ -21,6 +21,11 @@ export interface Config {
   publicUrl: string;
   /** Unset: signing keys are generated into the database (platform/auth/signing-keys.ts). */
   jwtSecret: string | undefined;
+  /**
+   * RECORD_SIGNING_KEY: the Ed25519 private key (PEM) that signs shared sales records (docs/records.md);
+   * required in production; unset elsewhere, one is generated and kept in the data directory.
+   */
+  recordSigningKey: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
   paystack: { secretKey: string; publicKey: string; baseUrl: string } | undefined;
@@ -98,6 +103,7 @@ export function loadConfig(env: Env = process.env): Config {
   }
   requireInProduction(env, 'SMS_CALLBACK_TOKEN', 'without it anyone could post "inbound SMS" and make us send paid replies. Set the token the SMS gateway adds to its callback URL (?token=)');
   requireInProduction(env, 'USSD_CALLBACK_TOKEN', 'without it anyone who finds the USSD callback can place orders and list produce for any phone number. Set it to a long random value and add ?token=<it> to the callback URL at each gateway');
+  requireInProduction(env, 'RECORD_SIGNING_KEY', 'shared sales records are signed with it, and a lender checks them against its public key. Set an Ed25519 private key in PEM (openssl genpkey -algorithm ed25519)');
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -108,6 +114,7 @@ export function loadConfig(env: Env = process.env): Config {
     sqliteReaders: wholeNumber(env, 'SQLITE_READERS', DEFAULT_SQLITE_READERS, 16),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     jwtSecret: env.JWT_SECRET || undefined,
+    recordSigningKey: env.RECORD_SIGNING_KEY || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Akuafo Market <no-reply@localhost>',
     paystack: paystackKey

@@ -32,6 +32,7 @@ import { migration as m029 } from './029_collected_sales';
 import { migration as m030 } from './030_single_line_text';
 import { migration as m031 } from './031_transport';
 import { migration as m032 } from './032_staff_and_transporters';
+import { migration as m033 } from './033_sales_records';
 
 /**
  * Every migration, in order, for SQLite and PostgreSQL alike (the identity column differs;
@@ -75,6 +76,7 @@ export const MIGRATIONS: readonly (readonly [name: string, migration: (dialect: 
   ['030_single_line_text', m030],
   ['031_transport', m031],
   ['032_staff_and_transporters', m032],
+  ['033_sales_records', m033],
 ];
 
 export class StaticMigrationProvider implements MigrationProvider {
