@@ -3,6 +3,7 @@ import { createPublicKey, randomUUID, verify } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { escrowToRefund, holdPayment, releaseEscrow } from '../../src/server/modules/ledger/escrow';
 import { now } from '../../src/server/platform/db';
@@ -190,5 +191,58 @@ describe('a shared record', () => {
     const forged = shared.code.slice(0, 21) + (shared.code.endsWith('A') ? 'B' : 'A');
     expect((await server.call(`/records/${forged}`)).status).toBe(404);
     expect((await server.call('/records/short')).status).toBe(404);
+  });
+});
+
+/** The text a pdf-lib page draws: its content streams inflated, their hex strings decoded. */
+function pdfText(pdf: Buffer): string {
+  const text: string[] = [];
+  const raw = pdf.toString('latin1');
+  for (const m of raw.matchAll(/stream\r?\n/g)) {
+    const start = m.index + m[0].length;
+    const end = raw.indexOf('endstream', start);
+    let body: string;
+    try {
+      body = inflateSync(pdf.subarray(start, end)).toString('latin1');
+    } catch {
+      continue;
+    }
+    for (const hex of body.matchAll(/<([0-9A-Fa-f]+)>\s*Tj/g)) text.push(Buffer.from(hex[1], 'hex').toString('latin1'));
+  }
+  return text.join('\n');
+}
+
+describe('the record’s public page and statement', () => {
+  it('shows the figures, the date made and "Verified by Akuafo Market"; a PDF carries the code; withdrawn is a plain 410 page', async () => {
+    const { server } = shop;
+    const me = await sellerWithToken(server);
+    const product = await makeProduct(server, 100, 2_500, me.id);
+    const buyer = await makeUser(server);
+    await collect(server, await paidOrder(server, buyer.id, [{ productId: product, sellerId: me.id, quantity: 3, priceMinor: 2_500 }]), now());
+    const { data: shared } = await json(await server.call('/sellers/me/record/share', write(me.token)));
+
+    const res = await server.app.request(`/records/${shared.code}`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('Verified by Akuafo Market');
+    expect(html).toContain('GH₵ 75.00');
+    expect(html).toContain(shared.issuedAt.slice(0, 10));
+    expect(html).not.toContain('<script');
+
+    const pdf = await server.app.request(`/records/${shared.code}.pdf`);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    const bytes = Buffer.from(await pdf.arrayBuffer());
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = pdfText(bytes);
+    expect(text).toContain(`Verification code: ${shared.code}`);
+    expect(text).toContain('GHS 75.00');
+
+    expect((await server.app.request('/records/AAAAAAAAAAAAAAAAAAAAAA')).status).toBe(404);
+    await server.call(`/sellers/me/record/share/${shared.code}`, { token: me.token, method: 'DELETE', headers: { 'idempotency-key': randomUUID() } });
+    const gone = await server.app.request(`/records/${shared.code}`);
+    expect(gone.status).toBe(410);
+    expect(await gone.text()).toContain('withdrawn by the seller');
+    expect((await server.app.request(`/records/${shared.code}.pdf`)).status).toBe(410);
   });
 });
