@@ -1,3 +1,4 @@
+import { createPrivateKey } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DEFAULT_TRUSTED_PROXIES, trustedProxySet } from './http/client-ip';
@@ -83,6 +84,19 @@ export interface Config {
 
 type Env = Record<string, string | undefined>;
 
+/** A key that cannot sign records stops the start, not the first seller who shares one. */
+function recordSigningKeyOf(pem: string | undefined): string | undefined {
+  if (!pem) return undefined;
+  let type: string | undefined;
+  try {
+    type = createPrivateKey(pem).asymmetricKeyType;
+  } catch {
+    type = undefined;
+  }
+  if (type !== 'ed25519') throw new Error('RECORD_SIGNING_KEY must be an Ed25519 private key in PEM (openssl genpkey -algorithm ed25519).');
+  return pem;
+}
+
 /** Reads the environment of DESIGN.md; anything left unset gets the documented default. */
 export function loadConfig(env: Env = process.env): Config {
   const port = Number(env.PORT ?? 8080);
@@ -114,7 +128,7 @@ export function loadConfig(env: Env = process.env): Config {
     sqliteReaders: wholeNumber(env, 'SQLITE_READERS', DEFAULT_SQLITE_READERS, 16),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     jwtSecret: env.JWT_SECRET || undefined,
-    recordSigningKey: env.RECORD_SIGNING_KEY || undefined,
+    recordSigningKey: recordSigningKeyOf(env.RECORD_SIGNING_KEY),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Akuafo Market <no-reply@localhost>',
     paystack: paystackKey
