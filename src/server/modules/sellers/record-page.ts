@@ -26,7 +26,7 @@ const rows = (items: { label: string; quantity: number; value: number; buyers: n
 const head = (first: string) => `<tr><th>${first}</th><th>Quantity</th><th>Value</th><th>Buyers</th><th>Lots passed</th></tr>`;
 
 /** The record as a person reads it: real HTML, no script (a lender's browser may run none). */
-export function recordHtml(r: PublicRecord, url: string): string {
+export function recordHtml(r: PublicRecord): string {
   const { record } = r;
   const sold = record.months.filter((m) => m.quantity > 0);
   return page(`Sales record of ${r.seller.name}`, `
@@ -45,7 +45,7 @@ Only sales the buyer collected at our warehouse count.</p>
 <p>The figures are signed with Ed25519. Download <a href="/api/v1/records/${escapeHtml(r.code)}">the signed document</a>
 and check its signature with the public key below, for example with
 <code>openssl pkeyutl -verify -pubin -inkey key.pem -rawin -in record.json -sigfile record.sig</code>
-(the steps: ${escapeHtml(url.replace(/\/records\/.*/, ''))}/docs/records.md). A PDF statement: <a href="/records/${escapeHtml(r.code)}.pdf">${escapeHtml(r.code)}.pdf</a>.</p>
+(record.json: the answer's <code>document</code> exactly; record.sig: its <code>signature</code> decoded from base64; key.pem: its <code>publicKey</code>). A PDF statement: <a href="/records/${escapeHtml(r.code)}.pdf">${escapeHtml(r.code)}.pdf</a>.</p>
 <p>Signature (base64): <code>${escapeHtml(r.signature)}</code></p>
 <pre><code>${escapeHtml(r.publicKey)}</code></pre>`);
 }
@@ -61,7 +61,7 @@ export function recordPagesRoutes(deps: Deps) {
       await spendAllowance(c, deps.rateLimiter, PAGE_READ_RATE, code);
       const record = await readPublicRecord(deps.db, code);
       const url = recordUrl(deps.config.publicUrl, code);
-      if (as === 'html') return c.html(recordHtml(record, url));
+      if (as === 'html') return c.html(recordHtml(record));
       return c.body(new Uint8Array(await recordPdf(record, url)), 200, { 'Content-Type': 'application/pdf', 'Content-Disposition': `inline; filename="sales-record-${code}.pdf"` });
     } catch (error) {
       if (!(error instanceof HttpError) || ![404, 410, 429].includes(error.status)) throw error;
