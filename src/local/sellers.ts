@@ -16,6 +16,8 @@ export const SELLER_PROFILE_KIND = 'seller-profile';
 export const profileKey = (owner: number) => `seller.profile:${owner}`;
 export const statsKey = (owner: number) => `seller.stats:${owner}`;
 export const earningsKey = (owner: number) => `seller.earnings:${owner}`;
+export const recordKey = (owner: number) => `seller.record:${owner}`;
+export const sharedRecordsKey = (owner: number) => `seller.record-shares:${owner}`;
 const ordersKey = (owner: number, page: number, status = '') => `seller.orders:${owner}:${status || 'all'}:${page}`;
 
 export interface Cached<T> {
@@ -52,6 +54,28 @@ export function refreshSellerStats(api: ApiClient, owner: number, db: AkuafoDb =
 /** The seller's money (held, available, paid out, entries): the last copy opens offline. */
 export function refreshSellerEarnings(api: ApiClient, owner: number, db: AkuafoDb = localDb) {
   return readThrough(db, owner, earningsKey(owner), async () => (await api.call('GET /sellers/me/earnings')).data);
+}
+
+/** The seller's sales record (24 months collected, docs/records.md): the last copy opens offline. */
+export function refreshSellerRecord(api: ApiClient, owner: number, db: AkuafoDb = localDb) {
+  return readThrough(db, owner, recordKey(owner), async () => (await api.call('GET /sellers/me/record')).data);
+}
+
+/** The records the seller shared (codes, withdrawn or not): the last copy opens offline. */
+export function refreshSharedRecords(api: ApiClient, owner: number, db: AkuafoDb = localDb) {
+  return readThrough(db, owner, sharedRecordsKey(owner), async () => (await api.call('GET /sellers/me/record/shares')).data);
+}
+
+/**
+ * Sharing signs the record of this moment on the server, so it needs the network (it is not
+ * queued: a record signed later would not be the one the seller asked for).
+ */
+export async function shareSalesRecord(api: ApiClient) {
+  return (await api.call('POST /sellers/me/record/share', {}, { headers: { 'Idempotency-Key': crypto.randomUUID() } })).data;
+}
+
+export async function revokeSalesRecord(api: ApiClient, code: string) {
+  await api.call('DELETE /sellers/me/record/share/:code', { params: { code } }, { headers: { 'Idempotency-Key': crypto.randomUUID() } });
 }
 
 /** A page of the seller's orders (optionally of one state), with marks still in the outbox laid over it. */

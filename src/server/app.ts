@@ -28,7 +28,7 @@ import { offlineRoutes } from './modules/offline';
 import { ordersRoutes } from './modules/orders';
 import { paymentsRoutes } from './modules/payments';
 import { reviewsRoutes } from './modules/reviews';
-import { sellersRoutes } from './modules/sellers';
+import { recordPagesRoutes, sellersRoutes } from './modules/sellers';
 import { submissionsRoutes, takesUploads } from './modules/submissions';
 import { syncRoutes } from './modules/sync';
 import { inboundSmsRoutes, marketPricesRoutes } from './modules/market-prices';
@@ -107,6 +107,7 @@ export function createApp(deps: Deps) {
   app.route('/', apiDocsRoutes());
   app.route('/', mediaRoutes(deps));
   app.route('/', sitemapRoutes(deps.db, deps.config.publicUrl));
+  app.route('/', recordPagesRoutes(deps));
   if (deps.config.staticDir) {
     // Pages rendered with their data read the public API as any visitor would, through the
     // answer cache (app.fetch, so a known answer costs a lookup).

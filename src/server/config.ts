@@ -1,3 +1,4 @@
+import { createPrivateKey } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DEFAULT_TRUSTED_PROXIES, trustedProxySet } from './http/client-ip';
@@ -21,6 +22,11 @@ export interface Config {
   publicUrl: string;
   /** Unset: signing keys are generated into the database (platform/auth/signing-keys.ts). */
   jwtSecret: string | undefined;
+  /**
+   * RECORD_SIGNING_KEY: the Ed25519 private key (PEM) that signs shared sales records (docs/records.md);
+   * required in production; unset elsewhere, one is generated and kept in the data directory.
+   */
+  recordSigningKey: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
   paystack: { secretKey: string; publicKey: string; baseUrl: string } | undefined;
@@ -80,6 +86,19 @@ export interface Config {
 
 type Env = Record<string, string | undefined>;
 
+/** A key that cannot sign records stops the start, not the first seller who shares one. */
+function recordSigningKeyOf(pem: string | undefined): string | undefined {
+  if (!pem) return undefined;
+  let type: string | undefined;
+  try {
+    type = createPrivateKey(pem).asymmetricKeyType;
+  } catch {
+    type = undefined;
+  }
+  if (type !== 'ed25519') throw new Error('RECORD_SIGNING_KEY must be an Ed25519 private key in PEM (openssl genpkey -algorithm ed25519).');
+  return pem;
+}
+
 /** Reads the environment of DESIGN.md; anything left unset gets the documented default. */
 export function loadConfig(env: Env = process.env): Config {
   const port = Number(env.PORT ?? 8080);
@@ -100,6 +119,7 @@ export function loadConfig(env: Env = process.env): Config {
   }
   requireInProduction(env, 'SMS_CALLBACK_TOKEN', 'without it anyone could post "inbound SMS" and make us send paid replies. Set the token the SMS gateway adds to its callback URL (?token=)');
   requireInProduction(env, 'USSD_CALLBACK_TOKEN', 'without it anyone who finds the USSD callback can place orders and list produce for any phone number. Set it to a long random value and add ?token=<it> to the callback URL at each gateway');
+  requireInProduction(env, 'RECORD_SIGNING_KEY', 'shared sales records are signed with it, and a lender checks them against its public key. Set an Ed25519 private key in PEM (openssl genpkey -algorithm ed25519)');
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -110,6 +130,7 @@ export function loadConfig(env: Env = process.env): Config {
     sqliteReaders: wholeNumber(env, 'SQLITE_READERS', DEFAULT_SQLITE_READERS, 16),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     jwtSecret: env.JWT_SECRET || undefined,
+    recordSigningKey: recordSigningKeyOf(env.RECORD_SIGNING_KEY),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Akuafo Market <no-reply@localhost>',
     paystack: paystackKey

@@ -93,6 +93,8 @@ const TABLE: Record<string, Row> = {
   'GET /sitemap.xml': ['public'],
   'GET /sitemaps/pages.xml': ['public'],
   'GET /sitemaps/:file': ['public'],
+  // A shared sales record's page and PDF (docs/records.md): anyone with the code.
+  'GET /records/:file': ['public'],
   'GET /robots.txt': ['public'],
   'GET /healthz': ['public'],
   'GET /readyz': ['public'],

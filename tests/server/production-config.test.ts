@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,7 +14,9 @@ import { npmStartRefusal } from '../support/npm-start';
  */
 const dataDir = mkdtempSync(join(tmpdir(), 'akuafo-prod-config-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-const production = { NODE_ENV: 'production', DATA_DIR: dataDir };
+// Shared sales records are signed with this key (docs/records.md); a test below leaves it out.
+const RECORD_SIGNING_KEY = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+const production = { NODE_ENV: 'production', DATA_DIR: dataDir, RECORD_SIGNING_KEY };
 
 describe('loadConfig in production', () => {
   it('refuses the sandbox without ALLOW_SANDBOX_PAYMENTS=1, and the default seed without SEED', () => {
@@ -31,6 +34,14 @@ describe('loadConfig in production', () => {
 
   it('refuses to take inbound SMS without SMS_CALLBACK_TOKEN (issue 28)', () => {
     expect(() => loadConfig({ ...production, SEED: 'none', PAYSTACK_SECRET_KEY: 'sk_live_x', USSD_CALLBACK_TOKEN: 'tok' })).toThrow(/NODE_ENV=production needs SMS_CALLBACK_TOKEN/);
+  });
+
+  it('refuses to start without RECORD_SIGNING_KEY, or with a key that is not Ed25519 (issue 41)', () => {
+    const ready = { ...production, SEED: 'none', PAYSTACK_SECRET_KEY: 'sk_live_x', SMS_CALLBACK_TOKEN: 't', USSD_CALLBACK_TOKEN: 'tok' };
+    expect(() => loadConfig({ ...ready, RECORD_SIGNING_KEY: undefined })).toThrow(/NODE_ENV=production needs RECORD_SIGNING_KEY/);
+    const rsa = generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    expect(() => loadConfig({ ...ready, RECORD_SIGNING_KEY: rsa })).toThrow(/RECORD_SIGNING_KEY must be an Ed25519 private key/);
+    expect(loadConfig(ready).recordSigningKey).toBe(RECORD_SIGNING_KEY);
   });
 
   it('refuses to start without USSD_CALLBACK_TOKEN, which then guards the callbacks (issue 26)', () => {

@@ -121,6 +121,11 @@ export const API_REFUSALS = {
   // Orders: fulfilment, pickup, operators
   orderNotFoundShort: 'Order not found',
   orderLineNotFound: 'Order line not found',
+  // Sales records (issue 41 item 5)
+  recordNotFound: 'Sales record not found',
+  recordRevoked: 'This sales record was withdrawn by the seller and no longer proves anything.',
+  recordShareRate: 'Too many records shared. Please try again tomorrow.',
+  recordReadRate: 'Too many sales records read from this network. Please wait a few minutes.',
   orderHandOverWithCode: 'Hand the order over with the buyer\'s pickup code.',
   orderCancelledNothingToBring: 'This order was cancelled, so there is nothing to bring to the warehouse.',
   orderNotPaidYet: 'This order is not paid yet: bring the goods once it is.',

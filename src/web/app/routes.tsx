@@ -58,6 +58,7 @@ const protectedPages: RouteObject[] = [
   page('/sellers/me', () => import('../pages/sellers/SellerDashboardPage')),
   page('/sellers/me/stats', () => import('../pages/sellers/SellerStatsPage')),
   page('/sellers/me/earnings', () => import('../pages/sellers/SellerEarningsPage')),
+  page('/sellers/me/record', () => import('../pages/sellers/SellerRecordPage')),
   page('/sellers/me/add-product', () => import('../pages/sellers/AddProductPage')),
   page('/sellers/me/products', () => import('../pages/sellers/SellerProductsPage')),
   page('/seller/orders', () => import('../pages/sellers/SellerOrdersPage')),

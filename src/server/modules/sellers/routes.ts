@@ -18,6 +18,10 @@ import {
 import { inTransaction } from '../../platform/db/transactions';
 import { markLineAtWarehouse, unmarkLineAtWarehouse } from '../orders';
 import { listSellerOrders } from './orders';
+import { salesRecordOf } from './record';
+import { loadRecordSigningKey, type RecordSigningKey } from './record-key';
+import { listSharedRecords, readPublicRecord, revokeRecord, shareRecord } from './record-share';
+import { RECORD_MESSAGES } from '../../../shared/schemas/sales-record';
 import { confirmOwner, CONTACT_CHANGE_RATE, createCodeHasher, findUserById, requestContactChange } from '../accounts';
 import { consumeVerificationLink, issueVerificationLink, mailVerificationLink } from './verification-link';
 
@@ -25,12 +29,19 @@ const SELLER_REGISTER_RATE: RateRule = { name: 'seller-register', windowMs: 3600
 const LINK_CHECK_RATE: RateRule = { name: 'seller-link', windowMs: 15 * 60_000, perIp: 30, perAccount: 10, message: 'Too many tries. Please wait 15 minutes and try again.' };
 const LINK_SEND_RATE: RateRule = { name: 'seller-link-send', windowMs: 3600_000, perIp: 30, perAccount: 10, message: 'Too many links were asked for. Please try again later.' };
 
-const [register, verifyEmail, resendVerification, readProfile, changeProfile, readStats, listOrders, markAtWarehouse, unmarkAtWarehouse] = SELLERS_ROUTES;
+const RECORD_SHARE_RATE: RateRule = { name: 'record-share', windowMs: 24 * 3600_000, perIp: 100, perAccount: 20, message: 'Too many records shared. Please try again tomorrow.' };
+// Codes are 128 bits, so this is not what keeps them unguessed: it keeps a scraper from costing us.
+const RECORD_READ_RATE: RateRule = { name: 'record-read', windowMs: 5 * 60_000, perIp: 60, perAccount: 60, message: 'Too many sales records read from this network. Please wait a few minutes.' };
+
+const [register, verifyEmail, resendVerification, readProfile, changeProfile, readStats, listOrders, markAtWarehouse, unmarkAtWarehouse, readRecord, listShares, share, revoke, readShared] = SELLERS_ROUTES;
 
 /** The sellers' routes (declared in shared/api/sellers.ts). */
 export function sellersRoutes(deps: Deps) {
   const { db } = deps;
   const hasher = createCodeHasher(deps.codeHmacKey);
+  // Read at the first share, so an instance that never signs never needs the key file.
+  let recordKey: RecordSigningKey | undefined;
+  const signingKey = () => (recordKey ??= loadRecordSigningKey(deps.config));
 
   /** In the language the seller read the page in (their account has chosen none yet). */
   const sendLink = async (c: Context<AppEnv>, to: { email: string; firstName: string; as?: 'seller' | 'transporter' }, token: string) =>
@@ -96,5 +107,20 @@ export function sellersRoutes(deps: Deps) {
 
     /** Undo of a mistaken mark, until the order is ready for pickup (409 after). */
     implement(unmarkAtWarehouse, ({ user, params }) => answerLine(user.id, params.orderId, params.itemId, unmarkLineAtWarehouse)),
+
+    implement(readRecord, async ({ user }) => ({ data: await salesRecordOf(db, user.id) })),
+    implement(listShares, async ({ user }) => ({ data: await listSharedRecords(db, deps.config.publicUrl, user.id) })),
+    implement(share, async ({ user, c }) => {
+      await spendAllowance(c, deps.rateLimiter, RECORD_SHARE_RATE, user.id);
+      return created({ data: await shareRecord(db, signingKey(), deps.config.publicUrl, user.id) });
+    }),
+    implement(revoke, async ({ user, params }) => {
+      await revokeRecord(db, user.id, params.code);
+      return { message: RECORD_MESSAGES.revokedDone };
+    }),
+    implement(readShared, async ({ params, c }) => {
+      await spendAllowance(c, deps.rateLimiter, RECORD_READ_RATE, params.code);
+      return { data: await readPublicRecord(db, params.code) };
+    }),
   ];
 }

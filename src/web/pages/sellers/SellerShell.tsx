@@ -1,4 +1,4 @@
-import { BarChart3, Boxes, LayoutDashboard, PlusCircle, ShieldCheck, ShoppingBag, Wallet } from 'lucide-react';
+import { BarChart3, Boxes, FileCheck, LayoutDashboard, PlusCircle, ShieldCheck, ShoppingBag, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { SELLER_MESSAGES } from '../../../shared/schemas/sellers';
@@ -15,6 +15,7 @@ const links: { to: string; label: MessageId; icon: typeof Boxes; end?: boolean }
   { to: '/seller/orders', label: 'seller.nav.orders', icon: ShoppingBag },
   { to: '/sellers/me/stats', label: 'seller.nav.stats', icon: BarChart3 },
   { to: '/sellers/me/earnings', label: 'seller.nav.earnings', icon: Wallet },
+  { to: '/sellers/me/record', label: 'seller.nav.record', icon: FileCheck },
   { to: '/seller/verification', label: 'seller.nav.verification', icon: ShieldCheck },
 ];
 

@@ -33,6 +33,7 @@ import { migration as m030 } from './030_single_line_text';
 import { migration as m031 } from './031_transport';
 import { migration as m032 } from './032_staff_and_transporters';
 import { migration as m033 } from './033_partial_refunds';
+import { migration as m034 } from './034_sales_records';
 
 /**
  * Every migration, in order, for SQLite and PostgreSQL alike (the identity column differs;
@@ -77,6 +78,7 @@ export const MIGRATIONS: readonly (readonly [name: string, migration: (dialect: 
   ['031_transport', m031],
   ['032_staff_and_transporters', m032],
   ['033_partial_refunds', m033],
+  ['034_sales_records', m034],
 ];
 
 export class StaticMigrationProvider implements MigrationProvider {

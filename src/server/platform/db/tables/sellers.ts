@@ -27,7 +27,20 @@ export interface SellerProfilesTable {
   updated_at: string;
 }
 
+/** A shared sales record (034_sales_records): the signed canonical document, revocable. */
+export interface SalesRecordsTable {
+  code: string;
+  seller_id: number;
+  document: string;
+  signature: string;
+  /** The PEM (SPKI) of the key that signed it. */
+  public_key: string;
+  issued_at: string;
+  revoked_at: string | null;
+}
+
 /** Their names, as `Database` (../schema.ts) composes them. */
 export interface SellersTables {
   seller_profiles: SellerProfilesTable;
+  sales_records: SalesRecordsTable;
 }
