@@ -1358,6 +1358,8 @@ export const ak: Catalogue = {
   'outbox.profile': 'Sesa wo ho nsɛm',
   'outbox.notificationOn': 'Sɔ {channel} ma {topic}',
   'outbox.notificationOff': 'Dum {channel} ma {topic}',
+  'outbox.loadAccept': 'Gye adesoa a efi {from} kɔ {to}',
+  'outbox.loadEvents': '{n, plural, one {amanneɛbɔ #} other {amanneɛbɔ #}} wɔ adesoa a efi {from} kɔ {to} ho',
   'outbox.atWarehouse': '{name} (adetɔ {number}) wɔ adekoradan mu',
   'outbox.atWarehouseUndo': 'San yi: {name} (adetɔ {number}) wɔ adekoradan mu',
   'outbox.sellerProfile': 'Sesa w’adwuma ho nsɛm',

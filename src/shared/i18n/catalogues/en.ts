@@ -1073,6 +1073,8 @@ export const en = {
   'outbox.profile': 'Update your profile',
   'outbox.notificationOn': 'Turn on {channel} for {topic}',
   'outbox.notificationOff': 'Turn off {channel} for {topic}',
+  'outbox.loadAccept': 'Accept the load {from} to {to}',
+  'outbox.loadEvents': '{n, plural, one {# report} other {# reports}} on the load {from} to {to}',
   'outbox.atWarehouse': '{name} (order {number}) at the warehouse',
   'outbox.atWarehouseUndo': 'Undo: {name} (order {number}) at the warehouse',
   'outbox.sellerProfile': 'Update business profile',
