@@ -14,6 +14,7 @@ export { orderKind } from './orders';
 export { reviewKind } from './reviews';
 export { sellerOrderKind, sellerProfileKind } from './sellers';
 export { submissionKind } from './submissions';
+export { loadAcceptKind, loadEventsKind } from './transporters';
 export { wishlistKind } from './wishlist';
 
 // The module's own exports, seen as a type: each is a kind, and their names make the union.

@@ -26,7 +26,7 @@ export interface Cached<T> {
 }
 
 /** Reads from the server and keeps the copy (for `owner`, if still signed in); offline, the kept copy. */
-async function readThrough<T>(db: AkuafoDb, owner: number, key: string, load: () => Promise<T>): Promise<Cached<T> & { fromCache: boolean }> {
+export async function readThrough<T>(db: AkuafoDb, owner: number, key: string, load: () => Promise<T>): Promise<Cached<T> & { fromCache: boolean }> {
   try {
     const asked = await readSession(db);
     const value = await load();

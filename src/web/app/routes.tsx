@@ -63,6 +63,7 @@ const protectedPages: RouteObject[] = [
   page('/sellers/me/products', () => import('../pages/sellers/SellerProductsPage')),
   page('/seller/orders', () => import('../pages/sellers/SellerOrdersPage')),
   page('/seller/verification', () => import('../pages/sellers/SellerVerificationPage')),
+  page('/transporter', () => import('../pages/transporters/TransporterPage')),
   page('/admin', () => import('../pages/admin/AdminPage')),
   page('/admin/ussd', () => import('../pages/admin/UssdSimulatorPage')),
 ];

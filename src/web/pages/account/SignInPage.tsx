@@ -11,7 +11,7 @@ import { useSession } from '../../hooks/useSession';
 import { ChooserDialog } from './ChooserDialog';
 import { VerifyEmailDialog } from './VerifyEmailDialog';
 import { publicApi } from '../../lib/publicApi';
-import { returnPath, signInPurpose, type ReturnState } from './return-path';
+import { homeFor, returnPath, signInPurpose, type ReturnState } from './return-path';
 import { showToast } from '../../components/ui/toast';
 import { Alert } from '../../components/ui/Alert';
 import { AuthCard } from './AuthCard';
@@ -41,13 +41,13 @@ export default function SignInPage() {
   const [done, setDone] = useState(false);
 
   if (loading) return <Spinner />;
-  if (session && !done && !busy && !verifying) return <Navigate to={target} replace />;
+  if (session && !done && !busy && !verifying) return <Navigate to={homeFor(session.user.userType, target)} replace />;
 
   const finish = async () => {
     setDone(true);
-    await signIn(publicApi, email, password, localDb, deviceLanguage());
+    const signedIn = await signIn(publicApi, email, password, localDb, deviceLanguage());
     showToast(t('api.signedIn'));
-    navigate(target, { replace: true, state: after });
+    navigate(homeFor(signedIn.user.userType, target), { replace: true, state: after });
   };
 
   const submit = async (event: FormEvent) => {

@@ -43,3 +43,8 @@ export function signInPurpose(search: string): { next: string | null; reason: Si
   const productId = id && /^\d{1,12}$/.test(id) ? Number(id) : undefined;
   return { next: query.get(SIGN_IN_PARAMS.next), reason, after: reason ? { afterSignIn: { action: reason, productId } } : undefined };
 }
+
+/** Where an account lands after signing in when no page was asked for: a transporter's work is on its own screen. */
+export function homeFor(userType: string | undefined, target: string): string {
+  return target === '/' && userType === 'TRANSPORTER' ? '/transporter' : target;
+}
