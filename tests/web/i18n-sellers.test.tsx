@@ -31,7 +31,7 @@ const pages = {
   verification: (await import('../../src/web/pages/sellers/SellerVerificationPage')).default,
 };
 const { default: SellerRegisterPage } = await import('../../src/web/pages/sellers/SellerRegisterPage');
-const { EarningsBody } = await import('../../src/web/pages/sellers/SellerEarningsPage');
+const { EarningsBody } = await import('../../src/web/components/Earnings');
 const { default: AdminPage } = await import('../../src/web/pages/admin/AdminPage');
 
 const person = (userType: 'SELLER' | 'ADMIN' | 'CUSTOMER') => ({ id: 9, firstName: 'Kofi', lastName: 'Boateng', email: 'kofi@example.com', userType, profileImage: null, passwordChangedAt: null });

@@ -22,7 +22,7 @@ import { Alert } from '../../components/ui/Alert';
 import { apiText, Field, PasswordField } from '../../components/ui/forms';
 import { errorMessage } from '../../lib/error-message';
 import { SelectField, TextAreaField } from './fields';
-import { LoadError } from './LoadError';
+import { LoadError } from '../../components/LoadError';
 import { SellerShell } from './SellerShell';
 import { useT } from '../../i18n/language';
 

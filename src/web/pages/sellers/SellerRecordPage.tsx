@@ -4,7 +4,7 @@ import { formatDate } from '../../../shared/dates';
 import type { SalesRecord, SharedRecord } from '../../../shared/schemas/sales-record';
 import { api } from '../../lib/api';
 import { Price } from '../../components/Price';
-import { LoadError } from './LoadError';
+import { LoadError } from '../../components/LoadError';
 import { SellerShell } from './SellerShell';
 import { useRemote } from '../../hooks/useRemote';
 import { useT } from '../../i18n/language';

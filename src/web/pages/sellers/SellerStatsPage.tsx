@@ -6,7 +6,7 @@ import { Price } from '../../components/Price';
 import { PROFILE_ALMOST_AT, PROFILE_COMPLETE_AT, RECENT_PRODUCTS_SHOWN } from '../../../shared/schemas/sellers';
 import { SUBMISSION_STATUS_LABELS, type SubmissionStatus } from '../../../shared/schemas/submissions';
 import { api } from '../../lib/api';
-import { LoadError } from './LoadError';
+import { LoadError } from '../../components/LoadError';
 import { SellerShell } from './SellerShell';
 import { useRemote } from '../../hooks/useRemote';
 import { VerificationBadge } from '../../components/ui/VerificationBadge';

@@ -12,7 +12,7 @@ import { Spinner } from '../../components/Spinner';
 import { useOnline } from '../../hooks/useOnline';
 import { Alert } from '../../components/ui/Alert';
 import { Field } from '../../components/ui/forms';
-import { LoadError } from './LoadError';
+import { LoadError } from '../../components/LoadError';
 import { SellerShell } from './SellerShell';
 import { VerificationBadge } from '../../components/ui/VerificationBadge';
 import { useT } from '../../i18n/language';

@@ -13,8 +13,8 @@ import { useRemote } from '../../hooks/useRemote';
 import { useSession } from '../../hooks/useSession';
 import { useT } from '../../i18n/language';
 import { api } from '../../lib/api';
-import { EarningsBody } from '../sellers/SellerEarningsPage';
-import { LoadError } from '../sellers/LoadError';
+import { EarningsBody } from '../../components/Earnings';
+import { LoadError } from '../../components/LoadError';
 
 /**
  * /transporter: the loads board, the transporter's own loads with their codes, and earnings.
@@ -159,7 +159,7 @@ function Earnings({ owner }: { owner: number }) {
   return (
     <section aria-labelledby="earnings-title" className="space-y-3">
       <h2 id="earnings-title" className="text-xl font-semibold">{t('transporter.earnings')}</h2>
-      {!earnings.data && earnings.loading ? <Spinner /> : !earnings.data || earnings.error ? <LoadError onRetry={earnings.reload} /> : <EarningsBody earnings={earnings.data} fromCache={earnings.fromCache} />}
+      {!earnings.data && earnings.loading ? <Spinner /> : !earnings.data || earnings.error ? <LoadError onRetry={earnings.reload} /> : <EarningsBody earnings={earnings.data} fromCache={earnings.fromCache} accountLink={null} />}
     </section>
   );
 }

@@ -1,6 +1,6 @@
-import { SELLER_MESSAGES } from '../../../shared/schemas/sellers';
+import { SELLER_MESSAGES } from '../../shared/schemas/sellers';
 
-/** The seller pages' load failure (spec section 8). */
+/** A page's load failure (the seller pages', spec section 8; the transporter's too). */
 export function LoadError({ onRetry }: { onRetry: () => void }) {
   return (
     <div role="alert" className="card p-6 text-center">
