@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { trialBalance } from '../../src/server/modules/ledger/balances';
 import { balanceOf } from '../../src/server/modules/ledger/post';
@@ -8,9 +7,9 @@ import { HttpError } from '../../src/server/http/errors';
 import { collectWithCode } from '../../src/server/modules/orders/fulfilment';
 import { cancelNotBrought } from '../../src/server/modules/orders/uncollected';
 import { inTransaction } from '../../src/server/platform/db/transactions';
-import { now } from '../../src/server/platform/db';
 import { feeVatMinor } from '../../src/shared/transport';
-import { makeProduct, makeUser, putInCart, sellerNamed, shopServer } from '../support/shop';
+import { shopServer } from '../support/shop';
+import { paidOrderFromTamale as paidOrderFromTamaleOf, refusalOf, transporterNamed, warehouseNamed } from '../support/transport';
 
 /**
  * Issue 40, item 3: a consignment's life through its services, Tamale to Accra: counted in by
@@ -22,48 +21,14 @@ const shop = shopServer();
 const db = () => shop.server.deps.db;
 const json = async (res: Response) => ({ status: res.status, body: (await res.json()) as any });
 
-async function warehouseNamed(name: string) {
-  return db().selectFrom('warehouses').selectAll().where('name', '=', name).executeTakeFirstOrThrow();
-}
-async function transporter() {
-  const at = now();
-  const { id } = await db()
-    .insertInto('users')
-    .values({ email: `driver-${randomUUID().slice(0, 8)}@example.test`, password_hash: 'x', first_name: 'Yaw', last_name: 'Driver', phone: null, user_type: 'TRANSPORTER' as 'CUSTOMER', profile_image: null, is_email_verified: 1, password_changed_at: null, created_at: at, updated_at: at })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return id;
-}
-const refusal = async (work: Promise<unknown>) => {
-  try {
-    await work;
-  } catch (error) {
-    if (error instanceof HttpError) return { status: error.status, message: error.message };
-    throw error;
-  }
-  throw new Error('expected a refusal');
-};
-
-/** An Accra buyer's paid order of Kofi's yams (Kofi drops off at Tamale). */
-async function paidOrderFromTamale() {
-  const kofi = await sellerNamed(shop.server, 'kofi.farms@akuafo.demo');
-  const buyer = await makeUser(shop.server);
-  await putInCart(shop.server, buyer.id, await makeProduct(shop.server, 50, 2_000, kofi.id), 8);
-  await putInCart(shop.server, buyer.id, await makeProduct(shop.server, 50, 1_500, kofi.id), 2);
-  const accra = await warehouseNamed('Accra Hub');
-  const started = await json(await shop.server.call('/shop/checkout', { method: 'POST', token: buyer.token, json: { pickupLocationId: accra.id, mobileMoneyNetwork: 'MTN', mobileMoneyNumber: `024${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}` } }));
-  expect(started.status).toBe(201);
-  expect((await shop.server.call(`/payments/sandbox/${started.body.data.reference}/approve`, { method: 'POST', token: buyer.token })).status).toBe(200);
-  const orderId = started.body.data.orderId as number;
-  const consignment = await db().selectFrom('consignments').selectAll().where('order_id', '=', orderId).executeTakeFirstOrThrow();
-  const lines = await db().selectFrom('order_items').select('id').where('order_id', '=', orderId).orderBy('id').execute();
-  return { kofi, buyer, orderId, consignment, lines: lines.map((l) => l.id), accra, tamale: await warehouseNamed('Tamale Depot') };
-}
+const transporter = () => transporterNamed(shop.server, 'Yaw');
+const refusal = refusalOf;
+const paidOrderFromTamale = () => paidOrderFromTamaleOf(shop.server);
 
 describe('a consignment from Tamale to Accra', () => {
   it('goes from drop-off to ready for pickup through the staff, one transporter of 60, and its codes; the fee is released on arrival', async () => {
     const o = await paidOrderFromTamale();
-    const kumasi = await warehouseNamed('Kumasi Hub');
+    const kumasi = await warehouseNamed(shop.server, 'Kumasi Hub');
 
     // The seller's own mark does not count for a line that travels.
     const mark = await json(await shop.server.call(`/sellers/me/orders/${o.orderId}/items/${o.lines[0]}/at-warehouse`, { method: 'PUT', token: o.kofi.token }));

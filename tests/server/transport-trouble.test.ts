@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { HttpError } from '../../src/server/http/errors';
 import { acceptLoad, arriveLoad, collectLoad, countLineIn } from '../../src/server/modules/transport/life';
 import { reassignLoad, sweepLateLoads } from '../../src/server/modules/transport/trouble';
 import { adminToken } from '../support/sellers';
 import { shopServer } from '../support/shop';
-import { paidOrderFromTamale, transporterNamed } from '../support/transport';
+import { paidOrderFromTamale, refusalOf, transporterNamed } from '../support/transport';
 
 /**
  * Issue 40, item 7: when things go wrong, the operator's side. A load accepted and not collected
@@ -16,15 +15,7 @@ import { paidOrderFromTamale, transporterNamed } from '../support/transport';
 const shop = shopServer();
 const db = () => shop.server.deps.db;
 const json = async (res: Response) => ({ status: res.status, body: (await res.json()) as any });
-const refusal = async (work: Promise<unknown>) => {
-  try {
-    await work;
-  } catch (error) {
-    if (error instanceof HttpError) return { status: error.status, message: error.message };
-    throw error;
-  }
-  throw new Error('expected a refusal');
-};
+const refusal = refusalOf;
 const HOUR = 3600_000;
 
 /** A paid Tamale→Accra order counted in and accepted by a new transporter. */

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
+import { HttpError } from '../../src/server/http/errors';
 import { now } from '../../src/server/platform/db';
 import type { TestServer } from './server';
 import { freshWallet, makeProduct, makeUser, putInCart, sellerNamed } from './shop';
@@ -36,4 +37,15 @@ export async function paidOrderFromTamale(server: TestServer, buyer?: Awaited<Re
   const consignment = await db.selectFrom('consignments').selectAll().where('order_id', '=', orderId).executeTakeFirstOrThrow();
   const lines = await db.selectFrom('order_items').select('id').where('order_id', '=', orderId).orderBy('id').execute();
   return { kofi, buyer: who, orderId, consignment, lines: lines.map((l) => l.id), accra, tamale: await warehouseNamed(server, 'Tamale Depot') };
+}
+
+/** The refusal (status and sentence) a service threw; fails when it did not refuse. */
+export async function refusalOf(work: Promise<unknown>) {
+  try {
+    await work;
+  } catch (error) {
+    if (error instanceof HttpError) return { status: error.status, message: error.message };
+    throw error;
+  }
+  throw new Error('expected a refusal');
 }
