@@ -3,7 +3,7 @@ import { createApiClient } from '../../src/local/api';
 import { AkuafoDb } from '../../src/local/db';
 import { replayOutbox } from '../../src/local/outbox';
 import { saveSession } from '../../src/local/session';
-import { markCollected, markLineReceived, refreshConsignments, refreshLinesToReceive } from '../../src/local/warehouse';
+import { markArrived, markCollected, markLineReceived, refreshConsignments, refreshLinesToReceive } from '../../src/local/warehouse';
 import { now } from '../../src/server/platform/db';
 import { TRANSPORT_MESSAGES } from '../../src/shared/schemas/transport';
 import { tokenFor } from '../support/sellers';
@@ -25,12 +25,13 @@ const client = (token: string, online = true) =>
     auth: { accessToken: async () => token, refresh: async () => false },
   });
 
-async function tamaleStaff() {
-  const { id } = await shop.server.deps.db.selectFrom('users').select('id').where('email', '=', 'staff.tamale@akuafo.demo').executeTakeFirstOrThrow();
-  const signedIn = { id, token: await tokenFor(shop.server, 'staff.tamale@akuafo.demo') };
-  await saveSession({ accessToken: signedIn.token, refreshToken: 'unused', user: { id: signedIn.id, firstName: 'Staff', lastName: 'Tamale', email: 'staff.tamale@akuafo.demo', userType: 'WAREHOUSE', profileImage: null, passwordChangedAt: null } }, db);
+async function staffOf(email: string) {
+  const { id } = await shop.server.deps.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+  const signedIn = { id, token: await tokenFor(shop.server, email) };
+  await saveSession({ accessToken: signedIn.token, refreshToken: 'unused', user: { id: signedIn.id, firstName: 'Staff', lastName: 'Member', email, userType: 'WAREHOUSE', profileImage: null, passwordChangedAt: null } }, db);
   return signedIn;
 }
+const tamaleStaff = () => staffOf('staff.tamale@akuafo.demo');
 
 async function driverAccepts(loadId: number) {
   const driver = await makeUser(shop.server, 'TRANSPORTER');
@@ -77,5 +78,22 @@ describe('the warehouse counter on the phone', () => {
     await markCollected(load, o.consignment.collection_code!, db);
     expect((await replayOutbox(client(staff.token), db)).sent).toBe(1);
     expect((await refreshConsignments(client(staff.token, false), staff.id, 'OUTGOING', db)).value.find((c) => c.id === load.id)).toBeUndefined();
+  });
+
+  it('receives an incoming load at Accra offline against its delivery code once replayed', async () => {
+    const o = await paidOrderFromTamale(shop.server);
+    const tamale = await tokenFor(shop.server, 'staff.tamale@akuafo.demo');
+    for (const line of o.lines) expect((await shop.server.call(`/warehouse/orders/${o.orderId}/items/${line}/received`, { method: 'POST', token: tamale, json: {} })).status).toBe(200);
+    await driverAccepts(o.consignment.id);
+    expect((await shop.server.call(`/warehouse/consignments/${o.consignment.id}/collected`, { method: 'POST', token: tamale, json: { code: o.consignment.collection_code } })).status).toBe(200);
+
+    const accra = await staffOf('staff.accra@akuafo.demo');
+    await refreshConsignments(client(accra.token), accra.id, 'INCOMING', db);
+    const load = (await refreshConsignments(client(accra.token, false), accra.id, 'INCOMING', db)).value.find((c) => c.id === o.consignment.id)!;
+    expect(load).toMatchObject({ direction: 'INCOMING', status: 'IN_TRANSIT' });
+    await markArrived(load, o.consignment.delivery_code, db);
+    expect((await replayOutbox(client(accra.token), db)).sent).toBe(1);
+    const row = await shop.server.deps.db.selectFrom('consignments').select('status').where('id', '=', load.id).executeTakeFirstOrThrow();
+    expect(row.status).toBe('ARRIVED');
   });
 });
