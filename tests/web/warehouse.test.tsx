@@ -81,6 +81,21 @@ describe('WarehousePage', () => {
     expect(screen.queryByRole('button', { name: 'Counted in' })).toBeNull();
   });
 
+  it('hands an order over at the pickup counter only with the network', async () => {
+    await signInAs('WAREHOUSE');
+    get.mockRejectedValue(new ApiError('offline', 0, 'network'));
+    post.mockRejectedValueOnce(new ApiError('offline', 0, 'network')).mockResolvedValueOnce({ data: { id: 7, status: 'DELIVERED' } });
+    render(<MemoryRouter><WarehousePage /></MemoryRouter>);
+    fireEvent.change(await screen.findByLabelText('Order id'), { target: { value: '7' } });
+    fireEvent.change(screen.getByLabelText('Pickup code'), { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Hand over' }));
+    await screen.findByText('The pickup needs the network: the server checks the code before the goods leave.');
+    fireEvent.click(screen.getByRole('button', { name: 'Hand over' }));
+    await screen.findByText('Order 7 was collected by its buyer.');
+    expect(post.mock.calls[1]?.[0]).toContain('admin/orders/7/pickup');
+    expect(await localDb.outbox.count()).toBe(0);
+  });
+
   it('is where a staff account lands after signing in, unless a page was asked for', () => {
     expect(homeFor('WAREHOUSE', '/')).toBe('/warehouse');
     expect(homeFor('WAREHOUSE', '/orders/7')).toBe('/orders/7');
