@@ -64,6 +64,7 @@ const protectedPages: RouteObject[] = [
   page('/seller/orders', () => import('../pages/sellers/SellerOrdersPage')),
   page('/seller/verification', () => import('../pages/sellers/SellerVerificationPage')),
   page('/transporter', () => import('../pages/transporters/TransporterPage')),
+  page('/warehouse', () => import('../pages/warehouse/WarehousePage')),
   page('/admin', () => import('../pages/admin/AdminPage')),
   page('/admin/ussd', () => import('../pages/admin/UssdSimulatorPage')),
 ];

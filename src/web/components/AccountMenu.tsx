@@ -29,7 +29,7 @@ export function AccountMenu({ user }: { user: SessionUser }) {
   const installable = useSyncExternalStore(onInstallOfferChange, canInstall, () => false);
   const fullName = `${user.firstName ?? ''} ${user.lastName ?? ''}`.trim() || user.email;
   const dashboard =
-    user.userType === 'SELLER' ? { to: '/sellers/me', label: t('nav.sellerDashboard') } : user.userType === 'TRANSPORTER' ? { to: '/transporter', label: t('transporter.title') } : { to: '/profile', label: t('nav.profile') };
+    user.userType === 'SELLER' ? { to: '/sellers/me', label: t('nav.sellerDashboard') } : user.userType === 'TRANSPORTER' ? { to: '/transporter', label: t('transporter.title') } : user.userType === 'WAREHOUSE' ? { to: '/warehouse', label: t('warehouse.title') } : { to: '/profile', label: t('nav.profile') };
 
   // Queued changes go first (or the user is asked); the server is told in the background.
   const onSignOut = () => {

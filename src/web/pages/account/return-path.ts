@@ -44,7 +44,9 @@ export function signInPurpose(search: string): { next: string | null; reason: Si
   return { next: query.get(SIGN_IN_PARAMS.next), reason, after: reason ? { afterSignIn: { action: reason, productId } } : undefined };
 }
 
-/** Where an account lands after signing in when no page was asked for: a transporter's work is on its own screen. */
+const HOMES: Record<string, string> = { TRANSPORTER: '/transporter', WAREHOUSE: '/warehouse' };
+
+/** Where an account lands after signing in when no page was asked for: a transporter's and the warehouse staff's work are on their own screens. */
 export function homeFor(userType: string | undefined, target: string): string {
-  return target === '/' && userType === 'TRANSPORTER' ? '/transporter' : target;
+  return target === '/' && userType ? (HOMES[userType] ?? target) : target;
 }

@@ -1,0 +1,111 @@
+import { requestFor } from '../shared/api/path';
+import type { LineToReceive, StaffConsignment } from '../shared/schemas/transport';
+import type { ApiClient } from './api';
+import { localDb, type AkuafoDb, type OutboxEntry } from './db';
+import { defineOutboxKind, enqueue, kindOf } from './outbox';
+import { readThrough } from './sellers';
+
+/**
+ * The warehouse staff's screen on the phone (issue 40 item 2): the lines to count in and the
+ * consignments leaving and coming are kept in db.meta per account, like the transporter's board,
+ * so the counter opens offline from the last pull. Counting in and the two handovers (against
+ * the transporter's code) go through the outbox; the server checks the code when it is sent, so
+ * a wrong code is refused after replay and shown on the screen.
+ */
+export const LINE_RECEIVED_KIND = 'line-received';
+export const LOAD_COLLECTED_KIND = 'load-collected';
+export const LOAD_ARRIVED_KIND = 'load-arrived';
+const HANDOVER_KINDS: readonly string[] = [LOAD_COLLECTED_KIND, LOAD_ARRIVED_KIND];
+
+export const linesKey = (owner: number) => `warehouse.lines:${owner}`;
+export const outgoingKey = (owner: number) => `warehouse.outgoing:${owner}`;
+export const incomingKey = (owner: number) => `warehouse.incoming:${owner}`;
+
+/** The entities of this phone's unsent entries of `kinds`. */
+async function queued(db: AkuafoDb, kinds: readonly string[]): Promise<Set<string>> {
+  const pending = await db.outbox.where('status').equals('pending').filter((e) => kinds.includes(kindOf(e.entity)!)).toArray();
+  return new Set(pending.map((e) => e.entity));
+}
+
+const lineEntity = (line: Pick<LineToReceive, 'orderId' | 'itemId'>) => `${LINE_RECEIVED_KIND}:${line.orderId}-${line.itemId}` as const;
+
+/** Paid lines to count in here; lines this phone has counted in and not yet sent are marked `queued`. */
+export async function refreshLinesToReceive(api: ApiClient, owner: number, db: AkuafoDb = localDb) {
+  const read = await readThrough(db, owner, linesKey(owner), async () => (await api.call('GET /warehouse/lines')).data);
+  const mine = await queued(db, [LINE_RECEIVED_KIND]);
+  return { ...read, value: read.value.map((l) => ({ ...l, queued: mine.has(lineEntity(l)) })) };
+}
+
+/**
+ * Consignments in one direction: OUTGOING waiting at this warehouse for their transporter
+ * (AT_ORIGIN), INCOMING on the road to it (IN_TRANSIT). A handover queued here marks it `queued`.
+ */
+export async function refreshConsignments(api: ApiClient, owner: number, direction: 'OUTGOING' | 'INCOMING', db: AkuafoDb = localDb) {
+  const status = direction === 'OUTGOING' ? 'AT_ORIGIN' : 'IN_TRANSIT';
+  const key = direction === 'OUTGOING' ? outgoingKey(owner) : incomingKey(owner);
+  const read = await readThrough(db, owner, key, async () => (await api.call('GET /warehouse/consignments', { query: { status } })).data.filter((c) => c.direction !== (direction === 'OUTGOING' ? 'INCOMING' : 'OUTGOING')));
+  const mine = await queued(db, HANDOVER_KINDS);
+  const kind = direction === 'OUTGOING' ? LOAD_COLLECTED_KIND : LOAD_ARRIVED_KIND;
+  return { ...read, value: read.value.map((c) => ({ ...c, queued: mine.has(`${kind}:${c.id}`) })) };
+}
+
+/** "Counted in": this line is here; sent when the network allows. */
+export function markLineReceived(line: Pick<LineToReceive, 'orderId' | 'itemId' | 'productName' | 'orderNumber'>, db: AkuafoDb = localDb) {
+  return enqueue(
+    {
+      entity: lineEntity(line),
+      ...requestFor('POST /warehouse/orders/:orderId/items/:itemId/received', { params: { orderId: line.orderId, itemId: line.itemId } }),
+      message: { id: 'outbox.lineReceived', values: { name: line.productName, number: line.orderNumber } },
+    },
+    undefined,
+    db,
+  );
+}
+
+/** The transporter took this load (OUTGOING), against the collection code the transporter shows. */
+export function markCollected(consignment: Pick<StaffConsignment, 'id' | 'orderNumber'>, code: string, db: AkuafoDb = localDb) {
+  return enqueue(
+    {
+      entity: `${LOAD_COLLECTED_KIND}:${consignment.id}`,
+      ...requestFor('POST /warehouse/consignments/:id/collected', { params: { id: consignment.id }, body: { code: code.trim() } }),
+      message: { id: 'outbox.loadCollected', values: { number: consignment.orderNumber } },
+    },
+    undefined,
+    db,
+  );
+}
+
+/** This load reached here (INCOMING), against the delivery code the transporter shows. */
+export function markArrived(consignment: Pick<StaffConsignment, 'id' | 'orderNumber'>, code: string, db: AkuafoDb = localDb) {
+  return enqueue(
+    {
+      entity: `${LOAD_ARRIVED_KIND}:${consignment.id}`,
+      ...requestFor('POST /warehouse/consignments/:id/arrived', { params: { id: consignment.id }, body: { code: code.trim() } }),
+      message: { id: 'outbox.loadArrived', values: { number: consignment.orderNumber } },
+    },
+    undefined,
+    db,
+  );
+}
+
+/**
+ * The buyer's pickup is not queued: the goods leave the counter only once the server has taken
+ * the code, so it needs the network (an offline "collected" could hand an order to the wrong person).
+ */
+export async function handOverPickup(api: ApiClient, orderId: number, code: string) {
+  return (await api.call('POST /admin/orders/:id/pickup', { params: { id: orderId }, body: { code: code.trim() } })).data;
+}
+
+// Sent or refused, an entry changes the lists: read them again when the network allows.
+const reread = (what: (api: ApiClient, owner: number, db: AkuafoDb) => Promise<unknown>) => async (entry: OutboxEntry, { api, db }: { api: ApiClient; db: AkuafoDb }) => {
+  const owner = (entry as OutboxEntry & { owner?: number }).owner;
+  if (owner === undefined) return;
+  await what(api, owner, db).catch(() => undefined);
+};
+const rereadLines = reread(refreshLinesToReceive);
+const rereadOutgoing = reread((api, owner, db) => refreshConsignments(api, owner, 'OUTGOING', db));
+const rereadIncoming = reread((api, owner, db) => refreshConsignments(api, owner, 'INCOMING', db));
+
+export const lineReceivedKind = defineOutboxKind({ kind: LINE_RECEIVED_KIND, onSent: (_answer, entry, context) => rereadLines(entry, context), onRefused: rereadLines });
+export const loadCollectedKind = defineOutboxKind({ kind: LOAD_COLLECTED_KIND, onSent: (_answer, entry, context) => rereadOutgoing(entry, context), onRefused: rereadOutgoing });
+export const loadArrivedKind = defineOutboxKind({ kind: LOAD_ARRIVED_KIND, onSent: (_answer, entry, context) => rereadIncoming(entry, context), onRefused: rereadIncoming });
