@@ -266,6 +266,9 @@ export const API_REFUSALS = {
   transporterRejectReason: "Say why in at most 500 characters",
   transporterStatusChoice: "status must be PENDING, VERIFIED or REJECTED",
   staffNotAssigned: 'This staff account is not assigned to a warehouse yet. Ask the operator to assign you.',
+  // Refunds of part of an order (orders/refund-lines.ts).
+  refundNoLines: 'Name at least one order line to refund.',
+  transportRefundInTransit: 'These goods are on the road to the pickup warehouse: they can be refunded once they arrive, or once they are recorded lost.',
   transportReassignNotNow: "Only a consignment at its warehouse or on the road can be reassigned: this one is delivered, cancelled or lost.",
   transportReassignOnRoad: "These goods are on the road: give the load to another transporter, it cannot go back on the board.",
   transportNotATransporter: "transporterId must be a transporter’s account.",
@@ -291,6 +294,7 @@ export const API_REFUSAL_TEMPLATES = {
   reservedOnlyLeft: 'Only {n} of {name} left in stock. Please update your cart.',
   reservedOutOfStock: '{name} is out of stock. Please update your cart.',
   orderCannotBecome: 'An order that is {status} cannot become {next}.',
+  orderLinesNotRefundable: 'Lines of an order that is {status} cannot be refunded.',
   linesMissingOne: 'Not everything is at the warehouse yet: {lines} is still missing. Mark it arrived first.',
   linesMissingMany: 'Not everything is at the warehouse yet: {lines} are still missing. Mark them arrived first.',
   tooManyPickupCodes: 'Too many pickup codes tried for this order. Try again in {minutes} minutes.',
