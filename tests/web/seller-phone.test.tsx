@@ -41,7 +41,7 @@ describe('seller dashboard phone', () => {
     show();
     fireEvent.click(await screen.findByRole('button', { name: 'Verify by SMS' }));
     await waitFor(() => expect(post).toHaveBeenCalledWith('auth/phone/send-code', undefined));
-    fireEvent.change(screen.getByLabelText('Code from the SMS'), { target: { value: '135790' } });
+    fireEvent.change(await screen.findByLabelText('Code from the SMS'), { target: { value: '135790' } });
     served = sellerProfile({ isPhoneVerified: true });
     fireEvent.click(screen.getByRole('button', { name: 'Confirm code' }));
     await waitFor(() => expect(post).toHaveBeenCalledWith('auth/phone/verify', { code: '135790' }));
