@@ -16,7 +16,7 @@ const orderNumberPrefix = (at: Date) => `ORD-${at.getUTCFullYear()}-`;
 export interface NewOrder {
   userId: number;
   warehouseId: number;
-  channel: 'app' | 'ussd';
+  channel: 'app' | 'ussd' | 'whatsapp';
   ussdCode: string | null;
   subtotal: number;
   tax: number;

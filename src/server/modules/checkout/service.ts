@@ -58,7 +58,7 @@ export async function placeOrder(
   warehouseId: number,
   lines: OrderLine[],
   input: Pick<CheckoutRequest, 'mobileMoneyNetwork' | 'mobileMoneyNumber' | 'paymentMethod' | 'notes' | 'agentCode'>,
-  channel: 'app' | 'ussd',
+  channel: 'app' | 'ussd' | 'whatsapp',
   /** The code a USSD buyer dialed; their SMS tell them to dial it again. */
   ussdCode: string | null = null,
   /**

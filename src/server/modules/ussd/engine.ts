@@ -37,6 +37,13 @@ export interface UssdContext {
   claim: () => Promise<void>;
   /** The characters a problem line takes above the screen being shown (a list page makes room for it). */
   reserve?: number;
+  /** Where the session runs: USSD (the default), or a WhatsApp chat drawing these screens (modules/whatsapp). */
+  channel?: 'ussd' | 'whatsapp';
+  /**
+   * How a reply is held to its channel: USSD's screen (fitScreen, the default and SCREEN_AIM for
+   * list pages); a chat has no 182-character screen, so it keeps its own letters and whole lists.
+   */
+  fit?: { text: (text: string) => string; listBudget: number };
 }
 
 /** What an answer leads to: another screen, the same one with a problem, or the session's end. */
@@ -88,9 +95,11 @@ function withProblem(problem: string, body: string): string {
  */
 export async function runStep(screens: Record<string, Screen>, ctx: UssdContext, state: UssdState, input: string | undefined): Promise<Reply> {
   const screenOf = (name: string) => screens[name] ?? screens.main!;
+  const fit = ctx.fit?.text;
   const show = async (problem?: string): Promise<Reply> => {
     ctx.reserve = problem ? toGsm(problem).length + 1 : 0;
     const body = await screenOf(state.at).show(ctx);
+    if (fit) return { text: fit(problem ? `${problem}\n${body}` : body), end: false };
     return { text: fitScreen(problem ? withProblem(problem, body) : body), end: false };
   };
   if (input === undefined) return show();
@@ -109,7 +118,7 @@ export async function runStep(screens: Record<string, Screen>, ctx: UssdContext,
     if (!(error instanceof HttpError) || error.status >= 500) throw error;
     outcome = { problem: refusalText(ctx.texts, error) };
   }
-  if ('end' in outcome) return { text: fitScreen(outcome.end), end: true };
+  if ('end' in outcome) return { text: (fit ?? fitScreen)(outcome.end), end: true };
   if ('problem' in outcome) return show(outcome.problem);
   if (!outcome.keepBack && outcome.go !== state.at) state.back.push(state.at);
   if (outcome.go === 'main') state.back = [];
@@ -135,7 +144,7 @@ export function listPage(ctx: UssdContext, key: string, heading: string, items: 
   const lines: string[] = [];
   const ids: (number | string)[] = [];
   // The page, its "0. Back" and the problem line over it (if any) within SCREEN_AIM.
-  const budget = SCREEN_AIM - (ctx.reserve ?? 0) - `\n0. ${ctx.texts.back}`.length;
+  const budget = (ctx.fit?.listBudget ?? SCREEN_AIM) - (ctx.reserve ?? 0) - `\n0. ${ctx.texts.back}`.length;
   let used = toGsm(heading).length;
   for (let i = start; i < items.length; i++) {
     const line = toGsm(`${ids.length + 1}. ${items[i]!.label}`);

@@ -187,19 +187,21 @@ export const buyScreens: Record<string, Screen> = {
       const p = await productAndAccount(ctx);
       if (!p || p.is_active !== 1) throw badRequest(ctx.texts.soldOut);
       const userId = await buyerAccount(ctx.db, ctx.phone, p.account_id);
+      // The same screens answer a WhatsApp chat (modules/whatsapp): its orders say where they came from.
+      const chat = ctx.channel === 'whatsapp';
       await spendOrderAllowances(ctx, userId);
       const line = { id: p.id, name: p.name, price_minor: p.price_minor, category: p.category, seller_id: p.seller_id, unit_weight_g: p.unit_weight_g, quantity: Number(ctx.data.quantity) };
       const started = await placeOrder(
         ctx.deps, ctx.db, userId, Number(ctx.data.warehouseId), [line],
-        { mobileMoneyNetwork: wallet.network, mobileMoneyNumber: wallet.national, paymentMethod: 'MOBILE_MONEY', notes: 'Ordered by USSD', agentCode: undefined },
-        'ussd',
+        { mobileMoneyNetwork: wallet.network, mobileMoneyNumber: wallet.national, paymentMethod: 'MOBILE_MONEY', notes: chat ? 'Ordered on WhatsApp' : 'Ordered by USSD', agentCode: undefined },
+        chat ? 'whatsapp' : 'ussd',
         String(ctx.data.serviceCode ?? ctx.deps.config.ussd.serviceCode),
         shownPlan(ctx),
       );
       // After the charge has started (one that cannot start never says "order placed"); the audit row goes with the SMS.
       const batch = new WriteBatch(ctx.db);
       await notifyInBatch(batch, [{ kind: 'order.placed', orderId: started.orderId }]);
-      batch.add(auditRow(ctx.db, { id: userId, userType: 'CUSTOMER', email: ctx.phone }, 'ussd.order', { type: 'order', id: started.orderId }, `${started.orderNumber} by USSD from ${ctx.phone}`));
+      batch.add(auditRow(ctx.db, { id: userId, userType: 'CUSTOMER', email: ctx.phone }, 'ussd.order', { type: 'order', id: started.orderId }, `${started.orderNumber} by ${chat ? 'WhatsApp' : 'USSD'} from ${ctx.phone}`));
       await batch.flush();
       ctx.data.userId = userId;
       return afterCharge(ctx, started);

@@ -1,0 +1,54 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { now, type Db } from '../../platform/db';
+import type { UssdState } from '../ussd';
+import type { WhatsAppOutgoing } from './messages';
+
+/**
+ * A chat's place in the menus, kept in USSD's session table (ussd_sessions) under the key
+ * "whatsapp:<number>": one row a number. `step_text` holds the id of the inbound message last
+ * answered (or being answered, with reply null), so a copy of a message is answered with the
+ * first one's reply and never acts twice; `version` makes every write a compare-and-set.
+ */
+export interface ChatRow {
+  state: UssdState;
+  inboundId: string;
+  reply: WhatsAppOutgoing[] | null;
+  version: number;
+  updatedAt: string;
+}
+
+/** A chat untouched this long starts again at the menu (Meta's customer-service window). */
+export const CHAT_HOURS = 24;
+const WAIT_FOR_TWIN_MS = 5000;
+
+export const chatKey = (phone: string) => `whatsapp:${phone}`;
+
+export async function readChat(db: Db, key: string): Promise<ChatRow | undefined> {
+  const row = await db.selectFrom('ussd_sessions').select(['state', 'step_text', 'reply', 'version', 'updated_at']).where('session_key', '=', key).executeTakeFirst();
+  if (!row) return undefined;
+  return { state: JSON.parse(row.state) as UssdState, inboundId: row.step_text, reply: row.reply === null ? null : (JSON.parse(row.reply) as WhatsAppOutgoing[]), version: row.version, updatedAt: row.updated_at };
+}
+
+/** Writes the chat if it is still at `version` (0: no row yet); false when another answer wrote first. */
+export async function writeChat(db: Db, key: string, phone: string, version: number, fields: { state: UssdState; inboundId: string; reply: WhatsAppOutgoing[] | null }): Promise<boolean> {
+  const at = now();
+  const values = { state: JSON.stringify(fields.state), step_text: fields.inboundId, reply: fields.reply === null ? null : JSON.stringify(fields.reply), updated_at: at };
+  const result =
+    version === 0
+      ? await db.insertInto('ussd_sessions').values({ session_key: key, phone, ended: 0, version: 1, created_at: at, ...values }).onConflict((oc) => oc.column('session_key').doNothing()).executeTakeFirst()
+      : await db.updateTable('ussd_sessions').set({ ...values, version: version + 1 }).where('session_key', '=', key).where('version', '=', version).executeTakeFirst();
+  const affected = 'numInsertedOrUpdatedRows' in result ? result.numInsertedOrUpdatedRows : (result as { numUpdatedRows: bigint }).numUpdatedRows;
+  return Number(affected ?? 0n) === 1;
+}
+
+/** The same message is being answered by another call: its reply once stored (undefined: it never came). */
+export async function waitForTwin(db: Db, key: string, inboundId: string): Promise<WhatsAppOutgoing[] | undefined> {
+  const until = Date.now() + WAIT_FOR_TWIN_MS;
+  while (Date.now() < until) {
+    const row = await readChat(db, key);
+    if (row?.inboundId !== inboundId) return undefined;
+    if (row.reply !== null) return row.reply;
+    await sleep(50);
+  }
+  return undefined;
+}
