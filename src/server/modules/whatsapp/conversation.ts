@@ -2,8 +2,7 @@ import { parseGhanaMobile } from '../../../shared/phone';
 import { singleLine } from '../../../shared/schemas/single-line';
 import { isLocale } from '../../../shared/i18n/locales';
 import type { Deps } from '../../http/context';
-import { HttpError } from '../../http/errors';
-import { spendAccountAllowance, type RateRule } from '../../http/rate-limit';
+import type { RateRule } from '../../http/rate-limit';
 import { userLine } from '../../platform/messages/user-line';
 import { toProducts } from '../catalogue';
 import { ghs, linkPhone, phoneAccount, phoneCaller, runStep, ussdTexts, type UssdContext, type UssdState } from '../ussd';
@@ -38,11 +37,13 @@ export async function answerWhatsApp(deps: Deps, inbound: WhatsAppInbound): Prom
   const key = chatKey(phone);
   const row = await readChat(db, key);
   if (row && row.inboundId === inbound.id) return row.reply ?? (await waitForTwin(db, key, inbound.id)) ?? [{ type: 'text', body: whatsappTexts(languageOf(row.state)).busy }];
-  try {
-    await spendAccountAllowance(deps.rateLimiter, WHATSAPP_MESSAGE_RATE, phone);
-  } catch (error) {
-    if (error instanceof HttpError && error.status === 429) return [{ type: 'text', body: whatsappTexts(row ? languageOf(row.state) : undefined).tooManyMessages }];
-    throw error;
+  // Messages per number. A copy of a message counts once: a copy answered by its twin gives its hit back.
+  const rateKey = `${WHATSAPP_MESSAGE_RATE.name}:${phone}`;
+  const giveBack = () => deps.rateLimiter.release(rateKey);
+  if (!(await deps.rateLimiter.hit(rateKey, WHATSAPP_MESSAGE_RATE.perAccount, WHATSAPP_MESSAGE_RATE.windowMs)).allowed) {
+    // Over the limit, unless this is a copy of the message being answered now (60 at once): its reply.
+    const twin = await waitForTwin(db, key, inbound.id, 1000);
+    return twin ?? [{ type: 'text', body: whatsappTexts(row ? languageOf(row.state) : undefined).tooManyMessages }];
   }
 
   const state = row && row.updatedAt > ago(CHAT_HOURS) ? row.state : initial(row ? row.state.data.language : undefined);
@@ -67,13 +68,18 @@ export async function answerWhatsApp(deps: Deps, inbound: WhatsAppInbound): Prom
     // A finished errand (paid, listed) starts the next message at the menu, in the same language.
     if (reply.end) Object.assign(state, initial(state.data.language));
   } catch (error) {
-    if (error instanceof TwinFirst) return (await waitForTwin(db, key, inbound.id)) ?? [{ type: 'text', body: whatsappTexts(languageOf(state)).busy }];
+    if (error instanceof TwinFirst) {
+      await giveBack();
+      return (await waitForTwin(db, key, inbound.id)) ?? [{ type: 'text', body: whatsappTexts(languageOf(state)).busy }];
+    }
     // The claim is undone, so the message sent again (the worker's retry) runs the step again.
     if (claimed && row) await writeChat(db, key, phone, version + 1, { state: row.state, inboundId: row.inboundId, reply: row.reply });
     throw error;
   }
   const written = await writeChat(db, key, phone, claimed ? version + 1 : version, { state, inboundId: inbound.id, reply: outgoing });
-  return written ? outgoing : ((await waitForTwin(db, key, inbound.id)) ?? [{ type: 'text', body: whatsappTexts(languageOf(state)).busy }]);
+  if (written) return outgoing;
+  await giveBack();
+  return (await waitForTwin(db, key, inbound.id)) ?? [{ type: 'text', body: whatsappTexts(languageOf(state)).busy }];
 }
 
 /** Another call answering this same message wrote first. */

@@ -41,12 +41,21 @@ export async function writeChat(db: Db, key: string, phone: string, version: num
   return Number(affected ?? 0n) === 1;
 }
 
-/** The same message is being answered by another call: its reply once stored (undefined: it never came). */
-export async function waitForTwin(db: Db, key: string, inboundId: string): Promise<WhatsAppOutgoing[] | undefined> {
+/**
+ * The same message is being answered by another call: its reply once stored (undefined: it never
+ * came). `patience`: also wait while the chat is not yet at this message (a copy over the rate limit
+ * waits that long for the copy being answered to claim it).
+ */
+export async function waitForTwin(db: Db, key: string, inboundId: string, patience = 0): Promise<WhatsAppOutgoing[] | undefined> {
   const until = Date.now() + WAIT_FOR_TWIN_MS;
+  const hopeUntil = Date.now() + patience;
   while (Date.now() < until) {
     const row = await readChat(db, key);
-    if (row?.inboundId !== inboundId) return undefined;
+    if (row?.inboundId !== inboundId && Date.now() >= hopeUntil) return undefined;
+    if (row?.inboundId !== inboundId) {
+      await sleep(50);
+      continue;
+    }
     if (row.reply !== null) return row.reply;
     await sleep(50);
   }
