@@ -13,6 +13,9 @@ export function choiceKey(id: string | undefined, screen: string): string | unde
   return at === screen && key !== undefined && /^\d{1,2}$/.test(key) ? key : undefined;
 }
 
+/** A label ending in a price, as the menus write a listing. */
+const PRICED = /^(.+) (GHS [\d,]+\.\d\d)$/;
+
 const cut = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1)}…`);
 
 /**
@@ -40,8 +43,12 @@ export function renderScreen(text: string, screen: string, listButton: string): 
     sections: [
       {
         rows: rows.map((c) => {
-          const title = userLine(c.label, L.rowTitle);
-          return title === c.label ? { id: choiceId(screen, c.key), title } : { id: choiceId(screen, c.key), title, description: cut(c.label, L.rowDescription) };
+          const id = choiceId(screen, c.key);
+          if (c.label.length <= L.rowTitle) return { id, title: c.label };
+          // A listing's row ("Orange-fleshed Sweet Potato GHS 180.00"): its name the title, its price always in the description.
+          const priced = PRICED.exec(c.label);
+          const title = userLine(priced ? priced[1]! : c.label, L.rowTitle);
+          return { id, title, description: cut(priced ? `${priced[2]} · ${priced[1]}` : c.label, L.rowDescription) };
         }),
       },
     ],
