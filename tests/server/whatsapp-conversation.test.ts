@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { answerWhatsApp } from '../../src/server/modules/whatsapp/conversation';
 import type { CheckoutStarted } from '../../src/shared/schemas/checkout';
-import { dropOffAt, makeProduct, makeUser, putInCart, shopServer, stockOf } from '../support/shop';
-import { chat, expectWithinLimits, freshNumber, wordsOf } from '../support/whatsapp-chat';
+import { makeProduct, makeUser, putInCart, shopServer, stockOf } from '../support/shop';
+import { chat, expectWithinLimits, freshNumber, walkToConfirm, wordsOf } from '../support/whatsapp-chat';
 
 const shop = shopServer();
 const db = () => shop.server.deps.db;
@@ -18,33 +18,7 @@ const ledgerOf = async (orderId: number) =>
     .map((e) => `${e.kind} ${e.account} ${e.seller_id} ${e.debit_minor} ${e.credit_minor}`)
     .sort();
 
-async function productNamed() {
-  const seller = await db().selectFrom('users').select('id').where('user_type', '=', 'SELLER').orderBy('id').executeTakeFirstOrThrow();
-  // The goods are brought to the pickup warehouse itself: nothing travels (issue 40), as the web purchase compared.
-  await dropOffAt(shop.server, shop.warehouseId, [seller.id]);
-  const productId = await makeProduct(shop.server, 10, 1_250, seller.id);
-  const { name } = await db().selectFrom('products').select('name').where('id', '=', productId).executeTakeFirstOrThrow();
-  const warehouse = await db().selectFrom('warehouses').select('name').where('id', '=', shop.warehouseId).executeTakeFirstOrThrow();
-  return { productId, name, warehouse: warehouse.name };
-}
-
-/** Greets, and walks Buy to the confirm message for 2 of a fresh product. */
-async function toConfirm(c = chat(shop.server)) {
-  const p = await productNamed();
-  expect(wordsOf(await c.say('Hi'))).toContain('Buy');
-  await c.tap('Buy');
-  if (wordsOf(c.last()).includes('region')) await c.tap('Ashanti');
-  expect(wordsOf(c.last())).toContain('choose a category');
-  await c.tap('Tubers');
-  const card = await c.tap(p.name.slice(0, 15));
-  expect(wordsOf(card)).toContain('GHS 12.50 each');
-  expect(wordsOf(card)).toContain(`/product/${p.productId}`);
-  await c.say('2');
-  expect(wordsOf(c.last())).toContain('Pick up at:');
-  const confirm = await c.tap(p.warehouse.slice(0, 20));
-  expect(wordsOf(confirm)).toMatch(/Total GHS \d+\.\d\d/);
-  return { c, ...p, confirm };
-}
+const toConfirm = (c = chat(shop.server)) => walkToConfirm(shop, c);
 
 describe('WhatsApp: buy and pay', () => {
   it('a whole purchase by chat ends in the same order and ledger entries as a web purchase', async () => {

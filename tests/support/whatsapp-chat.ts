@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import { answerWhatsApp } from '../../src/server/modules/whatsapp/conversation';
 import { WHATSAPP_LIMITS as L, type WhatsAppInbound, type WhatsAppOutgoing } from '../../src/server/modules/whatsapp/messages';
 import type { TestServer } from './server';
+import { dropOffAt, makeProduct, type Shop } from './shop';
 
 /** Every reply within the Cloud API's limits (Meta refuses a message over them). */
 export function expectWithinLimits(out: WhatsAppOutgoing[]) {
@@ -66,4 +67,27 @@ export function chat(server: TestServer, from = freshNumber()) {
       throw new Error(`"${words}" is not offered:\n${wordsOf(last)}`);
     },
   };
+}
+
+/** Greets, and walks Buy to the confirm message for 2 of a fresh product (its seller drops off at the shop's warehouse: nothing travels). */
+export async function walkToConfirm(shop: Shop, c: ReturnType<typeof chat>) {
+  const db = shop.server.deps.db;
+  const seller = await db.selectFrom('users').select('id').where('user_type', '=', 'SELLER').orderBy('id').executeTakeFirstOrThrow();
+  await dropOffAt(shop.server, shop.warehouseId, [seller.id]);
+  const productId = await makeProduct(shop.server, 10, 1_250, seller.id);
+  const { name } = await db.selectFrom('products').select('name').where('id', '=', productId).executeTakeFirstOrThrow();
+  const warehouse = await db.selectFrom('warehouses').select('name').where('id', '=', shop.warehouseId).executeTakeFirstOrThrow();
+  expect(wordsOf(await c.say('Hi'))).toContain('Buy');
+  await c.tap('Buy');
+  if (wordsOf(c.last()).includes('region')) await c.tap('Ashanti');
+  expect(wordsOf(c.last())).toContain('choose a category');
+  await c.tap('Tubers');
+  const card = await c.tap(name.slice(0, 15));
+  expect(wordsOf(card)).toContain('GHS 12.50 each');
+  expect(wordsOf(card)).toContain(`/product/${productId}`);
+  await c.say('2');
+  expect(wordsOf(c.last())).toContain('Pick up at:');
+  const confirm = await c.tap(warehouse.name.slice(0, 20));
+  expect(wordsOf(confirm)).toMatch(/Total GHS \d+\.\d\d/);
+  return { c, productId, name, confirm };
 }
