@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { answerWhatsApp } from '../../src/server/modules/whatsapp/conversation';
 import type { CheckoutStarted } from '../../src/shared/schemas/checkout';
-import { makeProduct, makeUser, putInCart, shopServer, stockOf } from '../support/shop';
+import { dropOffAt, makeProduct, makeUser, putInCart, shopServer, stockOf } from '../support/shop';
 import { chat, expectWithinLimits, freshNumber, walkToConfirm, wordsOf } from '../support/whatsapp-chat';
 
 const shop = shopServer();
@@ -73,6 +73,30 @@ describe('WhatsApp: buy and pay', () => {
     const theirs = await other.tap('My orders');
     expect(wordsOf(theirs)).not.toContain(order!.order_number);
     expect(wordsOf(theirs)).toContain('no orders');
+  });
+});
+
+describe('WhatsApp: pickup warehouses with their transport fee (issue 40)', () => {
+  it("lists the seller's drop-off first at no fee, the others with the fee confirm then charges", async () => {
+    const seller = await db().selectFrom('users').select('id').where('user_type', '=', 'SELLER').orderBy('id').executeTakeFirstOrThrow();
+    const here = await db().selectFrom('warehouses').select(['id', 'name']).where('is_active', '=', 1).where('id', '!=', shop.warehouseId).orderBy('id').executeTakeFirstOrThrow();
+    const there = await db().selectFrom('warehouses').select(['id', 'name']).where('id', '=', shop.warehouseId).executeTakeFirstOrThrow();
+    await dropOffAt(shop.server, here.id, [seller.id]);
+    const productId = await makeProduct(shop.server, 10, 1_250, seller.id);
+    const c = chat(shop.server);
+    await c.say('hi');
+    await c.tap('Buy');
+    if (wordsOf(c.last()).includes('region')) await c.tap('Ashanti');
+    await c.say((await db().selectFrom('products').select('name').where('id', '=', productId).executeTakeFirstOrThrow()).name);
+    await c.tap('Test yam');
+    const list = await c.say('1');
+    const rows = list.flatMap((m) => (m.type === 'list' ? m.sections.flatMap((s) => s.rows) : []));
+    expect(rows[0]!.title).toBe(here.name.slice(0, 24));
+    const far = rows.find((r) => r.title.startsWith(there.name.slice(0, 10)))!;
+    const fee = /transport (GHS [\d,.]+)/.exec(far.description ?? '')?.[1];
+    expect(fee).toBeDefined();
+    const confirm = await c.send({ kind: 'choice', choiceId: far.id, choiceTitle: far.title });
+    expect(wordsOf(confirm)).toContain(fee!);
   });
 });
 

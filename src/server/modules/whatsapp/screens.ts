@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { wordSpellings, searchWords } from '../../../shared/search';
 import { userLine } from '../../platform/messages/user-line';
 import { adoptListedProducts, updateSubmission } from '../submissions';
+import { planConsignments } from '../transport';
 import { ghs, listPage, phoneAccount, pickFromList, SCREENS, wholeNumber, type Outcome, type Screen, type UssdContext } from '../ussd';
 import { whatsappTexts } from './texts';
 
@@ -92,6 +93,24 @@ export const WHATSAPP_SCREENS: Record<string, Screen> = {
       ctx.data.productId = id;
       return { go: 'buy.quantity' };
     },
+  },
+  /**
+   * The pickup warehouses with what carrying the goods to each costs, cheapest (nearest the
+   * seller's drop-off) first, priced as confirm and checkout price it; the answer is USSD's.
+   */
+  'buy.warehouse': {
+    async show(ctx) {
+      const p = await ctx.db.selectFrom('products').select(['id', 'name', 'category', 'seller_id', 'unit_weight_g', 'region']).where('id', '=', Number(ctx.data.productId)).executeTakeFirst();
+      const rows = await ctx.db.selectFrom('warehouses').select(['id', 'name', 'region']).where('is_active', '=', 1).orderBy('name').execute();
+      if (!p) return base['buy.warehouse']!.show(ctx);
+      const placed = new Date();
+      const line = { ...p, quantity: Number(ctx.data.quantity) };
+      const priced = await Promise.all(rows.map(async (w) => ({ ...w, fee: (await planConsignments(ctx.db, w.id, [line], placed)).reduce((sum, c) => sum + c.feeMinor, 0) })));
+      const near = (w: { region: string | null }) => (w.region === p.region ? 0 : w.region === ctx.data.region ? 1 : 2);
+      priced.sort((a, b) => a.fee - b.fee || near(a) - near(b) || a.name.localeCompare(b.name));
+      return listPage(ctx, 'warehouses', ctx.texts.warehouseAsk, priced.map((w) => ({ id: w.id, label: w.fee > 0 ? wa(ctx).warehouseFee(userLine(w.name, 30), ghs(w.fee)) : userLine(w.name, 30) })));
+    },
+    answer: (ctx, input) => base['buy.warehouse']!.answer(ctx, input),
   },
   sell: {
     async show(ctx) {

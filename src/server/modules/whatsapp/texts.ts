@@ -25,6 +25,8 @@ export const WHATSAPP_TEXTS = {
   sellStockDone: (name: string, stock: number) => `Done: ${name} now shows ${stock} in stock.`,
   sellPriceDone: (name: string, price: string) => `Done: ${name} now costs ${price} each.`,
   sellGone: 'That listing is no longer live.',
+  /** A pickup warehouse's row: what carrying the goods there costs (issue 40), none where they already are. */
+  warehouseFee: (name: string, fee: string) => `${name} (transport ${fee})`,
 };
 
 export type WhatsAppTexts = { [K in keyof typeof WHATSAPP_TEXTS]: (typeof WHATSAPP_TEXTS)[K] extends string ? string : (typeof WHATSAPP_TEXTS)[K] };
@@ -50,6 +52,7 @@ const WHATSAPP_TEXTS_AK: WhatsAppTexts = {
   sellStockDone: (name: string, stock: number) => `Ayɛ: ${name} wɔ ${stock} seesei.`,
   sellPriceDone: (name: string, price: string) => `Ayɛ: ${name} bo yɛ ${price} biara seesei.`,
   sellGone: 'Saa ade no nsi dwa bio.',
+  warehouseFee: (name: string, fee: string) => `${name} (akwantuo ka ${fee})`,
 };
 
 export const whatsappTexts = (language: Locale | undefined): WhatsAppTexts => (language === 'ak' ? WHATSAPP_TEXTS_AK : WHATSAPP_TEXTS);
