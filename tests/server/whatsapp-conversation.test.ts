@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { isoWeekOf, previousWeek } from '../../src/shared/market-weeks';
 import { answerWhatsApp } from '../../src/server/modules/whatsapp/conversation';
 import type { CheckoutStarted } from '../../src/shared/schemas/checkout';
 import { dropOffAt, makeProduct, makeUser, putInCart, shopServer, stockOf } from '../support/shop';
@@ -111,6 +112,18 @@ describe('WhatsApp: search, language, untrusted text', () => {
     if (wordsOf(c.last()).includes('region')) await c.tap('Ashanti');
     const found = await c.say('aburow');
     expect(wordsOf(found)).toContain('Yellow maize chat');
+  });
+
+  it('Prices: this week and last, in a region typed with the crop', async () => {
+    const lastWeek = previousWeek(isoWeekOf(new Date()));
+    const cell = { commodity_id: 'maize-50kg', region: 'Upper West', sales: 6, quantity: 12, sellers: 4 };
+    await db().insertInto('market_price_cells').values([{ ...cell, week: lastWeek, paid_minor: 41_000 }, { ...cell, week: isoWeekOf(new Date()), paid_minor: 45_000 }]).execute();
+    const c = chat(shop.server);
+    await c.say('hi');
+    await c.tap('Prices');
+    const answer = wordsOf(await c.say('maize Upper West'));
+    expect(answer).toContain('Akuafo Upper West this week');
+    expect(answer).toMatch(/paid GHS 450\.00.*; last week paid GHS 410\.00/);
   });
 
   it('Twi is remembered for the number', async () => {

@@ -15,6 +15,8 @@ export interface PriceWords {
   fewSales: (min: number) => string;
   unknown: string;
   examples: (list: string) => string;
+  /** Last week's figures after this week's, where an answer has room for them (a WhatsApp chat). */
+  lastWeek: (figures: string) => string;
 }
 
 /** By language code; a language without an entry reads the English. */
@@ -28,6 +30,7 @@ export const PRICE_WORDS: Record<string, PriceWords> & { en: PriceWords } = {
     fewSales: (min) => `Asking only where under ${min} sales or sellers.`,
     unknown: 'Akuafo prices: we could not tell which produce you mean. Send PRICE and a crop, e.g. PRICE MAIZE.',
     examples: (list) => `Try: ${list}.`,
+    lastWeek: (figures) => `last week ${figures}`,
   },
   ak: {
     head: (place) => `Akuafo ${place} nnawɔtwe yi: `,
@@ -38,5 +41,6 @@ export const PRICE_WORDS: Record<string, PriceWords> & { en: PriceWords } = {
     fewSales: (min) => `Baabi a wɔantɔn mpɛn ${min}: nea wɔbisa nko ara.`,
     unknown: 'Akuafo dwam bo: yɛnhunuu aguadeɛ a wopɛ. Kyerɛw PRICE ne nnɔbae din, te sɛ PRICE ABUROW.',
     examples: (list) => `Sɔ hwɛ: ${list}.`,
+    lastWeek: (figures) => `nnawɔtwe a atwam ${figures}`,
   },
 };

@@ -48,11 +48,14 @@ function askedIn(text: string, commodities: MarketPriceSummary[]): Locale {
   return SOURCE_LOCALE;
 }
 
-function describe(c: MarketPriceSummary, language: Locale): string {
+function describe(c: MarketPriceSummary, language: Locale, lastWeek = false): string {
   const words = PRICE_WORDS[language] ?? PRICE_WORDS.en;
   const own = c.names[language] ?? { name: c.name, unit: c.unit };
-  const figures = [c.paid !== null ? words.paid(ghs(c.paid)) : undefined, c.asking !== null ? words.asking(ghs(c.asking)) : undefined].filter(Boolean).join(', ');
-  return `${words.commodity(own.name, own.unit)}: ${figures || words.none}.`;
+  const figuresOf = (w: { paid: number | null; asking: number | null }) => [w.paid !== null ? words.paid(ghs(w.paid)) : undefined, w.asking !== null ? words.asking(ghs(w.asking)) : undefined].filter(Boolean).join(', ');
+  // The weeks end with this one: the one before it is last week.
+  const before = lastWeek ? c.weeks[c.weeks.length - 2] : undefined;
+  const previous = before ? figuresOf(before) : '';
+  return `${words.commodity(own.name, own.unit)}: ${figuresOf(c) || words.none}${previous ? `; ${words.lastWeek(previous)}` : ''}.`;
 }
 
 export interface PriceAnswerOptions {
@@ -60,6 +63,8 @@ export interface PriceAnswerOptions {
   language?: string;
   /** A USSD screen's length; an SMS otherwise (see answerPriceQuery). */
   limit?: number;
+  /** Say last week's figures too (a WhatsApp chat has the room). */
+  lastWeek?: boolean;
 }
 
 /**
@@ -83,7 +88,7 @@ export async function answerPriceQuery(db: Db, words: string, region: string | n
   }
   // A region with no figure this week for what was asked: the whole country's, named as such, rather than "no price".
   if (place && !found.some((c) => c.paid !== null || c.asking !== null)) return answerPriceQuery(db, words, null, options);
-  const essential = said.head(place ?? 'Ghana') + describe(found[0]!, language);
+  const essential = said.head(place ?? 'Ghana') + describe(found[0]!, language, options.lastWeek);
   const few = found.some((c) => c.paid === null && c.asking !== null) ? [said.fewSales(MIN_SALES)] : [];
-  return fitWithin(within(essential), essential, ...found.slice(1).map((c) => describe(c, language)), ...few);
+  return fitWithin(within(essential), essential, ...found.slice(1).map((c) => describe(c, language, options.lastWeek)), ...few);
 }

@@ -3,6 +3,9 @@ import { wordSpellings, searchWords } from '../../../shared/search';
 import { userLine } from '../../platform/messages/user-line';
 import { adoptListedProducts, updateSubmission } from '../submissions';
 import { planConsignments } from '../transport';
+import { answerPriceQuery } from '../market-prices';
+import { GHANA_REGIONS } from '../../../shared/catalogue';
+import { WHATSAPP_LIMITS } from './messages';
 import { ghs, listPage, phoneAccount, pickFromList, SCREENS, wholeNumber, type Outcome, type Screen, type UssdContext } from '../ussd';
 import { whatsappTexts } from './texts';
 
@@ -111,6 +114,20 @@ export const WHATSAPP_SCREENS: Record<string, Screen> = {
       return listPage(ctx, 'warehouses', ctx.texts.warehouseAsk, priced.map((w) => ({ id: w.id, label: w.fee > 0 ? wa(ctx).warehouseFee(userLine(w.name, 30), ghs(w.fee)) : userLine(w.name, 30) })));
     },
     answer: (ctx, input) => base['buy.warehouse']!.answer(ctx, input),
+  },
+  /**
+   * Prices: USSD's question, answered in the SMS's words with last week's figures beside this
+   * week's, in the number's region or one typed with the crop ("maize Northern").
+   */
+  prices: {
+    show: (ctx) => base.prices!.show(ctx),
+    async answer(ctx, input) {
+      const typedRegion = [...GHANA_REGIONS].sort((a, b) => b.length - a.length).find((r) => input.toLowerCase().includes(r.toLowerCase()));
+      const words = typedRegion ? input.replace(new RegExp(typedRegion, 'i'), ' ').trim() : input.trim();
+      if (!/\p{L}/u.test(words) || words.length > 40) return { problem: ctx.texts.pricesWhich };
+      const region = typedRegion ?? (await phoneAccount(ctx.db, ctx.phone))?.ussd_region ?? null;
+      return { end: await answerPriceQuery(ctx.db, words, region, { language: ctx.data.language as string | undefined, limit: WHATSAPP_LIMITS.textBody - 200, lastWeek: true }) };
+    },
   },
   sell: {
     async show(ctx) {
