@@ -29,6 +29,8 @@ describe('WhatsApp: buy and pay', () => {
     expect(await stockOf(shop.server, productId)).toBe(8);
     const done = await c.tap('Approve');
     expect(wordsOf(done)).toContain('Paid');
+    // The pickup code comes in this chat (the channel's notifications), not by SMS.
+    expect(wordsOf(done)).toContain('We will message you here');
     const [order] = await ordersOf(c.from);
     expect(order).toMatchObject({ channel: 'whatsapp', status: 'PROCESSING', payment_status: 'PAID' });
     expect(wordsOf(confirm)).toContain(`GHS ${(order!.total_minor / 100).toFixed(2)}`);

@@ -5,13 +5,13 @@ import type { Deps } from '../../http/context';
 import type { RateRule } from '../../http/rate-limit';
 import { userLine } from '../../platform/messages/user-line';
 import { toProducts } from '../catalogue';
-import { ghs, linkPhone, phoneAccount, phoneCaller, runStep, ussdTexts, type UssdContext, type UssdState } from '../ussd';
+import { ghs, linkPhone, phoneAccount, phoneCaller, runStep, type UssdContext, type UssdState } from '../ussd';
 import type { WhatsAppInbound, WhatsAppOutgoing } from './messages';
 import { WHATSAPP_LIMITS } from './messages';
 import { renderScreen, choiceKey } from './render';
 import { WHATSAPP_SCREENS } from './screens';
 import { CHAT_HOURS, chatKey, readChat, waitForTwin, writeChat } from './session';
-import { whatsappTexts, WHATSAPP_TEXTS } from './texts';
+import { chatScreenTexts, whatsappTexts, WHATSAPP_TEXTS } from './texts';
 
 /** Messages per number: a whole purchase is a dozen; 60 a minute leaves room, a script gets no further. */
 export const WHATSAPP_MESSAGE_RATE: RateRule = { name: 'whatsapp-message', windowMs: 60_000, perIp: 0, perAccount: 60, message: WHATSAPP_TEXTS.tooManyMessages };
@@ -52,7 +52,7 @@ export async function answerWhatsApp(deps: Deps, inbound: WhatsAppInbound): Prom
   const version = row?.version ?? 0;
   let claimed = false;
   const ctx: UssdContext = {
-    deps, db, phone, sessionKey: key, data: state.data, texts: ussdTexts(languageOf(state)), channel: 'whatsapp',
+    deps, db, phone, sessionKey: key, data: state.data, texts: chatScreenTexts(languageOf(state)), channel: 'whatsapp',
     fit: { text: (text) => text, listBudget: Number.MAX_SAFE_INTEGER },
     claim: async () => {
       if (claimed) return;

@@ -1,4 +1,5 @@
 import type { Locale } from '../../../shared/i18n/locales';
+import { ussdTexts, type UssdTexts } from '../ussd';
 
 /**
  * The chat's own words, in English and Twi: only what USSD's screens (ussd/texts.ts) do not
@@ -56,3 +57,27 @@ const WHATSAPP_TEXTS_AK: WhatsAppTexts = {
 };
 
 export const whatsappTexts = (language: Locale | undefined): WhatsAppTexts => (language === 'ak' ? WHATSAPP_TEXTS_AK : WHATSAPP_TEXTS);
+
+/**
+ * USSD's words where a chat says otherwise: the paid and ready messages come here on WhatsApp
+ * (the channel's notifications), not by SMS, and nobody "dials" a chat.
+ */
+const CHAT_SAYS: Record<Locale, Pick<UssdTexts, 'realPrompt' | 'paid' | 'waiting' | 'declinedEnd' | 'noOrders'>> = {
+  en: {
+    realPrompt: (total: string, orderNumber: string) => `Order ${orderNumber}: approve the MoMo prompt of ${total} on this phone to pay. We will message you here when it is paid.`,
+    paid: (orderNumber: string) => `Paid. Thank you! Order ${orderNumber}. We will message you here with your pickup code when it is ready.`,
+    waiting: (orderNumber: string) => `Order ${orderNumber}: we are still waiting for the payment. We will message you here when it arrives.`,
+    declinedEnd: (orderNumber: string) => `Order ${orderNumber} is held a short while. To pay later, write "menu" and choose My orders.`,
+    noOrders: 'You have no orders yet. Choose Buy.',
+  },
+  ak: {
+    realPrompt: (total: string, orderNumber: string) => `Adetɔ ${orderNumber}: pene MoMo nkaebɔ ${total} no so wɔ fon yi so na tua. Yɛbɛkyerɛw wo wɔ ha sɛ wotua wie a.`,
+    paid: (orderNumber: string) => `Wotua wie. Yɛda wo ase! Adetɔ ${orderNumber}. Yɛde wo kɔgye kood bɛbrɛ wo wɔ ha sɛ ɛyɛ krado a.`,
+    waiting: (orderNumber: string) => `Adetɔ ${orderNumber}: yɛda so retwɛn ka no. Yɛbɛkyerɛw wo wɔ ha sɛ ɛba a.`,
+    declinedEnd: (orderNumber: string) => `Yɛkura adetɔ ${orderNumber} bere tiaa bi. Sɛ wopɛ sɛ wotua akyiri yi a, kyerɛw "menu" na paw Nneɛma a matɔ.`,
+    noOrders: 'Wonntɔɔ biribi da. Paw Tɔ.',
+  },
+};
+
+/** The menus' words for a chat: USSD's, with the chat's own where it says otherwise. */
+export const chatScreenTexts = (language: Locale | undefined): UssdTexts => ({ ...ussdTexts(language), ...CHAT_SAYS[language ?? 'en'] });
