@@ -39,7 +39,9 @@ describe('WhatsApp: buy and pay', () => {
     const buyer = await makeUser(shop.server);
     await putInCart(shop.server, buyer.id, productId, 2);
     const res = await shop.server.call('/shop/checkout', { method: 'POST', token: buyer.token, json: { pickupLocationId: shop.warehouseId, mobileMoneyNetwork: 'MTN', mobileMoneyNumber: '0241234567' } });
-    const started = ((await res.json()) as { data: CheckoutStarted }).data;
+    const answered = await res.text();
+    expect(res.status, answered).toBe(201);
+    const started = (JSON.parse(answered) as { data: CheckoutStarted }).data;
     await shop.server.call(`/payments/sandbox/${started.reference}/approve`, { method: 'POST', token: buyer.token });
     const web = await db().selectFrom('orders').selectAll().where('id', '=', started.orderId).executeTakeFirstOrThrow();
     const pick = (o: typeof web) => ({ status: o.status, payment_status: o.payment_status, total_minor: o.total_minor, pickup_warehouse_id: o.pickup_warehouse_id });
