@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { shopServer } from '../support/shop';
 import { chat, freshNumber, walkToConfirm, wordsOf } from '../support/whatsapp-chat';
 import { makeUser } from '../support/shop';
+import { dial } from '../support/ussd';
 
 const shop = shopServer();
 const db = () => shop.server.deps.db;
@@ -47,6 +48,15 @@ describe('WhatsApp: accounts and safety (issue 42 item 5)', () => {
     expect(wordsOf(refused)).toContain('You have 3 unpaid orders');
     const account = await db().selectFrom('phone_accounts').select('user_id').where('phone', '=', national(c.from)).executeTakeFirstOrThrow();
     expect(await ordersOfUser(account.user_id!)).toHaveLength(3);
+  });
+
+  it("a chat left mid-way is never offered to the same number's USSD session as one to continue", async () => {
+    const c = chat(shop.server);
+    await c.say('hi');
+    await c.tap('Buy');
+    const screen = await dial(shop.server, c.from).press();
+    expect(screen.text).toContain('1. Buy');
+    expect(screen.text).not.toContain('Continue where you left off');
   });
 
   it('more than 60 messages a minute from one number are refused with a sentence; 30 a minute are answered', async () => {

@@ -32,10 +32,11 @@ export async function readChat(db: Db, key: string): Promise<ChatRow | undefined
 /** Writes the chat if it is still at `version` (0: no row yet); false when another answer wrote first. */
 export async function writeChat(db: Db, key: string, phone: string, version: number, fields: { state: UssdState; inboundId: string; reply: WhatsAppOutgoing[] | null }): Promise<boolean> {
   const at = now();
-  const values = { state: JSON.stringify(fields.state), step_text: fields.inboundId, reply: fields.reply === null ? null : JSON.stringify(fields.reply), updated_at: at };
+  // Always "ended" for USSD: its dropped-session offer (ussd/sessions.ts freshState) must never resume a chat's state on a keypad.
+  const values = { state: JSON.stringify(fields.state), step_text: fields.inboundId, reply: fields.reply === null ? null : JSON.stringify(fields.reply), ended: 1 as const, updated_at: at };
   const result =
     version === 0
-      ? await db.insertInto('ussd_sessions').values({ session_key: key, phone, ended: 0, version: 1, created_at: at, ...values }).onConflict((oc) => oc.column('session_key').doNothing()).executeTakeFirst()
+      ? await db.insertInto('ussd_sessions').values({ session_key: key, phone, version: 1, created_at: at, ...values }).onConflict((oc) => oc.column('session_key').doNothing()).executeTakeFirst()
       : await db.updateTable('ussd_sessions').set({ ...values, version: version + 1 }).where('session_key', '=', key).where('version', '=', version).executeTakeFirst();
   const affected = 'numInsertedOrUpdatedRows' in result ? result.numInsertedOrUpdatedRows : (result as { numUpdatedRows: bigint }).numUpdatedRows;
   return Number(affected ?? 0n) === 1;
