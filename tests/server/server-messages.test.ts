@@ -204,6 +204,7 @@ const READ_ELSEWHERE: Record<string, string> = {
   'outcome.message': 'a settled payment\'s failure: outcomeOf\'s FAILED sentences are read in settle.ts',
   'started.displayText': 'the payment provider\'s own words (Paystack\'s display_text): not ours to translate',
   PRODUCT_NOT_FOUND: 'wishlist/service.ts\'s, read where it is written',
+  'WHATSAPP_TEXTS.tooManyMessages': 'the chat\'s own words (modules/whatsapp/texts.ts, English and Twi): the rule is spent with rateLimiter.hit and answered in the chat, never as an API error',
   'await checkEndpoint(endpoint, config.pushAllowHosts)': 'PUSH_ENDPOINT_MESSAGES, checked below',
   'payoutNetworkProblem(number, network as MobileMoneyNetwork, changes.payoutNumberMoved === true)': 'shared/payout.ts\'s sentence, the payoutNetworkMismatch template (tests/shared/api-messages.test.ts)',
 };
