@@ -7,6 +7,7 @@ import { defineConfig } from 'vitest/config';
 import { firstScreenIconFiles } from './src/static-build/icon-chunks';
 import { prerender } from './src/static-build/prerender-plugin';
 import { markAppFiles } from './src/static-build/app-files-manifest';
+import { E2E_WORKERS } from './tests/e2e/workers';
 
 // manifest.webmanifest is the single source of truth; the plugin injects it into the build.
 const manifest = JSON.parse(readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8')) as Partial<ManifestOptions>;
@@ -134,10 +135,12 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/e2e/global-setup.ts'],
-          fileParallelism: false,
+          // Two files at a time, each worker with a server of its own (tests/e2e/servers.ts): a
+          // file mostly waits on its browser and its server, and one at a time left the CPUs idle.
+          maxWorkers: E2E_WORKERS,
           testTimeout: 120_000,
-          // The browser's timings (replays, background jobs) want the CPUs to themselves: the
-          // e2e project runs after the in-process projects, not beside them.
+          // The browser's timings (replays, background jobs) want the CPUs without the
+          // in-process projects beside them: the e2e project runs after them.
           sequence: { groupOrder: 1 },
           hookTimeout: 400_000,
         },

@@ -1,13 +1,14 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser';
 import { readIndexedDb } from '../support/indexeddb';
 import { loginViaApi, signInThroughPage } from '../support/auth';
+import { e2eServer } from './servers';
 
-const baseUrl = inject('baseUrl');
-const dataDir = inject('dataDir');
+const baseUrl = e2eServer().baseUrl;
+const dataDir = e2eServer().dataDir;
 let context: BrowserContext;
 
 /** The newest 6-digit code the server mailed to this address (its mail spool). */

@@ -1,13 +1,14 @@
 import type { BrowserContext, Page, Response } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loginViaApi, signInThroughPage } from '../support/auth';
 import { launchBrowser } from '../support/browser';
+import { e2eServer } from './servers';
 
 /**
  * The cart offline in a real Chromium: edits are kept through a reload with no network,
  * sent when it returns, and two open tabs send each change once.
  */
-const baseUrl = inject('baseUrl');
+const baseUrl = e2eServer().baseUrl;
 const EMAIL = 'reviewer1@akuafo.demo';
 const PASSWORD = 'Akuafo#2026';
 let context: BrowserContext;

@@ -1,13 +1,14 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInThroughPage } from '../support/auth';
 import { injectAxe, launchBrowser } from '../support/browser';
 import { mirrorReady } from '../support/mirror';
+import { e2eServer } from './servers';
 
-const baseUrl = inject('baseUrl');
-const dataDir = inject('dataDir');
+const baseUrl = e2eServer().baseUrl;
+const dataDir = e2eServer().dataDir;
 const REVIEWER = { email: 'reviewer3@akuafo.demo', password: 'Akuafo#2026', name: 'Kojo Appiah' };
 let context: BrowserContext;
 

@@ -1,14 +1,15 @@
 import type { BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginViaApi, signInThroughPage } from '../support/auth';
 import { launchBrowser } from '../support/browser';
+import { e2eServer } from './servers';
 
 /**
  * Checkout in a real Chromium against `npm start` with no Paystack keys (the sandbox):
  * sign in, fill the cart, check out, approve the labelled simulated prompt, see the success
  * page, find the order in /orders, and open its detail with the network off.
  */
-const baseUrl = inject('baseUrl');
+const baseUrl = e2eServer().baseUrl;
 const EMAIL = 'reviewer2@akuafo.demo';
 const PASSWORD = 'Akuafo#2026';
 let context: BrowserContext;

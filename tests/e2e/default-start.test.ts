@@ -1,8 +1,9 @@
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckoutStarted } from '../../src/shared/schemas/checkout';
 import { loginViaApi } from '../support/auth';
 import { startApp, type RunningApp } from '../support/start-app';
+import { e2eServer } from './servers';
 
 /**
  * Issue 21.10, the other half (tests/server/production-config.test.ts is the refusal): the
@@ -10,7 +11,7 @@ import { startApp, type RunningApp } from '../support/start-app';
  * (`npm start` sets one for React itself), still serves the demo with its password and takes
  * payments in the labelled sandbox.
  */
-const builtBy = inject('dataDir');
+const builtBy = e2eServer().dataDir;
 let app: RunningApp;
 
 beforeAll(async () => {

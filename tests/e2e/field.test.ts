@@ -1,10 +1,11 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInThroughPage } from '../support/auth';
 import { launchBrowser } from '../support/browser';
 import { mirrorReady } from '../support/mirror';
+import { e2eServer } from './servers';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = e2eServer().baseUrl;
 const BUYER = { email: 'reviewer4@akuafo.demo', password: 'Akuafo#2026' };
 let context: BrowserContext;
 

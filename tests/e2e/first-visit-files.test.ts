@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { AppFilesState } from '../../src/local/app-files';
 import { launchBrowser } from '../support/browser';
 import { waitInPage } from '../support/wait';
+import { e2eServer } from './servers';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = e2eServer().baseUrl;
 
 /** Issue 39 item 4: a slow line keeps what the visitor opened; a fast one (or asking) the whole app. */
 const keptAppFiles = (page: Page) =>

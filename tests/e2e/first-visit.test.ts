@@ -1,11 +1,12 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { formatCedis } from '../../src/shared/money';
 import { signInThroughPage } from '../support/auth';
 import { launchBrowser } from '../support/browser';
 import { pageIsKept, waitInPage } from '../support/wait';
+import { e2eServer } from './servers';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = e2eServer().baseUrl;
 const HERO = 'Welcome to Akuafo Market Places';
 const BUYER = { email: 'buyer@akuafo.demo', password: 'Akuafo#2026' };
 

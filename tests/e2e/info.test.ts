@@ -1,14 +1,15 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTICLES } from '../../src/web/pages/info/blog/articles';
 import { CONTACT_QUEUED_MESSAGE, CONTACT_SENT_MESSAGE } from '../../src/shared/schemas/contact';
 import { signInThroughPage } from '../support/auth';
 import { injectAxe, launchBrowser } from '../support/browser';
+import { e2eServer } from './servers';
 
-const baseUrl = inject('baseUrl');
-const dataDir = inject('dataDir');
+const baseUrl = e2eServer().baseUrl;
+const dataDir = e2eServer().dataDir;
 const ACCOUNT = { email: 'reviewer4@akuafo.demo', password: 'Akuafo#2026', initials: 'AF', name: 'Akosua Frimpong' };
 
 let context: BrowserContext;

@@ -1,15 +1,16 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginViaApi, signInThroughPage } from '../support/auth';
 import { launchBrowser } from '../support/browser';
 import { watchPage } from '../support/page-state';
+import { e2eServer } from './servers';
 
 /**
  * Issue 27 in a real Chromium, the account pages: a buyer switches to Twi, and the addresses,
  * notifications, payment methods and saved items pages come in Twi; a notification switch
  * flipped offline is listed in the sync panel in Twi.
  */
-const baseUrl = inject('baseUrl');
+const baseUrl = e2eServer().baseUrl;
 const EMAIL = 'reviewer5@akuafo.demo';
 const PASSWORD = 'Akuafo#2026';
 let context: BrowserContext;

@@ -2,17 +2,18 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginViaApi, signInThroughPage } from '../support/auth';
 import { launchBrowser } from '../support/browser';
+import { e2eServer } from './servers';
 
 /**
  * Issue 27 in a real Chromium: a buyer switches to Twi in the bar; every page, opened by its
  * plain address, comes in Twi (its HTML too, before the app runs); offline, a reload stays in Twi;
  * the SMS about their next order comes in Twi (plain letters, one part).
  */
-const baseUrl = inject('baseUrl');
-const dataDir = inject('dataDir');
+const baseUrl = e2eServer().baseUrl;
+const dataDir = e2eServer().dataDir;
 const EMAIL = 'reviewer5@akuafo.demo';
 const PASSWORD = 'Akuafo#2026';
 let context: BrowserContext;

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config';
 import { createDeps } from '../../src/server/deps';
 import { createLogger } from '../../src/server/platform/logging';
@@ -10,6 +10,7 @@ import { browserAvailable, launchBrowser } from '../support/browser';
 import { fillBigCatalogue } from '../support/big-catalogue';
 import { startApp, type RunningApp } from '../support/start-app';
 import { waitInPage } from '../support/wait';
+import { e2eServer } from './servers';
 
 /**
  * Issue 25, item 4: a national catalogue (6,000 listings: more than the phone's budget of
@@ -38,7 +39,7 @@ const meta = (page: Page, key: string) =>
     key,
   );
 
-describe.skipIf(!browserAvailable() || !inject('dataDir'))('a phone that keeps its owner\'s region', () => {
+describe.skipIf(!browserAvailable() || !e2eServer().dataDir)('a phone that keeps its owner\'s region', () => {
   beforeAll(async () => {
     // The catalogue is made before `npm start` serves it (SEED=none leaves it as it is).
     const config = loadConfig({ DATA_DIR: dataDir, SEED: 'none', JWT_SECRET: 'e2e-secret-that-is-long-enough-for-hs256' });
@@ -46,7 +47,7 @@ describe.skipIf(!browserAvailable() || !inject('dataDir'))('a phone that keeps i
     await fillBigCatalogue(deps, LISTINGS);
     await close();
     // The PWA the e2e setup built is reused (not stale, so not built again).
-    app = await startApp({ DATA_DIR: dataDir, SEED: 'none', STATIC_DIR: join(inject('dataDir'), 'dist') });
+    app = await startApp({ DATA_DIR: dataDir, SEED: 'none', STATIC_DIR: join(e2eServer().dataDir, 'dist') });
     context = await launchBrowser();
   }, 300_000);
   afterAll(async () => {

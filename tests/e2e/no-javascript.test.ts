@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { formatCedis } from '../../src/shared/money';
 import type { MarketPriceDetail, MarketPriceSummary } from '../../src/shared/schemas/market-prices';
@@ -9,8 +9,9 @@ import { FAQ } from '../../src/web/pages/info/faq';
 import { join } from 'node:path';
 import { launchBrowser, launchChromium } from '../support/browser';
 import { startApp, type RunningApp } from '../support/start-app';
+import { e2eServer } from './servers';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = e2eServer().baseUrl;
 
 async function api<T>(path: string, base = baseUrl): Promise<T> {
   const res = await fetch(`${base}/api/v1${path}`);
@@ -54,7 +55,7 @@ function routes({ product, commodity, detail }: Demo): [path: string, mustShow: 
  */
 function unpricedCommodity(): { id: string; name: string } {
   const fixture = { id: 'baobab-leaves', name: 'Baobab leaves' };
-  const sqlite = new Database(join(inject('dataDir'), 'akuafo.sqlite'));
+  const sqlite = new Database(join(e2eServer().dataDir, 'akuafo.sqlite'));
   try {
     sqlite.pragma('busy_timeout = 5000');
     sqlite.prepare("insert or ignore into commodities (id, name, unit, category, words, position) values (?, ?, 'bag', 'vegetables', 'baobab', 999)").run(fixture.id, fixture.name);
@@ -193,7 +194,7 @@ describe.skipIf(!baseUrl)('the market prices with JavaScript off, over the demoâ
   let context: BrowserContext;
   beforeAll(async () => {
     // The same build as the other tests, over a database with the market history (charts need two weeks or more).
-    app = await startApp({ SEED_HISTORY: 'demo', STATIC_DIR: join(inject('dataDir'), 'dist') });
+    app = await startApp({ SEED_HISTORY: 'demo', STATIC_DIR: join(e2eServer().dataDir, 'dist') });
     context = await launchBrowser({ javaScriptEnabled: false });
   }, 180_000);
   afterAll(async () => {

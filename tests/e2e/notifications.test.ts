@@ -1,14 +1,15 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginViaApi, signInThroughPage } from '../support/auth';
 import { launchBrowser } from '../support/browser';
+import { e2eServer } from './servers';
 
 /**
  * /notifications in a real Chromium: a switch flipped offline reaches the server when the
  * network returns; a push message delivered to the service worker (through the DevTools
  * protocol: no real push service is reachable here) is shown, and tapping it opens the order.
  */
-const baseUrl = inject('baseUrl');
+const baseUrl = e2eServer().baseUrl;
 const EMAIL = 'reviewer2@akuafo.demo';
 const PASSWORD = 'Akuafo#2026';
 let context: BrowserContext;

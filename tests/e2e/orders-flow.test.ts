@@ -2,9 +2,10 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginViaApi, signInThroughPage } from '../support/auth';
 import { launchBrowser } from '../support/browser';
+import { e2eServer } from './servers';
 
 /**
  * An order to the end in Chromium against `npm start` (sandbox payments): a buyer's payment is
@@ -13,8 +14,8 @@ import { launchBrowser } from '../support/browser';
  * operator types the code in the console; a second buyer cancels a paid order and sees the
  * refund completed.
  */
-const baseUrl = inject('baseUrl');
-const dataDir = inject('dataDir');
+const baseUrl = e2eServer().baseUrl;
+const dataDir = e2eServer().dataDir;
 const PASSWORD = 'Akuafo#2026';
 const BUYER = 'reviewer3@akuafo.demo';
 const SECOND_BUYER = 'reviewer4@akuafo.demo';

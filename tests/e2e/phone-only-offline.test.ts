@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext } from 'playwright-core';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser';
+import { e2eServer } from './servers';
 
 /**
  * Issue 26 item 4 in Chromium against `npm start`: a number that dialed Akuafo Market has a
@@ -11,8 +12,8 @@ import { launchBrowser } from '../support/browser';
  * order, and still sees it with no network. The phone used to file its copy of the orders under
  * the account's e-mail, '' for every phone-only account, so it kept none.
  */
-const baseUrl = inject('baseUrl');
-const dataDir = inject('dataDir');
+const baseUrl = e2eServer().baseUrl;
+const dataDir = e2eServer().dataDir;
 let context: BrowserContext | undefined;
 
 const api = async (path: string, init: { method?: string; token?: string; json?: unknown } = {}) => {

@@ -1,10 +1,11 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInThroughPage } from '../support/auth';
 import { injectAxe, launchBrowser } from '../support/browser';
+import { e2eServer } from './servers';
 
 /** Issue 28: /prices online and offline, the product page's typical price, and the seller's warning. */
-const baseUrl = inject('baseUrl');
+const baseUrl = e2eServer().baseUrl;
 const SELLER = { email: 'kofi.farms@akuafo.demo', password: 'Akuafo#2026' };
 let context: BrowserContext;
 

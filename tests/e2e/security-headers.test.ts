@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
 import type { BrowserContext } from 'playwright-core';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { signInThroughPage } from '../support/auth';
 import { launchBrowser } from '../support/browser';
 import { E2E_OPERATOR } from './global-setup';
+import { e2eServer } from './servers';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = e2eServer().baseUrl;
 const DEMO_PASSWORD = 'Akuafo#2026';
 
 /** Every route of the app's route table, read from routes.tsx so a new screen is covered too. */

@@ -1,10 +1,11 @@
 import type { BrowserContext } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInThroughPage, loginViaApi } from '../support/auth';
 import { launchBrowser } from '../support/browser';
+import { e2eServer } from './servers';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = e2eServer().baseUrl;
 const SELLER = { email: 'kofi.farms@akuafo.demo', password: 'Akuafo#2026' };
 let context: BrowserContext;
 

@@ -1,9 +1,10 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginViaApi, signInThroughPage } from '../support/auth';
 import { readIndexedDb } from '../support/indexeddb';
 import { watchPage } from '../support/page-state';
 import { launchBrowser } from '../support/browser';
+import { e2eServer } from './servers';
 
 /**
  * One phone, several people, and a network that says it is there when it is not (issues
@@ -12,7 +13,7 @@ import { launchBrowser } from '../support/browser';
  * theirs; sign-out with unsent changes asks first; requests that fail while the browser
  * says "online" show the app offline, and it recovers by itself.
  */
-const baseUrl = inject('baseUrl');
+const baseUrl = e2eServer().baseUrl;
 const PASSWORD = 'Akuafo#2026';
 // Its cart is this file's own when it runs; the language e2e files, which run before it, sign in as
 // the same buyer (and one pays for an order), and leave the cart empty and English on.

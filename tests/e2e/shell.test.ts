@@ -1,8 +1,9 @@
 import type { BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser';
+import { e2eServer } from './servers';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = e2eServer().baseUrl;
 let context: BrowserContext;
 
 describe.skipIf(!baseUrl)('the PWA shell', () => {

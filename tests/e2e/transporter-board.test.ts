@@ -1,10 +1,11 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { BrowserContext } from 'playwright-core';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { loginViaApi, signInThroughPage } from '../support/auth';
 import { launchBrowser } from '../support/browser';
 import { freshWallet } from '../support/shop';
+import { e2eServer } from './servers';
 
 /**
  * Issue 40 item 4, in Chromium against `npm start`: a buyer's paid order from Kofi (Tamale) to
@@ -12,8 +13,8 @@ import { freshWallet } from '../support/shop';
  * goes offline, reloads, still sees it, accepts it offline, comes back online and sees it in
  * My loads with its collection code.
  */
-const baseUrl = inject('baseUrl');
-const dataDir = inject('dataDir');
+const baseUrl = e2eServer().baseUrl;
+const dataDir = e2eServer().dataDir;
 const PASSWORD = 'Akuafo#2026';
 const contexts: BrowserContext[] = [];
 afterAll(async () => Promise.all(contexts.map((c) => c.close())));

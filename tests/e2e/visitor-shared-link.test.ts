@@ -1,16 +1,17 @@
 import type { BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatCedis } from '../../src/shared/money';
 import type { Product } from '../../src/shared/schemas/catalogue';
 import { loginViaApi, signInThroughPage } from '../support/auth';
 import { launchBrowser } from '../support/browser';
+import { e2eServer } from './servers';
 
 /**
  * Issue 39 item 1: a listing's link shared in a WhatsApp group, opened by someone with no
  * account on this phone. They read it, tap Add to Cart, are asked to sign in (and told why),
  * and come back to the listing with the item in their cart.
  */
-const baseUrl = inject('baseUrl');
+const baseUrl = e2eServer().baseUrl;
 const BUYER = { email: 'buyer@akuafo.demo', password: 'Akuafo#2026' };
 let context: BrowserContext;
 

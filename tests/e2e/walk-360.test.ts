@@ -1,18 +1,19 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTICLES } from '../../src/web/pages/info/blog/articles';
 import { loginViaApi, signInThroughPage } from '../support/auth';
 import { launchChromium } from '../support/browser';
 import { axeProblems, layoutProblems } from '../support/layout';
 import { E2E_OPERATOR } from './global-setup';
+import { e2eServer } from './servers';
 
 /**
  * Issue 22: every screen of routes.tsx at a 360 × 740 phone screen, as a visitor, a buyer, a
  * seller and an operator. Fails on sideways scroll or any element wider than the screen
  * (naming them), on a price that wraps or is cut, and on serious axe-core findings.
  */
-const baseUrl = inject('baseUrl');
+const baseUrl = e2eServer().baseUrl;
 const PHONE = { width: 360, height: 740 };
 const PASSWORD = 'Akuafo#2026';
 const ROLES = {

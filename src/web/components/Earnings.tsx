@@ -56,7 +56,7 @@ export function EarningsBody({ earnings, fromCache, accountLink = '/sellers/me' 
             {earnings.entries.map((e) => (
               <li key={e.id} className="flex flex-wrap justify-between gap-2 py-2">
                 <span>
-                  <span className="block">{e.description}</span>
+                  <span className="block">{priceKeptWhole(e.description)}</span>
                   <span className="text-xs text-gray-600">{formatDateTime(e.at)}</span>
                 </span>
                 <span className="text-right">
@@ -83,4 +83,13 @@ function Figure({ label, value }: { label: string; value: number }) {
       <dd className="mt-1 text-lg font-bold text-gray-900"><Price value={value} /></dd>
     </div>
   );
+}
+
+/**
+ * A ledger line's sentence names an amount ("…, less GH₵ 48.00 commission"): a no-break space
+ * keeps "GH₵" with its figure, which at 320 px otherwise split across two lines
+ * (tests/e2e/walk-360.test.ts once the farmer has a collected order).
+ */
+function priceKeptWhole(sentence: string): string {
+  return sentence.replace(/GH₵ (?=-?[\d,]+\.\d\d)/g, 'GH₵\u00a0');
 }
