@@ -161,6 +161,10 @@ describe('product images', () => {
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toBe('image/webp');
       expect(res.headers.get('cache-control')).toContain('immutable');
+      // A picture carries nosniff and same-origin only, not the document policies (http/security.ts).
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+      expect(res.headers.get('content-security-policy')).toBeNull();
       const bytes = new Uint8Array(await res.arrayBuffer());
       expect(new TextDecoder().decode(bytes.slice(8, 12))).toBe('WEBP');
     }

@@ -50,5 +50,7 @@ export interface AppEnv {
     uploads: { fields?: SubmissionFields; images: StoredImage[] } | undefined;
     /** Set by the security-headers middleware: what every response carries (see completeResponse). */
     securityHeaders: Record<string, string>;
+    /** Set when the answer is a file a page loads (a script, a picture), not a document (http/security.ts). */
+    answeringWithFile: boolean | undefined;
   };
 }

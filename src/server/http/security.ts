@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { compress } from 'hono/compress';
 import { cors } from 'hono/cors';
 import { createMiddleware } from 'hono/factory';
@@ -71,14 +71,28 @@ export function completeResponse(body: ConstructorParameters<typeof Response>[0]
   return res;
 }
 
+/**
+ * What a file a page loads (a script, a style sheet, a picture) carries of them. The others
+ * are policies of a document (or a worker): a browser ignores them on a subresource, and at
+ * about 700 bytes a response they were a tenth of a first visit's bytes on a slow line
+ * (docs/performance.md, "The first visit"). A script stays nosniff and same-origin only.
+ */
+const FILE_HEADERS = new Set(['X-Content-Type-Options', 'Cross-Origin-Resource-Policy', 'Strict-Transport-Security']);
+
+/** Marks the answer as a file a page loads, not a document: it gets FILE_HEADERS only. */
+export function answeringWithFile(c: Context<AppEnv>): void {
+  c.set('answeringWithFile', true);
+}
+
 /** Security headers (securityHeaderValues) on every response; those built by completeResponse have them already. */
 export function securityHeaders(values: Record<string, string>): MiddlewareHandler<AppEnv> {
   const entries = Object.entries(values);
+  const fileEntries = entries.filter(([name]) => FILE_HEADERS.has(name));
   return async (c, next) => {
     c.set('securityHeaders', values);
     await next();
     if (complete.has(c.res)) return;
-    for (const [name, value] of entries) c.res.headers.set(name, value);
+    for (const [name, value] of c.get('answeringWithFile') ? fileEntries : entries) c.res.headers.set(name, value);
   };
 }
 

@@ -9,6 +9,7 @@ import { preloadsFor, ROUTE_PRELOADS_FILE, withRouteChunks, type RoutePreload } 
 import type { Logger } from '../platform/logging';
 import type { AppEnv } from './context';
 import { badRequest } from './errors';
+import { answeringWithFile } from './security';
 import { createAnswerCache, formWanted, sendAnswer } from './answer-cache';
 import { createRenderedPages, type PageReads } from './rendered-pages';
 import { createShareCards } from './share-cards';
@@ -152,6 +153,9 @@ export function staticRoutes(root: string, pages?: RenderedPagesOptions) {
           : target === page ? await readFile(translated ?? target, 'utf8') : undefined;
     const body = document === undefined ? await readFile(translated ?? target) : Buffer.from(await withCard(document, path, locale));
     const immutable = target.includes(`${sep}assets${sep}`);
+    // Documents keep every policy, also those the worker keeps to serve offline (index.ak.html),
+    // and so does the worker's script: its CSP is the one it runs under.
+    if (extname(target) !== '.html' && target !== join(base, 'sw.js')) answeringWithFile(c);
     return c.body(new Uint8Array(body), 200, {
       'Content-Type': TYPES[extname(target)] ?? 'application/octet-stream',
       'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { IMAGE_WIDTHS } from '../../../shared/catalogue';
 import type { AppEnv, Deps } from '../../http/context';
 import { notFound } from '../../http/errors';
+import { answeringWithFile } from '../../http/security';
 
 /** Stored images. Their names are random and never reused, so they are cached for a year. */
 export function mediaRoutes({ storage }: Deps) {
@@ -14,6 +15,7 @@ export function mediaRoutes({ storage }: Deps) {
     }
     const data = await storage.get(`${folder}/${key}/${file}`);
     if (!data) throw notFound('Image not found');
+    answeringWithFile(c);
     return c.body(new Uint8Array(data), 200, {
       'Content-Type': 'image/webp',
       'Cache-Control': 'public, max-age=31536000, immutable',
