@@ -30,6 +30,15 @@ export function preloadsFor(pathname: string, routes: RoutePreload[]): string[] 
 export const APP_CHUNKS_ID = 'app-chunks';
 export const APP_CHUNKS_START = `<template id="${APP_CHUNKS_ID}">`;
 
+/**
+ * The home's full stylesheet, linked with a type that is not CSS (so never fetched) until the
+ * app has started: the first screen's rules are inline, so on a slow line its 12 KiB no longer
+ * delay the app's code. A <noscript> copy styles the page without JavaScript.
+ * src/web/initial-app/app-styles.ts links it.
+ */
+export const APP_STYLES_ID = 'app-styles';
+export const HELD_STYLES_TYPE = 'text/x-linked-once-started';
+
 /** The list's entries: one modulepreload link per chunk, behind the first screen's pictures. */
 export function chunkLinks(files: string[]): string {
   return files.map((f) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${f}">`).join('');

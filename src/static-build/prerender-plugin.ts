@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import Beasties from 'beasties';
 import { createServer, type Plugin, type Rollup } from 'vite';
 import { PAGE_DATA_OUTLET, PAGE_OUTLET, PAGE_TEMPLATE_FILE } from '../shared/rendered-pages';
-import { APP_CHUNKS_START, chunkLinks, preloadsFor, ROUTE_PRELOADS_FILE, withRouteChunks, type RoutePreload } from '../shared/route-preloads';
+import { APP_CHUNKS_START, APP_STYLES_ID, chunkLinks, HELD_STYLES_TYPE, preloadsFor, ROUTE_PRELOADS_FILE, withRouteChunks, type RoutePreload } from '../shared/route-preloads';
 import { LOCALES, SOURCE_LOCALE, type Locale } from '../shared/i18n/locales';
 import { localeFile } from '../shared/rendered-pages';
 
@@ -67,7 +67,10 @@ export function prerender(): Plugin {
       // page as it is, so the build names the home's own chunks in it (or they would be
       // fetched only once the app runs, one round trip after the rest).
       const homeTemplate = withRouteChunks(template, preloadsFor('/', routes));
-      const fill = (into: string, html: string, kind: string) => beasties.process(into.replace(ROOT, `<div id="root" data-prerendered="${kind}">${html}</div>`));
+      const fill = async (into: string, html: string, kind: 'home' | 'shell') => {
+        const filled = await beasties.process(into.replace(ROOT, `<div id="root" data-prerendered="${kind}">${html}</div>`));
+        return kind === 'home' ? withStylesAfterStart(filled) : filled;
+      };
 
       page.source = await fill(homeTemplate, home, 'home');
       this.emitFile({ type: 'asset', fileName: 'shell.html', source: await fill(template, shell, 'shell') });
@@ -80,6 +83,23 @@ export function prerender(): Plugin {
       for (const file of art) this.emitFile({ type: 'asset', ...file });
     },
   };
+}
+
+/**
+ * The home's full stylesheet (Beasties left it at the end of the body) until the app has
+ * started: every rule the prerendered home uses is inline already, and the rest is for what
+ * the app draws next, so on a slow line it no longer takes bandwidth from the app's code
+ * before the page works (docs/performance.md, "The first visit"). Without JavaScript the
+ * <noscript> copy loads it. The shell keeps it: the app draws a whole page over the shell.
+ */
+function withStylesAfterStart(html: string): string {
+  const link = /<link rel="stylesheet"[^>]*href="\/assets\/[^"]+\.css"[^>]*>/.exec(html);
+  if (!link) throw new Error('The prerendered home links no stylesheet: update withStylesAfterStart');
+  // Not a template: Vite's loader adds a lazy chunk's stylesheet (and waits for it) unless the
+  // document links it already, so the held link stays in the page with a type that is not CSS,
+  // which no browser fetches (as in pageTemplate).
+  const held = link[0].replace('<link ', `<link id="${APP_STYLES_ID}" type="${HELD_STYLES_TYPE}" disabled `);
+  return html.replace(link[0], () => `${held}<noscript>${link[0]}</noscript>`);
 }
 
 /** The chunks of the app proper (src/web/boot.tsx and what it imports), which the entry loads after the first screen shows. */

@@ -6,6 +6,7 @@ import { keyThisEntry } from './app/history-entry';
 import { routes } from './app/routes';
 import { afterFirstPaint } from './initial-app/deferred';
 import { releaseEarlyPresses } from './initial-app/early-presses';
+import { linkAppStyles } from './initial-app/app-styles';
 import { InitialDataProvider, readInitialData } from './initial-app/initial-data';
 import { htmlLang } from '../shared/i18n';
 import { deviceLocale, showLocale } from './i18n/language';
@@ -18,6 +19,7 @@ function Started() {
   useEffect(() => {
     performance.mark('app-started');
     releaseEarlyPresses();
+    linkAppStyles();
   }, []);
   return null;
 }

@@ -73,11 +73,31 @@ describe.skipIf(!baseUrl)('the prerendered first screen', () => {
     for (const href of [...preloads(shell), ...preloads(products)]) expect((await fetch(`${baseUrl}${href}`)).status, href).toBe(200);
   });
 
+  it("fetches the home's full stylesheet once the app has started, not before (issue 39 item 4)", async () => {
+    const page = await context.newPage();
+    const startApp = await holdTheApp(page);
+    const sheets = () => page.evaluate(() => performance.getEntriesByType('resource').filter((r) => r.name.endsWith('.css')).length);
+    await page.goto(baseUrl, { waitUntil: 'load' });
+    expect(await page.getByRole('heading', { name: HERO }).isVisible()).toBe(true);
+    expect(await sheets()).toBe(0);
+    startApp();
+    await page.waitForFunction(() => performance.getEntriesByName('app-started').length > 0);
+    await expect.poll(sheets).toBe(1);
+    // Linked and applied, and the held link (a type that is not CSS) gone once it loaded.
+    await page.waitForFunction(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].some((link) => link.sheet !== null && !link.disabled && !link.hasAttribute('type')));
+    await page.waitForFunction(() => document.getElementById('app-styles') === null);
+    await page.close();
+  });
+
   it('paints the hero and the search box with JavaScript off, and the search still works', async () => {
     const noScript = await launchBrowser({ javaScriptEnabled: false });
     try {
       const page = await noScript.newPage();
+      const styles: string[] = [];
+      page.on('requestfinished', (request) => request.url().endsWith('.css') && styles.push(request.url()));
       await page.goto(baseUrl);
+      // The full stylesheet comes through the <noscript> link.
+      expect(styles).toHaveLength(1);
       expect(await page.getByRole('heading', { name: HERO }).isVisible()).toBe(true);
       const search = page.getByRole('searchbox', { name: 'Search products' });
       expect(await search.isVisible()).toBe(true);

@@ -6,6 +6,7 @@ import { ImageCarousel } from '../../src/web/components/catalogue/ImageCarousel'
 import { pageWindow, showingCaption } from '../../src/web/components/catalogue/Pagination';
 import { ProductImage as Picture } from '../../src/web/components/ProductImage';
 import { HeroCarousel } from '../../src/web/pages/home/HeroCarousel';
+import { renderToString } from 'react-dom/server';
 import { applyHomeFilters } from '../../src/web/pages/home/Shelves';
 import { NO_FILTERS, type CatalogueFilters } from '../../src/web/components/catalogue/filters';
 import { FilterPanel } from '../../src/web/components/catalogue/FilterPanel';
@@ -64,6 +65,15 @@ describe('home carousel', () => {
     act(() => vi.advanceTimersByTime(5000));
     expect(active()).toBe(2);
     expect(screen.getAllByRole('link').every((a) => a.getAttribute('href') === '/products')).toBe(true);
+  });
+
+  it("puts only the first slide's picture in the page; each next one comes once the slide before it shows", () => {
+    const pictures = (html: string) => [...new Set([...html.matchAll(/hero\/slide-(\d)\.webp/g)].map((m) => Number(m[1])))];
+    expect(pictures(renderToString(<MemoryRouter><HeroCarousel /></MemoryRouter>))).toEqual([1]);
+    const { container } = render(<MemoryRouter><HeroCarousel /></MemoryRouter>);
+    expect(pictures(container.innerHTML)).toEqual([1, 2]);
+    act(() => vi.advanceTimersByTime(5000));
+    expect(pictures(container.innerHTML)).toEqual([1, 2, 3]);
   });
 });
 

@@ -56,6 +56,11 @@ export function HeroCarousel({ slides = SLIDES }: { slides?: Slide[] }) {
   const [current, setCurrent] = useState(0);
   const [paused, setPaused] = useState(false);
   const resume = useRef<ReturnType<typeof setTimeout>>(undefined);
+  // The first slide's picture is in the page; each other's is fetched once the slide before it
+  // shows (the app has started by then), so a first visit on a slow line spends its bytes on
+  // what makes the page usable, not on pictures nobody sees yet (docs/performance.md).
+  const [pictured, setPictured] = useState<ReadonlySet<number>>(() => new Set([0]));
+  useEffect(() => setPictured((had) => (had.has((current + 1) % slides.length) ? had : new Set([...had, (current + 1) % slides.length]))), [current, slides.length]);
 
   useEffect(() => {
     if (paused) return;
@@ -84,7 +89,7 @@ export function HeroCarousel({ slides = SLIDES }: { slides?: Slide[] }) {
           data-active={i === current}
           className={`absolute inset-0 bg-gradient-to-br ${slide.gradient} transition-opacity duration-1000 ease-in-out ${i === current ? 'opacity-100' : 'pointer-events-none opacity-0'}`}
         >
-          {slide.backgroundImage && (
+          {slide.backgroundImage && (pictured.has(i) || i === current) && (
             <img
               src={slide.backgroundImage}
               alt=""
