@@ -86,6 +86,10 @@ describe('a line refused at the pickup counter', () => {
     expect(ids).toContain(first.body.data.id);
     expect(desk.body.data.map((r: any) => r.createdAt)).toEqual([...desk.body.data.map((r: any) => r.createdAt)].sort());
     expect((await server.call('/admin/refusals', { token: staff.accra })).status).toBe(403);
+    // The counter's view of the order: its lines, this one refused; another warehouse's staff: 403.
+    const counter = await json(await server.call(`/warehouse/orders/${orderId}/pickup-lines`, { token: staff.accra }));
+    expect(counter.body.data.find((l: any) => l.itemId === amaLine.id)).toMatchObject({ refunded: false, refusal: { id: first.body.data.id, outcome: null } });
+    expect((await server.call(`/warehouse/orders/${orderId}/pickup-lines`, { token: staff.kumasi })).status).toBe(403);
     // The buyer and the seller hear of it.
     const notices = await renderEvent(db(), { kind: 'refusal.changed', refusalId: first.body.data.id });
     expect(notices.map((n) => n.userId).sort()).toEqual([buyer.id, ama.id].sort());

@@ -58,3 +58,14 @@ export const refusalSchema = v.object({
   decidedAt: v.nullable(v.string()),
 });
 export type Refusal = v.InferOutput<typeof refusalSchema>;
+
+/** GET /warehouse/orders/{orderId}/pickup-lines: an order's lines as the pickup counter refuses them. */
+export const pickupLineSchema = v.object({
+  itemId: v.number(),
+  productName: v.string(),
+  quantity: v.number(),
+  refunded: v.boolean(),
+  /** The line's refusal, if it was refused: its id and the operator's outcome (null while open). */
+  refusal: v.nullable(v.object({ id: v.number(), outcome: v.nullable(v.picklist(REFUSAL_OUTCOMES)) })),
+});
+export type PickupLine = v.InferOutput<typeof pickupLineSchema>;

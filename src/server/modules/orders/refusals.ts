@@ -1,5 +1,5 @@
 import { fromMinor } from '../../../shared/money';
-import { REFUSAL_MESSAGES, type Refusal } from '../../../shared/schemas/refusals';
+import { REFUSAL_MESSAGES, type PickupLine, type Refusal } from '../../../shared/schemas/refusals';
 import type { WarehouseActor } from '../../http/context';
 import { conflict, forbidden, notFound } from '../../http/errors';
 import { TRANSPORT_MESSAGES } from '../../../shared/schemas/transport';
@@ -108,4 +108,25 @@ export async function keptForRefusals(trx: Db, orderId: number): Promise<KeptAtP
   if (refused.length === 0) return undefined;
   if (refused.length === lines.length) throw conflict(REFUSAL_MESSAGES.allRefused);
   return { lines: refused.map((l) => ({ sellerId: l.seller_id, totalMinor: l.total_minor })), remainingMinor: lines.reduce((sum, l) => sum + l.total_minor, 0) };
+}
+
+/** The pickup counter's view of an order: its lines and their refusals (the pickup warehouse's staff or the operator; another's: 403). */
+export async function pickupLines(db: Db, actor: WarehouseActor, orderId: number): Promise<PickupLine[]> {
+  const order = await db.selectFrom('orders').select('pickup_warehouse_id').where('id', '=', orderId).executeTakeFirst();
+  if (!order) throw notFound('Order not found');
+  if (!('operator' in actor) && order.pickup_warehouse_id !== actor.warehouseId) throw forbidden(TRANSPORT_MESSAGES.pickupOtherWarehouse);
+  const rows = await db
+    .selectFrom('order_items as i')
+    .leftJoin('pickup_refusals as r', 'r.order_item_id', 'i.id')
+    .select(['i.id', 'i.product_name', 'i.quantity', 'i.refunded_at', 'r.id as refusal_id', 'r.outcome'])
+    .where('i.order_id', '=', orderId)
+    .orderBy('i.id')
+    .execute();
+  return rows.map((r) => ({
+    itemId: r.id,
+    productName: r.product_name,
+    quantity: r.quantity,
+    refunded: r.refunded_at !== null,
+    refusal: r.refusal_id === null ? null : { id: r.refusal_id, outcome: r.outcome as 'REFUND' | 'RELEASE' | null },
+  }));
 }
