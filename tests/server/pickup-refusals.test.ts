@@ -6,11 +6,12 @@ import { runDueRefunds } from '../../src/server/modules/orders/refunds';
 import { markLineAtWarehouse } from '../../src/server/modules/orders/fulfilment';
 import { acceptLoad, arriveLoad, collectLoad, countLineIn } from '../../src/server/modules/transport/life';
 import { renderEvent } from '../../src/server/platform/messages/render';
+import { salesRecordOf } from '../../src/server/modules/sellers/record';
 import { inTransaction } from '../../src/server/platform/db/transactions';
 import type { CheckoutStarted } from '../../src/shared/schemas/checkout';
 import { adminToken, tokenFor } from '../support/sellers';
 import { startTestServer, type TestServer } from '../support/server';
-import { dropOffAt, makeProduct, makeUser, putInCart, sellerNamed } from '../support/shop';
+import { dropOffAt, freshWallet, makeProduct, makeUser, putInCart, sellerNamed } from '../support/shop';
 import { paidOrderFromTamale, transporterNamed, warehouseNamed } from '../support/transport';
 
 /**
@@ -59,7 +60,7 @@ async function readyOrder() {
   const amaProduct = await makeProduct(server, 10, 3_000, ama.id);
   await putInCart(server, buyer.id, kofiProduct, 2);
   await putInCart(server, buyer.id, amaProduct, 1);
-  const res = await server.call('/shop/checkout', { method: 'POST', token: buyer.token, json: { pickupLocationId: accra.id, mobileMoneyNetwork: 'MTN', mobileMoneyNumber: '0241234567' } });
+  const res = await server.call('/shop/checkout', { method: 'POST', token: buyer.token, json: { pickupLocationId: accra.id, mobileMoneyNetwork: 'MTN', mobileMoneyNumber: freshWallet() } });
   const started = ((await res.json()) as { data: CheckoutStarted }).data;
   await server.call(`/payments/sandbox/${started.reference}/approve`, { method: 'POST', token: buyer.token });
   const lines = await db().selectFrom('order_items').select(['id', 'product_id', 'total_minor']).where('order_id', '=', started.orderId).orderBy('id').execute();
@@ -213,6 +214,26 @@ describe('a line refused at the pickup counter', () => {
     expect(await balanceOf(db(), 'transporter_debt', driver)).toBe(Math.max(debt - fee.credit_minor, 0));
     expect(await available(driver)).toBe(0);
     await expectBalanced();
+  });
+
+  it('the sales record leaves out a refused line until it is released, and counts drop-offs on time (within 2 days of the payment)', async () => {
+    const { orderId, amaLine } = await readyOrder();
+    const refusal = (await refuse(orderId, amaLine.id)).body.data;
+    await pickup(orderId);
+    const before = (await salesRecordOf(db(), ama.id)).totals;
+    await decide(refusal.id, { outcome: 'RELEASE' });
+    const after = (await salesRecordOf(db(), ama.id)).totals;
+    expect(after.value * 100 - before.value * 100).toBeCloseTo(amaLine.total_minor);
+    expect(after.onTimeShare).toBe(1);
+
+    // A line brought three days after the payment is late.
+    const late = await readyOrder();
+    const paid = await db().selectFrom('payments').select('verified_at').where('order_id', '=', late.orderId).where('status', '=', 'SUCCESS').executeTakeFirstOrThrow();
+    await db().updateTable('order_items').set({ at_warehouse_at: new Date(new Date(paid.verified_at!).getTime() + 3 * 86_400_000).toISOString() }).where('id', '=', late.amaLine.id).execute();
+    await pickup(late.orderId);
+    const record = (await salesRecordOf(db(), ama.id)).totals;
+    expect(record.onTimeShare).toBeGreaterThan(0);
+    expect(record.onTimeShare).toBeLessThan(1);
   });
 
   it('an undecided refusal past 48 hours is flagged to every operator once', async () => {
