@@ -122,6 +122,9 @@ describe('a line refused at the pickup counter', () => {
     expect(await held(null, orderId)).toBe(0);
     expect(await available(ama.id)).toBe(amaBefore + amaLine.total_minor - Math.round(amaLine.total_minor * 0.05));
     expect(await decide(refusal.id, { outcome: 'REFUND' })).toMatchObject({ status: 409, body: { message: 'This refusal was already decided.' } });
+    // The price index never counts a refused line (its price was disputed), released or not.
+    const counted = await db().selectFrom('market_sales').select('order_item_id').where('order_id', '=', orderId).execute();
+    expect(counted.map((c) => c.order_item_id)).not.toContain(amaLine.id);
     const audit = await db().selectFrom('audit_log').select('detail').where('action', '=', 'order.refusal').where('target_id', '=', orderId).execute();
     expect(audit).toHaveLength(1);
     await expectBalanced();
