@@ -121,6 +121,10 @@ describe('a line refused at the pickup counter', () => {
     expect(await held(ama.id, orderId)).toBe(0);
     expect(await held(null, orderId)).toBe(0);
     expect(await available(ama.id)).toBe(amaBefore + amaLine.total_minor - Math.round(amaLine.total_minor * 0.05));
+    // Both hear the decision.
+    const told = await renderEvent(db(), { kind: 'refusal.changed', refusalId: refusal.id });
+    expect(told.find((n) => n.userId === ama.id)?.push.body).toContain('not upheld: you are paid for it');
+    expect(told.find((n) => n.userId !== ama.id)?.push.body).toContain('the seller is paid for it');
     expect(await decide(refusal.id, { outcome: 'REFUND' })).toMatchObject({ status: 409, body: { message: 'This refusal was already decided.' } });
     // The price index never counts a refused line (its price was disputed), released or not.
     const counted = await db().selectFrom('market_sales').select('order_item_id').where('order_id', '=', orderId).execute();
