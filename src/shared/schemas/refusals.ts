@@ -25,10 +25,9 @@ export const REFUSAL_MESSAGES = {
 export const refusalBodySchema = v.object({
   reason: v.pipe(v.string(REFUSAL_MESSAGES.reason), toSingleLine(), v.minLength(3, REFUSAL_MESSAGES.reason), v.maxLength(300, REFUSAL_MESSAGES.reason)),
 });
-export type RefusalBody = v.InferOutput<typeof refusalBodySchema>;
 
-export const REFUSAL_OUTCOMES = ['REFUND', 'RELEASE'] as const;
-export const REFUSAL_PAYERS = ['SELLER', 'TRANSPORTER'] as const;
+const REFUSAL_OUTCOMES = ['REFUND', 'RELEASE'] as const;
+const REFUSAL_PAYERS = ['SELLER', 'TRANSPORTER'] as const;
 
 /** POST /admin/refusals/{id}/decision */
 export const refusalDecisionSchema = v.object({

@@ -5,10 +5,10 @@ import type { Logger } from '../../platform/logging';
 import { queueEmail } from '../../platform/messages';
 
 /** The promise to buyer and seller: a refused line is decided within 48 hours (docs/money.md). */
-export const REFUSAL_DECIDE_HOURS = 48;
+const REFUSAL_DECIDE_HOURS = 48;
 
 /** What every operator reads (English: the operator's desk is). */
-export const OVERDUE_REFUSAL_ALERT = (r: { id: number; orderNumber: string; product: string; hours: number }) => ({
+const OVERDUE_REFUSAL_ALERT = (r: { id: number; orderNumber: string; product: string; hours: number }) => ({
   subject: `Refusal ${r.id} of ${r.orderNumber} is still undecided`,
   text: `The buyer refused ${r.product} of order ${r.orderNumber} at pickup more than ${r.hours} hours ago and nobody has decided yet. Its money is held until you refund or release it on the refusals desk (/admin/refusals).`,
 });

@@ -8,7 +8,7 @@ import { loadRecordSigningKey, type RecordSigningKey } from './record-key';
 import { readPublicRecord, shareRecord } from './record-share';
 
 /** The SMS of a record shared by USSD (up to two parts): its code and address first (what a lender needs), then the one-line summary. */
-export const RECORD_SMS_WORDS: Record<string, (f: { code: string; url: string; totals: SalesRecord['totals'] }) => [string, ...string[]]> = {
+const RECORD_SMS_WORDS: Record<string, (f: { code: string; url: string; totals: SalesRecord['totals'] }) => [string, ...string[]]> = {
   en: ({ code, url, totals: t }) => [
     `Akuafo Market: your sales record ${code}. A lender checks it at ${url}`,
     `24 months: ${t.orders} orders, ${formatCedis(t.value).replace('GH₵', 'GHS')}, ${t.buyers} buyers${t.onTimeShare === null || t.onTimeShare === undefined ? '' : `, ${Math.round(t.onTimeShare * 100)}% dropped off on time`}.`,

@@ -5,7 +5,7 @@
  */
 export type RefusalNews = 'refused' | 'refunded' | 'released';
 
-export interface RefusalFacts {
+interface RefusalFacts {
   no: string;
   product: string;
   warehouse: string;
@@ -16,7 +16,7 @@ export interface RefusalFacts {
   collected: boolean;
 }
 
-export interface RefusalWords {
+interface RefusalWords {
   subject: string;
   sms: string[];
   push: string;

@@ -46,7 +46,7 @@ export const TRANSPORTER_MENU: TopMenuItem[] = [
  * A seller's first screen: the usual one, and My sales record last (issue 41 item 5), so every
  * other item keeps its number. The number is a seller's (phoneCaller), read once a session.
  */
-export const SELLER_MENU: TopMenuItem[] = [...TOP_MENU, { label: 'menuRecord', opens: 'record' }];
+const SELLER_MENU: TopMenuItem[] = [...TOP_MENU, { label: 'menuRecord', opens: 'record' }];
 
 const menuOf = (ctx: UssdContext) => (ctx.data.transporterId !== undefined ? TRANSPORTER_MENU : ctx.data.sellerId !== undefined ? SELLER_MENU : TOP_MENU);
 

@@ -3,7 +3,7 @@ import type { Screen, UssdContext } from '../engine';
 import { TOO_MANY_RECORD_TEXTS } from '../refusals';
 
 /** Record texts a seller may ask for in a day: each signs a record and is one SMS we pay for (the web's 20 shares a day stay its own). */
-export const RECORD_TEXTS_RATE: RateRule = { name: 'ussd-record-texts', windowMs: 24 * 3600_000, perIp: 0, perAccount: 3, message: TOO_MANY_RECORD_TEXTS };
+const RECORD_TEXTS_RATE: RateRule = { name: 'ussd-record-texts', windowMs: 24 * 3600_000, perIp: 0, perAccount: 3, message: TOO_MANY_RECORD_TEXTS };
 
 const sellerOf = (ctx: UssdContext) => Number(ctx.data.sellerId);
 
