@@ -109,3 +109,13 @@ const rereadIncoming = reread((api, owner, db) => refreshConsignments(api, owner
 export const lineReceivedKind = defineOutboxKind({ kind: LINE_RECEIVED_KIND, onSent: (_answer, entry, context) => rereadLines(entry, context), onRefused: rereadLines });
 export const loadCollectedKind = defineOutboxKind({ kind: LOAD_COLLECTED_KIND, onSent: (_answer, entry, context) => rereadOutgoing(entry, context), onRefused: rereadOutgoing });
 export const loadArrivedKind = defineOutboxKind({ kind: LOAD_ARRIVED_KIND, onSent: (_answer, entry, context) => rereadIncoming(entry, context), onRefused: rereadIncoming });
+
+/** The pickup counter's lines of an order (needs the network, like the pickup itself). */
+export async function pickupLinesOf(api: ApiClient, orderId: number) {
+  return (await api.call('GET /warehouse/orders/:orderId/pickup-lines', { params: { orderId } })).data;
+}
+
+/** Refuses a line at the pickup counter: straight to the server, so the buyer sees the answer before leaving. */
+export async function refusePickupLine(api: ApiClient, orderId: number, itemId: number, reason: string) {
+  return (await api.call('POST /warehouse/orders/:orderId/items/:itemId/refusal', { params: { orderId, itemId }, body: { reason } })).data;
+}

@@ -18,6 +18,7 @@ import { createLocalStorage } from './platform/storage';
 import { createS3Storage } from './platform/storage/s3';
 import { ensureAdmin } from './modules/admin';
 import { createSessionCheck } from './modules/accounts';
+import { textSalesRecord } from './modules/sellers';
 
 /** Opens and migrates the database, seeds it if asked, and builds what the routers need. */
 export async function createDeps(config: Config, logger: Logger = createLogger(config.logLevel), pgSchema?: string, options: { processMetrics?: boolean } = {}) {
@@ -56,6 +57,7 @@ export async function createDeps(config: Config, logger: Logger = createLogger(c
     metrics: createMetrics({ poolStats: handle.poolStats, processMetrics: options.processMetrics }),
     lifecycle,
     messages: createMessageWorker({ db: handle.db, dialect: handle.dialect, logger, channels: createChannels(config, handle.db, mailer, logger) }),
+    salesRecords: { textToSeller: (sellerId, to) => textSalesRecord({ db: handle.db, config }, sellerId, to) },
   };
   registerOutboxMetrics(deps.metrics.registry, handle.db);
   const close = async () => {

@@ -5,7 +5,7 @@ import { createApp } from './app';
 import { loadConfig, type Config } from './config';
 import { createDeps } from './deps';
 import { createLogger } from './platform/logging';
-import { startNotBroughtJob, startRefundJob, startReservationSweep } from './modules/orders';
+import { startNotBroughtJob, startOverdueRefusalsJob, startRefundJob, startReservationSweep } from './modules/orders';
 import { startPayoutJob } from './modules/payouts';
 import { startPriceIndexJob } from './modules/market-prices';
 import { startLateLoadsJob } from './modules/transport';
@@ -30,6 +30,7 @@ export async function main(config: Config = loadConfig()) {
   const priceIndex = startPriceIndexJob(deps);
   const notBrought = startNotBroughtJob(deps);
   const lateLoads = startLateLoadsJob(deps);
+  const overdueRefusals = startOverdueRefusalsJob(deps);
   // There is no scheduler: lapsed reservations are also released on this timer. It was started
   // by the checkout routes, so every app a test made kept its timer, and the app with it.
   const reservationSweep = startReservationSweep(deps.db, deps.logger, deps.metrics.reservationSweeps);
@@ -56,6 +57,7 @@ export async function main(config: Config = loadConfig()) {
       await priceIndex.stop();
       await notBrought.stop();
       await lateLoads.stop();
+      await overdueRefusals.stop();
       clearInterval(reservationSweep);
       await deps.messages.stop();
       await close();

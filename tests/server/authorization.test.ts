@@ -102,6 +102,9 @@ const TABLE: Record<string, Row> = {
   'GET /metrics': ['public'],
   'POST /api/v1/shop/customers/me/orders/:id/cancel': ['buyerA', { reason: 'matrix' }],
   'POST /api/v1/admin/orders/:id/pickup': ['warehouse', { code: '000000' }],
+  // Issue 41 item 3: a line refused at the pickup counter, and the operator's decision.
+  'POST /api/v1/warehouse/orders/:orderId/items/:itemId/refusal': ['warehouse', { reason: 'Matrix refusal' }],
+  'POST /api/v1/admin/refusals/:id/decision': ['operator', { outcome: 'RELEASE' }],
   // Issue 40: warehouse staff and transporters (the operator's staff assignment names nobody real).
   'POST /api/v1/admin/warehouses/:id/staff': ['operator', { userId: 99_999_999 }],
   'POST /api/v1/warehouse/consignments/:id/collected': ['warehouse', { code: '000000' }],

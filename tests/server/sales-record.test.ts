@@ -238,11 +238,21 @@ describe('the record’s public page and statement', () => {
     expect(text).toContain(`Verification code: ${shared.code}`);
     expect(text).toContain('GHS 75.00');
 
+    expect(html).toContain('On time');
+    // In Twi for a reader who chose it (the site's language cookie), the same figures.
+    const twi = await (await server.app.request(`/records/${shared.code}`, { headers: { cookie: 'akuafo-lang=ak' } })).text();
+    expect(twi).toContain('<html lang="ak">');
+    expect(twi).toContain('Akuafo Market ahwɛ mu.');
+    expect(twi).toContain('GH₵ 75.00');
+    expect(await (await server.app.request(`/records/${shared.code}`, { headers: { 'accept-language': 'tw-GH' } })).text()).toContain('Ɛbaa bere mu');
+
     expect((await server.app.request('/records/AAAAAAAAAAAAAAAAAAAAAA')).status).toBe(404);
     await server.call(`/sellers/me/record/share/${shared.code}`, { token: me.token, method: 'DELETE', headers: { 'idempotency-key': randomUUID() } });
     const gone = await server.app.request(`/records/${shared.code}`);
     expect(gone.status).toBe(410);
     expect(await gone.text()).toContain('withdrawn by the seller');
+    const goneTwi = await server.app.request(`/records/${shared.code}`, { headers: { cookie: 'akuafo-lang=ak' } });
+    expect(await goneTwi.text()).not.toContain('withdrawn by the seller');
     expect((await server.app.request(`/records/${shared.code}.pdf`)).status).toBe(410);
   });
 });

@@ -297,6 +297,27 @@ describe('AdminPage', () => {
     await waitFor(() => expect(post).toHaveBeenCalledWith('admin/payouts/9/retry'));
   });
 
+  it('lists refused lines oldest first and moves money only after the operator confirms', async () => {
+    await signIn('ADMIN');
+    const refusal = { id: 5, orderId: 31, orderNumber: 'AK-2026-0031', itemId: 71, productName: 'Puna yam', quantity: 2, amount: 30, seller: 'Kofi Farms', warehouse: 'Accra Hub', reason: 'Rotten', travelled: true, createdAt: '2026-11-21T09:00:00.000Z', outcome: null, chargedTo: null, decidedAt: null };
+    let decided = false;
+    get.mockImplementation(async (path: string) => (path.startsWith('admin/refusals') ? { data: decided ? [] : [refusal] } : { data: [], pagination: paginate(1, 20, 0) }));
+    post.mockImplementation(async () => {
+      decided = true;
+      return { data: { ...refusal, outcome: 'REFUND', chargedTo: 'TRANSPORTER', decidedAt: '2026-11-22T09:00:00.000Z' } };
+    });
+    renderConsole();
+    fireEvent.click(await screen.findByRole('tab', { name: 'Refusals at pickup' }));
+    await screen.findByText('2 × Puna yam from Kofi Farms, order AK-2026-0031 · GH₵ 30.00');
+    expect(screen.getByText('Waiting over 48 hours: decide now.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Refund, charged to the transporter' }));
+    await screen.findByText('Refund GH₵ 30.00 and its VAT to the buyer, charged to the transporter? The seller is paid; the transporter pays GH₵ 30.00.');
+    expect(post).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Yes, do it' }));
+    await screen.findByText('No refused lines are waiting for a decision.');
+    expect(post).toHaveBeenCalledWith('admin/refusals/5/decision', { outcome: 'REFUND', chargedTo: 'TRANSPORTER' });
+  });
+
   it('hints at the tabs beyond the edge of a narrow screen, at whichever side has more', async () => {
     await signIn('ADMIN');
     get.mockResolvedValue({ data: [], pagination: paginate(1, 20, 0) });

@@ -96,6 +96,31 @@ describe('WarehousePage', () => {
     expect(await localDb.outbox.count()).toBe(0);
   });
 
+  it('refuses a line at the pickup counter with a reason, after the clerk confirms, and only with the network', async () => {
+    await signInAs('WAREHOUSE');
+    get.mockImplementation(async (path: string, options?: { searchParams?: Record<string, string> }) => {
+      if (path.endsWith('/pickup-lines')) return { data: [{ itemId: 21, productName: 'Yams', quantity: 8, refunded: false, refusal: post.mock.calls.length > 0 ? { id: 3, outcome: null } : null }] };
+      return answers(path, options);
+    });
+    post.mockRejectedValueOnce(new ApiError('offline', 0, 'network')).mockResolvedValue({ data: { id: 3 } });
+    render(<MemoryRouter><WarehousePage /></MemoryRouter>);
+    fireEvent.change(await screen.findByLabelText('Order id'), { target: { value: '7' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Show the order’s lines' }));
+    await screen.findByText('8 × Yams');
+    fireEvent.change(screen.getByLabelText('Why the buyer refuses it'), { target: { value: 'Rotten at the bottom' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Refuse' }));
+    await screen.findByText('Refuse 8 × Yams? Its money stays held until the operator decides.');
+    expect(post).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Yes, refuse it' }));
+    await screen.findByText('Refusing a line needs the network, like the pickup.');
+    fireEvent.click(screen.getByRole('button', { name: 'Refuse' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Yes, refuse it' }));
+    await screen.findByText('Refused: the operator decides.');
+    expect(post.mock.calls[1]?.[0]).toContain('warehouse/orders/7/items/21/refusal');
+    expect(post.mock.calls[1]?.[1]).toEqual({ reason: 'Rotten at the bottom' });
+    expect(await localDb.outbox.count()).toBe(0);
+  });
+
   it('is where a staff account lands after signing in, unless a page was asked for', () => {
     expect(homeFor('WAREHOUSE', '/')).toBe('/warehouse');
     expect(homeFor('WAREHOUSE', '/orders/7')).toBe('/orders/7');

@@ -34,6 +34,11 @@ export interface Deps {
   lifecycle: Lifecycle;
   /** Sends the message outbox; main.ts starts it, requests wake it after they commit. */
   messages: MessageWorker;
+  /**
+   * Texts a seller a new share of their sales record (modules/sellers record-sms.ts), for USSD's
+   * My sales record: wired here by deps.ts, since sellers' face already depends on USSD's (through accounts).
+   */
+  salesRecords: { textToSeller(sellerId: number, to: string): Promise<void> };
 }
 
 /** Who acts at a warehouse: its staff (one warehouse) or the operator (any); modules/transport's rules take it. */

@@ -1,5 +1,5 @@
-import { setupI18n, type I18n } from '@lingui/core';
-import { catalogueOf, type Locale, type MessageId } from '../../shared/i18n';
+import { type Locale, type MessageId } from '../../shared/i18n';
+import { wordsOf } from './words';
 import { formatCedis } from '../../shared/money';
 import { COMMODITY_NAMES } from '../../shared/reference/commodity-names';
 import type { Product, ProductDetail } from '../../shared/schemas/catalogue';
@@ -161,14 +161,3 @@ function clip(text: string): string {
   return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), DESCRIPTION_MAX / 2))}…`;
 }
 
-/** One message store per language (as http/error-language.ts): the app's shared store is never switched here. */
-const stores = new Map<Locale, Promise<I18n>>();
-function wordsOf(locale: Locale): Promise<I18n> {
-  let store = stores.get(locale);
-  if (!store) {
-    store = catalogueOf(locale).then((messages) => setupI18n({ locale, messages: { [locale]: messages } }));
-    store.catch(() => stores.delete(locale));
-    stores.set(locale, store);
-  }
-  return store;
-}

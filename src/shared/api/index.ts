@@ -4,6 +4,7 @@ import { CART_ROUTES } from './cart';
 import { CHECKOUT_ROUTES } from './checkout';
 import { LEDGER_ROUTES } from './ledger';
 import { ORDERS_ROUTES } from './orders';
+import { REFUSAL_ROUTES } from './refusals';
 import { PAYMENTS_ROUTES } from './payments';
 import { PAYOUTS_ROUTES } from './payouts';
 import { CONTACT_ROUTES } from './contact';
@@ -33,6 +34,7 @@ export const DECLARED_ROUTES = [
   ...CHECKOUT_ROUTES,
   ...PAYMENTS_ROUTES,
   ...ORDERS_ROUTES,
+  ...REFUSAL_ROUTES,
   ...PAYOUTS_ROUTES,
   ...LEDGER_ROUTES,
   ...CONTACT_ROUTES,

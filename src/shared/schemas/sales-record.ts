@@ -4,13 +4,23 @@ import * as v from 'valibot';
  * A seller's sales record (issue 41 item 5): the last 24 months of collected sales, by month
  * and by commodity, in cedis. `passedShare` is the share of lots that passed the warehouse
  * check; null means "not checked" (no check has been recorded for any lot in that row).
+ * `onTimeShare` is the share of lots the seller dropped off on time.
  */
 const figures = {
   quantity: v.number(),
   value: v.number(),
   buyers: v.number(),
   passedShare: v.nullable(v.number()),
+  /**
+   * The share of lots dropped off on time: counted in at the seller's drop-off warehouse within
+   * ON_TIME_DROP_OFF_DAYS of the payment (docs/records.md). Null: no lot with both times known.
+   * Absent from documents of version 1 (made before it was counted).
+   */
+  onTimeShare: v.optional(v.nullable(v.number())),
 };
+
+/** A lot is dropped off on time when it is at the seller's drop-off warehouse within this many days of the payment. */
+export const ON_TIME_DROP_OFF_DAYS = 2;
 
 export const recordMonthSchema = v.object({ month: v.string(), ...figures });
 export const recordCommoditySchema = v.object({ commodity: v.string(), ...figures });

@@ -26,10 +26,16 @@ export const ACCOUNTS = {
   fees: 'provider_fees',
   /** A paid order's transport fees (VAT included), per order, until its consignment arrives or the order is cancelled (docs/transport.md). */
   transportHeld: 'transport_held',
+  /**
+   * What a transporter owes us, by its user id in the seller column: a refused line's value
+   * charged to it beyond what it had not been paid out, taken from its next loads' fees first
+   * (docs/money.md, "A line refused at pickup").
+   */
+  transporterDebt: 'transporter_debt',
 } as const;
 export type Account = (typeof ACCOUNTS)[keyof typeof ACCOUNTS];
 
-export const DEBIT_NORMAL: readonly Account[] = [ACCOUNTS.clearing, ACCOUNTS.fees];
+export const DEBIT_NORMAL: readonly Account[] = [ACCOUNTS.clearing, ACCOUNTS.fees, ACCOUNTS.transporterDebt];
 
 /** Accounts that hold a seller's money: none may ever go below zero. */
 export const SELLER_ACCOUNTS: readonly Account[] = [ACCOUNTS.escrow, ACCOUNTS.available, ACCOUNTS.sending, ACCOUNTS.transportHeld];

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../platform/db';
 import { ACCOUNTS } from './accounts';
 import { post, type Leg } from './post';
+import { debtPaidFrom } from './transporter-debt';
 
 /**
  * Escrow: a paid order's money is held per seller (their lines) and for the platform (the
@@ -162,9 +163,34 @@ export async function refundSent(trx: Db, refund: { id: number; orderId: number;
 /** round(amount × bp / 10000), half up, in integer arithmetic. */
 export const commissionOf = (amountMinor: number, bp: number) => Math.floor((amountMinor * bp + 5_000) / 10_000);
 
-/** The buyer collected: each seller's share, less their commission, becomes available to them. */
-export async function releaseEscrow(trx: Db, orderId: number, orderNumber: string): Promise<void> {
-  const held = await heldFor(trx, orderId);
+/**
+ * What stays held at a pickup for lines the buyer refused (docs/money.md, "A line refused at
+ * pickup"): `lines` are those lines, `remainingMinor` the value of every line not refunded,
+ * these included. Their VAT is kept in proportion to their value, rounded down.
+ */
+export interface KeptAtPickup {
+  lines: readonly OrderLine[];
+  remainingMinor: number;
+}
+
+/** Escrow's balances less what a pickup keeps for refused lines. */
+function lessKept(held: { sellerId: number | null; held: number }[], kept: KeptAtPickup | undefined) {
+  if (!kept || kept.lines.length === 0) return held;
+  const keptValue = kept.lines.reduce((sum, l) => sum + l.totalMinor, 0);
+  const vatHeld = held.find((h) => h.sellerId === null)?.held ?? 0;
+  const keptVat = keptValue >= kept.remainingMinor ? vatHeld : Math.floor((vatHeld * keptValue) / kept.remainingMinor);
+  const shares = sharesOf(kept.lines);
+  return held
+    .map((h) => ({ sellerId: h.sellerId, held: h.held - (h.sellerId === null ? keptVat : (shares.find((s) => s.sellerId === h.sellerId)?.share ?? 0)) }))
+    .filter((h) => h.held > 0);
+}
+
+/**
+ * The buyer collected: each seller's share, less their commission, becomes available to them;
+ * `kept` stays held for the lines the buyer refused at the counter until the operator decides.
+ */
+export async function releaseEscrow(trx: Db, orderId: number, orderNumber: string, kept?: KeptAtPickup): Promise<void> {
+  const held = lessKept(await heldFor(trx, orderId), kept);
   if (held.length === 0) return;
   const rates = await trx
     .selectFrom('seller_profiles')
@@ -197,9 +223,12 @@ export async function releaseTransportFee(
   if (c.feeMinor <= 0) return;
   const net = c.feeMinor - c.vatMinor;
   const commission = commissionOf(net, c.commissionBp);
+  // A refund charged to this transporter beyond its unpaid earnings is paid from this fee first.
+  const toDebt = await debtPaidFrom(trx, c.transporterId, net - commission);
   const legs: Leg[] = [
     { account: ACCOUNTS.transportHeld, orderId: c.orderId, debit: c.feeMinor },
-    { account: ACCOUNTS.available, sellerId: c.transporterId, credit: net - commission },
+    { account: ACCOUNTS.available, sellerId: c.transporterId, credit: net - commission - toDebt },
+    { account: ACCOUNTS.transporterDebt, sellerId: c.transporterId, credit: toDebt },
   ];
   if (c.vatMinor > 0) legs.push({ account: ACCOUNTS.vat, credit: c.vatMinor });
   if (commission > 0) legs.push({ account: ACCOUNTS.commission, sellerId: c.transporterId, credit: commission });

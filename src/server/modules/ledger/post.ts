@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { dialectOf, now, type Db } from '../../platform/db';
-import { DEBIT_NORMAL, PER_ORDER_ACCOUNTS, SELLER_ACCOUNTS, type Account } from './accounts';
+import { ACCOUNTS, DEBIT_NORMAL, PER_ORDER_ACCOUNTS, SELLER_ACCOUNTS, type Account } from './accounts';
 
 export interface Leg {
   account: Account;
@@ -122,7 +122,9 @@ async function refuseOverdrafts(trx: Db, written: { posting: Posting; legs: Leg[
   const checks = new Map<string, { key: string; account: Account; sellerId: number | null; orderId?: number | null }>();
   for (const { posting, legs } of written) {
     for (const leg of legs) {
-      if (!leg.debit || !SELLER_ACCOUNTS.includes(leg.account)) continue;
+      // A payee's money never below zero, and a transporter's debt never paid past nothing.
+      const drains = leg.debit ? SELLER_ACCOUNTS.includes(leg.account) : leg.account === ACCOUNTS.transporterDebt;
+      if (!drains) continue;
       const orderId = PER_ORDER_ACCOUNTS.includes(leg.account) ? leg.orderId ?? posting.orderId : undefined;
       checks.set(`${leg.account}:${leg.sellerId ?? ''}:${orderId ?? ''}`, { key: posting.key, account: leg.account, sellerId: leg.sellerId ?? null, orderId });
     }

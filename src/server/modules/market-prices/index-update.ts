@@ -31,7 +31,11 @@ const salesOfOrder = precompiled((trx, p: (name: 'orderId' | 'week') => never) =
         .innerJoin('products', 'products.id', 'order_items.product_id')
         .select((eb) => ['order_items.id', 'order_items.order_id', 'products.commodity_id', 'products.region', sql<string>`cast(${p('week')} as text)`.as('week'), 'order_items.unit_price_minor', 'order_items.quantity', eb.lit(0).as('folded')])
         .where('order_items.order_id', '=', p('orderId'))
-        .where('products.commodity_id', 'is not', null),
+        .where('products.commodity_id', 'is not', null)
+        // Not sales the buyer has in hand: a line refunded on its own, or refused at the counter
+        // (its price was disputed, so it never counts, even if the operator releases it).
+        .where('order_items.refunded_at', 'is', null)
+        .where((eb) => eb.not(eb.exists(eb.selectFrom('pickup_refusals').select('pickup_refusals.id').whereRef('pickup_refusals.order_item_id', '=', 'order_items.id')))),
     )
     .onConflict((oc) => oc.column('order_item_id').doNothing()),
 );

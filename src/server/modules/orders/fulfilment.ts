@@ -4,6 +4,7 @@ import { TRANSPORT_MESSAGES } from '../../../shared/schemas/transport';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { now, type Db } from '../../platform/db';
 import { addHistory } from './reservations';
+import { keptForRefusals } from './refusals';
 import { notify } from '../../platform/messages';
 import { releaseEscrow } from '../ledger';
 import { recordCollectedOrder } from '../market-prices';
@@ -130,7 +131,8 @@ export async function markOrderReady(trx: Db, orderId: number, notes: string | u
 }
 
 /**
- * The operator hands the order over: the code must be the one the order carries. The caller
+ * The operator hands the order over: the code must be the one the order carries; lines the
+ * buyer refused at the counter stay behind (refusals.ts). The caller
  * rate-limits attempts per order, so the million codes cannot be tried one by one.
  */
 export async function collectWithCode(trx: Db, orderId: number, code: string): Promise<void> {
@@ -139,11 +141,13 @@ export async function collectWithCode(trx: Db, orderId: number, code: string): P
   if (order.status === 'DELIVERED') throw conflict('This order was already collected.');
   if (order.status !== 'SHIPPED' || !order.pickup_code) throw conflict(ORDER_MESSAGES.pickupNotReady);
   if (!timingSafeEqual(Buffer.from(code.padEnd(6)), Buffer.from(order.pickup_code.padEnd(6)))) throw badRequest(ORDER_MESSAGES.wrongPickupCode, { code: ORDER_MESSAGES.wrongPickupCode });
+  // Lines refused at the counter stay behind, their money held until the operator decides.
+  const kept = await keptForRefusals(trx, orderId);
   const at = now();
   await trx.updateTable('orders').set({ status: 'DELIVERED', delivered_at: at, updated_at: at }).where('id', '=', orderId).where('status', '=', 'SHIPPED').execute();
   // The buyer has the goods: each seller's share, less commission, becomes theirs.
   const { order_number } = await trx.selectFrom('orders').select('order_number').where('id', '=', orderId).executeTakeFirstOrThrow();
-  await releaseEscrow(trx, orderId, order_number);
+  await releaseEscrow(trx, orderId, order_number, kept);
   // A sale the buyer has in hand: now, and only now, the price index counts it.
   await recordCollectedOrder(trx, orderId);
   await addHistory(trx, orderId, 'DELIVERED', `Collected at ${order.warehouse} with the pickup code.`);

@@ -16,3 +16,4 @@ export { collectWithCode, markLineAtWarehouse, unmarkLineAtWarehouse } from './f
 export { queueRefund, startRefundJob } from './refunds';
 export { refundLines } from './refund-lines';
 export { cancelUncollected, startNotBroughtJob } from './uncollected';
+export { startOverdueRefusalsJob } from './refusal-sweep';

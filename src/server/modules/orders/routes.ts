@@ -1,4 +1,5 @@
 import { ORDERS_ROUTES } from '../../../shared/api/orders';
+import { REFUSAL_ROUTES } from '../../../shared/api/refusals';
 import type { Deps } from '../../http/context';
 import { implement } from '../../http/declared';
 import { HttpError } from '../../http/errors';
@@ -6,12 +7,15 @@ import { listAllOrders, listRefunds } from './admin-list';
 import { cancelAsBuyer, handOver, requirePickupHere, setLineAtWarehouse } from './desk';
 import { getOrderDetail, listOrders, trackOrder } from './service';
 import { moveOrder } from './status';
+import { decideRefusal } from './refusal-decision';
+import { openRefusals, pickupLines, refuseLine } from './refusals';
 
 /** Wrong pickup codes allowed per order in a window: 5 per 15 minutes leaves a million codes unguessable. */
 const PICKUP_TRIES = 5;
 const PICKUP_WINDOW_MS = 15 * 60_000;
 
 const [list, detail, track, cancel, adminList, move, markLine, unmarkLine, pickup, refunds] = ORDERS_ROUTES;
+const [refuse, listRefusals, decide, counterLines] = REFUSAL_ROUTES;
 
 /** The buyer's orders and the operator's order desk (declared in shared/api/orders.ts). */
 export function ordersRoutes(deps: Deps) {
@@ -42,5 +46,11 @@ export function ordersRoutes(deps: Deps) {
 
     /** Operators follow every refund until the provider has paid it out. */
     implement(refunds, ({ query }) => listRefunds(db, query)),
+
+    /** The pickup counter refuses a line (refusals.ts); the operator lists the open ones and decides (refusal-decision.ts). */
+    implement(refuse, async ({ user, warehouse, params, body }) => ({ data: await refuseLine(db, warehouse, user.id, params.orderId, params.itemId, body.reason) })),
+    implement(listRefusals, async () => ({ data: await openRefusals(db) })),
+    implement(decide, async ({ user, params, body }) => ({ data: await decideRefusal(db, user, params.id, body) })),
+    implement(counterLines, async ({ warehouse, params }) => ({ data: await pickupLines(db, warehouse, params.orderId) })),
   ];
 }

@@ -4,3 +4,4 @@ export { recordPagesRoutes } from './record-page';
 export { notifySeller } from './notify';
 export { setVerificationStatus } from './service';
 export { issueVerificationLink, mailVerificationLink } from './verification-link';
+export { textSalesRecord } from './record-sms';

@@ -1,6 +1,6 @@
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import QRCode from 'qrcode';
-import type { PublicRecord } from '../../../shared/schemas/sales-record';
+import { ON_TIME_DROP_OFF_DAYS, type PublicRecord } from '../../../shared/schemas/sales-record';
 
 /** pdf-lib's standard fonts write WinAnsi only: anything else (a name in another script, "₵") becomes '?'. */
 const winAnsi = (text: string) => text.replace(/₵/g, 'S').replace(/[^\x20-\x7e\xa0-\xff]/g, '?');
@@ -27,6 +27,7 @@ export async function recordPdf(r: PublicRecord, url: string): Promise<Uint8Arra
   y -= 6;
   const t = r.record.totals;
   line(`Totals: ${t.orders} orders, quantity ${t.quantity}, ${cedis(t.value)}, ${t.buyers} buyers`, 11, bold);
+  if (t.onTimeShare !== undefined && t.onTimeShare !== null) line(`Dropped off on time (within ${ON_TIME_DROP_OFF_DAYS} days of payment): ${Math.round(t.onTimeShare * 100)}% of lots`);
   y -= 4;
   line('Month        Quantity   Value             Buyers', 10, bold);
   for (const m of r.record.months.filter((x) => x.quantity > 0)) line(`${m.month}      ${String(m.quantity).padEnd(10)} ${cedis(m.value).padEnd(17)} ${m.buyers}`);

@@ -20,7 +20,8 @@ export function canonicalJson(value: unknown): string {
 
 /** What the canonical document holds. `issuer` and `version` let a lender know what they read. */
 interface RecordDocument {
-  version: 1;
+  /** 2: the figures carry onTimeShare (documents of version 1, made before, keep verifying as they are). */
+  version: 1 | 2;
   issuer: 'Akuafo Market';
   code: string;
   url: string;
@@ -41,7 +42,7 @@ export async function shareRecord(db: Db, key: RecordSigningKey, publicUrl: stri
   const code = newCode();
   const issuedAt = now();
   const doc: RecordDocument = {
-    version: 1,
+    version: 2,
     issuer: 'Akuafo Market',
     code,
     url: recordUrl(publicUrl, code),

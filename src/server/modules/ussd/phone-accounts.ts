@@ -156,6 +156,8 @@ export interface PhoneCaller {
   language: Locale | undefined;
   /** A TRANSPORTER account the number acts for: the session gets the transporter's menu. */
   transporterId: number | undefined;
+  /** A SELLER account the number is: the session's menu adds My sales record. */
+  sellerId: number | undefined;
 }
 
 /**
@@ -197,6 +199,7 @@ export async function phoneCaller(db: Db, phone: string): Promise<PhoneCaller> {
   return {
     language: isLocale(chosen?.language) ? chosen.language : undefined,
     transporterId: chosen?.user_type === 'TRANSPORTER' ? chosen.id : undefined,
+    sellerId: chosen?.user_type === 'SELLER' ? chosen.id : undefined,
   };
 }
 

@@ -11,6 +11,8 @@ import type { UssdTexts } from './texts';
 export const TOO_MANY_STEPS = 'Too many requests from this number. Please try again in an hour.';
 /** The limit on a load's codes by SMS (menus/transporter.ts LOAD_CODES_RATE). */
 export const TOO_MANY_CODES = 'Too many code texts for this load this hour.';
+/** The limit on sales-record texts (menus/record.ts RECORD_TEXTS_RATE). */
+export const TOO_MANY_RECORD_TEXTS = 'Too many sales record texts today.';
 
 /**
  * The shared services' refusals a USSD caller can meet, by their English sentence (the same
@@ -40,6 +42,7 @@ const BY_MESSAGE: Record<string, (t: UssdTexts) => string> = {
   [TRANSPORTER_MESSAGES.notVerified]: (t) => t.notVerified,
   [TRANSPORTER_MESSAGES.rejected]: (t) => t.notApproved,
   [TOO_MANY_CODES]: (t) => t.codesTooMany,
+  [TOO_MANY_RECORD_TEXTS]: (t) => t.recordTooMany,
 };
 
 /** What a refusal says on the caller's screen; one the table does not know keeps its own (English) words. */

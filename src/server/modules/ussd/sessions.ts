@@ -75,6 +75,7 @@ export async function answerStep(deps: Deps, step: UssdStep): Promise<Reply> {
     const caller = await phoneCaller(db, step.phone);
     state.data.language = caller.language ?? 'en';
     if (caller.transporterId !== undefined) state.data.transporterId = caller.transporterId;
+    if (caller.sellerId !== undefined) state.data.sellerId = caller.sellerId;
   }
   const ctx: UssdContext = { deps, db, phone: step.phone, sessionKey: key, data: state.data, texts: textsOf(state), claim };
   let reply: Reply;
@@ -175,12 +176,13 @@ async function resume(deps: Deps, ctx: UssdContext, state: UssdState, input: str
   const old = await deps.db.selectFrom('ussd_sessions').select('state').where('session_key', '=', from).where('ended', '=', 0).executeTakeFirst();
   // The old session is closed either way, so it is offered once.
   await deps.db.updateTable('ussd_sessions').set({ ended: 1, updated_at: now() }).where('session_key', '=', from).execute();
-  const { language, transporterId } = state.data;
+  const { language, transporterId, sellerId } = state.data;
   Object.assign(state, input === '1' && old ? (JSON.parse(old.state) as UssdState) : initial());
   ctx.data = state.data;
   ctx.data.language ??= language;
   // Who the number is was read at this session's start: the menu it starts again at is theirs.
   if (transporterId !== undefined) ctx.data.transporterId ??= transporterId;
+  if (sellerId !== undefined) ctx.data.sellerId ??= sellerId;
   ctx.texts = textsOf(state);
   return runStep(SCREENS, ctx, state, undefined);
 }

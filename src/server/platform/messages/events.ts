@@ -14,7 +14,9 @@ export type MessageEvent =
   /** The buyer hears where their goods are: dropped off at the origin, collected, arrived (issue 40). */
   | { kind: 'consignment.moved'; consignmentId: number }
   /** The seller hears that a listing was approved or rejected (with the reason). */
-  | { kind: 'listing.decided'; submissionId: number };
+  | { kind: 'listing.decided'; submissionId: number }
+  /** The buyer and the seller hear of a line refused at pickup, and of the operator's decision (issue 41 item 3). */
+  | { kind: 'refusal.changed'; refusalId: number };
 
 /** The preference groups a user switches per channel on /notifications. */
-export const MESSAGE_TOPICS = { 'order.status': 'orders', 'order.placed': 'orders', 'order.sold': 'sales', 'consignment.moved': 'orders', 'listing.decided': 'listings' } as const;
+export const MESSAGE_TOPICS = { 'order.status': 'orders', 'order.placed': 'orders', 'order.sold': 'sales', 'consignment.moved': 'orders', 'listing.decided': 'listings', 'refusal.changed': 'orders' } as const;

@@ -9,6 +9,7 @@ import { GREETING, messageLanguage, ORDER_WORDS, type OrderFacts, type OrderNews
 import { LISTING_WORDS, SOLD_WORDS, USSD_ORDER_WORDS } from './seller-words';
 import { knownChannels, knownChannelsColumns, type KnownChannels } from './preferences';
 import { fitSms } from './sms-text';
+import { BUYER_REFUSAL_WORDS, SELLER_REFUSAL_WORDS, type RefusalNews } from './refusal-words';
 import { precompiled } from '../db/precompiled';
 
 /** What one person hears about one event, in each channel's words; the outbox picks the channels. */
@@ -71,6 +72,8 @@ export async function renderEvent(db: Db, event: MessageEvent, reads: OrderReads
       return consignmentNotices(db, event.consignmentId, load);
     case 'listing.decided':
       return listingNotices(db, event.submissionId);
+    case 'refusal.changed':
+      return refusalNotices(db, event.refusalId);
   }
 }
 
@@ -324,4 +327,33 @@ async function listingNotices(db: Db, submissionId: number): Promise<Notice[]> {
   // Changes to a live listing that were turned down: the approved listing stays as it was.
   const news = row.status === 'APPROVED' ? (row.review_note ? 'changesRejected' : 'approved') : 'rejected';
   return [notice(row, MESSAGE_TOPICS['listing.decided'], link, (LISTING_WORDS[language] ?? LISTING_WORDS.en!)(news, row.name, row.review_note ?? ''), language)];
+}
+
+/**
+ * A line refused at pickup: the buyer and the line's seller hear of the refusal, then of the
+ * operator's decision, by SMS and push (no e-mail: the order page and the seller's sales say it).
+ */
+async function refusalNotices(db: Db, refusalId: number): Promise<Notice[]> {
+  const r = await db
+    .selectFrom('pickup_refusals as r')
+    .innerJoin('orders as o', 'o.id', 'r.order_id')
+    .innerJoin('order_items as i', 'i.id', 'r.order_item_id')
+    .innerJoin('products as p', 'p.id', 'i.product_id')
+    .innerJoin('warehouses as w', 'w.id', 'r.warehouse_id')
+    .select(['r.order_id', 'o.order_number', 'o.user_id', 'o.status', 'p.seller_id', 'i.product_name', 'w.name as warehouse', 'r.reason', 'r.outcome', 'r.charged_to'])
+    .where('r.id', '=', refusalId)
+    .executeTakeFirst();
+  if (!r) return [];
+  const people = await db.selectFrom('users').select([...PERSON]).where('users.id', 'in', [r.user_id, r.seller_id]).execute();
+  const news: RefusalNews = r.outcome === null ? 'refused' : r.outcome === 'REFUND' ? 'refunded' : 'released';
+  const facts = { no: r.order_number, product: r.product_name, warehouse: r.warehouse, reason: r.reason, chargedTo: r.charged_to as 'SELLER' | 'TRANSPORTER' | null, collected: r.status === 'DELIVERED' };
+  const told = (person: Person | undefined, words: typeof BUYER_REFUSAL_WORDS, topic: NotificationTopic, link: string): Notice[] => {
+    if (!person) return [];
+    const language = messageLanguage(person.language);
+    return [{ ...notice(person, topic, link, { ...(words[language] ?? words.en!)(news, facts), lines: [] }, language), email: undefined }];
+  };
+  return [
+    ...told(people.find((p) => p.id === r.user_id), BUYER_REFUSAL_WORDS, MESSAGE_TOPICS['refusal.changed'], `/orders/${r.order_id}`),
+    ...told(people.find((p) => p.id === r.seller_id), SELLER_REFUSAL_WORDS, MESSAGE_TOPICS['order.sold'], '/seller/orders'),
+  ];
 }

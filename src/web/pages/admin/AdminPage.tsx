@@ -9,6 +9,7 @@ import { MessagesDesk } from './MessagesDesk';
 import { OrdersDesk } from './OrdersDesk';
 import { PayoutsDesk } from './PayoutsDesk';
 import { RefundsDesk } from './RefundsDesk';
+import { RefusalsDesk } from './RefusalsDesk';
 import { SellersReview } from './SellersReview';
 import { SubmissionsReview } from './SubmissionsReview';
 
@@ -19,6 +20,7 @@ const TABS = [
   { id: 'orders', label: 'admin.tab.orders', Panel: OrdersDesk },
   { id: 'audit', label: 'admin.tab.audit', Panel: AuditLog },
   { id: 'messages', label: 'admin.tab.messages', Panel: MessagesDesk },
+  { id: 'refusals', label: 'admin.tab.refusals', Panel: RefusalsDesk },
   { id: 'refunds', label: 'admin.tab.refunds', Panel: RefundsDesk },
   { id: 'payouts', label: 'admin.tab.payouts', Panel: PayoutsDesk },
 ] as const;

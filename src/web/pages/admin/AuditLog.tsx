@@ -24,6 +24,7 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   'transporter.verify': 'Verified transporter',
   'transporter.reject': 'Rejected transporter',
   'transport.reassign': 'Reassigned a consignment',
+  'order.refusal': 'Decided a refused line',
 };
 
 /** 'Audit log': every operator decision, newest first: who, what, on which thing, when. */

@@ -30,7 +30,7 @@ function RecordView({ owner }: { owner: number }) {
   );
 }
 
-type Row = { label: string; quantity: number; value: number; buyers: number; passedShare: number | null };
+type Row = { label: string; quantity: number; value: number; buyers: number; passedShare: number | null; onTimeShare?: number | null };
 
 export function RecordTables({ record }: { record: SalesRecord }) {
   const t = useT();
@@ -40,7 +40,7 @@ export function RecordTables({ record }: { record: SalesRecord }) {
       <table className="w-full text-sm">
         <thead>
           <tr className="text-left">
-            <th>{first}</th><th>{t('seller.record.quantity')}</th><th>{t('seller.record.value')}</th><th>{t('seller.record.buyers')}</th><th>{t('seller.record.passed')}</th>
+            <th>{first}</th><th>{t('seller.record.quantity')}</th><th>{t('seller.record.value')}</th><th>{t('seller.record.buyers')}</th><th>{t('seller.record.passed')}</th><th>{t('seller.record.onTime')}</th>
           </tr>
         </thead>
         <tbody>
@@ -48,6 +48,7 @@ export function RecordTables({ record }: { record: SalesRecord }) {
             <tr key={r.label} className="border-t">
               <td>{r.label}</td><td>{r.quantity}</td><td><Price value={r.value} /></td><td>{r.buyers}</td>
               <td>{r.passedShare === null ? t('seller.record.notChecked') : `${Math.round(r.passedShare * 100)}%`}</td>
+              <td>{r.onTimeShare === null || r.onTimeShare === undefined ? t('seller.record.notKnown') : `${Math.round(r.onTimeShare * 100)}%`}</td>
             </tr>
           ))}
         </tbody>

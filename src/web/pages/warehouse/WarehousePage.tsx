@@ -12,6 +12,7 @@ import { useSession } from '../../hooks/useSession';
 import { useT } from '../../i18n/language';
 import { api } from '../../lib/api';
 import { LoadError } from '../../components/LoadError';
+import { RefuseLines } from './RefuseLines';
 
 /**
  * /warehouse: the staff's counter. Lines to count in, loads leaving with their transporter and
@@ -168,6 +169,7 @@ function Pickup() {
         <button type="submit" className="btn-primary">{t('warehouse.handOver')}</button>
       </form>
       {answer && <p role={answer.ok ? 'status' : 'alert'} className={answer.ok ? 'text-green-800' : 'text-red-700'}>{answer.text}</p>}
+      <RefuseLines orderId={/^\d{1,12}$/.test(orderId) ? Number(orderId) : undefined} />
     </section>
   );
 }

@@ -6,6 +6,7 @@ import { ussdTexts, type UssdTexts } from '../texts';
 import { buyScreens } from './buy';
 import { orderScreens } from './orders';
 import { priceScreens } from './prices';
+import { recordScreens } from './record';
 import { sellScreens } from './sell';
 import { transporterScreens } from './transporter';
 
@@ -41,7 +42,13 @@ export const TRANSPORTER_MENU: TopMenuItem[] = [
   { label: 'menuLanguage', opens: 'language' },
 ];
 
-const menuOf = (ctx: UssdContext) => (ctx.data.transporterId !== undefined ? TRANSPORTER_MENU : TOP_MENU);
+/**
+ * A seller's first screen: the usual one, and My sales record last (issue 41 item 5), so every
+ * other item keeps its number. The number is a seller's (phoneCaller), read once a session.
+ */
+const SELLER_MENU: TopMenuItem[] = [...TOP_MENU, { label: 'menuRecord', opens: 'record' }];
+
+const menuOf = (ctx: UssdContext) => (ctx.data.transporterId !== undefined ? TRANSPORTER_MENU : ctx.data.sellerId !== undefined ? SELLER_MENU : TOP_MENU);
 
 const main: Screen = {
   show: async (ctx) => [ctx.texts.welcome, ...menuOf(ctx).map((item, i) => `${i + 1}. ${ctx.texts[item.label]}`)].join('\n'),
@@ -74,4 +81,4 @@ const language: Screen = {
 };
 
 /** Every screen by name; 'main' is where a session starts, 'resume' offers a dropped one back. */
-export const SCREENS: Record<string, Screen> = { main, help, language, ...buyScreens, ...orderScreens, ...sellScreens, ...priceScreens, ...transporterScreens };
+export const SCREENS: Record<string, Screen> = { main, help, language, ...buyScreens, ...orderScreens, ...sellScreens, ...priceScreens, ...transporterScreens, ...recordScreens };

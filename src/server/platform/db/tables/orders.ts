@@ -74,10 +74,31 @@ export interface RefundsTable extends RetriedWork {
   provider_refund_id: string | null;
 }
 
+/** A line the buyer refused at the pickup counter (037); its money is held until the operator decides. */
+export interface PickupRefusalsTable {
+  id: Id;
+  order_id: number;
+  order_item_id: number;
+  /** The pickup warehouse where it was refused. */
+  warehouse_id: number;
+  reason: string;
+  refused_by: number;
+  created_at: string;
+  /** Null while open; REFUND or RELEASE once decided. */
+  outcome: string | null;
+  /** With REFUND: SELLER or TRANSPORTER, who pays for it (docs/money.md). */
+  charged_to: string | null;
+  decided_by: number | null;
+  decided_at: string | null;
+  /** When the operators were e-mailed that it was still open after 48 hours. */
+  flagged_at: string | null;
+}
+
 /** Their names, as `Database` (../schema.ts) composes them. */
 export interface OrdersTables {
   orders: OrdersTable;
   order_items: OrderItemsTable;
   order_status_history: OrderStatusHistoryTable;
   refunds: RefundsTable;
+  pickup_refusals: PickupRefusalsTable;
 }
