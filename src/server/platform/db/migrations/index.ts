@@ -34,7 +34,7 @@ import { migration as m031 } from './031_transport';
 import { migration as m032 } from './032_staff_and_transporters';
 import { migration as m033 } from './033_partial_refunds';
 import { migration as m034 } from './034_sales_records';
-import { migration as m037 } from './037_pickup_refusals';
+import { migration as m035 } from './035_pickup_refusals';
 
 /**
  * Every migration, in order, for SQLite and PostgreSQL alike (the identity column differs;
@@ -80,7 +80,7 @@ export const MIGRATIONS: readonly (readonly [name: string, migration: (dialect: 
   ['032_staff_and_transporters', m032],
   ['033_partial_refunds', m033],
   ['034_sales_records', m034],
-  ['037_pickup_refusals', m037],
+  ['035_pickup_refusals', m035],
 ];
 
 export class StaticMigrationProvider implements MigrationProvider {

@@ -2,7 +2,7 @@ import type { Kysely, Migration } from 'kysely';
 import type { Dialect } from '../index';
 
 /**
- * 037_pickup_refusals (issue 41 item 3): a line the buyer refused at the pickup counter. Its
+ * 035_pickup_refusals (issue 41 item 3): a line the buyer refused at the pickup counter. Its
  * money stays held until the operator decides (outcome REFUND, charged to the seller or the
  * transporter, or RELEASE). One refusal per line, ever (the unique order_item_id), so a replayed
  * or doubled refusal is the first; `flagged_at` marks the one e-mail to operators after 48 hours.
