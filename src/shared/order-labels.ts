@@ -24,6 +24,7 @@ export const HISTORY_LABELS: Record<HistoryStatus, string> = {
   DELIVERED: 'Collected',
   CANCELLED: 'Cancelled',
   REFUNDED: 'Refunded',
+  PARTLY_REFUNDED: 'Partly refunded',
 };
 
 export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {

@@ -15,7 +15,7 @@ export const PAYMENT_STATUSES = ['PENDING', 'PAID', 'FAILED', 'REFUND_DUE', 'REF
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /** Entries of an order's status history ("Status Updates" tab). */
-export const HISTORY_STATUSES = ['ORDER_PLACED', 'PAYMENT_CONFIRMED', 'PROCESSING', 'SHIPPED', 'DELIVERED', 'CANCELLED', 'REFUNDED'] as const;
+export const HISTORY_STATUSES = ['ORDER_PLACED', 'PAYMENT_CONFIRMED', 'PROCESSING', 'SHIPPED', 'DELIVERED', 'CANCELLED', 'REFUNDED', 'PARTLY_REFUNDED'] as const;
 export type HistoryStatus = (typeof HISTORY_STATUSES)[number];
 
 export const ORDERS_PAGE_SIZE = 10;
@@ -248,6 +248,7 @@ export const HISTORY_ICONS: Record<HistoryStatus, string> = {
   DELIVERED: 'check-circle',
   CANCELLED: 'x-circle',
   REFUNDED: 'rotate-ccw',
+  PARTLY_REFUNDED: 'rotate-ccw',
 };
 
 export const ADMIN_ORDERS_PAGE_SIZE = 20;

@@ -387,6 +387,7 @@ export const en = {
   'order.history.DELIVERED': 'Collected',
   'order.history.CANCELLED': 'Cancelled',
   'order.history.REFUNDED': 'Refunded',
+  'order.history.PARTLY_REFUNDED': 'Partly refunded',
   'order.payment.PENDING': 'Awaiting payment',
   'order.payment.PAID': 'Paid',
   'order.payment.FAILED': 'Payment failed',
