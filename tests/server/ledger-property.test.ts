@@ -14,6 +14,7 @@ import { runPayouts } from '../../src/server/modules/payouts/job';
 import { applyTransferState } from '../../src/server/modules/payouts/outcome';
 import { PaymentProviderError, type TransferProvider, type TransferState } from '../../src/server/platform/payments';
 import { acceptLoad, arriveLoad, collectLoad, countLineIn } from '../../src/server/modules/transport/life';
+import { recordLost } from '../../src/server/modules/transport/lost';
 import { now } from '../../src/server/platform/db';
 import { startTestServer, type TestServer } from '../support/server';
 import { firstWarehouseId, freshWallet, makeProduct, makeUser, putInCart, sellerNamed } from '../support/shop';
@@ -91,6 +92,8 @@ const command = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('retry' as const), seller: fc.nat(1) }) },
   // Some lines refunded on their own (lost on the road, a failed check: refundLines), then anything else.
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('refundLine' as const), i: fc.nat(), line: fc.nat(2) }) },
+  // The operator records an order's consignments lost (counted in, or on the road; refused otherwise).
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('lost' as const), i: fc.nat() }) },
 );
 type Command = typeof command extends fc.Arbitrary<infer T> ? T : never;
 
@@ -168,6 +171,11 @@ async function apply(cmd: Command, script: ReturnType<typeof scriptedProvider>, 
       const lines = await db.selectFrom('order_items').select('id').where('order_id', '=', o.id).orderBy('id').execute();
       const line = lines[cmd.line % lines.length];
       if (line) await ignoreRefusals(() => inTransaction(db, (trx) => refundLines(trx, { orderId: o.id, itemIds: [line.id], reason: 'Lost on the road', by: 'operator' })));
+      return;
+    }
+    case 'lost': {
+      if (!o) return;
+      for (const c of await db.selectFrom('consignments').select('id').where('order_id', '=', o.id).execute()) await ignoreRefusals(() => recordLost(db, c.id, 'Truck robbed on the road'));
       return;
     }
     case 'days':
@@ -251,6 +259,11 @@ describe('the books under random money events', () => {
               { kind: 'pay', i: 0 },
               { kind: 'cancel', i: 0 },
               { kind: 'refunds' },
+              { kind: 'order', lines: [{ seller: 0, price: 12_000, qty: 2 }] },
+              { kind: 'pay', i: 0 },
+              { kind: 'carry', i: 0, upTo: 'collected' },
+              { kind: 'lost', i: 0 },
+              { kind: 'refunds' },
             ],
           ],
         ],
@@ -258,7 +271,7 @@ describe('the books under random money events', () => {
     );
     // The sequences did reach every kind of money event (not only refusals).
     const kinds = (await server.deps.db.selectFrom('ledger_transactions').select('kind').distinct().execute()).map((r) => r.kind).sort();
-    expect(kinds).toEqual(expect.arrayContaining(['escrow.hold', 'escrow.release', 'escrow.refund', 'payout.claim', 'payout.sent', 'payout.failed', 'payout.reversed', 'refund.sent', 'transport.release']));
+    expect(kinds).toEqual(expect.arrayContaining(['escrow.hold', 'escrow.release', 'escrow.refund', 'payout.claim', 'payout.sent', 'payout.failed', 'payout.reversed', 'refund.sent', 'transport.release', 'transport.loss']));
     // Hundreds of orders through the real app: minutes on a busy 2-CPU machine with PostgreSQL.
   }, 600_000);
 });

@@ -10,6 +10,8 @@ import {
   dispatchQuerySchema,
   reassignedSchema,
   reassignSchema,
+  lostSchema,
+  lostAnswerSchema,
   tariffSchema,
   tariffUpdateSchema,
   TRANSPORT_MESSAGES,
@@ -36,4 +38,5 @@ export const TRANSPORT_ROUTES = [
   route({ method: 'GET', path: '/warehouse/lines', summary: 'Order lines to count in at the warehouse', tag: 'warehouse', auth: 'warehouse', answer: dataOf(v.array(lineToReceiveSchema)) }),
   route({ method: 'GET', path: '/admin/consignments', summary: 'The dispatch desk: consignments by state, late first', tag: 'admin', auth: 'admin', query: dispatchQuerySchema, answer: pageOf(dispatchConsignmentSchema) }),
   route({ method: 'POST', path: '/admin/consignments/:id/reassign', summary: 'Give a consignment to another transporter, or back to the board', tag: 'admin', auth: 'admin', params: consignment, body: reassignSchema, answer: dataOf(reassignedSchema) }),
+  route({ method: 'POST', path: '/admin/consignments/:id/lost', summary: 'Record a consignment lost: the buyer refunded, the seller paid, the fee not released', tag: 'admin', auth: 'admin', params: consignment, body: lostSchema, answer: dataOf(lostAnswerSchema) }),
 ] as const;

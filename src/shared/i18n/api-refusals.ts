@@ -229,6 +229,8 @@ export const API_REFUSALS = {
   transportLoadNotFound: "Load not found",
   transportLoadTaken: "Another transporter accepted this load first. Choose another load on the board.",
   transportLoadNotOpen: "This load is not waiting for a transporter.",
+  transportLostNotNow: 'Only goods counted in at their warehouse or on the road can be recorded lost: this consignment is not yet dropped off, delivered, cancelled or already lost.',
+  transportLostReason: 'Say what happened to the goods, in 3 to 500 characters.',
   transportLoadNotYours: "This load is not yours.",
   transportWrongCollectionCode: "That is not this load’s collection code. Ask the transporter to show the code of this load.",
   transportWrongDeliveryCode: "That is not this load’s delivery code. Ask the transporter to show the code of this load.",

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { pageParam, pageSizeParam } from './parse';
 
 /** What an operator did; one word each, shown in the console's audit tab. */
-export const AUDIT_ACTIONS = ['submission.approve', 'submission.reject', 'seller.verify', 'seller.reject', 'order.status', 'order.line', 'payout.run', 'payout.retry', 'ussd.order', 'ussd.listing', 'ussd.seller', 'transport.tariff', 'transport.distance', 'warehouse.staff.assign', 'warehouse.staff.remove', 'transporter.verify', 'transporter.reject', 'transport.reassign', 'order.refusal'] as const;
+export const AUDIT_ACTIONS = ['submission.approve', 'submission.reject', 'seller.verify', 'seller.reject', 'order.status', 'order.line', 'payout.run', 'payout.retry', 'ussd.order', 'ussd.listing', 'ussd.seller', 'transport.tariff', 'transport.distance', 'warehouse.staff.assign', 'warehouse.staff.remove', 'transporter.verify', 'transporter.reject', 'transport.reassign', 'order.refusal', 'transport.lost'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export const AUDIT_PAGE_SIZE = 25;

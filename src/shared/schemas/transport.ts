@@ -55,6 +55,8 @@ export const TRANSPORT_MESSAGES = {
   pickupOtherWarehouse: 'This order is collected at another warehouse.',
   reassignNotNow: 'Only a consignment at its warehouse or on the road can be reassigned: this one is delivered, cancelled or lost.',
   reassignOnRoad: 'These goods are on the road: give the load to another transporter, it cannot go back on the board.',
+  lostNotNow: 'Only goods counted in at their warehouse or on the road can be recorded lost: this consignment is not yet dropped off, delivered, cancelled or already lost.',
+  lostReason: 'Say what happened to the goods, in 3 to 500 characters.',
   notATransporter: 'transporterId must be a transporter’s account.',
   deskStatusChoice: 'status must be AWAITING_DROP_OFF, AT_ORIGIN, IN_TRANSIT, ARRIVED, CANCELLED or LOST',
   deskLateChoice: 'late must be true or false',
@@ -301,3 +303,16 @@ export const reassignSchema = v.object({
   transporterId: v.optional(v.pipe(v.number(TRANSPORT_MESSAGES.notATransporter), v.integer(TRANSPORT_MESSAGES.notATransporter), v.minValue(1, TRANSPORT_MESSAGES.notATransporter), v.maxValue(MAX_ROW_ID, TRANSPORT_MESSAGES.notATransporter))),
 });
 export const reassignedSchema = v.object({ id: v.number(), status: v.picklist(CONSIGNMENT_STATUSES), transporterId: v.nullable(v.number()) });
+
+/** POST /admin/consignments/{id}/lost: the goods are gone (docs/money.md, "Goods lost or damaged on the road"). */
+export const lostSchema = v.object({
+  reason: v.pipe(v.string(TRANSPORT_MESSAGES.lostReason), v.trim(), v.minLength(3, TRANSPORT_MESSAGES.lostReason), v.maxLength(500, TRANSPORT_MESSAGES.lostReason)),
+});
+export const lostAnswerSchema = v.object({
+  id: v.number(),
+  status: v.literal('LOST'),
+  /** Cedis owed back to the buyer: the lines, their VAT and the fee. */
+  refunded: v.number(),
+  /** Cedis released to the seller from the platform's loss account (the lines less commission). */
+  sellerPaid: v.number(),
+});

@@ -32,10 +32,15 @@ export const ACCOUNTS = {
    * (docs/money.md, "A line refused at pickup").
    */
   transporterDebt: 'transporter_debt',
+  /**
+   * What the platform paid sellers for goods lost after the origin counted them in (issue 40
+   * item 7, docs/money.md): debit-normal, an expense, until a claim against a transporter is recovered.
+   */
+  transportLosses: 'transport_losses',
 } as const;
 export type Account = (typeof ACCOUNTS)[keyof typeof ACCOUNTS];
 
-export const DEBIT_NORMAL: readonly Account[] = [ACCOUNTS.clearing, ACCOUNTS.fees, ACCOUNTS.transporterDebt];
+export const DEBIT_NORMAL: readonly Account[] = [ACCOUNTS.clearing, ACCOUNTS.fees, ACCOUNTS.transporterDebt, ACCOUNTS.transportLosses];
 
 /** Accounts that hold a seller's money: none may ever go below zero. */
 export const SELLER_ACCOUNTS: readonly Account[] = [ACCOUNTS.escrow, ACCOUNTS.available, ACCOUNTS.sending, ACCOUNTS.transportHeld];

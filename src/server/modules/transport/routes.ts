@@ -8,13 +8,14 @@ import { arriveLoad, collectLoad, countLineIn } from './life';
 import { linesToReceive, requireConsignmentHere, staffConsignments } from './staff';
 import { dispatchDesk } from './dispatch';
 import { readTariff, setTariff, tariffAnswer } from './tariff';
+import { recordLost } from './lost';
 import { reassignLoad } from './trouble';
 
 /** Handover codes tried per consignment in a window: 5 per 15 minutes, as pickup codes (a million codes stay unguessable). */
 const CODE_TRIES = 5;
 const CODE_WINDOW_MS = 15 * 60_000;
 
-const [getTariff, putTariff, received, collected, arrived, consignments, lines, getDesk, postReassign] = TRANSPORT_ROUTES;
+const [getTariff, putTariff, received, collected, arrived, consignments, lines, getDesk, postReassign, postLost] = TRANSPORT_ROUTES;
 
 /**
  * Transport's routes (declared in shared/api/transport.ts): the operator's tariff, and the
@@ -54,6 +55,9 @@ export function transportRoutes(deps: Deps) {
       );
       return { data: done };
     }),
+    implement(postLost, async ({ user, params, body }) => ({
+      data: await recordLost(db, Number(params.id), body.reason, (trx) => recordAudit(trx, user, 'transport.lost', { type: 'consignment', id: Number(params.id) }, body.reason)),
+    })),
   ];
 
   async function spendCodeTry(consignmentId: number, c: { header(name: string, value: string): void }) {

@@ -25,6 +25,7 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   'transporter.reject': 'Rejected transporter',
   'transport.reassign': 'Reassigned a consignment',
   'order.refusal': 'Decided a refused line',
+  'transport.lost': 'Recorded a consignment lost',
 };
 
 /** 'Audit log': every operator decision, newest first: who, what, on which thing, when. */
