@@ -2,7 +2,7 @@ import { now, type Db } from '../../platform/db';
 import { inTransaction } from '../../platform/db/transactions';
 import { repeatEvery } from '../../platform/jobs';
 import type { Logger } from '../../platform/logging';
-import { queueEmail } from '../../platform/messages';
+import { alertOperators } from '../../platform/messages';
 
 /** The promise to buyer and seller: a refused line is decided within 48 hours (docs/money.md). */
 const REFUSAL_DECIDE_HOURS = 48;
@@ -38,8 +38,7 @@ export async function flagOverdueRefusals(db: Db, hours = REFUSAL_DECIDE_HOURS, 
       const moved = await trx.updateTable('pickup_refusals').set({ flagged_at: now() }).where('id', '=', r.id).where('flagged_at', 'is', null).where('decided_at', 'is', null).executeTakeFirst();
       if (Number(moved.numUpdatedRows) !== 1) return false;
       const alert = OVERDUE_REFUSAL_ALERT({ id: r.id, orderNumber: r.order_number, product: r.product_name, hours });
-      const operators = await trx.selectFrom('users').select(['id', 'email']).where('user_type', '=', 'ADMIN').orderBy('id').execute();
-      for (const o of operators) if (o.email) await queueEmail(trx, { to: o.email, subject: alert.subject, text: alert.text, topic: 'operator.alert', userId: o.id });
+      await alertOperators(trx, alert);
       return true;
     });
     if (done) flagged.push(r.id);

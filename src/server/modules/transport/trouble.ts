@@ -4,7 +4,7 @@ import { now, type Db } from '../../platform/db';
 import { inTransaction } from '../../platform/db/transactions';
 import { repeatEvery } from '../../platform/jobs';
 import type { Logger } from '../../platform/logging';
-import { queueEmail } from '../../platform/messages';
+import { alertOperators } from '../../platform/messages';
 import { addEvent, lockOrder, townOf } from './life';
 import { sixDigits } from './plan';
 
@@ -29,11 +29,6 @@ export const TROUBLE_ALERTS = {
   }),
 };
 
-/** Every operator account hears it by e-mail, in the transaction of the change it reports. */
-async function alertOperators(trx: Db, alert: { subject: string; text: string }) {
-  const operators = await trx.selectFrom('users').select(['id', 'email']).where('user_type', '=', 'ADMIN').orderBy('id').execute();
-  for (const o of operators) if (o.email) await queueEmail(trx, { to: o.email, subject: alert.subject, text: alert.text, topic: 'operator.alert', userId: o.id });
-}
 
 const transporterOf = (db: Db, id: number) => db.selectFrom('users').select(['first_name', 'last_name', 'phone']).where('id', '=', id).executeTakeFirst();
 const fullName = (u: { first_name: string; last_name: string } | undefined) => (u ? `${u.first_name} ${u.last_name}`.trim() : 'A transporter');

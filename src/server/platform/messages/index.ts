@@ -33,6 +33,12 @@ export function queueEmail(db: Db, mail: { to: string; subject: string; text: st
 }
 
 /** An SMS no switch turns off (codes, account alerts), to a +233 number; same rules as queueEmail. */
+/** Every operator account hears it by e-mail, in the transaction of the change it reports (late loads, overdue refusals). */
+export async function alertOperators(db: Db, alert: { subject: string; text: string }): Promise<void> {
+  const operators = await db.selectFrom('users').select(['id', 'email']).where('user_type', '=', 'ADMIN').orderBy('id').execute();
+  for (const o of operators) if (o.email) await queueEmail(db, { to: o.email, subject: alert.subject, text: alert.text, topic: 'operator.alert', userId: o.id });
+}
+
 export function queueSms(db: Db, sms: { to: string; text: string; topic: string; userId?: number }): Promise<void> {
   return enqueue(db, [{ channel: 'sms', recipient: sms.to, body: sms.text, topic: sms.topic, user_id: sms.userId ?? null }]);
 }
