@@ -1,6 +1,7 @@
 import { requestFor } from '../shared/api/path';
 import type { GhanaRegion } from '../shared/catalogue';
 import type { Load, LoadEvent } from '../shared/schemas/transport';
+import type { TransporterRegistrationInput } from '../shared/schemas/transporters';
 import type { ApiClient } from './api';
 import { localDb, type AkuafoDb, type OutboxEntry } from './db';
 import { announce, defineOutboxKind, enqueue, enqueueWith, kindOf } from './outbox';
@@ -106,3 +107,8 @@ export async function reportLoadEvent(load: Pick<Load, 'id' | 'fromWarehouse' | 
 
 export const loadEventsKind = defineOutboxKind({ kind: LOAD_EVENTS_KIND });
 
+
+/** POST /transporters/register: the account and its vehicle, checked by the operator before it may accept loads. */
+export async function registerTransporter(api: ApiClient, input: TransporterRegistrationInput): Promise<{ message: string; email: string }> {
+  return (await api.call('POST /transporters/register', { body: input })).data;
+}

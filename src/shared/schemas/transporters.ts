@@ -74,6 +74,7 @@ export const transporterRegistrationSchema = v.pipe(
   v.transform((r) => ({ ...r, payoutNetwork: r.payoutNetwork ?? networkOf(r.payoutNumber) ?? 'MTN' })),
 );
 export type TransporterRegistration = v.InferOutput<typeof transporterRegistrationSchema>;
+export type TransporterRegistrationInput = v.InferInput<typeof transporterRegistrationSchema>;
 
 export const transporterRegisteredSchema = v.object({ message: v.string(), email: v.string() });
 

@@ -77,6 +77,7 @@ const barePages: RouteObject[] = [
   page('/signup', () => import('../pages/account/SignUpPage')),
   page('/password-reset', () => import('../pages/account/ResetWithCodePage')),
   page('/sellers/register', () => import('../pages/sellers/SellerRegisterPage')),
+  page('/transporters/register', () => import('../pages/transporters/TransporterRegisterPage')),
   page('/checkout/success', () => import('../pages/checkout/PaymentSuccessPage')),
 ];
 

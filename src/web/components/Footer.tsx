@@ -35,6 +35,7 @@ export function Footer() {
           <li><Link to="/products" className={linkClass}>{t('nav.products')}</Link></li>
           <li><Link to="/prices" className={linkClass}>{t('footer.prices')}</Link></li>
           <li><Link to="/sellers/register" className={linkClass}>{t('footer.sellers')}</Link></li>
+          <li><Link to="/transporters/register" className={linkClass}>{t('footer.transporters')}</Link></li>
           <li><Link to="/blog" className={linkClass}>{t('footer.blog')}</Link></li>
         </Column>
         <Column title={t('footer.service')}>
