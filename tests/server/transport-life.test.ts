@@ -8,6 +8,7 @@ import { collectWithCode } from '../../src/server/modules/orders/fulfilment';
 import { cancelNotBrought } from '../../src/server/modules/orders/uncollected';
 import { inTransaction } from '../../src/server/platform/db/transactions';
 import { feeVatMinor } from '../../src/shared/transport';
+import { adminToken } from '../support/sellers';
 import { shopServer } from '../support/shop';
 import { paidOrderFromTamale as paidOrderFromTamaleOf, refusalOf, transporterNamed, warehouseNamed } from '../support/transport';
 
@@ -112,6 +113,13 @@ describe('a consignment from Tamale to Accra', () => {
     expect(order.status).toBe('SHIPPED');
     expect(await balanceOf(db(), 'transport_held', null, o.orderId)).toBe(0);
     expect((await balanceOf(db(), 'seller_available', driver)) - before).toBe(transporterShareMinor(o.consignment.fee_minor));
+    // The payouts desk's preview lists the transporter (by name), with its wallet once it has a profile, as the run would pay it.
+    const dueFor = async () => ((await json(await shop.server.call('/admin/payouts/due', { token: await adminToken(shop.server) }))).body.data as any[]).find((d) => d.sellerId === driver);
+    const share = (await balanceOf(db(), 'seller_available', driver)) / 100;
+    expect(await dueFor()).toMatchObject({ businessName: 'Yaw Driver', account: null, waiting: 'No payout account', available: share });
+    const at = new Date().toISOString();
+    await db().insertInto('transporter_profiles').values({ user_id: driver, vehicle_type: 'TRUCK', capacity_kg: 5000, plate_number: 'NR-1234-24', ghana_card_number: 'GHA-123456789-0', region: 'Northern', payout_network: 'MTN', payout_number: '0241234567', status: 'VERIFIED', verified_at: at, rejection_reason: null, created_at: at, updated_at: at }).execute();
+    expect(await dueFor()).toMatchObject({ businessName: 'Yaw Driver', account: expect.stringContaining('4567'), available: share });
     const vat = await db().selectFrom('ledger_entries').select(['credit_minor']).where('account', '=', 'vat_payable').where('order_id', '=', o.orderId).execute();
     expect(vat.reduce((s, e) => s + e.credit_minor, 0)).toBe(feeVatMinor(o.consignment.fee_minor));
 

@@ -9,7 +9,7 @@ import { inTransaction } from '../../platform/db/transactions';
 import { createTransferProvider } from '../../platform/payments';
 import { recordAudit } from '../audit';
 import { ACCOUNTS } from '../ledger';
-import { isHeld, payoutAccountOf } from './account';
+import { isHeld, readPayoutAccounts } from './account';
 import { createPayout } from './due';
 import { payoutOf } from './earnings';
 import { emptyPayoutRun, runPayouts, sendDuePayouts } from './job';
@@ -30,21 +30,31 @@ export async function listPayouts(db: Db, status: PayoutStatus | undefined): Pro
   return rows.map(({ business_name, first_name, last_name, ...r }) => ({ ...payoutOf(r), sellerId: r.seller_id, businessName: business_name ?? `${first_name} ${last_name}`.trim() }));
 }
 
-/** Sellers the next run would pay (or holds back, and why). */
+/**
+ * Sellers and transporters the next run would pay (or holds back, and why): every payee with
+ * money available, their payout account read as the run reads it (readPayoutAccounts), named
+ * by their business, else (a transporter) by their name.
+ */
 export async function duePayouts(db: Db, payoutMinimumMinor: number): Promise<DuePayout[]> {
   const rows = await db
     .selectFrom('ledger_entries as e')
-    .innerJoin('seller_profiles as s', 's.user_id', 'e.seller_id')
-    .select(['s.user_id', 's.business_name', 's.payout_type', 's.bank_account_name', 's.bank_account_number', 's.payout_network', 's.payout_bank_code', 's.payout_account_changed_at', 's.payout_recipient_code', 's.payout_recipient_for', sql<number>`sum(e.credit_minor) - sum(e.debit_minor)`.as('available')])
+    .select(['e.seller_id', sql<number>`sum(e.credit_minor) - sum(e.debit_minor)`.as('available')])
     .where('e.account', '=', ACCOUNTS.available)
-    .groupBy(['s.user_id', 's.business_name', 's.payout_type', 's.bank_account_name', 's.bank_account_number', 's.payout_network', 's.payout_bank_code', 's.payout_account_changed_at', 's.payout_recipient_code', 's.payout_recipient_for'])
+    .where('e.seller_id', 'is not', null)
+    .groupBy('e.seller_id')
     .having(sql<number>`sum(e.credit_minor) - sum(e.debit_minor)`, '>', 0)
-    .orderBy('s.user_id')
+    .orderBy('e.seller_id')
     .limit(500)
     .execute();
+  const ids = rows.map((r) => r.seller_id!);
+  if (ids.length === 0) return [];
+  const accounts = await readPayoutAccounts(db, ids);
+  const names = new Map(
+    (await db.selectFrom('users').leftJoin('seller_profiles as s', 's.user_id', 'users.id').select(['users.id', 'users.first_name', 'users.last_name', 's.business_name']).where('users.id', 'in', ids).execute()).map((u) => [u.id, u.business_name ?? `${u.first_name} ${u.last_name}`.trim()]),
+  );
   const at = new Date();
   return rows.map((r) => {
-    const account = payoutAccountOf(r);
+    const account = accounts.get(r.seller_id!);
     const available = Number(r.available);
     const waiting = !account
       ? 'No payout account'
@@ -53,7 +63,7 @@ export async function duePayouts(db: Db, payoutMinimumMinor: number): Promise<Du
         : available < payoutMinimumMinor
           ? 'Below the payout minimum'
           : null;
-    return { sellerId: r.user_id, businessName: r.business_name, available: fromMinor(available), account: account?.label ?? null, waiting };
+    return { sellerId: r.seller_id!, businessName: names.get(r.seller_id!) ?? '', available: fromMinor(available), account: account?.label ?? null, waiting };
   });
 }
 
