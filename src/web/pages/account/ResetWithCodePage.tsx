@@ -6,7 +6,7 @@ import { parseWith } from '../../../shared/schemas/parse';
 import { NewPasswordForm } from './NewPasswordForm';
 import { publicApi } from '../../lib/publicApi';
 import { Alert } from '../../components/ui/Alert';
-import { AuthCard } from './AuthCard';
+import { AuthCard } from '../../components/AuthCard';
 import { Field } from '../../components/ui/forms';
 import { errorMessage } from '../../lib/error-message';
 import { useT } from '../../i18n/language';

@@ -14,7 +14,7 @@ import { publicApi } from '../../lib/publicApi';
 import { homeFor, returnPath, signInPurpose, type ReturnState } from './return-path';
 import { showToast } from '../../components/ui/toast';
 import { Alert } from '../../components/ui/Alert';
-import { AuthCard } from './AuthCard';
+import { AuthCard } from '../../components/AuthCard';
 import { Field, PasswordField } from '../../components/ui/forms';
 import { errorMessage } from '../../lib/error-message';
 import { SmsSignIn } from './SmsSignIn';

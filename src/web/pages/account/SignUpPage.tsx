@@ -13,7 +13,7 @@ import { publicApi } from '../../lib/publicApi';
 import { returnPath, type ReturnState } from './return-path';
 import { showToast } from '../../components/ui/toast';
 import { Alert } from '../../components/ui/Alert';
-import { AuthCard } from './AuthCard';
+import { AuthCard } from '../../components/AuthCard';
 import { apiText, Field, PasswordField } from '../../components/ui/forms';
 import { errorMessage } from '../../lib/error-message';
 import { usePasswordNote } from './PasswordChecklist';

@@ -8,6 +8,7 @@ import { parseWith } from '../../../shared/schemas/parse';
 import { TRANSPORTER_MESSAGES, transporterRegistrationSchema, VEHICLE_TYPES, type TransporterRegistrationInput } from '../../../shared/schemas/transporters';
 import { publicApi } from '../../lib/publicApi';
 import { Alert } from '../../components/ui/Alert';
+import { AuthCard } from '../../components/AuthCard';
 import { Field, PasswordField, useApiText } from '../../components/ui/forms';
 import { errorMessage } from '../../lib/error-message';
 import { useT } from '../../i18n/language';
@@ -77,44 +78,39 @@ export default function TransporterRegisterPage() {
 
   if (registeredEmail) {
     return (
-      <div className="flex min-h-dvh items-start justify-center bg-gray-50 px-4 py-8 sm:items-center">
-        <div className="card w-full max-w-lg space-y-4 p-6">
-          <p className="text-center text-lg font-bold text-brand-dark">Akuafo Market</p>
+      <AuthCard title={t('transporter.register')} wide>
+        <div className="space-y-4">
           <Alert kind="success">{say(TRANSPORTER_MESSAGES.registered)}</Alert>
           <p className="text-gray-700">{t('transporter.form.sentTo', { email: registeredEmail })}</p>
           <Link to="/signin" className="btn-primary">{t('transporter.form.signIn')}</Link>
         </div>
-      </div>
+      </AuthCard>
     );
   }
 
   return (
-    <div className="flex min-h-dvh items-start justify-center bg-gray-50 px-4 py-8 sm:items-center">
-      <div className="card w-full max-w-lg p-6">
-        <p className="mb-2 text-center text-lg font-bold text-brand-dark">Akuafo Market</p>
-        <h1 className="mb-2 text-center text-2xl font-bold">{t('transporter.register')}</h1>
-        <p className="mb-6 text-center text-sm text-gray-700">{t('transporter.form.intro')}</p>
-        <form onSubmit={submit} noValidate className="space-y-4">
-          {failure && <Alert kind="error">{failure}</Alert>}
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field label={t('transporter.form.firstName')} autoComplete="given-name" {...input('firstName')} />
-            <Field label={t('transporter.form.lastName')} autoComplete="family-name" {...input('lastName')} />
-          </div>
-          <Field label={t('transporter.form.email')} type="email" autoComplete="email" {...input('email')} />
-          <PasswordField label={t('transporter.form.password')} autoComplete="new-password" {...input('password')} />
-          {select('businessRegion', t('transporter.form.region'), GHANA_REGIONS.map((r) => ({ value: r, label: r })))}
-          <Field label={t('transporter.form.phone')} type="tel" inputMode="tel" autoComplete="tel-national" placeholder="024 123 4567" {...input('phoneNumber')} />
-          <Field label={t('transporter.form.ghanaCard')} placeholder={GHANA_CARD_EXAMPLE} {...input('ghanaCardNumber')} />
-          {select('vehicleType', t('transporter.form.vehicle'), VEHICLE_TYPES.map((v) => ({ value: v, label: t(`transport.vehicle.${v}`) })))}
-          <Field label={t('transporter.form.capacity')} type="number" inputMode="numeric" min={10} max={60000} step={1} {...input('capacityKg')} />
-          <Field label={t('transporter.form.plate')} placeholder="GR-1234-24" autoCapitalize="characters" {...input('plateNumber')} />
-          <Field label={t('transporter.form.payout')} type="tel" inputMode="tel" placeholder="024 123 4567" {...input('payoutNumber')} />
-          <button type="submit" className="btn-primary w-full" disabled={busy}>{busy ? t('transporter.form.sending') : t('transporter.form.submit')}</button>
-        </form>
-        <p className="mt-6 text-center text-sm text-gray-700">
-          <Link to="/signin" className="font-medium text-brand-dark underline">{t('transporter.form.haveAccount')}</Link>
-        </p>
-      </div>
-    </div>
+    <AuthCard title={t('transporter.register')} wide>
+      <p className="-mt-4 mb-6 text-center text-sm text-gray-700">{t('transporter.form.intro')}</p>
+      <form onSubmit={submit} noValidate className="space-y-4">
+        {failure && <Alert kind="error">{failure}</Alert>}
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label={t('transporter.form.firstName')} autoComplete="given-name" {...input('firstName')} />
+          <Field label={t('transporter.form.lastName')} autoComplete="family-name" {...input('lastName')} />
+        </div>
+        <Field label={t('transporter.form.email')} type="email" autoComplete="email" {...input('email')} />
+        <PasswordField label={t('transporter.form.password')} autoComplete="new-password" {...input('password')} />
+        {select('businessRegion', t('transporter.form.region'), GHANA_REGIONS.map((r) => ({ value: r, label: r })))}
+        <Field label={t('transporter.form.phone')} type="tel" inputMode="tel" autoComplete="tel-national" placeholder="024 123 4567" {...input('phoneNumber')} />
+        <Field label={t('transporter.form.ghanaCard')} placeholder={GHANA_CARD_EXAMPLE} {...input('ghanaCardNumber')} />
+        {select('vehicleType', t('transporter.form.vehicle'), VEHICLE_TYPES.map((v) => ({ value: v, label: t(`transport.vehicle.${v}`) })))}
+        <Field label={t('transporter.form.capacity')} type="number" inputMode="numeric" min={10} max={60000} step={1} {...input('capacityKg')} />
+        <Field label={t('transporter.form.plate')} placeholder="GR-1234-24" autoCapitalize="characters" {...input('plateNumber')} />
+        <Field label={t('transporter.form.payout')} type="tel" inputMode="tel" placeholder="024 123 4567" {...input('payoutNumber')} />
+        <button type="submit" className="btn-primary w-full" disabled={busy}>{busy ? t('transporter.form.sending') : t('transporter.form.submit')}</button>
+      </form>
+      <p className="mt-6 text-center text-sm text-gray-700">
+        <Link to="/signin" className="font-medium text-brand-dark underline">{t('transporter.form.haveAccount')}</Link>
+      </p>
+    </AuthCard>
   );
 }
