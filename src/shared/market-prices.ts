@@ -45,17 +45,21 @@ export function median(values: number[]): number | null {
 /**
  * The median of prices each weighted by a quantity: the price at which half of the units
  * sold went for less or the same and half for more or the same. When the halves meet
- * exactly between two prices, their mean.
+ * exactly between two prices, their mean. Capped weights are fractions, so sums are compared
+ * within a rounding margin and taken in one fixed order: the answer never depends on the order
+ * the sales came in (a database returns them in any order; issue 37's fold gave two answers).
  */
 export function weightedMedian(entries: { price: number; weight: number }[]): number | null {
-  const usable = entries.filter((e) => e.weight > 0).sort((a, b) => a.price - b.price);
+  const usable = entries.filter((e) => e.weight > 0).sort((a, b) => a.price - b.price || a.weight - b.weight);
   const total = usable.reduce((sum, e) => sum + e.weight, 0);
   if (total === 0) return null;
+  const half = total / 2;
+  const margin = total * 1e-9;
   let below = 0;
   for (let i = 0; i < usable.length; i++) {
     below += usable[i]!.weight;
-    if (below * 2 > total) return usable[i]!.price;
-    if (below * 2 === total) return Math.round((usable[i]!.price + usable[i + 1]!.price) / 2);
+    if (below > half + margin) return usable[i]!.price;
+    if (below >= half - margin && i + 1 < usable.length) return Math.round((usable[i]!.price + usable[i + 1]!.price) / 2);
   }
   return usable[usable.length - 1]!.price;
 }

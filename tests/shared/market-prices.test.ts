@@ -34,6 +34,14 @@ describe('medians', () => {
     expect(paidMedian([{ price: 100, quantity: 1, buyer: 1 }, { price: 200, quantity: 1, buyer: 2 }, { price: 300, quantity: 1, buyer: 3 }, { price: 300, quantity: 1, buyer: 4 }])).toBe(250);
     // One buyer's orders add up to one share, however many orders.
     expect(paidMedian([...Array.from({ length: 20 }, () => ({ price: 900, quantity: 5, buyer: 7 })), ...[1, 2, 3].map((buyer) => ({ price: 400, quantity: 1, buyer }))])).toBe(400);
+    // Capped weights are fractions: the halves meeting exactly (12 of 24 at GH₵ 300 and below)
+    // is found whatever order the sales come in. The database's order once made it 400 (issue 37).
+    const capped = [
+      { price: 200, quantity: 4, buyer: 1 }, { price: 300, quantity: 3, buyer: 1 }, { price: 200, quantity: 2, buyer: 1 }, { price: 300, quantity: 3, buyer: 3 },
+      { price: 400, quantity: 4, buyer: 4 }, { price: 300, quantity: 1, buyer: 5 }, { price: 500, quantity: 40, buyer: 99 },
+    ];
+    const orders = [[0, 1, 2, 3, 4, 5, 6], [3, 4, 0, 2, 6, 1, 5], [6, 5, 4, 3, 2, 1, 0], [1, 6, 2, 5, 0, 4, 3]];
+    for (const order of orders) expect(paidMedian(order.map((i) => capped[i]!))).toBe(350);
     // Fewer than three buyers: no paid price can keep one of them to a third.
     expect(buyerCap([5, 5])).toBeNull();
     expect(paidMedian([{ price: 100, quantity: 1, buyer: 1 }, { price: 200, quantity: 1, buyer: 1 }, { price: 300, quantity: 1, buyer: 2 }])).toBeNull();
