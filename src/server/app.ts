@@ -33,6 +33,7 @@ import { submissionsRoutes, takesUploads } from './modules/submissions';
 import { syncRoutes } from './modules/sync';
 import { inboundSmsRoutes, marketPricesRoutes } from './modules/market-prices';
 import { ussdRoutes } from './modules/ussd';
+import { takesWebhookDeliveries, whatsappRoutes } from './modules/whatsapp';
 import { warehouseRoutes } from './modules/warehouses';
 import { transportRoutes } from './modules/transport';
 import { transportersRoutes } from './modules/transporters';
@@ -47,7 +48,7 @@ export function createApp(deps: Deps) {
 
   api.use('*', rememberClientIp(deps.config.trustedProxies));
   api.use('*', sameOriginOnly(deps.config));
-  api.use('*', apiBodyLimit(takesUploads));
+  api.use('*', apiBodyLimit((method, path) => takesUploads(method, path) || takesWebhookDeliveries(method, path)));
   api.use('*', reads.watchWrites);
   api.use('*', refuseNulInPath);
   api.use('*', readUser(deps.tokens, deps.sessions));
@@ -80,6 +81,7 @@ export function createApp(deps: Deps) {
     ...submissionsRoutes(deps),
     ...adminRoutes(deps),
     ...ussdRoutes(deps),
+    ...whatsappRoutes(deps),
   ]);
   api.all('*', (c) => errorAnswer(c, deps.db, { message: 'No such API endpoint', code: ERROR_CODES.notFound }, 404));
 

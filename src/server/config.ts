@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { DEFAULT_TRUSTED_PROXIES, trustedProxySet } from './http/client-ip';
 import type { S3Settings } from './platform/storage/s3';
 import type { SmsConfig } from './platform/messages/channels/sms';
+import { GRAPH_API_URL, type WhatsAppConfig } from './platform/messages/channels/whatsapp';
 
 export interface Config {
   port: number;
@@ -82,6 +83,8 @@ export interface Config {
    * (required in production), and USSD_SERVICE_CODE, the code callers dial (told in SMS and Help).
    */
   ussd: { callbackToken: string | undefined; serviceCode: string };
+  /** WhatsApp (docs/whatsapp.md): Meta's Cloud API with WHATSAPP_* set; a labelled sandbox outside production without them. */
+  whatsapp: WhatsAppConfig;
 }
 
 type Env = Record<string, string | undefined>;
@@ -164,7 +167,29 @@ export function loadConfig(env: Env = process.env): Config {
     notBroughtAfterDays: positiveNumber(env, 'NOT_BROUGHT_AFTER_DAYS', 7),
     lateLoadAfterHours: positiveNumber(env, 'LATE_LOAD_AFTER_HOURS', 24),
     ussd: { callbackToken: env.USSD_CALLBACK_TOKEN || undefined, serviceCode: env.USSD_SERVICE_CODE || '*920*44#' },
+    whatsapp: whatsappConfig(env),
   };
+}
+
+const WHATSAPP_SECRETS = ['WHATSAPP_VERIFY_TOKEN', 'WHATSAPP_APP_SECRET', 'WHATSAPP_TOKEN', 'WHATSAPP_PHONE_NUMBER_ID'] as const;
+/** The sandbox's webhook token and signing secret: published (docs/whatsapp.md), so never in production. */
+export const WHATSAPP_SANDBOX = { verifyToken: 'akuafo-sandbox', appSecret: 'akuafo-sandbox-secret' } as const;
+
+/**
+ * All four WhatsApp secrets, or none: with none, a labelled sandbox outside production (spooled
+ * messages, the sandbox's published token and secret) and the channel off in production; half a
+ * set stops the start, naming what is missing (issue 42: production never runs the channel
+ * without its secrets).
+ */
+function whatsappConfig(env: Env): WhatsAppConfig {
+  const missing = WHATSAPP_SECRETS.filter((name) => !env[name]);
+  const apiUrl = (env.WHATSAPP_API_URL || GRAPH_API_URL).replace(/\/$/, '');
+  if (missing.length === 0) {
+    return { mode: 'cloud', verifyToken: env.WHATSAPP_VERIFY_TOKEN!, appSecret: env.WHATSAPP_APP_SECRET!, token: env.WHATSAPP_TOKEN!, phoneNumberId: env.WHATSAPP_PHONE_NUMBER_ID!, apiUrl };
+  }
+  if (missing.length < WHATSAPP_SECRETS.length) throw new Error(`WhatsApp needs all of ${WHATSAPP_SECRETS.join(', ')}; missing ${missing.join(', ')}`);
+  const mode = env.NODE_ENV === 'production' ? 'off' : 'sandbox';
+  return { mode, ...(mode === 'sandbox' ? WHATSAPP_SANDBOX : { verifyToken: '', appSecret: '' }), token: '', phoneNumberId: '', apiUrl };
 }
 
 /** Checked at start, so a typo stops the server instead of silently trusting nobody. */

@@ -9,6 +9,7 @@ import { startNotBroughtJob, startOverdueRefusalsJob, startRefundJob, startReser
 import { startPayoutJob } from './modules/payouts';
 import { startPriceIndexJob } from './modules/market-prices';
 import { startLateLoadsJob } from './modules/transport';
+import { startWhatsAppJob } from './modules/whatsapp';
 
 /** After the drain, requests still in flight get this long before the process exits anyway. */
 const IN_FLIGHT_GRACE_MS = 10_000;
@@ -31,6 +32,7 @@ export async function main(config: Config = loadConfig()) {
   const notBrought = startNotBroughtJob(deps);
   const lateLoads = startLateLoadsJob(deps);
   const overdueRefusals = startOverdueRefusalsJob(deps);
+  const whatsapp = startWhatsAppJob(deps);
   // There is no scheduler: lapsed reservations are also released on this timer. It was started
   // by the checkout routes, so every app a test made kept its timer, and the app with it.
   const reservationSweep = startReservationSweep(deps.db, deps.logger, deps.metrics.reservationSweeps);
@@ -58,6 +60,7 @@ export async function main(config: Config = loadConfig()) {
       await notBrought.stop();
       await lateLoads.stop();
       await overdueRefusals.stop();
+      await whatsapp.stop();
       clearInterval(reservationSweep);
       await deps.messages.stop();
       await close();

@@ -33,7 +33,7 @@ function simulatedClock() {
 }
 
 const unused: Channel = { send: async () => { throw new Error('not in this test'); } };
-const channelsWith = (partial: Partial<Channels>): Channels => ({ email: unused, sms: unused, push: unused, ...partial });
+const channelsWith = (partial: Partial<Channels>): Channels => ({ email: unused, sms: unused, push: unused, whatsapp: unused, ...partial });
 const statusOf = async (ids: number[]) => server.deps.db.selectFrom('messages').select(['id', 'status', 'attempts', 'last_error']).where('id', 'in', ids).orderBy('id').execute();
 const newIds = async (since: number) => (await server.deps.db.selectFrom('messages').select('id').where('id', '>', since).orderBy('id').execute()).map((r) => r.id);
 const lastId = async () => (await server.deps.db.selectFrom('messages').select('id').orderBy('id', 'desc').executeTakeFirst())?.id ?? 0;

@@ -49,6 +49,17 @@ describe('loadConfig in production', () => {
     expect(loadConfig({ ...production, SEED: 'none', PAYSTACK_SECRET_KEY: 'sk_live_x', SMS_CALLBACK_TOKEN: 't', USSD_CALLBACK_TOKEN: 'tok' }).ussd.callbackToken).toBe('tok');
   });
 
+  it('never runs the WhatsApp channel without its secrets in production, and names the ones missing (issue 42)', () => {
+    const ready = { ...production, SEED: 'none', PAYSTACK_SECRET_KEY: 'sk_live_x', SMS_CALLBACK_TOKEN: 't', USSD_CALLBACK_TOKEN: 'tok' };
+    // None set: the channel is off (the webhook answers 503), never the sandbox and its published secret.
+    expect(loadConfig(ready).whatsapp).toMatchObject({ mode: 'off', appSecret: '', verifyToken: '' });
+    expect(() => loadConfig({ ...ready, WHATSAPP_TOKEN: 'EAAG', WHATSAPP_PHONE_NUMBER_ID: '1098' })).toThrow(/WhatsApp needs all of .*; missing WHATSAPP_VERIFY_TOKEN, WHATSAPP_APP_SECRET$/);
+    const all = { WHATSAPP_VERIFY_TOKEN: 'v', WHATSAPP_APP_SECRET: 's', WHATSAPP_TOKEN: 'EAAG', WHATSAPP_PHONE_NUMBER_ID: '1098' };
+    expect(loadConfig({ ...ready, ...all }).whatsapp).toMatchObject({ mode: 'cloud', apiUrl: 'https://graph.facebook.com/v21.0', phoneNumberId: '1098' });
+    // Outside production without keys: the labelled sandbox.
+    expect(loadConfig({ DATA_DIR: dataDir }).whatsapp.mode).toBe('sandbox');
+  });
+
   it('keeps the demo defaults outside production', () => {
     expect(loadConfig({ DATA_DIR: dataDir })).toMatchObject({ seed: 'demo', paystack: undefined });
     expect(loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test' })).toMatchObject({ seed: 'demo' });

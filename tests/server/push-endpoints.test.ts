@@ -45,7 +45,7 @@ function resolveAs(host: string, ...answers: string[][]) {
 const silent = createLogger('silent');
 const unused: Channel = { send: async () => { throw new Error('not in this test'); } };
 async function deliver(channel: Channel) {
-  const worker = createMessageWorker({ db: server.deps.db, dialect: server.deps.dialect, logger: silent, channels: { email: unused, sms: unused, push: channel } satisfies Channels });
+  const worker = createMessageWorker({ db: server.deps.db, dialect: server.deps.dialect, logger: silent, channels: { email: unused, sms: unused, push: channel, whatsapp: unused } satisfies Channels });
   await worker.drain();
 }
 async function storeDevice(userId: number, device: { endpoint: string; keys: { p256dh: string; auth: string } }) {

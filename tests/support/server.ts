@@ -28,7 +28,7 @@ export interface TestServer {
  * seed (db-templates.ts). Any other setting (object storage, payments, a data folder of its own)
  * may change what seeding writes, so that server migrates and seeds its own database, as all did.
  */
-const SEED_NEUTRAL = new Set(['SEED_HISTORY', 'PUSH_ALLOW_HOSTS', 'USSD_CALLBACK_TOKEN', 'SMS_CALLBACK_TOKEN', 'METRICS_TOKEN']);
+const SEED_NEUTRAL = new Set(['SEED_HISTORY', 'PUSH_ALLOW_HOSTS', 'USSD_CALLBACK_TOKEN', 'SMS_CALLBACK_TOKEN', 'METRICS_TOKEN', 'WHATSAPP_VERIFY_TOKEN', 'WHATSAPP_APP_SECRET', 'WHATSAPP_TOKEN', 'WHATSAPP_PHONE_NUMBER_ID', 'WHATSAPP_API_URL']);
 
 type ServerEnv = Record<string, string>;
 const testConfig = (dataDir: string, options: { seed?: boolean; env?: ServerEnv }, databaseUrl: string | undefined) =>

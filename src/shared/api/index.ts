@@ -22,6 +22,7 @@ import { TRANSPORTERS_ROUTES } from './transporters';
 import { SELLERS_ROUTES } from './sellers';
 import { SUBMISSIONS_ROUTES } from './submissions';
 import { USSD_ROUTES } from './ussd';
+import { WHATSAPP_ROUTES } from './whatsapp';
 import { WISHLIST_ROUTES } from './wishlist';
 
 /**
@@ -53,6 +54,7 @@ export const DECLARED_ROUTES = [
   ...SUBMISSIONS_ROUTES,
   ...ADMIN_ROUTES,
   ...USSD_ROUTES,
+  ...WHATSAPP_ROUTES,
 ] as const;
 
 type Declared = (typeof DECLARED_ROUTES)[number];

@@ -31,6 +31,8 @@ export const API_REFUSALS = {
   paystackNotConfigured: 'Paystack is not configured',
   paystackVerifyPayment: 'Could not verify the payment with Paystack',
   paystackVerifyTransfer: 'Could not verify the transfer with Paystack',
+  whatsappNotSetUp: 'WhatsApp is not set up on this server.',
+  whatsappVerifyToken: 'The verify token does not match.',
   // Accounts and sign-in
   tooManyRefreshes: 'Too many sign-in attempts. Please wait and try again.',
   refreshTokenInvalid: 'refreshToken is not valid',

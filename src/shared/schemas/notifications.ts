@@ -7,8 +7,12 @@ export type NotificationTopic = (typeof NOTIFICATION_TOPICS)[number];
 export const NOTIFICATION_CHANNELS = ['email', 'sms', 'push'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 
+/** Every channel the message outbox sends on: the switches' channels, and WhatsApp's replies (docs/whatsapp.md). */
+export const OUTBOX_CHANNELS = [...NOTIFICATION_CHANNELS, 'whatsapp'] as const;
+export type OutboxChannel = (typeof OUTBOX_CHANNELS)[number];
+
 // The topics' names and notes on screen are in the catalogue (notifications.topic, notifications.*Note).
-export const CHANNEL_LABELS: Record<NotificationChannel, string> = { email: 'E-mail', sms: 'SMS', push: 'Push' };
+export const CHANNEL_LABELS: Record<OutboxChannel, string> = { email: 'E-mail', sms: 'SMS', push: 'Push', whatsapp: 'WhatsApp' };
 
 /** Every switch is on until the user turns it off; push only reaches a device that subscribed. */
 export const DEFAULT_PREFERENCE = true;
@@ -87,7 +91,7 @@ export const adminMessagesQuerySchema = v.object({
 /** One message of the outbox as the operator's desk lists it. */
 export const adminMessageSchema = v.object({
   id: v.number(),
-  channel: v.picklist(NOTIFICATION_CHANNELS),
+  channel: v.picklist(OUTBOX_CHANNELS),
   recipient: v.string(),
   subject: v.nullable(v.string()),
   body: v.string(),

@@ -3,8 +3,8 @@ import type { Generated } from 'kysely';
 /** Tables of the message outbox (migration 007_messages, docs/messages.md). */
 export interface MessagesTable {
   id: Generated<number>;
-  channel: 'email' | 'sms' | 'push';
-  /** An e-mail address, a +233 number, or the push endpoint's host (for the operator's eyes). */
+  channel: 'email' | 'sms' | 'push' | 'whatsapp';
+  /** An e-mail address, a +233 number (SMS, WhatsApp), or the push endpoint's host (for the operator's eyes). */
   recipient: string;
   user_id: number | null;
   push_subscription_id: number | null;
@@ -40,4 +40,17 @@ export interface PushSubscriptionsTable {
   p256dh: string;
   auth: string;
   created_at: string;
+}
+
+/**
+ * A part of an outgoing WhatsApp message (`messages` row, part number) the Cloud API took, with
+ * its wamid; the webhook's statuses move `status` forward (sent, delivered, read; or failed).
+ */
+export interface WhatsAppSentTable {
+  message_id: number;
+  part: number;
+  provider_message_id: string;
+  status: 'sent' | 'delivered' | 'read' | 'failed';
+  status_at: string;
+  error: string | null;
 }

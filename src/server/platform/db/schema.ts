@@ -1,4 +1,4 @@
-import type { MessagesTable, NotificationPreferencesTable, PushSubscriptionsTable } from './schema-messages';
+import type { MessagesTable, NotificationPreferencesTable, PushSubscriptionsTable, WhatsAppSentTable } from './schema-messages';
 import type { AccountsTables } from './tables/accounts';
 import type { AuditTables } from './tables/audit';
 import type { CartTables } from './tables/cart';
@@ -16,6 +16,7 @@ import type { SubmissionsTables } from './tables/submissions';
 import type { TransportTables } from './tables/transport';
 import type { UssdTables } from './tables/ussd';
 import type { WarehousesTables } from './tables/warehouses';
+import type { WhatsAppTables } from './tables/whatsapp';
 import type { WishlistTables } from './tables/wishlist';
 
 /**
@@ -42,8 +43,10 @@ export interface Database
     TransportTables,
     UssdTables,
     WarehousesTables,
+    WhatsAppTables,
     WishlistTables {
   messages: MessagesTable;
   notification_preferences: NotificationPreferencesTable;
   push_subscriptions: PushSubscriptionsTable;
+  whatsapp_sent: WhatsAppSentTable;
 }

@@ -4,6 +4,7 @@ import type { MessagesTable } from '../db/schema-messages';
 import type { MessageEvent } from './events';
 import { channelsWanted, wantedChannelsAndDevices } from './preferences';
 import { newOrderReads, renderEvent, type Notice, type OrderReads } from './render';
+import type { WhatsAppOutgoing } from './whatsapp-shapes';
 
 export type { MessageEvent } from './events';
 export { MESSAGE_TOPICS } from './events';
@@ -33,14 +34,22 @@ export function queueEmail(db: Db, mail: { to: string; subject: string; text: st
 }
 
 /** An SMS no switch turns off (codes, account alerts), to a +233 number; same rules as queueEmail. */
+export function queueSms(db: Db, sms: { to: string; text: string; topic: string; userId?: number }): Promise<void> {
+  return enqueue(db, [{ channel: 'sms', recipient: sms.to, body: sms.text, topic: sms.topic, user_id: sms.userId ?? null }]);
+}
+
+/**
+ * A WhatsApp message (its parts in order: a product card, then the question) to a +233 number,
+ * sent by channels/whatsapp.ts to the Cloud API; same rules as queueEmail.
+ */
+export function queueWhatsApp(db: Db, message: { to: string; parts: WhatsAppOutgoing[]; topic: string; userId?: number }): Promise<void> {
+  return enqueue(db, [{ channel: 'whatsapp', recipient: message.to, body: JSON.stringify(message.parts), topic: message.topic, user_id: message.userId ?? null }]);
+}
+
 /** Every operator account hears it by e-mail, in the transaction of the change it reports (late loads, overdue refusals). */
 export async function alertOperators(db: Db, alert: { subject: string; text: string }): Promise<void> {
   const operators = await db.selectFrom('users').select(['id', 'email']).where('user_type', '=', 'ADMIN').orderBy('id').execute();
   for (const o of operators) if (o.email) await queueEmail(db, { to: o.email, subject: alert.subject, text: alert.text, topic: 'operator.alert', userId: o.id });
-}
-
-export function queueSms(db: Db, sms: { to: string; text: string; topic: string; userId?: number }): Promise<void> {
-  return enqueue(db, [{ channel: 'sms', recipient: sms.to, body: sms.text, topic: sms.topic, user_id: sms.userId ?? null }]);
 }
 
 /**

@@ -1,7 +1,6 @@
 import { Gauge, type Registry } from 'prom-client';
+import { OUTBOX_CHANNELS as CHANNELS } from '../../../shared/schemas/notifications';
 import type { Db } from '../db';
-
-const CHANNELS = ['email', 'sms', 'push'] as const;
 
 /**
  * The outbox as Prometheus sees it, read from the table at scrape time (so every instance of a

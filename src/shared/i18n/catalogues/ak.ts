@@ -977,6 +977,8 @@ export const ak: Catalogue = {
   'api.webhookNotJson': 'Ɛsɛ sɛ webhook no mu nsɛm yɛ JSON.',
   'api.webhookSignature': 'Webhook no nsa hyɛ no nyɛ pɛpɛɛpɛ',
   'api.paystackNotConfigured': 'Yɛnhyehyɛɛ Paystack',
+  'api.whatsappNotSetUp': 'Yɛnhyehyɛɛ WhatsApp wɔ saa server yi so.',
+  'api.whatsappVerifyToken': 'Verify token no nhyia.',
   'api.paystackVerifyPayment': 'Yɛantumi ankɔ Paystack ahwɛ sɛ ka no tua ayɛ yie',
   'api.paystackVerifyTransfer': 'Yɛantumi ankɔ Paystack ahwɛ sɛ sika no kɔe',
   'api.tooManyRefreshes': 'Woabɔ mmɔden sɛ wobɛhyɛn mu mpɛn bebree. Yɛsrɛ wo, twɛn na san bɔ mmɔden.',

@@ -12,6 +12,7 @@ export interface Channels {
   email: Channel;
   sms: Channel;
   push: Channel;
+  whatsapp: Channel;
 }
 
 /** A failure no retry can fix (the number is invalid, the request is malformed): fail at once. */
