@@ -35,8 +35,8 @@ describe('notification switches on the phone', () => {
     const replay = await replayOutbox(user.api, db);
     expect(replay).toMatchObject({ sent: 2, failed: 0 });
     const remote = await serverSwitches(user.token);
-    expect(remote.orders).toEqual({ email: true, sms: false, push: true });
-    expect(remote.sales).toEqual({ email: true, sms: true, push: false });
+    expect(remote.orders).toEqual({ email: true, sms: false, push: true, whatsapp: false });
+    expect(remote.sales).toEqual({ email: true, sms: true, push: false, whatsapp: false });
     expect(await readNotificationPreferences(db)).toEqual(remote);
   });
 });

@@ -15,14 +15,14 @@ afterAll(() => server.close());
 const body = async (res: Response) => ({ status: res.status, ...((await res.json()) as any) });
 
 describe('notification preferences and push devices', () => {
-  it('starts with every switch on, changes only the switches sent, and refuses bad input with a 400', async () => {
+  it('starts with every switch on but WhatsApp (off until ticked, issue 42), changes only the switches sent, and refuses bad input with a 400', async () => {
     const user = await makeUser(server);
     const path = '/shop/customers/me/notification-preferences';
     expect((await body(await server.call(path, { token: user.token }))).data).toEqual(defaultPreferences());
     const put = await body(await server.call(path, { method: 'PUT', token: user.token, json: { orders: { sms: false }, listings: { push: false } } }));
     expect(put.status).toBe(200);
-    expect(put.data.orders).toEqual({ email: true, sms: false, push: true });
-    expect(put.data.listings).toEqual({ email: true, sms: true, push: false });
+    expect(put.data.orders).toEqual({ email: true, sms: false, push: true, whatsapp: false });
+    expect(put.data.listings).toEqual({ email: true, sms: true, push: false, whatsapp: false });
     // The same intent again (an outbox replay) changes nothing.
     await server.call(path, { method: 'PUT', token: user.token, json: { orders: { sms: false } } });
     expect((await body(await server.call(path, { token: user.token }))).data).toEqual(put.data);

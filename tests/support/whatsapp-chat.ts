@@ -41,7 +41,7 @@ const choicesOf = (out: WhatsAppOutgoing[]) =>
 
 /** All the words of a reply, for asserting on. */
 export const wordsOf = (out: WhatsAppOutgoing[]) =>
-  out.map((m) => (m.type === 'image' ? (m.caption ?? '') : m.type === 'template' ? m.params.join(' ') : [m.body, ...choicesOf([m]).map((c) => `${c.title} ${'description' in c ? (c.description ?? '') : ''}`)].join('\n'))).join('\n');
+  out.map((m) => (m.type === 'image' ? (m.caption ?? '') : m.type === 'template' ? m.params.join(' ') : m.type === 'notice' ? m.text : [m.body, ...choicesOf([m]).map((c) => `${c.title} ${'description' in c ? (c.description ?? '') : ''}`)].join('\n'))).join('\n');
 
 /** One person's chat: `say` types, `tap` chooses the row or button whose words contain `words` (turning list pages). */
 export function chat(server: TestServer, from = freshNumber()) {

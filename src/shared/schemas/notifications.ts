@@ -4,18 +4,20 @@ import * as v from 'valibot';
 export const NOTIFICATION_TOPICS = ['orders', 'sales', 'listings'] as const;
 export type NotificationTopic = (typeof NOTIFICATION_TOPICS)[number];
 
-export const NOTIFICATION_CHANNELS = ['email', 'sms', 'push'] as const;
+/** The channels a user switches, and the ones the message outbox sends on (WhatsApp's chat replies too, docs/whatsapp.md). */
+export const NOTIFICATION_CHANNELS = ['email', 'sms', 'push', 'whatsapp'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 
-/** Every channel the message outbox sends on: the switches' channels, and WhatsApp's replies (docs/whatsapp.md). */
-export const OUTBOX_CHANNELS = [...NOTIFICATION_CHANNELS, 'whatsapp'] as const;
-export type OutboxChannel = (typeof OUTBOX_CHANNELS)[number];
-
 // The topics' names and notes on screen are in the catalogue (notifications.topic, notifications.*Note).
-export const CHANNEL_LABELS: Record<OutboxChannel, string> = { email: 'E-mail', sms: 'SMS', push: 'Push', whatsapp: 'WhatsApp' };
+export const CHANNEL_LABELS: Record<NotificationChannel, string> = { email: 'E-mail', sms: 'SMS', push: 'Push', whatsapp: 'WhatsApp' };
 
-/** Every switch is on until the user turns it off; push only reaches a device that subscribed. */
-export const DEFAULT_PREFERENCE = true;
+/**
+ * Every switch is on until the user turns it off (push only reaches a device that subscribed),
+ * but WhatsApp's, which is off until ticked: a web buyer who never wrote to our number would get
+ * paid templates from an unknown business (issue 42 item 6). An order bought on WhatsApp hears on
+ * WhatsApp instead of SMS unless the buyer switched that (platform/messages).
+ */
+export const DEFAULT_PREFERENCE: Record<NotificationChannel, boolean> = { email: true, sms: true, push: true, whatsapp: false };
 
 /** Every topic x channel switch, as GET and PUT notification-preferences answer them. */
 const everyChannel = v.object(Object.fromEntries(NOTIFICATION_CHANNELS.map((c) => [c, v.boolean()])) as Record<NotificationChannel, v.BooleanSchema<undefined>>);
@@ -23,7 +25,7 @@ export const notificationPreferencesAnswerSchema = v.object(Object.fromEntries(N
 export type NotificationPreferences = v.InferOutput<typeof notificationPreferencesAnswerSchema>;
 
 export function defaultPreferences(): NotificationPreferences {
-  const channels = () => Object.fromEntries(NOTIFICATION_CHANNELS.map((c) => [c, DEFAULT_PREFERENCE])) as Record<NotificationChannel, boolean>;
+  const channels = () => Object.fromEntries(NOTIFICATION_CHANNELS.map((c) => [c, DEFAULT_PREFERENCE[c]])) as Record<NotificationChannel, boolean>;
   return Object.fromEntries(NOTIFICATION_TOPICS.map((t) => [t, channels()])) as NotificationPreferences;
 }
 
@@ -91,7 +93,7 @@ export const adminMessagesQuerySchema = v.object({
 /** One message of the outbox as the operator's desk lists it. */
 export const adminMessageSchema = v.object({
   id: v.number(),
-  channel: v.picklist(OUTBOX_CHANNELS),
+  channel: v.picklist(NOTIFICATION_CHANNELS),
   recipient: v.string(),
   subject: v.nullable(v.string()),
   body: v.string(),

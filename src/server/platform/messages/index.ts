@@ -77,7 +77,7 @@ async function messagesOf(db: Db, events: MessageEvent[], reads = newOrderReads(
   for (const event of events) notices.push(...(await renderEvent(db, event, reads)));
   // The switches and devices not read with the event (the sellers of a payment), in one query.
   const { channels: wanted, devices: readDevices } = await wantedChannelsAndDevices(db, notices.filter((n) => !n.known));
-  const channelsOf = (notice: Notice) => (notice.known ? channelsWanted(notice.known.switches, notice.topic) : wanted.get(`${notice.userId}|${notice.topic}`)!);
+  const channelsOf = (notice: Notice) => (notice.known ? channelsWanted(notice.known.switches, notice.topic, notice.defaults) : wanted.get(`${notice.userId}|${notice.topic}`)!);
   const devicesOf = (notice: Notice) => (notice.known ? notice.known.devices : readDevices.filter((d) => d.user_id === notice.userId));
   const messages: NewMessage[] = [];
   for (const notice of notices) {
@@ -85,6 +85,10 @@ async function messagesOf(db: Db, events: MessageEvent[], reads = newOrderReads(
     const common = { user_id: notice.userId, topic: notice.topic, link: notice.link };
     if (channels.has('email') && notice.email) messages.push({ ...common, channel: 'email', recipient: notice.email.to, subject: notice.email.subject, body: notice.email.text });
     if (channels.has('sms') && notice.sms) messages.push({ ...common, channel: 'sms', recipient: notice.sms.to, body: notice.sms.text });
+    if (channels.has('whatsapp') && notice.whatsapp) {
+      const { to, text, template } = notice.whatsapp;
+      messages.push({ ...common, channel: 'whatsapp', recipient: to, body: JSON.stringify([{ type: 'notice', text, ...(template ? { template } : {}) }] satisfies WhatsAppOutgoing[]) });
+    }
     if (channels.has('push')) {
       for (const device of devicesOf(notice)) {
         messages.push({ ...common, channel: 'push', recipient: new URL(device.endpoint).host, push_subscription_id: device.id, subject: notice.push.title, body: notice.push.body });

@@ -1,5 +1,5 @@
 import { Gauge, type Registry } from 'prom-client';
-import { OUTBOX_CHANNELS as CHANNELS } from '../../../shared/schemas/notifications';
+import { NOTIFICATION_CHANNELS as CHANNELS } from '../../../shared/schemas/notifications';
 import type { Db } from '../db';
 
 /**

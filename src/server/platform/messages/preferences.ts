@@ -68,12 +68,15 @@ export function knownChannels(row: { known_switches: unknown; known_devices: unk
 }
 
 /** The channels a user's stored switches leave on for a topic: the stored ones over the default. */
-export function channelsWanted(own: Switch[], topic: string): Set<NotificationChannel> {
+export function channelsWanted(own: Switch[], topic: string, defaults: Record<NotificationChannel, boolean> = DEFAULT_PREFERENCE): Set<NotificationChannel> {
   const mine = own.filter((r) => r.topic === topic);
   const off = new Set(mine.filter((r) => r.enabled === 0).map((r) => r.channel));
   const on = new Set(mine.filter((r) => r.enabled === 1).map((r) => r.channel));
-  return new Set(NOTIFICATION_CHANNELS.filter((c) => on.has(c) || (!off.has(c) && DEFAULT_PREFERENCE)));
+  return new Set(NOTIFICATION_CHANNELS.filter((c) => on.has(c) || (!off.has(c) && defaults[c])));
 }
+
+/** An order bought on WhatsApp: its news comes in the chat, not by SMS, unless the buyer switched either. */
+export const WHATSAPP_ORDER_DEFAULTS: Record<NotificationChannel, boolean> = { ...DEFAULT_PREFERENCE, sms: false, whatsapp: true };
 
 /**
  * The channels each user wants for a topic (key: `${userId}|${topic}`) and the users' push

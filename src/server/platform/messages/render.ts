@@ -1,13 +1,13 @@
 import { formatMinor } from '../../../shared/money';
 import { partsOfOrderRow } from '../../../shared/totals';
 import { parseGhanaMobile } from '../../../shared/phone';
-import type { NotificationTopic } from '../../../shared/schemas/notifications';
+import type { NotificationChannel, NotificationTopic } from '../../../shared/schemas/notifications';
 import type { Db } from '../db';
 import { MESSAGE_TOPICS, type MessageEvent } from './events';
 import { CONSIGNMENT_WORDS, type ConsignmentNews } from './consignment-words';
 import { GREETING, messageLanguage, ORDER_WORDS, type OrderFacts, type OrderNews } from './order-words';
 import { LISTING_WORDS, SOLD_WORDS, USSD_ORDER_WORDS } from './seller-words';
-import { knownChannels, knownChannelsColumns, type KnownChannels } from './preferences';
+import { knownChannels, knownChannelsColumns, WHATSAPP_ORDER_DEFAULTS, type KnownChannels } from './preferences';
 import { fitSms } from './sms-text';
 import { BUYER_REFUSAL_WORDS, SELLER_REFUSAL_WORDS, type RefusalNews } from './refusal-words';
 import { precompiled } from '../db/precompiled';
@@ -21,6 +21,10 @@ export interface Notice {
   /** Undefined when the user has no Ghana mobile number on file. */
   sms: { to: string; text: string } | undefined;
   push: { title: string; body: string };
+  /** The same words by WhatsApp, to the Ghana mobile number (undefined without one), and the template that carries them outside the 24-hour window. */
+  whatsapp: { to: string; text: string; template?: WhatsAppTemplate } | undefined;
+  /** The channels on unless switched (an order bought on WhatsApp hears there, not by SMS); undefined: DEFAULT_PREFERENCE. */
+  defaults?: Record<NotificationChannel, boolean>;
   /** The page in the app this is about. */
   link: string;
   /** The person's switches and devices when they were read with the event (the order's buyer). */
@@ -44,7 +48,9 @@ export function smsNumber(phone: string | null): string | undefined {
   return (parseGhanaMobile(phone) ?? parseGhanaMobile(`+${phone.replace(/^\+/, '')}`))?.international;
 }
 
-const notice = (person: Person, topic: NotificationTopic, link: string, parts: { subject: string; lines: string[]; sms: string[]; push: string }, language = 'en', known?: KnownChannels): Notice => ({
+type WhatsAppTemplate = { name: string; language: 'en' | 'ak'; params: string[] };
+
+const notice = (person: Person, topic: NotificationTopic, link: string, parts: { subject: string; lines: string[]; sms: string[]; push: string }, language = 'en', known?: KnownChannels, template?: WhatsAppTemplate): Notice => ({
   ...(known ? { known } : {}),
   userId: person.id,
   topic,
@@ -52,6 +58,7 @@ const notice = (person: Person, topic: NotificationTopic, link: string, parts: {
   email: person.email ? { to: person.email, subject: parts.subject, text: [(GREETING[language] ?? GREETING.en!)(person.first_name), '', ...parts.lines, '', 'Akuafo Market'].join('\n') } : undefined,
   sms: ((to) => (to ? { to, text: fitSms(...(parts.sms as [string, ...string[]])) } : undefined))(smsNumber(person.phone)),
   push: { title: parts.subject, body: parts.push },
+  whatsapp: ((to) => (to ? { to, text: parts.sms.join(' '), ...(template ? { template } : {}) } : undefined))(smsNumber(person.phone)),
 });
 
 /** Who hears about an event and what they are told. Reads everything from the database. */
@@ -234,7 +241,17 @@ async function orderStatusNotices(orderId: number, load: Loads): Promise<Notice[
   const words = news === 'paymentFailed' && order.channel === 'ussd'
     ? (USSD_ORDER_WORDS[language] ?? USSD_ORDER_WORDS.en!).paymentFailed({ no, total, parts, warehouseName: warehouse.name, ussdCode: order.ussd_code })
     : ORDER_WORDS[language]!(news, facts);
-  return [notice(buyer, MESSAGE_TOPICS['order.status'], link, words, language, buyerChannels)];
+  const template = orderTemplate(news, facts, language);
+  return [{ ...notice(buyer, MESSAGE_TOPICS['order.status'], link, words, language, buyerChannels, template), ...(order.channel === 'whatsapp' ? { defaults: WHATSAPP_ORDER_DEFAULTS } : {}) }];
+}
+
+/** The approved template of an order's news (docs/whatsapp.md, "Templates"), for WhatsApp outside the 24-hour window. */
+function orderTemplate(news: OrderNews, f: OrderFacts, language: string): WhatsAppTemplate | undefined {
+  const lang = language === 'ak' ? 'ak' : 'en';
+  if (news === 'paid') return { name: 'order_paid', language: lang, params: [f.no, f.total] };
+  if (news === 'ready') return { name: 'order_ready', language: lang, params: [f.no, f.warehouseName, f.pickupCode ?? '-'] };
+  if (news === 'collected') return { name: 'order_collected', language: lang, params: [f.no, f.warehouseName] };
+  return undefined;
 }
 
 /** What an order's state is news of for its buyer, if anything. */

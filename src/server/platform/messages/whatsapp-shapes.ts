@@ -53,4 +53,10 @@ export type WhatsAppOutgoing =
   | { type: 'buttons'; body: string; buttons: { id: string; title: string }[] }
   | { type: 'image'; link: string; caption?: string }
   /** An approved template (docs/whatsapp.md), the only kind Meta delivers outside the 24-hour window. */
-  | { type: 'template'; name: string; language: 'en' | 'ak'; params: string[] };
+  | { type: 'template'; name: string; language: 'en' | 'ak'; params: string[] }
+  /**
+   * News (an order paid, ready, collected): sent as `text` while the person wrote to us in the
+   * last 24 hours, else as its template; news without a template is sent only inside the window.
+   * The channel decides when it sends, since the window may close while the row waits.
+   */
+  | { type: 'notice'; text: string; template?: { name: string; language: 'en' | 'ak'; params: string[] } };

@@ -61,7 +61,7 @@ export default function NotificationsPage() {
                 <tr>
                   <th scope="col" className="py-2">{t('notifications.messages')}</th>
                   {NOTIFICATION_CHANNELS.map((channel) => (
-                    <th key={channel} scope="col" className="w-16 py-2 text-center">{channelName(t, channel)}</th>
+                    <th key={channel} scope="col" className="w-14 py-2 text-center text-xs sm:text-sm">{channelName(t, channel)}</th>
                   ))}
                 </tr>
               </thead>

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { parseGhanaMobile } from '../../../../shared/phone';
 import type { Db } from '../../db';
 import type { Logger } from '../../logging';
 import { spoolWriter } from '../../spool';
@@ -31,8 +32,14 @@ export interface WhatsAppConfig {
 /** Meta's error codes that no retry fixes: outside the 24-hour window, not a WhatsApp number, a malformed message. */
 const PERMANENT_CODES = new Set([131047, 131026, 131051, 131009, 131008, 100, 132000, 132001]);
 
+/** A message as the Cloud API takes it: a notice is first made a text or its template (sendableOf). */
+type Sendable = Exclude<WhatsAppOutgoing, { type: 'notice' }>;
+
+/** Meta delivers free-form messages only within 24 hours of the person's last message to us. */
+const WINDOW_MS = 24 * 3600_000;
+
 /** One outgoing message in the Cloud API's JSON for `to` (233XXXXXXXXX). */
-export function cloudApiBody(to: string, message: WhatsAppOutgoing): Record<string, unknown> {
+export function cloudApiBody(to: string, message: Sendable): Record<string, unknown> {
   const base = { messaging_product: 'whatsapp', recipient_type: 'individual', to };
   switch (message.type) {
     case 'text':
@@ -68,7 +75,8 @@ export function whatsappChannel(config: WhatsAppConfig, db: Db, dataDir: string,
       const to = message.recipient.replace(/^\+/, '');
       for (const [part, outgoing] of parts.entries()) {
         if (done.has(part)) continue;
-        const providerId = await sendPart(to, cloudApiBody(to, outgoing), `${message.id}-${part}`);
+        const sendable = outgoing.type === 'notice' ? await sendableOf(db, message.recipient, outgoing) : outgoing;
+        const providerId = await sendPart(to, cloudApiBody(to, sendable), `${message.id}-${part}`);
         await db
           .insertInto('whatsapp_sent')
           .values({ message_id: message.id, part, provider_message_id: providerId, status: 'sent', status_at: new Date().toISOString(), error: null })
@@ -77,6 +85,16 @@ export function whatsappChannel(config: WhatsAppConfig, db: Db, dataDir: string,
       }
     },
   };
+}
+
+/** News as a text inside the person's 24-hour window, else as its template; without one, not sent (a permanent failure). */
+async function sendableOf(db: Db, recipient: string, notice: Extract<WhatsAppOutgoing, { type: 'notice' }>): Promise<Sendable> {
+  const phone = parseGhanaMobile(recipient)?.national ?? recipient;
+  const since = new Date(Date.now() - WINDOW_MS).toISOString();
+  const recent = await db.selectFrom('whatsapp_inbound').select('message_id').where('phone', '=', phone).where('received_at', '>', since).limit(1).executeTakeFirst();
+  if (recent) return { type: 'text', body: notice.text };
+  if (notice.template) return { type: 'template', ...notice.template };
+  throw new PermanentFailure('Outside the 24-hour window, and this news has no approved template.');
 }
 
 function partsOf(message: OutboxMessage): WhatsAppOutgoing[] {
