@@ -239,5 +239,10 @@ it('lists every file of migrations/ once, under its own name, in order', () => {
   const names = MIGRATIONS.map(([name]) => name);
   expect(names).toEqual(files.sort());
   expect(readdirSync(folder).filter((f) => f !== 'index.ts' && !files.includes(f.slice(0, -3)))).toEqual([]);
-  expect(names.map((name) => Number(name.slice(0, 3)))).toEqual(names.map((_, i) => i + 1));
+  // Numbers held for branches in flight (036 and 037: issue 40's recipients took 038 to stay clear
+  // of them). Once their files are here the expected sequence is wrong: delete them from this list.
+  const RESERVED = new Set([36, 37]);
+  const expected: number[] = [];
+  for (let n = 1; expected.length < names.length; n += 1) if (!RESERVED.has(n)) expected.push(n);
+  expect(names.map((name) => Number(name.slice(0, 3)))).toEqual(expected);
 });

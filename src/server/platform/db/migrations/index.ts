@@ -35,6 +35,7 @@ import { migration as m032 } from './032_staff_and_transporters';
 import { migration as m033 } from './033_partial_refunds';
 import { migration as m034 } from './034_sales_records';
 import { migration as m035 } from './035_pickup_refusals';
+import { migration as m038 } from './038_transporter_recipients';
 
 /**
  * Every migration, in order, for SQLite and PostgreSQL alike (the identity column differs;
@@ -81,6 +82,7 @@ export const MIGRATIONS: readonly (readonly [name: string, migration: (dialect: 
   ['033_partial_refunds', m033],
   ['034_sales_records', m034],
   ['035_pickup_refusals', m035],
+  ['038_transporter_recipients', m038],
 ];
 
 export class StaticMigrationProvider implements MigrationProvider {
