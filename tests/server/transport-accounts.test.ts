@@ -102,6 +102,41 @@ describe('transporters', () => {
     expect((await shop.server.call('/admin/transporters/99999999/verify', { method: 'POST', token: admin })).status).toBe(404);
   });
 
+  it("tells the transporter the operator's decision by e-mail in their language, once for each change, the rejection with its reason", async () => {
+    const email = `decided-${Date.now()}@example.test`;
+    expect((await shop.server.call('/transporters/register', { method: 'POST', json: registration(email) })).status).toBe(201);
+    const { id } = await db().selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+    const admin = await adminToken(shop.server);
+    const decisions = () => db().selectFrom('messages').select(['subject', 'body', 'topic', 'user_id']).where('recipient', '=', email).where('topic', '=', 'transporters').orderBy('id').execute();
+    expect(await decisions()).toEqual([]);
+
+    // Five verifies at once (two operators, double taps): one change, one e-mail; all answer VERIFIED.
+    const verifies = await Promise.all(Array.from({ length: 5 }, () => shop.server.call(`/admin/transporters/${id}/verify`, { method: 'POST', token: admin })));
+    expect(verifies.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    const [verified] = await decisions();
+    expect(await decisions()).toHaveLength(1);
+    expect(verified).toMatchObject({ subject: 'Your transporter account is verified', user_id: id });
+    expect(verified!.body).toMatch(/^Hello Kwame,\n/);
+    expect(verified!.body).toContain('you can now accept loads');
+    expect(verified!.body).toContain('/transporter');
+
+    // Rejected with a reason, in Twi for a Twi reader; the same rejection again says nothing more; a new reason does.
+    await db().updateTable('users').set({ language: 'ak' }).where('id', '=', id).execute();
+    const reject = (reason: string) => shop.server.call(`/admin/transporters/${id}/reject`, { method: 'POST', token: admin, json: { reason } });
+    expect((await reject('The plate does not match the Ghana Card holder.')).status).toBe(200);
+    expect((await reject('The plate does not match the Ghana Card holder.')).status).toBe(200);
+    const afterReject = await decisions();
+    expect(afterReject).toHaveLength(2);
+    expect(afterReject[1]).toMatchObject({ subject: 'Yɛantumi anhwɛ w’ɔsoafo akawnt mu' });
+    expect(afterReject[1]!.body).toContain('Nea enti: The plate does not match the Ghana Card holder.');
+    expect((await reject('The Ghana Card photo cannot be read.')).status).toBe(200);
+    expect((await decisions()).at(-1)!.body).toContain('Nea enti: The Ghana Card photo cannot be read.');
+    expect(await decisions()).toHaveLength(3);
+    // Every decision is in the audit log, changed or not.
+    const audit = await db().selectFrom('audit_log').select('action').where('target_type', '=', 'transporter').where('target_id', '=', id).execute();
+    expect(audit).toHaveLength(8);
+  });
+
   it('refuses bad registrations with the field’s sentence', async () => {
     const bad = await json(await shop.server.call('/transporters/register', { method: 'POST', json: { ...registration('bad@example.test'), vehicleType: 'CAMEL', capacityKg: 5, plateNumber: '???', ghanaCardNumber: '12', payoutNumber: '12345' } }));
     expect(bad.status).toBe(400);

@@ -141,6 +141,10 @@ describe('a load from Tamale to Accra over HTTP', () => {
 
     // Paid out by the payout job to the transporter's wallet (item 5), once however often it runs.
     const operator = await makeUser(shop.server, 'ADMIN');
+    const kofiPayouts = () => db().selectFrom('payouts').select(['id', 'status', 'amount_minor']).where('seller_id', '=', o.kofi.id).orderBy('id').execute();
+    const kofiBefore = (await kofiPayouts()).length;
+    const kofiShare = await balanceOf(db(), 'seller_available', o.kofi.id);
+    expect(kofiShare).toBeGreaterThan(0);
     const runs = await Promise.all([post('/admin/payouts/run', operator.token), post('/admin/payouts/run', operator.token)]);
     expect(runs.map((r) => r.status)).toEqual([200, 200]);
     const paid = (await json(await call('/transporters/me/earnings', driver.token))).body.data;
@@ -150,6 +154,11 @@ describe('a load from Tamale to Accra over HTTP', () => {
     const desk = (await json(await call('/admin/payouts', operator.token))).body.data;
     const named = await db().selectFrom('users').select(['first_name', 'last_name']).where('id', '=', driver.id).executeTakeFirstOrThrow();
     expect(desk.find((p: any) => p.id === paid.payouts[0].id)).toMatchObject({ sellerId: driver.id, businessName: `${named.first_name} ${named.last_name}` });
+    // The seller too, once: one new payout of everything available, nothing left.
+    const kofiNow = await kofiPayouts();
+    expect(kofiNow).toHaveLength(kofiBefore + 1);
+    expect(kofiNow.at(-1)).toMatchObject({ status: 'SUCCESS', amount_minor: kofiShare });
+    expect(await balanceOf(db(), 'seller_available', o.kofi.id)).toBe(0);
     const tb = await trialBalance(db());
     expect(tb.debitsMinor).toBe(tb.creditsMinor);
   }, 120_000);

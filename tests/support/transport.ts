@@ -30,13 +30,20 @@ export async function paidOrderFromTamale(server: TestServer, buyer?: Awaited<Re
   await putInCart(server, who.id, await makeProduct(server, 50, 2_000, kofi.id), 8);
   await putInCart(server, who.id, await makeProduct(server, 50, 1_500, kofi.id), 2);
   const accra = await warehouseNamed(server, 'Accra Hub');
+  // The price before paying: the quote's one consignment, and the checkout charges its total.
+  const quoted = await server.call(`/shop/checkout/quote?pickupLocationId=${accra.id}`, { token: who.token });
+  expect(quoted.status).toBe(200);
+  const quote = ((await quoted.json()) as { data: { consignments: { fee: number }[]; transportTotal: number; total: number } }).data;
+  expect(quote.consignments).toHaveLength(1);
   const started = await server.call('/shop/checkout', { method: 'POST', token: who.token, json: { pickupLocationId: accra.id, mobileMoneyNetwork: 'MTN', mobileMoneyNumber: freshWallet() } });
   expect(started.status).toBe(201);
-  const { reference, orderId } = ((await started.json()) as { data: { reference: string; orderId: number } }).data;
+  const { reference, orderId, amount } = ((await started.json()) as { data: { reference: string; orderId: number; amount: number } }).data;
+  expect(amount).toBe(quote.total);
   expect((await server.call(`/payments/sandbox/${reference}/approve`, { method: 'POST', token: who.token })).status).toBe(200);
   const consignment = await db.selectFrom('consignments').selectAll().where('order_id', '=', orderId).executeTakeFirstOrThrow();
+  expect(consignment.fee_minor).toBe(Math.round(quote.consignments[0]!.fee * 100));
   const lines = await db.selectFrom('order_items').select('id').where('order_id', '=', orderId).orderBy('id').execute();
-  return { kofi, buyer: who, orderId, consignment, lines: lines.map((l) => l.id), accra, tamale: await warehouseNamed(server, 'Tamale Depot') };
+  return { kofi, buyer: who, orderId, quote, consignment, lines: lines.map((l) => l.id), accra, tamale: await warehouseNamed(server, 'Tamale Depot') };
 }
 
 /** The refusal (status and sentence) a service threw; fails when it did not refuse. */

@@ -2,6 +2,8 @@ import { payoutAccountLabel, type PayoutType } from '../../../shared/payout';
 import type { Db } from '../../platform/db';
 
 export interface PayoutAccount {
+  /** Whose account: a seller's profile or a transporter's (issue 40), where its recipient is kept. */
+  payee: 'SELLER' | 'TRANSPORTER';
   type: PayoutType;
   name: string;
   number: string;
@@ -42,6 +44,7 @@ export function payoutAccountOf(row: ProfileColumns): PayoutAccount | undefined 
   if (type === 'MOBILE_MONEY' ? !row.payout_network : !row.payout_bank_code) return undefined;
   const base = { type, name: row.bank_account_name, number: row.bank_account_number, network: row.payout_network, bankCode: row.payout_bank_code };
   return {
+    payee: 'SELLER',
     ...base,
     key: accountKey(base),
     label: payoutAccountLabel(base),
@@ -57,12 +60,13 @@ export async function readPayoutAccount(db: Db, payeeId: number): Promise<Payout
 
 /**
  * A transporter's payout account (issue 40): the mobile-money wallet of their profile, in their
- * name. It is set at registration and has no change route yet, so no 24-hour hold applies, and
- * the provider's recipient is not kept (a new one per payout).
+ * name. It is set at registration and has no change route yet, so no 24-hour hold applies. The
+ * provider's recipient is kept as a seller's is (037): made once for the wallet, and made again
+ * when the wallet (or the name on it) is no longer the one it was made for.
  */
-function transporterAccountOf(row: { payout_network: string; payout_number: string; first_name: string; last_name: string }): PayoutAccount {
+function transporterAccountOf(row: { payout_network: string; payout_number: string; first_name: string; last_name: string; payout_recipient_code: string | null; payout_recipient_for: string | null }): PayoutAccount {
   const base = { type: 'MOBILE_MONEY' as const, name: `${row.first_name} ${row.last_name}`.trim(), number: row.payout_number, network: row.payout_network, bankCode: null };
-  return { ...base, key: accountKey(base), label: payoutAccountLabel(base), changedAt: null, recipientCode: null, recipientFor: null };
+  return { payee: 'TRANSPORTER', ...base, key: accountKey(base), label: payoutAccountLabel(base), changedAt: null, recipientCode: row.payout_recipient_code, recipientFor: row.payout_recipient_for };
 }
 
 /**
@@ -84,7 +88,7 @@ export async function readPayoutAccounts(db: Db, payeeIds: number[], options: { 
   let transporters = db
     .selectFrom('transporter_profiles')
     .innerJoin('users', 'users.id', 'transporter_profiles.user_id')
-    .select(['transporter_profiles.user_id', 'transporter_profiles.payout_network', 'transporter_profiles.payout_number', 'users.first_name', 'users.last_name'])
+    .select(['transporter_profiles.user_id', 'transporter_profiles.payout_network', 'transporter_profiles.payout_number', 'transporter_profiles.payout_recipient_code', 'transporter_profiles.payout_recipient_for', 'users.first_name', 'users.last_name'])
     .where('transporter_profiles.user_id', 'in', others)
     .orderBy('transporter_profiles.user_id');
   if (options.forUpdate) transporters = transporters.forUpdate('transporter_profiles');

@@ -74,22 +74,28 @@ async function attemptBatch(deps: PayoutDeps, provider: TransferProvider, rows: 
     else needed.push(sellerId);
   }
   const made = await makeRecipients(provider, needed.map((sellerId) => accounts.get(sellerId)!));
-  const madeNow: { sellerId: number; code: string; key: string }[] = [];
+  const madeNow: { sellerId: number; code: string; key: string; payee: PayoutAccount['payee'] }[] = [];
   needed.forEach((sellerId, i) => {
     const code = made[i];
     if (typeof code === 'string') {
       recipients.set(sellerId, code);
-      madeNow.push({ sellerId, code, key: accounts.get(sellerId)!.key });
+      const account = accounts.get(sellerId)!;
+      madeNow.push({ sellerId, code, key: account.key, payee: account.payee });
     } else for (const row of ready) if (row.seller_id === sellerId) errors.set(row.id, code);
   });
   if (madeNow.length) {
+    // Kept where the account is read from: a seller's profile, or a transporter's (037).
     await inTransaction(deps.db, async (trx) => {
-      for (const r of madeNow) await trx.updateTable('seller_profiles').set({ payout_recipient_code: r.code, payout_recipient_for: r.key }).where('user_id', '=', r.sellerId).execute();
+      for (const r of madeNow) {
+        const set = { payout_recipient_code: r.code, payout_recipient_for: r.key };
+        if (r.payee === 'TRANSPORTER') await trx.updateTable('transporter_profiles').set(set).where('user_id', '=', r.sellerId).execute();
+        else await trx.updateTable('seller_profiles').set(set).where('user_id', '=', r.sellerId).execute();
+      }
     });
   }
 
   const sending = ready.filter((row) => recipients.has(row.seller_id));
-  const inputOf = (row: Claimed): TransferInput => ({ reference: row.reference, amountMinor: row.amount_minor, currency: row.currency, recipientCode: recipients.get(row.seller_id)!, reason: 'Akuafo Market sales' });
+  const inputOf = (row: Claimed): TransferInput => ({ reference: row.reference, amountMinor: row.amount_minor, currency: row.currency, recipientCode: recipients.get(row.seller_id)!, reason: accounts.get(row.seller_id)!.payee === 'TRANSPORTER' ? 'Akuafo Market transport' : 'Akuafo Market sales' });
   let bulk: Map<string, TransferState> | null = null;
   if (sending.length > 0 && provider.transferBulk) {
     try {

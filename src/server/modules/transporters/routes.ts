@@ -10,6 +10,7 @@ import { recordAudit } from '../audit';
 import { transporterEarnings } from '../payouts';
 import { issueVerificationLink, mailVerificationLink } from '../sellers';
 import { acceptLoad, heldForTransporter, listLoads, requireVerified, recordLoadEvents, TRANSPORT_COMMISSION_BP, transporterShareMinor } from '../transport';
+import { mailTransporterDecision } from './decision-mail';
 import { decideTransporter, listTransporters, registerTransporter, transporterProfile } from './service';
 
 /** As the sellers' registration: 20 an hour from one network, 5 for one address. */
@@ -53,16 +54,18 @@ export function transportersRoutes(deps: Deps) {
 
     implement(verify, async ({ user, params }) => {
       await inTransaction(db, async (trx) => {
-        await decideTransporter(trx, params.id, 'VERIFIED');
+        const changed = await decideTransporter(trx, params.id, 'VERIFIED');
         await recordAudit(trx, user, 'transporter.verify', { type: 'transporter', id: params.id }, 'VERIFIED');
+        if (changed) await mailTransporterDecision(trx, deps.config.publicUrl, params.id, 'VERIFIED');
       });
       return { data: { userId: params.id, verificationStatus: 'VERIFIED' as const } };
     }),
 
     implement(reject, async ({ user, params, body }) => {
       await inTransaction(db, async (trx) => {
-        await decideTransporter(trx, params.id, 'REJECTED', body.reason);
+        const changed = await decideTransporter(trx, params.id, 'REJECTED', body.reason);
         await recordAudit(trx, user, 'transporter.reject', { type: 'transporter', id: params.id }, body.reason ? `REJECTED: ${body.reason}` : 'REJECTED');
+        if (changed) await mailTransporterDecision(trx, deps.config.publicUrl, params.id, 'REJECTED', body.reason);
       });
       return { data: { userId: params.id, verificationStatus: 'REJECTED' as const } };
     }),

@@ -84,13 +84,23 @@ export async function listTransporters(db: Db, status: VerificationStatus | unde
   return (await q.orderBy('p.created_at').orderBy('p.user_id').limit(200).execute()).map(profileOf);
 }
 
-/** The operator's decision: VERIFIED (the transporter may accept loads) or REJECTED with a reason; either may be changed later. */
-export async function decideTransporter(db: Db, userId: number, status: 'VERIFIED' | 'REJECTED', reason?: string): Promise<void> {
+/**
+ * The operator's decision: VERIFIED (the transporter may accept loads) or REJECTED with a reason;
+ * either may be changed later. Answers whether it changed anything (a verify of a verified
+ * account, or the same rejection again, does not): the row is updated only when it differs, so of
+ * two operators deciding at once one changes it, and the transporter is told once.
+ */
+export async function decideTransporter(db: Db, userId: number, status: 'VERIFIED' | 'REJECTED', reason?: string): Promise<boolean> {
   const at = now();
+  const rejectionReason = status === 'VERIFIED' ? null : reason || null;
   const done = await db
     .updateTable('transporter_profiles')
-    .set(status === 'VERIFIED' ? { status, verified_at: at, rejection_reason: null, updated_at: at } : { status, rejection_reason: reason || null, updated_at: at })
+    .set(status === 'VERIFIED' ? { status, verified_at: at, rejection_reason: null, updated_at: at } : { status, rejection_reason: rejectionReason, updated_at: at })
     .where('user_id', '=', userId)
+    .where((eb) => (rejectionReason === null ? eb('status', '!=', status) : eb.or([eb('status', '!=', status), eb('rejection_reason', 'is', null), eb('rejection_reason', '!=', rejectionReason)])))
     .executeTakeFirst();
-  if (Number(done.numUpdatedRows) !== 1) throw notFound(TRANSPORTER_MESSAGES.profileMissing);
+  if (Number(done.numUpdatedRows) === 1) return true;
+  const exists = await db.selectFrom('transporter_profiles').select('user_id').where('user_id', '=', userId).executeTakeFirst();
+  if (!exists) throw notFound(TRANSPORTER_MESSAGES.profileMissing);
+  return false;
 }

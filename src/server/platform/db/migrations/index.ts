@@ -36,6 +36,7 @@ import { migration as m033 } from './033_partial_refunds';
 import { migration as m034 } from './034_sales_records';
 import { migration as m035 } from './035_pickup_refusals';
 import { migration as m036 } from './036_whatsapp_channel';
+import { migration as m037 } from './037_transporter_recipients';
 
 /**
  * Every migration, in order, for SQLite and PostgreSQL alike (the identity column differs;
@@ -83,6 +84,7 @@ export const MIGRATIONS: readonly (readonly [name: string, migration: (dialect: 
   ['034_sales_records', m034],
   ['035_pickup_refusals', m035],
   ['036_whatsapp_channel', m036],
+  ['037_transporter_recipients', m037],
 ];
 
 export class StaticMigrationProvider implements MigrationProvider {

@@ -1,3 +1,4 @@
+import type { Generated } from 'kysely';
 import type { Id } from './columns';
 
 /** The tables modules/transport owns (031_transport, docs/transport.md); others get their types through its face. */
@@ -69,6 +70,9 @@ export interface TransporterProfilesTable {
   region: string | null;
   payout_network: string;
   payout_number: string;
+  /** 037: the provider's transfer recipient for the wallet, and the account key it was made for (as a seller's). */
+  payout_recipient_code: Generated<string | null>;
+  payout_recipient_for: Generated<string | null>;
   /** PENDING, VERIFIED, REJECTED */
   status: string;
   verified_at: string | null;
