@@ -96,7 +96,12 @@ export async function answerQueuedOnce(deps: Deps): Promise<number> {
     byNumber.set(row.phone, [...(byNumber.get(row.phone) ?? []), row]);
   }
   await inLanes([...byNumber.values()], LANES, async (rows) => {
-    for (const row of rows) await answerOne(deps, row);
+    for (const row of rows) {
+      // Each answer on a turn of the event loop of its own: on SQLite the queries run without
+      // yielding, so a pass would otherwise hold back every webhook answer until it ended.
+      await nextTurn();
+      await answerOne(deps, row);
+    }
   });
   if (claimed.length > 0) deps.messages.wake();
   return claimed.length;
@@ -145,6 +150,8 @@ export function answerSoon(deps: Deps): void {
     return;
   }
   state.current = (async () => {
+    // After this request's answer is written (its response is flushed on the next turns).
+    await nextTurn();
     try {
       do {
         state.again = false;
@@ -158,6 +165,7 @@ export function answerSoon(deps: Deps): void {
   })();
 }
 const passes = new WeakMap<Deps, { current: Promise<void> | undefined; again: boolean }>();
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** The job that answers what an instance's pass left (a crash, a retry, another instance's delivery): every 2 s. */
 export function startWhatsAppJob(deps: Deps, everyMs = 2_000): { stop(): Promise<void> } {
