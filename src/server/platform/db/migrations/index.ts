@@ -35,6 +35,8 @@ import { migration as m032 } from './032_staff_and_transporters';
 import { migration as m033 } from './033_partial_refunds';
 import { migration as m034 } from './034_sales_records';
 import { migration as m035 } from './035_pickup_refusals';
+import { migration as m036 } from './036_line_checks';
+import { migration as m037 } from './037_product_quality';
 
 /**
  * Every migration, in order, for SQLite and PostgreSQL alike (the identity column differs;
@@ -81,6 +83,8 @@ export const MIGRATIONS: readonly (readonly [name: string, migration: (dialect: 
   ['033_partial_refunds', m033],
   ['034_sales_records', m034],
   ['035_pickup_refusals', m035],
+  ['036_line_checks', m036],
+  ['037_product_quality', m037],
 ];
 
 export class StaticMigrationProvider implements MigrationProvider {
