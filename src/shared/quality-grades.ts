@@ -46,3 +46,6 @@ export function checkOutcome(sent: 'PASS' | 'FAIL', readings: Readings | null): 
   if (grade === null || sent === 'FAIL') return { result: 'FAIL', grade: null };
   return { result: 'PASS', grade };
 }
+
+/** A grade in three characters, where a line has no room for more (a USSD listing: "G1"). */
+export const shortGrade = (grade: string): string => grade.replace(/^Grade\s*/i, 'G');

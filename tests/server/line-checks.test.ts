@@ -9,6 +9,7 @@ import { adminToken, tokenFor } from '../support/sellers';
 import { startTestServer, type TestServer } from '../support/server';
 import { dropOffAt, freshWallet, makeProduct, makeUser, putInCart, sellerNamed } from '../support/shop';
 import { paidOrderFromTamale, warehouseNamed } from '../support/transport';
+import { choiceFor, dial, freshCaller, pageTo } from '../support/ussd';
 
 /**
  * Issue 41 items 1, 2 and 4 on SQLite and PostgreSQL: the warehouse check at drop-off (the grade
@@ -110,6 +111,19 @@ describe('the warehouse check at drop-off', () => {
     expect(ids).not.toContain(unchecked.maize);
     expect(checkedList.body.data.every((p: any) => p.quality.checkedLots > 0)).toBe(true);
     expect((await server.call('/products?checked=maybe')).status).toBe(400);
+
+    // USSD: the listing's line carries its grade where it fits ("G1"), newest listings first.
+    const call = dial(server, freshCaller());
+    await call.press();
+    let screen = await call.press('1');
+    if (!screen.text.includes('category')) {
+      while (!screen.text.includes('Ashanti')) screen = await call.press('98');
+      screen = await call.press(choiceFor(screen, 'Ashanti'));
+    }
+    screen = await call.press(choiceFor(screen, 'Grains'));
+    const name = (await db().selectFrom('products').select('name').where('id', '=', o.maize).executeTakeFirstOrThrow()).name;
+    screen = await pageTo(call.press, screen, name.slice(0, 12));
+    expect(screen.text.split('\n').find((l) => l.includes(name.slice(0, 12)))).toMatch(/GHS 20\.00 G1$/);
   });
 
   it('a reading above the worst grade fails the lot whatever was sent: the buyer is refunded for that line, the books balance, the order goes on without it', async () => {

@@ -230,6 +230,11 @@ export const ak: Catalogue = {
   'filters.remove': '{label}: yi fi hɔ',
   'filters.clearAll': 'Popa ne nyinaa',
 
+  'quality.lastGraded': "Wɔhwehwɛɛ mu wɔ {town}: {grade}, nsuo {moisture}%.",
+  'quality.lastGrade': "Wɔhwehwɛɛ mu wɔ {town}: {grade}.",
+  'quality.lastChecked': "Wɔhwehwɛɛ mu wɔ {town}.",
+  'quality.lots': "{passed} wɔ {n, plural, one {# nneɛma kuw} other {# nneɛma akuw}} mu twaa adekoradan nhwehwɛmu.",
+  'quality.checkedOnly': "Wɔahwehwɛ mu wɔ adekoradan",
   'product.loading': 'Ade no reba…',
   'product.breadcrumb': 'Baabi a wowɔ',
   'product.products': 'Nneɛma',

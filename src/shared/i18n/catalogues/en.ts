@@ -229,6 +229,11 @@ export const en = {
   'filters.remove': '{label}: remove this filter',
   'filters.clearAll': 'Clear all',
 
+  'quality.lastGraded': "Checked at {town}: {grade}, moisture {moisture}%.",
+  'quality.lastGrade': "Checked at {town}: {grade}.",
+  'quality.lastChecked': "Checked at {town}.",
+  'quality.lots': "{passed} of {n, plural, one {# lot} other {# lots}} passed the warehouse check.",
+  'quality.checkedOnly': "Checked at a warehouse",
   'product.loading': 'Loading product…',
   'product.breadcrumb': 'Breadcrumb',
   'product.products': 'Products',
