@@ -60,7 +60,8 @@ export function createCatalogueService(db: Db, dialect: Dialect, readOffLoop?: D
       if (query.category) base = base.where('category', '=', query.category);
       if (query.condition) base = base.where('condition', '=', query.condition);
       if (query.location) base = base.where('region', '=', query.location);
-      if (query.checked) base = base.where('quality_checked_lots', '>', 0);
+      // A literal, not a parameter: SQLite uses the partial index products_checked only for its own condition, word for word.
+      if (query.checked) base = base.where(sql<boolean>`quality_checked_lots > 0`);
       if (query.minPrice !== undefined) base = base.where('price_minor', '>=', toMinor(query.minPrice));
       if (query.maxPrice !== undefined) base = base.where('price_minor', '<=', toMinor(query.maxPrice));
       return base;

@@ -399,6 +399,7 @@ export const ak: Catalogue = {
   'order.payment.FAILED': 'Sika tua no ankɔ yiye',
   'order.payment.REFUND_DUE': 'Ɛsɛ sɛ yɛsan de sika no ma wo',
   'order.payment.REFUNDED': 'Yɛde sika no asan ama wo',
+  'order.checkFailed': "Antumi antwa nhwehwɛmu wɔ {town}: yɛpoe, na yɛde ne sika resan ama wo.",
   'order.loading': 'W’adetɔ reba...',
   'order.fetchFailed': 'Yɛantumi amfa adetɔ no ho nsɛm amma',
   'order.notFound': 'Yɛanhu adetɔ no',

@@ -399,6 +399,7 @@ export const en = {
   'order.payment.FAILED': 'Payment failed',
   'order.payment.REFUND_DUE': 'Refund due',
   'order.payment.REFUNDED': 'Refunded',
+  'order.checkFailed': "Failed the check at {town}: refused, and refunded to you.",
   'order.loading': 'Loading your order...',
   'order.fetchFailed': 'Failed to fetch order details',
   'order.notFound': 'Order Not Found',

@@ -20,7 +20,9 @@ export function migration(dialect: Dialect): Migration {
       await db.schema.alterTable('products').addColumn('quality_last_moisture_pct', pct).execute();
       await db.schema.alterTable('products').addColumn('quality_last_town', 'text').execute();
       // ?checked=true walks this small index (the listings with a check), not the million rows.
-      await db.schema.createIndex('products_checked').on('products').columns(['created_at', 'id']).where(sql.ref('quality_checked_lots'), '>', 0).execute();
+      // is_active leads as in products_listed_created, so SQLite's planner, which has no
+      // statistics, picks this one for "listed and checked" (the list's query says both).
+      await db.schema.createIndex('products_checked').on('products').columns(['is_active', 'created_at', 'id']).where(sql.ref('quality_checked_lots'), '>', 0).execute();
     },
   };
 }
