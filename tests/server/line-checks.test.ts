@@ -155,6 +155,19 @@ describe('the warehouse check at drop-off', () => {
     expect(queued).toBeDefined();
   });
 
+  it('a line its seller marked at the warehouse may be checked; a line needs no check to become ready', async () => {
+    const o = await paidOrder();
+    await inTransaction(db(), (trx) => markLineAtWarehouse(trx, { sellerId: kofi.id }, o.orderId, o.maizeLine.id));
+    const marked = await db().selectFrom('order_items').select('at_warehouse_at').where('id', '=', o.maizeLine.id).executeTakeFirstOrThrow();
+    expect(await check(o.orderId, o.maizeLine.id, { result: 'PASS', moisturePct: 13, foreignMatterPct: 2 })).toMatchObject({ status: 200, body: { data: { grade: 'Grade 2' } } });
+    expect((await db().selectFrom('order_items').select('at_warehouse_at').where('id', '=', o.maizeLine.id).executeTakeFirstOrThrow()).at_warehouse_at).toBe(marked.at_warehouse_at);
+    // The yam is marked and never checked: the order is ready all the same, its line unchecked.
+    await inTransaction(db(), (trx) => markLineAtWarehouse(trx, { sellerId: ama.id }, o.orderId, o.yamLine.id));
+    expect((await orderOf(o.orderId)).status).toBe('SHIPPED');
+    const detail = await json(await server.call(`/shop/customers/me/orders/${o.orderId}`, { token: o.buyer.token }));
+    expect(detail.body.data.items.find((i: any) => i.id === o.yamLine.id).check).toBeNull();
+  });
+
   it('the last line failing cancels the order, refunding only what was not refunded with the line; the books balance', async () => {
     const o = await paidOrder();
     const yamBefore = await productOf(o.yam);
