@@ -17,6 +17,7 @@ interface Entry {
   category: string;
   condition: string;
   region: string;
+  checked: boolean;
   priceMinor: number;
   nameKey: string;
   createdAt: string;
@@ -40,6 +41,7 @@ function entryOf(p: LocalProduct): Entry {
     category: p.category,
     condition: p.condition,
     region: p.region,
+    checked: (p.quality?.checkedLots ?? 0) > 0,
     priceMinor: toMinor(p.price),
     // SQL's lower() folds ASCII letters only; do the same so names sort alike on both sides.
     nameKey: p.name.replace(/[A-Z]/g, (c) => c.toLowerCase()),
@@ -87,6 +89,7 @@ export async function queryLocalProducts(query: ProductQuery, db: AkuafoDb = loc
       (!query.category || p.category === query.category) &&
       (!query.condition || p.condition === query.condition) &&
       (!query.location || p.region === query.location) &&
+      (!query.checked || p.checked) &&
       (min === undefined || p.priceMinor >= min) &&
       (max === undefined || p.priceMinor <= max) &&
       matchesSearch(p.haystack, words),

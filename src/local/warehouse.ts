@@ -13,6 +13,7 @@ import { readThrough } from './sellers';
  * a wrong code is refused after replay and shown on the screen.
  */
 export const LINE_RECEIVED_KIND = 'line-received';
+export const LINE_CHECKED_KIND = 'line-checked';
 export const LOAD_COLLECTED_KIND = 'load-collected';
 export const LOAD_ARRIVED_KIND = 'load-arrived';
 const HANDOVER_KINDS: readonly string[] = [LOAD_COLLECTED_KIND, LOAD_ARRIVED_KIND];
@@ -32,8 +33,8 @@ const lineEntity = (line: Pick<LineToReceive, 'orderId' | 'itemId'>) => `${LINE_
 /** Paid lines to count in here; lines this phone has counted in and not yet sent are marked `queued`. */
 export async function refreshLinesToReceive(api: ApiClient, owner: number, db: AkuafoDb = localDb) {
   const read = await readThrough(db, owner, linesKey(owner), async () => (await api.call('GET /warehouse/lines')).data);
-  const mine = await queued(db, [LINE_RECEIVED_KIND]);
-  return { ...read, value: read.value.map((l) => ({ ...l, queued: mine.has(lineEntity(l)) })) };
+  const mine = await queued(db, [LINE_RECEIVED_KIND, LINE_CHECKED_KIND]);
+  return { ...read, value: read.value.map((l) => ({ ...l, queued: mine.has(lineEntity(l)) || mine.has(`${LINE_CHECKED_KIND}:${l.orderId}-${l.itemId}`) })) };
 }
 
 /**
@@ -56,6 +57,34 @@ export function markLineReceived(line: Pick<LineToReceive, 'orderId' | 'itemId' 
       entity: lineEntity(line),
       ...requestFor('POST /warehouse/orders/:orderId/items/:itemId/received', { params: { orderId: line.orderId, itemId: line.itemId } }),
       message: { id: 'outbox.lineReceived', values: { name: line.productName, number: line.orderNumber } },
+    },
+    undefined,
+    db,
+  );
+}
+
+/**
+ * The check of a line at drop-off (issue 41, docs/quality.md): its result, the readings for
+ * grains and legumes, notes. Queued like the count-in (the server counts the line in with it);
+ * never superseded: every check sent is kept, the newest is the line's. The grade is the
+ * server's, from the readings; a refusal (a reading missing, another warehouse) shows once replayed.
+ */
+export function checkLineAtDropOff(
+  line: Pick<LineToReceive, 'orderId' | 'itemId' | 'productName' | 'orderNumber'>,
+  check: { result: 'PASS' | 'FAIL'; moisturePct?: number; foreignMatterPct?: number; notes?: string },
+  db: AkuafoDb = localDb,
+) {
+  const body = {
+    result: check.result,
+    ...(check.moisturePct === undefined ? {} : { moisturePct: check.moisturePct }),
+    ...(check.foreignMatterPct === undefined ? {} : { foreignMatterPct: check.foreignMatterPct }),
+    ...(check.notes?.trim() ? { notes: check.notes.trim() } : {}),
+  };
+  return enqueue(
+    {
+      entity: `${LINE_CHECKED_KIND}:${line.orderId}-${line.itemId}`,
+      ...requestFor('POST /warehouse/orders/:orderId/items/:itemId/check', { params: { orderId: line.orderId, itemId: line.itemId }, body }),
+      message: { id: check.result === 'PASS' ? 'outbox.lineCheckedPass' : 'outbox.lineCheckedFail', values: { name: line.productName, number: line.orderNumber } },
     },
     undefined,
     db,
@@ -107,6 +136,7 @@ const rereadOutgoing = reread((api, owner, db) => refreshConsignments(api, owner
 const rereadIncoming = reread((api, owner, db) => refreshConsignments(api, owner, 'INCOMING', db));
 
 export const lineReceivedKind = defineOutboxKind({ kind: LINE_RECEIVED_KIND, onSent: (_answer, entry, context) => rereadLines(entry, context), onRefused: rereadLines });
+export const lineCheckedKind = defineOutboxKind({ kind: LINE_CHECKED_KIND, onSent: (_answer, entry, context) => rereadLines(entry, context), onRefused: rereadLines });
 export const loadCollectedKind = defineOutboxKind({ kind: LOAD_COLLECTED_KIND, onSent: (_answer, entry, context) => rereadOutgoing(entry, context), onRefused: rereadOutgoing });
 export const loadArrivedKind = defineOutboxKind({ kind: LOAD_ARRIVED_KIND, onSent: (_answer, entry, context) => rereadIncoming(entry, context), onRefused: rereadIncoming });
 

@@ -21,6 +21,7 @@ import { adminRoutes } from './modules/admin';
 import { cartRoutes } from './modules/cart';
 import { catalogueRoutes, createPublicReads, type PublicReads } from './modules/catalogue';
 import { checkoutRoutes } from './modules/checkout';
+import { checksRoutes } from './modules/checks';
 import { contactFormPost, contactRoutes } from './modules/contact';
 import { mediaRoutes } from './modules/media';
 import { notificationsRoutes } from './modules/notifications';
@@ -69,6 +70,7 @@ export function createApp(deps: Deps) {
     ...catalogueRoutes(deps, reads),
     ...warehouseRoutes(deps, reads),
     ...transportRoutes(deps),
+    ...checksRoutes(deps),
     ...transportersRoutes(deps),
     ...syncRoutes(deps, reads),
     ...offlineRoutes(deps),

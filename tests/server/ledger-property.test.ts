@@ -15,6 +15,7 @@ import { applyTransferState } from '../../src/server/modules/payouts/outcome';
 import { PaymentProviderError, type TransferProvider, type TransferState } from '../../src/server/platform/payments';
 import { acceptLoad, arriveLoad, collectLoad, countLineIn } from '../../src/server/modules/transport/life';
 import { recordLost } from '../../src/server/modules/transport/lost';
+import { checkLine } from '../../src/server/modules/checks';
 import { now } from '../../src/server/platform/db';
 import { startTestServer, type TestServer } from '../support/server';
 import { firstWarehouseId, freshWallet, makeProduct, makeUser, putInCart, sellerNamed } from '../support/shop';
@@ -29,6 +30,8 @@ let warehouseId: number;
 let sellers: number[];
 /** Who carries the consignments (issue 40: Kofi's and Ama's lines to Accra travel from Tamale and Kumasi). */
 let transporterId: number;
+/** Who checks lines at the warehouse: an account that neither sells nor buys in these orders (the transporter's). */
+let checker: number;
 beforeAll(async () => {
   server = await startTestServer();
   warehouseId = await firstWarehouseId(server);
@@ -39,6 +42,7 @@ beforeAll(async () => {
     .values({ email: 'carrier@example.test', password_hash: 'x', first_name: 'Yaw', last_name: 'Carrier', phone: null, user_type: 'TRANSPORTER' as 'CUSTOMER', profile_image: null, is_email_verified: 1, password_changed_at: null, created_at: at, updated_at: at })
     .returning('id')
     .executeTakeFirstOrThrow()).id;
+  checker = transporterId;
 });
 afterAll(() => server.close());
 
@@ -94,6 +98,8 @@ const command = fc.oneof(
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('refundLine' as const), i: fc.nat(), line: fc.nat(2) }) },
   // The operator records an order's consignments lost (counted in, or on the road; refused otherwise).
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('lost' as const), i: fc.nat() }) },
+  // The warehouse check at drop-off fails a line (issue 41, docs/quality.md): checkLine counts it in and refunds it.
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('checkFail' as const), i: fc.nat(), line: fc.nat(2) }) },
 );
 type Command = typeof command extends fc.Arbitrary<infer T> ? T : never;
 
@@ -171,6 +177,13 @@ async function apply(cmd: Command, script: ReturnType<typeof scriptedProvider>, 
       const lines = await db.selectFrom('order_items').select('id').where('order_id', '=', o.id).orderBy('id').execute();
       const line = lines[cmd.line % lines.length];
       if (line) await ignoreRefusals(() => inTransaction(db, (trx) => refundLines(trx, { orderId: o.id, itemIds: [line.id], reason: 'Lost on the road', by: 'operator' })));
+      return;
+    }
+    case 'checkFail': {
+      if (!o) return;
+      const lines = await db.selectFrom('order_items').select('id').where('order_id', '=', o.id).orderBy('id').execute();
+      const line = lines[cmd.line % lines.length];
+      if (line) await ignoreRefusals(() => checkLine(db, { operator: true }, checker, o.id, line.id, { result: 'FAIL', notes: 'Rotten on arrival' }));
       return;
     }
     case 'lost': {
@@ -264,6 +277,12 @@ describe('the books under random money events', () => {
               { kind: 'carry', i: 0, upTo: 'collected' },
               { kind: 'lost', i: 0 },
               { kind: 'refunds' },
+              { kind: 'order', lines: [{ seller: 0, price: 9_000, qty: 1 }, { seller: 1, price: 4_000, qty: 2 }] },
+              { kind: 'pay', i: 0 },
+              { kind: 'checkFail', i: 0, line: 0 },
+              { kind: 'ready', i: 0 },
+              { kind: 'pickup', i: 0 },
+              { kind: 'refunds' },
             ],
           ],
         ],
@@ -272,6 +291,10 @@ describe('the books under random money events', () => {
     // The sequences did reach every kind of money event (not only refusals).
     const kinds = (await server.deps.db.selectFrom('ledger_transactions').select('kind').distinct().execute()).map((r) => r.kind).sort();
     expect(kinds).toEqual(expect.arrayContaining(['escrow.hold', 'escrow.release', 'escrow.refund', 'payout.claim', 'payout.sent', 'payout.failed', 'payout.reversed', 'refund.sent', 'transport.release', 'transport.loss']));
+    // …and failed checks at the warehouse refunded lines (the walk's 'checkFail' at least).
+    const failed = await server.deps.db.selectFrom('line_checks').innerJoin('order_items', 'order_items.id', 'line_checks.order_item_id').select('order_items.refunded_at').where('line_checks.result', '=', 'FAIL').execute();
+    expect(failed.length).toBeGreaterThan(0);
+    expect(failed.every((f) => f.refunded_at !== null)).toBe(true);
     // Hundreds of orders through the real app: minutes on a busy 2-CPU machine with PostgreSQL.
   }, 600_000);
 });

@@ -71,6 +71,25 @@ describe('OrderDetailPage offline', () => {
   });
 });
 
+describe('OrderDetailPage: the warehouse check of each line (issue 41)', () => {
+  it('shows a line\'s grade and moisture, and a failed line as refused and refunded', async () => {
+    const item = (id: number, name: string, check: OrderDetail['items'][number]['check']) => ({
+      id, quantity: 1, unitPrice: 20, totalPrice: 20, product: { id, name, sku: `AKM-0000${id}`, imagesUrls: [], review: null }, check,
+    });
+    await keep(detail({
+      items: [
+        item(1, 'White maize', { result: 'PASS', grade: 'Grade 1', moisturePct: 12, at: '2026-11-21T09:00:00.000Z', warehouse: 'Techiman' }),
+        item(2, 'Yams', { result: 'FAIL', grade: null, moisturePct: null, at: '2026-11-21T09:05:00.000Z', warehouse: 'Techiman' }),
+        item(3, 'Tomatoes', null),
+      ],
+    }));
+    renderOrder();
+    await screen.findByText('Checked at Techiman: Grade 1, moisture 12.0%.');
+    expect(screen.getByText('Failed the check at Techiman: refused, and refunded to you.')).toBeTruthy();
+    expect(screen.queryAllByText(/Checked at|Failed the check/)).toHaveLength(2);
+  });
+});
+
 describe('OrderDetailPage online', () => {
   it('reads an order with a refund in flight again until the refund completes', { timeout: 30_000 }, async () => {
     Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => true });

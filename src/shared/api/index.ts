@@ -2,6 +2,7 @@ import { ACCOUNTS_ROUTES } from './accounts';
 import { ADMIN_ROUTES } from './admin';
 import { CART_ROUTES } from './cart';
 import { CHECKOUT_ROUTES } from './checkout';
+import { CHECK_ROUTES } from './checks';
 import { LEDGER_ROUTES } from './ledger';
 import { ORDERS_ROUTES } from './orders';
 import { REFUSAL_ROUTES } from './refusals';
@@ -36,6 +37,7 @@ export const DECLARED_ROUTES = [
   ...PAYMENTS_ROUTES,
   ...ORDERS_ROUTES,
   ...REFUSAL_ROUTES,
+  ...CHECK_ROUTES,
   ...PAYOUTS_ROUTES,
   ...LEDGER_ROUTES,
   ...CONTACT_ROUTES,

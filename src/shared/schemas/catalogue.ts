@@ -9,6 +9,7 @@ import {
   PRODUCT_SORT_FIELDS,
   type Category,
 } from '../catalogue';
+import { productQualitySchema } from './checks';
 import { cursorParam, decimalParam, intParam, pageParam, pageSizeParam } from './parse';
 
 /**
@@ -25,6 +26,8 @@ export const productQuerySchema = v.pipe(
     category: v.optional(v.picklist(CATEGORIES, 'Unknown category')),
     condition: v.optional(v.picklist(CONDITIONS, 'condition must be organic, premium or standard')),
     location: v.optional(v.picklist(GHANA_REGIONS, 'location must be one of Ghana\'s 16 regions')),
+    /** Only listings with at least one lot checked at a warehouse (issue 41 item 4, docs/quality.md). */
+    checked: v.optional(v.pipe(v.picklist(['true', 'false'], 'checked must be true or false'), v.transform((s) => s === 'true'))),
     minPrice: v.optional(v.pipe(decimalParam('minPrice'), v.transform(atMostAnyPrice))),
     maxPrice: v.optional(v.pipe(decimalParam('maxPrice'), v.transform(atMostAnyPrice))),
     sortBy: v.optional(v.picklist(PRODUCT_SORT_FIELDS, 'sortBy must be createdAt, price or name'), 'createdAt'),
@@ -132,6 +135,8 @@ export const productSchema = v.object({
   images: v.array(productImageSchema),
   rating: ratingSummarySchema,
   sellerName: v.string(),
+  /** The listing's record at the warehouse check (issue 41 item 4, docs/quality.md). Optional for rows a phone mirrored before it. */
+  quality: v.optional(productQualitySchema),
   createdAt: v.string(),
   updatedAt: v.string(),
   version: v.number(),

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { orderLineCheckSchema } from './checks';
 import { orderConsignmentSchema } from './transport';
 import { pageParam, pageSizeParam } from './parse';
 
@@ -155,6 +156,8 @@ export const orderDetailItemSchema = v.object({
   unitPrice: v.number(),
   totalPrice: v.number(),
   product: v.object({ id: v.number(), name: v.string(), sku: v.string(), imagesUrls: v.array(v.string()), review: v.nullable(orderItemReviewSchema) }),
+  /** The warehouse's check of the line at drop-off (issue 41; null while unchecked). The server always answers it. */
+  check: v.optional(orderLineCheckSchema),
 });
 export type OrderDetailItem = v.InferOutput<typeof orderDetailItemSchema>;
 

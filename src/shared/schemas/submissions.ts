@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { productQualitySchema } from './checks';
 import { TRANSPORT_MESSAGES } from './transport';
 import { CATALOGUE_COUNT_BOUND, CATEGORIES, CONDITIONS, GHANA_REGIONS, MAX_PAGE_SIZE, type Category, type Condition, type GhanaRegion } from '../catalogue';
 import { productImageSchema } from './catalogue';
@@ -214,6 +215,8 @@ export const sellerSubmissionSchema = v.object({
   reviewNote: v.nullable(v.string()),
   /** The live catalogue product once approved. */
   productId: v.nullable(v.number()),
+  /** The live listing's record at the warehouse check (issue 41 item 4); null before it is live. Optional for lists a phone kept from before. */
+  quality: v.optional(v.nullable(productQualitySchema)),
   imagesUrls: v.array(v.string()),
   /** The catalogue's picture shape (one serializer makes both). */
   images: v.array(productImageSchema),

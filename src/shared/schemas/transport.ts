@@ -265,6 +265,8 @@ export const lineToReceiveSchema = v.object({
   seller: v.string(),
   consignmentId: v.number(),
   fromWarehouseId: v.number(),
+  /** Grains and legumes: checked by measurement, moisture and foreign matter (docs/quality.md). Optional for lists a phone kept from before. */
+  measured: v.optional(v.boolean()),
 });
 export type LineToReceive = v.InferOutput<typeof lineToReceiveSchema>;
 /** GET /admin/consignments: the operator's dispatch desk, by state, late first. */

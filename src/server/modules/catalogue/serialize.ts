@@ -6,6 +6,7 @@ import type { Db } from '../../platform/db';
 import { imagesByOwner } from '../../platform/images';
 import { jsonRows } from '../../platform/db/json-rows';
 import type { ProductImagesTable, ProductsTable } from '../../platform/db/tables/catalogue';
+import { qualityOf } from './quality';
 
 type ProductRow = Selectable<ProductsTable>;
 
@@ -101,6 +102,7 @@ function serializerOf(images: Extras['images'], ratings: Extras['ratings'], sell
         count: rating ? Number(rating.count) : 0,
       },
       sellerName: sellerById.get(row.seller_id) ?? 'Akuafo seller',
+      quality: qualityOf(row),
       createdAt: row.created_at,
       updatedAt: row.updated_at,
       version: row.version,

@@ -60,6 +60,8 @@ export function createCatalogueService(db: Db, dialect: Dialect, readOffLoop?: D
       if (query.category) base = base.where('category', '=', query.category);
       if (query.condition) base = base.where('condition', '=', query.condition);
       if (query.location) base = base.where('region', '=', query.location);
+      // A literal, not a parameter: SQLite uses the partial index products_checked only for its own condition, word for word.
+      if (query.checked) base = base.where(sql<boolean>`quality_checked_lots > 0`);
       if (query.minPrice !== undefined) base = base.where('price_minor', '>=', toMinor(query.minPrice));
       if (query.maxPrice !== undefined) base = base.where('price_minor', '<=', toMinor(query.maxPrice));
       return base;
@@ -70,7 +72,8 @@ export function createCatalogueService(db: Db, dialect: Dialect, readOffLoop?: D
     const done = async (rows: Selectable<ProductsTable>[], count: number) => ({ data: await toProducts(db, rows, readAllOffLoop), pagination: paginate(query.page, query.limit, count, countBound) });
 
     // PostgreSQL: the exact terms of migration 024 (search-terms.ts), unless every word is in too many tokens.
-    if (dialect === 'postgres' && words.length > 0) {
+    // (Its term lists know no "checked" filter: a checked-only search reads the filtered rows below.)
+    if (dialect === 'postgres' && words.length > 0 && !query.checked) {
       const { category, condition, location: region, sortBy, sortDir, limit } = query;
       const minPriceMinor = query.minPrice === undefined ? undefined : toMinor(query.minPrice);
       const maxPriceMinor = query.maxPrice === undefined ? undefined : toMinor(query.maxPrice);

@@ -14,6 +14,7 @@ export {
 export { consignmentsOfOrders } from './consignments';
 export { collectWithCode, markLineAtWarehouse, unmarkLineAtWarehouse } from './fulfilment';
 export { queueRefund, startRefundJob } from './refunds';
+export { lockOrder } from './cancel';
 export { refundLines } from './refund-lines';
 export { cancelUncollected, startNotBroughtJob } from './uncollected';
 export { startOverdueRefusalsJob } from './refusal-sweep';

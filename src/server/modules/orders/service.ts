@@ -15,6 +15,7 @@ import {
   type TrackedOrder,
   orderNumberSchema,
 } from '../../../shared/schemas/orders';
+import type { OrderLineCheck } from '../../../shared/schemas/checks';
 import type { Deps } from '../../http/context';
 import { notFound } from '../../http/errors';
 import { parseOrThrow } from '../../http/validate';
@@ -112,7 +113,7 @@ async function history(db: Db, orderId: number) {
 
 export async function getOrderDetail(deps: Pick<Deps, 'config'>, db: Db, userId: number, orderId: number): Promise<OrderDetail> {
   const order = await ownOrder(db, userId, { id: orderId }, ORDER_MESSAGES.notFound);
-  const [items, steps, payment, billing, refund, consignments] = await Promise.all([
+  const [items, steps, payment, billing, refund, consignments, checks] = await Promise.all([
     db.selectFrom('order_items').selectAll().where('order_id', '=', order.id).orderBy('id').execute(),
     history(db, order.id),
     // The attempt that paid, else the latest one (a declined attempt may have been retried).
@@ -120,6 +121,7 @@ export async function getOrderDetail(deps: Pick<Deps, 'config'>, db: Db, userId:
     db.selectFrom('customer_addresses').selectAll().where('user_id', '=', userId).orderBy('is_default', 'desc').orderBy('id').executeTakeFirst(),
     refundOfOrder(db, order.id),
     orderConsignments(db, order.id),
+    lineChecksOfOrder(db, order.id),
   ]);
   const productIds = [...new Set(items.map((i) => i.product_id))];
   const [imageRows, reviews] = productIds.length
@@ -178,6 +180,7 @@ export async function getOrderDetail(deps: Pick<Deps, 'config'>, db: Db, userId:
             ? { rating: review.rating, comment: review.comment, createdAt: review.created_at, reviewer: { id: userId, firstName: order.first_name, lastName: order.last_name } }
             : null,
         },
+        check: checks.get(item.id) ?? null,
       };
     }),
     pickupCode: order.status === 'SHIPPED' ? order.pickup_code : null,
@@ -221,4 +224,25 @@ export async function trackOrder(deps: Pick<Deps, 'config'>, db: Db, userId: num
     trackingUrl: trackingUrl(deps, order.order_number),
     consignments,
   };
+}
+
+/**
+ * Each line's check at the warehouse (issue 41, docs/quality.md): the newest row of line_checks
+ * (modules/checks writes them; a correction is a new row), for the buyer's order page.
+ */
+async function lineChecksOfOrder(db: Db, orderId: number): Promise<Map<number, NonNullable<OrderLineCheck>>> {
+  const rows = await db
+    .selectFrom('line_checks as c')
+    .innerJoin('warehouses as w', 'w.id', 'c.warehouse_id')
+    .select(['c.id', 'c.order_item_id', 'c.result', 'c.grade', 'c.moisture_pct', 'c.created_at', 'w.name', 'w.town'])
+    .where('c.order_id', '=', orderId)
+    .orderBy('c.id')
+    .execute();
+  // Oldest first, so the newest of each line is the one kept.
+  return new Map(
+    rows.map((r) => [
+      r.order_item_id,
+      { result: r.result as 'PASS' | 'FAIL', grade: r.grade as NonNullable<OrderLineCheck>['grade'], moisturePct: r.moisture_pct === null ? null : Number(r.moisture_pct), at: r.created_at, warehouse: r.town ?? r.name },
+    ]),
+  );
 }

@@ -16,6 +16,7 @@ import { now, type Db } from '../../platform/db';
 import type { ProductSubmissionsTable } from '../../platform/db/tables/submissions';
 import { imagesByOwner, type StoredImage } from '../../platform/images';
 import type { Storage } from '../../platform/storage';
+import { qualityOf } from '../catalogue';
 import { sellerRegion, withdrawProduct } from './live-product';
 import { inTransaction } from '../../platform/db/transactions';
 import { applyApprovedEdit } from './review';
@@ -33,12 +34,17 @@ export async function toSubmissions(db: Db, rows: SubmissionRow[]): Promise<Sell
   const [images, products] = await Promise.all([
     db.selectFrom('submission_images').selectAll().where('submission_id', 'in', ids).orderBy('position').orderBy('id').execute(),
     productIds.length
-      ? db.selectFrom('products').select(['id', 'stock_quantity']).where('id', 'in', productIds).execute()
+      ? db
+          .selectFrom('products')
+          .select(['id', 'stock_quantity', 'quality_checked_lots', 'quality_passed_lots', 'quality_last_grade', 'quality_last_moisture_pct', 'quality_last_town'])
+          .where('id', 'in', productIds)
+          .execute()
       : Promise.resolve([]),
   ]);
   const imagesBySubmission = imagesByOwner(images, (image) => image.submission_id);
   // Sales move the live stock; the catalogue's figure is the true one once approved.
   const liveStock = new Map(products.map((p) => [p.id, p.stock_quantity]));
+  const liveQuality = new Map(products.map((p) => [p.id, qualityOf(p)]));
   return rows.map((row) => {
     const list = imagesBySubmission.get(row.id) ?? [];
     return {
@@ -58,6 +64,8 @@ export async function toSubmissions(db: Db, rows: SubmissionRow[]): Promise<Sell
       changesPending: row.status === 'APPROVED' && row.changes_pending === 1,
       reviewNote: row.review_note,
       productId: row.product_id,
+      // The live listing's record at the warehouse check (issue 41 item 4, docs/quality.md).
+      quality: row.product_id === null ? null : (liveQuality.get(row.product_id) ?? null),
       imagesUrls: list.map((i) => i.urls[640]),
       images: list,
       createdAt: row.created_at,

@@ -1,3 +1,4 @@
+import { isMeasured } from '../../../shared/quality-grades';
 import { STAFF_PAGE_SIZE, TRANSPORT_MESSAGES, type ConsignmentStatus, type LineToReceive, type StaffConsignment } from '../../../shared/schemas/transport';
 import type { WarehouseActor } from '../../http/context';
 import { forbidden, notFound } from '../../http/errors';
@@ -57,7 +58,8 @@ export async function linesToReceive(db: Db, actor: WarehouseActor): Promise<Lin
     .innerJoin('order_items as i', 'i.id', 'l.order_item_id')
     .innerJoin('orders as o', 'o.id', 'c.order_id')
     .leftJoin('seller_profiles as s', 's.user_id', 'c.seller_id')
-    .select(['o.id as order_id', 'o.order_number', 'i.id as item_id', 'i.product_name', 'i.quantity', 's.business_name', 'c.id as consignment_id', 'c.from_warehouse_id'])
+    .leftJoin('products as p', 'p.id', 'i.product_id')
+    .select(['o.id as order_id', 'o.order_number', 'i.id as item_id', 'i.product_name', 'i.quantity', 's.business_name', 'c.id as consignment_id', 'c.from_warehouse_id', 'p.category'])
     .where('c.status', '=', 'AWAITING_DROP_OFF')
     .where('l.received_at', 'is', null)
     .where('o.status', 'not in', ['PENDING', 'CANCELLED']);
@@ -72,6 +74,7 @@ export async function linesToReceive(db: Db, actor: WarehouseActor): Promise<Lin
     seller: r.business_name ?? '',
     consignmentId: r.consignment_id,
     fromWarehouseId: r.from_warehouse_id,
+    measured: isMeasured(r.category ?? ''),
   }));
 }
 

@@ -3,6 +3,7 @@ import type { AccountsTables } from './tables/accounts';
 import type { AuditTables } from './tables/audit';
 import type { CartTables } from './tables/cart';
 import type { CatalogueTables } from './tables/catalogue';
+import type { ChecksTables } from './tables/checks';
 import type { ContactTables } from './tables/contact';
 import type { LedgerTables } from './tables/ledger';
 import type { MarketPricesTables } from './tables/market-prices';
@@ -30,6 +31,7 @@ export interface Database
     AuditTables,
     CartTables,
     CatalogueTables,
+    ChecksTables,
     ContactTables,
     LedgerTables,
     MarketPricesTables,

@@ -16,7 +16,9 @@ export type MessageEvent =
   /** The seller hears that a listing was approved or rejected (with the reason). */
   | { kind: 'listing.decided'; submissionId: number }
   /** The buyer and the seller hear of a line refused at pickup, and of the operator's decision (issue 41 item 3). */
-  | { kind: 'refusal.changed'; refusalId: number };
+  | { kind: 'refusal.changed'; refusalId: number }
+  /** The buyer and the seller hear that a line failed the warehouse check at drop-off, was refunded, and where the goods wait (issue 41 item 2). */
+  | { kind: 'check.failed'; checkId: number };
 
 /** The preference groups a user switches per channel on /notifications. */
-export const MESSAGE_TOPICS = { 'order.status': 'orders', 'order.placed': 'orders', 'order.sold': 'sales', 'consignment.moved': 'orders', 'listing.decided': 'listings', 'refusal.changed': 'orders' } as const;
+export const MESSAGE_TOPICS = { 'order.status': 'orders', 'order.placed': 'orders', 'order.sold': 'sales', 'consignment.moved': 'orders', 'listing.decided': 'listings', 'refusal.changed': 'orders', 'check.failed': 'orders' } as const;

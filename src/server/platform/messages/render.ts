@@ -9,6 +9,7 @@ import { GREETING, messageLanguage, ORDER_WORDS, type OrderFacts, type OrderNews
 import { LISTING_WORDS, SOLD_WORDS, USSD_ORDER_WORDS } from './seller-words';
 import { knownChannels, knownChannelsColumns, WHATSAPP_ORDER_DEFAULTS, type KnownChannels } from './preferences';
 import { fitSms } from './sms-text';
+import { BUYER_CHECK_WORDS, SELLER_CHECK_WORDS } from './check-words';
 import { BUYER_REFUSAL_WORDS, SELLER_REFUSAL_WORDS, type RefusalNews } from './refusal-words';
 import { precompiled } from '../db/precompiled';
 
@@ -81,6 +82,8 @@ export async function renderEvent(db: Db, event: MessageEvent, reads: OrderReads
       return listingNotices(db, event.submissionId);
     case 'refusal.changed':
       return refusalNotices(db, event.refusalId);
+    case 'check.failed':
+      return checkNotices(db, event.checkId);
   }
 }
 
@@ -372,5 +375,35 @@ async function refusalNotices(db: Db, refusalId: number): Promise<Notice[]> {
   return [
     ...told(people.find((p) => p.id === r.user_id), BUYER_REFUSAL_WORDS, MESSAGE_TOPICS['refusal.changed'], `/orders/${r.order_id}`),
     ...told(people.find((p) => p.id === r.seller_id), SELLER_REFUSAL_WORDS, MESSAGE_TOPICS['order.sold'], '/seller/orders'),
+  ];
+}
+
+/**
+ * A line failed the warehouse check: the buyer hears it is refunded, its seller why and where to
+ * collect the goods, by SMS and push (no e-mail: the order page and the seller's sales say it).
+ */
+async function checkNotices(db: Db, checkId: number): Promise<Notice[]> {
+  const r = await db
+    .selectFrom('line_checks as c')
+    .innerJoin('orders as o', 'o.id', 'c.order_id')
+    .innerJoin('order_items as i', 'i.id', 'c.order_item_id')
+    .innerJoin('products as p', 'p.id', 'i.product_id')
+    .innerJoin('warehouses as w', 'w.id', 'c.warehouse_id')
+    .select(['c.order_id', 'o.order_number', 'o.user_id', 'p.seller_id', 'i.product_name', 'i.refund_reason', 'w.name', 'w.town', 'c.notes', 'c.moisture_pct', 'c.foreign_matter_pct', 'c.order_item_id'])
+    .where('c.id', '=', checkId)
+    .executeTakeFirst();
+  if (!r) return [];
+  const refund = await db.selectFrom('refunds').select('amount_minor').where('order_id', '=', r.order_id).where('part_key', '=', `lines:${r.order_item_id}`).executeTakeFirst();
+  const people = await db.selectFrom('users').select([...PERSON]).where('users.id', 'in', [r.user_id, r.seller_id]).execute();
+  const readings = r.moisture_pct === null ? '' : `moisture ${Number(r.moisture_pct)}%, foreign matter ${Number(r.foreign_matter_pct)}%`;
+  const facts = { no: r.order_number, product: r.product_name, warehouse: r.town ?? r.name, reason: r.notes ?? readings, amount: formatMinor(refund?.amount_minor ?? 0) };
+  const told = (person: Person | undefined, words: typeof BUYER_CHECK_WORDS, topic: NotificationTopic, link: string): Notice[] => {
+    if (!person) return [];
+    const language = messageLanguage(person.language);
+    return [{ ...notice(person, topic, link, { ...(words[language] ?? words.en!)(facts), lines: [] }, language), email: undefined }];
+  };
+  return [
+    ...told(people.find((p) => p.id === r.user_id), BUYER_CHECK_WORDS, MESSAGE_TOPICS['check.failed'], `/orders/${r.order_id}`),
+    ...told(people.find((p) => p.id === r.seller_id), SELLER_CHECK_WORDS, MESSAGE_TOPICS['order.sold'], '/seller/orders'),
   ];
 }

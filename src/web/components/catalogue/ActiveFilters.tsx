@@ -9,6 +9,7 @@ import { NO_FILTERS, type CatalogueFilters } from './filters';
 export function activeFilterChips(f: CatalogueFilters): { label: string; clear: Partial<CatalogueFilters> }[] {
   const chips: { label: string; clear: Partial<CatalogueFilters> }[] = [];
   if (f.location !== 'all') chips.push({ label: f.location, clear: { location: 'all' } });
+  if (f.checked) chips.push({ label: t('quality.checkedOnly'), clear: { checked: false } });
   if (f.condition !== 'all') chips.push({ label: conditionName(f.condition), clear: { condition: 'all' } });
   if (f.minPrice > NO_FILTERS.minPrice) chips.push({ label: t('filters.from', { price: formatCedis(f.minPrice) }), clear: { minPrice: NO_FILTERS.minPrice } });
   if (f.maxPrice < NO_FILTERS.maxPrice) chips.push({ label: t('filters.upTo', { price: formatCedis(f.maxPrice) }), clear: { maxPrice: NO_FILTERS.maxPrice } });

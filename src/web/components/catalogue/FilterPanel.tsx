@@ -55,6 +55,9 @@ export function FilterPanel({ value, onChange, showSearch = true }: Props) {
           {GHANA_REGIONS.map((r) => <option key={r} value={r}>{r}</option>)}
         </select>
       </div>
+      <label className="flex items-center gap-2 text-sm font-medium">
+        <input type="checkbox" checked={value.checked === true} onChange={(e) => set({ checked: e.target.checked })} /> {t('quality.checkedOnly')}
+      </label>
       <button type="button" className="btn-outline" onClick={() => onChange({ ...NO_FILTERS, search: showSearch ? '' : value.search })}>
         {t('filters.reset')}
       </button>

@@ -7,12 +7,14 @@ export interface CatalogueFilters {
   maxPrice: number;
   condition: Condition | 'all';
   location: GhanaRegion | 'all';
+  /** Only listings with a lot checked at a warehouse (issue 41, docs/quality.md); absent means all. */
+  checked?: boolean;
 }
 
 export const NO_FILTERS: CatalogueFilters = { search: '', minPrice: 0, maxPrice: PRICE_FILTER_MAX, condition: 'all', location: 'all' };
 
 export function filtersActive(f: CatalogueFilters): boolean {
-  return f.search.trim() !== '' || f.minPrice > 0 || f.maxPrice < PRICE_FILTER_MAX || f.condition !== 'all' || f.location !== 'all';
+  return f.search.trim() !== '' || f.minPrice > 0 || f.maxPrice < PRICE_FILTER_MAX || f.condition !== 'all' || f.location !== 'all' || f.checked === true;
 }
 
 /** Query values as GET /products takes them; a price bound is sent only when it narrows 0-10000. */
@@ -23,6 +25,7 @@ export function filtersToQuery(f: CatalogueFilters): Record<string, string> {
   if (f.maxPrice < PRICE_FILTER_MAX) q.maxPrice = String(f.maxPrice);
   if (f.condition !== 'all') q.condition = f.condition;
   if (f.location !== 'all') q.location = f.location;
+  if (f.checked) q.checked = 'true';
   return q;
 }
 

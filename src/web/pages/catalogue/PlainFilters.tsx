@@ -53,6 +53,9 @@ export function PlainFilters({ filters, category, sort }: { filters: CatalogueFi
           {(Object.keys(SORTS) as SortKey[]).map((k) => <option key={k} value={k}>{t(SORTS[k].label)}</option>)}
         </select>
       </label>
+      <label className="flex items-center gap-2 text-sm font-medium">
+        <input type="checkbox" name="checked" value="true" defaultChecked={filters.checked === true} /> {t('quality.checkedOnly')}
+      </label>
       <button type="submit" className="btn-primary self-end">{t('products.showResults')}</button>
     </form>
   );

@@ -12,6 +12,7 @@ import { Stars } from '../../components/catalogue/Stars';
 import { useAddToCart } from '../../components/catalogue/useAddToCart';
 import { Price, WasPrice } from '../../components/Price';
 import { TypicalPrice } from '../../components/TypicalPrice';
+import { QualityLine } from '../../components/QualityLine';
 import { isPurchasable } from '../../components/ProductCard';
 import { Spinner } from '../../components/Spinner';
 import { WishlistButton } from '../../components/WishlistButton';
@@ -65,6 +66,7 @@ function ProductDetail({ account, visitor }: { account: number | undefined; visi
             <WasPrice offer={product} className="text-lg" />
           </div>
           <TypicalPrice commodityId={product.commodityId} region={product.region} />
+          <QualityLine quality={product.quality} />
           <p className="whitespace-pre-line text-gray-800">{product.description}</p>
           {isYours(detail, account) ? (
             <YourListing />

@@ -43,7 +43,7 @@ export default function ProductsPage() {
 
   const applyFilters = (next: CatalogueFilters) => {
     const q = filtersToQuery(next);
-    update({ minPrice: q.minPrice, maxPrice: q.maxPrice, condition: q.condition, location: q.location });
+    update({ minPrice: q.minPrice, maxPrice: q.maxPrice, condition: q.condition, location: q.location, checked: q.checked });
   };
   const goToPage = (n: number) => {
     update({ page: String(n) });

@@ -27,6 +27,7 @@ export function useProductsQuery() {
     maxPrice: asPrice(params.get('maxPrice'), PRICE_FILTER_MAX),
     condition: asCondition(params.get('condition')),
     location: asRegion(params.get('location')),
+    checked: params.get('checked') === 'true',
   };
   if (filters.minPrice > filters.maxPrice) filters.minPrice = 0;
 
@@ -37,6 +38,7 @@ export function useProductsQuery() {
     location: filters.location === 'all' ? undefined : filters.location,
     minPrice: filters.minPrice > 0 ? filters.minPrice : undefined,
     maxPrice: filters.maxPrice < PRICE_FILTER_MAX ? filters.maxPrice : undefined,
+    checked: filters.checked ? true : undefined,
     sortBy: SORTS[sort].sortBy,
     sortDir: SORTS[sort].sortDir,
     page,
@@ -71,5 +73,6 @@ export function queryToSearchParams(q: ProductQuery): ProductQueryInput {
   if (q.location) out.location = q.location;
   if (q.minPrice !== undefined) out.minPrice = String(q.minPrice);
   if (q.maxPrice !== undefined) out.maxPrice = String(q.maxPrice);
+  if (q.checked) out.checked = 'true';
   return out;
 }

@@ -32,7 +32,8 @@ export function applyHomeFilters(products: Product[], f: CatalogueFilters): Prod
       toMinor(p.price) >= toMinor(f.minPrice) &&
       toMinor(p.price) <= toMinor(f.maxPrice) &&
       (f.condition === 'all' || p.condition === f.condition) &&
-      (f.location === 'all' || p.region === f.location),
+      (f.location === 'all' || p.region === f.location) &&
+      (!f.checked || (p.quality?.checkedLots ?? 0) > 0),
   );
 }
 

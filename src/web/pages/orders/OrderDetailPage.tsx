@@ -144,6 +144,15 @@ export default function OrderDetailPage() {
                         <Link to={`/product/${item.product.id}`} className="font-medium hover:underline">{item.product.name}</Link>
                         <p className="text-xs text-gray-600">{t('order.sku', { sku: item.product.sku })}</p>
                         <p className="text-sm text-gray-700">{item.quantity} × <Price value={item.unitPrice} /></p>
+                        {item.check && (
+                          <p className={`text-sm ${item.check.result === 'PASS' ? 'text-green-800' : 'text-red-700'}`}>
+                            {item.check.result === 'FAIL'
+                              ? t('order.checkFailed', { town: item.check.warehouse })
+                              : item.check.grade && item.check.moisturePct !== null
+                                ? t('quality.lastGraded', { town: item.check.warehouse, grade: item.check.grade, moisture: item.check.moisturePct.toFixed(1) })
+                                : t('quality.lastChecked', { town: item.check.warehouse })}
+                          </p>
+                        )}
                       </div>
                       <Price value={item.totalPrice} className="font-semibold" />
                     </div>

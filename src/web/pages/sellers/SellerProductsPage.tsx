@@ -16,6 +16,7 @@ import {
 } from '../../../shared/schemas/submissions';
 import { api } from '../../lib/api';
 import { Price } from '../../components/Price';
+import { QualityLine } from '../../components/QualityLine';
 import { Spinner } from '../../components/Spinner';
 import { useOnline } from '../../hooks/useOnline';
 import { showToast } from '../../components/ui/toast';
@@ -237,6 +238,7 @@ function Products({ owner }: { owner: number }) {
                     <Price value={p.price} className="shrink-0 font-semibold" />
                   </div>
                   <p className="text-sm text-gray-700">{p.category} · {p.stockQuantity} in stock · added {formatDate(p.createdAt)}</p>
+                  <QualityLine quality={p.quality ?? undefined} className="mt-1" />
                   <div className="mt-1 flex flex-wrap items-center gap-2">
                     <StatusBadge product={p} />
                     <span className="ml-auto" />
@@ -268,6 +270,7 @@ function Products({ owner }: { owner: number }) {
                         <div className="min-w-0">
                           <p className="font-medium text-gray-900">{p.name}</p>
                           <p className="max-w-[16rem] truncate text-gray-600">{p.description}</p>
+                          <QualityLine quality={p.quality ?? undefined} className="mt-1" />
                         </div>
                       </div>
                     </td>

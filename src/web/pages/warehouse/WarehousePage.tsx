@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../../local/api';
 import { kindOf } from '../../../local/outbox';
 import { accountOf } from '../../../local/session';
-import { handOverPickup, LINE_RECEIVED_KIND, LOAD_ARRIVED_KIND, LOAD_COLLECTED_KIND, markArrived, markCollected, markLineReceived, refreshConsignments, refreshLinesToReceive } from '../../../local/warehouse';
+import { handOverPickup, LINE_CHECKED_KIND, LINE_RECEIVED_KIND, LOAD_ARRIVED_KIND, LOAD_COLLECTED_KIND, markArrived, markCollected, markLineReceived, refreshConsignments, refreshLinesToReceive } from '../../../local/warehouse';
 import { formatDateTime } from '../../../shared/dates';
 import type { StaffConsignment } from '../../../shared/schemas/transport';
 import { Spinner } from '../../components/Spinner';
@@ -13,6 +13,7 @@ import { useT } from '../../i18n/language';
 import { api } from '../../lib/api';
 import { LoadError } from '../../components/LoadError';
 import { RefuseLines } from './RefuseLines';
+import { CheckLine } from './CheckLine';
 
 /**
  * /warehouse: the staff's counter. Lines to count in, loads leaving with their transporter and
@@ -66,6 +67,7 @@ function Lines({ owner }: { owner: number }) {
     <section aria-labelledby="lines-title" className="space-y-3">
       <h2 id="lines-title" className="text-xl font-semibold">{t('warehouse.lines')}</h2>
       <Refused kind={LINE_RECEIVED_KIND} />
+      <Refused kind={LINE_CHECKED_KIND} />
       {!lines.data && lines.loading ? <Spinner /> : !lines.data || lines.error ? <LoadError onRetry={lines.reload} /> : (
         <>
           {lines.data.fromCache && <Offline at={lines.data.fetchedAt} />}
@@ -75,7 +77,10 @@ function Lines({ owner }: { owner: number }) {
                 <li key={`${line.orderId}-${line.itemId}`} className="flex flex-wrap items-center justify-between gap-2 py-3">
                   <span>{t('warehouse.lineFacts', { quantity: line.quantity, name: line.productName, seller: line.seller, number: line.orderNumber })}</span>
                   {line.queued ? <span className="text-sm text-amber-800">{t('warehouse.queued')}</span> : (
-                    <button type="button" className="btn-primary" onClick={() => void markLineReceived(line)}>{t('warehouse.countedIn')}</button>
+                    <span className="flex flex-wrap gap-2">
+                      <button type="button" className="btn-primary" onClick={() => void markLineReceived(line)}>{t('warehouse.countedIn')}</button>
+                      <CheckLine line={line} />
+                    </span>
                   )}
                 </li>
               ))}

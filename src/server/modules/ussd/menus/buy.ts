@@ -1,3 +1,4 @@
+import { shortGrade } from '../../../../shared/quality-grades';
 import { sql } from 'kysely';
 import { CATEGORIES, GHANA_REGIONS } from '../../../../shared/catalogue';
 import { parseGhanaMobile } from '../../../../shared/phone';
@@ -102,7 +103,7 @@ export const buyScreens: Record<string, Screen> = {
     async show(ctx) {
       const rows = await ctx.db
         .selectFrom('products')
-        .select(['id', 'name', 'price_minor', 'region'])
+        .select(['id', 'name', 'price_minor', 'region', 'quality_last_grade'])
         .where('is_active', '=', 1)
         .where('category', '=', String(ctx.data.category))
         .where('stock_quantity', '>', 0)
@@ -116,7 +117,7 @@ export const buyScreens: Record<string, Screen> = {
       // "Near you" only when it is: with none in the caller's region the heading says so.
       const near = rows[0]!.region === ctx.data.region || !ctx.data.region;
       const heading = near ? ctx.texts.listingsAsk(category) : ctx.texts.listingsElsewhere(category, String(ctx.data.region));
-      return listPage(ctx, 'listings', heading, rows.map((r) => ({ id: r.id, label: `${userLine(r.name, 20)} ${ghs(r.price_minor)}` })));
+      return listPage(ctx, 'listings', heading, rows.map((r) => ({ id: r.id, label: `${userLine(r.name, 20)} ${ghs(r.price_minor)}${r.quality_last_grade ? ` ${shortGrade(r.quality_last_grade)}` : ''}` })));
     },
     async answer(ctx, input) {
       const id = pickFromList<number>(ctx, 'listings', input);

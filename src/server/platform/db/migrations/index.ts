@@ -37,6 +37,8 @@ import { migration as m034 } from './034_sales_records';
 import { migration as m035 } from './035_pickup_refusals';
 import { migration as m036 } from './036_whatsapp_channel';
 import { migration as m037 } from './037_transporter_recipients';
+import { migration as m038 } from './038_line_checks';
+import { migration as m039 } from './039_product_quality';
 
 /**
  * Every migration, in order, for SQLite and PostgreSQL alike (the identity column differs;
@@ -85,6 +87,8 @@ export const MIGRATIONS: readonly (readonly [name: string, migration: (dialect: 
   ['035_pickup_refusals', m035],
   ['036_whatsapp_channel', m036],
   ['037_transporter_recipients', m037],
+  ['038_line_checks', m038],
+  ['039_product_quality', m039],
 ];
 
 export class StaticMigrationProvider implements MigrationProvider {

@@ -24,6 +24,12 @@ export interface ProductsTable {
   commodity_id: Generated<string | null>;
   /** 031_transport: grams per unit the seller gave (null: the default from name and category, docs/transport.md). */
   unit_weight_g: Generated<number | null>;
+  /** 039_product_quality: the listing's quality record, written with each warehouse check (docs/quality.md). */
+  quality_checked_lots: Generated<number>;
+  quality_passed_lots: Generated<number>;
+  quality_last_grade: Generated<string | null>;
+  quality_last_moisture_pct: Generated<number | null>;
+  quality_last_town: Generated<string | null>;
   version: number;
   created_at: string;
   updated_at: string;

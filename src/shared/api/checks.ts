@@ -1,0 +1,12 @@
+import { lineCheckBodySchema, lineCheckSchema } from '../schemas/checks';
+import { dataOf, idParam, route } from './route';
+
+/**
+ * The warehouse check at drop-off (issue 41 items 1 and 2, docs/quality.md): staff of the
+ * warehouse the line is at (or the operator) record a check; a FAIL refunds the buyer for the line.
+ */
+const line = { orderId: idParam('Order line not found'), itemId: idParam('Order line not found') };
+
+export const CHECK_ROUTES = [
+  route({ method: 'POST', path: '/warehouse/orders/:orderId/items/:itemId/check', summary: 'Check an order line at drop-off: the grade from the readings; a failed line is refused and refunded', tag: 'warehouse', auth: 'warehouse', params: line, body: lineCheckBodySchema, answer: dataOf(lineCheckSchema) }),
+] as const;

@@ -1,0 +1,86 @@
+import * as v from 'valibot';
+import { GRADES } from '../quality-grades';
+import { toSingleLine } from './single-line';
+
+/**
+ * The warehouse check of an order line at drop-off (issue 41 items 1 and 2, docs/quality.md).
+ * The sentences are listed with their Twi in i18n/api-refusals.ts (check*).
+ */
+export const CHECK_MESSAGES = {
+  result: 'result must be PASS or FAIL',
+  reading: 'Readings are percentages from 0 to 100, with at most one decimal.',
+  readingsNeeded: 'Grains and legumes are checked by measurement: send moisturePct and foreignMatterPct.',
+  readingsNotTaken: 'Only grains and legumes are measured: leave moisturePct and foreignMatterPct out for these goods.',
+  notesNeeded: 'Say what is wrong with the goods in notes when they fail the check.',
+  notes: 'Notes can be at most 300 characters.',
+  ownLine: 'You cannot check goods you sell or bought yourself: ask another member of staff.',
+  notPaid: 'This order is not paid yet: check the goods once it is.',
+  cancelled: 'This order was cancelled, so there is nothing to check.',
+  collected: 'This order was already collected: a buyer refuses goods at the pickup counter, not with a check.',
+  refunded: 'This line was already refunded, so its check cannot change.',
+  travelling: 'These goods have left their drop-off warehouse: they are checked at drop-off, and refused at pickup if they arrive damaged.',
+} as const;
+
+export const CHECK_RESULTS = ['PASS', 'FAIL'] as const;
+export type CheckResult = (typeof CHECK_RESULTS)[number];
+
+/** A percent reading: 0 to 100, one decimal at most (what a moisture meter shows). */
+const reading = v.optional(
+  v.pipe(
+    v.number(CHECK_MESSAGES.reading),
+    v.minValue(0, CHECK_MESSAGES.reading),
+    v.maxValue(100, CHECK_MESSAGES.reading),
+    v.check((n) => Number.isFinite(n) && Math.abs(Math.round(n * 10) - n * 10) < 1e-9, CHECK_MESSAGES.reading),
+  ),
+);
+
+/** POST /warehouse/orders/{orderId}/items/{itemId}/check */
+export const lineCheckBodySchema = v.object({
+  result: v.picklist(CHECK_RESULTS, CHECK_MESSAGES.result),
+  moisturePct: reading,
+  foreignMatterPct: reading,
+  notes: v.optional(v.pipe(v.string(CHECK_MESSAGES.notes), toSingleLine(), v.maxLength(300, CHECK_MESSAGES.notes))),
+});
+export type LineCheckBody = v.InferOutput<typeof lineCheckBodySchema>;
+
+/** A check as the staff's screen reads it back. */
+export const lineCheckSchema = v.object({
+  id: v.number(),
+  orderId: v.number(),
+  itemId: v.number(),
+  /** What was decided: a measured lot above the worst grade's limits is FAIL whatever was sent. */
+  result: v.picklist(CHECK_RESULTS),
+  /** Computed from the readings for grains and legumes; null for other goods and for a failed lot. */
+  grade: v.nullable(v.picklist(GRADES)),
+  moisturePct: v.nullable(v.number()),
+  foreignMatterPct: v.nullable(v.number()),
+  notes: v.nullable(v.string()),
+  warehouse: v.string(),
+  at: v.string(),
+  /** Whether this check refused the line (a FAIL): the buyer is refunded for it. */
+  refunded: v.boolean(),
+});
+export type LineCheck = v.InferOutput<typeof lineCheckSchema>;
+
+/** The check on a buyer's order line (null when unchecked). */
+export const orderLineCheckSchema = v.nullable(
+  v.object({
+    result: v.picklist(CHECK_RESULTS),
+    grade: v.nullable(v.picklist(GRADES)),
+    moisturePct: v.nullable(v.number()),
+    at: v.string(),
+    warehouse: v.string(),
+  }),
+);
+export type OrderLineCheck = v.InferOutput<typeof orderLineCheckSchema>;
+
+/** A listing's quality record (issue 41 item 4): its lots checked at a warehouse, passed, and the newest check. */
+export const productQualitySchema = v.object({
+  checkedLots: v.number(),
+  passedLots: v.number(),
+  lastGrade: v.nullable(v.string()),
+  lastMoisturePct: v.nullable(v.number()),
+  /** The town of the warehouse that checked the newest lot. */
+  lastCheckedAt: v.nullable(v.string()),
+});
+export type ProductQuality = v.InferOutput<typeof productQualitySchema>;
