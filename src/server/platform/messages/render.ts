@@ -350,6 +350,16 @@ async function listingNotices(db: Db, submissionId: number): Promise<Notice[]> {
 }
 
 /**
+ * A notice by SMS and push only, in the person's language (no e-mail: the order page and the
+ * seller's sales say it), for a line's news: refused at pickup, failed the warehouse check.
+ */
+function toldBySmsAndPush(person: Person | undefined, topic: NotificationTopic, link: string, words: (language: string) => Omit<Parameters<typeof notice>[3], 'lines'>): Notice[] {
+  if (!person) return [];
+  const language = messageLanguage(person.language);
+  return [{ ...notice(person, topic, link, { ...words(language), lines: [] }, language), email: undefined }];
+}
+
+/**
  * A line refused at pickup: the buyer and the line's seller hear of the refusal, then of the
  * operator's decision, by SMS and push (no e-mail: the order page and the seller's sales say it).
  */
@@ -367,14 +377,9 @@ async function refusalNotices(db: Db, refusalId: number): Promise<Notice[]> {
   const people = await db.selectFrom('users').select([...PERSON]).where('users.id', 'in', [r.user_id, r.seller_id]).execute();
   const news: RefusalNews = r.outcome === null ? 'refused' : r.outcome === 'REFUND' ? 'refunded' : 'released';
   const facts = { no: r.order_number, product: r.product_name, warehouse: r.warehouse, reason: r.reason, chargedTo: r.charged_to as 'SELLER' | 'TRANSPORTER' | null, collected: r.status === 'DELIVERED' };
-  const told = (person: Person | undefined, words: typeof BUYER_REFUSAL_WORDS, topic: NotificationTopic, link: string): Notice[] => {
-    if (!person) return [];
-    const language = messageLanguage(person.language);
-    return [{ ...notice(person, topic, link, { ...(words[language] ?? words.en!)(news, facts), lines: [] }, language), email: undefined }];
-  };
   return [
-    ...told(people.find((p) => p.id === r.user_id), BUYER_REFUSAL_WORDS, MESSAGE_TOPICS['refusal.changed'], `/orders/${r.order_id}`),
-    ...told(people.find((p) => p.id === r.seller_id), SELLER_REFUSAL_WORDS, MESSAGE_TOPICS['order.sold'], '/seller/orders'),
+    ...toldBySmsAndPush(people.find((p) => p.id === r.user_id), MESSAGE_TOPICS['refusal.changed'], `/orders/${r.order_id}`, (l) => (BUYER_REFUSAL_WORDS[l] ?? BUYER_REFUSAL_WORDS.en!)(news, facts)),
+    ...toldBySmsAndPush(people.find((p) => p.id === r.seller_id), MESSAGE_TOPICS['order.sold'], '/seller/orders', (l) => (SELLER_REFUSAL_WORDS[l] ?? SELLER_REFUSAL_WORDS.en!)(news, facts)),
   ];
 }
 
@@ -397,13 +402,8 @@ async function checkNotices(db: Db, checkId: number): Promise<Notice[]> {
   const people = await db.selectFrom('users').select([...PERSON]).where('users.id', 'in', [r.user_id, r.seller_id]).execute();
   const readings = r.moisture_pct === null ? '' : `moisture ${Number(r.moisture_pct)}%, foreign matter ${Number(r.foreign_matter_pct)}%`;
   const facts = { no: r.order_number, product: r.product_name, warehouse: r.town ?? r.name, reason: r.notes ?? readings, amount: formatMinor(refund?.amount_minor ?? 0) };
-  const told = (person: Person | undefined, words: typeof BUYER_CHECK_WORDS, topic: NotificationTopic, link: string): Notice[] => {
-    if (!person) return [];
-    const language = messageLanguage(person.language);
-    return [{ ...notice(person, topic, link, { ...(words[language] ?? words.en!)(facts), lines: [] }, language), email: undefined }];
-  };
   return [
-    ...told(people.find((p) => p.id === r.user_id), BUYER_CHECK_WORDS, MESSAGE_TOPICS['check.failed'], `/orders/${r.order_id}`),
-    ...told(people.find((p) => p.id === r.seller_id), SELLER_CHECK_WORDS, MESSAGE_TOPICS['order.sold'], '/seller/orders'),
+    ...toldBySmsAndPush(people.find((p) => p.id === r.user_id), MESSAGE_TOPICS['check.failed'], `/orders/${r.order_id}`, (l) => (BUYER_CHECK_WORDS[l] ?? BUYER_CHECK_WORDS.en!)(facts)),
+    ...toldBySmsAndPush(people.find((p) => p.id === r.seller_id), MESSAGE_TOPICS['order.sold'], '/seller/orders', (l) => (SELLER_CHECK_WORDS[l] ?? SELLER_CHECK_WORDS.en!)(facts)),
   ];
 }
