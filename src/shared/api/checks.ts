@@ -1,4 +1,4 @@
-import { lineCheckBodySchema, lineCheckSchema } from '../schemas/checks';
+import { lineCheckBodySchema, lineCheckSchema, lotReturnBodySchema } from '../schemas/checks';
 import { dataOf, idParam, route } from './route';
 
 /**
@@ -9,4 +9,5 @@ const line = { orderId: idParam('Order line not found'), itemId: idParam('Order 
 
 export const CHECK_ROUTES = [
   route({ method: 'POST', path: '/warehouse/orders/:orderId/items/:itemId/check', summary: 'Check an order line at drop-off: the grade from the readings; a failed line is refused and refunded', tag: 'warehouse', auth: 'warehouse', params: line, body: lineCheckBodySchema, answer: dataOf(lineCheckSchema) }),
+  route({ method: 'POST', path: '/warehouse/orders/:orderId/items/:itemId/returned', summary: 'Hand a failed lot back to its seller, who shows the code texted to them (once)', tag: 'warehouse', auth: 'warehouse', params: line, body: lotReturnBodySchema, answer: dataOf(lineCheckSchema) }),
 ] as const;

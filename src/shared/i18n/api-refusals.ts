@@ -284,6 +284,11 @@ export const API_REFUSALS = {
   checkCollected: 'This order was already collected: a buyer refuses goods at the pickup counter, not with a check.',
   checkRefunded: 'This line was already refunded, so its check cannot change.',
   checkTravelling: 'These goods have left their drop-off warehouse: they are checked at drop-off, and refused at pickup if they arrive damaged.',
+  checkNotFailed: 'These goods did not fail a check, so there is nothing to hand back to the seller.',
+  checkWrongReturnCode: 'That is not the code texted to the seller for these goods.',
+  checkAlreadyReturned: 'These goods were already handed back to the seller.',
+  checkTooManyReturnCodes: 'Too many codes tried for these goods. Please try again in 15 minutes.',
+  checkReturnCode: 'code must be the 6 digits texted to the seller',
   // Transporters (issue 40 item 4; src/shared/schemas/transporters.ts, TRANSPORTER_MESSAGES).
   transporterNotVerified: "Your transporter account is not verified yet: the operator checks your Ghana Card and vehicle first. You can accept loads once it is verified.",
   transporterRejected: "Your transporter account was not approved, so you cannot accept loads. Contact us to put it right.",

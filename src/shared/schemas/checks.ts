@@ -19,6 +19,11 @@ export const CHECK_MESSAGES = {
   collected: 'This order was already collected: a buyer refuses goods at the pickup counter, not with a check.',
   refunded: 'This line was already refunded, so its check cannot change.',
   travelling: 'These goods have left their drop-off warehouse: they are checked at drop-off, and refused at pickup if they arrive damaged.',
+  notFailed: 'These goods did not fail a check, so there is nothing to hand back to the seller.',
+  wrongReturnCode: 'That is not the code texted to the seller for these goods.',
+  alreadyReturned: 'These goods were already handed back to the seller.',
+  tooManyReturnCodes: 'Too many codes tried for these goods. Please try again in 15 minutes.',
+  returnCode: 'code must be the 6 digits texted to the seller',
 } as const;
 
 export const CHECK_RESULTS = ['PASS', 'FAIL'] as const;
@@ -59,6 +64,8 @@ export const lineCheckSchema = v.object({
   at: v.string(),
   /** Whether this check refused the line (a FAIL): the buyer is refunded for it. */
   refunded: v.boolean(),
+  /** A failed lot: when it was handed back to its seller (who showed the code texted to them); null until then. */
+  returnedAt: v.nullable(v.string()),
 });
 export type LineCheck = v.InferOutput<typeof lineCheckSchema>;
 
@@ -84,3 +91,7 @@ export const productQualitySchema = v.object({
   lastCheckedAt: v.nullable(v.string()),
 });
 export type ProductQuality = v.InferOutput<typeof productQualitySchema>;
+
+/** POST /warehouse/orders/:orderId/items/:itemId/returned: the code the seller shows to take back a failed lot. */
+export const lotReturnBodySchema = v.object({ code: v.pipe(v.string('code is required'), v.regex(/^\d{6}$/, CHECK_MESSAGES.returnCode)) });
+export type LotReturnBody = v.InferOutput<typeof lotReturnBodySchema>;

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { checkOutcome, gradeOf, isMeasured } from '../../../shared/quality-grades';
 import { CHECK_MESSAGES, type LineCheck, type LineCheckBody } from '../../../shared/schemas/checks';
 import { TRANSPORT_MESSAGES } from '../../../shared/schemas/transport';
@@ -88,6 +89,9 @@ export async function checkLine(db: Db, actor: WarehouseActor, staffId: number, 
         notes,
         photo: null,
         created_at: at,
+        return_code: outcome.result === 'FAIL' ? newReturnCode() : null,
+        returned_at: null,
+        returned_by: null,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -108,6 +112,9 @@ export async function checkLine(db: Db, actor: WarehouseActor, staffId: number, 
   });
   return checkById(db, id);
 }
+
+/** The code a FAIL check is written with: the seller shows it to take the goods back (returns.ts). */
+const newReturnCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
 
 /** Readings are taken for grains and legumes only, and then both are needed. */
 function readingsOf(measured: boolean, body: LineCheckBody): { moisturePct: number; foreignMatterPct: number } | null {
@@ -149,5 +156,6 @@ export async function checkById(db: Db, id: number): Promise<LineCheck> {
     warehouse: r.w_town ?? r.w_name,
     at: r.created_at,
     refunded: r.result === 'FAIL',
+    returnedAt: r.returned_at,
   };
 }

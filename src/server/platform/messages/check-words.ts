@@ -12,6 +12,8 @@ interface CheckFacts {
   reason: string;
   /** The refund, formatted (GHS 12.50). */
   amount: string;
+  /** The code the seller shows to take the goods back (the seller's words only). */
+  code: string;
 }
 
 interface CheckWords {
@@ -38,12 +40,12 @@ export const BUYER_CHECK_WORDS: Words = {
 export const SELLER_CHECK_WORDS: Words = {
   en: (f) => ({
     subject: `Order ${f.no}: ${f.product} failed the warehouse check`,
-    sms: [`Akuafo Market: ${f.product} of order ${f.no} failed our check at ${f.warehouse}: ${f.reason}.`, `The buyer is refunded, so you are not paid for it. Collect your goods at ${f.warehouse} with order ${f.no}.`],
+    sms: [`Akuafo Market: ${f.product} of order ${f.no} failed our check at ${f.warehouse}. Collect your goods there with code ${f.code}.`, `Why: ${f.reason}.`, 'The buyer is refunded, so you are not paid for it.'],
     push: `${f.product} failed the check at ${f.warehouse}: ${f.reason}. Collect your goods there.`,
   }),
   ak: (f) => ({
     subject: `Adetɔ ${f.no}: ${f.product} antumi ntwaa nhwehwɛmu`,
-    sms: [`Akuafo Market: ${f.product} a ɛwɔ adetɔ ${f.no} mu antumi ntwaa yɛn nhwehwɛmu wɔ ${f.warehouse}: ${f.reason}.`, `Yɛde sika no asan ama ɔtɔfo no, enti yɛrentua wo ka. Kɔgye wo nneɛma wɔ ${f.warehouse} na fa adetɔ ${f.no} ka ho.`],
+    sms: [`Akuafo Market: ${f.product} a ɛwɔ adetɔ ${f.no} mu antumi ntwaa yɛn nhwehwɛmu wɔ ${f.warehouse}. Kɔgye wo nneɛma wɔ hɔ: kyerɛ kood ${f.code}.`, `Nea enti: ${f.reason}.`, 'Yɛde sika no asan ama ɔtɔfo no, enti yɛrentua wo ka.'],
     push: `${f.product} antumi ntwaa nhwehwɛmu wɔ ${f.warehouse}: ${f.reason}. Kɔgye wo nneɛma wɔ hɔ.`,
   }),
 };

@@ -394,14 +394,14 @@ async function checkNotices(db: Db, checkId: number): Promise<Notice[]> {
     .innerJoin('order_items as i', 'i.id', 'c.order_item_id')
     .innerJoin('products as p', 'p.id', 'i.product_id')
     .innerJoin('warehouses as w', 'w.id', 'c.warehouse_id')
-    .select(['c.order_id', 'o.order_number', 'o.user_id', 'p.seller_id', 'i.product_name', 'i.refund_reason', 'w.name', 'w.town', 'c.notes', 'c.moisture_pct', 'c.foreign_matter_pct', 'c.order_item_id'])
+    .select(['c.order_id', 'o.order_number', 'o.user_id', 'p.seller_id', 'i.product_name', 'i.refund_reason', 'w.name', 'w.town', 'c.notes', 'c.moisture_pct', 'c.foreign_matter_pct', 'c.order_item_id', 'c.return_code'])
     .where('c.id', '=', checkId)
     .executeTakeFirst();
   if (!r) return [];
   const refund = await db.selectFrom('refunds').select('amount_minor').where('order_id', '=', r.order_id).where('part_key', '=', `lines:${r.order_item_id}`).executeTakeFirst();
   const people = await db.selectFrom('users').select([...PERSON]).where('users.id', 'in', [r.user_id, r.seller_id]).execute();
   const readings = r.moisture_pct === null ? '' : `moisture ${Number(r.moisture_pct)}%, foreign matter ${Number(r.foreign_matter_pct)}%`;
-  const facts = { no: r.order_number, product: r.product_name, warehouse: r.town ?? r.name, reason: r.notes ?? readings, amount: formatMinor(refund?.amount_minor ?? 0) };
+  const facts = { no: r.order_number, product: r.product_name, warehouse: r.town ?? r.name, reason: r.notes ?? readings, amount: formatMinor(refund?.amount_minor ?? 0), code: r.return_code ?? '' };
   return [
     ...toldBySmsAndPush(people.find((p) => p.id === r.user_id), MESSAGE_TOPICS['check.failed'], `/orders/${r.order_id}`, (l) => (BUYER_CHECK_WORDS[l] ?? BUYER_CHECK_WORDS.en!)(facts)),
     ...toldBySmsAndPush(people.find((p) => p.id === r.seller_id), MESSAGE_TOPICS['order.sold'], '/seller/orders', (l) => (SELLER_CHECK_WORDS[l] ?? SELLER_CHECK_WORDS.en!)(facts)),

@@ -20,6 +20,11 @@ export interface LineChecksTable {
   /** A photo's storage key, when one was sent (not yet taken by the route). */
   photo: string | null;
   created_at: string;
+  /** 040: on a FAIL, the code texted to the seller, who shows it to take the goods back; null otherwise. */
+  return_code: string | null;
+  /** 040: when the failed goods were handed back to their seller, and by which staff account. */
+  returned_at: string | null;
+  returned_by: number | null;
 }
 
 /** Their names, as `Database` (../schema.ts) composes them. */
