@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { WhatsAppOutgoing } from '../../src/server/modules/whatsapp/messages';
 import type { CheckoutStarted } from '../../src/shared/schemas/checkout';
+import { payoutSentNotice, tellSellers } from '../../src/server/modules/payouts/notices';
 import { makeProduct, makeUser, putInCart, shopServer } from '../support/shop';
 import { sessionToken } from '../support/session';
 import { chat, walkToConfirm } from '../support/whatsapp-chat';
@@ -100,5 +101,30 @@ describe('order news on WhatsApp', () => {
     const rows = await rowsTo(`+233${phone.slice(1)}`, `/orders/${started.orderId}`);
     expect(rows.map((r) => r.channel)).toEqual(['whatsapp', 'whatsapp']);
     expect(rows.map((r) => r.status)).toEqual(['SENT', 'FAILED']);
+  });
+
+  it('a seller chatting with our number hears each sale and payout in the chat too, beside the SMS; one who is not, by SMS alone', async () => {
+    const sellers = await db().selectFrom('users').select('id').where('user_type', '=', 'SELLER').orderBy('id').limit(2).execute();
+    const phones = sellers.map((_, i) => `05${i}${String(Date.now()).slice(-7)}`);
+    for (const [i, seller] of sellers.entries()) await db().updateTable('users').set({ phone: phones[i]!, is_phone_verified: 1 }).where('id', '=', seller.id).execute();
+    const at = new Date().toISOString();
+    await db().insertInto('whatsapp_inbound').values({ message_id: `wamid.seller${Date.now()}`, phone: phones[0]!, inbound: '{}', status: 'ANSWERED', attempts: 1, next_attempt_at: at, last_error: null, received_at: at, answered_at: at }).execute();
+    const buyer = await makeUser(shop.server);
+    for (const seller of sellers) await putInCart(shop.server, buyer.id, await makeProduct(shop.server, 5, 2_000, seller.id), 1);
+    const started = ((await (await shop.server.call('/shop/checkout', { method: 'POST', token: buyer.token, json: { pickupLocationId: shop.warehouseId, mobileMoneyNetwork: 'MTN', mobileMoneyNumber: '0241234567' } })).json()) as { data: CheckoutStarted }).data;
+    await shop.server.call(`/payments/sandbox/${started.reference}/approve`, { method: 'POST', token: buyer.token });
+    await tellSellers(db(), sellers.map((s) => payoutSentNotice(s.id, 5_000, 'MTN MoMo +233241234567')));
+    await shop.server.deps.messages.drain();
+    const toSeller = (phone: string) => db().selectFrom('messages').select(['channel', 'body', 'status', 'link']).where('recipient', '=', `+233${phone.slice(1)}`).orderBy('id').execute();
+    const chatting = await toSeller(phones[0]!);
+    const sold = chatting.filter((m) => m.link === '/seller/orders');
+    expect(sold.map((m) => m.channel).sort()).toEqual(['sms', 'whatsapp']);
+    const payout = chatting.filter((m) => m.link === null && m.channel === 'whatsapp');
+    expect(payout).toHaveLength(1);
+    expect(partsOf(payout[0]!.body)[0]).toMatchObject({ type: 'notice', text: expect.stringContaining('50.00') });
+    // Inside the window: both sent as texts.
+    expect(chatting.filter((m) => m.channel === 'whatsapp').every((m) => m.status === 'SENT')).toBe(true);
+    expect(spooledTo(`+233${phones[0]!.slice(1)}`).map((m) => m.type)).toEqual(['text', 'text']);
+    expect((await toSeller(phones[1]!)).map((m) => m.channel)).not.toContain('whatsapp');
   });
 });

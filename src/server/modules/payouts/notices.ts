@@ -5,6 +5,7 @@ import type { Db } from '../../platform/db';
 import { enqueue } from '../../platform/messages';
 import { GREETING, messageLanguage } from '../../platform/messages/order-words';
 import { toGsm } from '../../platform/messages/sms-text';
+import { nationalOf, numbersInWhatsAppWindow } from '../../platform/messages/whatsapp-window';
 
 /** One seller's news about their money; its words are chosen when the seller's language is read (tellSellers). */
 export interface SellerNotice {
@@ -21,6 +22,8 @@ export async function tellSellers(trx: Db, notices: SellerNotice[]): Promise<voi
   if (notices.length === 0) return;
   const users = await trx.selectFrom('users').select(['id', 'email', 'phone', 'first_name', 'language']).where('id', 'in', [...new Set(notices.map((n) => n.sellerId))]).execute();
   const byId = new Map(users.map((u) => [u.id, u]));
+  // A seller chatting with our WhatsApp number (who wrote in the last 24 hours) hears it there too.
+  const chatting = await numbersInWhatsAppWindow(trx, users.map((u) => u.phone));
   const messages = notices.flatMap(({ sellerId, words }) => {
     const user = byId.get(sellerId);
     if (!user) return [];
@@ -29,6 +32,9 @@ export async function tellSellers(trx: Db, notices: SellerNotice[]): Promise<voi
     return [
       // To the +233 form, as every SMS is addressed (a seller's phone may be kept as 024…).
       ...(user.phone ? [{ channel: 'sms' as const, recipient: parseGhanaMobile(user.phone)?.international ?? user.phone, body: toGsm(sms), topic: 'sales', user_id: sellerId }] : []),
+      ...(user.phone && chatting.has(nationalOf(user.phone) ?? '')
+        ? [{ channel: 'whatsapp' as const, recipient: parseGhanaMobile(nationalOf(user.phone)!)!.international, body: JSON.stringify([{ type: 'notice', text: sms }]), topic: 'sales', user_id: sellerId }]
+        : []),
       // A phone-only seller (USSD) has no e-mail address: the SMS is their only channel.
       ...(user.email
         ? [{ channel: 'email' as const, recipient: user.email, subject, body: [(GREETING[language] ?? GREETING.en!)(user.first_name), '', ...lines, '', payoutWords(language).earnings].join('\n'), topic: 'sales', user_id: sellerId }]

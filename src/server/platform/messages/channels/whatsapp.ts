@@ -1,9 +1,9 @@
 import { join } from 'node:path';
-import { parseGhanaMobile } from '../../../../shared/phone';
 import type { Db } from '../../db';
 import type { Logger } from '../../logging';
 import { spoolWriter } from '../../spool';
 import type { WhatsAppOutgoing } from '../whatsapp-shapes';
+import { inWhatsAppWindow } from '../whatsapp-window';
 import { PermanentFailure, type Channel, type OutboxMessage } from './types';
 
 /** The Graph API with its version: the path after it is exactly `/{phone number id}/messages`. */
@@ -34,9 +34,6 @@ const PERMANENT_CODES = new Set([131047, 131026, 131051, 131009, 131008, 100, 13
 
 /** A message as the Cloud API takes it: a notice is first made a text or its template (sendableOf). */
 type Sendable = Exclude<WhatsAppOutgoing, { type: 'notice' }>;
-
-/** Meta delivers free-form messages only within 24 hours of the person's last message to us. */
-const WINDOW_MS = 24 * 3600_000;
 
 /** One outgoing message in the Cloud API's JSON for `to` (233XXXXXXXXX). */
 export function cloudApiBody(to: string, message: Sendable): Record<string, unknown> {
@@ -89,10 +86,7 @@ export function whatsappChannel(config: WhatsAppConfig, db: Db, dataDir: string,
 
 /** News as a text inside the person's 24-hour window, else as its template; without one, not sent (a permanent failure). */
 async function sendableOf(db: Db, recipient: string, notice: Extract<WhatsAppOutgoing, { type: 'notice' }>): Promise<Sendable> {
-  const phone = parseGhanaMobile(recipient)?.national ?? recipient;
-  const since = new Date(Date.now() - WINDOW_MS).toISOString();
-  const recent = await db.selectFrom('whatsapp_inbound').select('message_id').where('phone', '=', phone).where('received_at', '>', since).limit(1).executeTakeFirst();
-  if (recent) return { type: 'text', body: notice.text };
+  if (await inWhatsAppWindow(db, recipient)) return { type: 'text', body: notice.text };
   if (notice.template) return { type: 'template', ...notice.template };
   throw new PermanentFailure('Outside the 24-hour window, and this news has no approved template.');
 }
