@@ -171,7 +171,7 @@ export function loadConfig(env: Env = process.env): Config {
   };
 }
 
-const WHATSAPP_SECRETS = ['WHATSAPP_VERIFY_TOKEN', 'WHATSAPP_APP_SECRET', 'WHATSAPP_TOKEN', 'WHATSAPP_PHONE_NUMBER_ID'] as const;
+export const WHATSAPP_SECRETS = ['WHATSAPP_VERIFY_TOKEN', 'WHATSAPP_APP_SECRET', 'WHATSAPP_TOKEN', 'WHATSAPP_PHONE_NUMBER_ID'] as const;
 /** The sandbox's webhook token and signing secret: published (docs/whatsapp.md), so never in production. */
 export const WHATSAPP_SANDBOX = { verifyToken: 'akuafo-sandbox', appSecret: 'akuafo-sandbox-secret' } as const;
 

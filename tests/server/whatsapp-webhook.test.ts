@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../src/server/app';
 import { answerQueued } from '../../src/server/modules/whatsapp';
 import { queueWhatsApp } from '../../src/server/platform/messages';
 import { deliveryOf, metaSignature, startFakeWhatsApp, type FakeWhatsApp } from '../support/fake-whatsapp';
@@ -160,6 +161,36 @@ describe('deliveries', () => {
     await server.deps.messages.drain();
     expect(sentTo(from).map((m) => m.body.text.body)).toEqual(['one', 'two', 'three']);
     expect((await server.deps.db.selectFrom('messages').select('status').where('id', '=', row.id).executeTakeFirstOrThrow()).status).toBe('SENT');
+  });
+});
+
+describe('a slow Cloud API, and no channel at all', () => {
+  it('answers the webhook before a slow Cloud API has taken the reply, which still arrives once', async () => {
+    const from = freshFrom();
+    fake.delayMs = 1500;
+    try {
+      // Straight to the app, as Meta's request comes (server.call would also wait for the outbox).
+      const body = JSON.stringify(deliveryOf(from, 'hi'));
+      const res = await server.app.request('http://test.local/api/v1/whatsapp/webhook', { method: 'POST', headers: { 'content-type': 'application/json', 'x-hub-signature-256': metaSignature(body, SECRET) }, body });
+      expect(res.status).toBe(200);
+      // The answer did not wait for the reply's send: nothing has reached the Cloud API yet.
+      expect(sentTo(from)).toHaveLength(0);
+      await settle(server);
+      expect(sentTo(from)).toHaveLength(1);
+    } finally {
+      fake.delayMs = 0;
+    }
+  });
+
+  it('in production without its secrets: the webhook answers 503 and the log names what would start it', async () => {
+    const warnings: unknown[][] = [];
+    const logger = { ...server.deps.logger, warn: (...args: unknown[]) => void warnings.push(args) } as typeof server.deps.logger;
+    const off = createApp({ ...server.deps, logger, config: { ...server.deps.config, whatsapp: { ...server.deps.config.whatsapp, mode: 'off', appSecret: '', verifyToken: '' } } });
+    expect(JSON.stringify(warnings)).toContain('WHATSAPP_VERIFY_TOKEN, WHATSAPP_APP_SECRET, WHATSAPP_TOKEN, WHATSAPP_PHONE_NUMBER_ID');
+    const body = JSON.stringify(deliveryOf(freshFrom(), 'hi'));
+    const res = await off.request('http://test.local/api/v1/whatsapp/webhook', { method: 'POST', headers: { 'content-type': 'application/json', 'x-hub-signature-256': metaSignature(body, '') }, body });
+    expect(res.status).toBe(503);
+    expect((await res.json()).message).toBe('WhatsApp is not set up on this server.');
   });
 });
 

@@ -1,5 +1,6 @@
 import { bodyLimit } from 'hono/body-limit';
 import { WHATSAPP_ROUTES } from '../../../shared/api/whatsapp';
+import { WHATSAPP_SECRETS } from '../../config';
 import type { Deps } from '../../http/context';
 import { implement } from '../../http/declared';
 import { badRequest, forbidden, HttpError, unauthorized } from '../../http/errors';
@@ -29,6 +30,8 @@ const deliveryLimit = bodyLimit({
 export function whatsappRoutes(deps: Deps) {
   const config = deps.config.whatsapp;
   const notSetUp = () => new HttpError(503, 'WhatsApp is not set up on this server.');
+  // Production without the secrets: the channel is off, and the log says what would start it.
+  if (config.mode === 'off') deps.logger.warn({ missing: WHATSAPP_SECRETS }, `WhatsApp channel not started: set ${WHATSAPP_SECRETS.join(', ')} to start it`);
   return [
     implement(
       verify,
