@@ -32,6 +32,7 @@ export function whatsappRoutes(deps: Deps) {
   const notSetUp = () => new HttpError(503, 'WhatsApp is not set up on this server.');
   // Production without the secrets: the channel is off, and the log says what would start it.
   if (config.mode === 'off') deps.logger.warn({ missing: WHATSAPP_SECRETS }, `WhatsApp channel not started: set ${WHATSAPP_SECRETS.join(', ')} to start it`);
+  if (config.mode === 'sandbox') deps.logger.info({ spool: 'DATA_DIR/whatsapp', appSecret: config.appSecret, verifyToken: config.verifyToken }, 'WhatsApp SANDBOX: replies are written to DATA_DIR/whatsapp, not sent (docs/whatsapp.md)');
   return [
     implement(
       verify,
