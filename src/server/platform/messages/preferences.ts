@@ -78,9 +78,6 @@ export function channelsWanted(own: Switch[], topic: string, defaults: Record<No
 /** An order bought on WhatsApp: its news comes in the chat, not by SMS, unless the buyer switched either. */
 export const WHATSAPP_ORDER_DEFAULTS: Record<NotificationChannel, boolean> = { ...DEFAULT_PREFERENCE, sms: false, whatsapp: true };
 
-/** Someone chatting with our number (who wrote in the last 24 hours) hears their sales there too, unless they switched WhatsApp off. */
-export const CHATTING_DEFAULTS: Record<NotificationChannel, boolean> = { ...DEFAULT_PREFERENCE, whatsapp: true };
-
 /**
  * The channels each user wants for a topic (key: `${userId}|${topic}`) and the users' push
  * devices (by id), for several users and topics in one query: their switches and their devices

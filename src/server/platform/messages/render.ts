@@ -7,8 +7,7 @@ import { MESSAGE_TOPICS, type MessageEvent } from './events';
 import { CONSIGNMENT_WORDS, type ConsignmentNews } from './consignment-words';
 import { GREETING, messageLanguage, ORDER_WORDS, type OrderFacts, type OrderNews } from './order-words';
 import { LISTING_WORDS, SOLD_WORDS, USSD_ORDER_WORDS } from './seller-words';
-import { CHATTING_DEFAULTS, knownChannels, knownChannelsColumns, WHATSAPP_ORDER_DEFAULTS, type KnownChannels } from './preferences';
-import { nationalOf, numbersInWhatsAppWindow } from './whatsapp-window';
+import { knownChannels, knownChannelsColumns, WHATSAPP_ORDER_DEFAULTS, type KnownChannels } from './preferences';
 import { fitSms } from './sms-text';
 import { BUYER_CHECK_WORDS, SELLER_CHECK_WORDS } from './check-words';
 import { BUYER_REFUSAL_WORDS, SELLER_REFUSAL_WORDS, type RefusalNews } from './refusal-words';
@@ -76,7 +75,7 @@ export async function renderEvent(db: Db, event: MessageEvent, reads: OrderReads
     case 'order.placed':
       return orderPlacedNotices(event.orderId, load);
     case 'order.sold':
-      return orderSoldNotices(db, event.orderId, load);
+      return orderSoldNotices(event.orderId, load);
     case 'consignment.moved':
       return consignmentNotices(db, event.consignmentId, load);
     case 'listing.decided':
@@ -278,15 +277,13 @@ async function orderPlacedNotices(orderId: number, load: Loads): Promise<Notice[
   return [notice(buyer, MESSAGE_TOPICS['order.placed'], `/orders/${order.id}`, words, language, buyerChannels)];
 }
 
-async function orderSoldNotices(db: Db, orderId: number, load: Loads): Promise<Notice[]> {
+async function orderSoldNotices(orderId: number, load: Loads): Promise<Notice[]> {
   const loaded = await load.order(orderId);
   if (!loaded) return [];
   const { order, warehouse } = loaded;
   const lines = await load.lines(orderId);
   const sellers = new Map<number, typeof lines>();
   for (const line of lines) sellers.set(line.id, [...(sellers.get(line.id) ?? []), line]);
-  // A seller who chats with our number (selling by WhatsApp) hears the sale there too, while a text reaches them.
-  const chatting = await numbersInWhatsAppWindow(db, [...sellers.values()].map((own) => own[0]!.phone));
   return [...sellers.values()].map((own) => {
     const seller = own[0]!;
     const amount = formatMinor(own.reduce((sum, l) => sum + l.total_minor, 0));
@@ -300,8 +297,7 @@ async function orderSoldNotices(db: Db, orderId: number, load: Loads): Promise<N
       warehouseName: warehouse.name,
       warehouseAddress: warehouse.address,
     });
-    const told = notice(seller, MESSAGE_TOPICS['order.sold'], '/seller/orders', words, language, knownChannels(seller));
-    return seller.phone && chatting.has(nationalOf(seller.phone) ?? '') ? { ...told, defaults: CHATTING_DEFAULTS } : told;
+    return notice(seller, MESSAGE_TOPICS['order.sold'], '/seller/orders', words, language, knownChannels(seller));
   });
 }
 
