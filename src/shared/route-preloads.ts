@@ -9,6 +9,15 @@
  */
 export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
 
+/**
+ * For each language but the source one, the chunk of its first screen's messages (and what that
+ * imports). The app waits for it before it starts, so a page in Twi names it beside the app's
+ * chunks: fetched together, not one round trip after them (docs/performance.md, "The first visit").
+ * The build names it in index.ak.html and shell.ak.html; the server in the pages it renders.
+ */
+export const LOCALE_PRELOADS_FILE = 'locale-preloads.json';
+export type LocalePreloads = Record<string, string[]>;
+
 export interface RoutePreload {
   /** The route's path as the router has it, e.g. "/product/:id". */
   path: string;

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import Beasties from 'beasties';
 import { createServer, type Plugin, type Rollup } from 'vite';
 import { PAGE_DATA_OUTLET, PAGE_OUTLET, PAGE_TEMPLATE_FILE } from '../shared/rendered-pages';
-import { APP_CHUNKS_START, APP_STYLES_ID, chunkLinks, HELD_STYLES_TYPE, preloadsFor, ROUTE_PRELOADS_FILE, withRouteChunks, type RoutePreload } from '../shared/route-preloads';
+import { APP_CHUNKS_START, APP_STYLES_ID, chunkLinks, HELD_STYLES_TYPE, LOCALE_PRELOADS_FILE, preloadsFor, ROUTE_PRELOADS_FILE, withRouteChunks, type LocalePreloads, type RoutePreload } from '../shared/route-preloads';
 import { LOCALES, SOURCE_LOCALE, type Locale } from '../shared/i18n/locales';
 import { localeFile } from '../shared/rendered-pages';
 
@@ -67,6 +67,7 @@ export function prerender(): Plugin {
       // page as it is, so the build names the home's own chunks in it (or they would be
       // fetched only once the app runs, one round trip after the rest).
       const homeTemplate = withRouteChunks(template, preloadsFor('/', routes));
+      const messages = localePreloads(chunks, app);
       const fill = async (into: string, html: string, kind: 'home' | 'shell') => {
         const filled = await beasties.process(into.replace(ROOT, `<div id="root" data-prerendered="${kind}">${html}</div>`));
         return kind === 'home' ? withStylesAfterStart(filled) : filled;
@@ -75,11 +76,13 @@ export function prerender(): Plugin {
       page.source = await fill(homeTemplate, home, 'home');
       this.emitFile({ type: 'asset', fileName: 'shell.html', source: await fill(template, shell, 'shell') });
       for (const t of translated) {
-        this.emitFile({ type: 'asset', fileName: localeFile('index.html', t.code), source: await fill(withLang(homeTemplate, t.code), t.home, 'home') });
-        this.emitFile({ type: 'asset', fileName: localeFile('shell.html', t.code), source: await fill(withLang(template, t.code), t.shell, 'shell') });
+        const inLanguage = (html: string) => withRouteChunks(withLang(html, t.code), messages[t.code] ?? []);
+        this.emitFile({ type: 'asset', fileName: localeFile('index.html', t.code), source: await fill(inLanguage(homeTemplate), t.home, 'home') });
+        this.emitFile({ type: 'asset', fileName: localeFile('shell.html', t.code), source: await fill(inLanguage(template), t.shell, 'shell') });
       }
       this.emitFile({ type: 'asset', fileName: PAGE_TEMPLATE_FILE, source: pageTemplate(template, assets) });
       this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: JSON.stringify(routes) });
+      this.emitFile({ type: 'asset', fileName: LOCALE_PRELOADS_FILE, source: JSON.stringify(messages) });
       for (const file of art) this.emitFile({ type: 'asset', ...file });
     },
   };
@@ -124,6 +127,17 @@ function withAppPreloads(html: string, app: Set<string>): string {
     .replace(preloaded, '')
     .replace('</head>', () => `${APP_CHUNKS_START}${chunkLinks([...entryImports, ...files])}</template></head>`)
     .replace(/<script type="module"/g, '<script type="module" fetchpriority="low"');
+}
+
+/** Each other language's first-screen messages chunk (src/shared/i18n/compiled/<code>.ts), without what the app loads anyway. */
+function localePreloads(chunks: Rollup.OutputChunk[], app: Set<string>): LocalePreloads {
+  const preloads: LocalePreloads = {};
+  for (const { code } of LOCALES.filter((l) => l.code !== SOURCE_LOCALE)) {
+    const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(`/src/shared/i18n/compiled/${code}.ts`));
+    if (!chunk) throw new Error(`No chunk for the ${code} first-screen messages: update localePreloads`);
+    preloads[code] = [...closure(chunks, [chunk.fileName])].filter((f) => !app.has(f)).map((f) => `/${f}`);
+  }
+  return preloads;
 }
 
 /** The chunks `start` names and every chunk they import, however deep. */

@@ -22,7 +22,7 @@ import { startLine, type Kind, type Line } from './tools/line-proxy';
  *   400 ms RTT, 400 kbit/s shared by the page and the service worker) with the CPU slowed 4x:
  *   the bytes on the wire by who asked (page, worker) before the app is usable and in the first
  *   30 s, when content shows and when it is usable, held to the issue's budgets.
- *   BENCH_ONLY=first-visit runs only this part.
+ *   BENCH_ONLY=first-visit runs only this part; BENCH_WATERFALL=1 prints each visit's files.
  * BENCH_RUNS (default 3) runs of each; the table shows medians. BENCH_PAGES (say "/,/product")
  * audits only those pages (comma-separated; "/product" stands for the product page), and
  * BENCH_LHR_DIR keeps each Lighthouse report there as JSON, to see what a figure is made of.
@@ -133,6 +133,7 @@ async function firstVisit(line: Line, locale: string) {
     const { origin, usable } = await page.evaluate(() => ({ origin: performance.timeOrigin, usable: performance.getEntriesByName('app-started')[0].startTime }));
     const rest = origin + WINDOW_MS - Date.now();
     if (rest > 0) await page.waitForTimeout(rest);
+    if (process.env.BENCH_WATERFALL) printWaterfall(line, origin, usable, locale);
     const sum = (until: number, kind?: Kind) => line.arrivals.filter((a) => a.at <= origin + until && (!kind || a.kind === kind)).reduce((n, a) => n + a.bytes, 0);
     return {
       content,
@@ -146,6 +147,22 @@ async function firstVisit(line: Line, locale: string) {
 }
 
 type FirstVisit = Awaited<ReturnType<typeof firstVisit>>;
+
+/** BENCH_WATERFALL=1: each file of a first visit, when its bytes arrived and how many, to see what "usable" waits for. */
+function printWaterfall(line: Line, origin: number, usable: number, locale: string) {
+  const files = new Map<string, { kind: Kind; first: number; last: number; bytes: number }>();
+  for (const a of line.arrivals) {
+    const file = files.get(a.path) ?? { kind: a.kind, first: a.at - origin, last: 0, bytes: 0 };
+    file.last = a.at - origin;
+    file.bytes += a.bytes;
+    files.set(a.path, file);
+  }
+  console.log(`\n${locale}: usable at ${seconds(usable)}; each file's first and last byte`);
+  for (const [path, f] of [...files].sort((a, b) => a[1].first - b[1].first)) {
+    if (f.first > usable + 1000) continue;
+    console.log(`  ${seconds(f.first).padStart(8)} ${seconds(f.last).padStart(8)} ${`${(f.bytes / 1024).toFixed(1)} KiB`.padStart(10)} ${f.kind.padEnd(6)} ${path}`);
+  }
+}
 
 function printFirstVisits(visits: Record<string, FirstVisit[]>) {
   const kib = (n: number) => n / 1024;

@@ -71,6 +71,16 @@ describe.skipIf(!baseUrl)('the prerendered first screen', () => {
     expect(products).not.toMatch(/<link rel="stylesheet"(?![^>]*disabled)[^>]*>/);
     expect(preloads(products).some((href) => /\/assets\/ProductsPage-[\w-]+\.js$/.test(href))).toBe(true);
     for (const href of [...preloads(shell), ...preloads(products)]) expect((await fetch(`${baseUrl}${href}`)).status, href).toBe(200);
+    // A page in Twi names its first-screen messages beside the app's chunks (the app waits for
+    // them: fetched after the app's code, they cost a round trip more); an English page does not.
+    const twi = { headers: { cookie: 'akuafo-lang=ak' } };
+    const twiMessages = (html: string) => preloads(html).filter((href) => /\/assets\/ak-[\w-]+\.js$/.test(href));
+    for (const path of ['/', '/cart', '/products']) {
+      const page = await (await fetch(`${baseUrl}${path}`, twi)).text();
+      expect(twiMessages(page), path).toHaveLength(1);
+      expect((await fetch(`${baseUrl}${twiMessages(page)[0]}`)).status).toBe(200);
+    }
+    for (const page of [html, shell, products]) expect(twiMessages(page)).toEqual([]);
   });
 
   it("fetches the home's full stylesheet once the app has started, not before (issue 39 item 4)", async () => {

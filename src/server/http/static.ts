@@ -5,7 +5,7 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { localeFile, PAGE_ALIASES, PAGE_TEMPLATE_FILE, type PostedForm } from '../../shared/rendered-pages';
 import type { Locale } from '../../shared/i18n/locales';
-import { preloadsFor, ROUTE_PRELOADS_FILE, withRouteChunks, type RoutePreload } from '../../shared/route-preloads';
+import { LOCALE_PRELOADS_FILE, preloadsFor, ROUTE_PRELOADS_FILE, withRouteChunks, type LocalePreloads, type RoutePreload } from '../../shared/route-preloads';
 import type { Logger } from '../platform/logging';
 import type { AppEnv } from './context';
 import { badRequest } from './errors';
@@ -70,6 +70,7 @@ export function staticRoutes(root: string, pages?: RenderedPagesOptions) {
   const indexFile = join(base, 'index.html');
   const shellFile = join(base, 'shell.html');
   const preloadsFile = join(base, ROUTE_PRELOADS_FILE);
+  const localePreloadsFile = join(base, LOCALE_PRELOADS_FILE);
   const rendered = pages && existsSync(join(base, PAGE_TEMPLATE_FILE)) ? createRenderedPages(join(base, PAGE_TEMPLATE_FILE), pages.reads, pages.logger) : undefined;
   // Each page's card when its link is shared, written into the head the server sends (share-cards.ts).
   const cards = pages ? createShareCards(pages.publicUrl, pages.reads) : undefined;
@@ -80,6 +81,7 @@ export function staticRoutes(root: string, pages?: RenderedPagesOptions) {
   // The shell as sent for each route (with its page's chunks named), made once per route.
   const shells = new Map<string, Promise<string>>();
   let routes: Promise<RoutePreload[]> | undefined;
+  let messages: Promise<LocalePreloads> | undefined;
 
   const preloads = async (path: string) => {
     routes ??= readFile(preloadsFile, 'utf8').then((text) => JSON.parse(text) as RoutePreload[], () => []);
@@ -90,6 +92,12 @@ export function staticRoutes(root: string, pages?: RenderedPagesOptions) {
   async function withPreloads(path: string, html: string | Promise<string>): Promise<string> {
     const files = await preloads(path);
     return withRouteChunks(await html, files);
+  }
+
+  /** A page rendered here (one template for every language) with its language's first-screen messages named too. */
+  async function withPagePreloads(path: string, html: string, locale: Locale): Promise<string> {
+    messages ??= readFile(localePreloadsFile, 'utf8').then((text) => JSON.parse(text) as LocalePreloads, () => ({}));
+    return withRouteChunks(await withPreloads(path, html), (await messages)[locale] ?? []);
   }
 
   async function shellFor(path: string, file: string): Promise<string> {
@@ -113,7 +121,7 @@ export function staticRoutes(root: string, pages?: RenderedPagesOptions) {
     const answer = fromOurPage(c, pages!.publicUrl) ? await form(c, fields) : { status: 403 as const, posted: { values: fields, errors: { form: CROSS_SITE } } };
     const html = await rendered.answering(c, path, locale, answer.posted);
     if (!html) return next();
-    return c.body(await withPreloads(path, html), answer.status, { 'Content-Type': TYPES['.html'], 'Cache-Control': 'no-store' });
+    return c.body(await withPagePreloads(path, html, locale), answer.status, { 'Content-Type': TYPES['.html'], 'Cache-Control': 'no-store' });
   });
 
   app.get('*', async (c, next) => {
@@ -139,7 +147,7 @@ export function staticRoutes(root: string, pages?: RenderedPagesOptions) {
         const page = await rendered.html(c, path, locale);
         if (!page) throw new Error('not rendered'); // logged by html(); the shell serves the page
         // Private: the hints it was rendered for came from this phone's cookies.
-        return { json: await withCard(await withPreloads(path, page.html), path, locale), cacheControl: 'private, no-cache', contentType: TYPES['.html'], status: page.status };
+        return { json: await withCard(await withPagePreloads(path, page.html, locale), path, locale), cacheControl: 'private, no-cache', contentType: TYPES['.html'], status: page.status };
       };
       const answer = await Promise.resolve(renderedAnswers.get(`${kept.head}|${kept.key}`, fill, formWanted((name) => c.req.header(name)))).catch(() => undefined);
       if (answer) return sendAnswer(c, answer, 'Cookie, Save-Data, Accept-Encoding');
