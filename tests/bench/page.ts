@@ -9,6 +9,7 @@ import { startApp } from '../support/start-app';
 import { LANGUAGE_COOKIE } from '../../src/shared/i18n/locales';
 import { printBudgets, type Budget } from './tools/budgets';
 import { startLine, type Kind, type Line } from './tools/line-proxy';
+import { mainThreadOf } from './tools/main-thread';
 
 /**
  * What a cheap phone's first and repeat visits feel like (issue 10), against the real
@@ -23,7 +24,8 @@ import { startLine, type Kind, type Line } from './tools/line-proxy';
  *   400 ms RTT, 400 kbit/s shared by the page and the service worker) with the CPU slowed 4x:
  *   the bytes on the wire by who asked (page, worker) before the app is usable and in the first
  *   30 s, when content shows and when it is usable, held to the issue's budgets.
- *   BENCH_ONLY=first-visit runs only this part (BENCH_ONLY=lighthouse only the audits); BENCH_WATERFALL=1 prints each visit's files.
+ *   BENCH_ONLY=first-visit runs only this part (BENCH_ONLY=lighthouse only the audits, BENCH_ONLY=main-thread
+ *   what a cold page's main thread is spent on); BENCH_WATERFALL=1 prints each visit's files.
  * BENCH_RUNS (default 3) runs of each; the table shows medians. BENCH_PAGES (say "/,/product")
  * audits only those pages (comma-separated; "/product" stands for the product page), and
  * BENCH_LHR_DIR keeps each Lighthouse report there as JSON, to see what a figure is made of.
@@ -337,6 +339,18 @@ function printLighthouse(lh: Record<string, LighthouseFigures[]>) {
   printBudgets('Lighthouse budgets (issue 39 item 5)', budgets);
 }
 
+/** BENCH_ONLY=main-thread: what a cold /, /products and product page spend their main thread on, each in a fresh profile. */
+async function printMainThreads(baseUrl: string) {
+  for (const path of ['/', '/products', `/product/${await firstProductId(baseUrl)}`]) {
+    const context = await launchBrowser();
+    try {
+      console.log((await mainThreadOf(context, baseUrl + path)).join('\n'));
+    } finally {
+      await context.close();
+    }
+  }
+}
+
 const firstProductId = async (baseUrl: string) => ((await (await fetch(`${baseUrl}/api/v1/products?pageSize=1`)).json()) as { data: { id: number }[] }).data[0].id;
 
 /** Lighthouse, the cold and offline visits, then the first visit through the line. */
@@ -365,6 +379,7 @@ async function everyFigure(app: { baseUrl: string }) {
 const app = await startApp();
 try {
   if (process.env.BENCH_ONLY === 'first-visit') await firstVisits(app.baseUrl);
+  else if (process.env.BENCH_ONLY === 'main-thread') await printMainThreads(app.baseUrl);
   else if (process.env.BENCH_ONLY === 'lighthouse') printLighthouse(await lighthouseRuns(app.baseUrl, await firstProductId(app.baseUrl)));
   else await everyFigure(app);
 } finally {
