@@ -46,7 +46,7 @@ export function transportRoutes(deps: Deps) {
       return { data: await arriveLoad(db, warehouse, params.id, body.code) };
     }),
 
-    implement(consignments, async ({ warehouse, query }) => ({ data: await staffConsignments(db, warehouse, query) })),
+    implement(consignments, async ({ warehouse, query }) => staffConsignments(db, warehouse, query)),
     implement(lines, async ({ warehouse }) => ({ data: await linesToReceive(db, warehouse) })),
     implement(getDesk, async ({ query }) => dispatchDesk(db, query)),
     implement(postReassign, async ({ user, params, body }) => {

@@ -34,7 +34,7 @@ export function transportersRoutes(deps: Deps) {
 
     implement(me, async ({ user }) => ({ data: await transporterProfile(db, user.id) })),
 
-    implement(loads, async ({ user, query }) => ({ data: await listLoads(db, user.id, query) })),
+    implement(loads, async ({ user, query }) => listLoads(db, user.id, query)),
 
     implement(accept, async ({ user, params }) => {
       await requireVerified(db, user.id);
