@@ -21,7 +21,7 @@ import { printBudgets } from './tools/budgets';
  *    capacity, pages 1-3) with BENCH_CONSIGNMENTS (100,000) consignments of which one in twenty
  *    waits at its origin: p50 and p99 of BENCH_BOARDS (400) reads.
  * In process through the app (app.request: the routes' whole chain, no socket), the demo seed
- * plus the generated catalogue; SQLite in a new folder, or BENCH_DATABASE_URL=postgres://… in a
+ * plus the generated catalogue; SQLite in a new folder, or BENCH_DATABASE_URL (or DATABASE_URL)=postgres://… in a
  * schema of its own (BENCH_SCHEMA: kept, see below). Goal: each p99 ≤ 25 ms on a 2-CPU machine like CI's.
  */
 const COUNT = Number(process.env.BENCH_COUNT ?? 1_000_000);
@@ -32,7 +32,8 @@ const BOARDS = Number(process.env.BENCH_BOARDS ?? 400);
 const WARM_UP = 20;
 
 const dataDir = mkdtempSync(join(tmpdir(), 'akuafo-bench-transport-'));
-const databaseUrl = process.env.BENCH_DATABASE_URL;
+// BENCH_DATABASE_URL as money.ts, or DATABASE_URL as scale.ts: `DATABASE_URL=postgres://… npm run bench transport` ran SQLite before.
+const databaseUrl = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || undefined;
 const config = loadConfig({ DATA_DIR: dataDir, SEED: 'demo', JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256', PUBLIC_URL: 'http://bench.local', LOG_LEVEL: 'silent', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
 config.staticDir = undefined;
 /**
