@@ -32,11 +32,13 @@ export async function readFirstPage<T>(db: AkuafoDb, owner: number, key: string,
  * twice) and kept; undefined when nothing is kept. Offline, the ApiError of the network is
  * thrown and the kept copy stays as it was.
  */
-export async function readNextPage<T extends { id: number }>(
+export async function readNextPage<T>(
   db: AkuafoDb,
   owner: number,
   key: string,
   load: (cursor: string) => Promise<KeysetPage<T>>,
+  /** What names an item (its id; a line's order item): one kept already is not added again. */
+  keyOf: (item: T) => string | number = (item) => (item as { id: number }).id,
 ): Promise<(Cached<KeptList<T>> & { fromCache: boolean }) | undefined> {
   const kept = await getMeta<Cached<KeptList<T> | T[]>>(key, db);
   if (!kept) return undefined;
@@ -44,8 +46,8 @@ export async function readNextPage<T extends { id: number }>(
   if (list.nextCursor === null) return { ...kept, value: list, fromCache: false };
   const asked = await readSession(db);
   const page = await load(list.nextCursor);
-  const seen = new Set(list.items.map((item) => item.id));
-  const next: Cached<KeptList<T>> = { value: { items: [...list.items, ...page.data.filter((item) => !seen.has(item.id))], nextCursor: page.nextCursor }, fetchedAt: kept.fetchedAt };
+  const seen = new Set(list.items.map(keyOf));
+  const next: Cached<KeptList<T>> = { value: { items: [...list.items, ...page.data.filter((item) => !seen.has(keyOf(item)))], nextCursor: page.nextCursor }, fetchedAt: kept.fetchedAt };
   if (accountOf(asked) === owner) await keepForSession(db, asked, [db.meta], () => setMeta(key, next, db));
   return { ...next, fromCache: false };
 }

@@ -4,7 +4,7 @@ import type { ApiClient } from './api';
 import { localDb, type AkuafoDb, type OutboxEntry } from './db';
 import { defineOutboxKind, enqueue, kindOf } from './outbox';
 import { readFirstPage, readNextPage, type KeptList } from './paged';
-import { readThrough, type Cached } from './sellers';
+import type { Cached } from './sellers';
 
 /**
  * The warehouse staff's screen on the phone (issue 40 item 2): the lines to count in and the
@@ -31,11 +31,23 @@ async function queued(db: AkuafoDb, kinds: readonly string[]): Promise<Set<strin
 
 const lineEntity = (line: Pick<LineToReceive, 'orderId' | 'itemId'>) => `${LINE_RECEIVED_KIND}:${line.orderId}-${line.itemId}` as const;
 
-/** Paid lines to count in here; lines this phone has counted in and not yet sent are marked `queued`. */
+/**
+ * Paid lines to count in here, 200 a page (moreLinesToReceive for the next, kept with it); lines
+ * this phone has counted in and not yet sent are marked `queued`.
+ */
 export async function refreshLinesToReceive(api: ApiClient, owner: number, db: AkuafoDb = localDb) {
-  const read = await readThrough(db, owner, linesKey(owner), async () => (await api.call('GET /warehouse/lines')).data);
+  return markLinesQueued(await readFirstPage(db, owner, linesKey(owner), () => api.call('GET /warehouse/lines')), db);
+}
+
+/** The page of lines after what the phone kept; undefined when nothing is kept yet. Offline: the network's ApiError. */
+export async function moreLinesToReceive(api: ApiClient, owner: number, db: AkuafoDb = localDb) {
+  const read = await readNextPage(db, owner, linesKey(owner), (cursor) => api.call('GET /warehouse/lines', { query: { cursor } }), (l) => l.itemId);
+  return read && markLinesQueued(read, db);
+}
+
+async function markLinesQueued(read: Cached<KeptList<LineToReceive>> & { fromCache: boolean }, db: AkuafoDb) {
   const mine = await queued(db, [LINE_RECEIVED_KIND, LINE_CHECKED_KIND]);
-  return { ...read, value: read.value.map((l) => ({ ...l, queued: mine.has(lineEntity(l)) || mine.has(`${LINE_CHECKED_KIND}:${l.orderId}-${l.itemId}`) })) };
+  return { ...read, value: { ...read.value, items: read.value.items.map((l) => ({ ...l, queued: mine.has(lineEntity(l)) || mine.has(`${LINE_CHECKED_KIND}:${l.orderId}-${l.itemId}`) })) } };
 }
 
 /**

@@ -45,17 +45,17 @@ describe('the warehouse counter on the phone', () => {
     const o = await paidOrderFromTamale(shop.server);
     const staff = await tamaleStaff();
     const online = await refreshLinesToReceive(client(staff.token), staff.id, db);
-    const lines = online.value.filter((l) => l.orderId === o.orderId);
+    const lines = online.value.items.filter((l) => l.orderId === o.orderId);
     expect(lines).toHaveLength(2);
 
     const offline = await refreshLinesToReceive(client(staff.token, false), staff.id, db);
     expect(offline).toMatchObject({ fromCache: true, fetchedAt: online.fetchedAt });
     for (const line of lines) await markLineReceived(line, db);
-    expect((await refreshLinesToReceive(client(staff.token, false), staff.id, db)).value.filter((l) => l.orderId === o.orderId).every((l) => l.queued)).toBe(true);
+    expect((await refreshLinesToReceive(client(staff.token, false), staff.id, db)).value.items.filter((l) => l.orderId === o.orderId).every((l) => l.queued)).toBe(true);
     expect((await replayOutbox(client(staff.token, false), db)).retryLater).toBe(true);
 
     expect((await replayOutbox(client(staff.token), db)).sent).toBe(2);
-    expect((await refreshLinesToReceive(client(staff.token, false), staff.id, db)).value.filter((l) => l.orderId === o.orderId)).toEqual([]);
+    expect((await refreshLinesToReceive(client(staff.token, false), staff.id, db)).value.items.filter((l) => l.orderId === o.orderId)).toEqual([]);
     const outgoing = await refreshConsignments(client(staff.token), staff.id, 'OUTGOING', db);
     expect(outgoing.value.items.find((c) => c.id === o.consignment.id)).toMatchObject({ direction: 'OUTGOING', linesReceived: 2 });
   });

@@ -156,3 +156,39 @@ describe('the loads board, page after page', () => {
     expect(past).toMatchObject({ status: 200, body: { data: [], nextCursor: null } });
   }, 120_000);
 });
+
+describe('the lines to count in, page after page', () => {
+  it('join 230 paid lines into the whole list, by order line, 200 a page, and another warehouse sees none of them', async () => {
+    const o = await paidOrderFromTamale(shop.server);
+    const template = await db().selectFrom('order_items').selectAll().where('id', '=', o.lines[0]!).executeTakeFirstOrThrow();
+    const { id: _id, ...item } = template;
+    const added: number[] = [];
+    for (let i = 0; i < 228; i++) {
+      const row = await db().insertInto('order_items').values({ ...item, product_name: `${item.product_name} ${i}` }).returning('id').executeTakeFirstOrThrow();
+      await db().insertInto('consignment_lines').values({ order_item_id: row.id, consignment_id: o.consignment.id, received_at: null }).execute();
+      added.push(row.id);
+    }
+    const ours = [...o.lines, ...added];
+    const tamale = await tokenFor(shop.server, 'staff.tamale@akuafo.demo');
+    const pages: any[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = await get(`/warehouse/lines${cursor ? `?cursor=${cursor}` : ''}`, tamale);
+      expect(page.status).toBe(200);
+      pages.push(page.body.data);
+      cursor = page.body.nextCursor;
+    } while (cursor !== null && pages.length < 10);
+    expect(pages[0]).toHaveLength(200);
+    const items = pages.flat().map((l: any) => l.itemId);
+    expect(new Set(items).size).toBe(items.length);
+    expect(items).toEqual([...items].sort((a, b) => a - b));
+    expect(ours.every((id) => items.includes(id))).toBe(true);
+
+    const first = await get('/warehouse/lines', tamale);
+    const ho = await tokenFor(shop.server, 'staff.ho@akuafo.demo');
+    const intruder = await get(`/warehouse/lines?cursor=${first.body.nextCursor}`, ho);
+    expect(intruder.status).toBe(200);
+    expect(intruder.body.data.some((l: any) => ours.includes(l.itemId))).toBe(false);
+    expect(await get(`/warehouse/lines?cursor=${b64(['2026-11-01T08:00:00.000Z', 1])}`, tamale)).toMatchObject({ status: 400, body: { message: CURSOR_NOT_VALID } });
+  }, 120_000);
+});

@@ -1,9 +1,9 @@
-import * as v from 'valibot';
 import {
   countedInSchema,
   handoverCodeSchema,
   handoverSchema,
   lineToReceiveSchema,
+  linesToReceiveQuerySchema,
   staffConsignmentSchema,
   staffConsignmentsQuerySchema,
   dispatchConsignmentSchema,
@@ -35,7 +35,7 @@ export const TRANSPORT_ROUTES = [
   route({ method: 'POST', path: '/warehouse/consignments/:id/collected', summary: 'Hand a consignment to its transporter against the collection code', tag: 'warehouse', auth: 'warehouse', params: consignment, body: handoverCodeSchema, answer: dataOf(handoverSchema) }),
   route({ method: 'POST', path: '/warehouse/consignments/:id/arrived', summary: 'Receive a consignment against its delivery code', tag: 'warehouse', auth: 'warehouse', params: consignment, body: handoverCodeSchema, answer: dataOf(handoverSchema) }),
   route({ method: 'GET', path: '/warehouse/consignments', summary: 'Consignments leaving or coming to the warehouse', tag: 'warehouse', auth: 'warehouse', query: staffConsignmentsQuerySchema, answer: keysetOf(staffConsignmentSchema) }),
-  route({ method: 'GET', path: '/warehouse/lines', summary: 'Order lines to count in at the warehouse', tag: 'warehouse', auth: 'warehouse', answer: dataOf(v.array(lineToReceiveSchema)) }),
+  route({ method: 'GET', path: '/warehouse/lines', summary: 'Order lines to count in at the warehouse', tag: 'warehouse', auth: 'warehouse', query: linesToReceiveQuerySchema, answer: keysetOf(lineToReceiveSchema) }),
   route({ method: 'GET', path: '/admin/consignments', summary: 'The dispatch desk: consignments by state, late first', tag: 'admin', auth: 'admin', query: dispatchQuerySchema, answer: pageOf(dispatchConsignmentSchema) }),
   route({ method: 'POST', path: '/admin/consignments/:id/reassign', summary: 'Give a consignment to another transporter, or back to the board', tag: 'admin', auth: 'admin', params: consignment, body: reassignSchema, answer: dataOf(reassignedSchema) }),
   route({ method: 'POST', path: '/admin/consignments/:id/lost', summary: 'Record a consignment lost: the buyer refunded, the seller paid, the fee not released', tag: 'admin', auth: 'admin', params: consignment, body: lostSchema, answer: dataOf(lostAnswerSchema) }),

@@ -266,6 +266,11 @@ export const staffConsignmentSchema = v.object({
 export type StaffConsignment = v.InferOutput<typeof staffConsignmentSchema>;
 
 /** GET /warehouse/lines: paid lines still to be counted in at the staff's warehouse (their origin), oldest first. */
+/** GET /warehouse/lines: 200 a page, by order line; `cursor` the nextCursor of the page before. */
+export const LINES_PAGE_SIZE = 200;
+export const linesToReceiveQuerySchema = v.object({ cursor: keysetCursorParam(['id']) });
+export type LinesToReceiveQuery = v.InferOutput<typeof linesToReceiveQuerySchema>;
+
 export const lineToReceiveSchema = v.object({
   orderId: v.number(),
   orderNumber: v.string(),

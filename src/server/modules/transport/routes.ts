@@ -47,7 +47,7 @@ export function transportRoutes(deps: Deps) {
     }),
 
     implement(consignments, async ({ warehouse, query }) => staffConsignments(db, warehouse, query)),
-    implement(lines, async ({ warehouse }) => ({ data: await linesToReceive(db, warehouse) })),
+    implement(lines, async ({ warehouse, query }) => linesToReceive(db, warehouse, query)),
     implement(getDesk, async ({ query }) => dispatchDesk(db, query)),
     implement(postReassign, async ({ user, params, body }) => {
       const done = await reassignLoad(db, Number(params.id), body.transporterId, (trx, before) =>

@@ -1,6 +1,6 @@
 import { isMeasured } from '../../../shared/quality-grades';
 import { encodeCursor, type KeysetPage } from '../../../shared/pagination';
-import { STAFF_PAGE_SIZE, TRANSPORT_MESSAGES, type ConsignmentStatus, type LineToReceive, type StaffConsignment, type StaffConsignmentsQuery } from '../../../shared/schemas/transport';
+import { LINES_PAGE_SIZE, STAFF_PAGE_SIZE, TRANSPORT_MESSAGES, type LinesToReceiveQuery, type ConsignmentStatus, type LineToReceive, type StaffConsignment, type StaffConsignmentsQuery } from '../../../shared/schemas/transport';
 import type { WarehouseActor } from '../../http/context';
 import { forbidden, notFound } from '../../http/errors';
 import { sql } from 'kysely';
@@ -61,10 +61,10 @@ export async function staffConsignments(db: Db, actor: WarehouseActor, query: St
 
 /**
  * Paid lines of consignments still waiting to be dropped off at the staff's warehouse (their
- * origin), oldest first, at most 200: what the counter expects sellers to bring. Lines that do
+ * origin), oldest first, 200 a page (keyset on the order line): what the counter expects sellers to bring. Lines that do
  * not travel keep the seller's own mark (docs/transport.md) and are not listed here.
  */
-export async function linesToReceive(db: Db, actor: WarehouseActor): Promise<LineToReceive[]> {
+export async function linesToReceive(db: Db, actor: WarehouseActor, query: LinesToReceiveQuery = {}): Promise<KeysetPage<LineToReceive>> {
   let q = db
     .selectFrom('consignment_lines as l')
     .innerJoin('consignments as c', 'c.id', 'l.consignment_id')
@@ -77,8 +77,11 @@ export async function linesToReceive(db: Db, actor: WarehouseActor): Promise<Lin
     .where('l.received_at', 'is', null)
     .where('o.status', 'not in', ['PENDING', 'CANCELLED']);
   if (!('operator' in actor)) q = q.where('c.from_warehouse_id', '=', actor.warehouseId);
-  const rows = await q.orderBy('l.order_item_id').limit(200).execute();
-  return rows.map((r) => ({
+  if (query.cursor) q = q.where('l.order_item_id', '>', Number(query.cursor[0]));
+  const found = await q.orderBy('l.order_item_id').limit(LINES_PAGE_SIZE + 1).execute();
+  const rows = found.slice(0, LINES_PAGE_SIZE);
+  const last = rows.at(-1);
+  const data = rows.map((r) => ({
     orderId: r.order_id,
     orderNumber: r.order_number,
     itemId: r.item_id,
@@ -89,6 +92,7 @@ export async function linesToReceive(db: Db, actor: WarehouseActor): Promise<Lin
     fromWarehouseId: r.from_warehouse_id,
     measured: isMeasured(r.category ?? ''),
   }));
+  return { data, nextCursor: found.length > LINES_PAGE_SIZE && last ? encodeCursor([last.item_id]) : null };
 }
 
 /**

@@ -2,13 +2,12 @@ import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../../local/api';
 import { kindOf } from '../../../local/outbox';
 import { accountOf } from '../../../local/session';
-import { handOverPickup, moreConsignments, LINE_CHECKED_KIND, LINE_RECEIVED_KIND, LOAD_ARRIVED_KIND, LOAD_COLLECTED_KIND, markArrived, markCollected, markLineReceived, refreshConsignments, refreshLinesToReceive } from '../../../local/warehouse';
+import { handOverPickup, moreConsignments, moreLinesToReceive, LINE_CHECKED_KIND, LINE_RECEIVED_KIND, LOAD_ARRIVED_KIND, LOAD_COLLECTED_KIND, markArrived, markCollected, markLineReceived, refreshConsignments, refreshLinesToReceive } from '../../../local/warehouse';
 import { formatDateTime } from '../../../shared/dates';
 import type { StaffConsignment } from '../../../shared/schemas/transport';
 import { Spinner } from '../../components/Spinner';
 import { useOutbox } from '../../hooks/useOutbox';
 import { usePagedRemote } from '../../hooks/usePagedRemote';
-import { useRemote } from '../../hooks/useRemote';
 import { useSession } from '../../hooks/useSession';
 import { useT } from '../../i18n/language';
 import { api } from '../../lib/api';
@@ -61,10 +60,7 @@ function Refused({ kind }: { kind: string }) {
 function Lines({ owner }: { owner: number }) {
   const t = useT();
   const { waiting } = useOutbox();
-  const lines = useRemote(async () => {
-    const read = await refreshLinesToReceive(api, owner);
-    return { value: read, fromCache: read.fromCache };
-  }, [owner, waiting.length]);
+  const lines = usePagedRemote(() => refreshLinesToReceive(api, owner), () => moreLinesToReceive(api, owner), [owner, waiting.length]);
   return (
     <section aria-labelledby="lines-title" className="space-y-3">
       <h2 id="lines-title" className="text-xl font-semibold">{t('warehouse.lines')}</h2>
@@ -73,9 +69,9 @@ function Lines({ owner }: { owner: number }) {
       {!lines.data && lines.loading ? <Spinner /> : !lines.data || lines.error ? <LoadError onRetry={lines.reload} /> : (
         <>
           {lines.data.fromCache && <Offline at={lines.data.fetchedAt} />}
-          {lines.data.value.length === 0 ? <p className="text-gray-700">{t('warehouse.noLines')}</p> : (
+          {lines.data.value.items.length === 0 ? <p className="text-gray-700">{t('warehouse.noLines')}</p> : (
             <ul className="divide-y">
-              {lines.data.value.map((line) => (
+              {lines.data.value.items.map((line) => (
                 <li key={`${line.orderId}-${line.itemId}`} className="flex flex-wrap items-center justify-between gap-2 py-3">
                   <span>{t('warehouse.lineFacts', { quantity: line.quantity, name: line.productName, seller: line.seller, number: line.orderNumber })}</span>
                   {line.queued ? <span className="text-sm text-amber-800">{t('warehouse.queued')}</span> : (
@@ -88,6 +84,7 @@ function Lines({ owner }: { owner: number }) {
               ))}
             </ul>
           )}
+          <LoadMore list={lines} />
         </>
       )}
     </section>
