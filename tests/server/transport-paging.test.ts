@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CURSOR_NOT_VALID } from '../../src/shared/schemas/parse';
 import { now } from '../../src/server/platform/db';
-import { tokenFor } from '../support/sellers';
+import { adminToken, tokenFor } from '../support/sellers';
 import { makeUser, shopServer } from '../support/shop';
 import { paidOrderFromTamale } from '../support/transport';
 
@@ -190,5 +190,36 @@ describe('the lines to count in, page after page', () => {
     expect(intruder.status).toBe(200);
     expect(intruder.body.data.some((l: any) => ours.includes(l.itemId))).toBe(false);
     expect(await get(`/warehouse/lines?cursor=${b64(['2026-11-01T08:00:00.000Z', 1])}`, tamale)).toMatchObject({ status: 400, body: { message: CURSOR_NOT_VALID } });
+  }, 120_000);
+});
+
+describe('the operator’s transporters, page after page', () => {
+  it('join 230 transporters registered at the same moments into the whole list, oldest first, none twice', async () => {
+    const tied = ['2026-10-01T08:00:00.000Z', '2026-10-01T09:00:00.000Z', '2026-10-02T08:00:00.000Z'];
+    for (let i = 0; i < 230; i++) {
+      const user = await makeUser(shop.server, 'TRANSPORTER');
+      await db()
+        .insertInto('transporter_profiles')
+        .values({ user_id: user.id, vehicle_type: 'VAN', capacity_kg: 800, plate_number: 'GR-2-26', ghana_card_number: 'GHA-000000002-2', region: 'Volta', payout_network: 'MTN', payout_number: '0244000002', status: 'PENDING', verified_at: null, rejection_reason: null, created_at: tied[(i * 7) % 3]!, updated_at: tied[0]! })
+        .execute();
+    }
+    const expected = (await db().selectFrom('transporter_profiles').select(['user_id', 'created_at']).where('status', '=', 'PENDING').execute())
+      .sort((a, b) => (a.created_at === b.created_at ? a.user_id - b.user_id : a.created_at < b.created_at ? -1 : 1))
+      .map((p) => p.user_id);
+    const admin = await adminToken(shop.server);
+    const ids: number[] = [];
+    const sizes: number[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = await get(`/admin/transporters?status=PENDING${cursor ? `&cursor=${cursor}` : ''}`, admin);
+      expect(page.status).toBe(200);
+      ids.push(...page.body.data.map((p: any) => p.userId));
+      sizes.push(page.body.data.length);
+      cursor = page.body.nextCursor;
+    } while (cursor !== null && ids.length < 1_000);
+    expect(sizes[0]).toBe(200);
+    expect(ids).toEqual(expected);
+    expect(ids.length).toBeGreaterThanOrEqual(230);
+    expect(await get('/admin/transporters?cursor=WzFd', admin)).toMatchObject({ status: 400, body: { message: CURSOR_NOT_VALID } });
   }, 120_000);
 });

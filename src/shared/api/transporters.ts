@@ -1,4 +1,3 @@
-import * as v from 'valibot';
 import { earningsSchema } from '../schemas/money';
 import { loadEventsSchema, loadSchema, loadsQuerySchema, TRANSPORT_MESSAGES } from '../schemas/transport';
 import {
@@ -28,7 +27,7 @@ export const TRANSPORTERS_ROUTES = [
   route({ method: 'POST', path: '/transporters/me/loads/:id/accept', summary: 'Accept a load (one transporter wins; the others are told)', tag: 'transporters', auth: 'transporter', params: load, answer: dataOf(loadSchema) }),
   route({ method: 'POST', path: '/transporters/me/loads/:id/events', summary: 'Report progress on one’s load: one report or a batch kept offline', tag: 'transporters', auth: 'transporter', params: load, body: loadEventsSchema, answer: dataOf(loadEventsRecordedSchema) }),
   route({ method: 'GET', path: '/transporters/me/earnings', summary: 'The transporter’s money: held, available, entries', tag: 'transporters', auth: 'transporter', answer: dataOf(earningsSchema) }),
-  route({ method: 'GET', path: '/admin/transporters', summary: 'Transporters and their verification', tag: 'admin', auth: 'admin', query: adminTransportersQuerySchema, answer: dataOf(v.array(transporterProfileSchema)) }),
+  route({ method: 'GET', path: '/admin/transporters', summary: 'Transporters and their verification', tag: 'admin', auth: 'admin', query: adminTransportersQuerySchema, answer: keysetOf(transporterProfileSchema) }),
   route({ method: 'POST', path: '/admin/transporters/:id/verify', summary: 'Verify a transporter', tag: 'admin', auth: 'admin', params: transporter, answer: dataOf(transporterDecisionSchema) }),
   route({ method: 'POST', path: '/admin/transporters/:id/reject', summary: 'Refuse a transporter', tag: 'admin', auth: 'admin', params: transporter, body: transporterRejectionSchema, optionalBody: true, answer: dataOf(transporterDecisionSchema) }),
 ] as const;
