@@ -5,7 +5,8 @@ import type { TransporterRegistrationInput } from '../shared/schemas/transporter
 import type { ApiClient } from './api';
 import { localDb, type AkuafoDb, type OutboxEntry } from './db';
 import { announce, defineOutboxKind, enqueue, enqueueWith, kindOf } from './outbox';
-import { readThrough } from './sellers';
+import { readFirstPage, readNextPage, type KeptList } from './paged';
+import { readThrough, type Cached } from './sellers';
 
 /**
  * The transporter's screens on the phone (issue 40 item 4): the loads board and the
@@ -31,18 +32,37 @@ async function queuedAccepts(db: AkuafoDb): Promise<Set<number>> {
   return new Set(queued.map((e) => Number(e.entity.slice(LOAD_ACCEPT_KIND.length + 1))));
 }
 
-/** The OPEN board (filtered); loads this phone has queued an accept for are marked `acceptQueued`. */
+/**
+ * The OPEN board (filtered), oldest first, 50 a page: the first page here, the next ones with
+ * moreLoads (kept with it, readable offline); loads this phone has queued an accept for are
+ * marked `acceptQueued`.
+ */
 export async function refreshLoadsBoard(api: ApiClient, owner: number, filter: BoardFilter = {}, db: AkuafoDb = localDb) {
-  const read = await readThrough(db, owner, boardKey(owner, filter), async () =>
-    (await api.call('GET /transporters/me/loads', { query: { status: 'OPEN', region: filter.region, capacityKg: filter.capacityKg === undefined ? undefined : String(filter.capacityKg) } })).data,
-  );
-  const queued = await queuedAccepts(db);
-  return { ...read, value: read.value.map((l) => ({ ...l, acceptQueued: queued.has(l.id) })) };
+  return markAccepts(await readFirstPage(db, owner, boardKey(owner, filter), () => boardPage(api, filter)), db);
 }
 
-/** The transporter's own loads with their codes. */
+/** The board's page after what the phone kept for this filter; undefined when nothing is kept yet. Offline: the network's ApiError. */
+export async function moreLoads(api: ApiClient, owner: number, filter: BoardFilter = {}, db: AkuafoDb = localDb) {
+  const read = await readNextPage(db, owner, boardKey(owner, filter), (cursor) => boardPage(api, filter, cursor));
+  return read && markAccepts(read, db);
+}
+
+const boardPage = (api: ApiClient, filter: BoardFilter, cursor?: string) =>
+  api.call('GET /transporters/me/loads', { query: { status: 'OPEN', region: filter.region, capacityKg: filter.capacityKg === undefined ? undefined : String(filter.capacityKg), cursor } });
+
+async function markAccepts(read: Cached<KeptList<Load>> & { fromCache: boolean }, db: AkuafoDb) {
+  const queued = await queuedAccepts(db);
+  return { ...read, value: { ...read.value, items: read.value.items.map((l) => ({ ...l, acceptQueued: queued.has(l.id) })) } };
+}
+
+/** The transporter's own loads with their codes (first page; moreMyLoads for the next). */
 export function refreshMyLoads(api: ApiClient, owner: number, db: AkuafoDb = localDb) {
-  return readThrough(db, owner, myLoadsKey(owner), async () => (await api.call('GET /transporters/me/loads', { query: { status: 'MINE' } })).data);
+  return readFirstPage(db, owner, myLoadsKey(owner), () => api.call('GET /transporters/me/loads', { query: { status: 'MINE' } }));
+}
+
+/** The page of one's own loads after what the phone kept. */
+export function moreMyLoads(api: ApiClient, owner: number, db: AkuafoDb = localDb) {
+  return readNextPage(db, owner, myLoadsKey(owner), (cursor) => api.call('GET /transporters/me/loads', { query: { status: 'MINE', cursor } }));
 }
 
 /** The transporter's money, shown by the seller's earnings component. */

@@ -3,7 +3,8 @@ import type { LineToReceive, StaffConsignment } from '../shared/schemas/transpor
 import type { ApiClient } from './api';
 import { localDb, type AkuafoDb, type OutboxEntry } from './db';
 import { defineOutboxKind, enqueue, kindOf } from './outbox';
-import { readThrough } from './sellers';
+import { readFirstPage, readNextPage, type KeptList } from './paged';
+import type { Cached } from './sellers';
 
 /**
  * The warehouse staff's screen on the phone (issue 40 item 2): the lines to count in and the
@@ -30,24 +31,54 @@ async function queued(db: AkuafoDb, kinds: readonly string[]): Promise<Set<strin
 
 const lineEntity = (line: Pick<LineToReceive, 'orderId' | 'itemId'>) => `${LINE_RECEIVED_KIND}:${line.orderId}-${line.itemId}` as const;
 
-/** Paid lines to count in here; lines this phone has counted in and not yet sent are marked `queued`. */
+/**
+ * Paid lines to count in here, 200 a page (moreLinesToReceive for the next, kept with it); lines
+ * this phone has counted in and not yet sent are marked `queued`.
+ */
 export async function refreshLinesToReceive(api: ApiClient, owner: number, db: AkuafoDb = localDb) {
-  const read = await readThrough(db, owner, linesKey(owner), async () => (await api.call('GET /warehouse/lines')).data);
+  return markLinesQueued(await readFirstPage(db, owner, linesKey(owner), () => api.call('GET /warehouse/lines')), db);
+}
+
+/** The page of lines after what the phone kept; undefined when nothing is kept yet. Offline: the network's ApiError. */
+export async function moreLinesToReceive(api: ApiClient, owner: number, db: AkuafoDb = localDb) {
+  const read = await readNextPage(db, owner, linesKey(owner), (cursor) => api.call('GET /warehouse/lines', { query: { cursor } }), (l) => l.itemId);
+  return read && markLinesQueued(read, db);
+}
+
+async function markLinesQueued(read: Cached<KeptList<LineToReceive>> & { fromCache: boolean }, db: AkuafoDb) {
   const mine = await queued(db, [LINE_RECEIVED_KIND, LINE_CHECKED_KIND]);
-  return { ...read, value: read.value.map((l) => ({ ...l, queued: mine.has(lineEntity(l)) || mine.has(`${LINE_CHECKED_KIND}:${l.orderId}-${l.itemId}`) })) };
+  return { ...read, value: { ...read.value, items: read.value.items.map((l) => ({ ...l, queued: mine.has(lineEntity(l)) || mine.has(`${LINE_CHECKED_KIND}:${l.orderId}-${l.itemId}`) })) } };
 }
 
 /**
  * Consignments in one direction: OUTGOING waiting at this warehouse for their transporter
- * (AT_ORIGIN), INCOMING on the road to it (IN_TRANSIT). A handover queued here marks it `queued`.
+ * (AT_ORIGIN), INCOMING on the road to it (IN_TRANSIT), newest first, 50 a page: the first page
+ * here, the next ones with moreConsignments (kept with it, readable offline). A handover queued
+ * here marks it `queued`.
  */
 export async function refreshConsignments(api: ApiClient, owner: number, direction: 'OUTGOING' | 'INCOMING', db: AkuafoDb = localDb) {
+  const read = await readFirstPage(db, owner, directionKey(owner, direction), () => consignmentsPage(api, direction));
+  return markQueued(read, direction, db);
+}
+
+/** The page after what the phone kept of this direction; undefined when nothing is kept yet. Offline: the network's ApiError. */
+export async function moreConsignments(api: ApiClient, owner: number, direction: 'OUTGOING' | 'INCOMING', db: AkuafoDb = localDb) {
+  const read = await readNextPage(db, owner, directionKey(owner, direction), (cursor) => consignmentsPage(api, direction, cursor));
+  return read && markQueued(read, direction, db);
+}
+
+const directionKey = (owner: number, direction: 'OUTGOING' | 'INCOMING') => (direction === 'OUTGOING' ? outgoingKey(owner) : incomingKey(owner));
+
+async function consignmentsPage(api: ApiClient, direction: 'OUTGOING' | 'INCOMING', cursor?: string) {
   const status = direction === 'OUTGOING' ? 'AT_ORIGIN' : 'IN_TRANSIT';
-  const key = direction === 'OUTGOING' ? outgoingKey(owner) : incomingKey(owner);
-  const read = await readThrough(db, owner, key, async () => (await api.call('GET /warehouse/consignments', { query: { status } })).data.filter((c) => c.direction !== (direction === 'OUTGOING' ? 'INCOMING' : 'OUTGOING')));
+  const page = await api.call('GET /warehouse/consignments', { query: { status, direction, cursor } });
+  return { data: page.data.filter((c) => c.direction !== (direction === 'OUTGOING' ? 'INCOMING' : 'OUTGOING')), nextCursor: page.nextCursor };
+}
+
+async function markQueued(read: Cached<KeptList<StaffConsignment>> & { fromCache: boolean }, direction: 'OUTGOING' | 'INCOMING', db: AkuafoDb) {
   const mine = await queued(db, HANDOVER_KINDS);
   const kind = direction === 'OUTGOING' ? LOAD_COLLECTED_KIND : LOAD_ARRIVED_KIND;
-  return { ...read, value: read.value.map((c) => ({ ...c, queued: mine.has(`${kind}:${c.id}`) })) };
+  return { ...read, value: { ...read.value, items: read.value.items.map((c) => ({ ...c, queued: mine.has(`${kind}:${c.id}`) })) } };
 }
 
 /** "Counted in": this line is here; sent when the network allows. */

@@ -21,8 +21,8 @@ import { printBudgets } from './tools/budgets';
  *    capacity, pages 1-3) with BENCH_CONSIGNMENTS (100,000) consignments of which one in twenty
  *    waits at its origin: p50 and p99 of BENCH_BOARDS (400) reads.
  * In process through the app (app.request: the routes' whole chain, no socket), the demo seed
- * plus the generated catalogue; SQLite in a new folder, or BENCH_DATABASE_URL=postgres://… in a
- * schema of its own. Goal: each p99 ≤ 25 ms on a 2-CPU machine like CI's.
+ * plus the generated catalogue; SQLite in a new folder, or BENCH_DATABASE_URL (or DATABASE_URL)=postgres://… in a
+ * schema of its own (BENCH_SCHEMA: kept, see below). Goal: each p99 ≤ 25 ms on a 2-CPU machine like CI's.
  */
 const COUNT = Number(process.env.BENCH_COUNT ?? 1_000_000);
 const CONSIGNMENTS = Number(process.env.BENCH_CONSIGNMENTS ?? 100_000);
@@ -32,18 +32,32 @@ const BOARDS = Number(process.env.BENCH_BOARDS ?? 400);
 const WARM_UP = 20;
 
 const dataDir = mkdtempSync(join(tmpdir(), 'akuafo-bench-transport-'));
-const databaseUrl = process.env.BENCH_DATABASE_URL;
+// BENCH_DATABASE_URL as money.ts, or DATABASE_URL as scale.ts: `DATABASE_URL=postgres://… npm run bench transport` ran SQLite before.
+const databaseUrl = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || undefined;
 const config = loadConfig({ DATA_DIR: dataDir, SEED: 'demo', JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256', PUBLIC_URL: 'http://bench.local', LOG_LEVEL: 'silent', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
 config.staticDir = undefined;
-const schema = databaseUrl ? `bench_${Date.now().toString(36)}` : undefined;
+/**
+ * BENCH_SCHEMA=name (PostgreSQL): the bench's schema is kept after the run and used again by the
+ * next run with the same name (its migrations run, the catalogue and consignments are not made
+ * again), so a plan change can be measured before and after on the same million without
+ * generating it twice (20 minutes on a loaded 2-CPU machine). Without it, a new schema, dropped.
+ */
+const keptSchema = databaseUrl ? process.env.BENCH_SCHEMA : undefined;
+const schema = databaseUrl ? (keptSchema ?? `bench_${Date.now().toString(36)}`) : undefined;
 const { deps, close } = await createDeps(config, createLogger('silent'), schema);
 const app = createApp(deps);
 const db = deps.db;
+const runId = Date.now().toString(36);
 
-const generated = await generateCatalogue(deps, deps.storage, COUNT, (done) => {
-  if (done % 200_000 === 0) console.log(`  ${done.toLocaleString('en')} listings`);
-});
-console.log(`${deps.dialect}: generated ${COUNT.toLocaleString('en')} listings in ${(generated.ms / 1000).toFixed(1)} s`);
+const listed = Number((await db.selectFrom('products').select(({ fn }) => fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+if (keptSchema && listed >= COUNT * 0.98) {
+  console.log(`${deps.dialect}: schema ${keptSchema} kept from a run before: ${listed.toLocaleString('en')} listings`);
+} else {
+  const generated = await generateCatalogue(deps, deps.storage, COUNT, (done) => {
+    if (done % 200_000 === 0) console.log(`  ${done.toLocaleString('en')} listings`);
+  });
+  console.log(`${deps.dialect}: generated ${COUNT.toLocaleString('en')} listings in ${(generated.ms / 1000).toFixed(1)} s`);
+}
 
 const pct = (list: number[], p: number) => [...list].sort((a, b) => a - b)[Math.min(list.length - 1, Math.floor((p / 100) * list.length))]!;
 async function timedGet(path: string, token: string): Promise<number> {
@@ -59,7 +73,7 @@ async function timedGet(path: string, token: string): Promise<number> {
 async function quotes(): Promise<number[]> {
   const accra = (await db.selectFrom('warehouses').select('id').where('name', '=', 'Accra Hub').executeTakeFirstOrThrow()).id;
   const at = now();
-  const buyer = await db.insertInto('users').values({ email: 'bench-quote@akuafo.bench', password_hash: 'x', first_name: 'Esi', last_name: 'Bench', phone: null, user_type: 'CUSTOMER', profile_image: null, is_email_verified: 1, password_changed_at: null, created_at: at, updated_at: at }).returning('id').executeTakeFirstOrThrow();
+  const buyer = await db.insertInto('users').values({ email: `bench-quote-${runId}@akuafo.bench`, password_hash: 'x', first_name: 'Esi', last_name: 'Bench', phone: null, user_type: 'CUSTOMER', profile_image: null, is_email_verified: 1, password_changed_at: null, created_at: at, updated_at: at }).returning('id').executeTakeFirstOrThrow();
   for (const region of GHANA_REGIONS.slice(0, 10)) {
     const product = await db
       .selectFrom('products')
@@ -88,7 +102,8 @@ async function boards(): Promise<number[]> {
   const sellers = (await db.selectFrom('seller_profiles').select('user_id').limit(200).execute()).map((s) => s.user_id);
   const transporter = await db.selectFrom('users').select('id').where('email', '=', 'transporter@akuafo.demo').executeTakeFirstOrThrow();
   const at = now();
-  for (let start = 0; start < CONSIGNMENTS; start += 1_000) {
+  const already = Number((await db.selectFrom('consignments').select(({ fn }) => fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  for (let start = already >= CONSIGNMENTS ? CONSIGNMENTS : 0; start < CONSIGNMENTS; start += 1_000) {
     const rows = Array.from({ length: Math.min(1_000, CONSIGNMENTS - start) }, (_, k) => {
       const i = start + k;
       const from = warehouses[i % warehouses.length]!;
@@ -108,10 +123,29 @@ async function boards(): Promise<number[]> {
   if (deps.dialect === 'postgres') await sql`analyze consignments`.execute(db);
   const regions = [...new Set(warehouses.map((w) => w.region))];
   const { token } = await sessionToken({ deps }, transporter.id);
-  const board = (i: number) => {
+  // Pages 1-3 as the screen reads them: page 2 with page 1's nextCursor, page 3 with page 2's
+  // (the cursors asked once before the timed reads).
+  const filterOf = (i: number) => {
     const region = i % 4 === 0 ? '' : `&region=${encodeURIComponent(regions[i % regions.length]!)}`;
     const capacity = i % 3 === 0 ? '' : `&capacityKg=${[500, 2_000, 5_000][i % 3]}`;
-    return timedGet(`/transporters/me/loads?status=OPEN${region}${capacity}&page=${1 + (i % 3)}`, token);
+    return `/transporters/me/loads?status=OPEN${region}${capacity}`;
+  };
+  const cursors = new Map<string, (string | null)[]>();
+  for (let i = 0; i < 12 * regions.length; i++) {
+    const filter = filterOf(i);
+    if (cursors.has(filter)) continue;
+    const pages: (string | null)[] = [null];
+    for (let page = 1; page < 3; page++) {
+      const before = pages[page - 1];
+      const res = await app.request(`http://bench.local/api/v1${filter}${before ? `&cursor=${before}` : ''}`, { headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': '203.0.113.9' } });
+      pages.push(((await res.json()) as { nextCursor: string | null }).nextCursor);
+    }
+    cursors.set(filter, pages);
+  }
+  const board = (i: number) => {
+    const filter = filterOf(i);
+    const cursor = cursors.get(filter)![i % 3];
+    return timedGet(`${filter}${cursor ? `&cursor=${cursor}` : ''}`, token);
   };
   for (let i = 0; i < WARM_UP; i++) await board(i);
   const times: number[] = [];
@@ -129,7 +163,7 @@ try {
     { figure: 'loads board p99', value: pct(boardTimes, 99), unit: 'ms', max: 25 },
   ]);
 } finally {
-  if (schema) await db.schema.dropSchema(schema).ifExists().cascade().execute().catch(() => undefined);
+  if (schema && !keptSchema) await db.schema.dropSchema(schema).ifExists().cascade().execute().catch(() => undefined);
   await close();
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -49,25 +49,25 @@ describe('the loads board on the phone', () => {
     const driver = await verifiedTransporter();
     const online = await refreshLoadsBoard(client(driver.token), driver.id, { region: 'Northern' }, db);
     expect(online.fromCache).toBe(false);
-    const load = online.value.find((l) => l.id === o.consignment.id)!;
+    const load = online.value.items.find((l) => l.id === o.consignment.id)!;
     expect(load).toBeDefined();
 
     const offline = await refreshLoadsBoard(client(driver.token, false), driver.id, { region: 'Northern' }, db);
     expect(offline).toMatchObject({ fromCache: true, fetchedAt: online.fetchedAt });
     await acceptLoad(load, db);
-    expect((await refreshLoadsBoard(client(driver.token, false), driver.id, { region: 'Northern' }, db)).value.find((l) => l.id === load.id)?.acceptQueued).toBe(true);
+    expect((await refreshLoadsBoard(client(driver.token, false), driver.id, { region: 'Northern' }, db)).value.items.find((l) => l.id === load.id)?.acceptQueued).toBe(true);
     expect((await replayOutbox(client(driver.token, false), db)).retryLater).toBe(true);
 
     expect((await replayOutbox(client(driver.token), db)).sent).toBe(1);
     const mine = await refreshMyLoads(client(driver.token, false), driver.id, db);
-    expect(mine.value.find((l) => l.id === load.id)?.collectionCode).toBe(o.consignment.collection_code);
+    expect(mine.value.items.find((l) => l.id === load.id)?.collectionCode).toBe(o.consignment.collection_code);
   });
 
   it('tells plainly after replay that another transporter took the load first', async () => {
     const o = await paidOrderFromTamale(shop.server);
     const rival = await makeUser(shop.server, 'TRANSPORTER');
     const driver = await verifiedTransporter();
-    const load = (await refreshLoadsBoard(client(driver.token), driver.id, { region: 'Northern' }, db)).value.find((l) => l.id === o.consignment.id)!;
+    const load = (await refreshLoadsBoard(client(driver.token), driver.id, { region: 'Northern' }, db)).value.items.find((l) => l.id === o.consignment.id)!;
     await acceptLoad(load, db);
     // The rival is verified too, and is first.
     const at = now();
@@ -82,7 +82,7 @@ describe('the loads board on the phone', () => {
   it('sends reports made offline as one batch', async () => {
     const o = await paidOrderFromTamale(shop.server);
     const driver = await verifiedTransporter();
-    const load = (await refreshLoadsBoard(client(driver.token), driver.id, { region: 'Northern' }, db)).value.find((l) => l.id === o.consignment.id)!;
+    const load = (await refreshLoadsBoard(client(driver.token), driver.id, { region: 'Northern' }, db)).value.items.find((l) => l.id === o.consignment.id)!;
     expect((await shop.server.call(`/transporters/me/loads/${load.id}/accept`, { method: 'POST', token: driver.token, json: {} })).status).toBe(200);
     for (let i = 0; i < 3; i++) await reportLoadEvent(load, { type: 'POSITION', at: new Date(Date.now() - (3 - i) * 60_000).toISOString(), lat: 9.4 - i * 0.1, lng: -0.85 }, db);
     await reportLoadEvent(load, { type: 'MILESTONE', at: new Date().toISOString(), note: 'On the way' }, db);

@@ -36,11 +36,11 @@ describe('the check at drop-off on the phone', () => {
   it('is kept offline, sent when the network is back, and a failed line is refunded', async () => {
     const o = await paidOrderFromTamale(shop.server);
     const staff = await tamaleStaff();
-    const lines = (await refreshLinesToReceive(client(staff.token), staff.id, db)).value.filter((l) => l.orderId === o.orderId);
+    const lines = (await refreshLinesToReceive(client(staff.token), staff.id, db)).value.items.filter((l) => l.orderId === o.orderId);
     expect(lines.map((l) => l.measured)).toEqual([false, false]);
     await checkLineAtDropOff(lines[0]!, { result: 'PASS' }, db);
     await checkLineAtDropOff(lines[1]!, { result: 'FAIL', notes: '  Soft and rotten ' }, db);
-    expect((await refreshLinesToReceive(client(staff.token, false), staff.id, db)).value.filter((l) => l.orderId === o.orderId).every((l) => l.queued)).toBe(true);
+    expect((await refreshLinesToReceive(client(staff.token, false), staff.id, db)).value.items.filter((l) => l.orderId === o.orderId).every((l) => l.queued)).toBe(true);
     expect((await replayOutbox(client(staff.token, false), db)).retryLater).toBe(true);
 
     expect((await replayOutbox(client(staff.token), db)).sent).toBe(2);
@@ -52,13 +52,13 @@ describe('the check at drop-off on the phone', () => {
     const refunded = await shop.server.deps.db.selectFrom('order_items').select('refunded_at').where('id', '=', lines[1]!.itemId).executeTakeFirstOrThrow();
     expect(refunded.refunded_at).not.toBeNull();
     // Both counted in: nothing left to count in for this order.
-    expect((await refreshLinesToReceive(client(staff.token), staff.id, db)).value.filter((l) => l.orderId === o.orderId)).toEqual([]);
+    expect((await refreshLinesToReceive(client(staff.token), staff.id, db)).value.items.filter((l) => l.orderId === o.orderId)).toEqual([]);
   });
 
   it('shows the server’s sentence after replay when a check is refused', async () => {
     const o = await paidOrderFromTamale(shop.server);
     const staff = await tamaleStaff();
-    const [line] = (await refreshLinesToReceive(client(staff.token), staff.id, db)).value.filter((l) => l.orderId === o.orderId);
+    const [line] = (await refreshLinesToReceive(client(staff.token), staff.id, db)).value.items.filter((l) => l.orderId === o.orderId);
     // Readings for goods that are not measured (a stale screen, a forged entry): refused.
     await checkLineAtDropOff(line!, { result: 'PASS', moisturePct: 12, foreignMatterPct: 1 }, db);
     expect((await replayOutbox(client(staff.token), db)).failed).toBe(1);

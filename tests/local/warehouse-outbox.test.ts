@@ -45,19 +45,19 @@ describe('the warehouse counter on the phone', () => {
     const o = await paidOrderFromTamale(shop.server);
     const staff = await tamaleStaff();
     const online = await refreshLinesToReceive(client(staff.token), staff.id, db);
-    const lines = online.value.filter((l) => l.orderId === o.orderId);
+    const lines = online.value.items.filter((l) => l.orderId === o.orderId);
     expect(lines).toHaveLength(2);
 
     const offline = await refreshLinesToReceive(client(staff.token, false), staff.id, db);
     expect(offline).toMatchObject({ fromCache: true, fetchedAt: online.fetchedAt });
     for (const line of lines) await markLineReceived(line, db);
-    expect((await refreshLinesToReceive(client(staff.token, false), staff.id, db)).value.filter((l) => l.orderId === o.orderId).every((l) => l.queued)).toBe(true);
+    expect((await refreshLinesToReceive(client(staff.token, false), staff.id, db)).value.items.filter((l) => l.orderId === o.orderId).every((l) => l.queued)).toBe(true);
     expect((await replayOutbox(client(staff.token, false), db)).retryLater).toBe(true);
 
     expect((await replayOutbox(client(staff.token), db)).sent).toBe(2);
-    expect((await refreshLinesToReceive(client(staff.token, false), staff.id, db)).value.filter((l) => l.orderId === o.orderId)).toEqual([]);
+    expect((await refreshLinesToReceive(client(staff.token, false), staff.id, db)).value.items.filter((l) => l.orderId === o.orderId)).toEqual([]);
     const outgoing = await refreshConsignments(client(staff.token), staff.id, 'OUTGOING', db);
-    expect(outgoing.value.find((c) => c.id === o.consignment.id)).toMatchObject({ direction: 'OUTGOING', linesReceived: 2 });
+    expect(outgoing.value.items.find((c) => c.id === o.consignment.id)).toMatchObject({ direction: 'OUTGOING', linesReceived: 2 });
   });
 
   it('shows after replay that a collection code was wrong, and takes the right one', async () => {
@@ -65,11 +65,11 @@ describe('the warehouse counter on the phone', () => {
     const staff = await tamaleStaff();
     for (const line of o.lines) expect((await shop.server.call(`/warehouse/orders/${o.orderId}/items/${line}/received`, { method: 'POST', token: staff.token, json: {} })).status).toBe(200);
     await driverAccepts(o.consignment.id);
-    const load = (await refreshConsignments(client(staff.token), staff.id, 'OUTGOING', db)).value.find((c) => c.id === o.consignment.id)!;
+    const load = (await refreshConsignments(client(staff.token), staff.id, 'OUTGOING', db)).value.items.find((c) => c.id === o.consignment.id)!;
     const wrong = o.consignment.collection_code === '000000' ? '111111' : '000000';
 
     await markCollected(load, wrong, db);
-    expect((await refreshConsignments(client(staff.token, false), staff.id, 'OUTGOING', db)).value.find((c) => c.id === load.id)?.queued).toBe(true);
+    expect((await refreshConsignments(client(staff.token, false), staff.id, 'OUTGOING', db)).value.items.find((c) => c.id === load.id)?.queued).toBe(true);
     expect((await replayOutbox(client(staff.token), db)).failed).toBe(1);
     const [refused] = await db.outbox.toArray();
     expect(refused).toMatchObject({ status: 'failed', error: TRANSPORT_MESSAGES.wrongCollectionCode });
@@ -77,7 +77,7 @@ describe('the warehouse counter on the phone', () => {
     await db.outbox.clear();
     await markCollected(load, o.consignment.collection_code!, db);
     expect((await replayOutbox(client(staff.token), db)).sent).toBe(1);
-    expect((await refreshConsignments(client(staff.token, false), staff.id, 'OUTGOING', db)).value.find((c) => c.id === load.id)).toBeUndefined();
+    expect((await refreshConsignments(client(staff.token, false), staff.id, 'OUTGOING', db)).value.items.find((c) => c.id === load.id)).toBeUndefined();
   });
 
   it('receives an incoming load at Accra offline against its delivery code once replayed', async () => {
@@ -89,7 +89,7 @@ describe('the warehouse counter on the phone', () => {
 
     const accra = await staffOf('staff.accra@akuafo.demo');
     await refreshConsignments(client(accra.token), accra.id, 'INCOMING', db);
-    const load = (await refreshConsignments(client(accra.token, false), accra.id, 'INCOMING', db)).value.find((c) => c.id === o.consignment.id)!;
+    const load = (await refreshConsignments(client(accra.token, false), accra.id, 'INCOMING', db)).value.items.find((c) => c.id === o.consignment.id)!;
     expect(load).toMatchObject({ direction: 'INCOMING', status: 'IN_TRANSIT' });
     await markArrived(load, o.consignment.delivery_code, db);
     expect((await replayOutbox(client(accra.token), db)).sent).toBe(1);

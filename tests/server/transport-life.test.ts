@@ -49,12 +49,12 @@ describe('a consignment from Tamale to Accra', () => {
 
     // On the board, by origin region and capacity; no codes there.
     const drivers = await Promise.all(Array.from({ length: 60 }, () => transporter()));
-    const open = await listLoads(db(), drivers[0]!, { status: 'OPEN', region: 'Northern', page: 1 } as never);
+    const open = (await listLoads(db(), drivers[0]!, { status: 'OPEN', region: 'Northern', page: 1 } as never)).data;
     const onBoard = open.find((l) => l.id === o.consignment.id)!;
     expect(onBoard).toMatchObject({ weightKg: o.consignment.weight_g / 1000, fromWarehouse: { name: 'Tamale Depot' }, toWarehouse: { name: 'Accra Hub' }, earnings: transporterShareMinor(o.consignment.fee_minor) / 100 });
     expect(onBoard.collectionCode).toBeUndefined();
-    expect((await listLoads(db(), drivers[0]!, { status: 'OPEN', region: 'Ashanti', page: 1 } as never)).some((l) => l.id === o.consignment.id)).toBe(false);
-    expect((await listLoads(db(), drivers[0]!, { status: 'OPEN', capacityKg: 10, page: 1 } as never)).some((l) => l.id === o.consignment.id)).toBe(false);
+    expect((await listLoads(db(), drivers[0]!, { status: 'OPEN', region: 'Ashanti', page: 1 } as never)).data.some((l) => l.id === o.consignment.id)).toBe(false);
+    expect((await listLoads(db(), drivers[0]!, { status: 'OPEN', capacityKg: 10, page: 1 } as never)).data.some((l) => l.id === o.consignment.id)).toBe(false);
 
     // 60 accept at once: one wins, 59 are told another was first.
     const results = await Promise.allSettled(drivers.map((d) => acceptLoad(db(), d, o.consignment.id)));
@@ -69,10 +69,10 @@ describe('a consignment from Tamale to Accra', () => {
     expect(transporter_id).toBe(driver);
 
     // The winner's own view: the collection code, not yet the delivery code.
-    const mine = (await listLoads(db(), driver, { status: 'MINE', page: 1 } as never)).find((l) => l.id === o.consignment.id)!;
+    const mine = (await listLoads(db(), driver, { status: 'MINE', page: 1 } as never)).data.find((l) => l.id === o.consignment.id)!;
     expect(mine.collectionCode).toBe(o.consignment.collection_code);
     expect(mine.deliveryCode).toBeUndefined();
-    expect((await listLoads(db(), other, { status: 'MINE', page: 1 } as never)).some((l) => l.id === o.consignment.id)).toBe(false);
+    expect((await listLoads(db(), other, { status: 'MINE', page: 1 } as never)).data.some((l) => l.id === o.consignment.id)).toBe(false);
 
     // Collection: Accra's staff cannot; another load's code is refused; the right one moves it on.
     const another = await paidOrderFromTamale();
@@ -82,7 +82,7 @@ describe('a consignment from Tamale to Accra', () => {
     }
     expect(await refusal(collectLoad(db(), { warehouseId: o.tamale.id }, another.consignment.id, another.consignment.collection_code))).toMatchObject({ status: 409 });
     expect((await collectLoad(db(), { warehouseId: o.tamale.id }, o.consignment.id, o.consignment.collection_code)).status).toBe('IN_TRANSIT');
-    expect((await listLoads(db(), driver, { status: 'MINE', page: 1 } as never)).find((l) => l.id === o.consignment.id)!.deliveryCode).toBe(o.consignment.delivery_code);
+    expect((await listLoads(db(), driver, { status: 'MINE', page: 1 } as never)).data.find((l) => l.id === o.consignment.id)!.deliveryCode).toBe(o.consignment.delivery_code);
     // On the road: neither the buyer nor the operator can cancel it.
     expect((await shop.server.call(`/shop/customers/me/orders/${o.orderId}/cancel`, { method: 'POST', token: o.buyer.token, json: {} })).status).toBe(409);
 

@@ -67,6 +67,28 @@ describe('TransporterPage', () => {
     expect(entry).toMatchObject({ entity: 'load-events:40', body: { events: [{ type: 'MILESTONE', note: 'Past Kintampo' }] } });
   });
 
+  it('loads the next page of the board with Load more, and says offline without losing what it shows', async () => {
+    await signInAs('TRANSPORTER');
+    const next: Load = { ...open, id: 97, fromWarehouse: warehouse(5, 'Bolgatanga Depot', 'Upper East') };
+    get.mockImplementation(async (path: string, options?: { searchParams?: Record<string, string> }) => {
+      if (path.endsWith('/earnings')) return { data: earnings };
+      if (options?.searchParams?.status === 'MINE') return { data: [mine], nextCursor: null };
+      return options?.searchParams?.cursor === 'WzQxXQ' ? { data: [next], nextCursor: null } : { data: [open], nextCursor: 'WzQxXQ' };
+    });
+    render(<MemoryRouter><TransporterPage /></MemoryRouter>);
+    await screen.findByRole('button', { name: 'Accept' });
+    get.mockRejectedValueOnce(new ApiError('offline', 0, 'network'));
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    await screen.findByText(/^Offline: more can be loaded once the network is back/);
+    expect(screen.getAllByRole('button', { name: 'Accept' })).toHaveLength(1);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    await screen.findByText('Bolgatanga Depot to Accra Hub');
+    expect(screen.getAllByRole('button', { name: 'Accept' })).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    expect(get).toHaveBeenCalledWith('transporters/me/loads', expect.objectContaining({ searchParams: expect.objectContaining({ status: 'OPEN', cursor: 'WzQxXQ' }) }));
+  });
+
   it('tells another kind of account plainly that the page is for transporters', async () => {
     await signInAs('CUSTOMER');
     render(<MemoryRouter><TransporterPage /></MemoryRouter>);

@@ -97,6 +97,9 @@ export const paginationSchema = v.object({
 /** `{ data: […], pagination }`. */
 export const pageOf = <S extends Schema>(schema: S) => v.object({ data: v.array(schema), pagination: paginationSchema });
 
+/** `{ data: […], nextCursor }`: a keyset page (shared/pagination.ts); ask `?cursor=` nextCursor for the next. */
+export const keysetOf = <S extends Schema>(schema: S) => v.object({ data: v.array(schema), nextCursor: v.nullable(v.string()) });
+
 /** A numeric path id; anything else names nothing (404 with this message). */
 export const idParam = (notFoundMessage: string) =>
   v.pipe(v.string(notFoundMessage), v.regex(/^\d{1,12}$/, notFoundMessage), v.transform(Number), v.maxValue(MAX_ROW_ID, notFoundMessage));

@@ -253,6 +253,8 @@ export const API_REFUSALS = {
   transportWeightRange: "The weight per unit must be from 0.001 to 1000 kg.",
   transportCancelInTransit: 'Some of these goods are on the road to the pickup warehouse: the order can be cancelled once they arrive.',
   transportLoadStatusChoice: "status must be OPEN or MINE",
+  transportDirectionChoice: 'direction must be OUTGOING or INCOMING',
+  cursorNotValid: 'This page’s cursor is not valid: load the list again from its first page.',
   transportRegionChoice: "region must be one of Ghana’s regions",
   transportStaffUserNotFound: 'Account not found',
   transportStaffCannotAssign: 'Only a buyer’s account or a staff account can be assigned to a warehouse.',

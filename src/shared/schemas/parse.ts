@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { decodeCursor, type CursorKey, type CursorValues } from '../pagination';
 
 export interface ParseFailure {
   message: string;
@@ -94,6 +95,28 @@ export function intParam(name: string, min: number, max: number) {
  * PostgreSQL integers, so a larger one is forged: refused here, not an error in the query.
  */
 export const cursorParam = (name: string) => v.optional(intParam(name, 0, 2_147_483_647), '0');
+
+/** The one sentence of a keyset cursor that is not one this list handed out (forged, edited, another list's). */
+export const CURSOR_NOT_VALID = 'This page’s cursor is not valid: load the list again from its first page.';
+
+/**
+ * ?cursor= of a keyset-paged list (shared/pagination.ts): absent for the first page, else a
+ * nextCursor the list answered, decoded to its sort keys; anything else is a 400 with a sentence.
+ */
+export const keysetCursorParam = (keys: readonly CursorKey[]) =>
+  v.optional(
+    v.pipe(
+      v.string(CURSOR_NOT_VALID),
+      v.rawTransform(({ dataset, addIssue, NEVER }) => {
+        const values = decodeCursor(dataset.value, keys);
+        if (values === null) {
+          addIssue({ message: CURSOR_NOT_VALID });
+          return NEVER;
+        }
+        return values as CursorValues;
+      }),
+    ),
+  );
 
 /** ?page= (from 1) of any paginated list; the first page when absent. */
 export const pageParam = () => v.optional(intParam('page', 1, 100_000), '1');

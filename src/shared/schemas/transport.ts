@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { GHANA_REGIONS } from '../catalogue';
 import { MAX_ROW_ID } from './catalogue';
-import { intParam, pageParam, pageSizeParam } from './parse';
+import { intParam, keysetCursorParam, pageParam, pageSizeParam } from './parse';
 
 /** Transport (issue 40, docs/transport.md): the warehouse network's distances, the tariff, the quote, consignments. */
 
@@ -49,6 +49,7 @@ export const TRANSPORT_MESSAGES = {
   refundInTransit: 'These goods are on the road to the pickup warehouse: they can be refunded once they arrive, or once they are recorded lost.',
   loadStatusChoice: 'status must be OPEN or MINE',
   regionChoice: 'region must be one of Ghana’s regions',
+  directionChoice: 'direction must be OUTGOING or INCOMING',
   staffUserNotFound: 'Account not found',
   staffCannotAssign: 'Only a buyer’s account or a staff account can be assigned to a warehouse.',
   staffNotHere: 'This account is not on this warehouse’s staff.',
@@ -167,7 +168,10 @@ export const loadsQuerySchema = v.object({
   region: v.optional(v.picklist(GHANA_REGIONS, TRANSPORT_MESSAGES.regionChoice)),
   /** The vehicle's free capacity: loads heavier are left out. */
   capacityKg: v.optional(intParam('capacityKg', 1, 100_000)),
+  /** Kept for phones from before the cursor: an OFFSET page; a `cursor` given wins over it. */
   page: v.optional(intParam('page', 1, 10_000), '1'),
+  /** The nextCursor of the page before (keyset, shared/pagination.ts); absent: the first page. */
+  cursor: keysetCursorParam(['id']),
 });
 export type LoadsQuery = v.InferOutput<typeof loadsQuerySchema>;
 
@@ -232,8 +236,14 @@ export const STAFF_PAGE_SIZE = 50;
 /** GET /warehouse/consignments?status=: the staff's warehouse as origin or destination (the operator: every one). */
 export const staffConsignmentsQuerySchema = v.object({
   status: v.optional(v.picklist(CONSIGNMENT_STATUSES, `status must be one of ${CONSIGNMENT_STATUSES.join(', ')}`)),
+  /** OUTGOING: leaving the staff's warehouse; INCOMING: coming to it (ignored for the operator, who sees every warehouse's). */
+  direction: v.optional(v.picklist(['OUTGOING', 'INCOMING'], TRANSPORT_MESSAGES.directionChoice)),
+  /** Kept for phones from before the cursor: an OFFSET page; a `cursor` given wins over it. */
   page: v.optional(intParam('page', 1, 10_000), '1'),
+  /** The nextCursor of the page before (keyset on the newest first, shared/pagination.ts); absent: the first page. */
+  cursor: keysetCursorParam(['time', 'id']),
 });
+export type StaffConsignmentsQuery = v.InferOutput<typeof staffConsignmentsQuerySchema>;
 
 const placeSchema = v.object({ id: v.number(), name: v.string(), town: v.nullable(v.string()) });
 
@@ -256,6 +266,11 @@ export const staffConsignmentSchema = v.object({
 export type StaffConsignment = v.InferOutput<typeof staffConsignmentSchema>;
 
 /** GET /warehouse/lines: paid lines still to be counted in at the staff's warehouse (their origin), oldest first. */
+/** GET /warehouse/lines: 200 a page, by order line; `cursor` the nextCursor of the page before. */
+export const LINES_PAGE_SIZE = 200;
+export const linesToReceiveQuerySchema = v.object({ cursor: keysetCursorParam(['id']) });
+export type LinesToReceiveQuery = v.InferOutput<typeof linesToReceiveQuerySchema>;
+
 export const lineToReceiveSchema = v.object({
   orderId: v.number(),
   orderNumber: v.string(),

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { GHANA_CARD_MAX_LENGTH, isGhanaCard, normalizeGhanaCard } from '../ghana-card';
 import { MOBILE_MONEY_NETWORKS, networkOf, parseGhanaMobile } from '../phone';
+import { keysetCursorParam } from './parse';
 import { contactEntries, personalEntries, required, VERIFICATION_STATUSES } from './sellers';
 import { VEHICLE_TYPES } from './transport';
 
@@ -100,10 +101,13 @@ export const transporterProfileSchema = v.object({
 });
 export type TransporterProfile = v.InferOutput<typeof transporterProfileSchema>;
 
-/** GET /admin/transporters?status= */
+/** GET /admin/transporters?status=&cursor=: oldest first, 200 a page (keyset on created_at and the account). */
+export const ADMIN_TRANSPORTERS_PAGE_SIZE = 200;
 export const adminTransportersQuerySchema = v.object({
   status: v.optional(v.picklist(VERIFICATION_STATUSES, 'status must be PENDING, VERIFIED or REJECTED')),
+  cursor: keysetCursorParam(['time', 'id']),
 });
+export type AdminTransportersQuery = v.InferOutput<typeof adminTransportersQuerySchema>;
 
 /** POST /admin/transporters/{id}/reject */
 export const transporterRejectionSchema = v.object({

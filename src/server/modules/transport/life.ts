@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { fromMinor } from '../../../shared/money';
+import { encodeCursor, type KeysetPage } from '../../../shared/pagination';
 import { TRANSPORT_MESSAGES, type ConsignmentStatus, type Load, type LoadEvent, type LoadsQuery } from '../../../shared/schemas/transport';
 import { feeVatMinor, haversineKm } from '../../../shared/transport';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
@@ -162,23 +163,25 @@ function loadsQuery(db: Db) {
  * (by origin region, no heavier than the capacity given), oldest first; MINE, the transporter's
  * own not yet delivered (with their codes: the delivery code once collected).
  */
-export async function listLoads(db: Db, transporterId: number, query: LoadsQuery): Promise<Load[]> {
-  const offset = (Number(query.page) - 1) * LOADS_PAGE_SIZE;
-  if (query.status === 'MINE') {
-    const rows = await loadsQuery(db)
-      .where('consignments.transporter_id', '=', transporterId)
-      .where('consignments.status', 'in', ['AT_ORIGIN', 'IN_TRANSIT'])
-      .orderBy('consignments.id')
-      .limit(LOADS_PAGE_SIZE)
-      .offset(offset)
-      .execute();
-    return rows.map((r) => loadOf(r, true));
+export async function listLoads(db: Db, transporterId: number, query: LoadsQuery): Promise<KeysetPage<Load>> {
+  const mine = query.status === 'MINE';
+  let q = loadsQuery(db);
+  if (mine) {
+    q = q.where('consignments.transporter_id', '=', transporterId).where('consignments.status', 'in', ['AT_ORIGIN', 'IN_TRANSIT']);
+  } else {
+    q = q.where('consignments.status', '=', 'AT_ORIGIN').where('consignments.transporter_id', 'is', null);
+    if (query.region) q = q.where('f.region', '=', query.region);
+    if (query.capacityKg !== undefined) q = q.where('consignments.weight_g', '<=', Number(query.capacityKg) * 1000);
   }
-  let q = loadsQuery(db).where('consignments.status', '=', 'AT_ORIGIN').where('consignments.transporter_id', 'is', null);
-  if (query.region) q = q.where('f.region', '=', query.region);
-  if (query.capacityKg !== undefined) q = q.where('consignments.weight_g', '<=', Number(query.capacityKg) * 1000);
-  const rows = await q.orderBy('consignments.id').limit(LOADS_PAGE_SIZE).offset(offset).execute();
-  return rows.map((r) => loadOf(r, false));
+  // Oldest first, keyset on the id: a page starts strictly after the last load of the one before
+  // (an OFFSET page only for phones from before the cursor).
+  if (query.cursor) q = q.where('consignments.id', '>', Number(query.cursor[0]));
+  q = q.orderBy('consignments.id').limit(LOADS_PAGE_SIZE + 1);
+  if (!query.cursor && Number(query.page) > 1) q = q.offset((Number(query.page) - 1) * LOADS_PAGE_SIZE);
+  const found = await q.execute();
+  const rows = found.slice(0, LOADS_PAGE_SIZE);
+  const last = rows.at(-1);
+  return { data: rows.map((r) => loadOf(r, mine)), nextCursor: found.length > LOADS_PAGE_SIZE && last ? encodeCursor([last.id]) : null };
 }
 
 /**

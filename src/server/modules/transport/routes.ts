@@ -46,8 +46,8 @@ export function transportRoutes(deps: Deps) {
       return { data: await arriveLoad(db, warehouse, params.id, body.code) };
     }),
 
-    implement(consignments, async ({ warehouse, query }) => ({ data: await staffConsignments(db, warehouse, query) })),
-    implement(lines, async ({ warehouse }) => ({ data: await linesToReceive(db, warehouse) })),
+    implement(consignments, async ({ warehouse, query }) => staffConsignments(db, warehouse, query)),
+    implement(lines, async ({ warehouse, query }) => linesToReceive(db, warehouse, query)),
     implement(getDesk, async ({ query }) => dispatchDesk(db, query)),
     implement(postReassign, async ({ user, params, body }) => {
       const done = await reassignLoad(db, Number(params.id), body.transporterId, (trx, before) =>

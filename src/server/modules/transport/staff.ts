@@ -1,5 +1,6 @@
 import { isMeasured } from '../../../shared/quality-grades';
-import { STAFF_PAGE_SIZE, TRANSPORT_MESSAGES, type ConsignmentStatus, type LineToReceive, type StaffConsignment } from '../../../shared/schemas/transport';
+import { encodeCursor, type KeysetPage } from '../../../shared/pagination';
+import { LINES_PAGE_SIZE, STAFF_PAGE_SIZE, TRANSPORT_MESSAGES, type LinesToReceiveQuery, type ConsignmentStatus, type LineToReceive, type StaffConsignment, type StaffConsignmentsQuery } from '../../../shared/schemas/transport';
 import type { WarehouseActor } from '../../http/context';
 import { forbidden, notFound } from '../../http/errors';
 import { sql } from 'kysely';
@@ -12,7 +13,7 @@ import type { Db } from '../../platform/db';
  * staff type them in from it.
  */
 
-export async function staffConsignments(db: Db, actor: WarehouseActor, query: { status?: ConsignmentStatus; page: string | number }): Promise<StaffConsignment[]> {
+export async function staffConsignments(db: Db, actor: WarehouseActor, query: StaffConsignmentsQuery): Promise<KeysetPage<StaffConsignment>> {
   let q = db
     .selectFrom('consignments as c')
     .innerJoin('orders as o', 'o.id', 'c.order_id')
@@ -21,37 +22,49 @@ export async function staffConsignments(db: Db, actor: WarehouseActor, query: { 
     .leftJoin('users as d', 'd.id', 'c.transporter_id')
     .leftJoin('transporter_profiles as p', 'p.user_id', 'c.transporter_id')
     .select([
-      'c.id', 'c.order_id', 'o.order_number', 'c.status', 'c.weight_g', 'c.expected_ready_at', 'c.from_warehouse_id', 'c.transporter_id',
+      'c.id', 'c.created_at', 'c.order_id', 'o.order_number', 'c.status', 'c.weight_g', 'c.expected_ready_at', 'c.from_warehouse_id', 'c.transporter_id',
       'f.name as f_name', 'f.town as f_town', 'c.to_warehouse_id', 't.name as t_name', 't.town as t_town',
       'd.first_name', 'd.last_name', 'd.phone', 'p.vehicle_type', 'p.plate_number',
       sql<number>`(select count(*) from consignment_lines l where l.consignment_id = c.id)`.as('lines'),
       sql<number>`(select count(*) from consignment_lines l where l.consignment_id = c.id and l.received_at is not null)`.as('received'),
     ]);
   if (!('operator' in actor)) q = q.where((eb) => eb.or([eb('c.from_warehouse_id', '=', actor.warehouseId), eb('c.to_warehouse_id', '=', actor.warehouseId)]));
+  if (!('operator' in actor) && query.direction) q = q.where(query.direction === 'OUTGOING' ? 'c.from_warehouse_id' : 'c.to_warehouse_id', '=', actor.warehouseId);
   if (query.status) q = q.where('c.status', '=', query.status);
-  const rows = await q.orderBy('c.id', 'desc').limit(STAFF_PAGE_SIZE).offset((Number(query.page) - 1) * STAFF_PAGE_SIZE).execute();
-  return rows.map((r) => ({
+  // Newest first, keyset on (created_at, id): a page starts strictly after the last row of the one before.
+  if (query.cursor) {
+    const [at, id] = query.cursor as [string, number];
+    q = q.where((eb) => eb.or([eb('c.created_at', '<', at), eb.and([eb('c.created_at', '=', at), eb('c.id', '<', id)])]));
+  }
+  q = q.orderBy('c.created_at', 'desc').orderBy('c.id', 'desc').limit(STAFF_PAGE_SIZE + 1);
+  if (!query.cursor && Number(query.page) > 1) q = q.offset((Number(query.page) - 1) * STAFF_PAGE_SIZE);
+  const found = await q.execute();
+  const rows = found.slice(0, STAFF_PAGE_SIZE);
+  const last = rows.at(-1);
+  const nextCursor = found.length > STAFF_PAGE_SIZE && last ? encodeCursor([last.created_at, last.id]) : null;
+  const data = rows.map((r) => ({
     id: r.id,
     orderId: r.order_id,
     orderNumber: r.order_number,
     status: r.status as ConsignmentStatus,
     fromWarehouse: { id: r.from_warehouse_id, name: r.f_name, town: r.f_town },
     toWarehouse: { id: r.to_warehouse_id, name: r.t_name, town: r.t_town },
-    direction: 'operator' in actor ? null : r.from_warehouse_id === actor.warehouseId ? 'OUTGOING' : 'INCOMING',
+    direction: ('operator' in actor ? null : r.from_warehouse_id === actor.warehouseId ? 'OUTGOING' : 'INCOMING') as StaffConsignment['direction'],
     weightKg: r.weight_g / 1000,
     lines: Number(r.lines),
     linesReceived: Number(r.received),
     transporter: r.transporter_id === null ? null : { name: `${r.first_name ?? ''} ${r.last_name ?? ''}`.trim(), phone: r.phone ?? null, vehicleType: r.vehicle_type ?? null, plateNumber: r.plate_number ?? null },
     expectedReadyAt: r.expected_ready_at,
   }));
+  return { data, nextCursor };
 }
 
 /**
  * Paid lines of consignments still waiting to be dropped off at the staff's warehouse (their
- * origin), oldest first, at most 200: what the counter expects sellers to bring. Lines that do
+ * origin), oldest first, 200 a page (keyset on the order line): what the counter expects sellers to bring. Lines that do
  * not travel keep the seller's own mark (docs/transport.md) and are not listed here.
  */
-export async function linesToReceive(db: Db, actor: WarehouseActor): Promise<LineToReceive[]> {
+export async function linesToReceive(db: Db, actor: WarehouseActor, query: LinesToReceiveQuery = {}): Promise<KeysetPage<LineToReceive>> {
   let q = db
     .selectFrom('consignment_lines as l')
     .innerJoin('consignments as c', 'c.id', 'l.consignment_id')
@@ -64,8 +77,11 @@ export async function linesToReceive(db: Db, actor: WarehouseActor): Promise<Lin
     .where('l.received_at', 'is', null)
     .where('o.status', 'not in', ['PENDING', 'CANCELLED']);
   if (!('operator' in actor)) q = q.where('c.from_warehouse_id', '=', actor.warehouseId);
-  const rows = await q.orderBy('l.order_item_id').limit(200).execute();
-  return rows.map((r) => ({
+  if (query.cursor) q = q.where('l.order_item_id', '>', Number(query.cursor[0]));
+  const found = await q.orderBy('l.order_item_id').limit(LINES_PAGE_SIZE + 1).execute();
+  const rows = found.slice(0, LINES_PAGE_SIZE);
+  const last = rows.at(-1);
+  const data = rows.map((r) => ({
     orderId: r.order_id,
     orderNumber: r.order_number,
     itemId: r.item_id,
@@ -76,6 +92,7 @@ export async function linesToReceive(db: Db, actor: WarehouseActor): Promise<Lin
     fromWarehouseId: r.from_warehouse_id,
     measured: isMeasured(r.category ?? ''),
   }));
+  return { data, nextCursor: found.length > LINES_PAGE_SIZE && last ? encodeCursor([last.item_id]) : null };
 }
 
 /**

@@ -34,7 +34,7 @@ export function transportersRoutes(deps: Deps) {
 
     implement(me, async ({ user }) => ({ data: await transporterProfile(db, user.id) })),
 
-    implement(loads, async ({ user, query }) => ({ data: await listLoads(db, user.id, query) })),
+    implement(loads, async ({ user, query }) => listLoads(db, user.id, query)),
 
     implement(accept, async ({ user, params }) => {
       await requireVerified(db, user.id);
@@ -50,7 +50,7 @@ export function transportersRoutes(deps: Deps) {
       return { data: await transporterEarnings(db, user.id, { payoutMinimumMinor: deps.config.payoutMinimumMinor, heldMinor: held, commissionRate: TRANSPORT_COMMISSION_BP / 100 }) };
     }),
 
-    implement(adminList, async ({ query }) => ({ data: await listTransporters(db, query.status) })),
+    implement(adminList, async ({ query }) => listTransporters(db, query)),
 
     implement(verify, async ({ user, params }) => {
       await inTransaction(db, async (trx) => {

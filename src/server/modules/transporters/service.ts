@@ -1,7 +1,8 @@
 import { maskAccountNumber } from '../../../shared/payout';
 import type { MobileMoneyNetwork } from '../../../shared/phone';
 import type { VerificationStatus } from '../../../shared/schemas/sellers';
-import { TRANSPORTER_MESSAGES, type TransporterProfile, type TransporterRegistration, type VehicleType } from '../../../shared/schemas/transporters';
+import { encodeCursor, type KeysetPage } from '../../../shared/pagination';
+import { ADMIN_TRANSPORTERS_PAGE_SIZE, TRANSPORTER_MESSAGES, type AdminTransportersQuery, type TransporterProfile, type TransporterRegistration, type VehicleType } from '../../../shared/schemas/transporters';
 import { notFound } from '../../http/errors';
 import { hashPassword } from '../../platform/auth/passwords';
 import { now, type Db } from '../../platform/db';
@@ -77,11 +78,18 @@ export async function transporterProfile(db: Db, userId: number): Promise<Transp
   return profileOf(row);
 }
 
-/** The operator's desk: oldest first, optionally of one status (at most 200). */
-export async function listTransporters(db: Db, status: VerificationStatus | undefined): Promise<TransporterProfile[]> {
+/** The operator's desk: oldest first, optionally of one status, 200 a page (keyset on created_at, user_id). */
+export async function listTransporters(db: Db, query: AdminTransportersQuery): Promise<KeysetPage<TransporterProfile>> {
   let q = profilesQuery(db);
-  if (status) q = q.where('p.status', '=', status);
-  return (await q.orderBy('p.created_at').orderBy('p.user_id').limit(200).execute()).map(profileOf);
+  if (query.status) q = q.where('p.status', '=', query.status);
+  if (query.cursor) {
+    const [at, id] = query.cursor as [string, number];
+    q = q.where((eb) => eb.or([eb('p.created_at', '>', at), eb.and([eb('p.created_at', '=', at), eb('p.user_id', '>', id)])]));
+  }
+  const found = await q.orderBy('p.created_at').orderBy('p.user_id').limit(ADMIN_TRANSPORTERS_PAGE_SIZE + 1).execute();
+  const rows = found.slice(0, ADMIN_TRANSPORTERS_PAGE_SIZE);
+  const last = rows.at(-1);
+  return { data: rows.map(profileOf), nextCursor: found.length > ADMIN_TRANSPORTERS_PAGE_SIZE && last ? encodeCursor([last.created_at, last.user_id]) : null };
 }
 
 /**

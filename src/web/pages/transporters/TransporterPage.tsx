@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { kindOf } from '../../../local/outbox';
 import { accountOf } from '../../../local/session';
-import { acceptLoad, LOAD_ACCEPT_KIND, refreshLoadsBoard, refreshMyLoads, refreshTransporterEarnings, reportLoadEvent, type BoardFilter } from '../../../local/transporters';
+import { acceptLoad, LOAD_ACCEPT_KIND, moreLoads, moreMyLoads, refreshLoadsBoard, refreshMyLoads, refreshTransporterEarnings, reportLoadEvent, type BoardFilter } from '../../../local/transporters';
 import { GHANA_REGIONS, type GhanaRegion } from '../../../shared/catalogue';
 import { formatDateTime } from '../../../shared/dates';
 import type { Load } from '../../../shared/schemas/transport';
@@ -15,6 +15,8 @@ import { useT } from '../../i18n/language';
 import { api } from '../../lib/api';
 import { EarningsBody } from '../../components/Earnings';
 import { LoadError } from '../../components/LoadError';
+import { LoadMore } from '../../components/LoadMore';
+import { usePagedRemote } from '../../hooks/usePagedRemote';
 
 /**
  * /transporter: the loads board, the transporter's own loads with their codes, and earnings.
@@ -51,10 +53,7 @@ function Board({ owner }: { owner: number }) {
   const t = useT();
   const { waiting, failed } = useOutbox();
   const [filter, setFilter] = useState<BoardFilter>({});
-  const board = useRemote(async () => {
-    const read = await refreshLoadsBoard(api, owner, filter);
-    return { value: read, fromCache: read.fromCache };
-  }, [owner, filter.region, filter.capacityKg, waiting.length]);
+  const board = usePagedRemote(() => refreshLoadsBoard(api, owner, filter), () => moreLoads(api, owner, filter), [owner, filter.region, filter.capacityKg, waiting.length]);
   const refused = failed.filter((e) => kindOf(e.entity) === LOAD_ACCEPT_KIND);
   return (
     <section aria-labelledby="board-title" className="space-y-3">
@@ -76,9 +75,9 @@ function Board({ owner }: { owner: number }) {
       {!board.data && board.loading ? <Spinner /> : !board.data || board.error ? <LoadError onRetry={board.reload} /> : (
         <>
           {board.data.fromCache && <p className="text-sm text-amber-800">{t('transporter.offline', { at: kept(board.data.fetchedAt) })}</p>}
-          {board.data.value.length === 0 ? <p className="text-gray-700">{t('transporter.noLoads')}</p> : (
+          {board.data.value.items.length === 0 ? <p className="text-gray-700">{t('transporter.noLoads')}</p> : (
             <ul className="divide-y">
-              {board.data.value.map((load) => (
+              {board.data.value.items.map((load) => (
                 <li key={load.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
                   <LoadLine load={load} />
                   {load.acceptQueued ? <span className="text-sm text-amber-800">{t('transporter.acceptQueued')}</span> : (
@@ -88,6 +87,7 @@ function Board({ owner }: { owner: number }) {
               ))}
             </ul>
           )}
+          <LoadMore list={board} />
         </>
       )}
     </section>
@@ -107,18 +107,16 @@ function LoadLine({ load }: { load: Load }) {
 function MyLoads({ owner }: { owner: number }) {
   const t = useT();
   const { waiting } = useOutbox();
-  const mine = useRemote(async () => {
-    const read = await refreshMyLoads(api, owner);
-    return { value: read, fromCache: read.fromCache };
-  }, [owner, waiting.length]);
+  const mine = usePagedRemote(() => refreshMyLoads(api, owner), () => moreMyLoads(api, owner), [owner, waiting.length]);
   return (
     <section aria-labelledby="mine-title" className="space-y-3">
       <h2 id="mine-title" className="text-xl font-semibold">{t('transporter.mine')}</h2>
-      {!mine.data && mine.loading ? <Spinner /> : !mine.data || mine.error ? <LoadError onRetry={mine.reload} /> : mine.data.value.length === 0 ? (
+      {!mine.data && mine.loading ? <Spinner /> : !mine.data || mine.error ? <LoadError onRetry={mine.reload} /> : mine.data.value.items.length === 0 ? (
         <p className="text-gray-700">{t('transporter.noneMine')}</p>
       ) : (
+        <>
         <ul className="space-y-3">
-          {mine.data.value.map((load) => (
+          {mine.data.value.items.map((load) => (
             <li key={load.id} className="card space-y-2 p-4">
               <LoadLine load={load} />
               {load.collectionCode && <p>{t('transporter.collectionCode')} <strong className="text-3xl tracking-widest">{load.collectionCode}</strong></p>}
@@ -127,6 +125,8 @@ function MyLoads({ owner }: { owner: number }) {
             </li>
           ))}
         </ul>
+        <LoadMore list={mine} />
+        </>
       )}
     </section>
   );

@@ -2,16 +2,17 @@ import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../../local/api';
 import { kindOf } from '../../../local/outbox';
 import { accountOf } from '../../../local/session';
-import { handOverPickup, LINE_CHECKED_KIND, LINE_RECEIVED_KIND, LOAD_ARRIVED_KIND, LOAD_COLLECTED_KIND, markArrived, markCollected, markLineReceived, refreshConsignments, refreshLinesToReceive } from '../../../local/warehouse';
+import { handOverPickup, moreConsignments, moreLinesToReceive, LINE_CHECKED_KIND, LINE_RECEIVED_KIND, LOAD_ARRIVED_KIND, LOAD_COLLECTED_KIND, markArrived, markCollected, markLineReceived, refreshConsignments, refreshLinesToReceive } from '../../../local/warehouse';
 import { formatDateTime } from '../../../shared/dates';
 import type { StaffConsignment } from '../../../shared/schemas/transport';
 import { Spinner } from '../../components/Spinner';
 import { useOutbox } from '../../hooks/useOutbox';
-import { useRemote } from '../../hooks/useRemote';
+import { usePagedRemote } from '../../hooks/usePagedRemote';
 import { useSession } from '../../hooks/useSession';
 import { useT } from '../../i18n/language';
 import { api } from '../../lib/api';
 import { LoadError } from '../../components/LoadError';
+import { LoadMore } from '../../components/LoadMore';
 import { RefuseLines } from './RefuseLines';
 import { CheckLine } from './CheckLine';
 
@@ -59,10 +60,7 @@ function Refused({ kind }: { kind: string }) {
 function Lines({ owner }: { owner: number }) {
   const t = useT();
   const { waiting } = useOutbox();
-  const lines = useRemote(async () => {
-    const read = await refreshLinesToReceive(api, owner);
-    return { value: read, fromCache: read.fromCache };
-  }, [owner, waiting.length]);
+  const lines = usePagedRemote(() => refreshLinesToReceive(api, owner), () => moreLinesToReceive(api, owner), [owner, waiting.length]);
   return (
     <section aria-labelledby="lines-title" className="space-y-3">
       <h2 id="lines-title" className="text-xl font-semibold">{t('warehouse.lines')}</h2>
@@ -71,9 +69,9 @@ function Lines({ owner }: { owner: number }) {
       {!lines.data && lines.loading ? <Spinner /> : !lines.data || lines.error ? <LoadError onRetry={lines.reload} /> : (
         <>
           {lines.data.fromCache && <Offline at={lines.data.fetchedAt} />}
-          {lines.data.value.length === 0 ? <p className="text-gray-700">{t('warehouse.noLines')}</p> : (
+          {lines.data.value.items.length === 0 ? <p className="text-gray-700">{t('warehouse.noLines')}</p> : (
             <ul className="divide-y">
-              {lines.data.value.map((line) => (
+              {lines.data.value.items.map((line) => (
                 <li key={`${line.orderId}-${line.itemId}`} className="flex flex-wrap items-center justify-between gap-2 py-3">
                   <span>{t('warehouse.lineFacts', { quantity: line.quantity, name: line.productName, seller: line.seller, number: line.orderNumber })}</span>
                   {line.queued ? <span className="text-sm text-amber-800">{t('warehouse.queued')}</span> : (
@@ -86,6 +84,7 @@ function Lines({ owner }: { owner: number }) {
               ))}
             </ul>
           )}
+          <LoadMore list={lines} />
         </>
       )}
     </section>
@@ -95,10 +94,7 @@ function Lines({ owner }: { owner: number }) {
 function Consignments({ owner, direction }: { owner: number; direction: 'OUTGOING' | 'INCOMING' }) {
   const t = useT();
   const { waiting } = useOutbox();
-  const list = useRemote(async () => {
-    const read = await refreshConsignments(api, owner, direction);
-    return { value: read, fromCache: read.fromCache };
-  }, [owner, direction, waiting.length]);
+  const list = usePagedRemote(() => refreshConsignments(api, owner, direction), () => moreConsignments(api, owner, direction), [owner, direction, waiting.length]);
   const outgoing = direction === 'OUTGOING';
   const titleId = outgoing ? 'outgoing-title' : 'incoming-title';
   return (
@@ -108,9 +104,9 @@ function Consignments({ owner, direction }: { owner: number; direction: 'OUTGOIN
       {!list.data && list.loading ? <Spinner /> : !list.data || list.error ? <LoadError onRetry={list.reload} /> : (
         <>
           {list.data.fromCache && <Offline at={list.data.fetchedAt} />}
-          {list.data.value.length === 0 ? <p className="text-gray-700">{t(outgoing ? 'warehouse.noOutgoing' : 'warehouse.noIncoming')}</p> : (
+          {list.data.value.items.length === 0 ? <p className="text-gray-700">{t(outgoing ? 'warehouse.noOutgoing' : 'warehouse.noIncoming')}</p> : (
             <ul className="space-y-3">
-              {list.data.value.map((c) => (
+              {list.data.value.items.map((c) => (
                 <li key={c.id} className="card space-y-2 p-4">
                   <p className="font-medium">{t('warehouse.route', { number: c.orderNumber, from: c.fromWarehouse.name, to: c.toWarehouse.name, kg: c.weightKg })}</p>
                   {c.transporter && <p className="text-sm text-gray-700">{t('warehouse.transporter', { name: c.transporter.name })}</p>}
@@ -119,6 +115,7 @@ function Consignments({ owner, direction }: { owner: number; direction: 'OUTGOIN
               ))}
             </ul>
           )}
+          <LoadMore list={list} />
         </>
       )}
     </section>

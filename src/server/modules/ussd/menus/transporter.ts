@@ -34,7 +34,7 @@ async function loadsNear(ctx: UssdContext): Promise<{ heading: string; loads: Lo
   const profile = await profileOf(ctx);
   const capacityKg = profile?.capacity_kg;
   const region = (profile?.region ?? undefined) as GhanaRegion | undefined;
-  const open = (r?: GhanaRegion) => listLoads(ctx.db, transporterOf(ctx), { status: 'OPEN', page: 1, region: r, capacityKg });
+  const open = async (r?: GhanaRegion) => (await listLoads(ctx.db, transporterOf(ctx), { status: 'OPEN', page: 1, region: r, capacityKg })).data;
   if (region) {
     const near = await open(region);
     if (near.length > 0) return { heading: ctx.texts.loadsNear(region), loads: near };
@@ -96,7 +96,7 @@ export const transporterScreens: Record<string, Screen> = {
   },
   mine: {
     async show(ctx) {
-      const loads = await listLoads(ctx.db, transporterOf(ctx), { status: 'MINE', page: 1 });
+      const loads = (await listLoads(ctx.db, transporterOf(ctx), { status: 'MINE', page: 1 })).data;
       if (loads.length === 0) return `${ctx.texts.noMine}\n0. ${ctx.texts.back}`;
       const label = (l: Load) => `${town(l.fromWarehouse)}>${town(l.toWarehouse)}: ${ctx.texts.mineStage(l.status, town(l.fromWarehouse), town(l.toWarehouse))}`;
       return listPage(ctx, 'mineIds', ctx.texts.mineHeading, loads.map((l) => ({ id: l.id, label: label(l) })));
