@@ -1506,6 +1506,7 @@ export const ak: Catalogue = {
   'warehouse.lines': 'Deɛ ɛsɛ sɛ wokan gye',
   'warehouse.noLines': 'Biribiara nni hɔ a ɛsɛ sɛ wokan gye seesei.',
   'warehouse.lineFacts': '{quantity} × {name} firi {seller} (oda {number})',
+  'warehouse.sellerBroughtIt': 'Ɔdetɔnfo no de baa ha: wobɛtumi ahwehwɛ mu, ɛnyɛ dandan',
   'warehouse.countedIn': 'Wɔakan agye',
   'warehouse.queued': 'Yɛde asie fon yi so; yɛbɛsoma bere a intanɛt bɛba.',
   'warehouse.outgoing': 'Ɛrekɔ ne ɔsoafoɔ',

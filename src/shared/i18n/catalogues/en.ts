@@ -1176,6 +1176,7 @@ export const en = {
   'warehouse.lines': 'To count in',
   'warehouse.noLines': 'Nothing to count in now.',
   'warehouse.lineFacts': '{quantity} × {name} from {seller} (order {number})',
+  'warehouse.sellerBroughtIt': 'Seller brought it here: a check is optional',
   'warehouse.countedIn': 'Counted in',
   'warehouse.queued': 'Kept on this phone; sent when the network is back.',
   'warehouse.outgoing': 'Leaving with a transporter',

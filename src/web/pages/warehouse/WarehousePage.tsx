@@ -78,7 +78,7 @@ function Lines({ owner }: { owner: number }) {
                   <span>{t('warehouse.lineFacts', { quantity: line.quantity, name: line.productName, seller: line.seller, number: line.orderNumber })}</span>
                   {line.queued ? <span className="text-sm text-amber-800">{t('warehouse.queued')}</span> : (
                     <span className="flex flex-wrap gap-2">
-                      <button type="button" className="btn-primary" onClick={() => void markLineReceived(line)}>{t('warehouse.countedIn')}</button>
+                      {line.sameWarehouse ? <span className="text-sm text-gray-700">{t('warehouse.sellerBroughtIt')}</span> : <button type="button" className="btn-primary" onClick={() => void markLineReceived(line)}>{t('warehouse.countedIn')}</button>}
                       <CheckLine line={line} />
                     </span>
                   )}
