@@ -21,6 +21,7 @@ const HANDOVER_KINDS: readonly string[] = [LOAD_COLLECTED_KIND, LOAD_ARRIVED_KIN
 export const linesKey = (owner: number) => `warehouse.lines:${owner}`;
 export const outgoingKey = (owner: number) => `warehouse.outgoing:${owner}`;
 export const incomingKey = (owner: number) => `warehouse.incoming:${owner}`;
+export const returnsKey = (owner: number) => `warehouse.returns:${owner}`;
 
 /** The entities of this phone's unsent entries of `kinds`. */
 async function queued(db: AkuafoDb, kinds: readonly string[]): Promise<Set<string>> {
@@ -148,4 +149,19 @@ export async function pickupLinesOf(api: ApiClient, orderId: number) {
 /** Refuses a line at the pickup counter: straight to the server, so the buyer sees the answer before leaving. */
 export async function refusePickupLine(api: ApiClient, orderId: number, itemId: number, reason: string) {
   return (await api.call('POST /warehouse/orders/:orderId/items/:itemId/refusal', { params: { orderId, itemId }, body: { reason } })).data;
+}
+
+/** Failed lots at this warehouse waiting for their seller (issue 41 item 2): the last pull opens offline. */
+export function refreshLotsToReturn(api: ApiClient, owner: number, db: AkuafoDb = localDb) {
+  return readThrough(db, owner, returnsKey(owner), async () => (await api.call('GET /warehouse/returns')).data);
+}
+
+/**
+ * Hands a failed lot back to its seller, against the code texted to the seller. Not queued, like
+ * the buyer's pickup: the goods leave the counter only once the server has taken the code, so a
+ * wrong code is told while the seller is still standing there (an offline "handed back" could
+ * give the goods to whoever claims them).
+ */
+export async function handBackLot(api: ApiClient, orderId: number, itemId: number, code: string) {
+  return (await api.call('POST /warehouse/orders/:orderId/items/:itemId/returned', { params: { orderId, itemId }, body: { code: code.trim() } })).data;
 }

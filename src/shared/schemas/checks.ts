@@ -95,3 +95,21 @@ export type ProductQuality = v.InferOutput<typeof productQualitySchema>;
 /** POST /warehouse/orders/:orderId/items/:itemId/returned: the code the seller shows to take back a failed lot. */
 export const lotReturnBodySchema = v.object({ code: v.pipe(v.string('code is required'), v.regex(/^\d{6}$/, CHECK_MESSAGES.returnCode)) });
 export type LotReturnBody = v.InferOutput<typeof lotReturnBodySchema>;
+
+/**
+ * GET /warehouse/returns: lots that failed the check at the staff's warehouse and wait for their
+ * seller to take them back with the code texted to them (oldest first, at most 200).
+ */
+export const lotToReturnSchema = v.object({
+  checkId: v.number(),
+  orderId: v.number(),
+  orderNumber: v.string(),
+  itemId: v.number(),
+  productName: v.string(),
+  quantity: v.number(),
+  seller: v.string(),
+  /** Why it failed: the staff's notes (null when the readings alone failed it). */
+  notes: v.nullable(v.string()),
+  at: v.string(),
+});
+export type LotToReturn = v.InferOutput<typeof lotToReturnSchema>;

@@ -14,6 +14,7 @@ import { api } from '../../lib/api';
 import { LoadError } from '../../components/LoadError';
 import { RefuseLines } from './RefuseLines';
 import { CheckLine } from './CheckLine';
+import { HandBack } from './HandBack';
 
 /**
  * /warehouse: the staff's counter. Lines to count in, loads leaving with their transporter and
@@ -41,6 +42,7 @@ export default function WarehousePage() {
       <Consignments owner={owner} direction="OUTGOING" />
       <Consignments owner={owner} direction="INCOMING" />
       <Pickup />
+      <HandBack owner={owner} />
     </section>
   );
 }

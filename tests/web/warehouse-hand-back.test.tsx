@@ -1,0 +1,72 @@
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../src/local/api';
+import { localDb } from '../../src/local/db';
+import { saveSession } from '../../src/local/session';
+import type { LotToReturn } from '../../src/shared/schemas/checks';
+import type { LineToReceive } from '../../src/shared/schemas/transport';
+
+/**
+ * Issue 41 items 1 and 2 on the warehouse screen: a same-warehouse line reads "seller brought it
+ * here" (no count-in, a check), and a failed lot is handed back to its seller with the code the
+ * seller shows: only with the network, a wrong code told at once, nothing queued.
+ */
+const get = vi.fn();
+const post = vi.fn();
+vi.mock('../../src/web/lib/api', async () => {
+  const { callThrough } = await import('../support/call-through');
+  const verbs = { get: (...args: unknown[]) => get(...args), post: (...args: unknown[]) => post(...args) };
+  return { api: { ...verbs, call: callThrough(verbs, { query: 'searchParams' }) } };
+});
+const { default: WarehousePage } = await import('../../src/web/pages/warehouse/WarehousePage');
+
+const brought: LineToReceive = { orderId: 9, orderNumber: 'AK-0009', itemId: 31, productName: 'Cassava', quantity: 3, seller: 'Ama Agro', consignmentId: null, fromWarehouseId: 3, sameWarehouse: true, measured: false };
+const failedYams: LotToReturn = { checkId: 5, orderId: 7, orderNumber: 'AK-0007', itemId: 22, productName: 'Yams', quantity: 2, seller: 'Kofi Farms', notes: 'Soft and rotten', at: '2026-12-04T10:00:00.000Z' };
+let handedBack = false;
+
+beforeEach(async () => {
+  get.mockReset();
+  post.mockReset();
+  handedBack = false;
+  await Promise.all([localDb.meta.clear(), localDb.session.clear(), localDb.outbox.clear()]);
+  await saveSession({ accessToken: 'a', refreshToken: 'r', user: { id: 14, firstName: 'Ama', lastName: 'Staff', email: 'staff.tamale@akuafo.demo', userType: 'WAREHOUSE', warehouseId: 3, profileImage: null, passwordChangedAt: null } });
+  get.mockImplementation(async (path: string) => (path.endsWith('/lines') ? { data: [brought] } : path.endsWith('/returns') ? { data: handedBack ? [] : [failedYams] } : { data: [] }));
+});
+afterEach(cleanup);
+
+describe('the warehouse screen, issue 41’s last controls', () => {
+  it('shows a same-warehouse line as brought by its seller: no count-in, a check', async () => {
+    render(<MemoryRouter><WarehousePage /></MemoryRouter>);
+    const item = (await screen.findByText('3 × Cassava from Ama Agro (order AK-0009)')).closest('li') as HTMLElement;
+    within(item).getByText('Seller brought it here: a check is optional');
+    expect(within(item).queryByRole('button', { name: 'Counted in' })).toBeNull();
+    within(item).getByRole('button', { name: 'Check' });
+  });
+
+  it('hands a failed lot back with the seller’s code: a wrong code and no network are told, nothing is queued', async () => {
+    post
+      .mockRejectedValueOnce(new ApiError('That is not the code texted to the seller for these goods.', 400, 'bad_request'))
+      .mockRejectedValueOnce(new ApiError('offline', 0, 'network'))
+      .mockImplementationOnce(async () => {
+        handedBack = true;
+        return { data: { id: 5, result: 'FAIL', returnedAt: '2026-12-04T11:00:00.000Z' } };
+      });
+    render(<MemoryRouter><WarehousePage /></MemoryRouter>);
+    const form = await screen.findByRole('form', { name: 'Hand back Yams' });
+    screen.getByText('Failed the check: Soft and rotten');
+    fireEvent.change(within(form).getByLabelText('Code the seller shows'), { target: { value: '111111' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Handed back' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('That is not the code texted to the seller for these goods.');
+    expect(post.mock.calls[0]?.[0]).toContain('warehouse/orders/7/items/22/returned');
+    expect(post.mock.calls[0]?.[1]).toEqual({ code: '111111' });
+
+    fireEvent.change(within(form).getByLabelText('Code the seller shows'), { target: { value: '424242' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Handed back' }));
+    await screen.findByText('Handing goods back needs the network: the server checks the seller’s code before the goods leave. Try again when the network is back.');
+    fireEvent.click(within(form).getByRole('button', { name: 'Handed back' }));
+    await screen.findByText('No failed goods waiting for their seller.');
+    expect(post.mock.calls[2]?.[1]).toEqual({ code: '424242' });
+    expect(await localDb.outbox.count()).toBe(0);
+  });
+});
