@@ -81,6 +81,25 @@ export const orderLineCheckSchema = v.nullable(
 );
 export type OrderLineCheck = v.InferOutput<typeof orderLineCheckSchema>;
 
+/**
+ * A buyer's line refused (issue 41 items 2 and 3; null when not): at the warehouse check (a FAIL:
+ * always refunded) or at the pickup counter (held until the operator decides: REFUND or RELEASE).
+ */
+export const orderLineRefusalSchema = v.nullable(
+  v.object({
+    at: v.picklist(['CHECK', 'PICKUP']),
+    /** The staff's notes on a failed check, the buyer's reason at pickup; null when a check's readings alone failed the lot. */
+    reason: v.nullable(v.string()),
+    /** A check failed by its readings: what they were (above every grade's limits). */
+    readings: v.nullable(v.object({ moisturePct: v.number(), foreignMatterPct: v.number() })),
+    /** REFUND (a failed check always), RELEASE (the seller was paid), null while the operator decides. */
+    outcome: v.nullable(v.picklist(['REFUND', 'RELEASE'])),
+    /** Cedis refunded for the line (with its VAT share); null unless refunded. */
+    refunded: v.nullable(v.number()),
+  }),
+);
+export type OrderLineRefusal = v.InferOutput<typeof orderLineRefusalSchema>;
+
 /** A listing's quality record (issue 41 item 4): its lots checked at a warehouse, passed, and the newest check. */
 export const productQualitySchema = v.object({
   checkedLots: v.number(),
