@@ -63,17 +63,17 @@ describe('the refused line in the buyer’s order', () => {
 
     // Failed at the check: by the readings (no notes), and on sight with notes.
     expect((await post(`/warehouse/orders/${o.orderId}/items/${o.maize}/check`, staff, { result: 'PASS', moisturePct: 16.2, foreignMatterPct: 1 })).body.data.result).toBe('FAIL');
-    expect(await refusalOf(o.maize)).toEqual({ at: 'CHECK', reason: null, readings: { moisturePct: 16.2, foreignMatterPct: 1 }, outcome: 'REFUND', refunded: 40 });
+    expect(await refusalOf(o.maize)).toEqual({ at: 'CHECK', reason: null, readings: { moisturePct: 16.2, foreignMatterPct: 1 }, outcome: 'REFUND', refunded: 40, photoUrl: null });
     await post(`/warehouse/orders/${o.orderId}/items/${o.yam}/check`, staff, { result: 'FAIL', notes: 'Soft and rotten' });
-    expect(await refusalOf(o.yam)).toEqual({ at: 'CHECK', reason: 'Soft and rotten', readings: null, outcome: 'REFUND', refunded: 30 });
+    expect(await refusalOf(o.yam)).toEqual({ at: 'CHECK', reason: 'Soft and rotten', readings: null, outcome: 'REFUND', refunded: 30, photoUrl: null });
 
     // The plantain reaches the counter; the buyer refuses it there: held until the operator decides.
     await inTransaction(db(), (trx) => markLineAtWarehouse(trx, { sellerId: ama.id }, o.orderId, o.plantain));
     const refused = await post(`/warehouse/orders/${o.orderId}/items/${o.plantain}/refusal`, staff, { reason: 'Crushed in the crate' });
     expect(refused.status).toBe(200);
-    expect(await refusalOf(o.plantain)).toEqual({ at: 'PICKUP', reason: 'Crushed in the crate', readings: null, outcome: null, refunded: null });
+    expect(await refusalOf(o.plantain)).toEqual({ at: 'PICKUP', reason: 'Crushed in the crate', readings: null, outcome: null, refunded: null, photoUrl: null });
     expect((await post(`/admin/refusals/${refused.body.data.id}/decision`, admin, { outcome: 'REFUND', chargedTo: 'SELLER' })).status).toBe(200);
-    expect(await refusalOf(o.plantain)).toEqual({ at: 'PICKUP', reason: 'Crushed in the crate', readings: null, outcome: 'REFUND', refunded: 15 });
+    expect(await refusalOf(o.plantain)).toEqual({ at: 'PICKUP', reason: 'Crushed in the crate', readings: null, outcome: 'REFUND', refunded: 15, photoUrl: null });
 
     // Another buyer cannot read it.
     const stranger = await makeUser(server);
@@ -86,7 +86,7 @@ describe('the refused line in the buyer’s order', () => {
     const refused = await post(`/warehouse/orders/${o.orderId}/items/${o.yam}/refusal`, staff, { reason: 'Too small' });
     expect((await post(`/admin/refusals/${refused.body.data.id}/decision`, admin, { outcome: 'RELEASE' })).status).toBe(200);
     const detail = await json(await server.call(`/shop/customers/me/orders/${o.orderId}`, { token: o.buyer.token }));
-    expect(detail.body.data.items.find((i: any) => i.id === o.yam).refusal).toEqual({ at: 'PICKUP', reason: 'Too small', readings: null, outcome: 'RELEASE', refunded: null });
+    expect(detail.body.data.items.find((i: any) => i.id === o.yam).refusal).toEqual({ at: 'PICKUP', reason: 'Too small', readings: null, outcome: 'RELEASE', refunded: null, photoUrl: null });
     expect(detail.body.data.items.find((i: any) => i.id === o.maize).refusal).toBeNull();
   });
 });

@@ -24,7 +24,20 @@ export const CHECK_MESSAGES = {
   alreadyReturned: 'These goods were already handed back to the seller.',
   tooManyReturnCodes: 'Too many codes tried for these goods. Please try again in 15 minutes.',
   returnCode: 'code must be the 6 digits texted to the seller',
+  photoRef: 'photo must be the id this phone gave the photo it sent',
+  photoOne: 'Send one photo of the goods, as a file field named images.',
+  photoNotYours: 'That photo was not sent from your account: take the photo again.',
 } as const;
+
+/** A photo's id as the phone names it before uploading (a UUID): the queued check or refusal points at it. */
+export const photoRefSchema = v.pipe(v.string(CHECK_MESSAGES.photoRef), v.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, CHECK_MESSAGES.photoRef));
+
+/** POST /warehouse/photos: the multipart form's text field, beside one image under `images`. */
+export const checkPhotoFormSchema = v.object({ ref: photoRefSchema });
+
+/** A stored check or refusal photo. */
+export const checkPhotoSchema = v.object({ ref: v.string(), url: v.string(), width: v.number(), height: v.number() });
+export type CheckPhoto = v.InferOutput<typeof checkPhotoSchema>;
 
 export const CHECK_RESULTS = ['PASS', 'FAIL'] as const;
 export type CheckResult = (typeof CHECK_RESULTS)[number];
@@ -45,6 +58,8 @@ export const lineCheckBodySchema = v.object({
   moisturePct: reading,
   foreignMatterPct: reading,
   notes: v.optional(v.pipe(v.string(CHECK_MESSAGES.notes), toSingleLine(), v.maxLength(300, CHECK_MESSAGES.notes))),
+  /** Optional: the ref of a photo this account uploaded (POST /warehouse/photos). */
+  photo: v.optional(photoRefSchema),
 });
 export type LineCheckBody = v.InferOutput<typeof lineCheckBodySchema>;
 
@@ -66,6 +81,8 @@ export const lineCheckSchema = v.object({
   refunded: v.boolean(),
   /** A failed lot: when it was handed back to its seller (who showed the code texted to them); null until then. */
   returnedAt: v.nullable(v.string()),
+  /** The photo taken at the check (640 px wide), if any. */
+  photoUrl: v.optional(v.nullable(v.string())),
 });
 export type LineCheck = v.InferOutput<typeof lineCheckSchema>;
 
@@ -77,6 +94,8 @@ export const orderLineCheckSchema = v.nullable(
     moisturePct: v.nullable(v.number()),
     at: v.string(),
     warehouse: v.string(),
+    /** The photo taken at the check, if any (optional for orders a phone kept from before). */
+    photoUrl: v.optional(v.nullable(v.string())),
   }),
 );
 export type OrderLineCheck = v.InferOutput<typeof orderLineCheckSchema>;
@@ -96,6 +115,8 @@ export const orderLineRefusalSchema = v.nullable(
     outcome: v.nullable(v.picklist(['REFUND', 'RELEASE'])),
     /** Cedis refunded for the line (with its VAT share); null unless refunded. */
     refunded: v.nullable(v.number()),
+    /** The photo taken at the check or at the counter, if any. */
+    photoUrl: v.optional(v.nullable(v.string())),
   }),
 );
 export type OrderLineRefusal = v.InferOutput<typeof orderLineRefusalSchema>;

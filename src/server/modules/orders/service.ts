@@ -236,7 +236,7 @@ async function lineChecksOfOrder(db: Db, orderId: number): Promise<Map<number, N
   const rows = await db
     .selectFrom('line_checks as c')
     .innerJoin('warehouses as w', 'w.id', 'c.warehouse_id')
-    .select(['c.id', 'c.order_item_id', 'c.result', 'c.grade', 'c.moisture_pct', 'c.created_at', 'w.name', 'w.town'])
+    .select(['c.id', 'c.order_item_id', 'c.result', 'c.grade', 'c.moisture_pct', 'c.created_at', 'c.photo', 'w.name', 'w.town'])
     .where('c.order_id', '=', orderId)
     .orderBy('c.id')
     .execute();
@@ -244,7 +244,7 @@ async function lineChecksOfOrder(db: Db, orderId: number): Promise<Map<number, N
   return new Map(
     rows.map((r) => [
       r.order_item_id,
-      { result: r.result as 'PASS' | 'FAIL', grade: r.grade as NonNullable<OrderLineCheck>['grade'], moisturePct: r.moisture_pct === null ? null : Number(r.moisture_pct), at: r.created_at, warehouse: r.town ?? r.name },
+      { result: r.result as 'PASS' | 'FAIL', grade: r.grade as NonNullable<OrderLineCheck>['grade'], moisturePct: r.moisture_pct === null ? null : Number(r.moisture_pct), at: r.created_at, warehouse: r.town ?? r.name, photoUrl: r.photo === null ? null : imageUrl(r.photo, 640) },
     ]),
   );
 }
@@ -257,8 +257,8 @@ async function lineChecksOfOrder(db: Db, orderId: number): Promise<Map<number, N
  */
 async function lineRefusalsOfOrder(db: Db, orderId: number): Promise<Map<number, NonNullable<OrderLineRefusal>>> {
   const [checks, pickups, refunds, lines] = await Promise.all([
-    db.selectFrom('line_checks').select(['id', 'order_item_id', 'result', 'notes', 'moisture_pct', 'foreign_matter_pct']).where('order_id', '=', orderId).orderBy('id').execute(),
-    db.selectFrom('pickup_refusals').select(['order_item_id', 'reason', 'outcome']).where('order_id', '=', orderId).execute(),
+    db.selectFrom('line_checks').select(['id', 'order_item_id', 'result', 'notes', 'moisture_pct', 'foreign_matter_pct', 'photo']).where('order_id', '=', orderId).orderBy('id').execute(),
+    db.selectFrom('pickup_refusals').select(['order_item_id', 'reason', 'outcome', 'photo']).where('order_id', '=', orderId).execute(),
     db.selectFrom('refunds').select(['part_key', 'amount_minor']).where('order_id', '=', orderId).execute(),
     db.selectFrom('order_items').select(['id', 'total_minor', 'refunded_at']).where('order_id', '=', orderId).execute(),
   ]);
@@ -270,14 +270,14 @@ async function lineRefusalsOfOrder(db: Db, orderId: number): Promise<Map<number,
   const refused = new Map<number, NonNullable<OrderLineRefusal>>();
   for (const p of pickups) {
     const outcome = p.outcome as 'REFUND' | 'RELEASE' | null;
-    refused.set(p.order_item_id, { at: 'PICKUP', reason: p.reason, readings: null, outcome, refunded: outcome === 'REFUND' ? refundedMinor(p.order_item_id) : null });
+    refused.set(p.order_item_id, { at: 'PICKUP', reason: p.reason, readings: null, outcome, refunded: outcome === 'REFUND' ? refundedMinor(p.order_item_id) : null, photoUrl: p.photo === null ? null : imageUrl(p.photo, 640) });
   }
   // Oldest first: the newest check of each line decides.
   const newest = new Map(checks.map((c) => [c.order_item_id, c]));
   for (const [itemId, c] of newest) {
     if (c.result !== 'FAIL') continue;
     const readings = c.notes === null && c.moisture_pct !== null && c.foreign_matter_pct !== null ? { moisturePct: Number(c.moisture_pct), foreignMatterPct: Number(c.foreign_matter_pct) } : null;
-    refused.set(itemId, { at: 'CHECK', reason: c.notes, readings, outcome: 'REFUND', refunded: refundedMinor(itemId) });
+    refused.set(itemId, { at: 'CHECK', reason: c.notes, readings, outcome: 'REFUND', refunded: refundedMinor(itemId), photoUrl: c.photo === null ? null : imageUrl(c.photo, 640) });
   }
   return refused;
 }
