@@ -8,7 +8,7 @@ import { callThrough } from '../support/call-through';
 import { inLocale } from '../support/pseudo-locale';
 
 /**
- * Issue 41 item 4: a line refused at the warehouse check, or at the pickup counter (undecided,
+ * Issue 41 items 1 and 4: a line refused at the warehouse check, or at the pickup counter (undecided,
  * refunded, released), reads its state on the buyer's order page, in English and in Twi, the
  * cedis through the one formatter. The order is the server's answer as the phone keeps it.
  */
@@ -42,12 +42,13 @@ async function keepOrder() {
     paymentMethod: 'MOBILE_MONEY', paymentStatus: 'PAID', mobileMoney: { network: 'MTN', phoneNumber: '0241234567' }, transactionId: null, paymentReference: 'PSK-1', paymentDate: null,
     statusHistory: [], customer: { phoneNumber: null, user: { firstName: 'Efua', lastName: 'Quaye', email: EMAIL } },
     items: [
-      item(1, 'Yams', 1_250, { check: failedCheck, refusal: { at: 'CHECK', reason: 'Soft and rotten', readings: null, outcome: 'REFUND', refunded: 1_250 } }),
+      item(1, 'Yams', 1_250, { check: failedCheck, refusal: { at: 'CHECK', reason: 'Soft and rotten', readings: null, outcome: 'REFUND', refunded: 1_250, photoUrl: '/media/products/aaaaaaaaaaaaaaaaaaaaaaaa/640.webp' } }),
       item(2, 'White maize', 40, { check: failedCheck, refusal: { at: 'CHECK', reason: null, readings: { moisturePct: 16.2, foreignMatterPct: 1 }, outcome: 'REFUND', refunded: 40 } }),
       item(3, 'Tomatoes', 30.5, { refusal: { at: 'PICKUP', reason: 'Crushed in the crate', readings: null, outcome: null, refunded: null } }),
       item(4, 'Plantain', 20, { refusal: { at: 'PICKUP', reason: 'Not ripe as described', readings: null, outcome: 'REFUND', refunded: 20 } }),
       item(5, 'Onions', 25, { refusal: { at: 'PICKUP', reason: 'Too small', readings: null, outcome: 'RELEASE', refunded: null } }),
       item(6, 'Garden eggs', 2_800, {}),
+      item(7, 'White maize', 80, { check: { result: 'PASS', grade: 'Grade 1', moisturePct: 12, at: '2026-11-21T09:00:00.000Z', warehouse: 'Techiman', photoUrl: '/media/products/bbbbbbbbbbbbbbbbbbbbbbbb/640.webp' } }),
     ],
     pickupCode: '048213', canCancel: false, refund: null,
   };
@@ -73,6 +74,10 @@ describe('a refused line on the buyer’s order page', () => {
     // The refusal replaces the check's line; an unrefused line reads nothing of it.
     expect(screen.queryByText(/Failed the check at/)).toBeNull();
     expect(screen.queryAllByText(/^Refused/)).toHaveLength(5);
+    // The photos staff took: on the refused yams, and on the checked maize; none elsewhere.
+    expect((screen.getByAltText('Photo of Yams taken at the warehouse') as HTMLImageElement).getAttribute('src')).toBe('/media/products/aaaaaaaaaaaaaaaaaaaaaaaa/640.webp');
+    expect((screen.getByAltText('Photo of White maize taken at the warehouse') as HTMLImageElement).getAttribute('src')).toBe('/media/products/bbbbbbbbbbbbbbbbbbbbbbbb/640.webp');
+    expect(screen.getAllByAltText(/taken at the warehouse/)).toHaveLength(2);
   });
 
   it('reads it in Twi, the cedis written the same way', async () => {

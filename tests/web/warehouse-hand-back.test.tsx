@@ -9,7 +9,7 @@ import type { LineToReceive } from '../../src/shared/schemas/transport';
 
 /**
  * Issue 41 items 1 and 2 on the warehouse screen: a same-warehouse line reads "seller brought it
- * here" (no count-in, a check), and a failed lot is handed back to its seller with the code the
+ * here" (no count-in, a check), a check's photo is queued before its check, and a failed lot is handed back to its seller with the code the
  * seller shows: only with the network, a wrong code told at once, nothing queued.
  */
 const get = vi.fn();
@@ -42,6 +42,22 @@ describe('the warehouse screen, issue 41’s last controls', () => {
     within(item).getByText('Seller brought it here: a check is optional');
     expect(within(item).queryByRole('button', { name: 'Counted in' })).toBeNull();
     within(item).getByRole('button', { name: 'Check' });
+  });
+
+  it('queues a check’s photo before the check that names it', async () => {
+    render(<MemoryRouter><WarehousePage /></MemoryRouter>);
+    const item = (await screen.findByText('3 × Cassava from Ama Agro (order AK-0009)')).closest('li') as HTMLElement;
+    get.mockRejectedValue(new ApiError('offline', 0, 'network'));
+    fireEvent.click(within(item).getByRole('button', { name: 'Check' }));
+    const form = within(item).getByRole('form', { name: 'Check Cassava' });
+    const file = new File([new Uint8Array([1, 2, 3])], 'cassava.jpg', { type: 'image/jpeg' });
+    fireEvent.change(within(form).getByLabelText('Photo of the goods (optional)'), { target: { files: [file] } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Record the check' }));
+    await screen.findByText('Kept on this phone; sent when the network is back.');
+    const entries = await localDb.outbox.orderBy('seq').toArray();
+    expect(entries.map((e) => e.entity.split(':')[0])).toEqual(['check-photo', 'line-checked']);
+    expect(entries[0]).toMatchObject({ method: 'POST', path: 'warehouse/photos', files: [{ field: 'images' }] });
+    expect(entries[1]!.body).toMatchObject({ result: 'PASS', photo: (entries[0]!.body as { ref: string }).ref });
   });
 
   it('hands a failed lot back with the seller’s code: a wrong code and no network are told, nothing is queued', async () => {

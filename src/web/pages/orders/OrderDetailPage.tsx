@@ -147,7 +147,7 @@ export default function OrderDetailPage() {
                         <p className="text-xs text-gray-600">{t('order.sku', { sku: item.product.sku })}</p>
                         <p className="text-sm text-gray-700">{item.quantity} × <Price value={item.unitPrice} /></p>
                         {item.refusal ? (
-                          <RefusedLine refusal={item.refusal} lineTotal={item.totalPrice} />
+                          <RefusedLine refusal={item.refusal} lineTotal={item.totalPrice} name={item.product.name} />
                         ) : item.check && (
                           <p className={`text-sm ${item.check.result === 'PASS' ? 'text-green-800' : 'text-red-700'}`}>
                             {item.check.result === 'FAIL'
@@ -155,6 +155,7 @@ export default function OrderDetailPage() {
                               : item.check.grade && item.check.moisturePct !== null
                                 ? t('quality.lastGraded', { town: item.check.warehouse, grade: item.check.grade, moisture: item.check.moisturePct.toFixed(1) })
                                 : t('quality.lastChecked', { town: item.check.warehouse })}
+                            {item.check.photoUrl && <CheckPhoto url={item.check.photoUrl} name={item.product.name} />}
                           </p>
                         )}
                       </div>
@@ -249,7 +250,7 @@ function PickupBanner({ order }: { order: LocalOrderDetail }) {
  * the operator decides): its state in the reader's words (issue 41 item 4), cedis through the one
  * formatter. The reason is the staff's or the buyer's own words, shown as written.
  */
-function RefusedLine({ refusal, lineTotal }: { refusal: NonNullable<OrderLineRefusal>; lineTotal: number }) {
+function RefusedLine({ refusal, lineTotal, name }: { refusal: NonNullable<OrderLineRefusal>; lineTotal: number; name: string }) {
   const t = useT();
   const reason = refusal.reason ?? (refusal.readings ? t('order.refusedReadings', { moisture: refusal.readings.moisturePct.toFixed(1), foreignMatter: refusal.readings.foreignMatterPct.toFixed(1) }) : '');
   const amount = formatCedis(refusal.refunded ?? lineTotal);
@@ -261,5 +262,20 @@ function RefusedLine({ refusal, lineTotal }: { refusal: NonNullable<OrderLineRef
         : refusal.outcome === 'RELEASE'
           ? t('order.refusedAtPickupReleased', { reason })
           : t('order.refusedAtPickupOpen', { reason, amount });
-  return <p className={`text-sm ${refusal.outcome === 'RELEASE' ? 'text-gray-700' : refusal.outcome === 'REFUND' ? 'text-red-700' : 'text-amber-800'}`}>{text}</p>;
+  return (
+    <p className={`text-sm ${refusal.outcome === 'RELEASE' ? 'text-gray-700' : refusal.outcome === 'REFUND' ? 'text-red-700' : 'text-amber-800'}`}>
+      {text}
+      {refusal.photoUrl && <CheckPhoto url={refusal.photoUrl} name={name} />}
+    </p>
+  );
+}
+
+/** The photo staff took of the goods at the check or the pickup counter (issue 41), opened full size by a tap. */
+function CheckPhoto({ url, name }: { url: string; name: string }) {
+  const t = useT();
+  return (
+    <a href={url} target="_blank" rel="noreferrer" className="mt-1 block w-fit">
+      <img src={url} alt={t('order.photoAlt', { name })} width={160} height={120} loading="lazy" className="h-24 w-32 rounded object-cover" />
+    </a>
+  );
 }

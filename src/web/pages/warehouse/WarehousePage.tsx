@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../../local/api';
 import { kindOf } from '../../../local/outbox';
 import { accountOf } from '../../../local/session';
-import { handOverPickup, LINE_CHECKED_KIND, LINE_RECEIVED_KIND, LOAD_ARRIVED_KIND, LOAD_COLLECTED_KIND, markArrived, markCollected, markLineReceived, refreshConsignments, refreshLinesToReceive } from '../../../local/warehouse';
+import { CHECK_PHOTO_KIND, handOverPickup, LINE_CHECKED_KIND, LINE_RECEIVED_KIND, LOAD_ARRIVED_KIND, LOAD_COLLECTED_KIND, markArrived, markCollected, markLineReceived, refreshConsignments, refreshLinesToReceive } from '../../../local/warehouse';
 import { formatDateTime } from '../../../shared/dates';
 import type { StaffConsignment } from '../../../shared/schemas/transport';
 import { Spinner } from '../../components/Spinner';
@@ -69,6 +69,7 @@ function Lines({ owner }: { owner: number }) {
     <section aria-labelledby="lines-title" className="space-y-3">
       <h2 id="lines-title" className="text-xl font-semibold">{t('warehouse.lines')}</h2>
       <Refused kind={LINE_RECEIVED_KIND} />
+      <Refused kind={CHECK_PHOTO_KIND} />
       <Refused kind={LINE_CHECKED_KIND} />
       {!lines.data && lines.loading ? <Spinner /> : !lines.data || lines.error ? <LoadError onRetry={lines.reload} /> : (
         <>
