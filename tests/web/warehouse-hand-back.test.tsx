@@ -16,7 +16,7 @@ const get = vi.fn();
 const post = vi.fn();
 vi.mock('../../src/web/lib/api', async () => {
   const { callThrough } = await import('../support/call-through');
-  const verbs = { get: (...args: unknown[]) => get(...args), post: (...args: unknown[]) => post(...args) };
+  const verbs = { get: (...args: unknown[]) => get(...args), post: (...args: unknown[]) => post(...args), form: (...args: unknown[]) => post(...args) };
   return { api: { ...verbs, call: callThrough(verbs, { query: 'searchParams' }) } };
 });
 const { default: WarehousePage } = await import('../../src/web/pages/warehouse/WarehousePage');
@@ -58,6 +58,27 @@ describe('the warehouse screen, issue 41’s last controls', () => {
     expect(entries.map((e) => e.entity.split(':')[0])).toEqual(['check-photo', 'line-checked']);
     expect(entries[0]).toMatchObject({ method: 'POST', path: 'warehouse/photos', files: [{ field: 'images' }] });
     expect(entries[1]!.body).toMatchObject({ result: 'PASS', photo: (entries[0]!.body as { ref: string }).ref });
+  });
+
+  it('sends a refusal’s photo first at the pickup counter, then the refusal naming it', async () => {
+    get.mockImplementation(async (path: string) => (path.endsWith('/pickup-lines') ? { data: [{ itemId: 21, productName: 'Yams', quantity: 8, refunded: false, refusal: null }] } : { data: [] }));
+    post.mockImplementation(async (path: string) => (path.includes('warehouse/photos') ? { data: { ref: 'x', url: '/media/products/x/640.webp', width: 1, height: 1 } } : { data: { id: 3 } }));
+    render(<MemoryRouter><WarehousePage /></MemoryRouter>);
+    fireEvent.change(await screen.findByLabelText('Order id'), { target: { value: '7' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Show the order’s lines' }));
+    const item = (await screen.findByText('8 × Yams')).closest('li') as HTMLElement;
+    fireEvent.change(within(item).getByLabelText('Why the buyer refuses it'), { target: { value: 'Rotten at the bottom' } });
+    fireEvent.change(within(item).getByLabelText('Photo of the goods (optional)'), { target: { files: [new File([new Uint8Array([1, 2, 3])], 'yams.jpg', { type: 'image/jpeg' })] } });
+    fireEvent.click(within(item).getByRole('button', { name: 'Refuse' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Yes, refuse it' }));
+    await vi.waitFor(() => expect(post).toHaveBeenCalledTimes(2));
+    expect(post.mock.calls[0]?.[0]).toContain('warehouse/photos');
+    const form = post.mock.calls[0]?.[1] as FormData;
+    const ref = form.get('ref') as string;
+    expect(ref).toMatch(/^[0-9a-f-]{36}$/);
+    expect(form.get('images')).toBeInstanceOf(Blob);
+    expect(post.mock.calls[1]?.[0]).toContain('warehouse/orders/7/items/21/refusal');
+    expect(post.mock.calls[1]?.[1]).toEqual({ reason: 'Rotten at the bottom', photo: ref });
   });
 
   it('hands a failed lot back with the seller’s code: a wrong code and no network are told, nothing is queued', async () => {
