@@ -15,7 +15,7 @@ export { reviewKind } from './reviews';
 export { sellerOrderKind, sellerProfileKind } from './sellers';
 export { submissionKind } from './submissions';
 export { loadAcceptKind, loadEventsKind } from './transporters';
-export { lineCheckedKind, lineReceivedKind, loadArrivedKind, loadCollectedKind } from './warehouse';
+export { checkPhotoKind, lineCheckedKind, lineReceivedKind, loadArrivedKind, loadCollectedKind } from './warehouse';
 export { wishlistKind } from './wishlist';
 
 // The module's own exports, seen as a type: each is a kind, and their names make the union.

@@ -4,7 +4,7 @@ import type { ApiClient } from './api';
 import { localDb, type AkuafoDb, type OutboxEntry } from './db';
 import { defineOutboxKind, enqueue, kindOf } from './outbox';
 import { readFirstPage, readNextPage, type KeptList } from './paged';
-import type { Cached } from './sellers';
+import { readThrough, type Cached } from './sellers';
 
 /**
  * The warehouse staff's screen on the phone (issue 40 item 2): the lines to count in and the
@@ -15,6 +15,7 @@ import type { Cached } from './sellers';
  */
 export const LINE_RECEIVED_KIND = 'line-received';
 export const LINE_CHECKED_KIND = 'line-checked';
+export const CHECK_PHOTO_KIND = 'check-photo';
 export const LOAD_COLLECTED_KIND = 'load-collected';
 export const LOAD_ARRIVED_KIND = 'load-arrived';
 const HANDOVER_KINDS: readonly string[] = [LOAD_COLLECTED_KIND, LOAD_ARRIVED_KIND];
@@ -22,6 +23,7 @@ const HANDOVER_KINDS: readonly string[] = [LOAD_COLLECTED_KIND, LOAD_ARRIVED_KIN
 export const linesKey = (owner: number) => `warehouse.lines:${owner}`;
 export const outgoingKey = (owner: number) => `warehouse.outgoing:${owner}`;
 export const incomingKey = (owner: number) => `warehouse.incoming:${owner}`;
+export const returnsKey = (owner: number) => `warehouse.returns:${owner}`;
 
 /** The entities of this phone's unsent entries of `kinds`. */
 async function queued(db: AkuafoDb, kinds: readonly string[]): Promise<Set<string>> {
@@ -100,16 +102,19 @@ export function markLineReceived(line: Pick<LineToReceive, 'orderId' | 'itemId' 
  * never superseded: every check sent is kept, the newest is the line's. The grade is the
  * server's, from the readings; a refusal (a reading missing, another warehouse) shows once replayed.
  */
-export function checkLineAtDropOff(
+export async function checkLineAtDropOff(
   line: Pick<LineToReceive, 'orderId' | 'itemId' | 'productName' | 'orderNumber'>,
-  check: { result: 'PASS' | 'FAIL'; moisturePct?: number; foreignMatterPct?: number; notes?: string },
+  check: { result: 'PASS' | 'FAIL'; moisturePct?: number; foreignMatterPct?: number; notes?: string; photo?: Blob },
   db: AkuafoDb = localDb,
 ) {
+  // A photo goes first, under a name this phone gives it, so the check queued after it can point at it offline.
+  const photo = check.photo ? await queueCheckPhoto(check.photo, line, db) : undefined;
   const body = {
     result: check.result,
     ...(check.moisturePct === undefined ? {} : { moisturePct: check.moisturePct }),
     ...(check.foreignMatterPct === undefined ? {} : { foreignMatterPct: check.foreignMatterPct }),
     ...(check.notes?.trim() ? { notes: check.notes.trim() } : {}),
+    ...(photo ? { photo } : {}),
   };
   return enqueue(
     {
@@ -120,6 +125,37 @@ export function checkLineAtDropOff(
     undefined,
     db,
   );
+}
+
+/**
+ * Queues a photo of the goods (issue 41: optional on a check), sent like a seller's product
+ * photos (multipart, the blob kept in the entry), under a ref this phone makes (a UUID): the
+ * server keeps it for this account only, and the check or refusal names it. Answers the ref.
+ */
+export async function queueCheckPhoto(photo: Blob, line: Pick<LineToReceive, 'productName' | 'orderNumber'>, db: AkuafoDb = localDb): Promise<string> {
+  const ref = crypto.randomUUID();
+  await enqueue(
+    {
+      entity: `${CHECK_PHOTO_KIND}:${ref}`,
+      ...requestFor('POST /warehouse/photos', { form: new FormData() }),
+      body: { ref },
+      files: [{ field: 'images', blob: photo, name: 'photo.jpg' }],
+      message: { id: 'outbox.checkPhoto', values: { name: line.productName, number: line.orderNumber } },
+    },
+    undefined,
+    db,
+  );
+  return ref;
+}
+
+/** A photo sent straight away (the pickup counter, which needs the network anyway): answers its ref. */
+export async function sendCheckPhoto(api: ApiClient, photo: Blob): Promise<string> {
+  const ref = crypto.randomUUID();
+  const form = new FormData();
+  form.append('ref', ref);
+  form.append('images', photo, 'photo.jpg');
+  await api.call('POST /warehouse/photos', { form }, { headers: { 'Idempotency-Key': crypto.randomUUID() } });
+  return ref;
 }
 
 /** The transporter took this load (OUTGOING), against the collection code the transporter shows. */
@@ -167,6 +203,8 @@ const rereadOutgoing = reread((api, owner, db) => refreshConsignments(api, owner
 const rereadIncoming = reread((api, owner, db) => refreshConsignments(api, owner, 'INCOMING', db));
 
 export const lineReceivedKind = defineOutboxKind({ kind: LINE_RECEIVED_KIND, onSent: (_answer, entry, context) => rereadLines(entry, context), onRefused: rereadLines });
+// A photo sent: nothing to keep (the check that names it follows); refused (not an image), the check naming it is refused after it, and both show.
+export const checkPhotoKind = defineOutboxKind({ kind: CHECK_PHOTO_KIND });
 export const lineCheckedKind = defineOutboxKind({ kind: LINE_CHECKED_KIND, onSent: (_answer, entry, context) => rereadLines(entry, context), onRefused: rereadLines });
 export const loadCollectedKind = defineOutboxKind({ kind: LOAD_COLLECTED_KIND, onSent: (_answer, entry, context) => rereadOutgoing(entry, context), onRefused: rereadOutgoing });
 export const loadArrivedKind = defineOutboxKind({ kind: LOAD_ARRIVED_KIND, onSent: (_answer, entry, context) => rereadIncoming(entry, context), onRefused: rereadIncoming });
@@ -177,6 +215,22 @@ export async function pickupLinesOf(api: ApiClient, orderId: number) {
 }
 
 /** Refuses a line at the pickup counter: straight to the server, so the buyer sees the answer before leaving. */
-export async function refusePickupLine(api: ApiClient, orderId: number, itemId: number, reason: string) {
-  return (await api.call('POST /warehouse/orders/:orderId/items/:itemId/refusal', { params: { orderId, itemId }, body: { reason } })).data;
+export async function refusePickupLine(api: ApiClient, orderId: number, itemId: number, reason: string, photo?: Blob) {
+  const ref = photo ? await sendCheckPhoto(api, photo) : undefined;
+  return (await api.call('POST /warehouse/orders/:orderId/items/:itemId/refusal', { params: { orderId, itemId }, body: { reason, ...(ref ? { photo: ref } : {}) } })).data;
+}
+
+/** Failed lots at this warehouse waiting for their seller (issue 41 item 2): the last pull opens offline. */
+export function refreshLotsToReturn(api: ApiClient, owner: number, db: AkuafoDb = localDb) {
+  return readThrough(db, owner, returnsKey(owner), async () => (await api.call('GET /warehouse/returns')).data);
+}
+
+/**
+ * Hands a failed lot back to its seller, against the code texted to the seller. Not queued, like
+ * the buyer's pickup: the goods leave the counter only once the server has taken the code, so a
+ * wrong code is told while the seller is still standing there (an offline "handed back" could
+ * give the goods to whoever claims them).
+ */
+export async function handBackLot(api: ApiClient, orderId: number, itemId: number, code: string) {
+  return (await api.call('POST /warehouse/orders/:orderId/items/:itemId/returned', { params: { orderId, itemId }, body: { code: code.trim() } })).data;
 }

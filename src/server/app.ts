@@ -21,7 +21,7 @@ import { adminRoutes } from './modules/admin';
 import { cartRoutes } from './modules/cart';
 import { catalogueRoutes, createPublicReads, type PublicReads } from './modules/catalogue';
 import { checkoutRoutes } from './modules/checkout';
-import { checksRoutes } from './modules/checks';
+import { checksRoutes, takesCheckPhotos } from './modules/checks';
 import { contactFormPost, contactRoutes } from './modules/contact';
 import { mediaRoutes } from './modules/media';
 import { notificationsRoutes } from './modules/notifications';
@@ -49,7 +49,7 @@ export function createApp(deps: Deps) {
 
   api.use('*', rememberClientIp(deps.config.trustedProxies));
   api.use('*', sameOriginOnly(deps.config));
-  api.use('*', apiBodyLimit((method, path) => takesUploads(method, path) || takesWebhookDeliveries(method, path)));
+  api.use('*', apiBodyLimit((method, path) => takesUploads(method, path) || takesCheckPhotos(method, path) || takesWebhookDeliveries(method, path)));
   api.use('*', reads.watchWrites);
   api.use('*', refuseNulInPath);
   api.use('*', readUser(deps.tokens, deps.sessions));

@@ -97,7 +97,7 @@ describe('the warehouse check at drop-off', () => {
 
     // The buyer's order line answers its check; an unchecked line would answer null.
     const detail = await json(await server.call(`/shop/customers/me/orders/${o.orderId}`, { token: o.buyer.token }));
-    expect(detail.body.data.items.find((i: any) => i.id === o.maizeLine.id).check).toEqual({ result: 'PASS', grade: 'Grade 1', moisturePct: 11.8, at: corrected.body.data.at, warehouse: 'Accra' });
+    expect(detail.body.data.items.find((i: any) => i.id === o.maizeLine.id).check).toEqual({ result: 'PASS', grade: 'Grade 1', moisturePct: 11.8, at: corrected.body.data.at, warehouse: 'Accra', photoUrl: null });
     const unchecked = await paidOrder();
     const other = await json(await server.call(`/shop/customers/me/orders/${unchecked.orderId}`, { token: unchecked.buyer.token }));
     expect(other.body.data.items.every((i: any) => i.check === null)).toBe(true);

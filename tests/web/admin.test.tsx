@@ -299,7 +299,7 @@ describe('AdminPage', () => {
 
   it('lists refused lines oldest first and moves money only after the operator confirms', async () => {
     await signIn('ADMIN');
-    const refusal = { id: 5, orderId: 31, orderNumber: 'AK-2026-0031', itemId: 71, productName: 'Puna yam', quantity: 2, amount: 30, seller: 'Kofi Farms', warehouse: 'Accra Hub', reason: 'Rotten', travelled: true, createdAt: '2026-11-21T09:00:00.000Z', outcome: null, chargedTo: null, decidedAt: null };
+    const refusal = { id: 5, orderId: 31, orderNumber: 'AK-2026-0031', itemId: 71, productName: 'Puna yam', quantity: 2, amount: 30, seller: 'Kofi Farms', warehouse: 'Accra Hub', reason: 'Rotten', travelled: true, createdAt: '2026-11-21T09:00:00.000Z', outcome: null, chargedTo: null, decidedAt: null, photoUrl: '/media/products/cccccccccccccccccccccccc/640.webp' };
     let decided = false;
     get.mockImplementation(async (path: string) => (path.startsWith('admin/refusals') ? { data: decided ? [] : [refusal] } : { data: [], pagination: paginate(1, 20, 0) }));
     post.mockImplementation(async () => {
@@ -310,6 +310,8 @@ describe('AdminPage', () => {
     fireEvent.click(await screen.findByRole('tab', { name: 'Refusals at pickup' }));
     await screen.findByText('2 × Puna yam from Kofi Farms, order AK-2026-0031 · GH₵ 30.00');
     expect(screen.getByText('Waiting over 48 hours: decide now.')).toBeTruthy();
+    // The counter's photo of the goods (issue 41 item 1).
+    expect(screen.getByAltText('Photo of Puna yam taken at the pickup counter').getAttribute('src')).toBe('/media/products/cccccccccccccccccccccccc/640.webp');
     fireEvent.click(screen.getByRole('button', { name: 'Refund, charged to the transporter' }));
     await screen.findByText('Refund GH₵ 30.00 and its VAT to the buyer, charged to the transporter? The seller is paid; the transporter pays GH₵ 30.00.');
     expect(post).not.toHaveBeenCalled();

@@ -51,7 +51,8 @@ describe('WarehousePage', () => {
 
     get.mockRejectedValue(new ApiError('offline', 0, 'network'));
     render(<MemoryRouter><WarehousePage /></MemoryRouter>);
-    expect(await screen.findAllByText(/^Offline: as of /)).toHaveLength(3);
+    // The lines, both loads' lists and the failed lots to hand back.
+    expect(await screen.findAllByText(/^Offline: as of /)).toHaveLength(4);
     fireEvent.click(await screen.findByRole('button', { name: 'Counted in' }));
     await screen.findByText('Kept on this phone; sent when the network is back.');
     const [entry] = await localDb.outbox.toArray();

@@ -52,7 +52,7 @@ export interface AppEnv {
     /** The caller's address as the trusted proxies report it (http/client-ip.ts). */
     clientIp: string | undefined;
     /** Uploads read and encoded before the idempotency layer claimed the request's key (see submissions/uploads.ts). */
-    uploads: { fields?: SubmissionFields; images: StoredImage[] } | undefined;
+    uploads: { fields?: SubmissionFields; images: StoredImage[]; /** A check photo's ref (checks/photos.ts). */ ref?: string } | undefined;
     /** Set by the security-headers middleware: what every response carries (see completeResponse). */
     securityHeaders: Record<string, string>;
     /** Set when the answer is a file a page loads (a script, a picture), not a document (http/security.ts). */

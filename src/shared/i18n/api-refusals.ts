@@ -291,6 +291,11 @@ export const API_REFUSALS = {
   checkAlreadyReturned: 'These goods were already handed back to the seller.',
   checkTooManyReturnCodes: 'Too many codes tried for these goods. Please try again in 15 minutes.',
   checkReturnCode: 'code must be the 6 digits texted to the seller',
+  checkPhotoRef: 'photo must be the id this phone gave the photo it sent',
+  checkPhotoOne: 'Send one photo of the goods, as a file field named images.',
+  checkPhotoNotYours: 'That photo was not sent from your account: take the photo again.',
+  checkPhotoTooLarge: 'The upload is too large: at most one image of 5 MB.',
+  checkPhotoRate: 'You have sent many photos. Please try again later.',
   // Transporters (issue 40 item 4; src/shared/schemas/transporters.ts, TRANSPORTER_MESSAGES).
   transporterNotVerified: "Your transporter account is not verified yet: the operator checks your Ghana Card and vehicle first. You can accept loads once it is verified.",
   transporterRejected: "Your transporter account was not approved, so you cannot accept loads. Contact us to put it right.",

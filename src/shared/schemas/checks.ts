@@ -24,7 +24,20 @@ export const CHECK_MESSAGES = {
   alreadyReturned: 'These goods were already handed back to the seller.',
   tooManyReturnCodes: 'Too many codes tried for these goods. Please try again in 15 minutes.',
   returnCode: 'code must be the 6 digits texted to the seller',
+  photoRef: 'photo must be the id this phone gave the photo it sent',
+  photoOne: 'Send one photo of the goods, as a file field named images.',
+  photoNotYours: 'That photo was not sent from your account: take the photo again.',
 } as const;
+
+/** A photo's id as the phone names it before uploading (a UUID): the queued check or refusal points at it. */
+export const photoRefSchema = v.pipe(v.string(CHECK_MESSAGES.photoRef), v.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, CHECK_MESSAGES.photoRef));
+
+/** POST /warehouse/photos: the multipart form's text field, beside one image under `images`. */
+export const checkPhotoFormSchema = v.object({ ref: photoRefSchema });
+
+/** A stored check or refusal photo. */
+export const checkPhotoSchema = v.object({ ref: v.string(), url: v.string(), width: v.number(), height: v.number() });
+export type CheckPhoto = v.InferOutput<typeof checkPhotoSchema>;
 
 export const CHECK_RESULTS = ['PASS', 'FAIL'] as const;
 export type CheckResult = (typeof CHECK_RESULTS)[number];
@@ -45,6 +58,8 @@ export const lineCheckBodySchema = v.object({
   moisturePct: reading,
   foreignMatterPct: reading,
   notes: v.optional(v.pipe(v.string(CHECK_MESSAGES.notes), toSingleLine(), v.maxLength(300, CHECK_MESSAGES.notes))),
+  /** Optional: the ref of a photo this account uploaded (POST /warehouse/photos). */
+  photo: v.optional(photoRefSchema),
 });
 export type LineCheckBody = v.InferOutput<typeof lineCheckBodySchema>;
 
@@ -66,6 +81,8 @@ export const lineCheckSchema = v.object({
   refunded: v.boolean(),
   /** A failed lot: when it was handed back to its seller (who showed the code texted to them); null until then. */
   returnedAt: v.nullable(v.string()),
+  /** The photo taken at the check (640 px wide), if any. */
+  photoUrl: v.optional(v.nullable(v.string())),
 });
 export type LineCheck = v.InferOutput<typeof lineCheckSchema>;
 
@@ -77,9 +94,32 @@ export const orderLineCheckSchema = v.nullable(
     moisturePct: v.nullable(v.number()),
     at: v.string(),
     warehouse: v.string(),
+    /** The photo taken at the check, if any (optional for orders a phone kept from before). */
+    photoUrl: v.optional(v.nullable(v.string())),
   }),
 );
 export type OrderLineCheck = v.InferOutput<typeof orderLineCheckSchema>;
+
+/**
+ * A buyer's line refused (issue 41 items 2 and 3; null when not): at the warehouse check (a FAIL:
+ * always refunded) or at the pickup counter (held until the operator decides: REFUND or RELEASE).
+ */
+export const orderLineRefusalSchema = v.nullable(
+  v.object({
+    at: v.picklist(['CHECK', 'PICKUP']),
+    /** The staff's notes on a failed check, the buyer's reason at pickup; null when a check's readings alone failed the lot. */
+    reason: v.nullable(v.string()),
+    /** A check failed by its readings: what they were (above every grade's limits). */
+    readings: v.nullable(v.object({ moisturePct: v.number(), foreignMatterPct: v.number() })),
+    /** REFUND (a failed check always), RELEASE (the seller was paid), null while the operator decides. */
+    outcome: v.nullable(v.picklist(['REFUND', 'RELEASE'])),
+    /** Cedis refunded for the line (with its VAT share); null unless refunded. */
+    refunded: v.nullable(v.number()),
+    /** The photo taken at the check or at the counter, if any. */
+    photoUrl: v.optional(v.nullable(v.string())),
+  }),
+);
+export type OrderLineRefusal = v.InferOutput<typeof orderLineRefusalSchema>;
 
 /** A listing's quality record (issue 41 item 4): its lots checked at a warehouse, passed, and the newest check. */
 export const productQualitySchema = v.object({
@@ -95,3 +135,21 @@ export type ProductQuality = v.InferOutput<typeof productQualitySchema>;
 /** POST /warehouse/orders/:orderId/items/:itemId/returned: the code the seller shows to take back a failed lot. */
 export const lotReturnBodySchema = v.object({ code: v.pipe(v.string('code is required'), v.regex(/^\d{6}$/, CHECK_MESSAGES.returnCode)) });
 export type LotReturnBody = v.InferOutput<typeof lotReturnBodySchema>;
+
+/**
+ * GET /warehouse/returns: lots that failed the check at the staff's warehouse and wait for their
+ * seller to take them back with the code texted to them (oldest first, at most 200).
+ */
+export const lotToReturnSchema = v.object({
+  checkId: v.number(),
+  orderId: v.number(),
+  orderNumber: v.string(),
+  itemId: v.number(),
+  productName: v.string(),
+  quantity: v.number(),
+  seller: v.string(),
+  /** Why it failed: the staff's notes (null when the readings alone failed it). */
+  notes: v.nullable(v.string()),
+  at: v.string(),
+});
+export type LotToReturn = v.InferOutput<typeof lotToReturnSchema>;

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { orderLineCheckSchema } from './checks';
+import { orderLineCheckSchema, orderLineRefusalSchema } from './checks';
 import { orderConsignmentSchema } from './transport';
 import { pageParam, pageSizeParam } from './parse';
 
@@ -158,6 +158,8 @@ export const orderDetailItemSchema = v.object({
   product: v.object({ id: v.number(), name: v.string(), sku: v.string(), imagesUrls: v.array(v.string()), review: v.nullable(orderItemReviewSchema) }),
   /** The warehouse's check of the line at drop-off (issue 41; null while unchecked). The server always answers it. */
   check: v.optional(orderLineCheckSchema),
+  /** The line refused at the check or at pickup (issue 41; null when not). The server always answers it; optional for orders a phone kept from before. */
+  refusal: v.optional(orderLineRefusalSchema),
 });
 export type OrderDetailItem = v.InferOutput<typeof orderDetailItemSchema>;
 

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { photoRefSchema } from './checks';
 import { toSingleLine } from './single-line';
 
 /**
@@ -24,6 +25,8 @@ export const REFUSAL_MESSAGES = {
 /** POST /warehouse/orders/{orderId}/items/{itemId}/refusal */
 export const refusalBodySchema = v.object({
   reason: v.pipe(v.string(REFUSAL_MESSAGES.reason), toSingleLine(), v.minLength(3, REFUSAL_MESSAGES.reason), v.maxLength(300, REFUSAL_MESSAGES.reason)),
+  /** Optional: the ref of a photo this account uploaded (POST /warehouse/photos). */
+  photo: v.optional(photoRefSchema),
 });
 
 const REFUSAL_OUTCOMES = ['REFUND', 'RELEASE'] as const;
@@ -55,6 +58,8 @@ export const refusalSchema = v.object({
   outcome: v.nullable(v.picklist(REFUSAL_OUTCOMES)),
   chargedTo: v.nullable(v.picklist(REFUSAL_PAYERS)),
   decidedAt: v.nullable(v.string()),
+  /** The photo the counter sent with the refusal (640 px wide), if any. */
+  photoUrl: v.optional(v.nullable(v.string())),
 });
 export type Refusal = v.InferOutput<typeof refusalSchema>;
 

@@ -265,12 +265,12 @@ export const staffConsignmentSchema = v.object({
 });
 export type StaffConsignment = v.InferOutput<typeof staffConsignmentSchema>;
 
-/** GET /warehouse/lines: paid lines still to be counted in at the staff's warehouse (their origin), oldest first. */
 /** GET /warehouse/lines: 200 a page, by order line; `cursor` the nextCursor of the page before. */
 export const LINES_PAGE_SIZE = 200;
 export const linesToReceiveQuerySchema = v.object({ cursor: keysetCursorParam(['id']) });
 export type LinesToReceiveQuery = v.InferOutput<typeof linesToReceiveQuerySchema>;
 
+/** GET /warehouse/lines: paid lines still to be counted in at the staff's warehouse (their origin), and same-warehouse lines their seller brought there, not yet checked; oldest first. */
 export const lineToReceiveSchema = v.object({
   orderId: v.number(),
   orderNumber: v.string(),
@@ -278,8 +278,16 @@ export const lineToReceiveSchema = v.object({
   productName: v.string(),
   quantity: v.number(),
   seller: v.string(),
-  consignmentId: v.number(),
+  /** null for a same-warehouse line (it does not travel). */
+  consignmentId: v.nullable(v.number()),
+  /** Where the goods are handed in: the consignment's origin, or the pickup warehouse of a same-warehouse line. */
   fromWarehouseId: v.number(),
+  /**
+   * A line that does not travel, which its seller marked at this (the pickup) warehouse: already
+   * here, so no count-in; checkable, but it needs no check to become ready (issue 41 item 1).
+   * Optional for lists a phone kept from before.
+   */
+  sameWarehouse: v.optional(v.boolean()),
   /** Grains and legumes: checked by measurement, moisture and foreign matter (docs/quality.md). Optional for lists a phone kept from before. */
   measured: v.optional(v.boolean()),
 });

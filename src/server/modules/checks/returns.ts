@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { CHECK_MESSAGES, type LineCheck } from '../../../shared/schemas/checks';
+import { CHECK_MESSAGES, type LineCheck, type LotToReturn } from '../../../shared/schemas/checks';
 import { TRANSPORT_MESSAGES } from '../../../shared/schemas/transport';
 import type { WarehouseActor } from '../../http/context';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../http/errors';
@@ -34,4 +34,35 @@ export async function returnFailedLot(db: Db, limiter: RateLimiter, actor: Wareh
   const handed = await db.updateTable('line_checks').set({ returned_at: now(), returned_by: staffId }).where('id', '=', latest.id).where('returned_at', 'is', null).executeTakeFirst();
   if (Number(handed.numUpdatedRows) === 0) throw conflict(CHECK_MESSAGES.alreadyReturned);
   return checkById(db, latest.id);
+}
+
+/**
+ * The counter's list of failed lots waiting for their seller (the hand-back button's lines):
+ * the lines whose newest check is a FAIL made at the staff's warehouse (any for the operator),
+ * not yet handed back; oldest first, at most 200. Never the code: the seller shows it.
+ */
+export async function lotsToReturn(db: Db, actor: WarehouseActor): Promise<LotToReturn[]> {
+  let q = db
+    .selectFrom('line_checks as c')
+    .innerJoin('orders as o', 'o.id', 'c.order_id')
+    .innerJoin('order_items as i', 'i.id', 'c.order_item_id')
+    .innerJoin('products as p', 'p.id', 'i.product_id')
+    .leftJoin('seller_profiles as s', 's.user_id', 'p.seller_id')
+    .select(['c.id', 'c.order_id', 'o.order_number', 'c.order_item_id', 'i.product_name', 'i.quantity', 's.business_name', 'c.notes', 'c.created_at'])
+    .where('c.result', '=', 'FAIL')
+    .where('c.returned_at', 'is', null)
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('line_checks as n').select('n.id').whereRef('n.order_item_id', '=', 'c.order_item_id').whereRef('n.id', '>', 'c.id'))));
+  if (!('operator' in actor)) q = q.where('c.warehouse_id', '=', actor.warehouseId);
+  const rows = await q.orderBy('c.id').limit(200).execute();
+  return rows.map((r) => ({
+    checkId: r.id,
+    orderId: r.order_id,
+    orderNumber: r.order_number,
+    itemId: r.order_item_id,
+    productName: r.product_name,
+    quantity: r.quantity,
+    seller: r.business_name ?? '',
+    notes: r.notes,
+    at: r.created_at,
+  }));
 }

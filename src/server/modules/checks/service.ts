@@ -8,7 +8,8 @@ import { now, type Db } from '../../platform/db';
 import { inTransaction } from '../../platform/db/transactions';
 import { notify } from '../../platform/messages';
 import { recordLotCheck } from '../catalogue';
-import { lockOrder, refundLines } from '../orders';
+import { lockOrder, photoKeyOf, refundLines } from '../orders';
+import { imageUrl } from '../../platform/images';
 import { countLineIn } from '../transport';
 
 /**
@@ -45,6 +46,7 @@ export async function checkLine(db: Db, actor: WarehouseActor, staffId: number, 
     const readings = readingsOf(measured, body);
     if (body.result === 'FAIL' && !body.notes && (!readings || gradeOf(readings) !== null)) throw badRequest(CHECK_MESSAGES.notesNeeded);
     const outcome = checkOutcome(body.result, readings);
+    const photo = await photoKeyOf(trx, staffId, body.photo);
 
     const order = await lockOrder(trx, orderId);
     if (!order) throw notFound('Order line not found');
@@ -59,7 +61,8 @@ export async function checkLine(db: Db, actor: WarehouseActor, staffId: number, 
       latest.grade === outcome.grade &&
       numberOrNull(latest.moisture_pct) === (readings?.moisturePct ?? null) &&
       numberOrNull(latest.foreign_matter_pct) === (readings?.foreignMatterPct ?? null) &&
-      latest.notes === notes;
+      latest.notes === notes &&
+      latest.photo === photo;
     if (same) return latest.id;
 
     const state = await trx
@@ -87,7 +90,7 @@ export async function checkLine(db: Db, actor: WarehouseActor, staffId: number, 
         moisture_pct: readings?.moisturePct ?? null,
         foreign_matter_pct: readings?.foreignMatterPct ?? null,
         notes,
-        photo: null,
+        photo,
         created_at: at,
         return_code: outcome.result === 'FAIL' ? newReturnCode() : null,
         returned_at: null,
@@ -157,5 +160,6 @@ export async function checkById(db: Db, id: number): Promise<LineCheck> {
     at: r.created_at,
     refunded: r.result === 'FAIL',
     returnedAt: r.returned_at,
+    photoUrl: r.photo === null ? null : imageUrl(r.photo, 640),
   };
 }

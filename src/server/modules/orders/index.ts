@@ -16,5 +16,6 @@ export { collectWithCode, markLineAtWarehouse, unmarkLineAtWarehouse } from './f
 export { queueRefund, startRefundJob } from './refunds';
 export { lockOrder } from './cancel';
 export { refundLines } from './refund-lines';
+export { photoKeyOf } from './refusals';
 export { cancelUncollected, startNotBroughtJob } from './uncollected';
 export { startOverdueRefusalsJob } from './refusal-sweep';

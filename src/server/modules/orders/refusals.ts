@@ -1,7 +1,9 @@
 import { fromMinor } from '../../../shared/money';
+import { CHECK_MESSAGES } from '../../../shared/schemas/checks';
+import { imageUrl } from '../../platform/images';
 import { REFUSAL_MESSAGES, type PickupLine, type Refusal } from '../../../shared/schemas/refusals';
 import type { WarehouseActor } from '../../http/context';
-import { conflict, forbidden, notFound } from '../../http/errors';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { TRANSPORT_MESSAGES } from '../../../shared/schemas/transport';
 import { now, type Db } from '../../platform/db';
 import { inTransaction } from '../../platform/db/transactions';
@@ -26,7 +28,7 @@ const refusalRows = (db: Db) =>
     .leftJoin('seller_profiles as s', 's.user_id', 'p.seller_id')
     .select([
       'r.id', 'r.order_id', 'o.order_number', 'r.order_item_id', 'i.product_name', 'i.quantity', 'i.total_minor', 's.business_name', 'w.name as warehouse',
-      'r.reason', 'r.created_at', 'r.outcome', 'r.charged_to', 'r.decided_at',
+      'r.reason', 'r.created_at', 'r.outcome', 'r.charged_to', 'r.decided_at', 'r.photo',
     ])
     .select((eb) => eb.exists(eb.selectFrom('consignment_lines as l').select('l.order_item_id').whereRef('l.order_item_id', '=', 'r.order_item_id')).as('travelled'));
 
@@ -47,7 +49,20 @@ const toRefusal = (r: RefusalRow): Refusal => ({
   outcome: r.outcome as Refusal['outcome'],
   chargedTo: r.charged_to as Refusal['chargedTo'],
   decidedAt: r.decided_at,
+  photoUrl: r.photo === null ? null : imageUrl(r.photo, 640),
 });
+
+/**
+ * A check's or a refusal's photo (issue 41): the storage key of the photo the phone uploaded
+ * under `ref` (POST /warehouse/photos, modules/checks/photos.ts), only if this account uploaded
+ * it: a ref of another user's upload (or none) is refused, so nobody shows another's picture.
+ */
+export async function photoKeyOf(db: Db, userId: number, ref: string | undefined): Promise<string | null> {
+  if (ref === undefined) return null;
+  const photo = await db.selectFrom('check_photos').select(['uploaded_by', 'storage_key']).where('ref', '=', ref).executeTakeFirst();
+  if (!photo || photo.uploaded_by !== userId) throw badRequest(CHECK_MESSAGES.photoNotYours);
+  return photo.storage_key;
+}
 
 export async function refusalById(db: Db, id: number): Promise<Refusal> {
   const row = await refusalRows(db).where('r.id', '=', id).executeTakeFirst();
@@ -67,8 +82,9 @@ export async function openRefusals(db: Db): Promise<Refusal[]> {
  * refunded line. Refusing the same line again answers the first refusal (a replay, or two
  * staff at once: the unique line keeps one). The buyer and the seller are told.
  */
-export async function refuseLine(db: Db, actor: WarehouseActor, userId: number, orderId: number, itemId: number, reason: string): Promise<Refusal> {
+export async function refuseLine(db: Db, actor: WarehouseActor, userId: number, orderId: number, itemId: number, reason: string, photoRef?: string): Promise<Refusal> {
   const id = await inTransaction(db, async (trx) => {
+    const photo = await photoKeyOf(trx, userId, photoRef);
     const order = await lockOrder(trx, orderId);
     if (!order) throw notFound('Order not found');
     const { pickup_warehouse_id } = await trx.selectFrom('orders').select('pickup_warehouse_id').where('id', '=', orderId).executeTakeFirstOrThrow();
@@ -81,7 +97,7 @@ export async function refuseLine(db: Db, actor: WarehouseActor, userId: number, 
     if (order.status !== 'SHIPPED') throw conflict(REFUSAL_MESSAGES.notAtCounter);
     const row = await trx
       .insertInto('pickup_refusals')
-      .values({ order_id: orderId, order_item_id: itemId, warehouse_id: pickup_warehouse_id, reason, refused_by: userId, created_at: now(), outcome: null, charged_to: null, decided_by: null, decided_at: null, flagged_at: null })
+      .values({ order_id: orderId, order_item_id: itemId, warehouse_id: pickup_warehouse_id, reason, refused_by: userId, created_at: now(), outcome: null, charged_to: null, decided_by: null, decided_at: null, flagged_at: null, photo })
       .returning('id')
       .executeTakeFirstOrThrow();
     await notify(trx, { kind: 'refusal.changed', refusalId: row.id });

@@ -48,7 +48,7 @@ export function ordersRoutes(deps: Deps) {
     implement(refunds, ({ query }) => listRefunds(db, query)),
 
     /** The pickup counter refuses a line (refusals.ts); the operator lists the open ones and decides (refusal-decision.ts). */
-    implement(refuse, async ({ user, warehouse, params, body }) => ({ data: await refuseLine(db, warehouse, user.id, params.orderId, params.itemId, body.reason) })),
+    implement(refuse, async ({ user, warehouse, params, body }) => ({ data: await refuseLine(db, warehouse, user.id, params.orderId, params.itemId, body.reason, body.photo) })),
     implement(listRefusals, async () => ({ data: await openRefusals(db) })),
     implement(decide, async ({ user, params, body }) => ({ data: await decideRefusal(db, user, params.id, body) })),
     implement(counterLines, async ({ warehouse, params }) => ({ data: await pickupLines(db, warehouse, params.orderId) })),

@@ -15,7 +15,7 @@ import {
   type TrackedOrder,
   orderNumberSchema,
 } from '../../../shared/schemas/orders';
-import type { OrderLineCheck } from '../../../shared/schemas/checks';
+import type { OrderLineCheck, OrderLineRefusal } from '../../../shared/schemas/checks';
 import type { Deps } from '../../http/context';
 import { notFound } from '../../http/errors';
 import { parseOrThrow } from '../../http/validate';
@@ -113,7 +113,7 @@ async function history(db: Db, orderId: number) {
 
 export async function getOrderDetail(deps: Pick<Deps, 'config'>, db: Db, userId: number, orderId: number): Promise<OrderDetail> {
   const order = await ownOrder(db, userId, { id: orderId }, ORDER_MESSAGES.notFound);
-  const [items, steps, payment, billing, refund, consignments, checks] = await Promise.all([
+  const [items, steps, payment, billing, refund, consignments, checks, refusals] = await Promise.all([
     db.selectFrom('order_items').selectAll().where('order_id', '=', order.id).orderBy('id').execute(),
     history(db, order.id),
     // The attempt that paid, else the latest one (a declined attempt may have been retried).
@@ -122,6 +122,7 @@ export async function getOrderDetail(deps: Pick<Deps, 'config'>, db: Db, userId:
     refundOfOrder(db, order.id),
     orderConsignments(db, order.id),
     lineChecksOfOrder(db, order.id),
+    lineRefusalsOfOrder(db, order.id),
   ]);
   const productIds = [...new Set(items.map((i) => i.product_id))];
   const [imageRows, reviews] = productIds.length
@@ -181,6 +182,7 @@ export async function getOrderDetail(deps: Pick<Deps, 'config'>, db: Db, userId:
             : null,
         },
         check: checks.get(item.id) ?? null,
+        refusal: refusals.get(item.id) ?? null,
       };
     }),
     pickupCode: order.status === 'SHIPPED' ? order.pickup_code : null,
@@ -234,7 +236,7 @@ async function lineChecksOfOrder(db: Db, orderId: number): Promise<Map<number, N
   const rows = await db
     .selectFrom('line_checks as c')
     .innerJoin('warehouses as w', 'w.id', 'c.warehouse_id')
-    .select(['c.id', 'c.order_item_id', 'c.result', 'c.grade', 'c.moisture_pct', 'c.created_at', 'w.name', 'w.town'])
+    .select(['c.id', 'c.order_item_id', 'c.result', 'c.grade', 'c.moisture_pct', 'c.created_at', 'c.photo', 'w.name', 'w.town'])
     .where('c.order_id', '=', orderId)
     .orderBy('c.id')
     .execute();
@@ -242,7 +244,40 @@ async function lineChecksOfOrder(db: Db, orderId: number): Promise<Map<number, N
   return new Map(
     rows.map((r) => [
       r.order_item_id,
-      { result: r.result as 'PASS' | 'FAIL', grade: r.grade as NonNullable<OrderLineCheck>['grade'], moisturePct: r.moisture_pct === null ? null : Number(r.moisture_pct), at: r.created_at, warehouse: r.town ?? r.name },
+      { result: r.result as 'PASS' | 'FAIL', grade: r.grade as NonNullable<OrderLineCheck>['grade'], moisturePct: r.moisture_pct === null ? null : Number(r.moisture_pct), at: r.created_at, warehouse: r.town ?? r.name, photoUrl: r.photo === null ? null : imageUrl(r.photo, 640) },
     ]),
   );
+}
+
+/**
+ * Each refused line of an order (issue 41): a line whose newest check is a FAIL (refunded with
+ * it, refund-lines.ts), else a line refused at the pickup counter (pickup_refusals, decided or
+ * not). The amount is the line's own refund (part `lines:<id>`, VAT share included); a line
+ * refunded with the whole order (its last line failing cancels it) answers its own value.
+ */
+async function lineRefusalsOfOrder(db: Db, orderId: number): Promise<Map<number, NonNullable<OrderLineRefusal>>> {
+  const [checks, pickups, refunds, lines] = await Promise.all([
+    db.selectFrom('line_checks').select(['id', 'order_item_id', 'result', 'notes', 'moisture_pct', 'foreign_matter_pct', 'photo']).where('order_id', '=', orderId).orderBy('id').execute(),
+    db.selectFrom('pickup_refusals').select(['order_item_id', 'reason', 'outcome', 'photo']).where('order_id', '=', orderId).execute(),
+    db.selectFrom('refunds').select(['part_key', 'amount_minor']).where('order_id', '=', orderId).execute(),
+    db.selectFrom('order_items').select(['id', 'total_minor', 'refunded_at']).where('order_id', '=', orderId).execute(),
+  ]);
+  const refundedMinor = (itemId: number) => {
+    const line = lines.find((l) => l.id === itemId);
+    if (!line || line.refunded_at === null) return null;
+    return fromMinor(refunds.find((r) => r.part_key === `lines:${itemId}`)?.amount_minor ?? line.total_minor);
+  };
+  const refused = new Map<number, NonNullable<OrderLineRefusal>>();
+  for (const p of pickups) {
+    const outcome = p.outcome as 'REFUND' | 'RELEASE' | null;
+    refused.set(p.order_item_id, { at: 'PICKUP', reason: p.reason, readings: null, outcome, refunded: outcome === 'REFUND' ? refundedMinor(p.order_item_id) : null, photoUrl: p.photo === null ? null : imageUrl(p.photo, 640) });
+  }
+  // Oldest first: the newest check of each line decides.
+  const newest = new Map(checks.map((c) => [c.order_item_id, c]));
+  for (const [itemId, c] of newest) {
+    if (c.result !== 'FAIL') continue;
+    const readings = c.notes === null && c.moisture_pct !== null && c.foreign_matter_pct !== null ? { moisturePct: Number(c.moisture_pct), foreignMatterPct: Number(c.foreign_matter_pct) } : null;
+    refused.set(itemId, { at: 'CHECK', reason: c.notes, readings, outcome: 'REFUND', refunded: refundedMinor(itemId), photoUrl: c.photo === null ? null : imageUrl(c.photo, 640) });
+  }
+  return refused;
 }

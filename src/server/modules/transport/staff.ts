@@ -60,9 +60,15 @@ export async function staffConsignments(db: Db, actor: WarehouseActor, query: St
 }
 
 /**
- * Paid lines of consignments still waiting to be dropped off at the staff's warehouse (their
- * origin), oldest first, 200 a page (keyset on the order line): what the counter expects sellers to bring. Lines that do
- * not travel keep the seller's own mark (docs/transport.md) and are not listed here.
+ * Paid lines the staff's counter can act on, oldest first, 200 a page (keyset on the order
+ * line, over both kinds together):
+ * - lines of consignments still waiting to be dropped off at the staff's warehouse (their
+ *   origin): what the counter expects sellers to bring, to count in (and check);
+ * - same-warehouse lines (issue 41 item 1): lines that do not travel, which their seller marked
+ *   at the order's pickup warehouse (docs/transport.md), while the order is paid and not
+ *   collected, not refunded, not refused at pickup, and not yet checked. They are already
+ *   there (`sameWarehouse`: "the seller brought it here"), so they need no count-in and no check
+ *   to become ready; staff may check them, and a checked one leaves the list.
  */
 export async function linesToReceive(db: Db, actor: WarehouseActor, query: LinesToReceiveQuery = {}): Promise<KeysetPage<LineToReceive>> {
   let q = db
@@ -77,22 +83,56 @@ export async function linesToReceive(db: Db, actor: WarehouseActor, query: Lines
     .where('l.received_at', 'is', null)
     .where('o.status', 'not in', ['PENDING', 'CANCELLED']);
   if (!('operator' in actor)) q = q.where('c.from_warehouse_id', '=', actor.warehouseId);
-  if (query.cursor) q = q.where('l.order_item_id', '>', Number(query.cursor[0]));
-  const found = await q.orderBy('l.order_item_id').limit(LINES_PAGE_SIZE + 1).execute();
-  const rows = found.slice(0, LINES_PAGE_SIZE);
-  const last = rows.at(-1);
-  const data = rows.map((r) => ({
-    orderId: r.order_id,
-    orderNumber: r.order_number,
-    itemId: r.item_id,
-    productName: r.product_name,
-    quantity: r.quantity,
-    seller: r.business_name ?? '',
-    consignmentId: r.consignment_id,
-    fromWarehouseId: r.from_warehouse_id,
-    measured: isMeasured(r.category ?? ''),
-  }));
-  return { data, nextCursor: found.length > LINES_PAGE_SIZE && last ? encodeCursor([last.item_id]) : null };
+  let here = db
+    .selectFrom('order_items as i')
+    .innerJoin('orders as o', 'o.id', 'i.order_id')
+    .innerJoin('products as p', 'p.id', 'i.product_id')
+    .leftJoin('seller_profiles as s', 's.user_id', 'p.seller_id')
+    .select(['o.id as order_id', 'o.order_number', 'i.id as item_id', 'i.product_name', 'i.quantity', 's.business_name', 'o.pickup_warehouse_id', 'p.category'])
+    .where('o.status', 'in', ['PROCESSING', 'SHIPPED'])
+    .where('o.payment_status', '=', 'PAID')
+    .where('i.at_warehouse_at', 'is not', null)
+    .where('i.refunded_at', 'is', null)
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('consignment_lines as cl').select('cl.order_item_id').whereRef('cl.order_item_id', '=', 'i.id'))))
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('line_checks as k').select('k.id').whereRef('k.order_item_id', '=', 'i.id'))))
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('pickup_refusals as r').select('r.id').whereRef('r.order_item_id', '=', 'i.id'))));
+  if (!('operator' in actor)) here = here.where('o.pickup_warehouse_id', '=', actor.warehouseId);
+  if (query.cursor) {
+    q = q.where('l.order_item_id', '>', Number(query.cursor[0]));
+    here = here.where('i.id', '>', Number(query.cursor[0]));
+  }
+  // Each kind's first page and one more, in the same order: together they hold the page's lines and whether more follow.
+  const [travelling, staying] = await Promise.all([q.orderBy('l.order_item_id').limit(LINES_PAGE_SIZE + 1).execute(), here.orderBy('i.id').limit(LINES_PAGE_SIZE + 1).execute()]);
+  const lines: LineToReceive[] = [
+    ...travelling.map((r) => ({
+      orderId: r.order_id,
+      orderNumber: r.order_number,
+      itemId: r.item_id,
+      productName: r.product_name,
+      quantity: r.quantity,
+      seller: r.business_name ?? '',
+      consignmentId: r.consignment_id,
+      fromWarehouseId: r.from_warehouse_id,
+      measured: isMeasured(r.category ?? ''),
+      sameWarehouse: false,
+    })),
+    ...staying.map((r) => ({
+      orderId: r.order_id,
+      orderNumber: r.order_number,
+      itemId: r.item_id,
+      productName: r.product_name,
+      quantity: r.quantity,
+      seller: r.business_name ?? '',
+      consignmentId: null,
+      fromWarehouseId: r.pickup_warehouse_id,
+      measured: isMeasured(r.category ?? ''),
+      sameWarehouse: true,
+    })),
+  ];
+  const found = lines.sort((a, b) => a.itemId - b.itemId);
+  const data = found.slice(0, LINES_PAGE_SIZE);
+  const last = data.at(-1);
+  return { data, nextCursor: found.length > LINES_PAGE_SIZE && last ? encodeCursor([last.itemId]) : null };
 }
 
 /**

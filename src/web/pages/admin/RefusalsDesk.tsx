@@ -40,6 +40,11 @@ export function RefusalsDesk() {
             <li key={r.id} className="card space-y-2 p-4">
               <p className="font-semibold">{t('refusals.line', { quantity: r.quantity, name: r.productName, seller: r.seller, number: r.orderNumber })} · {formatCedis(r.amount)}</p>
               <p className="text-sm text-gray-700">{t('refusals.facts', { warehouse: r.warehouse, at: formatDateTime(r.createdAt), reason: r.reason })}</p>
+              {r.photoUrl && (
+                <a href={r.photoUrl} target="_blank" rel="noreferrer" className="block w-fit">
+                  <img src={r.photoUrl} alt={t('refusals.photoAlt', { name: r.productName })} width={160} height={120} loading="lazy" className="h-24 w-32 rounded object-cover" />
+                </a>
+              )}
               {r.travelled && <p className="text-sm text-gray-700">{t('refusals.travelled')}</p>}
               {Date.now() - new Date(r.createdAt).getTime() > OVERDUE_MS && <p className="text-sm font-semibold text-red-800">{t('refusals.overdue')}</p>}
               {asked?.id === r.id ? (

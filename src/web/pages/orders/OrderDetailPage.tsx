@@ -20,6 +20,8 @@ import { PaymentBadge, StatusBadge, capitalise, historyWords } from '../../compo
 import { useLocale, useT } from '../../i18n/language';
 import { formatDate, formatDateTime } from '../../../shared/dates';
 import { useApiText } from '../../components/ui/forms';
+import { formatCedis } from '../../../shared/money';
+import type { OrderLineRefusal } from '../../../shared/schemas/checks';
 
 const HISTORY_ICONS: Record<string, LucideIcon> = {
   ORDER_PLACED: ClipboardList,
@@ -144,13 +146,16 @@ export default function OrderDetailPage() {
                         <Link to={`/product/${item.product.id}`} className="font-medium hover:underline">{item.product.name}</Link>
                         <p className="text-xs text-gray-600">{t('order.sku', { sku: item.product.sku })}</p>
                         <p className="text-sm text-gray-700">{item.quantity} × <Price value={item.unitPrice} /></p>
-                        {item.check && (
+                        {item.refusal ? (
+                          <RefusedLine refusal={item.refusal} lineTotal={item.totalPrice} name={item.product.name} />
+                        ) : item.check && (
                           <p className={`text-sm ${item.check.result === 'PASS' ? 'text-green-800' : 'text-red-700'}`}>
                             {item.check.result === 'FAIL'
                               ? t('order.checkFailed', { town: item.check.warehouse })
                               : item.check.grade && item.check.moisturePct !== null
                                 ? t('quality.lastGraded', { town: item.check.warehouse, grade: item.check.grade, moisture: item.check.moisturePct.toFixed(1) })
                                 : t('quality.lastChecked', { town: item.check.warehouse })}
+                            {item.check.photoUrl && <CheckPhoto url={item.check.photoUrl} name={item.product.name} />}
                           </p>
                         )}
                       </div>
@@ -239,3 +244,38 @@ function PickupBanner({ order }: { order: LocalOrderDetail }) {
   return <Alert kind="info">{t('order.expected', { date: formatDate(order.estimatedDelivery, locale) })}</Alert>;
 }
 
+
+/**
+ * A line refused at the warehouse check (refunded with it) or at the pickup counter (held until
+ * the operator decides): its state in the reader's words (issue 41 item 4), cedis through the one
+ * formatter. The reason is the staff's or the buyer's own words, shown as written.
+ */
+function RefusedLine({ refusal, lineTotal, name }: { refusal: NonNullable<OrderLineRefusal>; lineTotal: number; name: string }) {
+  const t = useT();
+  const reason = refusal.reason ?? (refusal.readings ? t('order.refusedReadings', { moisture: refusal.readings.moisturePct.toFixed(1), foreignMatter: refusal.readings.foreignMatterPct.toFixed(1) }) : '');
+  const amount = formatCedis(refusal.refunded ?? lineTotal);
+  const text =
+    refusal.at === 'CHECK'
+      ? t('order.refusedAtCheck', { reason, amount })
+      : refusal.outcome === 'REFUND'
+        ? t('order.refusedAtPickupRefunded', { reason, amount })
+        : refusal.outcome === 'RELEASE'
+          ? t('order.refusedAtPickupReleased', { reason })
+          : t('order.refusedAtPickupOpen', { reason, amount });
+  return (
+    <p className={`text-sm ${refusal.outcome === 'RELEASE' ? 'text-gray-700' : refusal.outcome === 'REFUND' ? 'text-red-700' : 'text-amber-800'}`}>
+      {text}
+      {refusal.photoUrl && <CheckPhoto url={refusal.photoUrl} name={name} />}
+    </p>
+  );
+}
+
+/** The photo staff took of the goods at the check or the pickup counter (issue 41), opened full size by a tap. */
+function CheckPhoto({ url, name }: { url: string; name: string }) {
+  const t = useT();
+  return (
+    <a href={url} target="_blank" rel="noreferrer" className="mt-1 block w-fit">
+      <img src={url} alt={t('order.photoAlt', { name })} width={160} height={120} loading="lazy" className="h-24 w-32 rounded object-cover" />
+    </a>
+  );
+}

@@ -21,6 +21,7 @@ export function CheckLine({ line }: { line: Pick<LineToReceive, 'orderId' | 'ite
   const [moisture, setMoisture] = useState('');
   const [foreignMatter, setForeignMatter] = useState('');
   const [notes, setNotes] = useState('');
+  const [photo, setPhoto] = useState<File>();
   const id = `check-${line.orderId}-${line.itemId}`;
   if (!open) {
     return <button type="button" className="btn-outline" onClick={() => setOpen(true)}>{t('warehouse.check')}</button>;
@@ -31,6 +32,7 @@ export function CheckLine({ line }: { line: Pick<LineToReceive, 'orderId' | 'ite
       result,
       ...(line.measured ? { moisturePct: readingOf(moisture), foreignMatterPct: readingOf(foreignMatter) } : {}),
       notes,
+      ...(photo ? { photo } : {}),
     });
     setOpen(false);
   };
@@ -64,6 +66,10 @@ export function CheckLine({ line }: { line: Pick<LineToReceive, 'orderId' | 'ite
       <label className="block text-sm">
         {t('warehouse.checkNotes')}
         <textarea className="input mt-1 w-full" maxLength={300} required={result === 'FAIL' && !line.measured} value={notes} onChange={(e) => setNotes(e.target.value)} />
+      </label>
+      <label className="block text-sm">
+        {t('warehouse.checkPhoto')}
+        <input className="mt-1 block" type="file" accept="image/*" capture="environment" onChange={(e) => setPhoto(e.target.files?.[0])} />
       </label>
       {result === 'FAIL' && <p className="text-sm text-amber-800">{t('warehouse.checkFailWarning')}</p>}
       <div className="flex gap-2">

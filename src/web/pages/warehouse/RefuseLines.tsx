@@ -42,13 +42,14 @@ export function RefuseLines({ orderId }: { orderId: number | undefined }) {
 function LineToRefuse({ orderId, line, onDone, onError }: { orderId: number; line: PickupLine; onDone: () => void; onError: (e: unknown) => void }) {
   const t = useT();
   const [reason, setReason] = useState('');
+  const [photo, setPhoto] = useState<File>();
   const [asking, setAsking] = useState(false);
   const name = `${line.quantity} × ${line.productName}`;
   const state = line.refunded ? t('warehouse.lineRefunded') : line.refusal === null ? undefined : line.refusal.outcome === null ? t('warehouse.refusedOpen') : t(line.refusal.outcome === 'REFUND' ? 'warehouse.refusedRefund' : 'warehouse.refusedRelease');
   const confirm = async () => {
     setAsking(false);
     try {
-      await refusePickupLine(api, orderId, line.itemId, reason.trim());
+      await refusePickupLine(api, orderId, line.itemId, reason.trim(), photo);
       onDone();
     } catch (e) {
       onError(e);
@@ -72,6 +73,10 @@ function LineToRefuse({ orderId, line, onDone, onError }: { orderId: number; lin
           <label className="text-sm">
             {t('warehouse.refuseReason')}{' '}
             <input className="input w-64" required minLength={3} maxLength={300} value={reason} onChange={(e) => setReason(e.target.value)} />
+          </label>
+          <label className="text-sm">
+            {t('warehouse.checkPhoto')}{' '}
+            <input type="file" accept="image/*" capture="environment" onChange={(e) => setPhoto(e.target.files?.[0])} />
           </label>
           <button type="submit" className="btn-outline">{t('warehouse.refuse')}</button>
         </form>

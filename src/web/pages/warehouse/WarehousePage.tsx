@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../../local/api';
 import { kindOf } from '../../../local/outbox';
 import { accountOf } from '../../../local/session';
-import { handOverPickup, moreConsignments, moreLinesToReceive, LINE_CHECKED_KIND, LINE_RECEIVED_KIND, LOAD_ARRIVED_KIND, LOAD_COLLECTED_KIND, markArrived, markCollected, markLineReceived, refreshConsignments, refreshLinesToReceive } from '../../../local/warehouse';
+import { CHECK_PHOTO_KIND, handOverPickup, moreConsignments, moreLinesToReceive, LINE_CHECKED_KIND, LINE_RECEIVED_KIND, LOAD_ARRIVED_KIND, LOAD_COLLECTED_KIND, markArrived, markCollected, markLineReceived, refreshConsignments, refreshLinesToReceive } from '../../../local/warehouse';
 import { formatDateTime } from '../../../shared/dates';
 import type { StaffConsignment } from '../../../shared/schemas/transport';
 import { Spinner } from '../../components/Spinner';
@@ -15,6 +15,7 @@ import { LoadError } from '../../components/LoadError';
 import { LoadMore } from '../../components/LoadMore';
 import { RefuseLines } from './RefuseLines';
 import { CheckLine } from './CheckLine';
+import { HandBack } from './HandBack';
 
 /**
  * /warehouse: the staff's counter. Lines to count in, loads leaving with their transporter and
@@ -42,6 +43,7 @@ export default function WarehousePage() {
       <Consignments owner={owner} direction="OUTGOING" />
       <Consignments owner={owner} direction="INCOMING" />
       <Pickup />
+      <HandBack owner={owner} />
     </section>
   );
 }
@@ -65,6 +67,7 @@ function Lines({ owner }: { owner: number }) {
     <section aria-labelledby="lines-title" className="space-y-3">
       <h2 id="lines-title" className="text-xl font-semibold">{t('warehouse.lines')}</h2>
       <Refused kind={LINE_RECEIVED_KIND} />
+      <Refused kind={CHECK_PHOTO_KIND} />
       <Refused kind={LINE_CHECKED_KIND} />
       {!lines.data && lines.loading ? <Spinner /> : !lines.data || lines.error ? <LoadError onRetry={lines.reload} /> : (
         <>
@@ -76,7 +79,7 @@ function Lines({ owner }: { owner: number }) {
                   <span>{t('warehouse.lineFacts', { quantity: line.quantity, name: line.productName, seller: line.seller, number: line.orderNumber })}</span>
                   {line.queued ? <span className="text-sm text-amber-800">{t('warehouse.queued')}</span> : (
                     <span className="flex flex-wrap gap-2">
-                      <button type="button" className="btn-primary" onClick={() => void markLineReceived(line)}>{t('warehouse.countedIn')}</button>
+                      {line.sameWarehouse ? <span className="text-sm text-gray-700">{t('warehouse.sellerBroughtIt')}</span> : <button type="button" className="btn-primary" onClick={() => void markLineReceived(line)}>{t('warehouse.countedIn')}</button>}
                       <CheckLine line={line} />
                     </span>
                   )}

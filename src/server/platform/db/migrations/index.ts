@@ -41,6 +41,7 @@ import { migration as m038 } from './038_line_checks';
 import { migration as m039 } from './039_product_quality';
 import { migration as m040 } from './040_failed_lot_returns';
 import { migration as m041 } from './041_open_loads_index';
+import { migration as m042 } from './042_check_photos';
 
 /**
  * Every migration, in order, for SQLite and PostgreSQL alike (the identity column differs;
@@ -93,6 +94,7 @@ export const MIGRATIONS: readonly (readonly [name: string, migration: (dialect: 
   ['039_product_quality', m039],
   ['040_failed_lot_returns', m040],
   ['041_open_loads_index', m041],
+  ['042_check_photos', m042],
 ];
 
 export class StaticMigrationProvider implements MigrationProvider {

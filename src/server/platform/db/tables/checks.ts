@@ -17,7 +17,7 @@ export interface LineChecksTable {
   moisture_pct: number | null;
   foreign_matter_pct: number | null;
   notes: string | null;
-  /** A photo's storage key, when one was sent (not yet taken by the route). */
+  /** A photo's storage key, when one was sent (041: from check_photos, uploaded by the checking staff). */
   photo: string | null;
   created_at: string;
   /** 040: on a FAIL, the code texted to the seller, who shows it to take the goods back; null otherwise. */
@@ -27,7 +27,19 @@ export interface LineChecksTable {
   returned_by: number | null;
 }
 
+/** 041: a photo uploaded for a check or a pickup refusal, named by the phone (`ref`) so a queued check can point at it. */
+export interface CheckPhotosTable {
+  id: Id;
+  ref: string;
+  uploaded_by: number;
+  storage_key: string;
+  width: number;
+  height: number;
+  created_at: string;
+}
+
 /** Their names, as `Database` (../schema.ts) composes them. */
 export interface ChecksTables {
   line_checks: LineChecksTable;
+  check_photos: CheckPhotosTable;
 }

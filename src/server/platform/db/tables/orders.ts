@@ -92,6 +92,8 @@ export interface PickupRefusalsTable {
   decided_at: string | null;
   /** When the operators were e-mailed that it was still open after 48 hours. */
   flagged_at: string | null;
+  /** 041: the photo's storage key, when the counter sent one (from check_photos, uploaded by the refusing account). */
+  photo: string | null;
 }
 
 /** Their names, as `Database` (../schema.ts) composes them. */
