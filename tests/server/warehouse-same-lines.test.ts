@@ -98,4 +98,26 @@ describe('same-warehouse lines on the warehouse counter', () => {
     expect(failed).toMatchObject({ status: 200, body: { data: { result: 'FAIL', refunded: true } } });
     expect((await linesOf(staff.accra)).some((l) => l.itemId === o.yamLine)).toBe(false);
   });
+
+  it('pages with the travelling lines by one cursor: 205 lines brought here join into the whole list, none twice or missing', async () => {
+    const o = await paidOrder();
+    await mark(o.orderId, o.yamLine, ama.id);
+    const { id: _id, ...line } = await db().selectFrom('order_items').selectAll().where('id', '=', o.yamLine).executeTakeFirstOrThrow();
+    const ours = [o.yamLine];
+    for (let i = 0; i < 204; i++) ours.push((await db().insertInto('order_items').values({ ...line, product_name: `${line.product_name} ${i}` }).returning('id').executeTakeFirstOrThrow()).id);
+    const seen: number[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const page = await json(await server.call(`/warehouse/lines${cursor ? `?cursor=${cursor}` : ''}`, { token: staff.accra }));
+      expect(page.status).toBe(200);
+      if (pages === 0) expect(page.body.data).toHaveLength(200);
+      seen.push(...page.body.data.map((l: any) => l.itemId));
+      cursor = page.body.nextCursor;
+      pages++;
+    } while (cursor !== null && pages < 10);
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen).toEqual([...seen].sort((a, b) => a - b));
+    expect(ours.every((id) => seen.includes(id))).toBe(true);
+  }, 120_000);
 });
