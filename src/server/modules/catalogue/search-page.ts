@@ -18,6 +18,8 @@ export interface SearchPageAsk {
   offset: number;
   /** Count exactly up to here; past it the caller says "bound+". */
   bound: number;
+  /** Past the bound, answer `broad` with no page rather than seek it (the relevance key has no index to walk). */
+  countedOnly?: boolean;
 }
 
 /**
@@ -40,13 +42,14 @@ export interface SearchPageAsk {
  *     index past 99,000 cheaper listings for "maize", cheapest first, at a million (0.9 s).
  * Every plan gives exactly the rows and order of `matches ORDER BY sortKey, id LIMIT … OFFSET …`.
  */
-export async function searchPage(db: Db, dialect: Dialect, read: Read, ask: SearchPageAsk): Promise<{ rows: ProductRow[]; count: number }> {
+export async function searchPage(db: Db, dialect: Dialect, read: Read, ask: SearchPageAsk): Promise<{ rows: ProductRow[]; count: number; broad?: true }> {
   const dir = sql.raw(ask.sortDir);
   const hits = ask.matches.clearSelect().select(['products.id', ask.sortKey.as('sort_key')]).limit(ask.bound + 1);
   const found = await read<ProductRow & { total: number | string; sort_key: unknown; place?: number | string }>((dialect === 'sqlite' ? toppedPage : rankedPage)(hits, ask, dir).compile(db));
   const count = found.length > 0 ? Number(found[0].total) : 0;
   const rows = found.filter((row) => row.id !== null && (row.place === undefined || Number(row.place) > ask.offset));
   if (count <= ask.bound) return { rows: rows.map(({ total: _total, sort_key: _key, place: _place, ...row }) => row as ProductRow), count };
+  if (ask.countedOnly) return { rows: [], count, broad: true };
 
   // The sample's page was full: its last key bounds the true page's (else no bound is known).
   const last = rows.length === ask.limit ? rows[rows.length - 1].sort_key : undefined;

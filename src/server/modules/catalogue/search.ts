@@ -1,7 +1,7 @@
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { Dialect } from '../../platform/db';
 import { escapeLike } from '../../platform/db/like';
-import { wordSpellings } from '../../../shared/search';
+import { NAME_WORD_PARTS, wordSpellings } from '../../../shared/search';
 
 /** The text a search looks in (shared/search.ts), as both databases' trigram indexes hold it. */
 export const HAYSTACK = sql<string>`lower(name || ' ' || category || ' ' || description)`;
@@ -45,4 +45,28 @@ export function matchesAllWords(dialect: Dialect, words: string[], walk = false)
   const match = long.map(anyOf).join(' AND ');
   const id = walk ? sql`+products.id` : sql`products.id`;
   return [sql<SqlBool>`${id} in (select rowid from products_search where products_search match ${match})`, ...words.filter((w) => !isIndexable(w)).map(like)];
+}
+
+/**
+ * shared/search.ts's namesEveryWord in SQL, on a lower-cased name (`lower(name)`, or
+ * product_terms.name_key on PostgreSQL): each of NAME_WORD_PARTS becomes a space, and every word
+ * (one of its spellings) must follow a space. Tested on the rows a search already found, so it
+ * adds no index lookup; both databases' lower() fold A-Z only here, as the mirror does.
+ */
+export function namesEveryWordSql(lowerName: RawBuilder<unknown>, words: string[]): RawBuilder<SqlBool> {
+  let text: RawBuilder<unknown> = lowerName;
+  for (const part of NAME_WORD_PARTS) text = sql`replace(${text}, ${part}, ' ')`;
+  const spaced = sql`(' ' || ${text})`;
+  const one = (spelling: string) => sql<SqlBool>`${spaced} like ${`% ${escapeLike(spelling)}%`} escape '\\'`;
+  return sql<SqlBool>`(${sql.join(words.map((word) => sql`(${sql.join(wordSpellings(word).map(one), sql` or `)})`), sql` and `)})`;
+}
+
+/**
+ * The relevance order as one sort key, read descending: '1' before the creation time for a name
+ * that has every word at a word's start, '0' for the others, so the first rank comes first and
+ * each rank newest first (ties by id, as every order). Used where a search's matches are few
+ * enough to be counted (at most the bound): they are sorted by it in the statement that finds them.
+ */
+export function rankedKey(lowerName: RawBuilder<unknown>, words: string[]): RawBuilder<unknown> {
+  return sql`((case when ${namesEveryWordSql(lowerName, words)} then '1' else '0' end) || created_at)`;
 }

@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Product } from '../../src/shared/schemas/catalogue';
+import { namesEveryWord } from '../../src/shared/search';
+import { startTestServer, type TestServer } from '../support/server';
+
+/**
+ * Issue 37 ("yam" ranks cocoyam leaves first): with the default order, "relevance", a listing
+ * whose name has the word at the start of one of its words ("Puna Yam", "Yam tubers") comes
+ * before one that holds it only inside a word ("Cocoyam"), each rank newest first; an explicit
+ * order (price, newest) keeps its own. SQLite, and PostgreSQL with DATABASE_URL (its exact-terms
+ * path; search-terms.test.ts and search-plans.test.ts hold every plan against the plain answer).
+ */
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+const listed = async (query: string) => {
+  const res = await server.call(`/products?${query}`);
+  expect(res.status, query).toBe(200);
+  return ((await res.json()) as { data: Product[] }).data;
+};
+const names = async (query: string) => (await listed(query)).map((p) => p.name);
+
+/** Index of the last whole-word name and of the first part-of-a-word one. */
+function ranks(found: string[], word: string) {
+  const whole = found.map((name, i) => (namesEveryWord(name, [word]) ? i : -1)).filter((i) => i >= 0);
+  const part = found.map((name, i) => (namesEveryWord(name, [word]) ? -1 : i)).filter((i) => i >= 0);
+  return { whole, part };
+}
+
+describe('search relevance', () => {
+  it('the rule: a word at the start of a name word, not inside one', () => {
+    expect(namesEveryWord('Puna Yam (medium tuber)', ['yam'])).toBe(true);
+    expect(namesEveryWord('Yam tubers', ['yam'])).toBe(true);
+    expect(namesEveryWord('Yams, fresh', ['yam'])).toBe(true);
+    expect(namesEveryWord('Cocoyam (medium basket)', ['yam'])).toBe(false);
+    expect(namesEveryWord('Cocoyam leaves (kontomire)', ['yam'])).toBe(false);
+    expect(namesEveryWord('Fresh (yam) tubers', ['yam'])).toBe(true);
+    // Twi: bayerɛ stands for yam (shared/search.ts wordSpellings).
+    expect(namesEveryWord('Water Yam (tuber)', ['bayerɛ'])).toBe(true);
+  });
+
+  it('"yam" lists every yam before any cocoyam, by default and with sortBy=relevance', async () => {
+    // A cocoyam listed after every yam: newest first alone would put it on top.
+    const { db } = server.deps;
+    const cocoyam = await db.selectFrom('products').select('id').where('name', 'like', 'Cocoyam%').where('is_active', '=', 1).executeTakeFirstOrThrow();
+    await db.updateTable('products').set({ created_at: '2099-01-01T00:00:00.000Z', description: 'Cocoyam, fresh from the farm' }).where('id', '=', cocoyam.id).execute();
+    await db.updateTable('products').set({ name: 'Yam tubers, Kintampo' }).where('id', '=', (await db.selectFrom('products').select('id').where('name', 'like', '%Water Yam%').executeTakeFirstOrThrow()).id).execute();
+    // Written before any search is asked, so no cached answer predates it.
+    for (const query of ['search=yam&limit=100', 'search=YAM&sortBy=relevance&limit=100', 'search=bayerɛ&limit=100', 'search=yam&sortBy=relevance&sortDir=asc&limit=100']) {
+      const found = await names(query);
+      const { whole, part } = ranks(found, 'yam');
+      expect(whole.length, query).toBeGreaterThan(0);
+      expect(part.length, query).toBeGreaterThan(0);
+      expect(Math.max(...whole), query).toBeLessThan(Math.min(...part));
+    }
+  });
+
+  it('pages of the relevance order join into the one list, with the same count', async () => {
+    const all = await listed('search=yam&limit=100');
+    const paged: number[] = [];
+    let total = 0;
+    for (let page = 1; page <= Math.ceil(all.length / 2); page += 1) {
+      const res = await server.call(`/products?search=yam&limit=2&page=${page}`);
+      const body = (await res.json()) as { data: Product[]; pagination: { totalCount: number } };
+      paged.push(...body.data.map((p) => p.id));
+      total = body.pagination.totalCount;
+    }
+    expect(paged).toEqual(all.map((p) => p.id));
+    expect(total).toBe(all.length);
+  });
+
+  it('an explicit order keeps its own: price, newest', async () => {
+    const byPrice = await listed('search=yam&sortBy=price&sortDir=asc&limit=100');
+    const prices = byPrice.map((p) => p.price);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    const newest = await listed('search=yam&sortBy=createdAt&sortDir=desc&limit=100');
+    const times = newest.map((p) => p.createdAt);
+    expect(times).toEqual([...times].sort().reverse());
+    // Newest first here puts the cocoyam listed last (2099) on top: the order asked for, not the rank.
+    expect(newest[0].name).toMatch(/^Cocoyam/);
+  });
+
+  it('without a search word, relevance is newest first', async () => {
+    const plain = await listed('limit=30');
+    const newest = await listed('sortBy=createdAt&sortDir=desc&limit=30');
+    expect(plain.map((p) => p.id)).toEqual(newest.map((p) => p.id));
+  });
+
+  it('odd input is a search like any other: no crash, no SQL read as syntax', async () => {
+    for (const search of ['%', '_', "'", '"yam"', 'yam)', '((((', "yam' or 1=1 --", '\\', 'yam%', ' y_m ', 'ɛɔ', '🍠 yam', 'x'.repeat(100), 'a b c d e f g h', '-yam', 'yam,']) {
+      const res = await server.call(`/products?search=${encodeURIComponent(search)}`);
+      expect(res.status, search).toBe(200);
+    }
+    // "%" is a character, not a wildcard: only listings that write it are found.
+    const percent = await listed('search=%25&limit=100');
+    expect(percent.length).toBeGreaterThan(0);
+    for (const p of percent) expect(`${p.name} ${p.description}`).toContain('%');
+    expect(await names('search=y_m')).toEqual([]);
+    const bad = await server.call('/products?search=yam&sortBy=relevancy');
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { fieldErrors: Record<string, string> }).fieldErrors.sortBy).toBe('sortBy must be relevance, createdAt, price or name');
+  });
+});
