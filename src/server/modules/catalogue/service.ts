@@ -77,23 +77,25 @@ export function createCatalogueService(db: Db, dialect: Dialect, readOffLoop?: D
     // Most searches (at most the bound): the ranks as one sort key, in the search's one statement.
     const keyed = await findPage(ranked, words, offset, query.limit, head, { rankedKey: true });
     if (!keyed.broad) return done(keyed);
-    // A broad search: each rank by its own plan, walking the creation order's index.
+    // A broad search (more than the bound, so "bound+" whatever the ranks hold): each rank by its
+    // own plan, walking the creation order's index; the second only when the first leaves the page short.
+    // (Only one- and two-letter words: nothing was counted, so both ranks count.)
+    const counted = keyed.count > countBound;
     const first = await findPage(ranked, words, offset, query.limit, head, { namesEveryWord: true });
-    // More than the bound in the first rank and the page full from it: the count is "bound+"
-    // whatever follows. A page the first rank leaves short ends it: its exact count is known then.
-    if (first.count > countBound && first.rows.length === query.limit) return done(first);
+    if (counted && first.rows.length === query.limit) return done({ rows: first.rows, count: keyed.count });
+    // A page the first rank leaves short ends it, so its exact count is known (or counted up to the offset).
     let firstCount = first.count;
     if (first.count > countBound) firstCount = first.rows.length > 0 ? offset + first.rows.length : (await findPage(ranked, words, 0, 1, head, { namesEveryWord: true, bound: offset })).count;
     const left = query.limit - first.rows.length;
     const rest = await findPage(ranked, words, Math.max(0, offset - firstCount), Math.max(1, left), head, { namesEveryWord: false });
-    return done({ rows: [...first.rows, ...rest.rows.slice(0, left)], count: firstCount + rest.count });
+    return done({ rows: [...first.rows, ...rest.rows.slice(0, left)], count: Math.max(keyed.count, firstCount + rest.count) });
   }
 
   /** One page of listed products in one order, with its count exact up to `bound`; `namesEveryWord` keeps one rank of "relevance" only. */
   async function findPage(query: ProductQuery & { sortBy: 'createdAt' | 'price' | 'name' }, words: string[], offset: number, limit: number, head?: string, rank: { namesEveryWord?: boolean; bound?: number; rankedKey?: boolean } = {}): Promise<Rows> {
     const { namesEveryWord, bound = countBound, rankedKey: keyed = false } = rank;
     // The ranked key has no index: only words of three letters or more (an index's few matches) are sorted by it.
-    if (keyed && !words.some(isIndexable)) return { rows: [], count: 0, broad: true };
+    if (keyed && !words.some(isIndexable)) return { rows: [], count: -1, broad: true };
     const filtered = (walk: boolean) => {
       let base = listed();
       for (const condition of matchesAllWords(dialect, words, walk)) base = base.where(condition);
