@@ -78,12 +78,12 @@ export async function termsSearchPage(db: Db, read: Read, ask: TermsAsk, lookups
   if (ask.maxPriceMinor !== undefined) conditions.push(sql`price_minor <= ${ask.maxPriceMinor}`);
   // The rank, like the price, is tested on each match's narrow row (name_key is lower(name)).
   if (ask.namesEveryWord !== undefined) {
-    const named = namesEveryWordSql(sql`name_key`, ask.words);
+    const named = namesEveryWordSql('postgres', sql`name_key`, ask.words);
     conditions.push(ask.namesEveryWord ? named : sql`not ${named}`);
   }
   const where = sql.join(conditions, sql` and `);
   const sort = KEYS[ask.sortBy];
-  const key = ask.rankedKey ? rankedKey(sql`name_key`, ask.words) : sql.ref(sort.column);
+  const key = ask.rankedKey ? rankedKey('postgres', sql`name_key`, ask.words) : sql.ref(sort.column);
   const dir = sql.raw(ask.sortDir);
 
   // A lone looked-up word's condition twice: the planner multiplies the two, so a word held by

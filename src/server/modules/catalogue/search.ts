@@ -53,11 +53,14 @@ export function matchesAllWords(dialect: Dialect, words: string[], walk = false)
  * (one of its spellings) must follow a space. Tested on the rows a search already found, so it
  * adds no index lookup; both databases' lower() fold A-Z only here, as the mirror does.
  */
-export function namesEveryWordSql(lowerName: RawBuilder<unknown>, words: string[]): RawBuilder<SqlBool> {
+export function namesEveryWordSql(dialect: Dialect, lowerName: RawBuilder<unknown>, words: string[]): RawBuilder<SqlBool> {
+  // PostgreSQL's translate does every part at once; SQLite has only replace, one a part.
   let text: RawBuilder<unknown> = lowerName;
-  for (const part of NAME_WORD_PARTS) text = sql`replace(${text}, ${part}, ' ')`;
+  if (dialect === 'postgres') text = sql`translate(${lowerName}, ${NAME_WORD_PARTS.join('')}, ${' '.repeat(NAME_WORD_PARTS.length)})`;
+  else for (const part of NAME_WORD_PARTS) text = sql`replace(${text}, ${part}, ' ')`;
   const spaced = sql`(' ' || ${text})`;
-  const one = (spelling: string) => sql<SqlBool>`${spaced} like ${`% ${escapeLike(spelling)}%`} escape '\\'`;
+  // The plain LIKE first: a name without the word at all is settled before the parts are replaced.
+  const one = (spelling: string) => sql<SqlBool>`(${lowerName} like ${`%${escapeLike(spelling)}%`} escape '\\' and ${spaced} like ${`% ${escapeLike(spelling)}%`} escape '\\')`;
   return sql<SqlBool>`(${sql.join(words.map((word) => sql`(${sql.join(wordSpellings(word).map(one), sql` or `)})`), sql` and `)})`;
 }
 
@@ -67,6 +70,6 @@ export function namesEveryWordSql(lowerName: RawBuilder<unknown>, words: string[
  * each rank newest first (ties by id, as every order). Used where a search's matches are few
  * enough to be counted (at most the bound): they are sorted by it in the statement that finds them.
  */
-export function rankedKey(lowerName: RawBuilder<unknown>, words: string[]): RawBuilder<unknown> {
-  return sql`((case when ${namesEveryWordSql(lowerName, words)} then '1' else '0' end) || created_at)`;
+export function rankedKey(dialect: Dialect, lowerName: RawBuilder<unknown>, words: string[]): RawBuilder<unknown> {
+  return sql`((case when ${namesEveryWordSql(dialect, lowerName, words)} then '1' else '0' end) || created_at)`;
 }

@@ -107,13 +107,13 @@ export function createCatalogueService(db: Db, dialect: Dialect, readOffLoop?: D
       if (query.minPrice !== undefined) base = base.where('price_minor', '>=', toMinor(query.minPrice));
       if (query.maxPrice !== undefined) base = base.where('price_minor', '<=', toMinor(query.maxPrice));
       if (namesEveryWord !== undefined) {
-        const named = namesEveryWordSql(sql`lower(name)`, words);
+        const named = namesEveryWordSql(dialect, sql`lower(name)`, words);
         base = base.where(namesEveryWord ? named : sql<SqlBool>`not ${named}`);
       }
       return base;
     };
     const base = filtered(false);
-    const sortKey = keyed ? rankedKey(sql`lower(name)`, words) : query.sortBy === 'price' ? sql`price_minor` : query.sortBy === 'name' ? nameKey : sql`created_at`;
+    const sortKey = keyed ? rankedKey(dialect, sql`lower(name)`, words) : query.sortBy === 'price' ? sql`price_minor` : query.sortBy === 'name' ? nameKey : sql`created_at`;
 
     // PostgreSQL: the exact terms of migration 024 (search-terms.ts), unless every word is in too many tokens.
     // (Its term lists know no "checked" filter: a checked-only search reads the filtered rows below.)
