@@ -71,8 +71,9 @@ export function matchesSearch(haystack: string, words: string[]): boolean {
 /**
  * What parts a name's words for the relevance order: a listing whose name has a search word at
  * the start of one of its words ("Yam tubers", "Puna yam", "Yams (50 kg)") ranks before one that
- * holds it only inside a word ("Cocoyam leaves"). The server's SQL replaces each of these with a
- * space, as `nameWordsText` does, so both databases and the phone's mirror agree.
+ * holds it only inside a word ("Cocoyam leaves"). The server makes each of these a space, as
+ * `nameWordsText` does (SQLite's stored products.name_words, migration 043, holds a copy of this
+ * list; PostgreSQL's translate() takes it live), so both databases and the phone's mirror agree.
  */
 export const NAME_WORD_PARTS = ['(', ')', '[', ']', ',', '.', ';', ':', '!', '?', '/', '-', '&', '+', '"', "'", '*', '|', '_'] as const;
 

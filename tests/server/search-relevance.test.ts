@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '../../src/shared/schemas/catalogue';
-import { namesEveryWord } from '../../src/shared/search';
+import { productQuerySchema } from '../../src/shared/schemas/catalogue';
+import { parseWith } from '../../src/shared/schemas/parse';
+import { nameWordsText, namesEveryWord } from '../../src/shared/search';
+import { recordedCatalogue } from '../support/statements';
 import { startTestServer, type TestServer } from '../support/server';
 
 /**
@@ -102,5 +105,54 @@ describe('search relevance', () => {
     const bad = await server.call('/products?search=yam&sortBy=relevancy');
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { fieldErrors: Record<string, string> }).fieldErrors.sortBy).toBe('sortBy must be relevance, createdAt, price or name');
+  });
+
+  it('a broad search whose sample page ends in the first rank: the page sought newest first within the rank, in two statements, as a broad newest-first search', async () => {
+    const parse = (query: Record<string, string>) => {
+      const parsed = parseWith(productQuerySchema, query);
+      if (!parsed.ok) throw new Error('bad query');
+      return parsed.value;
+    };
+    // A bound of 10 makes "bag" broad here (26 matches, 18 with "bag" as a name's word); the counted service (bound 10,000) is the reference.
+    const broad = recordedCatalogue(server.deps, 10);
+    const counted = recordedCatalogue(server.deps, 10_000);
+    for (const more of [{ page: '1', limit: '5' }, { page: '2', limit: '3' }, { page: '3', limit: '2' }]) {
+      const query = parse({ search: 'bag', ...more });
+      broad.statements.length = 0;
+      const page = await broad.service.listProducts(query);
+      const reference = await counted.service.listProducts(query);
+      expect(page.data.map((p) => p.id), JSON.stringify(more)).toEqual(reference.data.map((p) => p.id));
+      expect(page.data.length).toBe(Number(more.limit));
+      for (const p of page.data) expect(namesEveryWord(p.name, ['bag']), p.name).toBe(true);
+      // PostgreSQL looks the word's tokens up first (search-terms.ts), unless kept from before.
+      const asked = broad.statements.filter((statement) => !/search_vocabulary where term like/.test(statement.sql));
+      expect(asked, JSON.stringify(more)).toHaveLength(2);
+      if (server.deps.dialect !== 'sqlite') continue;
+      // The second walks the creation order's index and stops when the page is full: no sort of every match.
+      const plan = await server.deps.db.executeQuery<{ detail: string }>({ ...asked[1], sql: `explain query plan ${asked[1].sql}` });
+      const text = plan.rows.map((r) => r.detail).join('\n');
+      expect(text).toMatch(/products_listed_(category|created)/);
+      expect(text).not.toContain('USE TEMP B-TREE FOR ORDER BY');
+    }
+  });
+
+  it("SQLite keeps each name's words stored (migration 043): backfilled, and written with every new or renamed listing", async () => {
+    if (server.deps.dialect !== 'sqlite') return;
+    const { db } = server.deps;
+    const stored = async () => (await db.executeQuery<{ id: number; name: string; name_words: string | null }>({ sql: 'select id, name, name_words from products', parameters: [], query: undefined as never, queryId: undefined as never })).rows;
+    const before = await stored();
+    expect(before.length).toBeGreaterThan(10);
+    for (const row of before) expect(row.name_words, row.name).toBe(nameWordsText(row.name));
+    const one = before[0];
+    await db.updateTable('products').set({ name: 'Puna-Yam (Kintampo), "fresh"' }).where('id', '=', one.id).execute();
+    const { id: _id, ...copy } = await db.selectFrom('products').selectAll().where('id', '=', one.id).executeTakeFirstOrThrow();
+    const made = await db.insertInto('products').values({ ...copy, name: 'YAM/cassava mix' } as never).returning('id').executeTakeFirstOrThrow();
+    const after = new Map((await stored()).map((row) => [row.id, row.name_words]));
+    expect(after.get(one.id)).toBe(' puna yam  kintampo    fresh ');
+    expect(after.get(made.id)).toBe(' yam cassava mix');
+    await db.updateTable('products').set({ stock_quantity: 3 }).where('id', '=', made.id).execute();
+    expect((await stored()).find((row) => row.id === made.id)!.name_words).toBe(' yam cassava mix');
+    await db.deleteFrom('products').where('id', '=', made.id).execute();
+    await db.updateTable('products').set({ name: one.name }).where('id', '=', one.id).execute();
   });
 });

@@ -6,7 +6,7 @@ import { TOKEN_EDGE_PUNCTUATION } from '../../platform/db/migrations/025_search_
 import { wordSpellings } from '../../../shared/search';
 import type { TermLookups } from './term-lookups';
 import { extrasColumns, type ExtrasColumns } from './serialize';
-import { namesEveryWordSql, rankedKey } from './search';
+import { firstRankFrom, nameWords, namesEveryWordSql, rankedKey } from './search';
 
 /** A page's product with its pictures, ratings and seller as columns (serialize.ts), ready for toProducts. */
 type ProductRow = Selectable<ProductsTable> & ExtrasColumns;
@@ -77,13 +77,11 @@ export async function termsSearchPage(db: Db, read: Read, ask: TermsAsk, lookups
   if (ask.minPriceMinor !== undefined) conditions.push(sql`price_minor >= ${ask.minPriceMinor}`);
   if (ask.maxPriceMinor !== undefined) conditions.push(sql`price_minor <= ${ask.maxPriceMinor}`);
   // The rank, like the price, is tested on each match's narrow row (name_key is lower(name)).
-  if (ask.namesEveryWord !== undefined) {
-    const named = namesEveryWordSql('postgres', sql`name_key`, ask.words);
-    conditions.push(ask.namesEveryWord ? named : sql`not ${named}`);
-  }
-  const where = sql.join(conditions, sql` and `);
-  const sort = KEYS[ask.sortBy];
-  const key = ask.rankedKey ? rankedKey('postgres', sql`name_key`, ask.words) : sql.ref(sort.column);
+  const named = namesEveryWordSql(ask.words, nameWords('postgres', sql`name_key`));
+  if (ask.namesEveryWord !== undefined) conditions.push(ask.namesEveryWord ? named : sql`not ${named}`);
+  let where = sql.join(conditions, sql` and `);
+  let sort: (typeof KEYS)[keyof typeof KEYS] = KEYS[ask.sortBy];
+  let key: RawBuilder<unknown> = ask.rankedKey ? rankedKey(ask.words, nameWords('postgres', sql`name_key`)) : sql.ref(sort.column);
   const dir = sql.raw(ask.sortDir);
 
   // A lone looked-up word's condition twice: the planner multiplies the two, so a word held by
@@ -104,11 +102,21 @@ export async function termsSearchPage(db: Db, read: Read, ask: TermsAsk, lookups
   const sample = first.filter((row) => row.page_id !== null);
   const strip = (rows: typeof first) => rows.map(({ total: _total, sort_key: _key, page_id: _id, ...row }) => row as ProductRow);
   if (count <= ask.bound) return { rows: strip(sample), count };
-  if (ask.rankedKey) return { rows: [], count, broad: true };
+  let last = sample.length === ask.limit ? sample[sample.length - 1].sort_key : undefined;
+  if (ask.rankedKey) {
+    // Relevance: a sample page ending in the first rank bounds the true page at that rank's
+    // creation time; the page is then the first rank's, newest first, sought as below (the rank one
+    // more condition on each narrow row). Else service.ts reads each rank.
+    const from = firstRankFrom(last);
+    if (from === undefined) return { rows: [], count, broad: true };
+    where = sql`${where} and ${named}`;
+    sort = KEYS.createdAt;
+    key = sql.ref(sort.column);
+    last = from;
+  }
 
   // Broad: the sample's page was full, so its last key bounds the true page's.
-  if (sample.length < ask.limit) return { rows: strip(await pageOf(sql`true`)), count };
-  const last = sample[sample.length - 1].sort_key;
+  if (last === undefined) return { rows: strip(await pageOf(sql`true`)), count };
   const cmp = sql.raw(ask.sortDir === 'asc' ? '<=' : '>=');
   // Every listing up to the key is in a coarsest bucket before the key's, or in a bucket of the
   // next level within the key's bucket of the level above and before the key's, ..., or in the

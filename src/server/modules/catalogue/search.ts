@@ -48,28 +48,40 @@ export function matchesAllWords(dialect: Dialect, words: string[], walk = false)
 }
 
 /**
- * shared/search.ts's namesEveryWord in SQL, on a lower-cased name (`lower(name)`, or
- * product_terms.name_key on PostgreSQL): each of NAME_WORD_PARTS becomes a space, and every word
- * (one of its spellings) must follow a space. Tested on the rows a search already found, so it
- * adds no index lookup; both databases' lower() fold A-Z only here, as the mirror does.
+ * A listing's name as the relevance order reads it (shared/search.ts nameWordsText): a space,
+ * the name lower-cased (A-Z), each of NAME_WORD_PARTS a space.
+ * - SQLite: the stored column `products.name_words` (migration 043), written by the database on
+ *   every write of a name, so a search ranks its matches with one LIKE each, not 19 replace().
+ * - PostgreSQL: one translate() of the lower-cased name given (product_terms.name_key on the
+ *   exact-terms path, search-terms.ts), cheap enough there that no column is kept.
  */
-export function namesEveryWordSql(dialect: Dialect, lowerName: RawBuilder<unknown>, words: string[]): RawBuilder<SqlBool> {
-  // PostgreSQL's translate does every part at once; SQLite has only replace, one a part.
-  let text: RawBuilder<unknown> = lowerName;
-  if (dialect === 'postgres') text = sql`translate(${lowerName}, ${NAME_WORD_PARTS.join('')}, ${' '.repeat(NAME_WORD_PARTS.length)})`;
-  else for (const part of NAME_WORD_PARTS) text = sql`replace(${text}, ${part}, ' ')`;
-  const spaced = sql`(' ' || ${text})`;
-  // The plain LIKE first: a name without the word at all is settled before the parts are replaced.
-  const one = (spelling: string) => sql<SqlBool>`(${lowerName} like ${`%${escapeLike(spelling)}%`} escape '\\' and ${spaced} like ${`% ${escapeLike(spelling)}%`} escape '\\')`;
+export function nameWords(dialect: Dialect, lowerName: RawBuilder<unknown>): RawBuilder<unknown> {
+  if (dialect === 'sqlite') return sql`products.name_words`;
+  return sql`(' ' || translate(${lowerName}, ${NAME_WORD_PARTS.join('')}, ${' '.repeat(NAME_WORD_PARTS.length)}))`;
+}
+
+/**
+ * shared/search.ts's namesEveryWord in SQL, on a name's words (nameWords): every search word (one
+ * of its spellings) must follow a space. Tested on the rows a search already found, so it adds
+ * no index lookup.
+ */
+export function namesEveryWordSql(words: string[], spaced: RawBuilder<unknown>): RawBuilder<SqlBool> {
+  const one = (spelling: string) => sql<SqlBool>`${spaced} like ${`% ${escapeLike(spelling)}%`} escape '\\'`;
   return sql<SqlBool>`(${sql.join(words.map((word) => sql`(${sql.join(wordSpellings(word).map(one), sql` or `)})`), sql` and `)})`;
 }
 
 /**
  * The relevance order as one sort key, read descending: '1' before the creation time for a name
  * that has every word at a word's start, '0' for the others, so the first rank comes first and
- * each rank newest first (ties by id, as every order). Used where a search's matches are few
- * enough to be counted (at most the bound): they are sorted by it in the statement that finds them.
+ * each rank newest first (ties by id, as every order). A broad search's sample sorted by it ends
+ * its page at a key that bounds the true page's (search-page.ts, search-terms.ts): a '1' there
+ * means the true page is the first rank's alone, from that creation time on.
  */
-export function rankedKey(dialect: Dialect, lowerName: RawBuilder<unknown>, words: string[]): RawBuilder<unknown> {
-  return sql`((case when ${namesEveryWordSql(dialect, lowerName, words)} then '1' else '0' end) || created_at)`;
+export function rankedKey(words: string[], spaced: RawBuilder<unknown>): RawBuilder<unknown> {
+  return sql`((case when ${namesEveryWordSql(words, spaced)} then '1' else '0' end) || created_at)`;
+}
+
+/** The first rank's sample key ('1' + creation time, rankedKey): the creation time it bounds the page at, or undefined. */
+export function firstRankFrom(key: unknown): string | undefined {
+  return typeof key === 'string' && key.startsWith('1') ? key.slice(1) : undefined;
 }

@@ -11,7 +11,7 @@ import { toProducts } from './serialize';
 import { reviewEligibility } from '../reviews';
 import { onShelf, SHELF_SIZE } from './shelves';
 import { countRowsUpTo } from '../../platform/db/paging';
-import { isIndexable, matchesAllWords, namesEveryWordSql, rankedKey } from './search';
+import { isIndexable, matchesAllWords, nameWords, namesEveryWordSql, rankedKey } from './search';
 import { CATALOGUE_COUNT_BOUND } from '../../../shared/catalogue';
 import { searchPage } from './search-page';
 import { termsSearchPage } from './search-terms';
@@ -58,11 +58,16 @@ export function createCatalogueService(db: Db, dialect: Dialect, readOffLoop?: D
    *
    * "relevance" (the default; with no search word it is newest first): listings whose name has
    * every word at the start of a word ("Yam tubers", "Puna yam") first, then the others
-   * ("Cocoyam leaves"), each rank newest first. A search of at most the bound's matches (most)
-   * sorts them by one ranked key in its usual one statement (search.ts rankedKey). A broader one
-   * (or one of only one- and two-letter words) runs each rank by its own plan, the rank one more
-   * condition tested on the rows found (no index of its own, no sort of every match): the page
-   * reads the first rank, and the second only for what the first left of the page and for the
+   * ("Cocoyam leaves"), each rank newest first. Every search with a word of three letters or more
+   * first runs its usual statement sorted by one ranked key (search.ts rankedKey, the rank one
+   * LIKE on the name's words, stored on SQLite: migration 043):
+   * - at most the bound's matches (most searches): that one statement is the answer;
+   * - a broad one whose sample page ends in the first rank (the common broad case, "maize bag"):
+   *   that key bounds the true page, which is sought as a newest-first search's is, the rank one
+   *   more condition (search-page.ts, search-terms.ts): two statements, as main's broad searches.
+   * Otherwise (a broad search whose sample reaches the second rank, or only one- and two-letter
+   * words) each rank runs by its own plan, the rank one more condition tested on the rows found:
+   * the page reads the first rank, and the second only for what the first left of the page and for the
    * count. The phone's mirror orders the same way (src/local/catalogue-query.ts).
    */
   async function listProducts(query: ProductQuery, head?: string): Promise<Page<Product>> {
@@ -77,7 +82,7 @@ export function createCatalogueService(db: Db, dialect: Dialect, readOffLoop?: D
     // Most searches (at most the bound): the ranks as one sort key, in the search's one statement.
     const keyed = await findPage(ranked, words, offset, query.limit, head, { rankedKey: true });
     if (!keyed.broad) return done(keyed);
-    // A broad search (more than the bound, so "bound+" whatever the ranks hold): each rank by its
+    // A broad search whose sample page reached the second rank ("bound+" whatever the ranks hold): each rank by its
     // own plan, walking the creation order's index; the second only when the first leaves the page short.
     // (Only one- and two-letter words: nothing was counted, so both ranks count.)
     const counted = keyed.count > countBound;
@@ -96,6 +101,9 @@ export function createCatalogueService(db: Db, dialect: Dialect, readOffLoop?: D
     const { namesEveryWord, bound = countBound, rankedKey: keyed = false } = rank;
     // The ranked key has no index: only words of three letters or more (an index's few matches) are sorted by it.
     if (keyed && !words.some(isIndexable)) return { rows: [], count: -1, broad: true };
+    // The relevance rank, on the name's words (SQLite's stored column, migration 043; search.ts).
+    const spaced = nameWords(dialect, nameKey);
+    const named = namesEveryWordSql(words, spaced);
     const filtered = (walk: boolean) => {
       let base = listed();
       for (const condition of matchesAllWords(dialect, words, walk)) base = base.where(condition);
@@ -106,14 +114,11 @@ export function createCatalogueService(db: Db, dialect: Dialect, readOffLoop?: D
       if (query.checked) base = base.where(sql<boolean>`quality_checked_lots > 0`);
       if (query.minPrice !== undefined) base = base.where('price_minor', '>=', toMinor(query.minPrice));
       if (query.maxPrice !== undefined) base = base.where('price_minor', '<=', toMinor(query.maxPrice));
-      if (namesEveryWord !== undefined) {
-        const named = namesEveryWordSql(dialect, sql`lower(name)`, words);
-        base = base.where(namesEveryWord ? named : sql<SqlBool>`not ${named}`);
-      }
+      if (namesEveryWord !== undefined) base = base.where(namesEveryWord ? named : sql<SqlBool>`not ${named}`);
       return base;
     };
     const base = filtered(false);
-    const sortKey = keyed ? rankedKey(dialect, sql`lower(name)`, words) : query.sortBy === 'price' ? sql`price_minor` : query.sortBy === 'name' ? nameKey : sql`created_at`;
+    const sortKey = keyed ? rankedKey(words, spaced) : query.sortBy === 'price' ? sql`price_minor` : query.sortBy === 'name' ? nameKey : sql`created_at`;
 
     // PostgreSQL: the exact terms of migration 024 (search-terms.ts), unless every word is in too many tokens.
     // (Its term lists know no "checked" filter: a checked-only search reads the filtered rows below.)
@@ -125,7 +130,7 @@ export function createCatalogueService(db: Db, dialect: Dialect, readOffLoop?: D
       if (found) return found;
     }
     // The costly reads of a search, where they cannot hold up other requests.
-    if (words.some(isIndexable)) return searchPage(db, dialect, read, { matches: base, walked: filtered(true), sortKey, sortDir: query.sortDir, limit, offset, bound, countedOnly: keyed });
+    if (words.some(isIndexable)) return searchPage(db, dialect, read, { matches: base, walked: filtered(true), sortKey, sortDir: query.sortDir, limit, offset, bound, ranked: keyed ? { firstRank: named } : undefined });
     // Browsing, or only one- and two-letter words: the sort order's index, walked until the
     // page and the bounded count are found.
     const count = await countRowsUpTo(db, base, bound, read);

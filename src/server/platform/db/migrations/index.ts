@@ -40,6 +40,7 @@ import { migration as m037 } from './037_transporter_recipients';
 import { migration as m038 } from './038_line_checks';
 import { migration as m039 } from './039_product_quality';
 import { migration as m040 } from './040_failed_lot_returns';
+import { migration as m043 } from './043_name_words';
 
 /**
  * Every migration, in order, for SQLite and PostgreSQL alike (the identity column differs;
@@ -91,6 +92,7 @@ export const MIGRATIONS: readonly (readonly [name: string, migration: (dialect: 
   ['038_line_checks', m038],
   ['039_product_quality', m039],
   ['040_failed_lot_returns', m040],
+  ['043_name_words', m043],
 ];
 
 export class StaticMigrationProvider implements MigrationProvider {
