@@ -77,11 +77,11 @@ export async function termsSearchPage(db: Db, read: Read, ask: TermsAsk, lookups
   if (ask.minPriceMinor !== undefined) conditions.push(sql`price_minor >= ${ask.minPriceMinor}`);
   if (ask.maxPriceMinor !== undefined) conditions.push(sql`price_minor <= ${ask.maxPriceMinor}`);
   // The rank, like the price, is tested on each match's narrow row (name_key is lower(name)).
-  const named = namesEveryWordSql(ask.words, nameWords('postgres', sql`name_key`));
+  const named = namesEveryWordSql('postgres', ask.words, nameWords('postgres', sql`name_key`));
   if (ask.namesEveryWord !== undefined) conditions.push(ask.namesEveryWord ? named : sql`not ${named}`);
   let where = sql.join(conditions, sql` and `);
   let sort: (typeof KEYS)[keyof typeof KEYS] = KEYS[ask.sortBy];
-  let key: RawBuilder<unknown> = ask.rankedKey ? rankedKey(ask.words, nameWords('postgres', sql`name_key`)) : sql.ref(sort.column);
+  let key: RawBuilder<unknown> = ask.rankedKey ? rankedKey('postgres', ask.words, nameWords('postgres', sql`name_key`)) : sql.ref(sort.column);
   const dir = sql.raw(ask.sortDir);
 
   // A lone looked-up word's condition twice: the planner multiplies the two, so a word held by

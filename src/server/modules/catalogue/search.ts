@@ -51,7 +51,7 @@ export function matchesAllWords(dialect: Dialect, words: string[], walk = false)
  * A listing's name as the relevance order reads it (shared/search.ts nameWordsText): a space,
  * the name lower-cased (A-Z), each of NAME_WORD_PARTS a space.
  * - SQLite: the stored column `products.name_words` (migration 043), written by the database on
- *   every write of a name, so a search ranks its matches with one LIKE each, not 19 replace().
+ *   every write of a name, so a search ranks its matches with one substring test each (instr), not 19 replace().
  * - PostgreSQL: one translate() of the lower-cased name given (product_terms.name_key on the
  *   exact-terms path, search-terms.ts), cheap enough there that no column is kept.
  */
@@ -65,8 +65,10 @@ export function nameWords(dialect: Dialect, lowerName: RawBuilder<unknown>): Raw
  * of its spellings) must follow a space. Tested on the rows a search already found, so it adds
  * no index lookup.
  */
-export function namesEveryWordSql(words: string[], spaced: RawBuilder<unknown>): RawBuilder<SqlBool> {
-  const one = (spelling: string) => sql<SqlBool>`${spaced} like ${`% ${escapeLike(spelling)}%`} escape '\\'`;
+export function namesEveryWordSql(dialect: Dialect, words: string[], spaced: RawBuilder<unknown>): RawBuilder<SqlBool> {
+  // A plain substring search (instr, strpos): the words and the name's words are lower case
+  // already, and no character of a word is read as a pattern, so no LIKE with its escape.
+  const one = (spelling: string) => (dialect === 'sqlite' ? sql<SqlBool>`instr(${spaced}, ${` ${spelling}`}) > 0` : sql<SqlBool>`strpos(${spaced}, ${` ${spelling}`}) > 0`);
   return sql<SqlBool>`(${sql.join(words.map((word) => sql`(${sql.join(wordSpellings(word).map(one), sql` or `)})`), sql` and `)})`;
 }
 
@@ -77,8 +79,8 @@ export function namesEveryWordSql(words: string[], spaced: RawBuilder<unknown>):
  * its page at a key that bounds the true page's (search-page.ts, search-terms.ts): a '1' there
  * means the true page is the first rank's alone, from that creation time on.
  */
-export function rankedKey(words: string[], spaced: RawBuilder<unknown>): RawBuilder<unknown> {
-  return sql`((case when ${namesEveryWordSql(words, spaced)} then '1' else '0' end) || created_at)`;
+export function rankedKey(dialect: Dialect, words: string[], spaced: RawBuilder<unknown>): RawBuilder<unknown> {
+  return sql`((case when ${namesEveryWordSql(dialect, words, spaced)} then '1' else '0' end) || created_at)`;
 }
 
 /** The first rank's sample key ('1' + creation time, rankedKey): the creation time it bounds the page at, or undefined. */

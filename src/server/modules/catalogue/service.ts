@@ -60,7 +60,7 @@ export function createCatalogueService(db: Db, dialect: Dialect, readOffLoop?: D
    * every word at the start of a word ("Yam tubers", "Puna yam") first, then the others
    * ("Cocoyam leaves"), each rank newest first. Every search with a word of three letters or more
    * first runs its usual statement sorted by one ranked key (search.ts rankedKey, the rank one
-   * LIKE on the name's words, stored on SQLite: migration 043):
+   * substring test on the name's words, stored on SQLite: migration 043):
    * - at most the bound's matches (most searches): that one statement is the answer;
    * - a broad one whose sample page ends in the first rank (the common broad case, "maize bag"):
    *   that key bounds the true page, which is sought as a newest-first search's is, the rank one
@@ -103,7 +103,7 @@ export function createCatalogueService(db: Db, dialect: Dialect, readOffLoop?: D
     if (keyed && !words.some(isIndexable)) return { rows: [], count: -1, broad: true };
     // The relevance rank, on the name's words (SQLite's stored column, migration 043; search.ts).
     const spaced = nameWords(dialect, nameKey);
-    const named = namesEveryWordSql(words, spaced);
+    const named = namesEveryWordSql(dialect, words, spaced);
     const filtered = (walk: boolean) => {
       let base = listed();
       for (const condition of matchesAllWords(dialect, words, walk)) base = base.where(condition);
@@ -118,7 +118,7 @@ export function createCatalogueService(db: Db, dialect: Dialect, readOffLoop?: D
       return base;
     };
     const base = filtered(false);
-    const sortKey = keyed ? rankedKey(words, spaced) : query.sortBy === 'price' ? sql`price_minor` : query.sortBy === 'name' ? nameKey : sql`created_at`;
+    const sortKey = keyed ? rankedKey(dialect, words, spaced) : query.sortBy === 'price' ? sql`price_minor` : query.sortBy === 'name' ? nameKey : sql`created_at`;
 
     // PostgreSQL: the exact terms of migration 024 (search-terms.ts), unless every word is in too many tokens.
     // (Its term lists know no "checked" filter: a checked-only search reads the filtered rows below.)

@@ -13,7 +13,7 @@ const NAME_WORD_PARTS = ['(', ')', '[', ']', ',', '.', ';', ':', '!', '?', '/', 
  * listing's name as the relevance order reads it (shared/search.ts nameWordsText): a space, then
  * the name lower-cased (A-Z, as SQLite's lower() and the phone's mirror fold), every one of
  * NAME_WORD_PARTS made a space. "Is yam at the start of one of the name's words" is then one
- * LIKE '% yam%' on the stored text, where it was a chain of 19 replace() calls on every match a
+ * substring test (' yam') on the stored text, where it was a chain of 19 replace() calls on every match a
  * search ranked (the broad searches' cost at 100,000 listings).
  *
  * Written by the database itself on every write of a name (two triggers, as 014's search index),
