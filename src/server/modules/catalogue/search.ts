@@ -48,27 +48,35 @@ export function matchesAllWords(dialect: Dialect, words: string[], walk = false)
 }
 
 /**
- * A listing's name as the relevance order reads it (shared/search.ts nameWordsText): a space,
- * the name lower-cased (A-Z), each of NAME_WORD_PARTS a space.
- * - SQLite: the stored column `products.name_words` (migration 043), written by the database on
- *   every write of a name, so a search ranks its matches with one substring test each (instr), not 19 replace().
- * - PostgreSQL: one translate() of the lower-cased name given (product_terms.name_key on the
- *   exact-terms path, search-terms.ts), cheap enough there that no column is kept.
+ * What the relevance rank is tested on (shared/search.ts nameWordsText):
+ * - SQLite: the stored column `products.name_words` (migration 043): a space, the name
+ *   lower-cased (A-Z), each of NAME_WORD_PARTS a space; written by the database on every write of
+ *   a name, so a search ranks its matches with one substring test each (instr), not 19 replace().
+ * - PostgreSQL: the lower-cased name itself (product_terms.name_key on the exact-terms path), with
+ *   one regular expression (below): translate() measured 27 ms for 7,000 matches at 100,000
+ *   listings ("rice bag"), the expression 5 ms, reading created_at alone 2 ms.
  */
 export function nameWords(dialect: Dialect, lowerName: RawBuilder<unknown>): RawBuilder<unknown> {
-  if (dialect === 'sqlite') return sql`products.name_words`;
-  return sql`(' ' || translate(${lowerName}, ${NAME_WORD_PARTS.join('')}, ${' '.repeat(NAME_WORD_PARTS.length)}))`;
+  return dialect === 'sqlite' ? sql`products.name_words` : lowerName;
 }
 
+/** A name's word begins at its start or after a space or one of NAME_WORD_PARTS (a bracket expression: "]" first, "-" last). */
+const WORD_START = `(^|[][ ${NAME_WORD_PARTS.filter((part) => part !== '[' && part !== ']' && part !== '-').join('')}-])`;
+/** A search word as literal text in a PostgreSQL regular expression: every character but a letter or digit escaped. */
+const literally = (word: string) => word.replace(/[^\p{L}\p{N}]/gu, (c) => `\\${c}`);
+
 /**
- * shared/search.ts's namesEveryWord in SQL, on a name's words (nameWords): every search word (one
- * of its spellings) must follow a space. Tested on the rows a search already found, so it adds
- * no index lookup.
+ * shared/search.ts's namesEveryWord in SQL, on nameWords: every search word (one of its
+ * spellings) begins a word of the name. A spelling holding one of NAME_WORD_PARTS begins no word
+ * (the parts are spaces in the name's words), as on the phone's mirror. Tested on the rows a
+ * search already found, so it adds no index lookup.
  */
-export function namesEveryWordSql(dialect: Dialect, words: string[], spaced: RawBuilder<unknown>): RawBuilder<SqlBool> {
-  // A plain substring search (instr, strpos): the words and the name's words are lower case
-  // already, and no character of a word is read as a pattern, so no LIKE with its escape.
-  const one = (spelling: string) => (dialect === 'sqlite' ? sql<SqlBool>`instr(${spaced}, ${` ${spelling}`}) > 0` : sql<SqlBool>`strpos(${spaced}, ${` ${spelling}`}) > 0`);
+export function namesEveryWordSql(dialect: Dialect, words: string[], source: RawBuilder<unknown>): RawBuilder<SqlBool> {
+  const one = (spelling: string) => {
+    if (NAME_WORD_PARTS.some((part) => spelling.includes(part))) return sql<SqlBool>`false`;
+    // The words and the name's words are lower case already: a plain substring, no LIKE pattern.
+    return dialect === 'sqlite' ? sql<SqlBool>`instr(${source}, ${` ${spelling}`}) > 0` : sql<SqlBool>`(${source} ~ ${WORD_START + literally(spelling)})`;
+  };
   return sql<SqlBool>`(${sql.join(words.map((word) => sql`(${sql.join(wordSpellings(word).map(one), sql` or `)})`), sql` and `)})`;
 }
 
