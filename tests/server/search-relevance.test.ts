@@ -155,4 +155,14 @@ describe('search relevance', () => {
     await db.deleteFrom('products').where('id', '=', made.id).execute();
     await db.updateTable('products').set({ name: one.name }).where('id', '=', one.id).execute();
   });
+
+  it('the server ranks as the rule does, also for words with punctuation or regex and LIKE characters', async () => {
+    // Each list must hold every name the rule puts first before any it puts second (shared/search.ts namesEveryWord).
+    for (const search of ['yam', 'yam)', '(yam', 'puna-yam', 'cocoyam', 'ya', 'kg', 'bag kg', 'y.m', 'yam*', 'a|b', 'bayerɛ', 'aburow']) {
+      const found = await names(`search=${encodeURIComponent(search)}&limit=100`);
+      const words = search.split(' ');
+      const ranks = found.map((name) => (namesEveryWord(name, words) ? 0 : 1));
+      expect(ranks, search).toEqual([...ranks].sort((a, b) => a - b));
+    }
+  });
 });
