@@ -1,6 +1,6 @@
 import { paginate, type Page } from '../shared/pagination';
 import type { ProductQuery } from '../shared/schemas/catalogue';
-import { matchesSearch, searchWords } from '../shared/search';
+import { matchesSearch, namesEveryWord, searchWords } from '../shared/search';
 import { toMinor } from '../shared/money';
 import { getMeta, localDb, type AkuafoDb, type LocalProduct } from './db';
 import { MIRROR_GENERATION_KEY } from './mirror-scope';
@@ -94,9 +94,16 @@ export async function queryLocalProducts(query: ProductQuery, db: AkuafoDb = loc
       (max === undefined || p.priceMinor <= max) &&
       matchesSearch(p.haystack, words),
   );
-  const dir = query.sortDir === 'asc' ? 1 : -1;
+  // relevance: names holding every word at a word's start first, each rank newest first (service.ts).
+  const relevance = query.sortBy === 'relevance';
+  const dir = query.sortDir === 'asc' && !relevance ? 1 : -1;
   const key = (p: Entry): number | string => (query.sortBy === 'price' ? p.priceMinor : query.sortBy === 'name' ? p.nameKey : p.createdAt);
+  const rank = new Map<number, number>();
+  if (relevance && words.length > 0) for (const p of matches) rank.set(p.id, namesEveryWord(p.nameKey, words) ? 0 : 1);
   matches.sort((a, b) => {
+    const ra = rank.get(a.id) ?? 0;
+    const rb = rank.get(b.id) ?? 0;
+    if (ra !== rb) return ra - rb;
     const ka = key(a);
     const kb = key(b);
     if (ka !== kb) return (ka < kb ? -1 : 1) * dir;

@@ -41,7 +41,7 @@ export const GHANA_REGIONS = [
 ] as const;
 export type GhanaRegion = (typeof GHANA_REGIONS)[number];
 
-export const PRODUCT_SORT_FIELDS = ['createdAt', 'price', 'name'] as const;
+export const PRODUCT_SORT_FIELDS = ['relevance', 'createdAt', 'price', 'name'] as const;
 
 /** Widths at which every product image is stored and served (WebP). */
 export const IMAGE_WIDTHS = [320, 640, 1280] as const;

@@ -67,3 +67,25 @@ export function wordSpellings(word: string): string[] {
 export function matchesSearch(haystack: string, words: string[]): boolean {
   return words.every((word) => wordSpellings(word).some((spelling) => haystack.includes(spelling)));
 }
+
+/**
+ * What parts a name's words for the relevance order: a listing whose name has a search word at
+ * the start of one of its words ("Yam tubers", "Puna yam", "Yams (50 kg)") ranks before one that
+ * holds it only inside a word ("Cocoyam leaves"). The server makes each of these a space, as
+ * `nameWordsText` does (SQLite's stored products.name_words, migration 043, holds a copy of this
+ * list; PostgreSQL's translate() takes it live), so both databases and the phone's mirror agree.
+ */
+export const NAME_WORD_PARTS = ['(', ')', '[', ']', ',', '.', ';', ':', '!', '?', '/', '-', '&', '+', '"', "'", '*', '|', '_'] as const;
+
+/** A name as the relevance order reads it: lower case as SQL's lower() folds (A-Z), parts made spaces, a space in front. */
+export function nameWordsText(name: string): string {
+  let text = name.replace(/[A-Z]/g, (c) => c.toLowerCase());
+  for (const part of NAME_WORD_PARTS) text = text.split(part).join(' ');
+  return ` ${text}`;
+}
+
+/** Every search word (one of its spellings) begins a word of the name: the first rank of "relevance". */
+export function namesEveryWord(name: string, words: string[]): boolean {
+  const text = nameWordsText(name);
+  return words.every((word) => wordSpellings(word).some((spelling) => text.includes(` ${spelling}`)));
+}

@@ -178,6 +178,13 @@ describe('the mirror answers like the server', () => {
     { page: '5' },
     { page: '99' },
     { search: 'zzqqxx' },
+    // Relevance (issue 37): whole-word names first, on both sides; Twi and two words too; an explicit order keeps its own.
+    { search: 'yam' },
+    { search: 'yam', limit: '3', page: '2' },
+    { search: 'bayerɛ', sortBy: 'relevance', sortDir: 'asc' },
+    { search: 'maize bag' },
+    { search: 'yam', sortBy: 'createdAt', sortDir: 'desc' },
+    { search: 'yam', sortBy: 'price', sortDir: 'asc' },
     ...CATEGORIES.map((category) => ({ category, sortBy: 'price' as const, sortDir: 'asc' as const })),
   ];
 

@@ -94,7 +94,7 @@ describe('public catalogue reads', () => {
   it('keep the answers of bad queries what they were: 400 with the field, 404 for no such product', async () => {
     const bad = await server.call('/products?sortBy=colour');
     expect(bad.status).toBe(400);
-    expect((await json(bad)).fieldErrors).toEqual({ sortBy: 'sortBy must be createdAt, price or name' });
+    expect((await json(bad)).fieldErrors).toEqual({ sortBy: 'sortBy must be relevance, createdAt, price or name' });
     expect((await server.call('/products/999999')).status).toBe(404);
   });
 

@@ -124,7 +124,7 @@ describe('public pages rendered with their content', () => {
   });
 
   it('draw a search with its results', async () => {
-    const api = (await json(await server.call('/products?search=maize&page=1&limit=20&sortBy=createdAt&sortDir=desc'))).data;
+    const api = (await json(await server.call('/products?search=maize&page=1&limit=20&sortBy=relevance&sortDir=desc'))).data;
     expect(api.length).toBeGreaterThan(0);
     const shown = text(await html('/search?q=maize'));
     expect(shown).toContain(api[0].name);

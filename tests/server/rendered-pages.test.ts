@@ -55,7 +55,7 @@ function dataOf(html: string): InitialData {
 
 describe('pages rendered with their data', () => {
   it('draw the product list from the API answer, with the data it was drawn from beside it', async () => {
-    const api = await json(await server.call('/products?page=1&limit=20&sortBy=createdAt&sortDir=desc'));
+    const api = await json(await server.call('/products?page=1&limit=20&sortBy=relevance&sortDir=desc'));
     const res = await page('/products');
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('private, no-cache');
@@ -68,7 +68,7 @@ describe('pages rendered with their data', () => {
     expect(html).toContain(`src="${api.data[0].images[0].urls[640]}"`);
 
     const data = dataOf(html);
-    expect(data.answers['products?limit=20&page=1&sortBy=createdAt&sortDir=desc']).toEqual(api);
+    expect(data.answers['products?limit=20&page=1&sortBy=relevance&sortDir=desc']).toEqual(api);
     expect(data.answers.categories).toEqual(await json(await server.call('/categories')));
     expect(data.catalogueVersion).toBeGreaterThan(0);
     expect(data).toMatchObject({ signedIn: false, dataSaver: false });

@@ -6,7 +6,7 @@ import { toMinor } from '../../src/shared/money';
 import { paginate } from '../../src/shared/pagination';
 import { productQuerySchema, type ProductQuery } from '../../src/shared/schemas/catalogue';
 import { parseWith } from '../../src/shared/schemas/parse';
-import { matchesSearch, searchHaystack, searchWords } from '../../src/shared/search';
+import { matchesSearch, searchHaystack, searchWords, namesEveryWord } from '../../src/shared/search';
 import { startTestServer, type TestServer } from '../support/server';
 import { recordedCatalogue } from '../support/statements';
 
@@ -48,7 +48,16 @@ async function plainAnswer(query: ProductQuery, bound: number) {
   if (query.maxPrice !== undefined) base = base.where('price_minor', '<=', toMinor(query.maxPrice));
   const sortKey = query.sortBy === 'price' ? sql`price_minor` : query.sortBy === 'name' ? (dialect === 'postgres' ? sql`lower(name) collate "C"` : sql`lower(name)`) : sql`created_at`;
   const { n } = await base.select(({ fn }) => fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const rows = await base.select('id').orderBy(sortKey, query.sortDir).orderBy('id', query.sortDir).limit(query.limit).offset((query.page - 1) * query.limit).execute();
+  if (query.sortBy === 'relevance' && words.length > 0) {
+    // Relevance: names holding every word at a word's start, then the others, each newest first (shared/search.ts).
+    const all = await base.select(['id', 'name', 'created_at']).execute();
+    const rank = (p: { name: string }) => (namesEveryWord(p.name, words) ? 0 : 1);
+    all.sort((a, b) => rank(a) - rank(b) || (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : b.id - a.id));
+    const start = (query.page - 1) * query.limit;
+    return { ids: all.slice(start, start + query.limit).map((r) => r.id), pagination: paginate(query.page, query.limit, Number(n), bound), exact: Number(n) };
+  }
+  const dir = query.sortBy === 'relevance' ? 'desc' : query.sortDir;
+  const rows = await base.select('id').orderBy(sortKey, dir).orderBy('id', dir).limit(query.limit).offset((query.page - 1) * query.limit).execute();
   return { ids: rows.map((r) => r.id), pagination: paginate(query.page, query.limit, Number(n), bound) };
 }
 
@@ -177,7 +186,8 @@ describe('search by exact terms (PostgreSQL; SQLite must agree)', () => {
     if (server.deps.dialect !== 'postgres') return;
     // "sack": the cores holding it, none of the punctuated tokens ("(sack).", "sack,").
     const { service, statements } = recordedCatalogue(server.deps, 10_000);
-    await service.listProducts(parse({ search: 'sack' }));
+    // Newest first: the statement's first parameter is the word's terms (relevance's key comes before them).
+    await service.listProducts(parse({ search: 'sack', sortBy: 'createdAt' }));
     const page = statements.find((statement) => /with hits as materialized/.test(statement.sql))!;
     const looked = await sql<{ term: string }>`select term from search_vocabulary where id = any(${page.parameters[0]}::int[])`.execute(server.deps.db);
     const terms = looked.rows.map((row) => row.term);

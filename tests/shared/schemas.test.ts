@@ -7,7 +7,7 @@ import { matchesSearch, searchHaystack, searchWords, wordSpellings } from '../..
 describe('productQuerySchema', () => {
   it('fills defaults', () => {
     const r = parseWith(productQuerySchema, {});
-    expect(r).toEqual({ ok: true, value: { sortBy: 'createdAt', sortDir: 'desc', page: 1, limit: 20 } });
+    expect(r).toEqual({ ok: true, value: { sortBy: 'relevance', sortDir: 'desc', page: 1, limit: 20 } });
   });
 
   it('never throws, whatever text arrives', () => {

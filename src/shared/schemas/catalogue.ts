@@ -30,7 +30,8 @@ export const productQuerySchema = v.pipe(
     checked: v.optional(v.pipe(v.picklist(['true', 'false'], 'checked must be true or false'), v.transform((s) => s === 'true'))),
     minPrice: v.optional(v.pipe(decimalParam('minPrice'), v.transform(atMostAnyPrice))),
     maxPrice: v.optional(v.pipe(decimalParam('maxPrice'), v.transform(atMostAnyPrice))),
-    sortBy: v.optional(v.picklist(PRODUCT_SORT_FIELDS, 'sortBy must be createdAt, price or name'), 'createdAt'),
+    // relevance: with a search word, names holding it as a word first (then newest); without one, newest first.
+    sortBy: v.optional(v.picklist(PRODUCT_SORT_FIELDS, 'sortBy must be relevance, createdAt, price or name'), 'relevance'),
     sortDir: v.optional(v.picklist(['asc', 'desc'], 'sortDir must be asc or desc'), 'desc'),
     page: pageParam(),
     limit: pageSizeParam('limit', MAX_PAGE_SIZE, PRODUCTS_PAGE_SIZE),

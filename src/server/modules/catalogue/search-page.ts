@@ -1,4 +1,5 @@
-import { sql, type CompiledQuery, type RawBuilder, type Selectable, type SelectQueryBuilder } from 'kysely';
+import { sql, type CompiledQuery, type RawBuilder, type Selectable, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { firstRankFrom } from './search';
 import type { Database } from '../../platform/db/schema';
 import type { ProductsTable } from '../../platform/db/tables/catalogue';
 import type { Db, Dialect } from '../../platform/db';
@@ -18,6 +19,13 @@ export interface SearchPageAsk {
   offset: number;
   /** Count exactly up to here; past it the caller says "bound+". */
   bound: number;
+  /**
+   * The relevance order (sortKey is search.ts rankedKey, descending), with its first rank's
+   * condition: past the bound, a sample page ending in the first rank bounds the true page at
+   * that rank's creation time, and the page is sought like a newest-first search's, the rank one
+   * more condition on each listing walked; else `broad` with no page (service.ts reads each rank).
+   */
+  ranked?: { firstRank: RawBuilder<SqlBool> };
 }
 
 /**
@@ -40,22 +48,32 @@ export interface SearchPageAsk {
  *     index past 99,000 cheaper listings for "maize", cheapest first, at a million (0.9 s).
  * Every plan gives exactly the rows and order of `matches ORDER BY sortKey, id LIMIT … OFFSET …`.
  */
-export async function searchPage(db: Db, dialect: Dialect, read: Read, ask: SearchPageAsk): Promise<{ rows: ProductRow[]; count: number }> {
+export async function searchPage(db: Db, dialect: Dialect, read: Read, ask: SearchPageAsk): Promise<{ rows: ProductRow[]; count: number; broad?: true }> {
   const dir = sql.raw(ask.sortDir);
   const hits = ask.matches.clearSelect().select(['products.id', ask.sortKey.as('sort_key')]).limit(ask.bound + 1);
   const found = await read<ProductRow & { total: number | string; sort_key: unknown; place?: number | string }>((dialect === 'sqlite' ? toppedPage : rankedPage)(hits, ask, dir).compile(db));
   const count = found.length > 0 ? Number(found[0].total) : 0;
   const rows = found.filter((row) => row.id !== null && (row.place === undefined || Number(row.place) > ask.offset));
   if (count <= ask.bound) return { rows: rows.map(({ total: _total, sort_key: _key, place: _place, ...row }) => row as ProductRow), count };
-
+  if (ask.ranked) {
+    const from = rows.length === ask.limit ? firstRankFrom(rows[rows.length - 1].sort_key) : undefined;
+    if (from === undefined) return { rows: [], count, broad: true };
+    const { firstRank } = ask.ranked;
+    const newest = { ...ask, matches: ask.matches.where(firstRank), walked: ask.walked.where(firstRank), sortKey: sql`created_at`, sortDir: 'desc' as const };
+    return { rows: await seekPage(db, dialect, read, newest, from), count };
+  }
   // The sample's page was full: its last key bounds the true page's (else no bound is known).
-  const last = rows.length === ask.limit ? rows[rows.length - 1].sort_key : undefined;
+  return { rows: await seekPage(db, dialect, read, ask, rows.length === ask.limit ? rows[rows.length - 1].sort_key : undefined), count };
+}
+
+/** A broad search's page, sought only up to `last` (the sample's bound on it, when known). */
+async function seekPage(db: Db, dialect: Dialect, read: Read, ask: SearchPageAsk, last: unknown): Promise<ProductRow[]> {
   const upTo = <Q extends Listed>(query: Q) => (last === undefined ? query : (query.where(ask.sortKey, ask.sortDir === 'asc' ? '<=' : '>=', last) as Q));
   const sorted = <Q extends Listed>(query: Q) => query.orderBy(ask.sortKey, ask.sortDir).orderBy('id', ask.sortDir).limit(ask.limit).offset(ask.offset);
-  if (dialect === 'sqlite') return { rows: await read<ProductRow>(sorted(upTo(ask.walked).selectAll()).compile()), count };
+  if (dialect === 'sqlite') return read<ProductRow>(sorted(upTo(ask.walked).selectAll()).compile());
   // OFFSET 0 keeps PostgreSQL from walking the sort order's index instead of the bitmap AND.
   const fenced = db.selectFrom(upTo(ask.matches).selectAll().offset(0).as('products')).selectAll();
-  return { rows: await read<ProductRow>(sorted(fenced as unknown as Listed).compile()), count };
+  return read<ProductRow>(sorted(fenced as unknown as Listed).compile());
 }
 
 type Hits = SelectQueryBuilder<Database, 'products', { id: number; sort_key: unknown }>;

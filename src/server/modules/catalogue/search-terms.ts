@@ -6,6 +6,7 @@ import { TOKEN_EDGE_PUNCTUATION } from '../../platform/db/migrations/025_search_
 import { wordSpellings } from '../../../shared/search';
 import type { TermLookups } from './term-lookups';
 import { extrasColumns, type ExtrasColumns } from './serialize';
+import { firstRankFrom, nameWords, namesEveryWordSql, rankedKey } from './search';
 
 /** A page's product with its pictures, ratings and seller as columns (serialize.ts), ready for toProducts. */
 type ProductRow = Selectable<ProductsTable> & ExtrasColumns;
@@ -23,6 +24,10 @@ export interface TermsAsk {
   limit: number;
   offset: number;
   bound: number;
+  /** The relevance order's rank (service.ts): only listings whose name has every word at a word's start (true), or only the others (false). */
+  namesEveryWord?: boolean;
+  /** The relevance order in one statement (service.ts): sorted by rankedKey, and a broad search answers `broad` without its page. */
+  rankedKey?: boolean;
 }
 
 /** A word held by more tokens than this is checked on each candidate rather than looked up ("a"). */
@@ -58,7 +63,7 @@ const KEYS = {
  *    the few matches left are sorted. A word's matches sorted by a key they are spread against
  *    (maize, cheapest first) no longer fetch every candidate to keep a few hundred.
  */
-export async function termsSearchPage(db: Db, read: Read, ask: TermsAsk, lookups?: TermLookups): Promise<{ rows: ProductRow[]; count: number } | undefined> {
+export async function termsSearchPage(db: Db, read: Read, ask: TermsAsk, lookups?: TermLookups): Promise<{ rows: ProductRow[]; count: number; broad?: true } | undefined> {
   const filters = [ask.category && `c:${ask.category}`, ask.condition && `k:${ask.condition}`, ask.region && `r:${ask.region}`].filter((term): term is string => Boolean(term));
   const found = await lookUpTerms(db, read, ask.words, filters, lookups);
   const filterIds = found.shift()!.terms;
@@ -71,9 +76,12 @@ export async function termsSearchPage(db: Db, read: Read, ask: TermsAsk, lookups
   // A price range stays exact: checked on each match's row (product_terms carries the price).
   if (ask.minPriceMinor !== undefined) conditions.push(sql`price_minor >= ${ask.minPriceMinor}`);
   if (ask.maxPriceMinor !== undefined) conditions.push(sql`price_minor <= ${ask.maxPriceMinor}`);
-  const where = sql.join(conditions, sql` and `);
-  const sort = KEYS[ask.sortBy];
-  const key = sql.ref(sort.column);
+  // The rank, like the price, is tested on each match's narrow row (name_key is lower(name)).
+  const named = namesEveryWordSql('postgres', ask.words, nameWords('postgres', sql`name_key`));
+  if (ask.namesEveryWord !== undefined) conditions.push(ask.namesEveryWord ? named : sql`not ${named}`);
+  let where = sql.join(conditions, sql` and `);
+  let sort: (typeof KEYS)[keyof typeof KEYS] = KEYS[ask.sortBy];
+  let key: RawBuilder<unknown> = ask.rankedKey ? rankedKey('postgres', ask.words, nameWords('postgres', sql`name_key`)) : sql.ref(sort.column);
   const dir = sql.raw(ask.sortDir);
 
   // A lone looked-up word's condition twice: the planner multiplies the two, so a word held by
@@ -94,10 +102,21 @@ export async function termsSearchPage(db: Db, read: Read, ask: TermsAsk, lookups
   const sample = first.filter((row) => row.page_id !== null);
   const strip = (rows: typeof first) => rows.map(({ total: _total, sort_key: _key, page_id: _id, ...row }) => row as ProductRow);
   if (count <= ask.bound) return { rows: strip(sample), count };
+  let last = sample.length === ask.limit ? sample[sample.length - 1].sort_key : undefined;
+  if (ask.rankedKey) {
+    // Relevance: a sample page ending in the first rank bounds the true page at that rank's
+    // creation time; the page is then the first rank's, newest first, sought as below (the rank one
+    // more condition on each narrow row). Else service.ts reads each rank.
+    const from = firstRankFrom(last);
+    if (from === undefined) return { rows: [], count, broad: true };
+    where = sql`${where} and ${named}`;
+    sort = KEYS.createdAt;
+    key = sql.ref(sort.column);
+    last = from;
+  }
 
   // Broad: the sample's page was full, so its last key bounds the true page's.
-  if (sample.length < ask.limit) return { rows: strip(await pageOf(sql`true`)), count };
-  const last = sample[sample.length - 1].sort_key;
+  if (last === undefined) return { rows: strip(await pageOf(sql`true`)), count };
   const cmp = sql.raw(ask.sortDir === 'asc' ? '<=' : '>=');
   // Every listing up to the key is in a coarsest bucket before the key's, or in a bucket of the
   // next level within the key's bucket of the level above and before the key's, ..., or in the

@@ -165,6 +165,7 @@ export const ak: Catalogue = {
   'products.filters': 'Yiyi mu',
   'products.hideFilters': 'Sie yiyi mu no',
   'products.sortBy': 'Hyehyɛ no sɛ',
+  'products.sort.relevance': 'Nea ɛne wo hwehwɛ hyia',
   'products.sort.newest': 'Foforo di kan',
   'products.sort.priceAsc': 'Bo: fi ketewa kɔ kɛse',
   'products.sort.priceDesc': 'Bo: fi kɛse kɔ ketewa',

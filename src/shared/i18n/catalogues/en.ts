@@ -164,6 +164,7 @@ export const en = {
   'products.filters': 'Filters',
   'products.hideFilters': 'Hide filters',
   'products.sortBy': 'Sort by',
+  'products.sort.relevance': 'Best match',
   'products.sort.newest': 'Newest first',
   'products.sort.priceAsc': 'Price: low to high',
   'products.sort.priceDesc': 'Price: high to low',

@@ -65,7 +65,7 @@ export default function ProductsPage() {
         </button>
         <label className="ml-auto flex items-center gap-2 text-sm">
           <span>{t('products.sortBy')}</span>
-          <select className="input w-auto py-1.5" value={sort} onChange={(e) => update({ sort: e.target.value === 'newest' ? undefined : e.target.value })}>
+          <select className="input w-auto py-1.5" value={sort} onChange={(e) => update({ sort: e.target.value === 'relevance' ? undefined : e.target.value })}>
             {(Object.keys(SORTS) as SortKey[]).map((k) => <option key={k} value={k}>{t(SORTS[k].label)}</option>)}
           </select>
         </label>

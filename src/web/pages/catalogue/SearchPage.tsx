@@ -26,7 +26,7 @@ export default function SearchPage() {
   const q = (params.get('q') ?? '').trim().slice(0, 100);
   const page = Math.max(1, Math.floor(Number(params.get('page')) || 1));
   const { add, toastElement } = useAddToCart();
-  const query: ProductQuery = { search: q, sortBy: 'createdAt', sortDir: 'desc', page, limit: PRODUCTS_PAGE_SIZE };
+  const query: ProductQuery = { search: q, sortBy: 'relevance', sortDir: 'desc', page, limit: PRODUCTS_PAGE_SIZE };
   const result = useCatalogue<Page<Product> | undefined>(
     async () => (q ? queryLocalProducts(query) : undefined),
     q ? catalogueRead('GET /products', { query: queryToSearchParams(query) }) : undefined,

@@ -5,6 +5,8 @@ import { asCondition, asPrice, asRegion, type CatalogueFilters } from '../../com
 
 /** Each order, its label's message and the query it makes. */
 export const SORTS = {
+  // The default: with a search word, names holding it as a word first; without one, newest first.
+  relevance: { label: 'products.sort.relevance', sortBy: 'relevance', sortDir: 'desc' },
   newest: { label: 'products.sort.newest', sortBy: 'createdAt', sortDir: 'desc' },
   'price-asc': { label: 'products.sort.priceAsc', sortBy: 'price', sortDir: 'asc' },
   'price-desc': { label: 'products.sort.priceDesc', sortBy: 'price', sortDir: 'desc' },
@@ -19,7 +21,7 @@ export type SortKey = keyof typeof SORTS;
 export function useProductsQuery() {
   const [params, setParams] = useSearchParams();
   const category = CATEGORIES.includes(params.get('category') as Category) ? (params.get('category') as Category) : undefined;
-  const sort: SortKey = (params.get('sort') as SortKey) in SORTS ? (params.get('sort') as SortKey) : 'newest';
+  const sort: SortKey = (params.get('sort') as SortKey) in SORTS ? (params.get('sort') as SortKey) : 'relevance';
   const page = Math.max(1, Math.floor(Number(params.get('page')) || 1));
   const filters: CatalogueFilters = {
     search: params.get('search') ?? '',

@@ -42,6 +42,7 @@ import { migration as m039 } from './039_product_quality';
 import { migration as m040 } from './040_failed_lot_returns';
 import { migration as m041 } from './041_open_loads_index';
 import { migration as m042 } from './042_check_photos';
+import { migration as m043 } from './043_name_words';
 
 /**
  * Every migration, in order, for SQLite and PostgreSQL alike (the identity column differs;
@@ -95,6 +96,7 @@ export const MIGRATIONS: readonly (readonly [name: string, migration: (dialect: 
   ['040_failed_lot_returns', m040],
   ['041_open_loads_index', m041],
   ['042_check_photos', m042],
+  ['043_name_words', m043],
 ];
 
 export class StaticMigrationProvider implements MigrationProvider {
