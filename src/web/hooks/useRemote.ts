@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 
 export interface Remote<T> {
   data?: T;
@@ -13,16 +13,19 @@ export interface Remote<T> {
 export function useRemote<T>(load: () => Promise<{ value: T; fromCache?: boolean }>, deps: unknown[]): Remote<T> {
   const [state, setState] = useState<{ data?: T; loading: boolean; error?: unknown; fromCache: boolean }>({ loading: true, fromCache: false });
   const [tick, setTick] = useState(0);
-  const latest = useRef(0);
   // eslint-disable-next-line react-hooks/exhaustive-deps, react-hooks/use-memo -- the caller names the load's inputs, as with useEffect: the load itself is new each render
   const run = useCallback(load, deps);
   useEffect(() => {
-    const call = ++latest.current;
+    // Cleared when the inputs change (a newer load wins) or the screen goes: a late answer is dropped, never set on a screen that left.
+    let live = true;
     setState((s) => ({ ...s, loading: true, error: undefined }));
     run().then(
-      (r) => call === latest.current && setState({ data: r.value, loading: false, fromCache: Boolean(r.fromCache) }),
-      (error) => call === latest.current && setState((s) => ({ ...s, loading: false, error })),
+      (r) => live && setState({ data: r.value, loading: false, fromCache: Boolean(r.fromCache) }),
+      (error) => live && setState((s) => ({ ...s, loading: false, error })),
     );
+    return () => {
+      live = false;
+    };
   }, [run, tick]);
   return { ...state, reload: () => setTick((t) => t + 1) };
 }
